@@ -1,0 +1,62 @@
+"""Calling connectors over HTTP with httpx.
+
+One ``AsyncClient`` per process (built at cold start), redirects never followed
+automatically, a total time budget per call and a cap on response size read.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from cardamom.core.outbound import OutboundRequest
+from cardamom.errors import ConnectorFailed
+from cardamom.ports import OutboundResponse
+
+DEFAULT_TIMEOUT_SECONDS = 20.0
+DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024
+
+
+class HttpxTransport:
+    def __init__(
+        self,
+        client: httpx.AsyncClient | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+    ) -> None:
+        self._client = client or httpx.AsyncClient(
+            follow_redirects=False,
+            timeout=httpx.Timeout(timeout),
+            trust_env=False,  # never route connector traffic through an ambient proxy
+            headers={"User-Agent": "cardamom-gateway"},
+        )
+        self._max = max_response_bytes
+
+    async def send(self, request: OutboundRequest) -> OutboundResponse:
+        headers = dict(request.headers)
+        kwargs: dict[str, object] = {}
+        if request.has_body:
+            kwargs["json"] = request.json_body
+        try:
+            async with self._client.stream(request.method, request.url, headers=headers, **kwargs) as response:  # type: ignore[arg-type]
+                chunks: list[bytes] = []
+                size = 0
+                async for chunk in response.aiter_bytes():
+                    size += len(chunk)
+                    if size > self._max:
+                        raise ConnectorFailed(
+                            f"the connector's response is larger than {self._max} bytes",
+                            status=response.status_code,
+                            detail="response_too_large",
+                        )
+                    chunks.append(chunk)
+                return OutboundResponse(response.status_code, dict(response.headers), b"".join(chunks))
+        except httpx.TimeoutException:
+            raise ConnectorFailed("the connector did not answer in time", detail="connector_timeout") from None
+        except httpx.HTTPError as exc:
+            raise ConnectorFailed(
+                f"the connector could not be reached ({type(exc).__name__})", detail="connector_unreachable"
+            ) from None
+
+    async def aclose(self) -> None:
+        await self._client.aclose()

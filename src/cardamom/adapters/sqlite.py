@@ -1,0 +1,266 @@
+"""The embedded default store: SQLite for records, local files for snapshot blobs.
+
+Everything lives under one directory (``.cardamom/`` by default) and survives restarts.
+One connection is opened per store and shared under a lock; every write is a single
+transaction, so a failed write leaves nothing half-done.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from cardamom.core.audit import AuditQuery, AuditRow
+from cardamom.core.orgdef import MemberDef, OrgDefinition
+from cardamom.errors import Conflict, StoreError
+from cardamom.ports import SnapshotPointer, StoredOrg
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS orgs (
+    org TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    definition TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS members (
+    org TEXT NOT NULL,
+    id TEXT NOT NULL,
+    role TEXT NOT NULL,
+    status TEXT NOT NULL,
+    PRIMARY KEY (org, id)
+);
+CREATE TABLE IF NOT EXISTS audit (
+    org TEXT NOT NULL,
+    id TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    member TEXT NOT NULL,
+    account TEXT NOT NULL,
+    connector TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    classification TEXT NOT NULL,
+    approved INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    error_code TEXT,
+    target_id TEXT,
+    completed_at TEXT,
+    PRIMARY KEY (org, id)
+);
+CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
+CREATE TABLE IF NOT EXISTS snapshot_pointers (
+    org TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    path TEXT NOT NULL
+);
+"""
+
+_AUDIT_COLUMNS = (
+    "org, id, started_at, member, account, connector, operation, classification, approved, status, "
+    "error_code, target_id, completed_at"
+)
+
+
+class SqliteDatabase:
+    """One SQLite file, opened once and shared by the stores below."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.RLock()
+        try:
+            self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._conn.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the local store at {path}: {exc}") from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise StoreError(f"local store write failed: {exc}") from exc
+
+    def read(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        with self._lock:
+            try:
+                return list(self._conn.execute(sql, params).fetchall())
+            except sqlite3.Error as exc:
+                raise StoreError(f"local store read failed: {exc}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class SqliteDirectory:
+    def __init__(self, db: SqliteDatabase) -> None:
+        self._db = db
+
+    def apply_org(self, org: OrgDefinition) -> int:
+        with self._db.transaction() as conn:
+            row = conn.execute("SELECT version FROM orgs WHERE org = ?", (org.org,)).fetchone()
+            version = (row[0] if row else 0) + 1
+            conn.execute(
+                "INSERT INTO orgs (org, version, definition, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (org) DO UPDATE SET version = excluded.version, definition = excluded.definition, "
+                "updated_at = excluded.updated_at",
+                (org.org, version, org.model_dump_json(), _now()),
+            )
+            conn.execute("DELETE FROM members WHERE org = ?", (org.org,))
+            conn.executemany(
+                "INSERT INTO members (org, id, role, status) VALUES (?, ?, ?, ?)",
+                [(org.org, m.id, m.role, m.status) for m in org.members],
+            )
+        return version
+
+    def load_org(self, org: str) -> StoredOrg | None:
+        rows = self._db.read("SELECT definition, version FROM orgs WHERE org = ?", (org,))
+        if not rows:
+            return None
+        definition, version = rows[0]
+        return StoredOrg(OrgDefinition.model_validate_json(str(definition)), int(str(version)))
+
+    def get_member(self, org: str, member_id: str) -> MemberDef | None:
+        rows = self._db.read("SELECT id, role, status FROM members WHERE org = ? AND id = ?", (org, member_id))
+        if not rows:
+            return None
+        mid, role, status = rows[0]
+        return MemberDef.model_validate({"id": mid, "role": role, "status": status})
+
+    def orgs(self) -> list[str]:
+        return [str(row[0]) for row in self._db.read("SELECT org FROM orgs ORDER BY org")]
+
+
+class SqliteAuditLog:
+    def __init__(self, db: SqliteDatabase) -> None:
+        self._db = db
+
+    @staticmethod
+    def _values(row: AuditRow) -> tuple[object, ...]:
+        return (
+            row.org,
+            row.id,
+            row.started_at,
+            row.member,
+            row.account,
+            row.connector,
+            row.operation,
+            row.classification,
+            int(row.approved),
+            row.status,
+            row.error_code,
+            row.target_id,
+            row.completed_at,
+        )
+
+    def begin(self, row: AuditRow) -> None:
+        with self._db.transaction() as conn:
+            try:
+                conn.execute(f"INSERT INTO audit ({_AUDIT_COLUMNS}) VALUES ({', '.join('?' * 13)})", self._values(row))
+            except sqlite3.IntegrityError as exc:
+                raise Conflict(f"audit row {row.id} already exists") from exc
+
+    def complete(self, row: AuditRow) -> None:
+        with self._db.transaction() as conn:
+            updated = conn.execute(
+                "UPDATE audit SET status = ?, error_code = ?, completed_at = ? "
+                "WHERE org = ? AND id = ? AND status = 'started'",
+                (row.status, row.error_code, row.completed_at, row.org, row.id),
+            ).rowcount
+            if updated != 1:
+                raise Conflict(f"audit row {row.id} is not an open row")
+
+    def query(self, org: str, query: AuditQuery) -> list[AuditRow]:
+        clauses = ["org = ?"]
+        params: list[object] = [org]
+        for column in ("member", "account", "operation", "status"):
+            value = getattr(query, column)
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
+        if query.since is not None:
+            clauses.append("started_at >= ?")
+            params.append(query.since)
+        params.append(max(1, min(query.limit, 1000)))
+        rows = self._db.read(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit WHERE {' AND '.join(clauses)} ORDER BY started_at DESC, id LIMIT ?",
+            tuple(params),
+        )
+        return [
+            AuditRow(
+                org=str(r[0]),
+                id=str(r[1]),
+                started_at=str(r[2]),
+                member=str(r[3]),
+                account=str(r[4]),
+                connector=str(r[5]),
+                operation=str(r[6]),
+                classification=r[7],  # type: ignore[arg-type]
+                approved=bool(r[8]),
+                status=r[9],  # type: ignore[arg-type]
+                error_code=None if r[10] is None else str(r[10]),
+                target_id=None if r[11] is None else str(r[11]),
+                completed_at=None if r[12] is None else str(r[12]),
+            )
+            for r in rows
+        ]
+
+
+class SqliteSnapshotStore:
+    """Snapshot blobs as files, the current-version pointer in SQLite."""
+
+    def __init__(self, db: SqliteDatabase, directory: Path) -> None:
+        self._db = db
+        self._dir = directory
+
+    def current(self, org: str) -> SnapshotPointer | None:
+        rows = self._db.read("SELECT version FROM snapshot_pointers WHERE org = ?", (org,))
+        return SnapshotPointer(org, int(str(rows[0][0]))) if rows else None
+
+    def _path(self, org: str, version: int) -> Path:
+        return self._dir / org / f"{version}.snapshot"
+
+    def get(self, org: str, version: int) -> bytes | None:
+        try:
+            return self._path(org, version).read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StoreError(f"cannot read snapshot {org}/{version}: {exc}") from exc
+
+    def put(self, org: str, version: int, blob: bytes) -> None:
+        path = self._path(org, version)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Write aside, then rename: a reader sees the old file or the whole new one.
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(blob)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise StoreError(f"cannot write snapshot {org}/{version}: {exc}") from exc
+        with self._db.transaction() as conn:
+            conn.execute(
+                "INSERT INTO snapshot_pointers (org, version, path) VALUES (?, ?, ?) "
+                "ON CONFLICT (org) DO UPDATE SET version = excluded.version, path = excluded.path "
+                "WHERE excluded.version >= snapshot_pointers.version",
+                (org, version, str(path)),
+            )

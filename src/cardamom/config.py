@@ -1,0 +1,109 @@
+"""Configuration, read once from the environment, failing fast on anything missing or wrong.
+
+| variable                      | default (local)                  | meaning                                        |
+|-------------------------------|----------------------------------|------------------------------------------------|
+| CARDAMOM_BACKEND              | sqlite                           | ``sqlite`` (embedded) or ``aws``               |
+| CARDAMOM_HOME                 | .cardamom                        | local state: SQLite file, snapshots, dev key   |
+| CARDAMOM_JWT_ISSUER           | cardamom-local (required on aws) | expected ``iss`` of bearer tokens              |
+| CARDAMOM_JWT_AUDIENCE         | cardamom                         | expected ``aud``                               |
+| CARDAMOM_JWT_PUBLIC_KEY       | the local dev key (required aws) | JWKS, JWK or PEM used to verify tokens         |
+| CARDAMOM_LOCAL_MODE           | true on sqlite, false on aws     | allow plain http to loopback connectors        |
+| CARDAMOM_ALLOWED_ORIGINS      | loopback origins in local mode   | comma-separated browser origins accepted       |
+| CARDAMOM_CONNECTOR_TIMEOUT    | 20                               | seconds per connector call                     |
+| CARDAMOM_MAX_RESPONSE_BYTES   | 5242880                          | largest connector response read                |
+| CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
+| CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from cardamom.errors import ConfigError
+
+Backend = Literal["sqlite", "aws"]
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+_LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    backend: Backend
+    home: Path
+    jwt_issuer: str
+    jwt_audience: str
+    jwt_public_key: str | None
+    local_mode: bool
+    allowed_origins: tuple[str, ...]
+    connector_timeout: float
+    max_response_bytes: int
+    log_level: str
+    public_url: str | None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+
+        def text(name: str, default: str | None = None) -> str | None:
+            value = env.get(name, "").strip()
+            return value or default
+
+        def flag(name: str, default: bool) -> bool:
+            value = text(name)
+            if value is None:
+                return default
+            if value.lower() in _TRUE:
+                return True
+            if value.lower() in _FALSE:
+                return False
+            raise ConfigError(f"{name} must be true or false, not {value!r}")
+
+        def number(name: str, default: float, *, minimum: float) -> float:
+            value = text(name)
+            if value is None:
+                return default
+            try:
+                parsed = float(value)
+            except ValueError:
+                raise ConfigError(f"{name} must be a number, not {value!r}") from None
+            if parsed < minimum:
+                raise ConfigError(f"{name} must be at least {minimum}")
+            return parsed
+
+        backend = text("CARDAMOM_BACKEND", "sqlite")
+        if backend not in ("sqlite", "aws"):
+            raise ConfigError(f"CARDAMOM_BACKEND must be sqlite or aws, not {backend!r}")
+        on_aws = backend == "aws"
+        issuer = text("CARDAMOM_JWT_ISSUER", None if on_aws else "cardamom-local")
+        public_key = text("CARDAMOM_JWT_PUBLIC_KEY")
+        if on_aws and issuer is None:
+            raise ConfigError("CARDAMOM_JWT_ISSUER is required with CARDAMOM_BACKEND=aws")
+        if on_aws and public_key is None:
+            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required with CARDAMOM_BACKEND=aws")
+        local_mode = flag("CARDAMOM_LOCAL_MODE", not on_aws)
+        origins_text = text("CARDAMOM_ALLOWED_ORIGINS")
+        if origins_text is None:
+            origins: tuple[str, ...] = ("http://localhost", "http://127.0.0.1") if local_mode else ()
+        else:
+            origins = tuple(o.strip().rstrip("/") for o in origins_text.split(",") if o.strip())
+        level = (text("CARDAMOM_LOG_LEVEL", "INFO") or "INFO").upper()
+        if level not in _LEVELS:
+            raise ConfigError(f"CARDAMOM_LOG_LEVEL must be one of {sorted(_LEVELS)}, not {level!r}")
+        return cls(
+            backend=backend,  # type: ignore[arg-type]
+            home=Path(text("CARDAMOM_HOME", ".cardamom") or ".cardamom"),
+            jwt_issuer=issuer or "cardamom-local",
+            jwt_audience=text("CARDAMOM_JWT_AUDIENCE", "cardamom") or "cardamom",
+            jwt_public_key=public_key,
+            local_mode=local_mode,
+            allowed_origins=origins,
+            connector_timeout=number("CARDAMOM_CONNECTOR_TIMEOUT", 20.0, minimum=0.1),
+            max_response_bytes=int(number("CARDAMOM_MAX_RESPONSE_BYTES", 5 * 1024 * 1024, minimum=1024)),
+            log_level=level,
+            public_url=text("CARDAMOM_PUBLIC_URL"),
+        )

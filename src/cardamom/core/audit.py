@@ -1,0 +1,51 @@
+"""The audit row: one per connected-tool call that reaches execution.
+
+A row is written *before* the call leaves (status ``started``) and completed after, so a
+crash in between leaves a visible incomplete row rather than a missing one. It records
+the account the call actually reached, never the arguments beyond the one path argument
+that names the object acted on (``target_id``), and never a credential.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from cardamom.core.orgdef import Classification
+
+AuditStatus = Literal["started", "succeeded", "failed"]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    org: str
+    id: str
+    started_at: str  # ISO 8601, UTC
+    member: str
+    account: str
+    connector: str
+    operation: str  # the advertised tool name that ran
+    classification: Classification
+    approved: bool
+    status: AuditStatus = "started"
+    error_code: str | None = None
+    target_id: str | None = None
+    completed_at: str | None = None
+
+    def completed(self, *, at: str, error_code: str | None) -> AuditRow:
+        return replace(
+            self,
+            status="failed" if error_code else "succeeded",
+            error_code=error_code,
+            completed_at=at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AuditQuery:
+    member: str | None = None
+    account: str | None = None
+    operation: str | None = None
+    status: AuditStatus | None = None
+    since: str | None = None
+    limit: int = 100

@@ -1,0 +1,300 @@
+"""The org definition: connectors, connections, members and restrictions.
+
+These models are both the schema of the YAML file ``cardamom org apply`` reads and the
+records the directory stores. Field-level rules live on the models; rules that relate
+one part of the file to another (a connection naming a connector that exists, a target
+that is a path parameter) live in :func:`cross_reference_problems`, which reports each
+problem with its path so the loader can point at the line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+
+Method = Literal["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+Classification = Literal["read", "write", "destructive", "forbidden"]
+Role = Literal["owner", "admin", "member", "guest", "auditor", "billing_admin"]
+ConnectionStatus = Literal["active", "pending", "needs_reauth"]
+MemberStatus = Literal["active", "suspended"]
+ArgumentLocation = Literal["path", "query", "header", "body"]
+Path = tuple[str | int, ...]
+
+ROLES: tuple[Role, ...] = ("owner", "admin", "member", "guest", "auditor", "billing_admin")
+# Reserved so that no account can shadow the control plane's ``cardamom__`` names.
+RESERVED_ACCOUNTS = frozenset({"cardamom"})
+
+_PATH_PARAM = re.compile(r"\{([^{}]+)\}")
+ORG_ID = r"^[a-z0-9][a-z0-9-]{0,62}$"
+CONNECTOR_ID = r"^[a-z0-9][a-z0-9-]{0,62}$"
+# Accounts carry no underscore: the first ``__`` of an advertised name ends the account.
+ACCOUNT_LABEL = r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,30}[A-Za-z0-9])?$"
+TOOL_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
+MEMBER_ID = r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$"
+ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]{0,127}$"
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def path_parameters(template: str) -> list[str]:
+    """The ``{name}`` placeholders of a path template, in order."""
+    return _PATH_PARAM.findall(template)
+
+
+class AuthSpec(_Record):
+    """How a connector authenticates outbound calls."""
+
+    type: Literal["none", "bearer", "api_key", "basic"] = "none"
+    header: str | None = Field(default=None, description="api_key: header carrying the key")
+    query_param: str | None = Field(default=None, description="api_key: query parameter instead")
+
+    @model_validator(mode="after")
+    def _api_key_has_one_place(self) -> AuthSpec:
+        if self.type == "api_key" and self.header and self.query_param:
+            raise ValueError("an api_key goes in a header or a query parameter, not both")
+        if self.type != "api_key" and (self.header or self.query_param):
+            raise ValueError("header and query_param apply only to auth type api_key")
+        return self
+
+
+class ToolDef(_Record):
+    """One operation of a connector."""
+
+    name: Annotated[str, Field(pattern=TOOL_NAME)]
+    description: str = ""
+    method: Method = "GET"
+    path: str
+    target: str | None = Field(default=None, description="the path argument naming the object acted on")
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    classification: Classification | None = Field(
+        default=None, description="overrides the classification derived from the method"
+    )
+    arguments_in: dict[str, ArgumentLocation] = Field(
+        default_factory=dict, description="where an argument goes when the default does not fit"
+    )
+
+    @field_validator("method", mode="before")
+    @classmethod
+    def _upper_method(cls, value: Any) -> Any:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("path")
+    @classmethod
+    def _path_is_relative_template(cls, value: str) -> str:
+        if not value.startswith("/"):
+            raise ValueError("path must start with '/'")
+        if "?" in value or "#" in value or "//" in value:
+            raise ValueError("path must not contain '?', '#' or '//'")
+        if any(part in (".", "..") for part in value.split("/")):
+            raise ValueError("path must not contain '.' or '..' segments")
+        return value
+
+    @field_validator("input_schema")
+    @classmethod
+    def _schema_is_object(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if value.get("type", "object") != "object":
+            raise ValueError("input_schema must describe an object (type: object)")
+        properties = value.get("properties", {})
+        if not isinstance(properties, dict):
+            raise ValueError("input_schema.properties must be a mapping")
+        required = value.get("required", [])
+        if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
+            raise ValueError("input_schema.required must be a list of names")
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+
+        try:
+            Draft202012Validator.check_schema(value)
+        except SchemaError as exc:
+            raise ValueError(f"input_schema is not a valid JSON Schema: {exc.message}") from None
+        return value
+
+
+class ConnectorDef(_Record):
+    """An app the org can connect: where it lives, how it authenticates, its tools."""
+
+    id: Annotated[str, Field(pattern=CONNECTOR_ID)]
+    label: Annotated[str, Field(min_length=1, max_length=80)]
+    base_url: str
+    auth: AuthSpec = Field(default_factory=AuthSpec)
+    tools: list[ToolDef] = Field(default_factory=list)
+
+    @field_validator("base_url")
+    @classmethod
+    def _base_url_is_plain_origin(cls, value: str) -> str:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("base_url must be an http(s) URL with a host")
+        if parts.username or parts.password:
+            raise ValueError("base_url must not carry credentials")
+        if parts.query or parts.fragment:
+            raise ValueError("base_url must not carry a query or fragment")
+        return value.rstrip("/")
+
+
+class CredentialRef(_Record):
+    """Where a connection's secret lives. Only the reference is ever stored."""
+
+    token_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
+    api_key_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
+    username_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
+    password_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
+
+
+class ConnectionDef(_Record):
+    """One connected account of a connector."""
+
+    account: Annotated[str, Field(pattern=ACCOUNT_LABEL)]
+    connector: str
+    status: ConnectionStatus = "active"
+    credentials: CredentialRef = Field(default_factory=CredentialRef)
+    frozen: dict[str, JsonValue] = Field(
+        default_factory=dict, description="argument values fixed for every tool of this account"
+    )
+
+    @field_validator("account")
+    @classmethod
+    def _not_reserved(cls, value: str) -> str:
+        if value.casefold() in RESERVED_ACCOUNTS:
+            raise ValueError(f"account label {value!r} is reserved for the control plane")
+        return value
+
+
+class MemberDef(_Record):
+    id: Annotated[str, Field(pattern=MEMBER_ID)]
+    role: Role = "member"
+    status: MemberStatus = "active"
+
+
+class RestrictionTarget(_Record):
+    role: Role | None = None
+    user: str | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> RestrictionTarget:
+        if (self.role is None) == (self.user is None):
+            raise ValueError("a restriction targets exactly one of role or user")
+        return self
+
+
+class RestrictionDef(_Record):
+    """Allow or block a connector, some of its tools, or tools by name pattern.
+
+    ``tools`` holds tool names or ``fnmatch`` patterns (``delete_*``) matched against the
+    connector's own tool names. A rule naming neither connector nor tools matches nothing;
+    as an allow it still engages the allowlist, so it denies everything.
+    """
+
+    id: str | None = None
+    target: RestrictionTarget
+    effect: Literal["allow", "block"]
+    connector: str | None = None
+    tools: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(default_factory=list)
+
+
+class OrgDefinition(_Record):
+    org: Annotated[str, Field(pattern=ORG_ID)]
+    connectors: list[ConnectorDef] = Field(default_factory=list)
+    connections: list[ConnectionDef] = Field(default_factory=list)
+    members: list[MemberDef] = Field(default_factory=list)
+    restrictions: list[RestrictionDef] = Field(default_factory=list)
+
+    def with_restriction_ids(self) -> OrgDefinition:
+        """Give every restriction without an id a stable one derived from its position."""
+        restrictions = [
+            r if r.id else r.model_copy(update={"id": f"r{i + 1}"}) for i, r in enumerate(self.restrictions)
+        ]
+        return self.model_copy(update={"restrictions": restrictions})
+
+
+def _duplicates(values: list[str]) -> dict[int, str]:
+    seen: set[str] = set()
+    dupes: dict[int, str] = {}
+    for i, value in enumerate(values):
+        if value in seen:
+            dupes[i] = value
+        seen.add(value)
+    return dupes
+
+
+def _tool_arguments(tool: ToolDef) -> set[str]:
+    return set(tool.input_schema.get("properties", {})) | set(path_parameters(tool.path))
+
+
+def cross_reference_problems(org: OrgDefinition) -> list[tuple[Path, str]]:
+    """Problems that relate one part of an org definition to another, each with its path."""
+    problems: list[tuple[Path, str]] = []
+    connectors = {c.id: c for c in org.connectors}
+    for i, cid in _duplicates([c.id for c in org.connectors]).items():
+        problems.append((("connectors", i, "id"), f"connector id {cid!r} is defined twice"))
+    for ci, connector in enumerate(org.connectors):
+        for ti, name in _duplicates([t.name for t in connector.tools]).items():
+            problems.append((("connectors", ci, "tools", ti, "name"), f"tool {name!r} is defined twice"))
+        for ti, tool in enumerate(connector.tools):
+            params = path_parameters(tool.path)
+            here: Path = ("connectors", ci, "tools", ti)
+            for p in params:
+                if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", p):
+                    problems.append(((*here, "path"), f"path parameter {{{p}}} is not a valid name"))
+            if tool.target is not None and tool.target not in params:
+                problems.append(((*here, "target"), f"target {tool.target!r} is not a path parameter of {tool.path}"))
+            for arg, where in tool.arguments_in.items():
+                if where == "path" and arg not in params:
+                    problems.append(((*here, "arguments_in", arg), f"{arg!r} is not in the path template"))
+                if where != "path" and arg in params:
+                    problems.append(((*here, "arguments_in", arg), f"{arg!r} is a path parameter"))
+    for i, account in _duplicates([c.account.casefold() for c in org.connections]).items():
+        problems.append((("connections", i, "account"), f"account {account!r} is defined twice"))
+    for i, conn in enumerate(org.connections):
+        used = connectors.get(conn.connector)
+        if used is None:
+            known = ", ".join(sorted(connectors)) or "none defined"
+            problems.append((("connections", i, "connector"), f"unknown connector {conn.connector!r} (known: {known})"))
+            continue
+        problems.extend(_credential_problems(("connections", i, "credentials"), used, conn.credentials))
+        arguments = set().union(*(_tool_arguments(t) for t in used.tools)) if used.tools else set()
+        for key in conn.frozen:
+            if key not in arguments:
+                problems.append(
+                    (("connections", i, "frozen", key), f"{key!r} is not an argument of any {used.id} tool")
+                )
+    members = {m.id for m in org.members}
+    for i, mid in _duplicates([m.id for m in org.members]).items():
+        problems.append((("members", i, "id"), f"member {mid!r} is defined twice"))
+    ids = [r.id for r in org.restrictions if r.id]
+    for i, rid in _duplicates(ids).items():
+        problems.append((("restrictions", i, "id"), f"restriction id {rid!r} is used twice"))
+    for i, rule in enumerate(org.restrictions):
+        if rule.connector is not None and rule.connector not in connectors:
+            problems.append((("restrictions", i, "connector"), f"unknown connector {rule.connector!r}"))
+        if rule.target.user is not None and rule.target.user not in members:
+            problems.append((("restrictions", i, "target", "user"), f"unknown member {rule.target.user!r}"))
+    return problems
+
+
+def _credential_problems(where: Path, connector: ConnectorDef, creds: CredentialRef) -> list[tuple[Path, str]]:
+    needed: dict[str, tuple[str, ...]] = {
+        "none": (),
+        "bearer": ("token_env",),
+        "api_key": ("api_key_env",),
+        "basic": ("username_env", "password_env"),
+    }
+    wanted = needed[connector.auth.type]
+    given = {name for name, value in creds.model_dump().items() if value is not None}
+    problems: list[tuple[Path, str]] = []
+    for name in wanted:
+        if name not in given:
+            problems.append(
+                ((*where, name), f"connector {connector.id} uses {connector.auth.type} auth: {name} is required")
+            )
+    for name in sorted(given - set(wanted)):
+        problems.append(
+            ((*where, name), f"connector {connector.id} uses {connector.auth.type} auth: {name} does not apply")
+        )
+    return problems

@@ -1,0 +1,208 @@
+"""Turning a tool call into the exact HTTP request a connector receives, and guarding it.
+
+Arguments are validated against the advertised schema, frozen values are merged over
+whatever the caller sent (so a caller cannot un-freeze a key), path parameters are
+percent-encoded into the template (a ``/`` in a value can never add a path segment),
+and the fully substituted request is checked once more before it leaves: same scheme
+and host as the connector's base URL, no userinfo, and a path under the base path.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from ipaddress import ip_address
+from typing import Any, Literal
+from urllib.parse import quote, unquote, urlencode, urlsplit
+
+from cardamom.core.orgdef import ArgumentLocation, AuthSpec, path_parameters
+from cardamom.core.snapshot import PoolTool
+from cardamom.errors import InvalidArguments, OutboundRefused
+
+# Headers a tool argument may never set: they belong to transport and authentication.
+_RESERVED_HEADERS = frozenset(
+    {
+        "authorization",
+        "host",
+        "cookie",
+        "content-length",
+        "content-type",
+        "transfer-encoding",
+        "connection",
+        "proxy-authorization",
+        "x-forwarded-for",
+        "x-forwarded-host",
+    }
+)
+
+
+class Secret(str):
+    """A credential value. Its repr never shows the value, so it cannot leak into a log line."""
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+
+@dataclass(frozen=True, slots=True)
+class Credential:
+    kind: Literal["none", "bearer", "api_key", "basic"]
+    token: Secret | None = None
+    username: Secret | None = None
+    password: Secret | None = None
+
+    def secrets(self) -> tuple[str, ...]:
+        values = (self.token, self.username, self.password)
+        return tuple(v for v in values if v)
+
+
+NO_CREDENTIAL = Credential("none")
+
+
+@dataclass(frozen=True, slots=True)
+class OutboundRequest:
+    method: str
+    url: str
+    headers: dict[str, str] = field(default_factory=dict)
+    json_body: Any = None
+    has_body: bool = False
+    secrets: tuple[str, ...] = ()
+
+    def redacted_url(self) -> str:
+        return redact(self.url, self.secrets)
+
+
+def redact(text: str, secrets: tuple[str, ...]) -> str:
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***").replace(quote(secret, safe=""), "***")
+    return text
+
+
+@lru_cache(maxsize=4096)
+def _validator(schema_json: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(schema_json))
+
+
+def validate_arguments(tool: PoolTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the caller's arguments against the advertised schema; merge frozen values over them."""
+    caller = {k: v for k, v in arguments.items() if k not in tool.frozen}
+    schema = tool.input_schema
+    declared = set(schema.get("properties", {}))
+    if schema.get("additionalProperties") is not True:
+        unknown = sorted(set(caller) - declared)
+        if unknown:
+            accepted = ", ".join(sorted(declared)) or "none"
+            raise InvalidArguments(
+                f"{tool.name} does not take {', '.join(map(repr, unknown))} (it accepts: {accepted})"
+            )
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(json.dumps(schema, sort_keys=True)).iter_errors(caller))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "arguments"
+        raise InvalidArguments(f"{tool.name}: {where}: {error.message}")
+    return {**caller, **tool.frozen}
+
+
+def _default_location(method: str) -> ArgumentLocation:
+    return "query" if method in ("GET", "HEAD", "DELETE") else "body"
+
+
+def _query_values(name: str, value: Any) -> list[tuple[str, str]]:
+    if isinstance(value, bool):
+        return [(name, "true" if value else "false")]
+    if isinstance(value, list):
+        return [pair for item in value for pair in _query_values(name, item)]
+    if isinstance(value, dict):
+        return [(name, json.dumps(value, separators=(",", ":")))]
+    if value is None:
+        return []
+    return [(name, str(value))]
+
+
+def _path_segment(name: str, value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise InvalidArguments(f"path argument {name!r} must be a string or number")
+    text = str(value)
+    if text in ("", ".", ".."):
+        raise InvalidArguments(f"path argument {name!r} must not be empty, '.' or '..'")
+    return quote(text, safe="")
+
+
+def build_request(tool: PoolTool, base_url: str, arguments: Mapping[str, Any]) -> OutboundRequest:
+    """The request for a call, before credentials; ``arguments`` are validated and frozen-merged."""
+    params = path_parameters(tool.path)
+    path = tool.path
+    for param in params:
+        if param not in arguments:
+            raise InvalidArguments(f"{tool.name}: path argument {param!r} is required")
+        path = path.replace("{" + param + "}", _path_segment(param, arguments[param]))
+    query: list[tuple[str, str]] = []
+    headers: dict[str, str] = {}
+    body: dict[str, Any] = {}
+    default = _default_location(tool.method)
+    for name, value in arguments.items():
+        if name in params:
+            continue
+        where = tool.arguments_in.get(name, default)
+        if where == "query":
+            query.extend(_query_values(name, value))
+        elif where == "header":
+            if name.casefold() in _RESERVED_HEADERS:
+                raise InvalidArguments(f"argument {name!r} cannot be sent as a header")
+            headers[name] = value if isinstance(value, str) else json.dumps(value)
+        else:
+            body[name] = value
+    url = base_url + path + (("?" + urlencode(query)) if query else "")
+    return OutboundRequest(
+        method=tool.method, url=url, headers=headers, json_body=body if body else None, has_body=bool(body)
+    )
+
+
+def with_credential(request: OutboundRequest, auth: AuthSpec, credential: Credential) -> OutboundRequest:
+    """Inject the connection's credential the way its connector expects it."""
+    headers = dict(request.headers)
+    url = request.url
+    if auth.type == "bearer" and credential.token:
+        headers["Authorization"] = f"Bearer {credential.token}"
+    elif auth.type == "basic" and credential.username is not None and credential.password is not None:
+        raw = f"{credential.username}:{credential.password}".encode()
+        headers["Authorization"] = "Basic " + base64.b64encode(raw).decode()
+    elif auth.type == "api_key" and credential.token:
+        if auth.query_param:
+            url += ("&" if "?" in url else "?") + urlencode([(auth.query_param, credential.token)])
+        else:
+            headers[auth.header or "X-API-Key"] = credential.token
+    return replace(request, url=url, headers=headers, secrets=request.secrets + credential.secrets())
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_outbound(request: OutboundRequest, base_url: str, *, allow_loopback_http: bool) -> None:
+    """The final check on the fully substituted request, just before it leaves."""
+    target = urlsplit(request.url)
+    base = urlsplit(base_url)
+    if target.username is not None or target.password is not None or "@" in target.netloc:
+        raise OutboundRefused("outbound URL carries userinfo")
+    if target.scheme != base.scheme or (target.hostname or "") != (base.hostname or "") or target.port != base.port:
+        raise OutboundRefused("outbound URL leaves the connector's origin")
+    loopback_http = target.scheme == "http" and allow_loopback_http and _is_loopback(target.hostname or "")
+    if target.scheme != "https" and not loopback_http:
+        raise OutboundRefused("outbound requests must use https (plain http only to loopback, in local mode)")
+    base_path = base.path.rstrip("/")
+    if not (target.path == base_path or target.path.startswith(base_path + "/")):
+        raise OutboundRefused("outbound path escapes the connector's base path")
+    if any(segment in (".", "..") for segment in unquote(target.path).split("/")):
+        raise OutboundRefused("outbound path contains a dot segment")

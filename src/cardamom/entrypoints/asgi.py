@@ -1,0 +1,147 @@
+"""The ASGI app: ``POST /mcp`` and its HTTP-level checks, the same under uvicorn and Mangum.
+
+HTTP concerns stop here: origin, authentication (401 with ``WWW-Authenticate``), content
+type, body size. Everything inside the JSON-RPC message is ``McpEndpoint``'s job.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from cardamom.adapters.powertools import set_correlation_id
+from cardamom.bootstrap import Container
+from cardamom.core.policy import ALL_SCOPES
+from cardamom.errors import AuthenticationError
+from cardamom.mcp.errors import jsonrpc_error
+from cardamom.mcp.server import SUPPORTED_PROTOCOL_VERSIONS
+from cardamom.service.access import Caller
+
+MAX_BODY_BYTES = 1024 * 1024
+RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"
+
+log = logging.getLogger(__name__)
+
+
+def _correlation_id(request: Request) -> str:
+    event = request.scope.get("aws.event")
+    if isinstance(event, dict):
+        request_id = event.get("requestContext", {}).get("requestId")
+        if isinstance(request_id, str) and request_id:
+            return request_id
+    header = request.headers.get("x-request-id", "")
+    return header[:128] if header else uuid.uuid4().hex
+
+
+def _origin_allowed(origin: str, allowed: Sequence[str]) -> bool:
+    """Browser origins must be listed (DNS-rebinding defence); an entry without a port allows any port."""
+    parts = urlsplit(origin)
+    bare = f"{parts.scheme}://{parts.hostname}" if parts.hostname else origin
+    return origin.rstrip("/") in allowed or bare in allowed
+
+
+def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) -> Starlette:
+    settings = container.settings
+    endpoint = container.endpoint
+
+    def base_url(request: Request) -> str:
+        return settings.public_url or str(request.base_url).rstrip("/")
+
+    def unauthorized(request: Request, exc: AuthenticationError, *, token_given: bool) -> Response:
+        challenge = f'Bearer realm="cardamom", resource_metadata="{base_url(request)}{RESOURCE_METADATA_PATH}"'
+        body: dict[str, Any] = {
+            "error": "invalid_request" if not token_given else exc.error,
+            "error_description": str(exc),
+        }
+        if token_given:
+            safe = str(exc).replace('"', "'")
+            challenge += f', error="{exc.error}", error_description="{safe}"'
+        return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge})
+
+    def authenticate(request: Request) -> Caller:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise AuthenticationError("a bearer token is required", error="invalid_request")
+        claims = container.verifier.verify(token.strip())
+        return container.gateway.caller(claims)
+
+    async def mcp_post(request: Request) -> Response:
+        set_correlation_id(_correlation_id(request))
+        origin = request.headers.get("origin")
+        if origin is not None and not _origin_allowed(origin, settings.allowed_origins):
+            return JSONResponse(jsonrpc_error(None, -32600, f"origin {origin} is not allowed"), status_code=403)
+        try:
+            caller = authenticate(request)
+        except AuthenticationError as exc:
+            given = bool(request.headers.get("authorization", "").partition(" ")[2].strip())
+            return unauthorized(request, exc, token_given=given)
+        content_type = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
+        if content_type != "application/json":
+            return JSONResponse(jsonrpc_error(None, -32600, "Content-Type must be application/json"), status_code=415)
+        accept = request.headers.get("accept", "*/*").lower()
+        if not any(kind in accept for kind in ("application/json", "*/*", "application/*")):
+            return JSONResponse(
+                jsonrpc_error(None, -32600, "this endpoint answers with application/json; accept it"),
+                status_code=406,
+            )
+        too_large = JSONResponse(
+            jsonrpc_error(None, -32600, f"request body exceeds {MAX_BODY_BYTES} bytes (1 MiB)"), status_code=413
+        )
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+            return too_large
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                return too_large
+            chunks.append(chunk)
+        reply = await endpoint.handle(
+            b"".join(chunks), caller, protocol_version=request.headers.get("mcp-protocol-version")
+        )
+        if reply.body is None:
+            return Response(status_code=reply.status)
+        return JSONResponse(reply.body, status_code=reply.status, headers=dict(reply.headers))
+
+    async def mcp_not_allowed(request: Request) -> Response:
+        return JSONResponse(
+            jsonrpc_error(
+                None, -32600, f"{request.method} is not supported: this server is stateless; POST each JSON-RPC message"
+            ),
+            status_code=405,
+            headers={"Allow": "POST"},
+        )
+
+    async def resource_metadata(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "resource": f"{base_url(request)}/mcp",
+                "authorization_servers": [settings.jwt_issuer],
+                "scopes_supported": list(ALL_SCOPES),
+                "bearer_methods_supported": ["header"],
+                "resource_name": "Cardamom MCP gateway",
+                "mcp_protocol_versions": list(SUPPORTED_PROTOCOL_VERSIONS),
+            }
+        )
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    routes: list[BaseRoute] = [
+        Route("/mcp", mcp_post, methods=["POST"]),
+        Route("/mcp", mcp_not_allowed, methods=["GET", "DELETE", "PUT", "PATCH"]),
+        Route(RESOURCE_METADATA_PATH, resource_metadata, methods=["GET"]),
+        Route("/healthz", health, methods=["GET"]),
+        *extra_routes,
+    ]
+    return Starlette(routes=routes)

@@ -1,0 +1,230 @@
+"""The ``cardamom`` command.
+
+cardamom org apply FILE                     validate an org definition and apply it
+cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
+cardamom token --org ORG --member M         mint a development bearer token
+cardamom serve                              serve /mcp on 127.0.0.1
+cardamom demo                               apply the demo org and serve it with a demo SaaS
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import TextIO
+
+from cardamom.bootstrap import Container, build_container
+from cardamom.config import Settings
+from cardamom.core.orgfile import parse_org_definition
+from cardamom.core.policy import ALL_SCOPES
+from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
+from cardamom.mcp.results import search_payload
+from cardamom.service.access import Caller
+
+DEMO_MEMBER = "alice"
+DEMO_SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
+
+
+def _container() -> Container:
+    return build_container(Settings.from_env())
+
+
+def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OrgDefinitionError([(str(path), f"cannot read the file: {exc.strerror}")]) from None
+    definition = parse_org_definition(text, str(path))
+    snapshot = _container().apply_org(definition)
+    active = sum(1 for c in definition.connections if c.status == "active")
+    out.write(
+        f"applied org {definition.org} (directory version {snapshot.version}): "
+        f"{len(definition.connectors)} connectors, {active}/{len(definition.connections)} connections active, "
+        f"{len(snapshot.tools)} searchable tools, {len(definition.members)} members, "
+        f"{len(definition.restrictions)} restrictions\n"
+    )
+    return 0
+
+
+def _caller(container: Container, org: str, member_id: str, scopes: Sequence[str]) -> Caller:
+    member = container.directory.get_member(org, member_id)
+    if member is None:
+        raise ConfigError(f"org {org!r} has no member {member_id!r}")
+    return Caller(org, member.id, member.role, frozenset(scopes))
+
+
+def _search(args: argparse.Namespace, out: TextIO) -> int:
+    container = _container()
+    caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
+    query = " ".join(args.query)
+    payload = search_payload(container.gateway.search(caller, query, args.limit))
+    if args.json:
+        out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    out.write(f"query tokens: {' '.join(payload['tokens'])}   pool: {payload['pool_size']} tools\n")
+    for i, result in enumerate(payload["results"], 1):
+        matched = ", ".join(f"{m['token']}:{m['field']}={m['weight']}" for m in result["matched"])
+        out.write(
+            f"{i:>2}. {result['name']:<48} score {result['score']:>3}  coverage {result['coverage']:.2f}  [{matched}]\n"
+        )
+    restricted = payload["restricted"]
+    if restricted["count"]:
+        out.write(f"restricted matches: {restricted['count']}\n")
+        for item in restricted["tools"]:
+            out.write(f"    {item['name']} (restricted: {item['reason']})\n")
+    out.write(payload["message"] + "\n")
+    for check in payload.get("checks", []):
+        out.write(f"  - {check}\n")
+    return 0
+
+
+def _token(args: argparse.Namespace, out: TextIO) -> int:
+    container = _container()
+    if container.signer is None:
+        raise ConfigError("tokens can be minted only with the local development key (CARDAMOM_JWT_PUBLIC_KEY unset)")
+    _caller(container, args.org, args.member, ())  # the member must exist
+    out.write(
+        container.signer.mint(org=args.org, member=args.member, scopes=args.scope or DEMO_SCOPES, ttl_seconds=args.ttl)
+        + "\n"
+    )
+    return 0
+
+
+def _serve(container: Container, host: str, port: int, extra_routes: Sequence[object] = ()) -> None:
+    import uvicorn
+
+    from cardamom.adapters.powertools import configure_logging
+    from cardamom.entrypoints.asgi import create_app
+
+    configure_logging(container.settings.log_level)
+    app = create_app(container, extra_routes=extra_routes)  # type: ignore[arg-type]
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def demo_definition_text(base_url: str) -> str:
+    text = resources.files("cardamom.demo").joinpath("org.yaml").read_text(encoding="utf-8")
+    return text.replace("${DEMO_BASE_URL}", base_url)
+
+
+def demo_instructions(url: str, token: str) -> str:
+    desktop = {
+        "mcpServers": {
+            "cardamom": {
+                "command": "npx",
+                "args": ["-y", "mcp-remote", url, "--header", "Authorization:${CARDAMOM_TOKEN}"],
+                "env": {"CARDAMOM_TOKEN": f"Bearer {token}"},
+            }
+        }
+    }
+    return "\n".join(
+        [
+            "",
+            "Cardamom is serving the demo org 'acme' (Notion connected twice, Cal.com pending).",
+            f"  endpoint      {url}",
+            f"  member        {DEMO_MEMBER} (admin), scopes {' '.join(DEMO_SCOPES)}",
+            f"  bearer token  {token}",
+            "",
+            "MCP Inspector (transport: Streamable HTTP, add the Authorization header):",
+            f"  npx @modelcontextprotocol/inspector --cli {url} --transport http "
+            f"--header 'Authorization: Bearer {token}' --method tools/list",
+            "",
+            "Claude Desktop (claude_desktop_config.json):",
+            json.dumps(desktop, indent=2),
+            "",
+            "Try search_tools with 'list notion users' (found) and 'list_all_cal_com_schedules' (nothing:",
+            "Cal.com is not connected). Stop with Ctrl-C.",
+            "",
+        ]
+    )
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    from starlette.routing import Mount
+
+    from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
+
+    for name, value in DEMO_TOKENS.items():
+        os.environ.setdefault(name, value)
+    base = f"http://{args.host}:{args.port}"
+    container = _container()
+    container.apply_org(parse_org_definition(demo_definition_text(base), "cardamom/demo/org.yaml"))
+    if container.signer is None:
+        raise ConfigError("the demo needs the local development key (unset CARDAMOM_JWT_PUBLIC_KEY)")
+    token = container.signer.mint(org="acme", member=DEMO_MEMBER, scopes=DEMO_SCOPES, ttl_seconds=12 * 3600)
+    out.write(demo_instructions(f"{base}/mcp", token))
+    out.flush()
+    if not args.no_serve:
+        _serve(container, args.host, args.port, [Mount("/demo", app=create_demo_saas())])
+    return 0
+
+
+def _serve_command(args: argparse.Namespace, out: TextIO) -> int:
+    _serve(_container(), args.host, args.port)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardamom", description="Cardamom MCP gateway")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    org = commands.add_parser("org", help="org definitions").add_subparsers(dest="org_command", required=True)
+    apply = org.add_parser("apply", help="validate an org definition file and apply it")
+    apply.add_argument("file")
+    apply.set_defaults(run=_org_apply)
+
+    search = commands.add_parser("search", help="rank a member's tools for a query, as search_tools would")
+    search.add_argument("--org", required=True)
+    search.add_argument("--member", required=True)
+    search.add_argument(
+        "--scope", action="append", choices=ALL_SCOPES, help="a scope of the grant (repeatable; default: all four)"
+    )
+    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("--json", action="store_true", help="print the search_tools result as JSON")
+    search.add_argument("query", nargs="+")
+    search.set_defaults(run=_search)
+
+    token = commands.add_parser("token", help="mint a development bearer token")
+    token.add_argument("--org", required=True)
+    token.add_argument("--member", required=True)
+    token.add_argument(
+        "--scope",
+        action="append",
+        choices=ALL_SCOPES,
+        help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})",
+    )
+    token.add_argument("--ttl", type=int, default=3600, help="lifetime in seconds")
+    token.set_defaults(run=_token)
+
+    for name, run, helptext in (("serve", _serve_command, "serve /mcp"), ("demo", _demo, "serve the demo org")):
+        sub = commands.add_parser(name, help=helptext)
+        sub.add_argument("--host", default="127.0.0.1")
+        sub.add_argument("--port", type=int, default=int(os.environ.get("CARDAMOM_PORT", "8765")))
+        if name == "demo":
+            sub.add_argument("--no-serve", action="store_true", help="apply the demo org and print, then exit")
+        sub.set_defaults(run=run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args, out)
+        return code
+    except OrgDefinitionError as exc:
+        err.write("the org definition is not valid:\n")
+        for where, what in exc.problems:
+            err.write(f"  {where}: {what}\n")
+        return 2
+    except CardamomError as exc:
+        err.write(f"error: {exc}\n")
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""Every error Cardamom raises on purpose, in one tree.
+
+    CardamomError
+     ├── ConfigError                  configuration missing or invalid (raised at start-up, never per request)
+     ├── OrgDefinitionError           an org file or directory change that does not validate
+     ├── AuthenticationError          missing, malformed, expired or revoked bearer token   -> HTTP 401
+     ├── ProtocolError                the JSON-RPC message itself is wrong                  -> JSON-RPC error
+     │    ├── ParseError                  body is not JSON                                  -32700
+     │    ├── InvalidRequest              not a JSON-RPC 2.0 request, batch, too large      -32600
+     │    ├── MethodNotFound              unknown method                                    -32601
+     │    ├── InvalidParams               params of the wrong shape, unknown tool name      -32602
+     │    └── UnsupportedProtocolVersion  MCP-Protocol-Version header we do not speak       -32600 (HTTP 400)
+     ├── ToolError                    a tool call that cannot complete                      -> CallToolResult.isError
+     │    ├── UnknownTool                 no tool of that name is advertised to the caller
+     │    ├── PermissionDenied            the member's role lacks a permission (tool:execute, ...)
+     │    ├── ScopeMissing                the OAuth grant lacks a scope (mcp:read, mcp:tools, ...)
+     │    ├── Forbidden                   the operation is classified forbidden: no scope reaches it
+     │    ├── Restricted                  a restriction withholds the connector or tool
+     │    ├── InvalidArguments            arguments do not match the tool's input schema
+     │    ├── CredentialUnavailable       the connection's credential reference does not resolve
+     │    ├── OutboundRefused             the substituted request fails the outbound guard
+     │    ├── ConnectorFailed             the third-party API answered with an error or timed out
+     │    └── AuditUnavailable            the audit row could not be written, so nothing ran
+     └── StoreError                   the store could not do what was asked
+          ├── NotFound
+          └── Conflict                    a concurrent edit won the race
+
+Protocol errors and tool errors are mapped to wire codes in one place
+(``cardamom.mcp.errors``), by type, never by message text. Each ``ToolError`` carries
+a stable ``code`` that audit rows record on failure.
+"""
+
+from __future__ import annotations
+
+
+class CardamomError(Exception):
+    """Root of every error Cardamom raises on purpose."""
+
+
+class ConfigError(CardamomError):
+    """Configuration is missing or invalid; raised once, at start-up."""
+
+
+class OrgDefinitionError(CardamomError):
+    """An org definition failed validation.
+
+    ``problems`` holds one ``(location, message)`` pair per problem, where the location
+    names the file and the path inside it (``org.yaml:12 connections[0].connector``).
+    """
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        lines = [f"{where}: {what}" for where, what in problems]
+        super().__init__("\n".join(lines))
+
+
+class AuthenticationError(CardamomError):
+    """The request carries no valid bearer token."""
+
+    def __init__(self, message: str, *, error: str = "invalid_token") -> None:
+        self.error = error
+        super().__init__(message)
+
+
+class ProtocolError(CardamomError):
+    """The JSON-RPC message cannot be processed as sent."""
+
+
+class ParseError(ProtocolError):
+    """The body is not valid JSON."""
+
+
+class InvalidRequest(ProtocolError):
+    """The body is JSON but not a JSON-RPC 2.0 request we accept."""
+
+
+class MethodNotFound(ProtocolError):
+    """No such JSON-RPC method."""
+
+
+class InvalidParams(ProtocolError):
+    """The method's params are of the wrong shape."""
+
+
+class UnsupportedProtocolVersion(ProtocolError):
+    """The MCP-Protocol-Version header names a version this server does not speak."""
+
+
+class ToolError(CardamomError):
+    """A tool call that cannot complete; reported in-band so a model can read it."""
+
+    code = "tool_error"
+
+
+class UnknownTool(ToolError):
+    code = "unknown_tool"
+
+
+class PermissionDenied(ToolError):
+    code = "permission_denied"
+
+    def __init__(self, permission: str, message: str) -> None:
+        self.permission = permission
+        super().__init__(message)
+
+
+class ScopeMissing(ToolError):
+    code = "scope_missing"
+
+    def __init__(self, scope: str, message: str) -> None:
+        self.scope = scope
+        super().__init__(message)
+
+
+class Forbidden(ToolError):
+    code = "forbidden"
+
+
+class Restricted(ToolError):
+    code = "restricted"
+
+
+class InvalidArguments(ToolError):
+    code = "invalid_arguments"
+
+
+class CredentialUnavailable(ToolError):
+    code = "credential_unavailable"
+
+
+class OutboundRefused(ToolError):
+    code = "outbound_refused"
+
+
+class ConnectorFailed(ToolError):
+    code = "connector_failed"
+
+    def __init__(self, message: str, *, status: int | None = None, detail: str = "connector_failed") -> None:
+        self.status = status
+        self.detail = detail
+        super().__init__(message)
+
+
+class AuditUnavailable(ToolError):
+    code = "audit_unavailable"
+
+
+class StoreError(CardamomError):
+    """The store could not complete an operation."""
+
+
+class NotFound(StoreError):
+    """The addressed record does not exist."""
+
+
+class Conflict(StoreError):
+    """A concurrent edit changed the record first; nothing was overwritten."""

@@ -1,0 +1,153 @@
+"""The tools ``tools/list`` advertises: two meta-tools and the control-plane operations.
+
+Connected tools are never listed, however few: a model finds them with ``search_tools``
+and runs them with ``execute_tool``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp_types import Tool, ToolAnnotations
+
+from cardamom.service.controlplane import Operation
+
+SEARCH_TOOLS = "search_tools"
+EXECUTE_TOOL = "execute_tool"
+META_TOOLS = (SEARCH_TOOLS, EXECUTE_TOOL)
+
+SERVER_INSTRUCTIONS = (
+    "Cardamom serves this organisation's connected third-party tools. They are never listed: call "
+    "search_tools with a few words (or a guessed tool name) to find one, then run it with execute_tool "
+    "{name, arguments}. An empty search result means no connected tool fits; it names the words nothing "
+    "matched and the checks to run. Tools named cardamom__* manage connections, members and restrictions."
+)
+
+_MATCH_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "token": {"type": "string"},
+        "field": {"type": "string", "enum": ["name", "name_prefix", "label", "description"]},
+        "weight": {"type": "integer"},
+        "matched": {"type": "string"},
+    },
+    "required": ["token", "field", "weight", "matched"],
+}
+
+SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string"},
+        "tokens": {"type": "array", "items": {"type": "string"}},
+        "pool_size": {"type": "integer"},
+        "results": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "description": {"type": "string"},
+                    "connector": {"type": "string"},
+                    "account": {"type": "string"},
+                    "classification": {"type": "string"},
+                    "score": {"type": "integer"},
+                    "coverage": {"type": "number"},
+                    "matched": {"type": "array", "items": _MATCH_SCHEMA},
+                    "inputSchema": {"type": "object"},
+                },
+                "required": [
+                    "name",
+                    "description",
+                    "connector",
+                    "account",
+                    "classification",
+                    "score",
+                    "coverage",
+                    "matched",
+                    "inputSchema",
+                ],
+            },
+        },
+        "restricted": {
+            "type": "object",
+            "properties": {
+                "count": {"type": "integer"},
+                "tools": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "name": {"type": "string"},
+                            "restricted": {"type": "boolean"},
+                            "reason": {"type": "string"},
+                        },
+                        "required": ["name", "restricted", "reason"],
+                    },
+                },
+            },
+            "required": ["count", "tools"],
+        },
+        "uncovered_tokens": {"type": "array", "items": {"type": "string"}},
+        "message": {"type": "string"},
+        "checks": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["query", "tokens", "pool_size", "results", "restricted", "uncovered_tokens", "message"],
+}
+
+SEARCH_TOOL = Tool(
+    name=SEARCH_TOOLS,
+    title="Search connected tools",
+    description=(
+        "Find the organisation's connected third-party tools (never listed individually). Pass a few words "
+        "or a guessed tool name, e.g. 'list notion users' or 'list_all_cal_com_schedules'. Returns at most "
+        "`limit` tools that cover at least half of the query's weight, best first, each with its input "
+        "schema; run one with execute_tool. An empty result is a real answer: nothing connected fits."
+    ),
+    input_schema={
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "minLength": 1, "maxLength": 500, "description": "words or a tool name"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10},
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+    output_schema=SEARCH_OUTPUT_SCHEMA,
+    annotations=ToolAnnotations(title="Search connected tools", read_only_hint=True, open_world_hint=False),
+)
+
+EXECUTE_TOOL_DEF = Tool(
+    name=EXECUTE_TOOL,
+    title="Run a connected tool",
+    description=(
+        "Run a connected tool found with search_tools: {name, arguments}. The same gates apply as to a direct "
+        "tools/call of that name; the result is the tool's own, capped to fit the context window "
+        "(cardamom_truncated is true when anything was cut)."
+    ),
+    input_schema={
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1, "description": "the tool name search_tools returned"},
+            "arguments": {"type": "object", "description": "arguments matching that tool's inputSchema"},
+        },
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+    annotations=ToolAnnotations(
+        title="Run a connected tool", read_only_hint=False, destructive_hint=True, open_world_hint=True
+    ),
+)
+
+
+def operation_tool(op: Operation) -> Tool:
+    read_only = op.classification == "read"
+    return Tool(
+        name=op.name,
+        description=op.description,
+        input_schema=dict(op.input_schema),
+        annotations=ToolAnnotations(
+            read_only_hint=read_only,
+            destructive_hint=op.classification == "destructive" if not read_only else None,
+            open_world_hint=False,
+        ),
+    )

@@ -1,0 +1,84 @@
+"""Rendering use-case results as ``CallToolResult``s.
+
+Structured content carries the data; a text block carries the same JSON, for clients
+that hand only text to the model (as the MCP specification recommends).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_types import CallToolResult, TextContent
+
+from cardamom.core.truncation import TRUNCATED_FLAG
+from cardamom.service.gateway import MISSING_TOOL_CHECKS, ExecutionResult, SearchReport
+
+
+def structured(payload: dict[str, Any], *, is_error: bool = False) -> CallToolResult:
+    return CallToolResult(
+        content=[TextContent(text=json.dumps(payload, ensure_ascii=False, separators=(",", ":")))],
+        structured_content=payload,
+        is_error=is_error,
+    )
+
+
+def search_payload(report: SearchReport) -> dict[str, Any]:
+    ranking = report.ranking
+    results = [
+        {
+            "name": r.tool.name,
+            "description": r.tool.description,
+            "connector": r.connector_label,
+            "account": r.tool.account,
+            "classification": r.tool.classification,
+            "score": r.hit.score,
+            "coverage": round(r.hit.coverage, 4),
+            "matched": [
+                {"token": m.token, "field": m.field, "weight": m.weight, "matched": m.matched} for m in r.hit.matches
+            ],
+            "inputSchema": r.tool.input_schema,
+        }
+        for r in report.results
+    ]
+    payload: dict[str, Any] = {
+        "query": report.query,
+        "tokens": list(ranking.query_tokens),
+        "pool_size": ranking.pool_size,
+        "results": results,
+        "restricted": {
+            "count": report.restricted_count,
+            "tools": [{"name": m.name, "restricted": True, "reason": m.reason} for m in report.restricted],
+        },
+        "uncovered_tokens": list(ranking.uncovered),
+    }
+    if report.empty:
+        uncovered = ", ".join(ranking.uncovered)
+        message = "No connected tool you can use matches this query"
+        if uncovered:
+            message += f"; no tool you can use mentions: {uncovered}"
+        elif ranking.below_floor:
+            message += f"; {ranking.below_floor} tool(s) matched some words but less than half of the query's weight"
+        if report.restricted_count:
+            message += f"; {report.restricted_count} matching tool(s) are restricted for you"
+        payload["message"] = message + "."
+        payload["checks"] = list(MISSING_TOOL_CHECKS)
+    else:
+        payload["message"] = (
+            f"{len(results)} of {ranking.above_floor} matching tool(s) shown; run one with execute_tool "
+            "{name, arguments}."
+        )
+    return payload
+
+
+def execution_result(result: ExecutionResult) -> CallToolResult:
+    payload: dict[str, Any] = {
+        "tool": result.tool.name,
+        "account": result.tool.account,
+        "status": result.status,
+        "data": result.data,
+        TRUNCATED_FLAG: result.truncated,
+    }
+    if result.error is not None:
+        payload["error"] = {"code": result.error.code, "detail": result.error.detail, "message": str(result.error)}
+    return structured(payload, is_error=result.error is not None)

@@ -1,0 +1,115 @@
+"""The ports: what the application needs from the outside world, as ``typing.Protocol``.
+
+Adapters named after their technology implement them (``adapters.sqlite``,
+``adapters.httpx``, later ``adapters.dynamodb`` and ``adapters.s3``); tests use fakes that
+subclass these same protocols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardamom.core.audit import AuditQuery, AuditRow
+from cardamom.core.orgdef import AuthSpec, MemberDef, OrgDefinition
+from cardamom.core.outbound import Credential, OutboundRequest
+from cardamom.core.snapshot import AccountInfo
+
+
+@dataclass(frozen=True, slots=True)
+class StoredOrg:
+    definition: OrgDefinition
+    version: int
+
+
+class Directory(Protocol):
+    """The org's policy records: connectors, connections, members, restrictions."""
+
+    def apply_org(self, org: OrgDefinition) -> int:
+        """Replace the org's whole definition atomically; return the new directory version."""
+        ...
+
+    def load_org(self, org: str) -> StoredOrg | None:
+        """The org's definition together with the directory version it was read at."""
+        ...
+
+    def get_member(self, org: str, member_id: str) -> MemberDef | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotPointer:
+    org: str
+    version: int
+
+
+class SnapshotStore(Protocol):
+    """Compressed snapshots by org and version, plus a pointer to the current one."""
+
+    def current(self, org: str) -> SnapshotPointer | None: ...
+
+    def get(self, org: str, version: int) -> bytes | None: ...
+
+    def put(self, org: str, version: int, blob: bytes) -> None:
+        """Store the blob, then move the pointer to it (never backwards)."""
+        ...
+
+
+class AuditLog(Protocol):
+    def begin(self, row: AuditRow) -> None:
+        """Write the row before the call leaves; raise if it cannot be written."""
+        ...
+
+    def complete(self, row: AuditRow) -> None:
+        """Record how the call ended (the row's status, error code and completion time)."""
+        ...
+
+    def query(self, org: str, query: AuditQuery) -> list[AuditRow]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OutboundResponse:
+    status: int
+    headers: Mapping[str, str] = field(default_factory=dict)
+    body: bytes = b""
+
+    @property
+    def content_type(self) -> str:
+        for key, value in self.headers.items():
+            if key.lower() == "content-type":
+                return value.split(";")[0].strip().lower()
+        return ""
+
+
+class ConnectorTransport(Protocol):
+    async def send(self, request: OutboundRequest) -> OutboundResponse:
+        """Send one request; raise ConnectorFailed on timeouts and network errors."""
+        ...
+
+
+class CredentialResolver(Protocol):
+    def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
+        """The live secret behind a connection's reference; raise CredentialUnavailable."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What a verified bearer token says about its caller."""
+
+    org: str
+    member: str
+    scopes: frozenset[str]
+    token_id: str | None = None
+    expires_at: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class TokenVerifier(Protocol):
+    def verify(self, token: str) -> Claims:
+        """Return the token's claims; raise AuthenticationError."""
+        ...
+
+
+class SearchTelemetry(Protocol):
+    def searched(self, *, org: str, pool_size: int, results: int, restricted: int) -> None: ...

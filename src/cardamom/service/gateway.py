@@ -1,0 +1,300 @@
+"""The gateway's use cases: who is calling, search, and running a connected tool.
+
+This layer knows nothing of JSON-RPC or HTTP; ``cardamom.mcp`` turns its results and
+errors into wire messages. Every refusal is a :class:`~cardamom.errors.ToolError`
+subclass raised *before* anything is written or sent; once a call is authorised its
+audit row is written first, then the request leaves, then the row is completed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from cardamom.core.audit import AuditRow
+from cardamom.core.outbound import (
+    OutboundRequest,
+    build_request,
+    check_outbound,
+    redact,
+    validate_arguments,
+    with_credential,
+)
+from cardamom.core.policy import TOOL_EXECUTE, resolve_restrictions
+from cardamom.core.search import Hit, Ranking, rank
+from cardamom.core.snapshot import PoolTool, Snapshot
+from cardamom.core.truncation import cap_output
+from cardamom.errors import (
+    AuditUnavailable,
+    AuthenticationError,
+    ConnectorFailed,
+    NotFound,
+    OutboundRefused,
+    Restricted,
+    StoreError,
+    ToolError,
+    UnknownTool,
+)
+from cardamom.ports import (
+    AuditLog,
+    Claims,
+    ConnectorTransport,
+    CredentialResolver,
+    Directory,
+    OutboundResponse,
+    SearchTelemetry,
+)
+from cardamom.service.access import Caller, PoolCache, permission_refusal, tool_refusal
+from cardamom.service.snapshots import SnapshotService
+
+log = logging.getLogger(__name__)
+
+RESTRICTED_NAMES_SHOWN = 5
+
+# The seeds' fixed order of checks when a tool seems to be missing.
+MISSING_TOOL_CHECKS: tuple[str, ...] = (
+    "Does the connection exist? (cardamom__connections__list)",
+    "Is its status active? If not, reconnect it.",
+    "Is the tool in the connection's tool list? If not, check whether a restriction covers the connector "
+    "(cardamom__restrictions__list).",
+    "Is mcp:tools on the OAuth grant?",
+    "Connected tools are never in the tool list, so call search_tools for the name.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GatewaySettings:
+    allow_loopback_http: bool = False
+    default_search_limit: int = 10
+    max_search_limit: int = 50
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    tool: PoolTool
+    connector_label: str
+    hit: Hit
+
+
+@dataclass(frozen=True, slots=True)
+class RestrictedMatch:
+    name: str
+    reason: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    query: str
+    ranking: Ranking
+    results: tuple[SearchResult, ...]
+    restricted_count: int
+    restricted: tuple[RestrictedMatch, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.results
+
+
+@dataclass(frozen=True, slots=True)
+class ExecutionResult:
+    tool: PoolTool
+    status: int
+    data: Any
+    truncated: bool
+    error: ConnectorFailed | None = None
+
+
+def audit_error_code(error: ToolError) -> str:
+    """The code an audit row records: the connector's own failure kind where there is one."""
+    return error.detail if isinstance(error, ConnectorFailed) else error.code
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Gateway:
+    def __init__(
+        self,
+        *,
+        directory: Directory,
+        snapshots: SnapshotService,
+        audit: AuditLog,
+        transport: ConnectorTransport,
+        credentials: CredentialResolver,
+        telemetry: SearchTelemetry,
+        settings: GatewaySettings,
+        clock: Callable[[], datetime] = _utc_now,
+        new_id: Callable[[], str],
+    ) -> None:
+        self._directory = directory
+        self._snapshots = snapshots
+        self._audit = audit
+        self._transport = transport
+        self._credentials = credentials
+        self._telemetry = telemetry
+        self._settings = settings
+        self._clock = clock
+        self._new_id = new_id
+        self._pools = PoolCache()
+
+    @property
+    def settings(self) -> GatewaySettings:
+        return self._settings
+
+    @property
+    def directory(self) -> Directory:
+        return self._directory
+
+    # ---- who is calling ------------------------------------------------------------------
+
+    def caller(self, claims: Claims) -> Caller:
+        """Check the member live on every request: suspension or removal bites on the next call."""
+        member = self._directory.get_member(claims.org, claims.member)
+        if member is None:
+            raise AuthenticationError(f"member {claims.member!r} is not in org {claims.org!r}")
+        if member.status != "active":
+            raise AuthenticationError(f"member {claims.member!r} is {member.status}")
+        return Caller(claims.org, member.id, member.role, claims.scopes, claims.token_id)
+
+    def snapshot(self, org: str) -> Snapshot:
+        try:
+            return self._snapshots.current(org)
+        except NotFound as exc:
+            raise AuthenticationError(str(exc)) from exc
+
+    # ---- search --------------------------------------------------------------------------
+
+    def search(self, caller: Caller, query: str, limit: int | None = None) -> SearchReport:
+        denied = permission_refusal(caller, TOOL_EXECUTE)
+        if denied is not None:
+            raise denied
+        limit = self._settings.default_search_limit if limit is None else limit
+        limit = max(1, min(limit, self._settings.max_search_limit))
+        snapshot = self.snapshot(caller.org)
+        pool = self._pools.pool(caller, snapshot)
+        ranking = rank(snapshot.index, query, pool=pool.visible, limit=limit)
+        results = tuple(
+            SearchResult(snapshot.tools[hit.doc], snapshot.connectors[snapshot.tools[hit.doc].connector].label, hit)
+            for hit in ranking.hits
+        )
+        # Withheld tools are ranked on their own (same floor, their own IDF), so they can
+        # neither match nor shift anything in the caller's pool.
+        withheld = rank(snapshot.index, query, pool=pool.withheld.keys(), limit=RESTRICTED_NAMES_SHOWN)
+        restricted = tuple(
+            RestrictedMatch(hit.name, str(pool.withheld[hit.doc]), pool.withheld[hit.doc].code) for hit in withheld.hits
+        )
+        self._telemetry.searched(
+            org=caller.org, pool_size=len(pool.visible), results=len(results), restricted=withheld.above_floor
+        )
+        return SearchReport(query, ranking, results, withheld.above_floor, restricted)
+
+    # ---- execution -----------------------------------------------------------------------
+
+    def connected_tool(self, caller: Caller, name: str) -> tuple[Snapshot, PoolTool]:
+        """Resolve an advertised name and pass every gate, or raise the refusal."""
+        denied = permission_refusal(caller, TOOL_EXECUTE)
+        if denied is not None:
+            raise denied
+        snapshot = self.snapshot(caller.org)
+        tool = snapshot.tool(name)
+        if tool is None:
+            raise UnknownTool(
+                f"no connected tool named {name!r} is available; connected tools are never listed, "
+                "so call search_tools to find the name"
+            )
+        refusal = tool_refusal(caller, snapshot, tool)
+        if refusal is not None:
+            raise refusal
+        return snapshot, tool
+
+    async def execute(self, caller: Caller, name: str, arguments: Mapping[str, Any]) -> ExecutionResult:
+        snapshot, tool = self.connected_tool(caller, name)
+        merged = validate_arguments(tool, arguments)
+        connector = snapshot.connectors[tool.connector]
+        account = snapshot.accounts[tool.account]
+        request = build_request(tool, connector.base_url, merged)
+        target = merged.get(tool.target) if tool.target else None
+        row = AuditRow(
+            org=caller.org,
+            id=self._new_id(),
+            started_at=self._clock().isoformat(),
+            member=caller.member_id,
+            account=account.account,
+            connector=tool.connector,
+            operation=tool.name,
+            classification=tool.classification,
+            approved=True,
+            target_id=None if target is None else str(target),
+        )
+        try:
+            self._audit.begin(row)
+        except StoreError as exc:
+            log.error("audit row could not be written; call not sent", extra={"operation": tool.name})
+            raise AuditUnavailable("the audit trail is unavailable, so the call was not sent") from exc
+        try:
+            result = await self._send(caller, snapshot, tool, request)
+        except ToolError as exc:
+            self._complete(row, audit_error_code(exc))
+            raise
+        self._complete(row, audit_error_code(result.error) if result.error else None)
+        return result
+
+    async def _send(
+        self, caller: Caller, snapshot: Snapshot, tool: PoolTool, request: OutboundRequest
+    ) -> ExecutionResult:
+        connector = snapshot.connectors[tool.connector]
+        credential = self._credentials.resolve(caller.org, snapshot.accounts[tool.account], connector.auth)
+        request = with_credential(request, connector.auth, credential)
+        # The final check, on the fully substituted request: policy once more, then the guard.
+        verdict = resolve_restrictions(
+            snapshot.restrictions,
+            member_id=caller.member_id,
+            role=caller.role,
+            connector=tool.connector,
+            tool=tool.tool,
+        )
+        if not verdict.allowed:
+            raise Restricted(f"{tool.name} is restricted: {verdict.reason}")
+        check_outbound(request, connector.base_url, allow_loopback_http=self._settings.allow_loopback_http)
+        log.info(
+            "calling connector",
+            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
+        )
+        response = await self._transport.send(request)
+        return self._interpret(tool, request, response)
+
+    def _interpret(self, tool: PoolTool, request: OutboundRequest, response: OutboundResponse) -> ExecutionResult:
+        if 300 <= response.status < 400:
+            raise OutboundRefused(
+                f"{tool.name}: the connector answered with a redirect ({response.status}); not followed"
+            )
+        text = response.body.decode("utf-8", errors="replace")
+        text = redact(text, request.secrets)
+        data: Any = text
+        if response.content_type.endswith("json") or response.content_type == "":
+            try:
+                data = json.loads(text) if text else None
+            except ValueError:
+                data = text
+        capped = cap_output(data)
+        error = None
+        if response.status >= 400:
+            error = ConnectorFailed(
+                f"{tool.name}: the connector answered HTTP {response.status}",
+                status=response.status,
+                detail=f"upstream_http_{response.status}",
+            )
+        return ExecutionResult(tool, response.status, capped.value, capped.truncated, error)
+
+    def _complete(self, row: AuditRow, error_code: str | None) -> None:
+        try:
+            self._audit.complete(row.completed(at=self._clock().isoformat(), error_code=error_code))
+        except StoreError:
+            # The row stays "started": visible as incomplete, never missing.
+            log.error("audit row could not be completed", extra={"audit_id": row.id})

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from starlette.routing import Mount
+
+from cardamom.adapters.env import EnvCredentialResolver
+from cardamom.bootstrap import Container
+from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
+from cardamom.entrypoints.asgi import create_app
+from tests.support import free_socket, make_container, notion_only_org_text, serve
+
+
+@dataclass
+class LiveGateway:
+    """The real app under uvicorn with the demo SaaS mounted at /demo on the same server."""
+
+    url: str
+    container: Container
+
+    @property
+    def mcp_url(self) -> str:
+        return f"{self.url}/mcp"
+
+    def token(self, member: str = "alice", scopes: tuple[str, ...] = ("mcp:read", "mcp:write", "mcp:tools")) -> str:
+        assert self.container.signer is not None
+        return self.container.signer.mint(org="acme", member=member, scopes=scopes)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def notion_gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGateway]:
+    """Org 'acme' with only Notion connected (the issue's example org), served for real."""
+    sock = free_socket()
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    container = make_container(
+        tmp_path_factory.mktemp("live") / "home",
+        org_text=notion_only_org_text(f"{base}/demo/notion"),
+        credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
+    )
+    app = create_app(container, extra_routes=[Mount("/demo", app=create_demo_saas())])
+    with serve(app, sock) as url:
+        yield LiveGateway(url, container)
