@@ -5,11 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardamom.core.audit import AuditQuery, AuditRow
-from cardamom.core.orgdef import AuthSpec
+from cardamom.core.orgdef import AuthSpec, MemberDef, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.snapshot import AccountInfo
 from cardamom.errors import CredentialUnavailable, StoreError
-from cardamom.ports import AuditLog, ConnectorTransport, CredentialResolver, OutboundResponse, SearchTelemetry
+from cardamom.ports import (
+    AuditLog,
+    ConnectorTransport,
+    CredentialResolver,
+    Directory,
+    OutboundResponse,
+    SearchTelemetry,
+    SnapshotPointer,
+    SnapshotStore,
+    StoredOrg,
+)
 
 
 class RecordingTransport(ConnectorTransport):
@@ -71,3 +81,42 @@ class MemoryAuditLog(AuditLog):
 
     def query(self, org: str, query: AuditQuery) -> list[AuditRow]:
         return [r for r in self.rows.values() if r.org == org][: query.limit]
+
+
+class MemoryDirectory(Directory):
+    def __init__(self) -> None:
+        self.orgs: dict[str, StoredOrg] = {}
+
+    def apply_org(self, org: OrgDefinition) -> int:
+        version = self.orgs[org.org].version + 1 if org.org in self.orgs else 1
+        self.orgs[org.org] = StoredOrg(org, version)
+        return version
+
+    def load_org(self, org: str) -> StoredOrg | None:
+        return self.orgs.get(org)
+
+    def get_member(self, org: str, member_id: str) -> MemberDef | None:
+        stored = self.orgs.get(org)
+        if stored is None:
+            return None
+        return next((m for m in stored.definition.members if m.id == member_id), None)
+
+
+class MemorySnapshotStore(SnapshotStore):
+    def __init__(self) -> None:
+        self.blobs: dict[tuple[str, int], bytes] = {}
+        self.pointers: dict[str, int] = {}
+        self.reads = 0
+
+    def current(self, org: str) -> SnapshotPointer | None:
+        self.reads += 1
+        version = self.pointers.get(org)
+        return None if version is None else SnapshotPointer(org, version)
+
+    def get(self, org: str, version: int) -> bytes | None:
+        self.reads += 1
+        return self.blobs.get((org, version))
+
+    def put(self, org: str, version: int, blob: bytes) -> None:
+        self.blobs[(org, version)] = blob
+        self.pointers[org] = max(version, self.pointers.get(org, 0))

@@ -17,13 +17,15 @@ from tests.conftest import LiveGateway
 async def _session_calls(gateway: LiveGateway, token: str, calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"}
     out: dict[str, Any] = {}
-    async with httpx2.AsyncClient(headers=headers, timeout=30) as http:
-        async with streamable_http_client(gateway.mcp_url, http_client=http) as (read, write):
-            async with ClientSession(read, write) as session:
-                out["initialize"] = await session.initialize()
-                out["tools"] = await session.list_tools()
-                for i, (name, arguments) in enumerate(calls):
-                    out[f"call{i}"] = await session.call_tool(name, arguments)
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=30) as http,
+        streamable_http_client(gateway.mcp_url, http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        out["initialize"] = await session.initialize()
+        out["tools"] = await session.list_tools()
+        for i, (name, arguments) in enumerate(calls):
+            out[f"call{i}"] = await session.call_tool(name, arguments)
     return out
 
 

@@ -150,7 +150,7 @@ class CredentialRef(_Record):
 class ConnectionDef(_Record):
     """One connected account of a connector."""
 
-    account: Annotated[str, Field(pattern=ACCOUNT_LABEL)]
+    account: str
     connector: str
     status: ConnectionStatus = "active"
     credentials: CredentialRef = Field(default_factory=CredentialRef)
@@ -160,7 +160,12 @@ class ConnectionDef(_Record):
 
     @field_validator("account")
     @classmethod
-    def _not_reserved(cls, value: str) -> str:
+    def _valid_account_label(cls, value: str) -> str:
+        if not re.fullmatch(ACCOUNT_LABEL, value):
+            raise ValueError(
+                f"account label {value!r} must be 1 to 32 letters, digits and inner hyphens "
+                "(no underscores: '__' separates the account from the tool in advertised names)"
+            )
         if value.casefold() in RESERVED_ACCOUNTS:
             raise ValueError(f"account label {value!r} is reserved for the control plane")
         return value
@@ -206,10 +211,18 @@ class OrgDefinition(_Record):
     restrictions: list[RestrictionDef] = Field(default_factory=list)
 
     def with_restriction_ids(self) -> OrgDefinition:
-        """Give every restriction without an id a stable one derived from its position."""
-        restrictions = [
-            r if r.id else r.model_copy(update={"id": f"r{i + 1}"}) for i, r in enumerate(self.restrictions)
-        ]
+        """Give every restriction without an id a stable one (``r{position}``), never an id already taken."""
+        taken = {r.id for r in self.restrictions if r.id}
+        restrictions = []
+        for i, rule in enumerate(self.restrictions):
+            if rule.id is None:
+                candidate, n = f"r{i + 1}", i + 1
+                while candidate in taken:
+                    n += 1
+                    candidate = f"r{n}"
+                taken.add(candidate)
+                rule = rule.model_copy(update={"id": candidate})
+            restrictions.append(rule)
         return self.model_copy(update={"restrictions": restrictions})
 
 
@@ -267,9 +280,12 @@ def cross_reference_problems(org: OrgDefinition) -> list[tuple[Path, str]]:
     members = {m.id for m in org.members}
     for i, mid in _duplicates([m.id for m in org.members]).items():
         problems.append((("members", i, "id"), f"member {mid!r} is defined twice"))
-    ids = [r.id for r in org.restrictions if r.id]
-    for i, rid in _duplicates(ids).items():
-        problems.append((("restrictions", i, "id"), f"restriction id {rid!r} is used twice"))
+    seen_ids: set[str] = set()
+    for i, rule in enumerate(org.restrictions):
+        if rule.id is not None and rule.id in seen_ids:
+            problems.append((("restrictions", i, "id"), f"restriction id {rule.id!r} is used twice"))
+        if rule.id is not None:
+            seen_ids.add(rule.id)
     for i, rule in enumerate(org.restrictions):
         if rule.connector is not None and rule.connector not in connectors:
             problems.append((("restrictions", i, "connector"), f"unknown connector {rule.connector!r}"))

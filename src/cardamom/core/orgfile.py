@@ -49,15 +49,18 @@ def _line_of(root: yaml.Node | None, path: Sequence[str | int]) -> int | None:
     return line
 
 
-def _duplicate_keys(node: yaml.Node | None, path: Path = ()) -> list[tuple[Path, str]]:
-    """YAML silently keeps the last of two equal keys; we refuse the file instead."""
-    problems: list[tuple[Path, str]] = []
+def _duplicate_keys(node: yaml.Node | None, path: Path = ()) -> list[tuple[int, Path, str]]:
+    """YAML silently keeps the last of two equal keys; we refuse the file instead.
+
+    Each problem carries the repeated key's own line, not the first copy's.
+    """
+    problems: list[tuple[int, Path, str]] = []
     if isinstance(node, yaml.MappingNode):
         seen: set[str] = set()
         for key, value in node.value:
             name = str(key.value)
             if name in seen:
-                problems.append(((*path, name), f"key {name!r} appears twice in the same mapping"))
+                problems.append((key.start_mark.line + 1, (*path, name), f"key {name!r} appears twice in the same mapping"))
             seen.add(name)
             problems.extend(_duplicate_keys(value, (*path, name)))
     elif isinstance(node, yaml.SequenceNode):
@@ -88,10 +91,11 @@ def parse_org_definition(text: str, filename: str) -> OrgDefinition:
         return f"{prefix} {format_path(path)}"
 
     if not isinstance(data, dict):
+        where = f"{filename}:{root.start_mark.line + 1}" if root is not None else filename
         raise OrgDefinitionError(
-            [(filename, "the file must hold a mapping with org, connectors, connections, members, restrictions")]
+            [(where, "the file must hold a mapping with org, connectors, connections, members, restrictions")]
         )
-    problems = [(locate(path), message) for path, message in _duplicate_keys(root)]
+    problems = [(f"{filename}:{line} {format_path(path)}", message) for line, path, message in _duplicate_keys(root)]
     try:
         org = OrgDefinition.model_validate(data)
     except ValidationError as exc:

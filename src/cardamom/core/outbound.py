@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from ipaddress import ip_address
 from typing import Any, Literal
-from urllib.parse import quote, unquote, urlencode, urlsplit
+from urllib.parse import SplitResult, quote, quote_plus, unquote, urlencode, urlsplit
 
 from cardamom.core.orgdef import ArgumentLocation, AuthSpec, path_parameters
 from cardamom.core.snapshot import PoolTool
@@ -64,11 +64,14 @@ NO_CREDENTIAL = Credential("none")
 @dataclass(frozen=True, slots=True)
 class OutboundRequest:
     method: str
-    url: str
-    headers: dict[str, str] = field(default_factory=dict)
-    json_body: Any = None
+    url: str = field(repr=False)  # may carry an api key in its query
+    headers: dict[str, str] = field(default_factory=dict, repr=False)  # may carry Authorization
+    json_body: Any = field(default=None, repr=False)
     has_body: bool = False
-    secrets: tuple[str, ...] = ()
+    secrets: tuple[str, ...] = field(default=(), repr=False)
+
+    def __repr__(self) -> str:
+        return f"OutboundRequest(method={self.method!r}, url={self.redacted_url()!r}, headers=[{len(self.headers)}])"
 
     def redacted_url(self) -> str:
         return redact(self.url, self.secrets)
@@ -77,7 +80,8 @@ class OutboundRequest:
 def redact(text: str, secrets: tuple[str, ...]) -> str:
     for secret in secrets:
         if secret:
-            text = text.replace(secret, "***").replace(quote(secret, safe=""), "***")
+            for form in (secret, quote(secret, safe=""), quote_plus(secret, safe="")):
+                text = text.replace(form, "***")
     return text
 
 
@@ -190,13 +194,17 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _port(url: SplitResult) -> int | None:
+    return url.port if url.port is not None else {"https": 443, "http": 80}.get(url.scheme)
+
+
 def check_outbound(request: OutboundRequest, base_url: str, *, allow_loopback_http: bool) -> None:
     """The final check on the fully substituted request, just before it leaves."""
     target = urlsplit(request.url)
     base = urlsplit(base_url)
     if target.username is not None or target.password is not None or "@" in target.netloc:
         raise OutboundRefused("outbound URL carries userinfo")
-    if target.scheme != base.scheme or (target.hostname or "") != (base.hostname or "") or target.port != base.port:
+    if target.scheme != base.scheme or (target.hostname or "") != (base.hostname or "") or _port(target) != _port(base):
         raise OutboundRefused("outbound URL leaves the connector's origin")
     loopback_http = target.scheme == "http" and allow_loopback_http and _is_loopback(target.hostname or "")
     if target.scheme != "https" and not loopback_http:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 # Scaffolding words on every merged or frozen tool's description; they never score (seeds).
 DESCRIPTION_STOP_WORDS: frozenset[str] = frozenset({"set", "connection", "frozen", "more"})
 
-_UPPER, _LOWER, _DIGIT, _OTHER_LETTER, _SEP = range(5)
+_UPPER, _LOWER, _DIGIT, _OTHER_LETTER, _MARK, _SEP = range(6)
 
 
 def _kind(char: str) -> int:
@@ -28,7 +28,7 @@ def _kind(char: str) -> int:
             return _LOWER
         return _OTHER_LETTER  # caseless scripts: CJK, Thai, ...
     if unicodedata.category(char).startswith("M"):
-        return _OTHER_LETTER  # a combining mark stays with its letter
+        return _MARK  # a combining mark stays with its letter
     return _SEP
 
 
@@ -43,13 +43,19 @@ def _pieces(text: str) -> Iterator[str]:
                 yield text[start:i]
             start, prev = -1, _SEP
             continue
+        if kind == _MARK:
+            if start < 0:
+                start, prev = i, _OTHER_LETTER
+            continue  # never a boundary, and the letter before it keeps its kind
         if start < 0:
             start, prev = i, kind
             continue
         boundary = False
         if (kind == _DIGIT) != (prev == _DIGIT):
             boundary = True  # letter/digit boundary
-        elif kind == _UPPER and prev in (_LOWER, _OTHER_LETTER):
+        elif (kind == _OTHER_LETTER) != (prev == _OTHER_LETTER):
+            boundary = True  # caseless script next to a cased one: 東京API -> 東京 | API
+        elif kind == _UPPER and prev == _LOWER:
             boundary = True  # camelCase hump: listAll -> list | All
         elif kind == _LOWER and prev == _UPPER and i - start >= 2:
             # HTTPServer: the upper run ends one before the first lower letter

@@ -69,8 +69,13 @@ class Reply:
     headers: Mapping[str, str] = field(default_factory=dict)
 
 
+# Result fields that exist only in the per-request protocol era (2026-07-28); the
+# handshake versions served here do not define them, so they stay off the wire.
+_MODERN_ONLY_FIELDS = {"result_type", "ttl_ms", "cache_scope"}
+
+
 def _dump(model: BaseModel) -> dict[str, Any]:
-    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json", exclude=_MODERN_ONLY_FIELDS)
 
 
 def _first_problem(exc: ValidationError) -> str:

@@ -1,0 +1,95 @@
+"""The cardamom command: org apply, search, token and the demo's set-up."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from cardamom.bootstrap import build_container
+from cardamom.config import Settings
+from cardamom.entrypoints.cli import main
+from tests.support import notion_only_org_text
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def org_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDAMOM_HOME", str(tmp_path / "home"))
+    path = tmp_path / "acme.yaml"
+    path.write_text(notion_only_org_text())
+    return path
+
+
+def test_org_apply_reports_what_it_applied(org_file: Path) -> None:
+    code, out, _ = cli("org", "apply", str(org_file))
+    assert code == 0
+    assert "applied org acme (directory version 1)" in out
+    assert "2 searchable tools" in out
+
+
+def test_an_invalid_file_names_file_line_and_path_and_changes_nothing(org_file: Path, tmp_path: Path) -> None:
+    assert cli("org", "apply", str(org_file))[0] == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(notion_only_org_text().replace("connector: notion, status", "connector: notin, status"))
+    code, _, err = cli("org", "apply", str(bad))
+    assert code == 2
+    assert f"{bad}:19 connections[0].connector: unknown connector 'notin' (known: notion)" in err
+    stored = build_container(Settings.from_env()).directory.load_org("acme")
+    assert stored is not None and stored.version == 1
+
+
+def test_a_missing_file_is_a_clear_error(org_file: Path, tmp_path: Path) -> None:
+    code, _, err = cli("org", "apply", str(tmp_path / "nope.yaml"))
+    assert code == 2
+    assert "nope.yaml: cannot read the file" in err
+
+
+def test_search_prints_the_ranking(org_file: Path) -> None:
+    cli("org", "apply", str(org_file))
+    code, out, _ = cli("search", "--org", "acme", "--member", "alice", "list", "notion", "users")
+    assert code == 0
+    first = out.splitlines()[1]
+    assert first.startswith(" 1. notion-legal__list_all_users")
+    assert "list:name=5" in first
+
+    code, out, _ = cli("search", "--org", "acme", "--member", "alice", "list_all_cal_com_schedules")
+    assert "no tool you can use mentions: cal, com, schedules" in out
+    assert "Is mcp:tools on the OAuth grant?" in out
+
+
+def test_search_json_matches_the_endpoint_payload(org_file: Path) -> None:
+    cli("org", "apply", str(org_file))
+    _, out, _ = cli("search", "--org", "acme", "--member", "alice", "--json", "--scope", "mcp:read", "retrieve page")
+    payload = json.loads(out)
+    assert payload["results"] == []  # without mcp:tools nothing is usable ...
+    assert payload["restricted"]["count"] == 1  # ... and the withheld match says why
+    assert "mcp:tools" in payload["restricted"]["tools"][0]["reason"]
+
+
+def test_token_mints_a_token_the_gateway_accepts(org_file: Path) -> None:
+    cli("org", "apply", str(org_file))
+    code, out, _ = cli("token", "--org", "acme", "--member", "alice", "--scope", "mcp:read")
+    assert code == 0
+    claims = build_container(Settings.from_env()).verifier.verify(out.strip())
+    assert (claims.org, claims.member, claims.scopes) == ("acme", "alice", frozenset({"mcp:read"}))
+    code, _, err = cli("token", "--org", "acme", "--member", "mallory")
+    assert code == 1 and "mallory" in err
+
+
+def test_demo_applies_the_demo_org(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDAMOM_HOME", str(tmp_path / "home"))
+    code, out, _ = cli("demo", "--no-serve", "--port", "8799")
+    assert code == 0
+    assert "http://127.0.0.1:8799/mcp" in out
+    assert "mcp-remote" in out
+    container = build_container(Settings.from_env())
+    snapshot = container.snapshots.current("acme")
+    assert {t.account for t in snapshot.tools} == {"notion-legal", "notion-marketing"}  # Cal.com is pending

@@ -1,0 +1,208 @@
+"""Each seed rule of search, on hand-built pools: weights, floor, IDF pool, stop words, ties, limit."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cardamom.core.search import (
+    RELEVANCE_FLOOR,
+    SearchDocument,
+    SearchIndex,
+    inverse_document_frequency,
+    query_tokens,
+    rank,
+)
+from cardamom.core.tokens import description_tokens, tokenize
+
+
+def doc(name: str, label: str = "", description: str = "") -> SearchDocument:
+    return SearchDocument(
+        name=name,
+        name_tokens=frozenset(tokenize(name)),
+        label_tokens=frozenset(tokenize(label)),
+        description_tokens=description_tokens(description),
+    )
+
+
+def index(*docs: SearchDocument) -> SearchIndex:
+    return SearchIndex.build(list(docs))
+
+
+NOTION_POOL = index(
+    doc("list_all_notion_users", "Notion", "List all users in the workspace."),
+    doc("retrieve_page", "Notion", "Retrieve a page by its id."),
+    doc("create_page", "Notion", "Create a page."),
+    doc("query_database", "Notion", "Query a database."),
+    doc("list_block_children", "Notion", "List the children of a block."),
+)
+
+
+def scores(ranking_hits: object) -> dict[str, int]:
+    return {hit.name: hit.score for hit in ranking_hits}  # type: ignore[attr-defined]
+
+
+class TestWeights:
+    def test_exact_name_token_scores_five(self) -> None:
+        hits = rank(index(doc("get_invoice")), "invoice").hits
+        assert hits[0].score == 5
+        assert [(m.field, m.weight) for m in hits[0].matches] == [("name", 5)]
+
+    @pytest.mark.parametrize(
+        ("name", "query"),
+        [("list_schedules", "schedule"), ("list_schedule", "schedules"), ("get_repository", "repo")],
+    )
+    def test_name_prefix_in_either_direction_scores_three(self, name: str, query: str) -> None:
+        hit = rank(index(doc(name)), query).hits[0]
+        assert hit.score == 3
+        assert hit.matches[0].field == "name_prefix"
+
+    def test_connector_label_scores_two(self) -> None:
+        hit = rank(index(doc("list_items", label="Cal.com")), "cal").hits[0]
+        assert (hit.score, hit.matches[0].field) == (2, "label")
+
+    def test_description_token_scores_one(self) -> None:
+        hit = rank(index(doc("list_items", description="Items on the invoice")), "invoice").hits[0]
+        assert (hit.score, hit.matches[0].field) == (1, "description")
+
+    def test_the_best_field_counts_once_per_token(self) -> None:
+        # "users" is in the name, the label and the description: only the name's 5 counts.
+        hit = rank(index(doc("list_users", label="Users", description="users users")), "users").hits[0]
+        assert hit.score == 5
+        assert len(hit.matches) == 1
+
+    def test_score_sums_over_query_tokens(self) -> None:
+        hit = rank(index(doc("list_all_users", "Notion", "workspace members")), "list notion members").hits[0]
+        assert hit.score == 5 + 2 + 1
+
+    def test_prefix_needs_three_characters_on_the_shorter_side(self) -> None:
+        pool = index(doc("update_v2_record"), doc("identity_lookup"))
+        assert rank(pool, "validate").empty  # the name token 'v' prefixes it, but is too short
+        assert rank(pool, "id").empty  # 'id' would prefix 'identity', but is too short
+        assert rank(pool, "ide").hits[0].name == "identity_lookup"
+
+
+class TestRelevanceFloor:
+    def test_cal_com_query_on_a_notion_only_pool_returns_nothing(self) -> None:
+        ranking = rank(NOTION_POOL, "list_all_cal_com_schedules")
+        assert ranking.empty
+        assert ranking.uncovered == ("cal", "com", "schedules")
+        assert ranking.below_floor >= 1  # list_all_notion_users matched, but too little
+
+    def test_without_the_floor_the_incident_returns_the_wrong_tool(self) -> None:
+        unfloored = rank(NOTION_POOL, "list_all_cal_com_schedules", floor=0.0)
+        assert unfloored.hits[0].name == "list_all_notion_users"
+        assert unfloored.hits[0].score == 10  # list and all, 5 each, as in the seeds
+
+    def test_the_right_tool_clears_the_floor(self) -> None:
+        ranking = rank(NOTION_POOL, "list notion users")
+        assert ranking.hits[0].name == "list_all_notion_users"
+        assert ranking.hits[0].coverage == pytest.approx(1.0)
+
+    def test_covering_exactly_half_of_the_mass_is_enough(self) -> None:
+        # Two query tokens of equal rarity; each tool covers one of them: exactly half.
+        pool = index(doc("alpha_tool"), doc("beta_tool"), doc("gamma_thing"), doc("delta_thing"))
+        ranking = rank(pool, "alpha beta")
+        assert [h.name for h in ranking.hits] == ["alpha_tool", "beta_tool"]
+        assert all(h.coverage == pytest.approx(0.5) for h in ranking.hits)
+
+    def test_covering_just_under_half_is_not(self) -> None:
+        # 'alpha' is rarer than 'common', so a tool covering only 'common' holds < half.
+        pool = index(doc("alpha_common"), doc("common_one"), doc("common_two"), doc("other"))
+        ranking = rank(pool, "alpha common")
+        assert [h.name for h in ranking.hits] == ["alpha_common"]
+        idf = ranking.idf
+        assert idf["common"] / (idf["common"] + idf["alpha"]) < RELEVANCE_FLOOR
+
+    def test_coverage_is_a_share_of_idf_mass_not_of_raw_score(self) -> None:
+        pool = index(doc("list_users"), doc("list_pages"), doc("list_teams"), doc("archive_invoice"))
+        ranking = rank(pool, "list invoice")
+        # archive_invoice scores 5 and list_* score 5 each, but only 'invoice' is rare.
+        assert [h.name for h in ranking.hits] == ["archive_invoice"]
+
+    def test_idf_is_bm25_smoothed(self) -> None:
+        assert inverse_document_frequency(10, 0) == pytest.approx(math.log(1 + 10.5 / 0.5))
+        assert inverse_document_frequency(10, 10) == pytest.approx(math.log(1 + 0.5 / 10.5))
+        assert inverse_document_frequency(10, 10) > 0
+
+
+class TestIdfOverTheCallersPool:
+    POOL = index(
+        doc("list_calendar_events", "Google Calendar"),
+        doc("list_users", "Notion"),
+        doc("list_pages", "Notion"),
+        doc("list_databases", "Notion"),
+    )
+
+    def test_a_withheld_tool_neither_matches_nor_shifts_scores(self) -> None:
+        visible = {1, 2, 3}
+        narrowed = rank(self.POOL, "list users calendar", pool=visible)
+        alone = rank(index(*(self.POOL.documents[i] for i in sorted(visible))), "list users calendar")
+        assert [(h.name, h.score, h.coverage) for h in narrowed.hits] == [
+            (h.name, h.score, h.coverage) for h in alone.hits
+        ]
+        assert narrowed.idf == alone.idf
+        assert narrowed.pool_size == 3
+        assert "list_calendar_events" not in {h.name for h in narrowed.hits}
+
+    def test_the_same_query_weighs_differently_in_different_pools(self) -> None:
+        full = rank(self.POOL, "list calendar")
+        narrowed = rank(self.POOL, "list calendar", pool={1, 2, 3})
+        assert full.idf["calendar"] != narrowed.idf["calendar"]
+        assert narrowed.uncovered == ("calendar",)
+        assert full.hits[0].name == "list_calendar_events"
+
+    def test_an_empty_pool_returns_nothing_and_names_every_token(self) -> None:
+        ranking = rank(self.POOL, "list users", pool=set())
+        assert ranking.empty
+        assert ranking.uncovered == ("list", "users")
+
+
+class TestStopWordsAndLabels:
+    MERGED = index(
+        doc("notion__list_users", "Notion", "List users. Account: notion-legal. Set on the connection."),
+        doc("notion__create_page", "Notion", "Create a page. Account: notion-legal. Set on the connection."),
+        doc("notion__query_database", "Notion", "Query a database. Frozen: database_id=db-campaigns. More."),
+    )
+
+    @pytest.mark.parametrize("word", ["set", "connection", "frozen", "more"])
+    def test_scaffolding_words_never_score_in_descriptions(self, word: str) -> None:
+        assert rank(self.MERGED, word, floor=0.0).empty
+
+    def test_a_query_with_connection_does_not_tie_every_merged_tool(self) -> None:
+        ranking = rank(self.MERGED, "connection create page", floor=0.0)
+        assert ranking.hits[0].name == "notion__create_page"
+        assert len({h.score for h in ranking.hits}) == len(ranking.hits)
+
+    def test_account_labels_and_frozen_values_stay_scorable(self) -> None:
+        assert rank(self.MERGED, "legal", floor=0.0).hits[0].matches[0].field == "description"
+        hit = rank(self.MERGED, "campaigns").hits[0]
+        assert hit.name == "notion__query_database"
+
+    def test_stop_words_still_count_in_names(self) -> None:
+        # Only description scoring drops them; a tool *named* for settings is findable.
+        assert rank(index(doc("set_status")), "set").hits[0].score == 5
+
+
+class TestOrderingAndLimit:
+    def test_ties_break_by_codepoint_never_locale(self) -> None:
+        # Locale collation would put "alpha" before "Beta" and "école" before "zeta";
+        # codepoint order puts uppercase before lowercase and ASCII before accents.
+        names = ["zeta__sync", "école__sync", "alpha__sync", "Beta__sync"]
+        ranking = rank(index(*(doc(n) for n in names)), "sync")
+        assert [h.name for h in ranking.hits] == ["Beta__sync", "alpha__sync", "zeta__sync", "école__sync"]
+        assert len({h.score for h in ranking.hits}) == 1
+
+    def test_higher_scores_come_first(self) -> None:
+        ranking = rank(index(doc("aaa_pages", description="list"), doc("zzz_list_pages")), "list pages")
+        assert [h.name for h in ranking.hits] == ["zzz_list_pages", "aaa_pages"]
+
+    def test_the_limit_cuts_after_ordering(self) -> None:
+        pool = index(*(doc(f"tool_{c}__sync") for c in "edcba"))
+        ranking = rank(pool, "sync", limit=2)
+        assert [h.name for h in ranking.hits] == ["tool_a__sync", "tool_b__sync"]
+        assert ranking.above_floor == 5
+
+    def test_query_tokens_are_normalised_and_deduplicated(self) -> None:
+        assert query_tokens("List LIST listAllUsers") == ("list", "all", "users")
