@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from cardamom.core.audit import AuditQuery, AuditRow
-from cardamom.core.orgdef import AuthSpec, MemberDef, OrgDefinition
+from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
+from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.snapshot import AccountInfo
-from cardamom.errors import CredentialUnavailable, StoreError
+from cardamom.errors import Conflict, CredentialUnavailable, StoreError
 from cardamom.ports import (
     AuditLog,
     ConnectorTransport,
@@ -72,34 +74,86 @@ class MemoryAuditLog(AuditLog):
     def begin(self, row: AuditRow) -> None:
         if self.fail_begin:
             raise StoreError("audit store is down")
+        if row.id in self.rows:
+            raise Conflict(f"audit row {row.id} already exists")
         self.rows[row.id] = row
 
     def complete(self, row: AuditRow) -> None:
         if self.fail_complete:
             raise StoreError("audit store is down")
+        current = self.rows.get(row.id)
+        if current is None or current.status != "started":
+            raise Conflict(f"audit row {row.id} is not an open row")
         self.rows[row.id] = row
 
     def query(self, org: str, query: AuditQuery) -> list[AuditRow]:
-        return [r for r in self.rows.values() if r.org == org][: query.limit]
+        rows = [
+            r
+            for r in self.rows.values()
+            if r.org == org
+            and all(getattr(query, f) in (None, getattr(r, f)) for f in ("member", "account", "operation", "status"))
+            and (query.since is None or r.started_at >= query.since)
+        ]
+        rows.sort(key=lambda r: (r.started_at, r.id), reverse=True)
+        return rows[: max(1, min(query.limit, 1000))]
 
 
 class MemoryDirectory(Directory):
+    """The directory in dicts, with the same conditional-write contract as the real stores."""
+
     def __init__(self) -> None:
         self.orgs: dict[str, StoredOrg] = {}
+        self.watermarks: dict[tuple[str, str], int] = {}
+        self.grant_rows: dict[tuple[str, str], Grant] = {}
 
-    def apply_org(self, org: OrgDefinition) -> int:
-        version = self.orgs[org.org].version + 1 if org.org in self.orgs else 1
+    def _write(self, org: OrgDefinition, version: int, revoke: frozenset[str], at: int) -> None:
         self.orgs[org.org] = StoredOrg(org, version)
+        for member in revoke:
+            self.watermarks[(org.org, member)] = at
+            for key, grant in self.grant_rows.items():
+                if key[0] == org.org and grant.member == member and grant.revoked_at is None:
+                    self.grant_rows[key] = replace(grant, revoked_at=at)
+
+    def _check(self, org: str, expected: int | None) -> None:
+        found = self.orgs[org].version if org in self.orgs else None
+        if found != expected:
+            raise Conflict(f"org {org!r} is at version {found}, not {expected}")
+
+    def replace_org(
+        self,
+        org: OrgDefinition,
+        *,
+        expected_version: int | None,
+        revoke_grants_of: frozenset[str] = frozenset(),
+        at: int = 0,
+    ) -> int:
+        self._check(org.org, expected_version)
+        version = (expected_version or 0) + 1
+        self._write(org, version, revoke_grants_of, at)
         return version
+
+    def commit(self, org: str, change: DirectoryChange, *, expected_version: int) -> int:
+        self._check(org, expected_version)
+        self._write(
+            apply_change(self.orgs[org].definition, change), expected_version + 1, change.revoke_grants_of, change.at
+        )
+        return expected_version + 1
 
     def load_org(self, org: str) -> StoredOrg | None:
         return self.orgs.get(org)
 
-    def get_member(self, org: str, member_id: str) -> MemberDef | None:
+    def get_member(self, org: str, member_id: str) -> MemberRecord | None:
         stored = self.orgs.get(org)
         if stored is None:
             return None
-        return next((m for m in stored.definition.members if m.id == member_id), None)
+        member = next((m for m in stored.definition.members if m.id == member_id), None)
+        return None if member is None else MemberRecord(member, self.watermarks.get((org, member_id)))
+
+    def put_grant(self, grant: Grant) -> None:
+        self.grant_rows[(grant.org, grant.id)] = grant
+
+    def grants(self, org: str, member: str) -> list[Grant]:
+        return [g for (o, _), g in sorted(self.grant_rows.items()) if o == org and g.member == member]
 
 
 class MemorySnapshotStore(SnapshotStore):

@@ -14,6 +14,7 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.mcp.server import McpEndpoint, Reply
 from cardamom.service.access import Caller
+from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.snapshots import SnapshotService
@@ -35,6 +36,7 @@ class FakeApp:
     transport: RecordingTransport = field(default_factory=RecordingTransport)
     credentials: StaticCredentials = field(default_factory=StaticCredentials)
     telemetry: RecordingTelemetry = field(default_factory=RecordingTelemetry)
+    now: int = 1_795_000_000  # the admin clock (epoch seconds), movable by tests
 
     def __post_init__(self) -> None:
         ids = itertools.count(1)
@@ -50,18 +52,17 @@ class FakeApp:
             clock=lambda: datetime(2026, 11, 29, 12, 0, tzinfo=UTC),
             new_id=lambda: f"audit-{next(ids)}",
         )
-        self.plane = ControlPlane(self.directory)
+        self.admin = DirectoryAdmin(self.directory, self.snapshots, clock=lambda: self.now)
+        self.plane = ControlPlane(self.admin, self.snapshots, self.audit)
         self.endpoint = McpEndpoint(self.gateway, self.plane)
 
     def apply(self, org_text: str) -> None:
-        definition = parse_org_definition(org_text, "org.yaml")
-        self.directory.apply_org(definition)
-        self.snapshots.rebuild(definition.org)
+        self.admin.apply(parse_org_definition(org_text, "org.yaml"))
 
     def caller(self, member: str = "alice", scopes: tuple[str, ...] = ALL_SCOPES, org: str = "acme") -> Caller:
         found = self.directory.get_member(org, member)
         assert found is not None, member
-        return Caller(org, found.id, found.role, frozenset(scopes))
+        return Caller(org, found.member.id, found.member.role, frozenset(scopes))
 
     def rpc(self, method: str, params: dict[str, Any] | None = None, *, caller: Caller | None = None) -> Reply:
         body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}}).encode()

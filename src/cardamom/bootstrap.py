@@ -7,6 +7,7 @@ process (per cold start in Lambda), never per request.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
 from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import AuditLog, ConnectorTransport, CredentialResolver, Directory, SearchTelemetry
+from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.snapshots import SnapshotService
@@ -41,11 +43,19 @@ class Container:
     endpoint: McpEndpoint
     verifier: JwtVerifier
     signer: JwtSigner | None
+    admin: DirectoryAdmin
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
-        self.directory.apply_org(definition)
-        return self.snapshots.rebuild(definition.org)
+        return self.admin.apply(definition)
+
+    def issue_token(self, org: str, member: str, scopes: Iterable[str], ttl_seconds: int = 3600) -> str:
+        """Mint a development token and record it as a grant, so revocation can list it."""
+        if self.signer is None:
+            raise ConfigError("tokens can be minted only with the local development key")
+        issued = self.signer.issue(org=org, member=member, scopes=scopes, ttl_seconds=ttl_seconds)
+        self.admin.record_grant(org, issued.token_id, member, scopes, issued.issued_at, issued.expires_at)
+        return issued.token
 
 
 def _new_id() -> str:
@@ -86,7 +96,8 @@ def build_container(
         settings=GatewaySettings(allow_loopback_http=settings.local_mode),
         new_id=_new_id,
     )
-    control_plane = ControlPlane(directory)
+    admin = DirectoryAdmin(directory, snapshots)
+    control_plane = ControlPlane(admin, snapshots, audit)
     return Container(
         settings=settings,
         directory=directory,
@@ -97,4 +108,5 @@ def build_container(
         endpoint=McpEndpoint(gateway, control_plane),
         verifier=verifier,
         signer=signer,
+        admin=admin,
     )

@@ -20,7 +20,10 @@
      │    ├── CredentialUnavailable       the connection's credential reference does not resolve
      │    ├── OutboundRefused             the substituted request fails the outbound guard
      │    ├── ConnectorFailed             the third-party API answered with an error or timed out
-     │    └── AuditUnavailable            the audit row could not be written, so nothing ran
+     │    ├── AuditUnavailable            the audit row could not be written, so nothing ran
+     │    ├── RecordNotFound              a control-plane operation named a record that does not exist
+     │    ├── ChangeConflict              a control-plane change lost a race; nothing was written
+     │    └── NotAllowed                  a control-plane change that would break an invariant
      └── StoreError                   the store could not do what was asked
           ├── NotFound
           └── Conflict                    a concurrent edit won the race
@@ -119,6 +122,10 @@ class Forbidden(ToolError):
 class Restricted(ToolError):
     code = "restricted"
 
+    def __init__(self, message: str, *, rule_id: str | None = None) -> None:
+        self.rule_id = rule_id
+        super().__init__(message)
+
 
 class InvalidArguments(ToolError):
     code = "invalid_arguments"
@@ -143,6 +150,20 @@ class ConnectorFailed(ToolError):
 
 class AuditUnavailable(ToolError):
     code = "audit_unavailable"
+
+
+class RecordNotFound(ToolError):
+    code = "not_found"
+
+
+class ChangeConflict(ToolError):
+    code = "conflict"
+
+
+class NotAllowed(ToolError):
+    """E.g. removing the last owner, or an admin acting on an owner."""
+
+    code = "not_allowed"
 
 
 class StoreError(CardamomError):

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardamom.core.audit import AuditQuery, AuditRow
-from cardamom.core.orgdef import AuthSpec, MemberDef, OrgDefinition
+from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
+from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.snapshot import AccountInfo
 
@@ -24,17 +25,39 @@ class StoredOrg:
 
 
 class Directory(Protocol):
-    """The org's policy records: connectors, connections, members, restrictions."""
+    """The org's policy records: connectors, connections, members, restrictions, grants.
 
-    def apply_org(self, org: OrgDefinition) -> int:
-        """Replace the org's whole definition atomically; return the new directory version."""
+    Every write is conditional on the directory version it was computed from and raises
+    ``Conflict`` when another write got there first. Each successful write bumps the
+    version by one, which is what snapshots are keyed by.
+    """
+
+    def replace_org(
+        self,
+        org: OrgDefinition,
+        *,
+        expected_version: int | None,
+        revoke_grants_of: frozenset[str] = frozenset(),
+        at: int = 0,
+    ) -> int:
+        """Replace the org's whole definition (``expected_version`` None: the org must not exist)."""
+        ...
+
+    def commit(self, org: str, change: DirectoryChange, *, expected_version: int) -> int:
+        """Apply one change in one transaction; return the new directory version."""
         ...
 
     def load_org(self, org: str) -> StoredOrg | None:
         """The org's definition together with the directory version it was read at."""
         ...
 
-    def get_member(self, org: str, member_id: str) -> MemberDef | None: ...
+    def get_member(self, org: str, member_id: str) -> MemberRecord | None:
+        """One read: the member, its status and role, and its grant-revocation watermark."""
+        ...
+
+    def put_grant(self, grant: Grant) -> None: ...
+
+    def grants(self, org: str, member: str) -> list[Grant]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +124,7 @@ class Claims:
     member: str
     scopes: frozenset[str]
     token_id: str | None = None
+    issued_at: int | None = None
     expires_at: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 

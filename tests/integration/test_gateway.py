@@ -278,13 +278,16 @@ class TestToolExecutePermission:
             "search_tools",
             "execute_tool",
             "cardamom__connections__list",
+            "cardamom__connections__get",
             "cardamom__members__list",
+            "cardamom__members__get",
             "cardamom__restrictions__list",
+            "cardamom__access__get",
         ]
         connections = app.call("cardamom__connections__list")["structuredContent"]["connections"]
-        assert [(c["account"], c["status"], c["tools"]) for c in connections] == [
-            ("notion-legal", "active", 6),
-            ("notion-marketing", "active", 6),
+        assert [(c["account"], c["status"], c["usable_tools"]) for c in connections] == [
+            ("notion-legal", "active", 5),  # 6 tools, one of them forbidden
+            ("notion-marketing", "active", 5),
             ("notion-archive", "needs_reauth", 0),
             ("calcom", "pending", 0),
         ]

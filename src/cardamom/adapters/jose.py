@@ -12,6 +12,7 @@ import os
 import time
 import uuid
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +89,17 @@ class JwtVerifier:
             member=str(claims["sub"]),
             scopes=frozenset(scope.split()),
             token_id=claims.get("jti"),
+            issued_at=int(claims["iat"]) if isinstance(claims.get("iat"), int | float) else None,
             expires_at=int(claims["exp"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class IssuedToken:
+    token: str
+    token_id: str
+    issued_at: int
+    expires_at: int
 
 
 class JwtSigner:
@@ -98,17 +108,25 @@ class JwtSigner:
         self._issuer = issuer
         self._audience = audience
 
-    def mint(self, *, org: str, member: str, scopes: Iterable[str], ttl_seconds: int = 3600) -> str:
-        now = int(time.time())
+    def issue(
+        self, *, org: str, member: str, scopes: Iterable[str], ttl_seconds: int = 3600, now: int | None = None
+    ) -> IssuedToken:
+        issued_at = int(time.time()) if now is None else now
+        token_id = uuid.uuid4().hex
         claims: dict[str, Any] = {
             "iss": self._issuer,
             "aud": self._audience,
             "sub": member,
             "org": org,
             "scope": " ".join(sorted(set(scopes))),
-            "iat": now,
-            "exp": now + ttl_seconds,
-            "jti": uuid.uuid4().hex,
+            "iat": issued_at,
+            "exp": issued_at + ttl_seconds,
+            "jti": token_id,
         }
         header = {"alg": ALGORITHM, "kid": self._key.kid} if self._key.kid else {"alg": ALGORITHM}
-        return jwt.encode(header, claims, self._key)
+        return IssuedToken(jwt.encode(header, claims, self._key), token_id, issued_at, issued_at + ttl_seconds)
+
+    def mint(
+        self, *, org: str, member: str, scopes: Iterable[str], ttl_seconds: int = 3600, now: int | None = None
+    ) -> str:
+        return self.issue(org=org, member=member, scopes=scopes, ttl_seconds=ttl_seconds, now=now).token

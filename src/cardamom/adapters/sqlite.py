@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from cardamom.core.audit import AuditQuery, AuditRow
+from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
 from cardamom.core.orgdef import MemberDef, OrgDefinition
 from cardamom.errors import Conflict, StoreError
 from cardamom.ports import SnapshotPointer, StoredOrg
@@ -33,8 +34,20 @@ CREATE TABLE IF NOT EXISTS members (
     id TEXT NOT NULL,
     role TEXT NOT NULL,
     status TEXT NOT NULL,
+    grants_revoked_at INTEGER,
     PRIMARY KEY (org, id)
 );
+CREATE TABLE IF NOT EXISTS grants (
+    org TEXT NOT NULL,
+    id TEXT NOT NULL,
+    member TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    issued_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER,
+    PRIMARY KEY (org, id)
+);
+CREATE INDEX IF NOT EXISTS grants_by_member ON grants (org, member);
 CREATE TABLE IF NOT EXISTS audit (
     org TEXT NOT NULL,
     id TEXT NOT NULL,
@@ -77,6 +90,9 @@ class SqliteDatabase:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.executescript(_SCHEMA)
+            columns = {row[1] for row in self._conn.execute("PRAGMA table_info(members)")}
+            if "grants_revoked_at" not in columns:  # a store created before revocation existed
+                self._conn.execute("ALTER TABLE members ADD COLUMN grants_revoked_at INTEGER")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the local store at {path}: {exc}") from exc
 
@@ -114,22 +130,63 @@ class SqliteDirectory:
     def __init__(self, db: SqliteDatabase) -> None:
         self._db = db
 
-    def apply_org(self, org: OrgDefinition) -> int:
-        with self._db.transaction() as conn:
-            row = conn.execute("SELECT version FROM orgs WHERE org = ?", (org.org,)).fetchone()
-            version = (row[0] if row else 0) + 1
-            conn.execute(
-                "INSERT INTO orgs (org, version, definition, updated_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (org) DO UPDATE SET version = excluded.version, definition = excluded.definition, "
-                "updated_at = excluded.updated_at",
-                (org.org, version, org.model_dump_json(), _now()),
+    @staticmethod
+    def _version(conn: sqlite3.Connection, org: str) -> int | None:
+        row = conn.execute("SELECT version FROM orgs WHERE org = ?", (org,)).fetchone()
+        return None if row is None else int(row[0])
+
+    @staticmethod
+    def _check(org: str, found: int | None, expected: int | None) -> None:
+        if found != expected:
+            raise Conflict(
+                f"org {org!r} changed concurrently (directory version {found}, expected {expected}); "
+                "nothing was written, reload and retry"
             )
-            conn.execute("DELETE FROM members WHERE org = ?", (org.org,))
+
+    @staticmethod
+    def _write(conn: sqlite3.Connection, org: OrgDefinition, version: int, revoke: frozenset[str], at: int) -> None:
+        conn.execute(
+            "INSERT INTO orgs (org, version, definition, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (org) DO UPDATE SET version = excluded.version, definition = excluded.definition, "
+            "updated_at = excluded.updated_at",
+            (org.org, version, org.model_dump_json(), _now()),
+        )
+        watermarks = dict(
+            conn.execute("SELECT id, grants_revoked_at FROM members WHERE org = ?", (org.org,)).fetchall()
+        )
+        conn.execute("DELETE FROM members WHERE org = ?", (org.org,))
+        conn.executemany(
+            "INSERT INTO members (org, id, role, status, grants_revoked_at) VALUES (?, ?, ?, ?, ?)",
+            [(org.org, m.id, m.role, m.status, at if m.id in revoke else watermarks.get(m.id)) for m in org.members],
+        )
+        if revoke:
             conn.executemany(
-                "INSERT INTO members (org, id, role, status) VALUES (?, ?, ?, ?)",
-                [(org.org, m.id, m.role, m.status) for m in org.members],
+                "UPDATE grants SET revoked_at = ? WHERE org = ? AND member = ? AND revoked_at IS NULL",
+                [(at, org.org, member) for member in sorted(revoke)],
             )
+
+    def replace_org(
+        self,
+        org: OrgDefinition,
+        *,
+        expected_version: int | None,
+        revoke_grants_of: frozenset[str] = frozenset(),
+        at: int = 0,
+    ) -> int:
+        with self._db.transaction() as conn:
+            found = self._version(conn, org.org)
+            self._check(org.org, found, expected_version)
+            version = (found or 0) + 1
+            self._write(conn, org, version, revoke_grants_of, at)
         return version
+
+    def commit(self, org: str, change: DirectoryChange, *, expected_version: int) -> int:
+        with self._db.transaction() as conn:
+            row = conn.execute("SELECT definition, version FROM orgs WHERE org = ?", (org,)).fetchone()
+            self._check(org, None if row is None else int(row[1]), expected_version)
+            definition = apply_change(OrgDefinition.model_validate_json(str(row[0])), change)
+            self._write(conn, definition, expected_version + 1, change.revoke_grants_of, change.at)
+        return expected_version + 1
 
     def load_org(self, org: str) -> StoredOrg | None:
         rows = self._db.read("SELECT definition, version FROM orgs WHERE org = ?", (org,))
@@ -138,12 +195,50 @@ class SqliteDirectory:
         definition, version = rows[0]
         return StoredOrg(OrgDefinition.model_validate_json(str(definition)), int(str(version)))
 
-    def get_member(self, org: str, member_id: str) -> MemberDef | None:
-        rows = self._db.read("SELECT id, role, status FROM members WHERE org = ? AND id = ?", (org, member_id))
+    def get_member(self, org: str, member_id: str) -> MemberRecord | None:
+        rows = self._db.read(
+            "SELECT id, role, status, grants_revoked_at FROM members WHERE org = ? AND id = ?", (org, member_id)
+        )
         if not rows:
             return None
-        mid, role, status = rows[0]
-        return MemberDef.model_validate({"id": mid, "role": role, "status": status})
+        mid, role, status, revoked = rows[0]
+        member = MemberDef.model_validate({"id": mid, "role": role, "status": status})
+        return MemberRecord(member, None if revoked is None else int(str(revoked)))
+
+    def put_grant(self, grant: Grant) -> None:
+        with self._db.transaction() as conn:
+            conn.execute(
+                "INSERT INTO grants (org, id, member, scopes, issued_at, expires_at, revoked_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    grant.org,
+                    grant.id,
+                    grant.member,
+                    " ".join(grant.scopes),
+                    grant.issued_at,
+                    grant.expires_at,
+                    grant.revoked_at,
+                ),
+            )
+
+    def grants(self, org: str, member: str) -> list[Grant]:
+        rows = self._db.read(
+            "SELECT id, scopes, issued_at, expires_at, revoked_at FROM grants WHERE org = ? AND member = ? "
+            "ORDER BY issued_at, id",
+            (org, member),
+        )
+        return [
+            Grant(
+                org,
+                str(r[0]),
+                member,
+                tuple(str(r[1]).split()),
+                int(str(r[2])),
+                int(str(r[3])),
+                None if r[4] is None else int(str(r[4])),
+            )
+            for r in rows
+        ]
 
     def orgs(self) -> list[str]:
         return [str(row[0]) for row in self._db.read("SELECT org FROM orgs ORDER BY org")]
@@ -201,7 +296,8 @@ class SqliteAuditLog:
             params.append(query.since)
         params.append(max(1, min(query.limit, 1000)))
         rows = self._db.read(
-            f"SELECT {_AUDIT_COLUMNS} FROM audit WHERE {' AND '.join(clauses)} ORDER BY started_at DESC, id LIMIT ?",
+            f"SELECT {_AUDIT_COLUMNS} FROM audit WHERE {' AND '.join(clauses)} "
+            "ORDER BY started_at DESC, id DESC LIMIT ?",
             tuple(params),
         )
         return [

@@ -60,7 +60,9 @@ def _duplicate_keys(node: yaml.Node | None, path: Path = ()) -> list[tuple[int, 
         for key, value in node.value:
             name = str(key.value)
             if name in seen:
-                problems.append((key.start_mark.line + 1, (*path, name), f"key {name!r} appears twice in the same mapping"))
+                problems.append(
+                    (key.start_mark.line + 1, (*path, name), f"key {name!r} appears twice in the same mapping")
+                )
             seen.add(name)
             problems.extend(_duplicate_keys(value, (*path, name)))
     elif isinstance(node, yaml.SequenceNode):

@@ -92,24 +92,26 @@ def _validator(schema_json: str) -> Any:
     return Draft202012Validator(json.loads(schema_json))
 
 
+def check_arguments(name: str, schema: Mapping[str, Any], arguments: Mapping[str, Any]) -> None:
+    """Refuse arguments the schema does not declare (unless it allows extras) or does not accept."""
+    declared = set(schema.get("properties", {}))
+    if schema.get("additionalProperties") is not True:
+        unknown = sorted(set(arguments) - declared)
+        if unknown:
+            accepted = ", ".join(sorted(declared)) or "none"
+            raise InvalidArguments(f"{name} does not take {', '.join(map(repr, unknown))} (it accepts: {accepted})")
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(json.dumps(schema, sort_keys=True)).iter_errors(dict(arguments)))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "arguments"
+        raise InvalidArguments(f"{name}: {where}: {error.message}")
+
+
 def validate_arguments(tool: PoolTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
     """Check the caller's arguments against the advertised schema; merge frozen values over them."""
     caller = {k: v for k, v in arguments.items() if k not in tool.frozen}
-    schema = tool.input_schema
-    declared = set(schema.get("properties", {}))
-    if schema.get("additionalProperties") is not True:
-        unknown = sorted(set(caller) - declared)
-        if unknown:
-            accepted = ", ".join(sorted(declared)) or "none"
-            raise InvalidArguments(
-                f"{tool.name} does not take {', '.join(map(repr, unknown))} (it accepts: {accepted})"
-            )
-    from jsonschema.exceptions import best_match
-
-    error = best_match(_validator(json.dumps(schema, sort_keys=True)).iter_errors(caller))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "arguments"
-        raise InvalidArguments(f"{tool.name}: {where}: {error.message}")
+    check_arguments(tool.name, tool.input_schema, caller)
     return {**caller, **tool.frozen}
 
 

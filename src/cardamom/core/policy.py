@@ -23,37 +23,42 @@ Scope = Literal["mcp:read", "mcp:write", "mcp:destructive", "mcp:tools"]
 ALL_SCOPES: tuple[Scope, ...] = ("mcp:read", "mcp:write", "mcp:destructive", "mcp:tools")
 
 TOOL_EXECUTE = "tool:execute"
-PERMISSIONS: tuple[str, ...] = (
-    TOOL_EXECUTE,
-    "connections:read",
-    "connections:write",
-    "members:read",
-    "members:write",
-    "restrictions:read",
-    "restrictions:write",
-    "audit:read",
-    "access:read",
-    "billing:read",
-    "billing:write",
-)
+# See another member's effective access (one's own needs only access:get).
+ACCESS_INSPECT = "access:inspect"
 
-_ADMINISTRATION = (
-    "connections:read",
-    "connections:write",
-    "members:read",
-    "members:write",
-    "restrictions:read",
-    "restrictions:write",
-    "audit:read",
-    "access:read",
+# RBAC per operation: every control-plane operation ``cardamom__{resource}__{operation}``
+# is gated by its own permission ``{resource}:{operation}``.
+CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
+    "connections:list",
+    "connections:get",
+    "connections:create",
+    "connections:update",
+    "connections:delete",
+    "members:list",
+    "members:get",
+    "members:add",
+    "members:set_role",
+    "members:suspend",
+    "members:reinstate",
+    "members:remove",
+    "restrictions:list",
+    "restrictions:create",
+    "restrictions:delete",
+    "audit:list",
+    "access:get",
 )
+# Reserved for billing operations; the gateway exposes none, Billing Admin holds them.
+BILLING_PERMISSIONS: tuple[str, ...] = ("billing:read", "billing:manage")
+PERMISSIONS: tuple[str, ...] = (TOOL_EXECUTE, ACCESS_INSPECT, *CONTROL_PLANE_PERMISSIONS, *BILLING_PERMISSIONS)
+
+_READ_DIRECTORY = ("connections:list", "connections:get", "members:list", "members:get", "restrictions:list")
 ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
     "owner": frozenset(PERMISSIONS),
-    "admin": frozenset((TOOL_EXECUTE, *_ADMINISTRATION)),
-    "member": frozenset((TOOL_EXECUTE, "connections:read", "members:read", "restrictions:read")),
-    "guest": frozenset(("connections:read",)),
-    "auditor": frozenset(("connections:read", "members:read", "restrictions:read", "audit:read", "access:read")),
-    "billing_admin": frozenset(("members:read", "billing:read", "billing:write")),
+    "admin": frozenset((TOOL_EXECUTE, ACCESS_INSPECT, *CONTROL_PLANE_PERMISSIONS)),
+    "member": frozenset((TOOL_EXECUTE, *_READ_DIRECTORY, "access:get")),
+    "guest": frozenset(("connections:list", "connections:get", "access:get")),
+    "auditor": frozenset((*_READ_DIRECTORY, "audit:list", "access:get", ACCESS_INSPECT)),
+    "billing_admin": frozenset(("members:list", "members:get", "access:get", *BILLING_PERMISSIONS)),
 }
 
 SCOPE_FOR_CLASSIFICATION: dict[Classification, Scope | None] = {

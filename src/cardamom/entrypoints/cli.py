@@ -53,10 +53,10 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _caller(container: Container, org: str, member_id: str, scopes: Sequence[str]) -> Caller:
-    member = container.directory.get_member(org, member_id)
-    if member is None:
+    record = container.directory.get_member(org, member_id)
+    if record is None:
         raise ConfigError(f"org {org!r} has no member {member_id!r}")
-    return Caller(org, member.id, member.role, frozenset(scopes))
+    return Caller(org, record.member.id, record.member.role, frozenset(scopes))
 
 
 def _search(args: argparse.Namespace, out: TextIO) -> int:
@@ -86,13 +86,8 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
 
 def _token(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
-    if container.signer is None:
-        raise ConfigError("tokens can be minted only with the local development key (CARDAMOM_JWT_PUBLIC_KEY unset)")
     _caller(container, args.org, args.member, ())  # the member must exist
-    out.write(
-        container.signer.mint(org=args.org, member=args.member, scopes=args.scope or DEMO_SCOPES, ttl_seconds=args.ttl)
-        + "\n"
-    )
+    out.write(container.issue_token(args.org, args.member, args.scope or DEMO_SCOPES, ttl_seconds=args.ttl) + "\n")
     return 0
 
 
@@ -154,9 +149,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     base = f"http://{args.host}:{args.port}"
     container = _container()
     container.apply_org(parse_org_definition(demo_definition_text(base), "cardamom/demo/org.yaml"))
-    if container.signer is None:
-        raise ConfigError("the demo needs the local development key (unset CARDAMOM_JWT_PUBLIC_KEY)")
-    token = container.signer.mint(org="acme", member=DEMO_MEMBER, scopes=DEMO_SCOPES, ttl_seconds=12 * 3600)
+    token = container.issue_token("acme", DEMO_MEMBER, DEMO_SCOPES, ttl_seconds=12 * 3600)
     out.write(demo_instructions(f"{base}/mcp", token))
     out.flush()
     if not args.no_serve:

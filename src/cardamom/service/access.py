@@ -47,7 +47,9 @@ def tool_refusal(caller: Caller, snapshot: Snapshot, tool: PoolTool) -> ToolErro
         snapshot.restrictions, member_id=caller.member_id, role=caller.role, connector=tool.connector, tool=tool.tool
     )
     if not verdict.allowed:
-        return Restricted(f"{tool.name} is restricted for {caller.member_id}: {verdict.reason}")
+        return Restricted(
+            f"{tool.name} is restricted for {caller.member_id}: {verdict.reason}", rule_id=verdict.rule_id
+        )
     if tool.classification == "forbidden":
         return Forbidden(f"{tool.name} is classified forbidden: no scope reaches it")
     scope = missing_scope(caller.scopes, tool.classification, connected=True)

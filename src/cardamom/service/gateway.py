@@ -155,11 +155,16 @@ class Gateway:
 
     def caller(self, claims: Claims) -> Caller:
         """Check the member live on every request: suspension or removal bites on the next call."""
-        member = self._directory.get_member(claims.org, claims.member)
-        if member is None:
+        record = self._directory.get_member(claims.org, claims.member)
+        if record is None:
             raise AuthenticationError(f"member {claims.member!r} is not in org {claims.org!r}")
+        member = record.member
         if member.status != "active":
             raise AuthenticationError(f"member {claims.member!r} is {member.status}")
+        revoked = record.grants_revoked_at
+        # A token issued in the same second as a revocation is refused too: safe side.
+        if revoked is not None and (claims.issued_at is None or claims.issued_at <= revoked):
+            raise AuthenticationError(f"this token of member {claims.member!r} was revoked; get a new one")
         return Caller(claims.org, member.id, member.role, claims.scopes, claims.token_id)
 
     def snapshot(self, org: str) -> Snapshot:

@@ -1,0 +1,108 @@
+"""Changing the directory: whole-org applies, control-plane changes, and issued grants.
+
+Every change is validated as the whole org it produces, committed conditionally on the
+version it was computed from, and followed by a snapshot rebuild when it alters the tool
+pool. On the embedded store the rebuild is immediate; on AWS the stream-triggered rebuild
+and the schedule are the safety nets that bound a change's delay to two minutes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+from pydantic import ValidationError
+
+from cardamom.core.directory import DirectoryChange, Grant, apply_change
+from cardamom.core.orgdef import OrgDefinition, cross_reference_problems
+from cardamom.core.orgfile import format_path
+from cardamom.core.snapshot import Snapshot
+from cardamom.errors import ChangeConflict, Conflict, InvalidArguments, RecordNotFound
+from cardamom.ports import Directory, StoredOrg
+from cardamom.service.snapshots import SnapshotService
+
+
+def _epoch() -> int:
+    return int(time.time())
+
+
+def revoked_members(before: OrgDefinition | None, after: OrgDefinition) -> frozenset[str]:
+    """Members whose grants a transition revokes: those removed, and those newly suspended."""
+    if before is None:
+        return frozenset()
+    now = {m.id: m for m in after.members}
+    return frozenset(
+        m.id for m in before.members if m.id not in now or (m.status == "active" and now[m.id].status == "suspended")
+    )
+
+
+def validation_problems(org: OrgDefinition) -> list[str]:
+    """Everything wrong with an org definition built in code, as ``path: problem`` lines."""
+    try:
+        checked = OrgDefinition.model_validate(org.model_dump())
+    except ValidationError as exc:
+        return [f"{format_path(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()]
+    return [f"{format_path(path)}: {message}" for path, message in cross_reference_problems(checked)]
+
+
+class DirectoryAdmin:
+    def __init__(self, directory: Directory, snapshots: SnapshotService, clock: Callable[[], int] = _epoch) -> None:
+        self._directory = directory
+        self._snapshots = snapshots
+        self._clock = clock
+
+    @property
+    def directory(self) -> Directory:
+        return self._directory
+
+    def stored(self, org: str) -> StoredOrg:
+        stored = self._directory.load_org(org)
+        if stored is None:
+            raise RecordNotFound(f"org {org!r} has no directory")
+        return stored
+
+    def apply(self, definition: OrgDefinition) -> Snapshot:
+        """Replace the whole org (``cardamom org apply``), revoking removed or suspended members' grants."""
+        current = self._directory.load_org(definition.org)
+        try:
+            self._directory.replace_org(
+                definition,
+                expected_version=None if current is None else current.version,
+                revoke_grants_of=revoked_members(None if current is None else current.definition, definition),
+                at=self._clock(),
+            )
+        except Conflict as exc:
+            raise ChangeConflict(str(exc)) from exc
+        return self._snapshots.rebuild(definition.org)
+
+    def change(self, org: str, make: Callable[[OrgDefinition], DirectoryChange]) -> OrgDefinition:
+        """Compute a change from the current definition, validate the result, commit it."""
+        stored = self.stored(org)
+        change = make(stored.definition)
+        if change.at == 0:
+            change = DirectoryChange(
+                connectors=change.connectors,
+                connections=change.connections,
+                members=change.members,
+                restrictions=change.restrictions,
+                revoke_grants_of=change.revoke_grants_of,
+                at=self._clock(),
+            )
+        after = apply_change(stored.definition, change)
+        problems = validation_problems(after)
+        if problems:
+            raise InvalidArguments("; ".join(problems))
+        try:
+            self._directory.commit(org, change, expected_version=stored.version)
+        except Conflict as exc:
+            raise ChangeConflict(str(exc)) from exc
+        if change.changes_pool:
+            self._snapshots.rebuild(org)
+        return after
+
+    def record_grant(
+        self, org: str, token_id: str, member: str, scopes: Iterable[str], issued_at: int, expires_at: int
+    ) -> Grant:
+        grant = Grant(org, token_id, member, tuple(sorted(set(scopes))), issued_at, expires_at)
+        self._directory.put_grant(grant)
+        return grant
