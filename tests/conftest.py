@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,16 +36,23 @@ def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
-@pytest.fixture
-def notion_gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGateway]:
-    """Org 'acme' with only Notion connected (the issue's example org), served for real."""
+@contextmanager
+def live_gateway(home: Path, org_text: Callable[[str], str]) -> Iterator[LiveGateway]:
+    """``org_text(base_url)`` applied, then served for real with the demo SaaS beside it."""
     sock = free_socket()
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
     container = make_container(
-        tmp_path_factory.mktemp("live") / "home",
-        org_text=notion_only_org_text(f"{base}/demo/notion"),
+        home,
+        org_text=org_text(f"{base}/demo/notion"),
         credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
     )
     app = create_app(container, extra_routes=[Mount("/demo", app=create_demo_saas())])
     with serve(app, sock) as url:
         yield LiveGateway(url, container)
+
+
+@pytest.fixture
+def notion_gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGateway]:
+    """Org 'acme' with only Notion connected (the issue's example org), served for real."""
+    with live_gateway(tmp_path_factory.mktemp("live") / "home", notion_only_org_text) as gateway:
+        yield gateway

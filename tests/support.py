@@ -52,6 +52,20 @@ def notion_only_org_text(base_url: str = "https://api.notion.com") -> str:
     return NOTION_ONLY_ORG.format(base_url=base_url)
 
 
+CAST = """members:
+  - {id: alice, role: member}
+  - {id: olivia, role: owner}
+  - {id: adam, role: admin}
+  - {id: gina, role: guest}
+  - {id: audrey, role: auditor}
+  - {id: bill, role: billing_admin}
+"""
+
+
+def governed_org_text(base_url: str = "https://api.notion.com") -> str:
+    return notion_only_org_text(base_url).replace("members:\n  - {id: alice, role: member}\n", CAST)
+
+
 def settings_for(home: Path, **overrides: str) -> Settings:
     env = {"CARDAMOM_HOME": str(home), **overrides}
     return Settings.from_env(env)

@@ -10,6 +10,7 @@ import pytest
 
 from cardamom.bootstrap import build_container
 from cardamom.config import Settings
+from cardamom.core.audit import AuditRow
 from cardamom.entrypoints.cli import main
 from tests.support import notion_only_org_text
 
@@ -93,3 +94,50 @@ def test_demo_applies_the_demo_org(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     container = build_container(Settings.from_env())
     snapshot = container.snapshots.current("acme")
     assert {t.account for t in snapshot.tools} == {"notion-legal", "notion-marketing"}  # Cal.com is pending
+
+
+def test_access_explains_what_a_member_can_use(org_file: Path, tmp_path: Path) -> None:
+    text = org_file.read_text().replace(
+        "restrictions: []",
+        "restrictions:\n  - {id: no-pages, target: {role: member}, effect: block, tools: [retrieve_page]}",
+    )
+    org_file.write_text(text)
+    cli("org", "apply", str(org_file))
+    code, out, _ = cli("access", "--org", "acme", "--member", "alice", "--scope", "mcp:read", "--scope", "mcp:tools")
+    assert code == 0
+    assert "usable tools (1):\n  notion-legal__list_all_users" in out
+    assert "blocked by role:member restriction no-pages" in out
+    code, out, _ = cli("access", "--org", "acme", "--member", "alice", "--json")
+    assert json.loads(out)["withheld_tools"][0]["withheld_by"]["rule"] == "no-pages"
+
+
+def test_audit_lists_rows(org_file: Path) -> None:
+    cli("org", "apply", str(org_file))
+    container = build_container(Settings.from_env())
+    row = AuditRow(
+        "acme",
+        "a1",
+        "2026-11-29T12:00:00+00:00",
+        "alice",
+        "notion-legal",
+        "notion",
+        "notion-legal__retrieve_page",
+        "read",
+        True,
+        target_id="p-1",
+    )
+    container.audit.begin(row)
+    container.audit.complete(row.completed(at="2026-11-29T12:00:01+00:00", error_code="upstream_http_404"))
+    code, out, _ = cli("audit", "--org", "acme")
+    assert code == 0
+    assert "notion-legal__retrieve_page" in out and "target=p-1" in out and "failed (upstream_http_404)" in out
+    code, out, _ = cli("audit", "--org", "acme", "--member", "bob", "--json")
+    assert json.loads(out) == []
+
+
+def test_tokens_are_recorded_as_grants(org_file: Path) -> None:
+    cli("org", "apply", str(org_file))
+    _, out, _ = cli("token", "--org", "acme", "--member", "alice")
+    claims = build_container(Settings.from_env()).verifier.verify(out.strip())
+    grants = build_container(Settings.from_env()).directory.grants("acme", "alice")
+    assert [g.id for g in grants] == [claims.token_id]

@@ -138,10 +138,7 @@ class SqliteDirectory:
     @staticmethod
     def _check(org: str, found: int | None, expected: int | None) -> None:
         if found != expected:
-            raise Conflict(
-                f"org {org!r} changed concurrently (directory version {found}, expected {expected}); "
-                "nothing was written, reload and retry"
-            )
+            raise Conflict(f"org {org!r} changed concurrently (directory version {found}, expected {expected})")
 
     @staticmethod
     def _write(conn: sqlite3.Connection, org: OrgDefinition, version: int, revoke: frozenset[str], at: int) -> None:

@@ -14,17 +14,20 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
+from cardamom.core.audit import AuditQuery
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.mcp.results import search_payload
 from cardamom.service.access import Caller
+from cardamom.service.access_view import effective_access
 
 DEMO_MEMBER = "alice"
 DEMO_SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
@@ -81,6 +84,53 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     out.write(payload["message"] + "\n")
     for check in payload.get("checks", []):
         out.write(f"  - {check}\n")
+    return 0
+
+
+def _access(args: argparse.Namespace, out: TextIO) -> int:
+    container = _container()
+    caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
+    stored = container.admin.stored(args.org)
+    member = next(m for m in stored.definition.members if m.id == caller.member_id)
+    view = effective_access(
+        stored.definition,
+        container.snapshots.current(args.org),
+        member,
+        caller.scopes,
+        account=args.account,
+        connector=args.connector,
+    )
+    if args.json:
+        out.write(json.dumps(view, indent=2) + "\n")
+        return 0
+    out.write(f"{view['member']} ({view['role']}, {view['status']}) with scopes {' '.join(view['scopes']) or '-'}\n")
+    out.write(f"permissions: {' '.join(view['permissions'])}\n\nconnections:\n")
+    for conn in view["connections"]:
+        state = "reachable" if conn["reachable"] else f"withheld: {conn['withheld_by']['reason']}"
+        note = f"  ({conn['note']})" if "note" in conn else ""
+        out.write(f"  {conn['account']:<28} {conn['label']:<16} {conn['status']:<13} {state}{note}\n")
+    out.write(f"\nusable tools ({view['summary']['usable']}):\n")
+    for tool in view["usable_tools"]:
+        out.write(f"  {tool['name']:<56} {tool['classification']:<12} needs {' '.join(tool['needs_scopes'] or [])}\n")
+    out.write(f"\nwithheld tools ({view['summary']['withheld']}):\n")
+    for tool in view["withheld_tools"]:
+        out.write(f"  {tool['name']:<56} {tool['withheld_by']['reason']}\n")
+    return 0
+
+
+def _audit(args: argparse.Namespace, out: TextIO) -> int:
+    container = _container()
+    query = AuditQuery(member=args.member, account=args.account, status=args.status, since=args.since, limit=args.limit)
+    rows = container.audit.query(args.org, query)
+    if args.json:
+        out.write(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
+        return 0
+    for r in rows:
+        outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
+        out.write(
+            f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
+            f"target={r.target_id or '-':<12} {outcome}\n"
+        )
     return 0
 
 
@@ -181,6 +231,27 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--json", action="store_true", help="print the search_tools result as JSON")
     search.add_argument("query", nargs="+")
     search.set_defaults(run=_search)
+
+    access = commands.add_parser("access", help="what a member can see and run, and what withheld the rest")
+    access.add_argument("--org", required=True)
+    access.add_argument("--member", required=True)
+    access.add_argument(
+        "--scope", action="append", choices=ALL_SCOPES, help="a scope of the grant (repeatable; default: all four)"
+    )
+    access.add_argument("--account")
+    access.add_argument("--connector")
+    access.add_argument("--json", action="store_true")
+    access.set_defaults(run=_access)
+
+    audit = commands.add_parser("audit", help="audit rows, newest first")
+    audit.add_argument("--org", required=True)
+    audit.add_argument("--member")
+    audit.add_argument("--account")
+    audit.add_argument("--status", choices=("started", "succeeded", "failed"))
+    audit.add_argument("--since", help="ISO 8601 time")
+    audit.add_argument("--limit", type=int, default=100)
+    audit.add_argument("--json", action="store_true")
+    audit.set_defaults(run=_audit)
 
     token = commands.add_parser("token", help="mint a development bearer token")
     token.add_argument("--org", required=True)

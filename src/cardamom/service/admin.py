@@ -72,7 +72,7 @@ class DirectoryAdmin:
                 at=self._clock(),
             )
         except Conflict as exc:
-            raise ChangeConflict(str(exc)) from exc
+            raise ChangeConflict(f"{exc}; nothing was written: reload and retry") from exc
         return self._snapshots.rebuild(definition.org)
 
     def change(self, org: str, make: Callable[[OrgDefinition], DirectoryChange]) -> OrgDefinition:
@@ -95,7 +95,7 @@ class DirectoryAdmin:
         try:
             self._directory.commit(org, change, expected_version=stored.version)
         except Conflict as exc:
-            raise ChangeConflict(str(exc)) from exc
+            raise ChangeConflict(f"{exc}; nothing was written: reload and retry") from exc
         if change.changes_pool:
             self._snapshots.rebuild(org)
         return after
