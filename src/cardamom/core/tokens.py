@@ -9,6 +9,7 @@ boundaries (``v2``, ``oauth2``), and each piece is case-folded.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 
@@ -83,3 +84,98 @@ def unique(tokens: Iterable[str]) -> tuple[str, ...]:
 def description_tokens(text: str) -> frozenset[str]:
     """Tokens a description can score with: stop words removed."""
     return frozenset(t for t in tokenize(text) if t not in DESCRIPTION_STOP_WORDS)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+# ---- query words ---------------------------------------------------------------------------
+
+# English function words dropped from a QUERY before weighting (never from a tool's fields).
+# Only closed-class words are here: articles and determiners, wh-words, pronouns, connecting
+# prepositions and conjunctions, auxiliaries and modals, politeness and discourse words. Kept
+# on purpose, because a tool name carries them as content (measured on the 125,002 operationIds
+# of the OpenAPI directory, see docs/search.md): verbs and predicate words (is, be, do, does,
+# have, has, can), particles that complete a verb (in, on, out, off, up, down, over, back),
+# me and us (users/me, get_me; the US region), all (list_all), about (Drive's about.get),
+# near, outside (outside_collaborators), hello, no. No word here is a connector label in the
+# shared catalogs (checked by the benchmark).
+QUERY_FILLER_WORDS: frozenset[str] = frozenset(
+    _words(
+        """
+        a an the this that these those some any each every either neither such what which whose whom who
+        whatever whichever when where why how i my mine myself we our ours ourselves you your yours yourself
+        yourselves he him his himself she her hers herself it its itself they them their theirs themselves
+        above across against along among around at behind below beneath beside between beyond by during for
+        from into of onto through throughout to toward towards under until upon with within without via per
+        after before and or but nor if because while whether than though although unless since so yet am are
+        was were been being did had could would should will shall may might must please kindly hi hey thanks
+        also just very too really not there here
+        """
+    )
+)
+
+# A contraction's tail is not a word of its own: "Messi's" is "Messi", "don't" is "do not".
+_CONTRACTION_TAILS = (
+    (re.compile(r"(?i)\b(can)['\u2019]t\b"), r"\1 not"),
+    (re.compile(r"(?i)\b(won)['\u2019]t\b"), "will not"),
+    (re.compile(r"(?i)n['\u2019]t\b"), " not"),
+    (re.compile(r"(?i)(?<=\w)['\u2019](s|re|ve|ll|d|m)\b"), ""),
+)
+
+
+def query_words(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The distinct tokens a query is weighted on, and the filler words dropped from it.
+
+    When every token is a filler word, none is dropped: the query still means something
+    ("what is this"), and an empty query is the caller's error, not ours.
+    """
+    text = query
+    for pattern, replacement in _CONTRACTION_TAILS:
+        text = pattern.sub(replacement, text)
+    tokens = unique(tokenize(text))
+    kept = tuple(t for t in tokens if t not in QUERY_FILLER_WORDS)
+    if not kept:
+        return tokens, ()
+    return kept, tuple(t for t in tokens if t in QUERY_FILLER_WORDS)
+
+
+# ---- inflection ------------------------------------------------------------------------------
+
+# Endings that make an inflected form of a word (plural, third person, past, gerund).
+INFLECTIONAL_ENDINGS: frozenset[str] = frozenset({"s", "es", "ed", "d", "ing"})
+_VOWELS = frozenset("aeiouy")
+_NOT_INFLECTED = frozenset({"news", "series", "species", "always", "perhaps"})
+
+
+def inflection_key(token: str) -> str:
+    """One key for the simple inflected forms of an English word: ``schedule``, ``schedules``,
+    ``scheduled`` and ``scheduling`` share a key, as do ``category``/``categories`` and
+    ``status``/``statuses``. Plural and -ed/-ing only, in the manner of Porter's step 1: no
+    derivation (``user`` and ``usage`` stay apart). Tokens under four letters, and anything
+    but ASCII letters, are their own key.
+    """
+    if len(token) < 4 or not token.isascii() or not token.isalpha() or token in _NOT_INFLECTED:
+        return token
+    word = token
+    if word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "i"
+    elif word.endswith(("xes", "ches", "shes", "zes", "ses")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is", "ias")):
+        word = word[:-1]
+    for ending in ("ing", "ed"):
+        stem = word[: -len(ending)]
+        if word.endswith(ending) and len(stem) >= 4 and any(c in _VOWELS for c in stem):
+            if len(stem) >= 5 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+                stem = stem[:-1]  # embedded -> embed; but setting stays apart from set
+            word = stem
+            break
+    if word.endswith("y") and len(word) > 3 and word[-2] not in _VOWELS:
+        word = word[:-1] + "i"  # category -> categori, to meet categories
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]  # create, created, creating -> creat
+    return word
