@@ -45,7 +45,7 @@ class StaticCredentials(CredentialResolver):
         self.token = token
         self.missing = missing
 
-    def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
+    async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
         if account.account in self.missing:
             raise CredentialUnavailable(f"the credential of connection {account.account} is not available")
         if auth.type == "none":

@@ -93,7 +93,9 @@ def build_container(
         or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
         credentials=credentials or EnvCredentialResolver(),
         telemetry=telemetry or LogTelemetry(),
-        settings=GatewaySettings(allow_loopback_http=settings.local_mode),
+        settings=GatewaySettings(
+            allow_loopback_http=settings.local_mode, connector_deadline_seconds=settings.connector_timeout
+        ),
         new_id=_new_id,
     )
     admin = DirectoryAdmin(directory, snapshots)

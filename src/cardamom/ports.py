@@ -111,7 +111,7 @@ class ConnectorTransport(Protocol):
 
 
 class CredentialResolver(Protocol):
-    def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
+    async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
         """The live secret behind a connection's reference; raise CredentialUnavailable."""
         ...
 

@@ -30,7 +30,7 @@ class EnvCredentialResolver:
             )
         return Secret(value)
 
-    def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
+    async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
         refs = account.credentials
         if auth.type == "none":
             return NO_CREDENTIAL

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import anyio
+
 from cardamom.core.audit import AuditRow
 from cardamom.core.outbound import (
     OutboundRequest,
     build_request,
-    check_outbound,
     redact,
     validate_arguments,
     with_credential,
@@ -33,7 +34,6 @@ from cardamom.errors import (
     AuthenticationError,
     ConnectorFailed,
     NotFound,
-    OutboundRefused,
     Restricted,
     StoreError,
     ToolError,
@@ -49,6 +49,7 @@ from cardamom.ports import (
     SearchTelemetry,
 )
 from cardamom.service.access import Caller, PoolCache, permission_refusal, tool_refusal
+from cardamom.service.connector_calls import ConnectorCaller, Sleep
 from cardamom.service.snapshots import SnapshotService
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,7 @@ class GatewaySettings:
     allow_loopback_http: bool = False
     default_search_limit: int = 10
     max_search_limit: int = 50
+    connector_deadline_seconds: float = 20.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +133,7 @@ class Gateway:
         settings: GatewaySettings,
         clock: Callable[[], datetime] = _utc_now,
         new_id: Callable[[], str],
+        sleep: Sleep = anyio.sleep,
     ) -> None:
         self._directory = directory
         self._snapshots = snapshots
@@ -142,6 +145,12 @@ class Gateway:
         self._clock = clock
         self._new_id = new_id
         self._pools = PoolCache()
+        self._caller = ConnectorCaller(
+            transport,
+            allow_loopback_http=settings.allow_loopback_http,
+            deadline_seconds=settings.connector_deadline_seconds,
+            sleep=sleep,
+        )
 
     @property
     def settings(self) -> GatewaySettings:
@@ -254,7 +263,7 @@ class Gateway:
         self, caller: Caller, snapshot: Snapshot, tool: PoolTool, request: OutboundRequest
     ) -> ExecutionResult:
         connector = snapshot.connectors[tool.connector]
-        credential = self._credentials.resolve(caller.org, snapshot.accounts[tool.account], connector.auth)
+        credential = await self._credentials.resolve(caller.org, snapshot.accounts[tool.account], connector.auth)
         request = with_credential(request, connector.auth, credential)
         # The final check, on the fully substituted request: policy once more, then the guard.
         verdict = resolve_restrictions(
@@ -265,20 +274,16 @@ class Gateway:
             tool=tool.tool,
         )
         if not verdict.allowed:
-            raise Restricted(f"{tool.name} is restricted: {verdict.reason}")
-        check_outbound(request, connector.base_url, allow_loopback_http=self._settings.allow_loopback_http)
+            raise Restricted(f"{tool.name} is restricted: {verdict.reason}", rule_id=verdict.rule_id)
         log.info(
             "calling connector",
             extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
         )
-        response = await self._transport.send(request)
+        # The connector caller runs the outbound guard on this request and on every redirect.
+        response = await self._caller.call(request, connector.base_url)
         return self._interpret(tool, request, response)
 
     def _interpret(self, tool: PoolTool, request: OutboundRequest, response: OutboundResponse) -> ExecutionResult:
-        if 300 <= response.status < 400:
-            raise OutboundRefused(
-                f"{tool.name}: the connector answered with a redirect ({response.status}); not followed"
-            )
         text = response.body.decode("utf-8", errors="replace")
         text = redact(text, request.secrets)
         data: Any = text
