@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -599,3 +600,169 @@ def test_generated_restriction_ids_never_collide_with_explicit_ones() -> None:
 )
 def test_format_path(path: tuple[str | int, ...], expected: str) -> None:
     assert format_path(path) == expected
+
+
+# ---- connector files: {file: PATH} in connectors -------------------------------------------------------
+
+NOTION_CONNECTOR_FILE = """\
+id: notion
+label: Notion
+base_url: https://api.notion.com
+auth: {type: bearer}
+tools:
+  - name: list_all_users
+    description: List all users in the workspace.
+    method: GET
+    path: /v1/users
+  - name: retrieve_page
+    description: Retrieve a page by its id.
+    method: GET
+    path: /v1/pages/{page_id}
+    target: page_id
+    input_schema: {type: object, properties: {page_id: {type: string}}, required: [page_id]}
+"""
+
+ORG_WITH_FILE = """\
+org: acme
+connectors:
+  - file: connectors/notion.yaml
+connections:
+  - {account: notion-legal, connector: notion, status: active, credentials: {token_env: NOTION_LEGAL_TOKEN}}
+members:
+  - {id: alice, role: member}
+"""
+
+
+def reader(files: dict[str, str]) -> Callable[[str], str]:
+    """A read_file over an in-memory folder; records the paths it was asked for."""
+
+    def read(path: str) -> str:
+        read.asked.append(path)  # type: ignore[attr-defined]
+        if path not in files:
+            raise FileNotFoundError(2, "No such file or directory", path)
+        return files[path]
+
+    read.asked = []  # type: ignore[attr-defined]
+    return read
+
+
+def test_a_connector_file_is_read_relative_to_the_org_file() -> None:
+    read = reader({"deploy/connectors/notion.yaml": NOTION_CONNECTOR_FILE})
+    org = parse_org_definition(ORG_WITH_FILE, "deploy/acme.yaml", read_file=read)
+    assert read.asked == ["deploy/connectors/notion.yaml"]  # type: ignore[attr-defined]
+    assert org == parse(EXAMPLE_ORG).model_copy(update={"restrictions": []})
+    assert [t.name for t in org.connectors[0].tools] == ["list_all_users", "retrieve_page"]
+
+
+def test_inline_connectors_and_connector_files_mix_in_order() -> None:
+    text = ORG_WITH_FILE.replace(
+        "  - file: connectors/notion.yaml\n",
+        "  - {id: calcom, label: Cal.com, base_url: 'https://api.cal.com'}\n  - file: connectors/notion.yaml\n",
+    )
+    org = parse_org_definition(text, "acme.yaml", read_file=reader({"connectors/notion.yaml": NOTION_CONNECTOR_FILE}))
+    assert [c.id for c in org.connectors] == ["calcom", "notion"]
+
+
+def test_a_problem_inside_a_connector_file_names_that_file_and_its_line() -> None:
+    broken = NOTION_CONNECTOR_FILE.replace("target: page_id", "target: pageid")
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml", read_file=reader({"connectors/notion.yaml": broken}))
+    assert info.value.problems == [
+        (
+            f"connectors/notion.yaml:{line_of(broken, 'target: pageid')} connectors[0].tools[1].target",
+            "target 'pageid' is not a path parameter of /v1/pages/{page_id}",
+        )
+    ]
+
+
+def test_a_field_problem_inside_a_connector_file_points_at_its_line() -> None:
+    broken = NOTION_CONNECTOR_FILE.replace("method: GET\n    path: /v1/users", "method: FETCH\n    path: /v1/users")
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml", read_file=reader({"connectors/notion.yaml": broken}))
+    [(where, what)] = info.value.problems
+    assert where == f"connectors/notion.yaml:{line_of(broken, 'method: FETCH')} connectors[0].tools[0].method"
+    assert "'GET'" in what
+
+
+def test_problems_in_the_org_file_still_point_into_the_org_file() -> None:
+    text = ORG_WITH_FILE.replace("connector: notion,", "connector: jira,")
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(text, "acme.yaml", read_file=reader({"connectors/notion.yaml": NOTION_CONNECTOR_FILE}))
+    assert info.value.problems == [
+        (
+            f"acme.yaml:{line_of(text, 'connector: jira')} connections[0].connector",
+            "unknown connector 'jira' (known: notion)",
+        )
+    ]
+
+
+def test_a_duplicate_key_inside_a_connector_file_is_refused_at_its_line() -> None:
+    broken = NOTION_CONNECTOR_FILE.replace("label: Notion\n", "label: Notion\nlabel: Notion 2\n")
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml", read_file=reader({"connectors/notion.yaml": broken}))
+    assert info.value.problems == [
+        (
+            f"connectors/notion.yaml:{line_of(broken, 'label: Notion 2')} connectors[0].label",
+            "key 'label' appears twice in the same mapping",
+        )
+    ]
+
+
+def test_invalid_yaml_in_a_connector_file_names_that_file_and_line() -> None:
+    broken = NOTION_CONNECTOR_FILE.replace("tools:\n", "tools: [\n")
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml", read_file=reader({"connectors/notion.yaml": broken}))
+    [(where, what)] = info.value.problems
+    assert re.fullmatch(r"connectors/notion\.yaml:\d+", where), where
+    assert what.startswith("not valid YAML: ")
+
+
+@pytest.mark.parametrize("content", ["- id: notion\n", "just words\n", ""])
+def test_a_connector_file_must_hold_one_mapping(content: str) -> None:
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml", read_file=reader({"connectors/notion.yaml": content}))
+    [(where, what)] = info.value.problems
+    assert where == "connectors/notion.yaml:1"
+    assert "one connector mapping" in what
+
+
+def test_a_missing_connector_file_is_reported_at_the_entry() -> None:
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml", read_file=reader({}))
+    [(where, what)] = info.value.problems
+    assert where == f"acme.yaml:{line_of(ORG_WITH_FILE, 'file: connectors')} connectors[0].file"
+    assert what == "cannot read the connector file connectors/notion.yaml: No such file or directory"
+
+
+def test_a_connector_file_without_a_reader_is_refused_readably() -> None:
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(ORG_WITH_FILE, "acme.yaml")
+    [(where, what)] = info.value.problems
+    assert where == "acme.yaml:3 connectors[0].file"
+    assert "no file reader" in what
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ["{file: connectors/notion.yaml, id: notion}", "{file: 42}", "{file: ''}"],
+    ids=["extra", "number", "empty"],
+)
+def test_a_connector_file_entry_holds_only_a_path(entry: str) -> None:
+    text = ORG_WITH_FILE.replace("- file: connectors/notion.yaml", f"- {entry}")
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(text, "acme.yaml", read_file=reader({"connectors/notion.yaml": NOTION_CONNECTOR_FILE}))
+    [(where, what)] = info.value.problems
+    assert where == "acme.yaml:3 connectors[0]"
+    assert "only 'file: PATH'" in what
+
+
+def test_two_connector_files_with_the_same_id_point_at_the_second_file() -> None:
+    text = ORG_WITH_FILE.replace(
+        "  - file: connectors/notion.yaml\n", "  - file: connectors/notion.yaml\n  - file: connectors/copy.yaml\n"
+    )
+    files = {"connectors/notion.yaml": NOTION_CONNECTOR_FILE, "connectors/copy.yaml": NOTION_CONNECTOR_FILE}
+    with pytest.raises(OrgDefinitionError) as info:
+        parse_org_definition(text, "acme.yaml", read_file=reader(files))
+    assert info.value.problems == [
+        ("connectors/copy.yaml:1 connectors[1].id", "connector id 'notion' is defined twice")
+    ]

@@ -24,6 +24,7 @@ from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
+from cardamom.entrypoints.cli_connectors import add_connectors_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.mcp.results import search_payload
 from cardamom.service.access import Caller
@@ -43,7 +44,7 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise OrgDefinitionError([(str(path), f"cannot read the file: {exc.strerror}")]) from None
-    definition = parse_org_definition(text, str(path))
+    definition = parse_org_definition(text, str(path), read_file=lambda name: Path(name).read_text(encoding="utf-8"))
     snapshot = _container().apply_org(definition)
     active = sum(1 for c in definition.connections if c.status == "active")
     out.write(
@@ -272,6 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "demo":
             sub.add_argument("--no-serve", action="store_true", help="apply the demo org and print, then exit")
         sub.set_defaults(run=run)
+    add_connectors_parser(commands)
     return parser
 
 

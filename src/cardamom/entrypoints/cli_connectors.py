@@ -88,6 +88,7 @@ def import_spec_file(
 def connector_document(connector: ConnectorDef) -> dict[str, Any]:
     """The connector as the org file writes it: defaults left out, keys in the documented order."""
     data = connector.model_dump(mode="json", exclude_none=True)
+    data["auth"] = {"type": connector.auth.type, **connector.auth.model_dump(mode="json", exclude_defaults=True)}
     for tool in data["tools"]:
         if not tool.get("arguments_in"):
             tool.pop("arguments_in", None)
