@@ -13,7 +13,8 @@ from pathlib import Path
 
 from joserfc.jwk import KeySet
 
-from cardamom.adapters.env import EnvCredentialResolver
+from cardamom.adapters.authlib import AuthlibTokenEndpoint
+from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
 from cardamom.adapters.powertools import LogTelemetry
@@ -23,13 +24,24 @@ from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
 from cardamom.mcp.server import McpEndpoint
-from cardamom.ports import AuditLog, ConnectorTransport, CredentialResolver, Directory, SearchTelemetry
+from cardamom.ports import (
+    AuditLog,
+    ConnectorTransport,
+    CredentialResolver,
+    Directory,
+    SearchTelemetry,
+    SecretStore,
+    SnapshotStore,
+    TokenEndpoint,
+)
 from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.controlplane import ControlPlane
+from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.snapshots import SnapshotService
 
 DEV_KEY_FILE = "dev-signing-key.json"
+SECRETS_KEY_FILE = "secrets.key"
 
 
 @dataclass(slots=True)
@@ -44,6 +56,7 @@ class Container:
     verifier: JwtVerifier
     signer: JwtSigner | None
     admin: DirectoryAdmin
+    secrets: SecretStore
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -62,19 +75,44 @@ def _new_id() -> str:
     return uuid.uuid4().hex
 
 
+@dataclass(frozen=True, slots=True)
+class Stores:
+    """The backend's adapters for every stateful port."""
+
+    directory: Directory
+    audit: AuditLog
+    snapshots: SnapshotStore
+    secrets: SecretStore
+
+
+def sqlite_stores(settings: Settings) -> Stores:
+    """The embedded default: SQLite and files under CARDAMOM_HOME."""
+    db = SqliteDatabase(settings.home / "cardamom.db")
+    return Stores(
+        directory=SqliteDirectory(db),
+        audit=SqliteAuditLog(db),
+        snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
+        secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
+    )
+
+
+def build_stores(settings: Settings) -> Stores:
+    if settings.backend == "sqlite":
+        return sqlite_stores(settings)
+    raise ConfigError(f"backend {settings.backend!r} is not available in this build; use sqlite")
+
+
 def build_container(
     settings: Settings,
     *,
     transport: ConnectorTransport | None = None,
     credentials: CredentialResolver | None = None,
     telemetry: SearchTelemetry | None = None,
+    token_endpoint: TokenEndpoint | None = None,
 ) -> Container:
-    if settings.backend != "sqlite":
-        raise ConfigError(f"backend {settings.backend!r} is not available in this build; use sqlite")
-    db = SqliteDatabase(settings.home / "cardamom.db")
-    directory = SqliteDirectory(db)
-    audit = SqliteAuditLog(db)
-    snapshots = SnapshotService(directory, SqliteSnapshotStore(db, settings.home / "snapshots"))
+    stores = build_stores(settings)
+    directory, audit = stores.directory, stores.audit
+    snapshots = SnapshotService(directory, stores.snapshots)
     signer: JwtSigner | None = None
     if settings.jwt_public_key is not None:
         keys = public_keys_from_text(settings.jwt_public_key)
@@ -85,20 +123,27 @@ def build_container(
         keys = KeySet([dev_key])
         signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
     verifier = JwtVerifier(keys, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
+    admin = DirectoryAdmin(directory, snapshots)
+    if credentials is None:
+        credentials = CredentialService(
+            stores.secrets,
+            token_endpoint or AuthlibTokenEndpoint(timeout=settings.connector_timeout),
+            admin,
+            allow_loopback_http=settings.local_mode,
+        )
     gateway = Gateway(
         directory=directory,
         snapshots=snapshots,
         audit=audit,
         transport=transport
         or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
-        credentials=credentials or EnvCredentialResolver(),
+        credentials=credentials,
         telemetry=telemetry or LogTelemetry(),
         settings=GatewaySettings(
             allow_loopback_http=settings.local_mode, connector_deadline_seconds=settings.connector_timeout
         ),
         new_id=_new_id,
     )
-    admin = DirectoryAdmin(directory, snapshots)
     control_plane = ControlPlane(admin, snapshots, audit)
     return Container(
         settings=settings,
@@ -111,4 +156,5 @@ def build_container(
         verifier=verifier,
         signer=signer,
         admin=admin,
+        secrets=stores.secrets,
     )

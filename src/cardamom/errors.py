@@ -18,6 +18,7 @@
      │    ├── Restricted                  a restriction withholds the connector or tool
      │    ├── InvalidArguments            arguments do not match the tool's input schema
      │    ├── CredentialUnavailable       the connection's credential reference does not resolve
+     │    │    └── TokenRefused           the authorization server refused the grant: reconnect
      │    ├── OutboundRefused             the substituted request fails the outbound guard
      │    ├── ConnectorFailed             the third-party API answered with an error or timed out
      │    ├── AuditUnavailable            the audit row could not be written, so nothing ran
@@ -133,6 +134,10 @@ class InvalidArguments(ToolError):
 
 class CredentialUnavailable(ToolError):
     code = "credential_unavailable"
+
+
+class TokenRefused(CredentialUnavailable):
+    code = "token_refused"
 
 
 class OutboundRefused(ToolError):

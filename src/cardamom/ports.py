@@ -110,6 +110,40 @@ class ConnectorTransport(Protocol):
         ...
 
 
+class SecretStore(Protocol):
+    """Named secrets per org (a JSON object of strings each): never stored anywhere else."""
+
+    def get(self, org: str, name: str) -> dict[str, str] | None: ...
+
+    def put(self, org: str, name: str, value: dict[str, str]) -> None:
+        """Create or replace (used to persist rotated OAuth tokens)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class AccessToken:
+    access_token: str = field(repr=False)
+    expires_at: float | None = None  # epoch seconds
+    refresh_token: str | None = field(default=None, repr=False)
+
+
+class TokenEndpoint(Protocol):
+    """An OAuth 2.0 token endpoint: client credentials, or a refresh-token exchange."""
+
+    async def request_token(
+        self,
+        *,
+        token_url: str,
+        client_id: str,
+        client_secret: str,
+        client_auth: str,
+        scopes: tuple[str, ...] = (),
+        refresh_token: str | None = None,
+    ) -> AccessToken:
+        """Raise TokenRefused when the server refuses the grant, ConnectorFailed when it cannot be reached."""
+        ...
+
+
 class CredentialResolver(Protocol):
     async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
         """The live secret behind a connection's reference; raise CredentialUnavailable."""

@@ -141,3 +141,17 @@ def test_tokens_are_recorded_as_grants(org_file: Path) -> None:
     claims = build_container(Settings.from_env()).verifier.verify(out.strip())
     grants = build_container(Settings.from_env()).directory.grants("acme", "alice")
     assert [g.id for g in grants] == [claims.token_id]
+
+
+def test_secrets_put_stores_an_encrypted_secret(org_file: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "s.json"
+    secret.write_text('{"client_id": "cid", "client_secret": "shh"}')
+    code, out, _ = cli("secrets", "put", "--org", "acme", "notion-oauth", "--file", str(secret))
+    assert code == 0 and "client_id, client_secret" in out and "shh" not in out
+    assert build_container(Settings.from_env()).secrets.get("acme", "notion-oauth") == {
+        "client_id": "cid",
+        "client_secret": "shh",
+    }
+    secret.write_text('["not", "an", "object"]')
+    code, _, err = cli("secrets", "put", "--org", "acme", "x", "--file", str(secret))
+    assert code == 1 and "JSON object" in err

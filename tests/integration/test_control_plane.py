@@ -96,7 +96,7 @@ class TestConnections:
                 "already exists",
             ),
             ({"account": "x", "connector": "nope"}, "invalid_arguments", "unknown connector"),
-            ({"account": "x", "connector": "calcom"}, "invalid_arguments", "token_env is required"),
+            ({"account": "x", "connector": "calcom"}, "invalid_arguments", "give token_env or secret"),
             ({"account": "bad_label", "connector": "calcom"}, "invalid_arguments", "no underscores"),
             ({"account": "x"}, "invalid_arguments", "connector"),
         ]:

@@ -248,7 +248,7 @@ FROZEN = "status: active, frozen: {workspace: legal},"
             "connections[0].credentials.token_env",
             "credentials: {}",
             1,
-            "connector notion uses bearer auth: token_env is required",
+            "connector notion uses bearer auth: give token_env or secret",
             id="bearer-needs-token-env",
         ),
         pytest.param(
@@ -395,11 +395,11 @@ def test_credentials_for_basic_auth_need_both_names() -> None:
         [
             (
                 f"{FILENAME}:19 connections[0].credentials.username_env",
-                "connector notion uses basic auth: username_env is required",
+                "connector notion uses basic auth: give username_env + password_env or secret",
             ),
             (
                 f"{FILENAME}:19 connections[0].credentials.password_env",
-                "connector notion uses basic auth: password_env is required",
+                "connector notion uses basic auth: give username_env + password_env or secret",
             ),
             (
                 f"{FILENAME}:19 connections[0].credentials.token_env",
@@ -426,7 +426,7 @@ def test_block_style_credentials_point_at_the_exact_line() -> None:
         f"{FILENAME}:{line_of(text, 'api_key_env: KEY')} connections[0].credentials.api_key_env"
     )
     # A key that is missing points into the mapping it is missing from.
-    missing = problems["connector notion uses bearer auth: token_env is required"]
+    missing = problems["connector notion uses bearer auth: give token_env or secret"]
     assert missing in {
         f"{FILENAME}:{line} connections[0].credentials.token_env"
         for line in (line_of(text, "credentials:"), line_of(text, "api_key_env: KEY"))

@@ -50,6 +50,10 @@ class DirectoryChange:
     at: int = 0  # when the change happens (epoch seconds): the revocation watermark
 
     @property
+    def empty(self) -> bool:
+        return not (self.connectors or self.connections or self.members or self.restrictions or self.revoke_grants_of)
+
+    @property
     def changes_pool(self) -> bool:
         """Whether the change can alter what search and execution see (a snapshot rebuild)."""
         return bool(self.connectors or self.connections or self.restrictions)

@@ -48,16 +48,31 @@ def path_parameters(template: str) -> list[str]:
 class AuthSpec(_Record):
     """How a connector authenticates outbound calls."""
 
-    type: Literal["none", "bearer", "api_key", "basic"] = "none"
+    type: Literal["none", "bearer", "api_key", "basic", "oauth2"] = "none"
     header: str | None = Field(default=None, description="api_key: header carrying the key")
     query_param: str | None = Field(default=None, description="api_key: query parameter instead")
+    token_url: str | None = Field(default=None, description="oauth2: the authorization server's token endpoint")
+    grant: Literal["client_credentials", "authorization_code"] | None = Field(
+        default=None, description="oauth2: client_credentials, or authorization_code with a stored refresh token"
+    )
+    scopes: list[str] = Field(default_factory=list, description="oauth2: scopes to request")
+    client_auth: Literal["client_secret_basic", "client_secret_post"] = "client_secret_basic"
 
     @model_validator(mode="after")
-    def _api_key_has_one_place(self) -> AuthSpec:
+    def _fields_fit_the_type(self) -> AuthSpec:
         if self.type == "api_key" and self.header and self.query_param:
             raise ValueError("an api_key goes in a header or a query parameter, not both")
         if self.type != "api_key" and (self.header or self.query_param):
             raise ValueError("header and query_param apply only to auth type api_key")
+        if self.type == "oauth2":
+            if not self.token_url or not self.grant:
+                raise ValueError("oauth2 needs token_url and grant (client_credentials or authorization_code)")
+            from urllib.parse import urlsplit
+
+            if urlsplit(self.token_url).scheme not in ("http", "https"):
+                raise ValueError("token_url must be an http(s) URL")
+        elif self.token_url or self.grant or self.scopes:
+            raise ValueError("token_url, grant and scopes apply only to auth type oauth2")
         return self
 
 
@@ -139,8 +154,13 @@ class ConnectorDef(_Record):
 
 
 class CredentialRef(_Record):
-    """Where a connection's secret lives. Only the reference is ever stored."""
+    """Where a connection's secret lives. Only the reference is ever stored.
 
+    ``secret`` names an entry of the secret store (a local encrypted file, or AWS Secrets
+    Manager); the ``*_env`` fields name environment variables of the gateway process.
+    """
+
+    secret: Annotated[str | None, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$")] = None
     token_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
     api_key_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
     username_env: Annotated[str | None, Field(pattern=ENV_NAME)] = None
@@ -294,23 +314,31 @@ def cross_reference_problems(org: OrgDefinition) -> list[tuple[Path, str]]:
     return problems
 
 
+# Per auth type, the alternative sets of references that satisfy it.
+_CREDENTIAL_OPTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "none": ((),),
+    "bearer": (("token_env",), ("secret",)),
+    "api_key": (("api_key_env",), ("secret",)),
+    "basic": (("username_env", "password_env"), ("secret",)),
+    "oauth2": (("secret",),),
+}
+
+
 def _credential_problems(where: Path, connector: ConnectorDef, creds: CredentialRef) -> list[tuple[Path, str]]:
-    needed: dict[str, tuple[str, ...]] = {
-        "none": (),
-        "bearer": ("token_env",),
-        "api_key": ("api_key_env",),
-        "basic": ("username_env", "password_env"),
-    }
-    wanted = needed[connector.auth.type]
+    kind = connector.auth.type
+    options = _CREDENTIAL_OPTIONS[kind]
     given = {name for name, value in creds.model_dump().items() if value is not None}
-    problems: list[tuple[Path, str]] = []
-    for name in wanted:
-        if name not in given:
-            problems.append(
-                ((*where, name), f"connector {connector.id} uses {connector.auth.type} auth: {name} is required")
-            )
-    for name in sorted(given - set(wanted)):
-        problems.append(
-            ((*where, name), f"connector {connector.id} uses {connector.auth.type} auth: {name} does not apply")
-        )
+    if any(given == set(option) for option in options):
+        return []
+    applicable = set().union(*map(set, options))
+    problems: list[tuple[Path, str]] = [
+        ((*where, name), f"connector {connector.id} uses {kind} auth: {name} does not apply")
+        for name in sorted(given - applicable)
+    ]
+    usable = given & applicable
+    if not any(usable == set(option) for option in options):
+        spelled = " or ".join(" + ".join(option) for option in options if option)
+        missing = [n for n in options[0] if n not in usable] or ["credentials"]
+        for name in missing:
+            problems.append(((*where, name), f"connector {connector.id} uses {kind} auth: give {spelled}"))
     return problems

@@ -174,12 +174,13 @@ def with_credential(request: OutboundRequest, auth: AuthSpec, credential: Creden
     """Inject the connection's credential the way its connector expects it."""
     headers = dict(request.headers)
     url = request.url
-    if auth.type == "bearer" and credential.token:
+    # The credential's kind decides: an oauth2 connection's access token travels as a bearer token.
+    if credential.kind == "bearer" and credential.token:
         headers["Authorization"] = f"Bearer {credential.token}"
-    elif auth.type == "basic" and credential.username is not None and credential.password is not None:
+    elif credential.kind == "basic" and credential.username is not None and credential.password is not None:
         raw = f"{credential.username}:{credential.password}".encode()
         headers["Authorization"] = "Basic " + base64.b64encode(raw).decode()
-    elif auth.type == "api_key" and credential.token:
+    elif credential.kind == "api_key" and credential.token:
         if auth.query_param:
             url += ("&" if "?" in url else "?") + urlencode([(auth.query_param, credential.token)])
         else:
@@ -187,7 +188,7 @@ def with_credential(request: OutboundRequest, auth: AuthSpec, credential: Creden
     return replace(request, url=url, headers=headers, secrets=request.secrets + credential.secrets())
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
     try:
@@ -208,7 +209,7 @@ def check_outbound(request: OutboundRequest, base_url: str, *, allow_loopback_ht
         raise OutboundRefused("outbound URL carries userinfo")
     if target.scheme != base.scheme or (target.hostname or "") != (base.hostname or "") or _port(target) != _port(base):
         raise OutboundRefused("outbound URL leaves the connector's origin")
-    loopback_http = target.scheme == "http" and allow_loopback_http and _is_loopback(target.hostname or "")
+    loopback_http = target.scheme == "http" and allow_loopback_http and is_loopback(target.hostname or "")
     if target.scheme != "https" and not loopback_http:
         raise OutboundRefused("outbound requests must use https (plain http only to loopback, in local mode)")
     base_path = base.path.rstrip("/")

@@ -135,6 +135,19 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _secrets_put(args: argparse.Namespace, out: TextIO) -> int:
+    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise ConfigError("the secret must be a JSON object of strings") from None
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise ConfigError("the secret must be a JSON object of strings")
+    _container().secrets.put(args.org, args.name, value)
+    out.write(f"stored secret {args.name!r} of org {args.org} (keys: {', '.join(sorted(value))})\n")
+    return 0
+
+
 def _token(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     _caller(container, args.org, args.member, ())  # the member must exist
@@ -253,6 +266,15 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--limit", type=int, default=100)
     audit.add_argument("--json", action="store_true")
     audit.set_defaults(run=_audit)
+
+    secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
+        dest="secrets_command", required=True
+    )
+    put = secrets.add_parser("put", help="store a named secret (a JSON object of strings) for connections")
+    put.add_argument("--org", required=True)
+    put.add_argument("name")
+    put.add_argument("--file", default="-", help="a JSON file (default: read standard input)")
+    put.set_defaults(run=_secrets_put)
 
     token = commands.add_parser("token", help="mint a development bearer token")
     token.add_argument("--org", required=True)

@@ -79,6 +79,8 @@ class DirectoryAdmin:
         """Compute a change from the current definition, validate the result, commit it."""
         stored = self.stored(org)
         change = make(stored.definition)
+        if change.empty:
+            return stored.definition
         if change.at == 0:
             change = DirectoryChange(
                 connectors=change.connectors,
