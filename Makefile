@@ -1,9 +1,12 @@
 # make run   installs into .venv, then serves the demo org on http://127.0.0.1:8765/mcp
 # make test  installs into .venv, then runs lint, type checks and every test
+# make bench also installs the bench extra (torch CPU, BM25, the MiniLM model), then measures search on
+#            ../shared/data and rewrites docs/benchmarks.md
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+BENCH_STAMP := $(VENV)/.bench-stamp
 
 .PHONY: install run test lint typecheck unit bench template clean
 
@@ -30,6 +33,15 @@ test: lint typecheck
 
 unit: $(STAMP)
 	$(BIN)/pytest tests/unit -q
+
+# torch first, pinned: the CPU build this machine keeps on disk; unpinned, pip would fetch a CUDA build.
+$(BENCH_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'torch==2.13.0'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,local,bench]'
+	@touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m bench --data ../shared/data --out docs/benchmarks.md
 
 clean:
 	rm -rf $(VENV) .cardamom .pytest_cache .mypy_cache .ruff_cache

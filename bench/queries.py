@@ -162,7 +162,7 @@ def _targets(apps: Sequence[App], count: int, seed: str) -> list[tuple[App, Tool
     return chosen[:count]
 
 
-def guessed_sets(pool: Pool, universe: Sequence[App], count: int) -> tuple[QuerySet, QuerySet]:
+def guessed_sets(pool: Pool, universe: Sequence[App], count: int) -> tuple[QuerySet, QuerySet, QuerySet]:
     """Guessed names for ``count`` tools of connected apps, and for ``count`` tools of apps outside the pool."""
     connected_ids = {app.id for app in pool.apps}
     connected = []
@@ -170,11 +170,26 @@ def guessed_sets(pool: Pool, universe: Sequence[App], count: int) -> tuple[Query
         doc = pool.position[(app.id, tool.name)]
         connected.append(Query(f"{app.id}:{tool.name}", guess_name(app, tool), frozenset({doc})))
     outside = [app for app in universe if app.id not in connected_ids]
-    unconnected = [
-        Query(f"{app.id}:{tool.name}", guess_name(app, tool), frozenset())
-        for app, tool in _targets(outside, count, f"unconnected:{pool.name}")
-    ]
+    carried = {t for doc in pool.documents for t in doc.name_tokens | doc.label_tokens}
+    distinct: list[Query] = []
+    shared: list[Query] = []
+    for app, tool in _targets(outside, count, f"unconnected:{pool.name}"):
+        query = Query(f"{app.id}:{tool.name}", guess_name(app, tool), frozenset())
+        (shared if carried.intersection(tokenize(app.account)) else distinct).append(query)
     return (
         QuerySet(f"guessed, connected ({pool.name})", "guessed", pool, connected, "right answer: the target tool"),
-        QuerySet(f"guessed, not connected ({pool.name})", "guessed", pool, unconnected, "right answer: nothing"),
+        QuerySet(
+            f"guessed, not connected ({pool.name})",
+            "guessed",
+            pool,
+            distinct,
+            "right answer: nothing; the app's name is in no connected tool's name or label",
+        ),
+        QuerySet(
+            f"guessed, not connected, name shared ({pool.name})",
+            "guessed",
+            pool,
+            shared,
+            "right answer: nothing; a word of the app's name is also a connected tool's name or label word",
+        ),
     )

@@ -61,6 +61,11 @@ class SearchOptions:
       query before weighting, so "can you please ..." cannot sink a request under the floor;
     * ``inflections``: a query token matches the simple inflected forms of a tool's tokens in
       every field (``category``/``categories``, ``create``/``created``), by ``inflection_key``;
+    * ``guessed_name_rules``: for a query shaped like a tool name (``list_all_cal_com_schedules``,
+      one word of several tokens, see ``is_name_shaped``) the floor reads the match more
+      strictly: a token matched only in a description covers a fifth of its weight (the seeds'
+      description weight over the name weight, 1/5), and a token that no visible tool carries in
+      any field leaves nothing to return (no tool of the caller can have that name);
     * ``strict_reverse_prefix``: a name token that is a prefix of a longer query token matches
       only when the rest is an inflectional ending (``schedule`` in ``schedules``), so that
       ``send`` does not match ``sendgrid``, nor ``post`` ``postmark``. A query token that is a
@@ -70,9 +75,12 @@ class SearchOptions:
     drop_filler: bool = True
     inflections: bool = True
     strict_reverse_prefix: bool = True
+    guessed_name_rules: bool = True
 
 
-SEED_RULES_ONLY = SearchOptions(drop_filler=False, inflections=False, strict_reverse_prefix=False)
+SEED_RULES_ONLY = SearchOptions(
+    drop_filler=False, inflections=False, strict_reverse_prefix=False, guessed_name_rules=False
+)
 
 Relation = Literal["exact", "prefix", "inflection"]
 
@@ -294,6 +302,12 @@ def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str,
     return query_words(query)[0]
 
 
+def is_name_shaped(query: str) -> bool:
+    """A guessed tool name (``list_all_cal_com_schedules``, ``listSchedules``): one word of several tokens."""
+    text = query.strip()
+    return bool(text) and not any(c.isspace() for c in text) and len(tokenize(text)) > 1
+
+
 def rank(
     index: SearchIndex,
     query: str,
@@ -340,6 +354,11 @@ def rank(
 
     scoring = [(e.name, e.near, e.label, e.description, w) for e, w in zip(entries, weights, strict=True)]
     names = index.documents
+    share = 1.0
+    if floor > 0 and index.options.guessed_name_rules and is_name_shaped(query):  # part of the floor
+        share = DESCRIPTION_WEIGHT / NAME_WEIGHT
+        if not all(matched):
+            candidates = _EMPTY
     passing: list[tuple[int, str, int, float]] = []
     for doc_id in candidates:
         mass = 0.0
@@ -353,6 +372,8 @@ def rank(
                 score += LABEL_WEIGHT
             elif doc_id in description_set:
                 score += DESCRIPTION_WEIGHT
+                mass += weight * share
+                continue
             else:
                 continue
             mass += weight

