@@ -8,9 +8,11 @@ import pytest
 
 from cardamom.core.search import (
     RELEVANCE_FLOOR,
+    SEED_RULES_ONLY,
     SearchDocument,
     SearchIndex,
     inverse_document_frequency,
+    is_name_shaped,
     query_tokens,
     rank,
 )
@@ -206,3 +208,120 @@ class TestOrderingAndLimit:
 
     def test_query_tokens_are_normalised_and_deduplicated(self) -> None:
         assert query_tokens("List LIST listAllUsers") == ("list", "all", "users")
+
+
+class TestQueryFillerWords:
+    def test_filler_words_leave_the_query_before_weighting(self) -> None:
+        ranking = rank(NOTION_POOL, "could you please list all the users for me")
+        assert ranking.query_tokens == ("list", "all", "users", "me")
+        assert set(ranking.dropped) == {"could", "you", "please", "the", "for"}
+        assert ranking.hits[0].name == "list_all_notion_users"
+
+    def test_without_dropping_the_same_request_sinks_under_the_floor(self) -> None:
+        plain = SearchIndex.build(list(NOTION_POOL.documents), SEED_RULES_ONLY)
+        assert rank(plain, "could you please list all the users for me").empty
+
+    def test_contraction_tails_are_not_words(self) -> None:
+        assert query_tokens("what's in Messi's page? don't") == ("in", "messi", "page", "do")
+
+    def test_a_query_of_filler_words_only_keeps_them(self) -> None:
+        assert query_tokens("what this") == ("what", "this")
+        assert query_tokens("what is this") == ("is",)
+
+    def test_verbs_particles_and_me_are_never_dropped(self) -> None:
+        assert query_tokens("get me all users is sign in log out") == (
+            "get",
+            "me",
+            "all",
+            "users",
+            "is",
+            "sign",
+            "in",
+            "log",
+            "out",
+        )
+
+
+class TestInflections:
+    @pytest.mark.parametrize(
+        ("name", "query"),
+        [("list_categories", "category"), ("list_category", "categories"), ("get_statuses", "status")],
+    )
+    def test_inflected_name_tokens_score_as_name_prefix(self, name: str, query: str) -> None:
+        hit = rank(index(doc(name)), query).hits[0]
+        assert (hit.score, hit.matches[0].field, hit.matches[0].relation) == (3, "name_prefix", "inflection")
+
+    def test_inflections_match_in_descriptions_and_labels(self) -> None:
+        pool = index(doc("tool_one", "Schedules", "Creates entries."), doc("tool_two"))
+        hit = rank(pool, "schedule created entry").hits[0]
+        assert [(m.token, m.field, m.matched) for m in hit.matches] == [
+            ("schedule", "label", "schedules"),
+            ("created", "description", "creates"),
+            ("entry", "description", "entries"),
+        ]
+
+    def test_no_derivation_and_no_short_stems(self) -> None:
+        pool = index(doc("set_status"), doc("get_usage"))
+        assert rank(pool, "settings").empty
+        assert rank(pool, "user", floor=0.0).empty
+
+
+class TestReversePrefix:
+    def test_a_name_token_inside_a_longer_query_word_must_be_an_inflection(self) -> None:
+        pool = index(doc("send_message"), doc("post_update"), doc("list_schedule"))
+        assert rank(pool, "sendgrid", floor=0.0).empty
+        assert rank(pool, "postmark", floor=0.0).empty
+        assert rank(pool, "schedules").hits[0].name == "list_schedule"
+        assert rank(pool, "posted").hits[0].name == "post_update"
+
+    def test_the_seed_rule_alone_matched_them(self) -> None:
+        plain = SearchIndex.build([doc("send_message")], SEED_RULES_ONLY)
+        assert rank(plain, "sendgrid", floor=0.0).hits[0].matches[0].matched == "send"
+
+
+class TestGuessedNameRules:
+    POOL = index(
+        doc("docusign__lock_envelope", "DocuSign", "Lock an envelope so nobody can edit the message."),
+        doc("docusign__send_message", "DocuSign", "Send a message."),
+        doc("docusign__list_envelopes", "DocuSign", "List envelopes."),
+        doc("docusign__get_user", "DocuSign", "Get a user."),
+    )
+
+    def test_a_guessed_name_is_held_to_names(self) -> None:
+        # 'edit' is only in a description: as a guessed name it covers a fifth of its weight.
+        assert is_name_shaped("lock_edit_message") and not is_name_shaped("lock edit message")
+        guessed = rank(self.POOL, "lock_edit_message")
+        spoken = rank(self.POOL, "lock edit message")
+        assert spoken.hits[0].name == "docusign__lock_envelope"
+        assert guessed.hits[0].coverage < spoken.hits[0].coverage
+
+    def test_a_guessed_name_with_a_word_nothing_carries_returns_nothing(self) -> None:
+        # At a lower floor the spoken request clears it; the guessed name never does.
+        assert rank(self.POOL, "twilio send message", floor=0.4).hits[0].name == "docusign__send_message"
+        assert rank(self.POOL, "twilio_send_message", floor=0.4).empty
+        assert not rank(self.POOL, "twilio_send_message", floor=0.0).empty
+
+
+class TestPruningKeepsTheExactResult:
+    def test_matches_a_brute_force_ranking(self) -> None:
+        import random
+
+        rng = random.Random(7)
+        vocabulary = ["list", "get", "users", "pages", "invoice", "schedule", "calendar", "events", "notion", "cal"]
+        docs = [
+            doc(
+                "_".join(rng.sample(vocabulary, 3)) + f"_{i}",
+                rng.choice(["Notion", "Cal.com", "Stripe"]),
+                " ".join(rng.sample(vocabulary, 4)),
+            )
+            for i in range(60)
+        ]
+        pool = index(*docs)
+        for _ in range(200):
+            query = " ".join(rng.sample(vocabulary, rng.randint(1, 4)))
+            visible = frozenset(rng.sample(range(60), 40))
+            ranking = rank(pool, query, pool=visible, limit=100)
+            brute = rank(pool, query, pool=visible, limit=100, floor=0.0)
+            expected = [h for h in brute.hits if h.coverage + 1e-9 >= RELEVANCE_FLOOR]
+            assert [(h.name, h.score) for h in ranking.hits] == [(h.name, h.score) for h in expected]
+            assert ranking.below_floor == len(brute.hits) - len(expected)
