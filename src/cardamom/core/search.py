@@ -349,7 +349,7 @@ def rank(
     while taken < len(rarest_first) and not remaining < needed:
         remaining -= weights[rarest_first[taken]]
         taken += 1
-    candidates = _union(matched[i] for i in rarest_first[:taken])
+    candidates: Collection[int] = _union(matched[i] for i in rarest_first[:taken])
     touched = len(_union(matched))
 
     scoring = [(e.name, e.near, e.label, e.description, w) for e, w in zip(entries, weights, strict=True)]
@@ -359,6 +359,10 @@ def rank(
         share = DESCRIPTION_WEIGHT / NAME_WEIGHT
         if not all(matched):
             candidates = _EMPTY
+    if needed > 0 and len(tokens) > 1:
+        candidates = _could_clear(
+            candidates, [matched[i] for i in rarest_first], [weights[i] for i in rarest_first], needed
+        )
     passing: list[tuple[int, str, int, float]] = []
     for doc_id in candidates:
         mass = 0.0
@@ -394,6 +398,33 @@ def rank(
         uncovered=tuple(token for token, m in zip(tokens, matched, strict=True) if not m),
         dropped=dropped,
     )
+
+
+def _could_clear(
+    candidates: Iterable[int], sets: list[frozenset[int]], weights: list[float], needed: float
+) -> list[int]:
+    """The candidates whose matched mass (tokens rarest first) can still reach ``needed``.
+
+    A tool is dropped at the first token it misses after which even matching every rarer-than-
+    nothing token left could not reach the floor: most candidates of a long request fail after
+    a few rare tokens, without looking at the common ones.
+    """
+    after = [0.0] * (len(weights) + 1)
+    for j in range(len(weights) - 1, -1, -1):
+        after[j] = after[j + 1] + weights[j]
+    steps = list(zip(sets, weights, after[1:], strict=True))
+    kept = []
+    for doc_id in candidates:
+        mass = 0.0
+        for matches, weight, rest in steps:
+            if doc_id in matches:
+                mass += weight
+            elif mass + rest < needed:
+                break
+        else:
+            if mass >= needed:
+                kept.append(doc_id)
+    return kept
 
 
 def _hit(

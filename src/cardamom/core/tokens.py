@@ -70,8 +70,17 @@ def _pieces(text: str) -> Iterator[str]:
         yield text[start:]
 
 
+# The same splitting for plain ASCII text, as one regular expression (the common case, and
+# several times faster than the character loop): an upper-case run that a capitalised word
+# follows ends one letter early (HTTPServer), then capitalised words, lower-case runs, upper-case
+# runs, digit runs. Checked against the loop on every tool and query of the benchmark data.
+_ASCII_PIECES = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+")
+
+
 def tokenize(text: str) -> list[str]:
     """Return the tokens of ``text`` in order, duplicates kept."""
+    if text.isascii():  # NFKC and case folding are plain lower-casing here
+        return [piece.lower() for piece in _ASCII_PIECES.findall(text)]
     normalised = unicodedata.normalize("NFKC", text)
     return [unicodedata.normalize("NFKC", piece.casefold()) for piece in _pieces(normalised)]
 
