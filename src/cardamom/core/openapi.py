@@ -753,6 +753,12 @@ def _is_credential(name: str, param: Mapping[str, Any]) -> bool:
     return normal == "key" and "api key" in str(param.get("description", "")).casefold()
 
 
+def _valid_path_name(raw: str) -> str:
+    """A path parameter name the org file accepts (``[A-Za-z_][A-Za-z0-9_.-]*``)."""
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", raw).strip("_") or "param"
+    return name if re.match(r"[A-Za-z_]", name) else f"p_{name}"
+
+
 class _Converter:
     """Converts the operations of one document; collects what it skips and what it warns about."""
 
@@ -803,7 +809,8 @@ class _Converter:
         schemas = _Schemas(self.refs)
         params = self._parameter_list(op)
         arguments = self._parameters(op, params, schemas)
-        body, free_form = self._body(op, params, {a.name for a in arguments}, schemas)
+        taken = {a.name for a in arguments} | {raw.lstrip("+").rstrip("*") for raw in path_parameters(path)}
+        body, free_form = self._body(op, params, taken, schemas)
         path, arguments = self._path_arguments(op, path, arguments + body)
         default = "query" if op.method in ("GET", "HEAD", "DELETE") else "body"
         schema: dict[str, Any] = {"type": "object", "properties": {a.name: a.schema for a in arguments}}
@@ -922,8 +929,6 @@ class _Converter:
                 raise _Skip("raw-body", f"the request body is {body.media}; the gateway sends JSON bodies only")
             self._warn(op, "raw-body", f"optional {body.media} request body left out: the gateway sends JSON only")
             return [], False
-        if rank in (2, 3):
-            self._warn(op, "form-body", f"the request body is {body.media}; the gateway sends it as JSON")
         try:
             located, passed = self.refs.deref(body.schema.node, body.schema.doc)
         except RefError as exc:
@@ -931,6 +936,8 @@ class _Converter:
         node = located.node if isinstance(located.node, Mapping) else {}
         if self._is_empty_object(node):
             return [], False  # Stripe's GET and DELETE declare an empty form: nothing to send
+        if rank in (2, 3):
+            self._warn(op, "form-body", f"the request body is {body.media}; the gateway sends it as JSON")
         flat = self._body_object(located, passed, schemas)
         if flat is None:
             schema = schemas.simplify(node, located.doc, MAX_SCHEMA_DEPTH, passed)
@@ -1049,7 +1056,7 @@ class _Converter:
             bare = raw.lstrip("+").rstrip("*")
             found = declared.get(bare)
             schema = found.schema if found else {"type": "string"}
-            name = bare if _PATH_PARAM_NAME.fullmatch(bare) else "_".join(words(bare)) or "param"
+            name = bare if _PATH_PARAM_NAME.fullmatch(bare) else _valid_path_name(bare)
             if raw.startswith("+"):
                 self._warn(op, "reserved-expansion", f"{{{raw}}} may hold '/', which the gateway percent-encodes")
             while any(a.name == name for a in path_arguments):
