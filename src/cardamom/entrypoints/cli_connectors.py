@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from cardamom.core.openapi import Filters, ImportResult, OpenAPIImportError, import_openapi
+from cardamom.core.openapi import Filters, ImportResult, OpenAPIImportError, OperationNote, import_openapi
 from cardamom.core.orgdef import AuthSpec, ConnectorDef
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -156,8 +156,16 @@ def summary_lines(spec: str, result: ImportResult, seconds: float) -> list[str]:
         lines.append("skipped:")
         lines.extend(f"  {note}" for note in result.skipped)
     if result.warnings:
-        lines.append("warnings:")
-        lines.extend(f"  {note}" for note in result.warnings)
+        lines.append("warnings (converted with a loss):")
+        by_kind: dict[str, list[OperationNote]] = {}
+        for note in result.warnings:
+            by_kind.setdefault(note.kind, []).append(note)
+        for notes in by_kind.values():
+            if len(notes) <= 3:
+                lines.extend(f"  {note}" for note in notes)
+                continue
+            lines.append(f"  {len(notes)} operations, for example:")
+            lines.extend(f"    {note}" for note in notes[:3])
     lines.extend(f"no operation has the id {op_id!r}" for op_id in result.unmatched_filters)
     return lines
 
