@@ -282,6 +282,7 @@ class TestToolExecutePermission:
             "cardamom__members__list",
             "cardamom__members__get",
             "cardamom__restrictions__list",
+            "cardamom__aliases__list",
             "cardamom__access__get",
         ]
         connections = app.call("cardamom__connections__list")["structuredContent"]["connections"]

@@ -325,3 +325,16 @@ class TestPruningKeepsTheExactResult:
             expected = [h for h in brute.hits if h.coverage + 1e-9 >= RELEVANCE_FLOOR]
             assert [(h.name, h.score) for h in ranking.hits] == [(h.name, h.score) for h in expected]
             assert ranking.below_floor == len(brute.hits) - len(expected)
+
+
+def test_a_scaffolding_word_nothing_carries_does_not_sink_the_query() -> None:
+    pool = index(
+        doc("notion__create_page", "Notion", "Create a page. Reaches more than one connection."),
+        doc("notion__list_users", "Notion", "List users. Reaches more than one connection."),
+    )
+    ranking = rank(pool, "connection create page")
+    assert [h.name for h in ranking.hits] == ["notion__create_page"]
+    assert ranking.dropped == ("connection",)
+    # ... but a tool that names the word in its name keeps it weighed and scored
+    named = index(doc("delete_connection"), doc("create_page"))
+    assert rank(named, "connection").hits[0].name == "delete_connection"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from cardamom.core.orgdef import ConnectionDef, ConnectorDef, MemberDef, OrgDefinition, RestrictionDef
+from cardamom.core.orgdef import AliasDef, ConnectionDef, ConnectorDef, MemberDef, OrgDefinition, RestrictionDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,20 +46,28 @@ class DirectoryChange:
     connections: Mapping[str, ConnectionDef | None] = field(default_factory=dict)
     members: Mapping[str, MemberDef | None] = field(default_factory=dict)
     restrictions: Mapping[str, RestrictionDef | None] = field(default_factory=dict)
+    aliases: Mapping[str, AliasDef | None] = field(default_factory=dict)
     revoke_grants_of: frozenset[str] = frozenset()
     at: int = 0  # when the change happens (epoch seconds): the revocation watermark
 
     @property
     def empty(self) -> bool:
-        return not (self.connectors or self.connections or self.members or self.restrictions or self.revoke_grants_of)
+        return not (
+            self.connectors
+            or self.connections
+            or self.members
+            or self.restrictions
+            or self.aliases
+            or self.revoke_grants_of
+        )
 
     @property
     def changes_pool(self) -> bool:
         """Whether the change can alter what search and execution see (a snapshot rebuild)."""
-        return bool(self.connectors or self.connections or self.restrictions)
+        return bool(self.connectors or self.connections or self.restrictions or self.aliases)
 
 
-_Record = TypeVar("_Record", ConnectorDef, ConnectionDef, MemberDef, RestrictionDef)
+_Record = TypeVar("_Record", ConnectorDef, ConnectionDef, MemberDef, RestrictionDef, AliasDef)
 
 
 def _merge(records: list[_Record], key: str, updates: Mapping[str, _Record | None]) -> list[_Record]:
@@ -87,5 +95,6 @@ def apply_change(org: OrgDefinition, change: DirectoryChange) -> OrgDefinition:
             "connections": _merge(list(org.connections), "account", change.connections),
             "members": _merge(list(org.members), "id", change.members),
             "restrictions": _merge(list(org.restrictions), "id", change.restrictions),
+            "aliases": _merge(list(org.aliases), "name", change.aliases),
         }
     )

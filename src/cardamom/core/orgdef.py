@@ -137,6 +137,10 @@ class ConnectorDef(_Record):
     base_url: str
     auth: AuthSpec = Field(default_factory=AuthSpec)
     tools: list[ToolDef] = Field(default_factory=list)
+    merge_accounts: bool = Field(
+        default=False,
+        description="with several active accounts, advertise one tool per operation, with an account argument",
+    )
 
     @field_validator("base_url")
     @classmethod
@@ -223,12 +227,26 @@ class RestrictionDef(_Record):
     tools: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(default_factory=list)
 
 
+class AliasDef(_Record):
+    """A retired advertised name that keeps resolving to the tool it named.
+
+    Recorded when merging or a new account changes a tool's advertised name, so a name a
+    model remembers keeps working until an admin removes the alias.
+    """
+
+    name: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+    connector: str
+    tool: str
+    account: str
+
+
 class OrgDefinition(_Record):
     org: Annotated[str, Field(pattern=ORG_ID)]
     connectors: list[ConnectorDef] = Field(default_factory=list)
     connections: list[ConnectionDef] = Field(default_factory=list)
     members: list[MemberDef] = Field(default_factory=list)
     restrictions: list[RestrictionDef] = Field(default_factory=list)
+    aliases: list[AliasDef] = Field(default_factory=list)
 
     def with_restriction_ids(self) -> OrgDefinition:
         """Give every restriction without an id a stable one (``r{position}``), never an id already taken."""
@@ -297,6 +315,18 @@ def cross_reference_problems(org: OrgDefinition) -> list[tuple[Path, str]]:
                 problems.append(
                     (("connections", i, "frozen", key), f"{key!r} is not an argument of any {used.id} tool")
                 )
+    merged = {c.id for c in org.connectors if c.merge_accounts}
+    for i, conn in enumerate(org.connections):
+        if conn.account in merged:
+            problems.append(
+                (
+                    ("connections", i, "account"),
+                    f"account {conn.account!r} would share names with merged connector "
+                    f"{conn.account!r}; rename one of them",
+                )
+            )
+    for i, name in _duplicates([a.name for a in org.aliases]).items():
+        problems.append((("aliases", i, "name"), f"alias {name!r} is defined twice"))
     members = {m.id for m in org.members}
     for i, mid in _duplicates([m.id for m in org.members]).items():
         problems.append((("members", i, "id"), f"member {mid!r} is defined twice"))

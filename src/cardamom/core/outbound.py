@@ -108,11 +108,21 @@ def check_arguments(name: str, schema: Mapping[str, Any], arguments: Mapping[str
         raise InvalidArguments(f"{name}: {where}: {error.message}")
 
 
-def validate_arguments(tool: PoolTool, arguments: Mapping[str, Any]) -> dict[str, Any]:
-    """Check the caller's arguments against the advertised schema; merge frozen values over them."""
-    caller = {k: v for k, v in arguments.items() if k not in tool.frozen}
-    check_arguments(tool.name, tool.input_schema, caller)
-    return {**caller, **tool.frozen}
+def validate_arguments(
+    tool: PoolTool, arguments: Mapping[str, Any], frozen: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Check the caller's arguments against the advertised schema; merge frozen values over them.
+
+    ``frozen`` defaults to the tool's own; a merged tool passes the chosen account's.
+    """
+    frozen = tool.frozen if frozen is None else frozen
+    caller = {k: v for k, v in arguments.items() if k not in frozen}
+    schema = tool.input_schema
+    if frozen and set(schema.get("required", ())) & set(frozen):
+        # A merged tool keeps keys frozen on some accounts; for those accounts they are supplied.
+        schema = {**schema, "required": [r for r in schema["required"] if r not in frozen]}
+    check_arguments(tool.name, schema, caller)
+    return {**caller, **frozen}
 
 
 def _default_location(method: str) -> ArgumentLocation:

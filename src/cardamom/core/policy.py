@@ -44,6 +44,8 @@ CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
     "restrictions:list",
     "restrictions:create",
     "restrictions:delete",
+    "aliases:list",
+    "aliases:delete",
     "audit:list",
     "access:get",
 )
@@ -51,7 +53,14 @@ CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
 BILLING_PERMISSIONS: tuple[str, ...] = ("billing:read", "billing:manage")
 PERMISSIONS: tuple[str, ...] = (TOOL_EXECUTE, ACCESS_INSPECT, *CONTROL_PLANE_PERMISSIONS, *BILLING_PERMISSIONS)
 
-_READ_DIRECTORY = ("connections:list", "connections:get", "members:list", "members:get", "restrictions:list")
+_READ_DIRECTORY = (
+    "connections:list",
+    "connections:get",
+    "members:list",
+    "members:get",
+    "restrictions:list",
+    "aliases:list",
+)
 ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
     "owner": frozenset(PERMISSIONS),
     "admin": frozenset((TOOL_EXECUTE, ACCESS_INSPECT, *CONTROL_PLANE_PERMISSIONS)),

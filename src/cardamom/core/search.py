@@ -20,7 +20,14 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cardamom.core.tokens import INFLECTIONAL_ENDINGS, inflection_key, query_words, tokenize, unique
+from cardamom.core.tokens import (
+    DESCRIPTION_STOP_WORDS,
+    INFLECTIONAL_ENDINGS,
+    inflection_key,
+    query_words,
+    tokenize,
+    unique,
+)
 
 NAME_WEIGHT = 5
 NAME_PREFIX_WEIGHT = 3
@@ -338,6 +345,16 @@ def rank(
         visible = pool if isinstance(pool, (set, frozenset)) else frozenset(pool)
         pool_size = len(pool)
         matched = [entry.every & visible if entry.every else _EMPTY for entry in entries]
+    # A description stop word that no tool in the pool carries in its name or label is
+    # scaffolding vocabulary ("connection", "set"): it can never score, so it must not weigh
+    # either, or it would sink every query that holds it under the floor.
+    scaffolding = [i for i, t in enumerate(tokens) if not matched[i] and t in DESCRIPTION_STOP_WORDS]
+    if scaffolding and len(scaffolding) < len(tokens):
+        dropped = (*dropped, *(tokens[i] for i in scaffolding))
+        kept = [i for i in range(len(tokens)) if i not in scaffolding]
+        tokens = tuple(tokens[i] for i in kept)
+        entries = [entries[i] for i in kept]
+        matched = [matched[i] for i in kept]
     weights = [inverse_document_frequency(pool_size, len(m)) for m in matched]
     idf = dict(zip(tokens, weights, strict=True))
     total_mass = sum(weights)

@@ -6,22 +6,24 @@ needs_reauth connection contributes nothing), their schemas with frozen keys rem
 their classifications, the restrictions, and the search index. Per-member narrowing
 happens per request, on top of it.
 
-Snapshots are stored as compressed JSON; the index is rebuilt from the documents on load
-(cheaper to rebuild than to parse).
+Snapshots are stored compressed, with the tokens and the search index already built, so
+loading one parses and never re-tokenises (``cardamom.core.snapshot_codec``).
 """
 
 from __future__ import annotations
 
 import json
-import zlib
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardamom.core.naming import advertised_name
 from cardamom.core.orgdef import (
+    AliasDef,
     ArgumentLocation,
     AuthSpec,
     Classification,
+    ConnectionDef,
     ConnectorDef,
     CredentialRef,
     Method,
@@ -35,7 +37,7 @@ from cardamom.core.search import SearchDocument, SearchIndex
 from cardamom.core.tokens import description_tokens, tokenize
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2
 
 
 class CorruptSnapshot(CardamomError):
@@ -44,10 +46,11 @@ class CorruptSnapshot(CardamomError):
 
 @dataclass(frozen=True, slots=True)
 class PoolTool:
-    """One advertised connected tool: an account's view of one connector operation."""
+    """One advertised connected tool: an account's view of one connector operation, or, for a
+    merged connector, one operation reaching every active account through an account argument."""
 
     name: str
-    account: str
+    account: str  # "" for a merged tool
     connector: str
     tool: str
     description: str
@@ -58,6 +61,20 @@ class PoolTool:
     target: str | None
     arguments_in: dict[str, ArgumentLocation]
     frozen: dict[str, Any]
+    accounts: tuple[str, ...] = ()  # a merged tool's accounts
+    account_argument: str | None = None  # the argument choosing the account of a merged tool
+    frozen_by_account: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def merged(self) -> bool:
+        return self.account_argument is not None
+
+    @property
+    def reachable_accounts(self) -> tuple[str, ...]:
+        return self.accounts if self.merged else (self.account,)
+
+    def frozen_for(self, account: str) -> dict[str, Any]:
+        return self.frozen_by_account.get(account, {}) if self.merged else self.frozen
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +102,24 @@ class Snapshot:
     restrictions: tuple[RestrictionDef, ...]
     index: SearchIndex
     by_name: dict[str, int]
+    aliases: dict[str, AliasDef] = field(default_factory=dict)
+    by_identity: dict[tuple[str, str, str], int] = field(default_factory=dict)
 
     def tool(self, name: str) -> PoolTool | None:
         position = self.by_name.get(name)
         return None if position is None else self.tools[position]
+
+    def resolve(self, name: str) -> tuple[PoolTool, dict[str, Any]] | None:
+        """An advertised name, or an alias of one; an alias of a merged tool presets its account."""
+        tool = self.tool(name)
+        if tool is not None:
+            return tool, {}
+        alias = self.aliases.get(name)
+        position = None if alias is None else self.by_identity.get((alias.connector, alias.tool, alias.account))
+        if alias is None or position is None:
+            return None
+        target = self.tools[position]
+        return target, ({target.account_argument: alias.account} if target.account_argument else {})
 
 
 def effective_schema(tool: ToolDef) -> dict[str, Any]:
@@ -154,6 +185,93 @@ def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dic
     )
 
 
+def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[ConnectionDef]) -> PoolTool:
+    """One tool reaching every active account of a merged connector."""
+    schema = effective_schema(tool)
+    arguments = set(schema.get("properties", {}))
+    argument = next(a for a in ("account", "connection_account", "cardamom_account") if a not in arguments)
+    labels = [c.account for c in connections]
+    per_account = {c.account: {k: v for k, v in c.frozen.items() if k in arguments} for c in connections}
+    # Frozen on every account: no caller can set it, so it leaves the schema. Frozen on some:
+    # it stays, and those accounts' values are merged over whatever the caller sends.
+    everywhere = set.intersection(*(set(values) for values in per_account.values()))
+    schema = without_frozen(schema, dict.fromkeys(everywhere))
+    schema["properties"] = {
+        argument: {"type": "string", "enum": labels, "description": f"the account to use: {', '.join(labels)}"},
+        **schema.get("properties", {}),
+    }
+    schema["required"] = [argument, *schema.get("required", [])]
+    # "more", "set", "connection" and "frozen" are description stop words: the scaffolding
+    # adds only the account labels and frozen values to what search can match.
+    parts = [tool.description.strip(), f"Reaches more than one connection: set {argument} to {' or '.join(labels)}."]
+    for label, values in per_account.items():
+        if values:
+            parts.append(_frozen_scaffolding(values).replace("this connection", f"connection {label}"))
+    return PoolTool(
+        name=advertised_name(connector.id, tool.name),
+        account="",
+        connector=connector.id,
+        tool=tool.name,
+        description=" ".join(p for p in parts if p),
+        input_schema=schema,
+        classification=classify(tool.method, tool.classification),
+        method=tool.method,
+        path=tool.path,
+        target=tool.target,
+        arguments_in=dict(tool.arguments_in),
+        frozen={},
+        accounts=tuple(labels),
+        account_argument=argument,
+        frozen_by_account=per_account,
+    )
+
+
+def connector_tools(org: OrgDefinition) -> list[PoolTool]:
+    """Every advertised tool of the org's active connections, before any index is built."""
+    by_connector: dict[str, list[ConnectionDef]] = {}
+    for connection in org.connections:
+        if connection.status == "active":  # pending and needs_reauth: absent, not present and failing
+            by_connector.setdefault(connection.connector, []).append(connection)
+    tools: list[PoolTool] = []
+    for connector in org.connectors:
+        active = by_connector.get(connector.id, [])
+        if connector.merge_accounts and len(active) > 1:
+            tools.extend(_merged_tool(connector, t, active) for t in connector.tools)
+        else:
+            for connection in active:
+                tools.extend(
+                    _pool_tool(connection.account, connector, t, dict(connection.frozen)) for t in connector.tools
+                )
+    return tools
+
+
+def identities(tools: list[PoolTool]) -> dict[tuple[str, str, str], str]:
+    """(connector, tool, account) -> the advertised name that reaches it."""
+    return {(t.connector, t.tool, account): t.name for t in tools for account in t.reachable_accounts}
+
+
+def carried_aliases(before: OrgDefinition, after: OrgDefinition, existing: Iterable[AliasDef]) -> list[AliasDef]:
+    """The aliases ``after`` should hold: ``existing`` ones, plus one for every advertised name
+    of ``before`` that disappears while the (connector, tool, account) it reached is still
+    reachable.
+
+    An alias whose name is a live tool name again is dropped (the tool wins). A merged name
+    that disappears gets no alias: it stood for several accounts, so no single target fits.
+    """
+    old_tools, new_tools = connector_tools(before), connector_tools(after)
+    live = {t.name for t in new_tools}
+    reachable = identities(new_tools)
+    aliases = {a.name: a for a in existing if a.name not in live}
+    for tool in old_tools:
+        if tool.name in live or tool.merged or tool.name in aliases:
+            continue
+        if (tool.connector, tool.tool, tool.account) in reachable:
+            aliases[tool.name] = AliasDef(
+                name=tool.name, connector=tool.connector, tool=tool.tool, account=tool.account
+            )
+    return sorted(aliases.values(), key=lambda a: a.name)
+
+
 def search_document(tool: PoolTool, label: str) -> SearchDocument:
     return SearchDocument(
         name=tool.name,
@@ -170,6 +288,7 @@ def _assemble(
     accounts: dict[str, AccountInfo],
     tools: list[PoolTool],
     restrictions: tuple[RestrictionDef, ...],
+    aliases: tuple[AliasDef, ...] = (),
 ) -> Snapshot:
     # Codepoint order of names makes the pool, and so every tie, independent of file order.
     tools.sort(key=lambda t: t.name)
@@ -182,76 +301,43 @@ def _assemble(
         tools=tuple(tools),
         restrictions=restrictions,
         index=SearchIndex.build(documents),
-        by_name={t.name: i for i, t in enumerate(tools)},
+        **lookups(tools, aliases),
     )
 
 
+def lookups(tools: Sequence[PoolTool], aliases: Iterable[AliasDef]) -> dict[str, Any]:
+    """The snapshot's name lookups, derived from its tools: by name, by alias, by identity."""
+    by_name = {t.name: i for i, t in enumerate(tools)}
+    return {
+        "by_name": by_name,
+        "aliases": {a.name: a for a in aliases if a.name not in by_name},
+        "by_identity": {(t.connector, t.tool, a): i for i, t in enumerate(tools) for a in t.reachable_accounts},
+    }
+
+
 def build_snapshot(org: OrgDefinition, version: int) -> Snapshot:
-    connectors = {c.id: c for c in org.connectors}
     infos = {c.id: ConnectorInfo(c.id, c.label, c.base_url, c.auth) for c in org.connectors}
-    accounts: dict[str, AccountInfo] = {}
-    tools: list[PoolTool] = []
-    for connection in org.connections:
-        if connection.status != "active":
-            continue  # absent, not present and failing
-        connector = connectors[connection.connector]
-        accounts[connection.account] = AccountInfo(connection.account, connector.id, connection.credentials)
-        tools.extend(_pool_tool(connection.account, connector, t, dict(connection.frozen)) for t in connector.tools)
-    return _assemble(org.org, version, infos, accounts, tools, tuple(org.restrictions))
+    accounts = {
+        c.account: AccountInfo(c.account, c.connector, c.credentials) for c in org.connections if c.status == "active"
+    }
+    return _assemble(
+        org.org, version, infos, accounts, connector_tools(org), tuple(org.restrictions), tuple(org.aliases)
+    )
 
 
 # ---- storage form ------------------------------------------------------------------------
+# The layout (column-wise tools, tokens and index fields stored built) lives in
+# ``cardamom.core.snapshot_codec``; these two functions are its public face.
 
 
 def encode_snapshot(snapshot: Snapshot) -> bytes:
-    payload = {
-        "format": SNAPSHOT_FORMAT,
-        "org": snapshot.org,
-        "version": snapshot.version,
-        "connectors": [
-            [c.id, c.label, c.base_url, c.auth.model_dump(exclude_none=True)] for c in snapshot.connectors.values()
-        ],
-        "accounts": [
-            [a.account, a.connector, a.credentials.model_dump(exclude_none=True)] for a in snapshot.accounts.values()
-        ],
-        "tools": [
-            [
-                t.name,
-                t.account,
-                t.connector,
-                t.tool,
-                t.description,
-                t.input_schema,
-                t.classification,
-                t.method,
-                t.path,
-                t.target,
-                t.arguments_in,
-                t.frozen,
-            ]
-            for t in snapshot.tools
-        ],
-        "restrictions": [r.model_dump(exclude_none=True) for r in snapshot.restrictions],
-    }
-    return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 6)
+    from cardamom.core.snapshot_codec import encode
+
+    return encode(snapshot)
 
 
 def decode_snapshot(blob: bytes) -> Snapshot:
-    try:
-        payload = json.loads(zlib.decompress(blob))
-        if payload.get("format") != SNAPSHOT_FORMAT:
-            raise CorruptSnapshot(f"unknown snapshot format {payload.get('format')!r}")
-        connectors = {
-            row[0]: ConnectorInfo(row[0], row[1], row[2], AuthSpec.model_validate(row[3]))
-            for row in payload["connectors"]
-        }
-        accounts = {
-            row[0]: AccountInfo(row[0], row[1], CredentialRef.model_validate(row[2])) for row in payload["accounts"]
-        }
-        tools = [PoolTool(*row) for row in payload["tools"]]
-        restrictions = tuple(RestrictionDef.model_validate(r) for r in payload["restrictions"])
-        return _assemble(payload["org"], int(payload["version"]), connectors, accounts, tools, restrictions)
-    except CorruptSnapshot:
-        raise
-    except Exception as exc:  # any decoding fault means the blob cannot be trusted at all
-        raise CorruptSnapshot(f"snapshot cannot be decoded: {type(exc).__name__}") from exc
+    """The snapshot a blob holds; raise ``CorruptSnapshot`` for anything that cannot be trusted."""
+    from cardamom.core.snapshot_codec import decode
+
+    return decode(blob)

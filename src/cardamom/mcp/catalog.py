@@ -54,6 +54,8 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
                     "coverage": {"type": "number"},
                     "matched": {"type": "array", "items": _MATCH_SCHEMA},
                     "inputSchema": {"type": "object"},
+                    "accounts": {"type": "array", "items": {"type": "string"}},
+                    "suggested_arguments": {"type": "object"},
                 },
                 "required": [
                     "name",

@@ -11,6 +11,8 @@ from typing import Any
 
 from mcp_types import CallToolResult, TextContent
 
+from cardamom.core.snapshot import PoolTool
+from cardamom.core.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
 from cardamom.service.gateway import MISSING_TOOL_CHECKS, ExecutionResult, SearchReport
 
@@ -23,10 +25,23 @@ def structured(payload: dict[str, Any], *, is_error: bool = False) -> CallToolRe
     )
 
 
+def _accounts_for(tool: PoolTool, query_tokens: tuple[str, ...]) -> dict[str, Any]:
+    """A merged tool's accounts, those the query names first, and the account to suggest."""
+    wanted = set(query_tokens)
+    named = {label: len(wanted.intersection(tokenize(label))) for label in tool.accounts}
+    ordered = sorted(tool.accounts, key=lambda label: (-named[label], label))
+    extra: dict[str, Any] = {"accounts": ordered}
+    best = [label for label in ordered if named[label] == named[ordered[0]]]
+    if named[ordered[0]] > 0 and len(best) == 1 and tool.account_argument:
+        extra["suggested_arguments"] = {tool.account_argument: ordered[0]}
+    return extra
+
+
 def search_payload(report: SearchReport) -> dict[str, Any]:
     ranking = report.ranking
-    results = [
-        {
+    results = []
+    for r in report.results:
+        entry: dict[str, Any] = {
             "name": r.tool.name,
             "description": r.tool.description,
             "connector": r.connector_label,
@@ -39,8 +54,9 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             ],
             "inputSchema": r.tool.input_schema,
         }
-        for r in report.results
-    ]
+        if r.tool.merged:
+            entry.update(_accounts_for(r.tool, ranking.query_tokens))
+        results.append(entry)
     payload: dict[str, Any] = {
         "query": report.query,
         "tokens": list(ranking.query_tokens),
@@ -74,7 +90,7 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
 def execution_result(result: ExecutionResult) -> CallToolResult:
     payload: dict[str, Any] = {
         "tool": result.tool.name,
-        "account": result.tool.account,
+        "account": result.account,
         "status": result.status,
         "data": result.data,
         TRUNCATED_FLAG: result.truncated,

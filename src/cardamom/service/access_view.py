@@ -61,12 +61,12 @@ def effective_access(
     usable: list[dict[str, Any]] = []
     withheld: list[dict[str, Any]] = []
     for tool in snapshot.tools:
-        if (account and tool.account != account) or (connector and tool.connector != connector):
+        if (account and account not in tool.reachable_accounts) or (connector and tool.connector != connector):
             continue
         needs = required_scopes(tool.classification, connected=True)
         row: dict[str, Any] = {
             "name": tool.name,
-            "account": tool.account,
+            "accounts": list(tool.reachable_accounts),
             "classification": tool.classification,
             "needs_scopes": list(needs) if needs is not None else None,
         }

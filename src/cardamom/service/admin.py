@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from pydantic import ValidationError
 
 from cardamom.core.directory import DirectoryChange, Grant, apply_change
-from cardamom.core.orgdef import OrgDefinition, cross_reference_problems
+from cardamom.core.orgdef import AliasDef, OrgDefinition, cross_reference_problems
 from cardamom.core.orgfile import format_path
-from cardamom.core.snapshot import Snapshot
+from cardamom.core.snapshot import Snapshot, carried_aliases
 from cardamom.errors import ChangeConflict, Conflict, InvalidArguments, RecordNotFound
 from cardamom.ports import Directory, StoredOrg
 from cardamom.service.snapshots import SnapshotService
@@ -64,6 +65,11 @@ class DirectoryAdmin:
     def apply(self, definition: OrgDefinition) -> Snapshot:
         """Replace the whole org (``cardamom org apply``), revoking removed or suspended members' grants."""
         current = self._directory.load_org(definition.org)
+        if current is not None:
+            existing = [*current.definition.aliases, *definition.aliases]
+            definition = definition.model_copy(
+                update={"aliases": carried_aliases(current.definition, definition, existing)}
+            )
         try:
             self._directory.replace_org(
                 definition,
@@ -82,15 +88,16 @@ class DirectoryAdmin:
         if change.empty:
             return stored.definition
         if change.at == 0:
-            change = DirectoryChange(
-                connectors=change.connectors,
-                connections=change.connections,
-                members=change.members,
-                restrictions=change.restrictions,
-                revoke_grants_of=change.revoke_grants_of,
-                at=self._clock(),
-            )
+            change = replace(change, at=self._clock())
         after = apply_change(stored.definition, change)
+        aliases = {a.name: a for a in carried_aliases(stored.definition, after, after.aliases)}
+        if aliases != {a.name: a for a in after.aliases}:
+            updates: dict[str, AliasDef | None] = {
+                name: None for name in {a.name for a in after.aliases} - set(aliases)
+            }
+            updates.update(aliases)
+            change = replace(change, aliases={**change.aliases, **updates})
+            after = apply_change(stored.definition, change)
         problems = validation_problems(after)
         if problems:
             raise InvalidArguments("; ".join(problems))

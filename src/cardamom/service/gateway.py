@@ -105,6 +105,7 @@ class SearchReport:
 @dataclass(frozen=True, slots=True)
 class ExecutionResult:
     tool: PoolTool
+    account: str  # the account the call reached
     status: int
     data: Any
     truncated: bool
@@ -210,28 +211,36 @@ class Gateway:
 
     # ---- execution -----------------------------------------------------------------------
 
-    def connected_tool(self, caller: Caller, name: str) -> tuple[Snapshot, PoolTool]:
-        """Resolve an advertised name and pass every gate, or raise the refusal."""
+    def connected_tool(self, caller: Caller, name: str) -> tuple[Snapshot, PoolTool, dict[str, Any]]:
+        """Resolve an advertised name (or an alias of one) and pass every gate, or raise the refusal.
+
+        Returns the arguments an alias presets (the account of a merged tool), if any.
+        """
         denied = permission_refusal(caller, TOOL_EXECUTE)
         if denied is not None:
             raise denied
         snapshot = self.snapshot(caller.org)
-        tool = snapshot.tool(name)
-        if tool is None:
+        resolved = snapshot.resolve(name)
+        if resolved is None:
             raise UnknownTool(
                 f"no connected tool named {name!r} is available; connected tools are never listed, "
                 "so call search_tools to find the name"
             )
+        tool, preset = resolved
         refusal = tool_refusal(caller, snapshot, tool)
         if refusal is not None:
             raise refusal
-        return snapshot, tool
+        return snapshot, tool, preset
 
     async def execute(self, caller: Caller, name: str, arguments: Mapping[str, Any]) -> ExecutionResult:
-        snapshot, tool = self.connected_tool(caller, name)
-        merged = validate_arguments(tool, arguments)
+        snapshot, tool, preset = self.connected_tool(caller, name)
+        arguments = {**arguments, **preset}
+        account_label = str(arguments.get(tool.account_argument, "")) if tool.account_argument else tool.account
+        merged = validate_arguments(tool, arguments, tool.frozen_for(account_label))
+        if tool.account_argument:
+            merged.pop(tool.account_argument)  # it chose the account; the connector never sees it
         connector = snapshot.connectors[tool.connector]
-        account = snapshot.accounts[tool.account]
+        account = snapshot.accounts[account_label]
         request = build_request(tool, connector.base_url, merged)
         target = merged.get(tool.target) if tool.target else None
         row = AuditRow(
@@ -252,7 +261,7 @@ class Gateway:
             log.error("audit row could not be written; call not sent", extra={"operation": tool.name})
             raise AuditUnavailable("the audit trail is unavailable, so the call was not sent") from exc
         try:
-            result = await self._send(caller, snapshot, tool, request)
+            result = await self._send(caller, snapshot, tool, account.account, request)
         except ToolError as exc:
             self._complete(row, audit_error_code(exc))
             raise
@@ -260,10 +269,10 @@ class Gateway:
         return result
 
     async def _send(
-        self, caller: Caller, snapshot: Snapshot, tool: PoolTool, request: OutboundRequest
+        self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str, request: OutboundRequest
     ) -> ExecutionResult:
         connector = snapshot.connectors[tool.connector]
-        credential = await self._credentials.resolve(caller.org, snapshot.accounts[tool.account], connector.auth)
+        credential = await self._credentials.resolve(caller.org, snapshot.accounts[account], connector.auth)
         request = with_credential(request, connector.auth, credential)
         # The final check, on the fully substituted request: policy once more, then the guard.
         verdict = resolve_restrictions(
@@ -281,9 +290,11 @@ class Gateway:
         )
         # The connector caller runs the outbound guard on this request and on every redirect.
         response = await self._caller.call(request, connector.base_url)
-        return self._interpret(tool, request, response)
+        return self._interpret(tool, account, request, response)
 
-    def _interpret(self, tool: PoolTool, request: OutboundRequest, response: OutboundResponse) -> ExecutionResult:
+    def _interpret(
+        self, tool: PoolTool, account: str, request: OutboundRequest, response: OutboundResponse
+    ) -> ExecutionResult:
         text = response.body.decode("utf-8", errors="replace")
         text = redact(text, request.secrets)
         data: Any = text
@@ -300,7 +311,7 @@ class Gateway:
                 status=response.status,
                 detail=f"upstream_http_{response.status}",
             )
-        return ExecutionResult(tool, response.status, capped.value, capped.truncated, error)
+        return ExecutionResult(tool, account, response.status, capped.value, capped.truncated, error)
 
     def _complete(self, row: AuditRow, error_code: str | None) -> None:
         try:

@@ -95,7 +95,8 @@ def list_connections(plane: ControlPlane, caller: Caller, _: Mapping[str, Any]) 
     usable: dict[str, int] = {}
     for tool in snapshot.tools:
         if tool_refusal(caller, snapshot, tool) is None:
-            usable[tool.account] = usable.get(tool.account, 0) + 1
+            for account in tool.reachable_accounts:
+                usable[account] = usable.get(account, 0) + 1
     shown, hidden = [], 0
     for conn in org.connections:
         verdict = resolve_restrictions(
@@ -124,7 +125,7 @@ def get_connection(plane: ControlPlane, caller: Caller, args: Mapping[str, Any])
     snapshot = plane.snapshots.current(caller.org)
     tools, restricted = [], []
     for tool in snapshot.tools:
-        if tool.account != conn.account:
+        if conn.account not in tool.reachable_accounts:
             continue
         refusal = tool_refusal(caller, snapshot, tool)
         if refusal is None:
@@ -303,6 +304,24 @@ def delete_restriction(plane: ControlPlane, caller: Caller, args: Mapping[str, A
     return {"deleted": args["id"]}
 
 
+# ---- aliases ----------------------------------------------------------------------------
+
+
+def list_aliases(plane: ControlPlane, caller: Caller, _: Mapping[str, Any]) -> Any:
+    org = _definition(plane, caller)
+    return {"aliases": [a.model_dump() for a in org.aliases]}
+
+
+def delete_alias(plane: ControlPlane, caller: Caller, args: Mapping[str, Any]) -> Any:
+    def change(org: OrgDefinition) -> DirectoryChange:
+        if not any(a.name == args["name"] for a in org.aliases):
+            raise RecordNotFound(f"no alias {args['name']!r}")
+        return DirectoryChange(aliases={args["name"]: None})
+
+    plane.admin.change(caller.org, change)
+    return {"deleted": args["name"]}
+
+
 # ---- audit and access -------------------------------------------------------------------
 
 
@@ -464,6 +483,22 @@ OPERATIONS: tuple[Operation, ...] = (
         "Delete a restriction.",
         _object({"id": _TEXT}, ("id",)),
         delete_restriction,
+    ),
+    Operation(
+        "aliases",
+        "list",
+        "read",
+        "List retired tool names that still resolve (recorded when merging or a new account renamed a tool).",
+        _object({}),
+        list_aliases,
+    ),
+    Operation(
+        "aliases",
+        "delete",
+        "write",
+        "Remove an alias: the retired name stops resolving.",
+        _object({"name": _TEXT}, ("name",)),
+        delete_alias,
     ),
     Operation(
         "audit",

@@ -1,0 +1,164 @@
+"""Merged tools: one tool reaching several accounts of a connector, frozen values per account,
+account labels and scaffolding words in search, and aliases for names that merging retired."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.harness import FakeApp
+
+ORG = """\
+org: acme
+connectors:
+  - id: notion
+    label: Notion
+    base_url: https://api.notion.com
+    auth: {type: bearer}
+    merge_accounts: true
+    tools:
+      - {name: list_all_users, description: List all users in the workspace., method: GET, path: /v1/users}
+      - name: create_page
+        description: Create a page.
+        method: POST
+        path: /v1/pages
+        input_schema: {type: object, properties: {title: {type: string}}, required: [title]}
+      - name: query_database
+        description: Query a database for its pages.
+        method: POST
+        path: /v1/databases/{database_id}/query
+        target: database_id
+        classification: read
+connections:
+  - {account: notion-legal, connector: notion, credentials: {token_env: LEGAL}}
+  - account: notion-marketing
+    connector: notion
+    credentials: {token_env: MKT}
+    frozen: {database_id: db-campaigns}
+members:
+  - {id: alice, role: admin}
+restrictions: []
+"""
+
+
+@pytest.fixture
+def app() -> FakeApp:
+    fake = FakeApp()
+    fake.apply(ORG)
+    return fake
+
+
+def result_named(found: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(r for r in found["results"] if r["name"] == name)
+
+
+class TestSearch:
+    def test_one_tool_per_operation_with_an_account_argument(self, app: FakeApp) -> None:
+        found = app.search("list all users")
+        assert [r["name"] for r in found["results"]] == ["notion__list_all_users"]
+        schema = found["results"][0]["inputSchema"]
+        assert schema["properties"]["account"]["enum"] == ["notion-legal", "notion-marketing"]
+        assert schema["required"][0] == "account"
+
+    @pytest.mark.parametrize(
+        ("query", "first"), [("legal list users", "notion-legal"), ("list users for marketing", "notion-marketing")]
+    )
+    def test_a_query_naming_an_account_ranks_that_account_first(self, app: FakeApp, query: str, first: str) -> None:
+        top = result_named(app.search(query), "notion__list_all_users")
+        assert top["accounts"][0] == first
+        assert top["suggested_arguments"] == {"account": first}
+        assert {
+            "token": query.split()[0] if first == "notion-legal" else "marketing",
+            "field": "description",
+            "weight": 1,
+            "matched": "legal" if first == "notion-legal" else "marketing",
+        } in top["matched"]
+
+    def test_connection_does_not_tie_every_merged_tool(self, app: FakeApp) -> None:
+        found = app.search("connection create page")
+        assert found["results"][0]["name"] == "notion__create_page"
+        scores = [r["score"] for r in app.search("connection create page list users query", limit=50)["results"]]
+        assert len(set(scores)) == len(scores)
+        assert app.search("connection")["results"] == []  # a scaffolding word alone matches nothing
+
+    def test_frozen_values_are_searchable_and_per_account(self, app: FakeApp) -> None:
+        top = app.search("campaigns database")["results"][0]
+        assert top["name"] == "notion__query_database"
+        assert "database_id" in top["inputSchema"]["properties"]  # frozen on one account only: still settable
+
+
+class TestExecution:
+    def test_the_account_argument_chooses_the_account(self, app: FakeApp) -> None:
+        result = app.call("notion__list_all_users", {"account": "notion-marketing"})
+        assert result["isError"] is False
+        (row,) = app.audit.rows.values()
+        assert row.account == "notion-marketing" and row.operation == "notion__list_all_users"
+        assert "account" not in app.transport.sent[-1].url
+
+    def test_frozen_values_apply_to_their_account_only(self, app: FakeApp) -> None:
+        app.call("notion__query_database", {"account": "notion-marketing", "database_id": "db-other"})
+        assert app.transport.sent[-1].url.endswith("/v1/databases/db-campaigns/query")
+        app.call("notion__query_database", {"account": "notion-legal", "database_id": "db-contracts"})
+        assert app.transport.sent[-1].url.endswith("/v1/databases/db-contracts/query")
+
+    @pytest.mark.parametrize("arguments", [{}, {"account": "notion-nope"}, {"account": 3}])
+    def test_the_account_must_be_one_of_the_merged_accounts(self, app: FakeApp, arguments: dict[str, Any]) -> None:
+        result = app.call("notion__list_all_users", arguments)
+        assert result["structuredContent"]["error"]["code"] == "invalid_arguments"
+        assert app.audit.rows == {}
+
+
+class TestAliases:
+    def test_a_second_account_merges_names_and_the_old_name_keeps_working(self) -> None:
+        app = FakeApp()
+        single = ORG.replace(
+            """  - account: notion-marketing
+    connector: notion
+    credentials: {token_env: MKT}
+    frozen: {database_id: db-campaigns}
+""",
+            "",
+        )
+        app.apply(single)
+        assert [r["name"] for r in app.search("list all users")["results"]] == ["notion-legal__list_all_users"]
+        created = app.call(
+            "cardamom__connections__create",
+            {"account": "notion-marketing", "connector": "notion", "credentials": {"token_env": "MKT"}},
+        )
+        assert created["isError"] is False
+        assert [r["name"] for r in app.search("list all users")["results"]] == ["notion__list_all_users"]
+
+        old = app.call("notion-legal__list_all_users")  # a remembered name
+        assert old["isError"] is False
+        assert list(app.audit.rows.values())[-1].account == "notion-legal"
+        aliases = app.call("cardamom__aliases__list")["structuredContent"]["aliases"]
+        assert {
+            "name": "notion-legal__list_all_users",
+            "connector": "notion",
+            "tool": "list_all_users",
+            "account": "notion-legal",
+        } in aliases
+
+        app.call("cardamom__aliases__delete", {"name": "notion-legal__list_all_users"})
+        gone = app.rpc("tools/call", {"name": "notion-legal__list_all_users", "arguments": {}})
+        assert gone.body is not None and gone.body["error"]["code"] == -32602
+
+    def test_turning_merging_on_in_the_org_file_records_aliases(self) -> None:
+        app = FakeApp()
+        app.apply(ORG.replace("    merge_accounts: true\n", ""))
+        assert app.call("notion-marketing__create_page", {"title": "x"})["isError"] is False
+        app.apply(ORG)
+        names = {a.name for a in app.directory.orgs["acme"].definition.aliases}
+        assert "notion-marketing__create_page" in names and "notion-legal__query_database" in names
+        result = app.call("notion-marketing__create_page", {"title": "y"})
+        assert result["isError"] is False
+        assert app.transport.sent[-1].json_body == {"title": "y"}
+        assert list(app.audit.rows.values())[-1].account == "notion-marketing"
+
+    def test_aliases_survive_a_reapplied_file_until_removed(self) -> None:
+        app = FakeApp()
+        app.apply(ORG.replace("    merge_accounts: true\n", ""))
+        app.apply(ORG)
+        app.apply(ORG)  # the file knows nothing of aliases; they are carried over
+        assert len(app.directory.orgs["acme"].definition.aliases) == 6
