@@ -469,7 +469,7 @@ def test_a_parameter_wins_over_a_body_property_of_the_same_name() -> None:
     ]
 
 
-def test_form_bodies_are_converted_with_a_warning_and_binary_bodies_are_skipped() -> None:
+def test_form_bodies_are_sent_as_forms_and_binary_bodies_are_skipped() -> None:
     form = {
         "content": {
             "application/x-www-form-urlencoded": {
@@ -491,7 +491,8 @@ def test_form_bodies_are_converted_with_a_warning_and_binary_bodies_are_skipped(
     )
     assert [t.name for t in result.connector.tools] == ["post_charges"]
     assert result.connector.tools[0].input_schema["properties"] == {"amount": {"type": "integer"}}
-    assert [(w.kind, w.operation_id) for w in result.warnings] == [("form-body", "PostCharges")]
+    assert result.connector.tools[0].body_encoding == "form"
+    assert result.warnings == []
     [skip] = result.skipped
     assert (skip.operation_id, skip.method, skip.path, skip.kind) == ("upload", "PUT", "/files", "raw-body")
     assert "application/octet-stream" in skip.message

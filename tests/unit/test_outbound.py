@@ -511,3 +511,29 @@ def test_a_built_request_passes_the_guard_end_to_end() -> None:
     request = with_credential(request, AuthSpec(type="bearer"), Credential("bearer", token=Secret("t")))
     check_outbound(request, BASE, allow_loopback_http=False)
     assert urlsplit(request.url).path == "/api/v1/items/a%2Fb%3Fc%23d"
+
+
+def test_form_bodies_use_bracket_notation() -> None:
+    from cardamom.core.outbound import form_pairs
+
+    assert form_pairs(
+        {"amount": 100, "capture": False, "metadata": {"plan": "pro"}, "items": [{"price": "p1"}, "x"], "skip": None}
+    ) == (
+        ("amount", "100"),
+        ("capture", "false"),
+        ("metadata[plan]", "pro"),
+        ("items[0][price]", "p1"),
+        ("items[1]", "x"),
+    )
+
+
+def test_a_form_tool_sends_a_urlencoded_body() -> None:
+    from dataclasses import replace
+
+    form_tool = replace(
+        pool_tool(method="POST", path="/v1/charges", properties={"amount": {"type": "integer"}}), body_encoding="form"
+    )
+    request = build_request(form_tool, "https://api.example.com", {"amount": 5})
+    assert request.form_body == (("amount", "5"),)
+    assert request.json_body is None and request.has_body
+    assert request.headers["Content-Type"] == "application/x-www-form-urlencoded"

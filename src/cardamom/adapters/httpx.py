@@ -6,6 +6,8 @@ automatically, a total time budget per call and a cap on response size read.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import httpx
 
 from cardamom.core.outbound import OutboundRequest
@@ -35,7 +37,9 @@ class HttpxTransport:
     async def send(self, request: OutboundRequest) -> OutboundResponse:
         headers = dict(request.headers)
         kwargs: dict[str, object] = {}
-        if request.has_body:
+        if request.form_body is not None:
+            kwargs["content"] = urlencode(request.form_body).encode()
+        elif request.has_body:
             kwargs["json"] = request.json_body
         try:
             async with self._client.stream(request.method, request.url, headers=headers, **kwargs) as response:  # type: ignore[arg-type]

@@ -830,7 +830,13 @@ class _Converter:
             target=template[-1] if template else None,
             input_schema=schema,
             arguments_in={a.name: a.where for a in arguments if a.where not in ("path", default)},
+            body_encoding="form" if self._form_body(op, params) else "json",
         )
+
+    def _form_body(self, op: _Operation, params: list[tuple[Mapping[str, Any], str]]) -> bool:
+        """Whether the operation's body is sent urlencoded (Stripe, Twilio, Slack's form methods)."""
+        body = self._request_body(op, params)
+        return body is not None and _media_rank(body.media) == 2
 
     def _warn(self, op: _Operation, kind: str, message: str) -> None:
         self.warnings.append(OperationNote(op.operation_id, op.method, op.path_key, message, kind))
@@ -936,7 +942,7 @@ class _Converter:
         node = located.node if isinstance(located.node, Mapping) else {}
         if self._is_empty_object(node):
             return [], False  # Stripe's GET and DELETE declare an empty form: nothing to send
-        if rank in (2, 3):
+        if rank == 3:
             self._warn(op, "form-body", f"the request body is {body.media}; the gateway sends it as JSON")
         flat = self._body_object(located, passed, schemas)
         if flat is None:

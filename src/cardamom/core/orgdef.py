@@ -9,7 +9,9 @@ problem with its path so the loader can point at the line.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
@@ -34,6 +36,20 @@ ACCOUNT_LABEL = r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,30}[A-Za-z0-9])?$"
 TOOL_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
 MEMBER_ID = r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$"
 ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]{0,127}$"
+
+
+@lru_cache(maxsize=8192)
+def _schema_problem(schema_json: str) -> str | None:
+    """Checking a schema against the metaschema is the costly part of validating a big
+    connector; equal schemas (every import and apply of the same spec) are checked once."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(json.loads(schema_json))
+    except SchemaError as exc:
+        return str(exc.message)
+    return None
 
 
 class _Record(BaseModel):
@@ -91,6 +107,9 @@ class ToolDef(_Record):
     arguments_in: dict[str, ArgumentLocation] = Field(
         default_factory=dict, description="where an argument goes when the default does not fit"
     )
+    body_encoding: Literal["json", "form"] = Field(
+        default="json", description="how body arguments are sent: a JSON object, or a form (urlencoded)"
+    )
 
     @field_validator("method", mode="before")
     @classmethod
@@ -119,13 +138,9 @@ class ToolDef(_Record):
         required = value.get("required", [])
         if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
             raise ValueError("input_schema.required must be a list of names")
-        from jsonschema import Draft202012Validator
-        from jsonschema.exceptions import SchemaError
-
-        try:
-            Draft202012Validator.check_schema(value)
-        except SchemaError as exc:
-            raise ValueError(f"input_schema is not a valid JSON Schema: {exc.message}") from None
+        problem = _schema_problem(json.dumps(value, sort_keys=True, default=str))
+        if problem is not None:
+            raise ValueError(f"input_schema is not a valid JSON Schema: {problem}")
         return value
 
 

@@ -67,6 +67,7 @@ class OutboundRequest:
     url: str = field(repr=False)  # may carry an api key in its query
     headers: dict[str, str] = field(default_factory=dict, repr=False)  # may carry Authorization
     json_body: Any = field(default=None, repr=False)
+    form_body: tuple[tuple[str, str], ...] | None = field(default=None, repr=False)
     has_body: bool = False
     secrets: tuple[str, ...] = field(default=(), repr=False)
 
@@ -175,9 +176,31 @@ def build_request(tool: PoolTool, base_url: str, arguments: Mapping[str, Any]) -
         else:
             body[name] = value
     url = base_url + path + (("?" + urlencode(query)) if query else "")
+    if body and tool.body_encoding == "form":
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        return OutboundRequest(method=tool.method, url=url, headers=headers, form_body=form_pairs(body), has_body=True)
     return OutboundRequest(
         method=tool.method, url=url, headers=headers, json_body=body if body else None, has_body=bool(body)
     )
+
+
+def form_pairs(body: Mapping[str, Any], prefix: str = "") -> tuple[tuple[str, str], ...]:
+    """A body as form fields: objects and arrays in bracket notation (``metadata[plan]``,
+    ``items[0][price]``), the deep-object style Stripe and most form APIs read; booleans as
+    ``true``/``false``; ``None`` left out."""
+    pairs: list[tuple[str, str]] = []
+    for key, value in body.items():
+        name = f"{prefix}[{key}]" if prefix else str(key)
+        if isinstance(value, Mapping):
+            pairs.extend(form_pairs(value, name))
+        elif isinstance(value, list | tuple):
+            for i, item in enumerate(value):
+                pairs.extend(form_pairs({str(i): item}, name))
+        elif isinstance(value, bool):
+            pairs.append((name, "true" if value else "false"))
+        elif value is not None:
+            pairs.append((name, str(value)))
+    return tuple(pairs)
 
 
 def with_credential(request: OutboundRequest, auth: AuthSpec, credential: Credential) -> OutboundRequest:

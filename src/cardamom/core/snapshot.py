@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from cardamom.core.naming import advertised_name
 from cardamom.core.orgdef import (
@@ -64,6 +64,7 @@ class PoolTool:
     accounts: tuple[str, ...] = ()  # a merged tool's accounts
     account_argument: str | None = None  # the argument choosing the account of a merged tool
     frozen_by_account: dict[str, dict[str, Any]] = field(default_factory=dict)
+    body_encoding: Literal["json", "form"] = "json"
 
     @property
     def merged(self) -> bool:
@@ -182,6 +183,7 @@ def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dic
         target=tool.target,
         arguments_in=dict(tool.arguments_in),
         frozen=applicable,
+        body_encoding=tool.body_encoding,
     )
 
 
@@ -223,6 +225,7 @@ def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[Conne
         accounts=tuple(labels),
         account_argument=argument,
         frozen_by_account=per_account,
+        body_encoding=tool.body_encoding,
     )
 
 
