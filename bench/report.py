@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.data import App, QuerySet
+from bench.data import App
 from bench.evaluate import Scores
+
+
+@dataclass(frozen=True, slots=True)
+class SetInfo:
+    """What the report needs of a query set (the sets themselves are not kept)."""
+
+    name: str
+    kind: str
+    note: str
+    answerable: bool
+
 
 SHIPPED = "ours + floor: + guessed-name rules (shipped)"
 PEERS_ORDER = ["ours, no floor", "bm25s", "rank-bm25"]
@@ -20,10 +32,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def _table(sets: list[QuerySet], results: dict[str, dict[str, Scores]], methods: list[str]) -> list[str]:
+def _table(sets: list[SetInfo], results: dict[str, dict[str, Scores]], methods: list[str]) -> list[str]:
     lines = []
     for qs in sets:
-        answerable = any(q.gold for q in qs.queries)
+        answerable = qs.answerable
         lines.append(f"**{qs.name}** ({qs.note})\n")
         if answerable:
             lines.append("| method | test queries | recall@1 % | recall@5 % | MRR | wrong-tool % | empty % |")
@@ -45,6 +57,35 @@ def _table(sets: list[QuerySet], results: dict[str, dict[str, Scores]], methods:
     return lines
 
 
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _summary(title: str, sets: list[SetInfo], results: dict[str, dict[str, Scores]]) -> list[str]:
+    """One plain sentence per query kind: recall and wrong-tool rate with and without the floor."""
+    answerable = [qs for qs in sets if qs.answerable]
+    empty = [qs for qs in sets if not qs.answerable]
+    parts = []
+    if answerable:
+        with_floor = _mean([results[qs.name][SHIPPED].recall_1 for qs in answerable])
+        without = _mean([results[qs.name]["ours, no floor"].recall_1 for qs in answerable])
+        wrong_with = _mean([results[qs.name][SHIPPED].wrong for qs in answerable])
+        wrong_without = _mean([results[qs.name]["ours, no floor"].wrong for qs in answerable])
+        parts.append(
+            f"where a tool fits, recall@1 is {_pct(with_floor)}% with the floor and {_pct(without)}% without "
+            f"(the floor costs {_pct(without - with_floor)} points), and a top result from the wrong app "
+            f"falls from {_pct(wrong_without)}% to {_pct(wrong_with)}%"
+        )
+    if empty:
+        wrong_with = _mean([results[qs.name][SHIPPED].wrong for qs in empty])
+        wrong_without = _mean([results[qs.name]["ours, no floor"].wrong for qs in empty])
+        parts.append(
+            f"where nothing fits, a result comes back {_pct(wrong_with)}% of the time with the floor "
+            f"against {_pct(wrong_without)}% without"
+        )
+    return [f"- **{title.capitalize()}** (mean over the sets below): " + "; ".join(parts) + "."]
+
+
 def write(
     out: Path,
     *,
@@ -58,7 +99,7 @@ def write(
     commit: str,
     seconds: float,
 ) -> None:
-    sets: list[QuerySet] = quality["sets"]
+    sets: list[SetInfo] = quality["sets"]
     results: dict[str, dict[str, Scores]] = quality["results"]
     all_methods = list(next(iter(results.values())))
     ours_methods = [m for m in all_methods if m.startswith("ours + floor")]
@@ -97,11 +138,18 @@ def write(
         L.extend(_table(by_kind[kind], results, peers))
 
     add("## What the floor costs and buys\n")
+    for kind, title in (
+        ("guessed", "guessed names"),
+        ("natural", "natural-language requests"),
+        ("abstention", "abstention"),
+    ):
+        L.extend(_summary(title, by_kind[kind], results))
+    add("")
     add("| query set | recall@1 with floor | without | wrong-tool with floor | without | empty with floor |")
     add("|---|---:|---:|---:|---:|---:|")
     for qs in sets:
         a, b = results[qs.name][SHIPPED], results[qs.name]["ours, no floor"]
-        r1 = f"{_pct(a.recall_1)} | {_pct(b.recall_1)}" if any(q.gold for q in qs.queries) else "n/a | n/a"
+        r1 = f"{_pct(a.recall_1)} | {_pct(b.recall_1)}" if qs.answerable else "n/a | n/a"
         add(f"| {qs.name} | {r1} | {_pct(a.wrong)} | {_pct(b.wrong)} | {_pct(a.empty)} |")
     add("")
 
