@@ -45,3 +45,9 @@ bench: $(BENCH_STAMP)
 
 clean:
 	rm -rf $(VENV) .cardamom .pytest_cache .mypy_cache .ruff_cache
+
+# Snapshots at 10,000 tools on the AWS backend (moto's server, started by the script):
+# size, build, load-and-deserialise, per-request store calls. Figures: docs/aws.md.
+.PHONY: bench-snapshots
+bench-snapshots: $(STAMP)
+	$(BIN)/python -m bench.snapshots --tools 10000

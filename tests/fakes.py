@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
@@ -64,12 +66,22 @@ class RecordingTelemetry(SearchTelemetry):
 
 
 class MemoryAuditLog(AuditLog):
-    """Audit rows in a dict; ``fail_begin``/``fail_complete`` simulate a store outage."""
+    """Audit rows in a dict; ``fail_begin``/``fail_complete`` simulate a store outage.
 
-    def __init__(self) -> None:
+    With ``retention_days``, a row expires that long after it started and reads skip it.
+    """
+
+    def __init__(self, *, retention_days: int | None = None, clock: Callable[[], float] = time.time) -> None:
         self.rows: dict[str, AuditRow] = {}
         self.fail_begin = False
         self.fail_complete = False
+        self._retention = None if retention_days is None else retention_days * 86_400
+        self._clock = clock
+
+    def _live(self, row: AuditRow) -> bool:
+        if self._retention is None:
+            return True
+        return datetime.fromisoformat(row.started_at).timestamp() + self._retention > self._clock()
 
     def begin(self, row: AuditRow) -> None:
         if self.fail_begin:
@@ -91,6 +103,7 @@ class MemoryAuditLog(AuditLog):
             r
             for r in self.rows.values()
             if r.org == org
+            and self._live(r)
             and all(getattr(query, f) in (None, getattr(r, f)) for f in ("member", "account", "operation", "status"))
             and (query.since is None or r.started_at >= query.since)
         ]
@@ -155,6 +168,9 @@ class MemoryDirectory(Directory):
     def grants(self, org: str, member: str) -> list[Grant]:
         return [g for (o, _), g in sorted(self.grant_rows.items()) if o == org and g.member == member]
 
+    def org_versions(self) -> dict[str, int]:
+        return {org: stored.version for org, stored in self.orgs.items()}
+
 
 class MemorySnapshotStore(SnapshotStore):
     def __init__(self) -> None:
@@ -174,3 +190,6 @@ class MemorySnapshotStore(SnapshotStore):
     def put(self, org: str, version: int, blob: bytes) -> None:
         self.blobs[(org, version)] = blob
         self.pointers[org] = max(version, self.pointers.get(org, 0))
+
+    def versions(self) -> dict[str, int]:
+        return dict(self.pointers)

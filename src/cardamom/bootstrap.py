@@ -38,6 +38,7 @@ from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings
+from cardamom.service.rebuild import RebuildService
 from cardamom.service.snapshots import SnapshotService
 
 DEV_KEY_FILE = "dev-signing-key.json"
@@ -57,6 +58,7 @@ class Container:
     signer: JwtSigner | None
     admin: DirectoryAdmin
     secrets: SecretStore
+    snapshot_store: SnapshotStore
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -90,16 +92,39 @@ def sqlite_stores(settings: Settings) -> Stores:
     db = SqliteDatabase(settings.home / "cardamom.db")
     return Stores(
         directory=SqliteDirectory(db),
-        audit=SqliteAuditLog(db),
+        audit=SqliteAuditLog(db, retention_days=settings.audit_retention_days),
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
     )
 
 
+def aws_stores(settings: Settings) -> Stores:
+    """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here, once."""
+    from cardamom.adapters.aws import aws_stores as build
+    from cardamom.adapters.secretsmanager import SecretsManagerStore
+
+    if settings.aws is None:
+        raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
+    built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
+    options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
+    return Stores(
+        directory=built.directory,
+        audit=built.audit,
+        snapshots=built.snapshots,
+        secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
+    )
+
+
 def build_stores(settings: Settings) -> Stores:
-    if settings.backend == "sqlite":
-        return sqlite_stores(settings)
-    raise ConfigError(f"backend {settings.backend!r} is not available in this build; use sqlite")
+    if settings.backend == "aws":
+        return aws_stores(settings)
+    return sqlite_stores(settings)
+
+
+def build_rebuilder(settings: Settings) -> RebuildService:
+    """What the rebuild function needs: the directory and the snapshot store, nothing else."""
+    stores = build_stores(settings)
+    return RebuildService(stores.directory, stores.snapshots, SnapshotService(stores.directory, stores.snapshots))
 
 
 def build_container(
@@ -157,4 +182,5 @@ def build_container(
         signer=signer,
         admin=admin,
         secrets=stores.secrets,
+        snapshot_store=stores.snapshots,
     )

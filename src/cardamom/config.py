@@ -13,6 +13,21 @@
 | CARDAMOM_MAX_RESPONSE_BYTES   | 5242880                          | largest connector response read                |
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
+| CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+
+With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
+
+| variable                      | meaning                                                                        |
+|-------------------------------|--------------------------------------------------------------------------------|
+| CARDAMOM_DIRECTORY_TABLE      | DynamoDB table of org directories and grants (its stream feeds the rebuilds)   |
+| CARDAMOM_AUDIT_TABLE          | DynamoDB table of audit rows (TTL attribute ``expires_at``)                    |
+| CARDAMOM_SNAPSHOT_TABLE       | DynamoDB table of snapshot pointers and small snapshots                        |
+| CARDAMOM_BUCKET               | S3 bucket for large snapshots and large connector tool lists                   |
+
+and optional: ``CARDAMOM_SNAPSHOT_INLINE_BYTES`` (32768: snapshots up to this size live in
+DynamoDB, beside their pointer; at most 350000) and ``AWS_ENDPOINT_URL`` (a local DynamoDB
+and S3 endpoint, such as moto's server or DynamoDB Local; region and credentials come from
+the usual AWS variables).
 """
 
 from __future__ import annotations
@@ -32,6 +47,16 @@ _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
 
 
 @dataclass(frozen=True, slots=True)
+class AwsSettings:
+    directory_table: str
+    audit_table: str
+    snapshot_table: str
+    bucket: str
+    snapshot_inline_bytes: int = 32 * 1024
+    endpoint_url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     backend: Backend
     home: Path
@@ -44,6 +69,8 @@ class Settings:
     max_response_bytes: int
     log_level: str
     public_url: str | None
+    audit_retention_days: int | None = None  # None: kept for good (the local default)
+    aws: AwsSettings | None = None  # set exactly when backend is aws
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -91,6 +118,33 @@ class Settings:
             origins: tuple[str, ...] = ("http://localhost", "http://127.0.0.1") if local_mode else ()
         else:
             origins = tuple(o.strip().rstrip("/") for o in origins_text.split(",") if o.strip())
+        aws: AwsSettings | None = None
+        if on_aws:
+
+            def required(name: str) -> str:
+                value = text(name)
+                if value is None:
+                    raise ConfigError(f"{name} is required with CARDAMOM_BACKEND=aws")
+                return value
+
+            aws = AwsSettings(
+                directory_table=required("CARDAMOM_DIRECTORY_TABLE"),
+                audit_table=required("CARDAMOM_AUDIT_TABLE"),
+                snapshot_table=required("CARDAMOM_SNAPSHOT_TABLE"),
+                bucket=required("CARDAMOM_BUCKET"),
+                snapshot_inline_bytes=int(number("CARDAMOM_SNAPSHOT_INLINE_BYTES", 32 * 1024, minimum=0)),
+                endpoint_url=text("AWS_ENDPOINT_URL"),
+            )
+            if aws.snapshot_inline_bytes > 350_000:
+                raise ConfigError(
+                    "CARDAMOM_SNAPSHOT_INLINE_BYTES must be at most 350000 (a DynamoDB item holds 400 KB)"
+                )
+        retention: int | None = None
+        if text("CARDAMOM_AUDIT_RETENTION_DAYS") is not None or on_aws:
+            days = number("CARDAMOM_AUDIT_RETENTION_DAYS", 365, minimum=1)
+            if days != int(days):
+                raise ConfigError("CARDAMOM_AUDIT_RETENTION_DAYS must be a whole number of days")
+            retention = int(days)
         level = (text("CARDAMOM_LOG_LEVEL", "INFO") or "INFO").upper()
         if level not in _LEVELS:
             raise ConfigError(f"CARDAMOM_LOG_LEVEL must be one of {sorted(_LEVELS)}, not {level!r}")
@@ -106,4 +160,6 @@ class Settings:
             max_response_bytes=int(number("CARDAMOM_MAX_RESPONSE_BYTES", 5 * 1024 * 1024, minimum=1024)),
             log_level=level,
             public_url=text("CARDAMOM_PUBLIC_URL"),
+            audit_retention_days=retention,
+            aws=aws,
         )

@@ -1,7 +1,7 @@
 """The ports: what the application needs from the outside world, as ``typing.Protocol``.
 
 Adapters named after their technology implement them (``adapters.sqlite``,
-``adapters.httpx``, later ``adapters.dynamodb`` and ``adapters.s3``); tests use fakes that
+``adapters.httpx``, ``adapters.dynamodb`` and ``adapters.s3``); tests use fakes that
 subclass these same protocols.
 """
 
@@ -29,7 +29,8 @@ class Directory(Protocol):
 
     Every write is conditional on the directory version it was computed from and raises
     ``Conflict`` when another write got there first. Each successful write bumps the
-    version by one, which is what snapshots are keyed by.
+    version (by one per transaction: a whole-org replace too large for one DynamoDB
+    transaction lands as a chain of them), which is what snapshots are keyed by.
     """
 
     def replace_org(
@@ -59,6 +60,10 @@ class Directory(Protocol):
 
     def grants(self, org: str, member: str) -> list[Grant]: ...
 
+    def org_versions(self) -> dict[str, int]:
+        """Every org and its current directory version (the rebuild schedule compares snapshots to it)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class SnapshotPointer:
@@ -75,6 +80,10 @@ class SnapshotStore(Protocol):
 
     def put(self, org: str, version: int, blob: bytes) -> None:
         """Store the blob, then move the pointer to it (never backwards)."""
+        ...
+
+    def versions(self) -> dict[str, int]:
+        """Every org's current snapshot version, as its pointer says."""
         ...
 
 

@@ -1,14 +1,19 @@
-"""One contract for every store: the embedded SQLite store and the in-memory fake (and, with
-the AWS backend, DynamoDB/S3). Each backend fixture yields the same three ports."""
+"""One contract for every store: the embedded SQLite store, the in-memory fake, and the AWS
+backend (DynamoDB and S3 on moto's server, tables as template.yaml defines them). Each
+backend fixture yields the same three ports."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from hashlib import sha256
 from pathlib import Path
 
 import pytest
 
+from cardamom.adapters.aws import aws_stores
+from cardamom.adapters.dynamodb_audit import DynamoAuditLog
 from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant
@@ -18,8 +23,13 @@ from cardamom.core.snapshot import build_snapshot, decode_snapshot, encode_snaps
 from cardamom.errors import Conflict, NotFound
 from cardamom.ports import AuditLog, Directory, SnapshotStore
 from cardamom.service.snapshots import SnapshotService
+from tests.aws_support import AwsBackend
 from tests.fakes import MemoryAuditLog, MemoryDirectory, MemorySnapshotStore
 from tests.support import notion_only_org_text
+
+RETENTION_DAYS = 30
+NOW = datetime(2026, 11, 29, 12, 0, 30, tzinfo=UTC).timestamp()  # the audit clock: just after row(9)
+INLINE_BYTES = 1024  # on AWS, snapshots larger than this go to S3
 
 
 @dataclass
@@ -29,14 +39,25 @@ class Store:
     snapshots: SnapshotStore
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "memory", "aws"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     if request.param == "sqlite":
         db = SqliteDatabase(tmp_path / "c.db")
-        yield Store(SqliteDirectory(db), SqliteAuditLog(db), SqliteSnapshotStore(db, tmp_path / "snapshots"))
+        audit = SqliteAuditLog(db, retention_days=RETENTION_DAYS, clock=lambda: NOW)
+        yield Store(SqliteDirectory(db), audit, SqliteSnapshotStore(db, tmp_path / "snapshots"))
         db.close()
+    elif request.param == "memory":
+        yield Store(
+            MemoryDirectory(), MemoryAuditLog(retention_days=RETENTION_DAYS, clock=lambda: NOW), MemorySnapshotStore()
+        )
     else:
-        yield Store(MemoryDirectory(), MemoryAuditLog(), MemorySnapshotStore())
+        backend: AwsBackend = request.getfixturevalue("aws")
+        backend.inline_bytes = INLINE_BYTES
+        stores = aws_stores(backend.settings, audit_retention_days=RETENTION_DAYS)
+        audit = DynamoAuditLog(
+            backend.dynamodb, backend.tables["AuditTable"], retention_days=RETENTION_DAYS, clock=lambda: NOW
+        )
+        yield Store(stores.directory, audit, stores.snapshots)
 
 
 def acme() -> OrgDefinition:
@@ -210,3 +231,89 @@ def test_a_warm_request_reads_only_the_pointer() -> None:
     reads_after_cold = snapshots.reads
     assert service.current("acme") is first
     assert snapshots.reads == reads_after_cold + 1
+
+
+# ---- beyond one transaction, tombstones, expiry, large blobs: the same on every backend --------
+
+
+def big_org(members: int, *, first: int = 0, tools: int = 1200) -> OrgDefinition:
+    """An org with many members and a connector whose tool list is too big for one DynamoDB item."""
+    base = acme()
+    notion = base.connectors[0]
+    many = [
+        notion.tools[0].model_copy(
+            update={
+                "name": f"list_things_{i}",
+                "description": f"List things of kind {i}: {sha256(str(i).encode()).hexdigest()}",
+            }
+        )
+        for i in range(tools)
+    ]
+    return base.model_copy(
+        update={
+            "connectors": [notion.model_copy(update={"tools": [*notion.tools, *many]})],
+            "members": [MemberDef(id=f"m{i:04d}") for i in range(first, first + members)],
+        }
+    )
+
+
+class TestLargeOrgs:
+    def test_an_org_larger_than_one_transaction_round_trips(self, store: Store) -> None:
+        directory = store.directory
+        version = directory.replace_org(big_org(120), expected_version=None)
+        stored = directory.load_org("acme")
+        assert stored is not None and stored.version == version and stored.definition == big_org(120)
+        # Drop the first member, add one at the front and one at the end: the order is the file's.
+        edited = big_org(120, first=1)
+        edited = edited.model_copy(update={"members": [MemberDef(id="aaa"), *edited.members, MemberDef(id="zzz")]})
+        newer = directory.replace_org(edited, expected_version=version, revoke_grants_of=frozenset({"m0000"}), at=50)
+        stored = directory.load_org("acme")
+        assert stored is not None and stored.version == newer > version and stored.definition == edited
+        assert directory.get_member("acme", "m0000") is None
+        assert directory.get_member("acme", "zzz") is not None
+        assert directory.org_versions() == {"acme": newer}
+
+    def test_a_removed_member_added_back_never_revives_old_tokens(self, store: Store) -> None:
+        directory = store.directory
+        directory.replace_org(acme(), expected_version=None)
+        directory.put_grant(Grant("acme", "g1", "alice", ("mcp:read",), 100, 9000))
+        removal = DirectoryChange(members={"alice": None}, revoke_grants_of=frozenset({"alice"}), at=200)
+        directory.commit("acme", removal, expected_version=1)
+        assert directory.get_member("acme", "alice") is None
+        directory.commit("acme", DirectoryChange(members={"alice": MemberDef(id="alice")}), expected_version=2)
+        record = directory.get_member("acme", "alice")
+        assert record is not None and record.member.status == "active" and record.grants_revoked_at == 200
+        directory.put_grant(Grant("acme", "g2", "alice", ("mcp:read",), 300, 9000))
+        directory.commit("acme", DirectoryChange(revoke_grants_of=frozenset({"alice"}), at=400), expected_version=3)
+        assert [(g.id, g.revoked_at) for g in directory.grants("acme", "alice")] == [("g1", 200), ("g2", 400)]
+        record = directory.get_member("acme", "alice")
+        assert record is not None and record.member.status == "active" and record.grants_revoked_at == 400
+
+    def test_versions_list_every_org(self, store: Store) -> None:
+        assert store.directory.org_versions() == {}
+        store.directory.replace_org(acme(), expected_version=None)
+        other = acme().model_copy(update={"org": "globex"})
+        store.directory.replace_org(other, expected_version=None)
+        store.directory.replace_org(other, expected_version=1)
+        assert store.directory.org_versions() == {"acme": 1, "globex": 2}
+        assert store.snapshots.versions() == {}
+        store.snapshots.put("globex", 2, b"globex-2")
+        assert store.snapshots.versions() == {"globex": 2}
+
+
+def test_expired_audit_rows_are_never_read(store: Store) -> None:
+    store.audit.begin(row(1, id="old", started_at="2026-10-29T12:00:00+00:00"))  # 31 days before NOW
+    store.audit.begin(row(2, id="kept", started_at="2026-10-31T12:00:00+00:00"))
+    assert [r.id for r in store.audit.query("acme", AuditQuery())] == ["kept"]
+    assert [r.id for r in store.audit.query("acme", AuditQuery(member="alice"))] == []
+    assert [r.id for r in store.audit.query("acme", AuditQuery(member="bob"))] == ["kept"]
+
+
+def test_a_large_snapshot_round_trips(store: Store) -> None:
+    blob = encode_snapshot(build_snapshot(big_org(3), 4))
+    assert len(blob) > INLINE_BYTES
+    store.snapshots.put("acme", 4, blob)
+    pointer = store.snapshots.current("acme")
+    assert pointer is not None and pointer.version == 4
+    assert store.snapshots.get("acme", 4) == blob
+    assert len(decode_snapshot(blob).tools) == 1202

@@ -18,8 +18,12 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from starlette.routing import Match
 
+from cardamom.adapters.dynamodb_audit import MEMBER_INDEX
+from cardamom.adapters.dynamodb_items import ORG_INDEX
+from cardamom.adapters.s3 import POINTER_INDEX
 from cardamom.config import Settings
 from cardamom.entrypoints.asgi import create_app
+from tests.aws_support import AwsBackend
 from tests.support import REPO, make_container
 
 TEMPLATE = REPO / "template.yaml"
@@ -55,18 +59,45 @@ def resources_of_type(template: dict[str, Any], kind: str) -> dict[str, dict[str
     return {name: res for name, res in template["Resources"].items() if res["Type"] == kind}
 
 
+FUNCTIONS = ("McpFunction", "RebuildFunction")
+
+
 def mcp_function(template: dict[str, Any]) -> dict[str, Any]:
     functions = resources_of_type(template, "AWS::Serverless::Function")
-    assert list(functions) == ["McpFunction"]
+    assert sorted(functions) == sorted(FUNCTIONS)
     return functions["McpFunction"]
 
 
-def function_property(template: dict[str, Any], name: str) -> Any:
+def function_property(template: dict[str, Any], name: str, function: str = "McpFunction") -> Any:
     """A function property as deployed: the function's own value, else the Globals one."""
-    properties = mcp_function(template)["Properties"]
+    mcp_function(template)
+    properties = template["Resources"][function]["Properties"]
     if name in properties:
         return properties[name]
     return template["Globals"]["Function"][name]
+
+
+def deployed_environment(template: dict[str, Any], function: str, resources: dict[str, str]) -> dict[str, str]:
+    """The function's environment (Globals, then its own), parameters and resource names filled in."""
+    parameters = {
+        "JwtIssuer": "https://auth.acme.example",
+        "JwtAudience": template["Parameters"]["JwtAudience"]["Default"],
+        "JwtPublicKey": json.dumps(ECKey.generate_key("P-256").as_dict(private=False)),
+        "LogLevel": template["Parameters"]["LogLevel"]["Default"],
+        "AuditRetentionDays": str(template["Parameters"]["AuditRetentionDays"]["Default"]),
+    }
+    variables = {
+        **template["Globals"]["Function"]["Environment"]["Variables"],
+        **template["Resources"][function]["Properties"].get("Environment", {}).get("Variables", {}),
+    }
+    env: dict[str, str] = {}
+    for name, value in variables.items():
+        if isinstance(value, dict):
+            ref = value["Ref"]
+            env[name] = parameters[ref] if ref in parameters else resources[ref]
+        else:
+            env[name] = str(value)
+    return env
 
 
 def requirements(lines: list[str]) -> dict[str, Requirement]:
@@ -92,63 +123,76 @@ def test_layer_requirements_match_pyproject_dependencies() -> None:
         assert layer[name].marker == req.marker, name
 
 
-def test_function_layer_and_runtime_agree(template: dict[str, Any]) -> None:
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_function_layer_and_runtime_agree(template: dict[str, Any], function: str) -> None:
     layers = resources_of_type(template, "AWS::Serverless::LayerVersion")
     assert list(layers) == ["DependenciesLayer"]
     layer = layers["DependenciesLayer"]
-    runtime = function_property(template, "Runtime")
+    runtime = function_property(template, "Runtime", function)
     assert runtime == "python3.13"
     assert layer["Properties"]["ContentUri"] == "layers/dependencies/"
     assert layer["Properties"]["CompatibleRuntimes"] == [runtime]
     assert layer["Metadata"]["BuildMethod"] == runtime
-    assert function_property(template, "Layers") == [{"Ref": "DependenciesLayer"}]
-    architectures = function_property(template, "Architectures")
+    assert function_property(template, "Layers", function) == [{"Ref": "DependenciesLayer"}]
+    architectures = function_property(template, "Architectures", function)
     assert layer["Properties"]["CompatibleArchitectures"] == architectures
     assert [layer["Metadata"]["BuildArchitecture"]] == architectures
     assert (REPO / layer["Properties"]["ContentUri"] / "requirements.txt").is_file()
 
 
-def test_function_environment_is_a_valid_configuration(template: dict[str, Any]) -> None:
+RESOURCE_NAMES = {
+    "DirectoryTable": "cardamom-DirectoryTable-1",
+    "AuditTable": "cardamom-AuditTable-1",
+    "SnapshotTable": "cardamom-SnapshotTable-1",
+    "DataBucket": "cardamom-databucket-1",
+}
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_function_environment_is_a_valid_configuration(template: dict[str, Any], function: str) -> None:
     """The environment the template sets, with parameters filled in, passes Settings.from_env."""
     assert template["Parameters"]["JwtPublicKey"]["NoEcho"] is True
-    parameters = {
-        "JwtIssuer": "https://auth.acme.example",
-        "JwtAudience": template["Parameters"]["JwtAudience"]["Default"],
-        "JwtPublicKey": json.dumps(ECKey.generate_key("P-256").as_dict(private=False)),
-        "LogLevel": template["Parameters"]["LogLevel"]["Default"],
-    }
-    env: dict[str, str] = {}
-    for name, value in template["Globals"]["Function"]["Environment"]["Variables"].items():
-        env[name] = parameters[value["Ref"]] if isinstance(value, dict) else str(value)
-    assert env["POWERTOOLS_SERVICE_NAME"] == "cardamom"
+    env = deployed_environment(template, function, RESOURCE_NAMES)
+    assert env["POWERTOOLS_SERVICE_NAME"].startswith("cardamom")
     assert env["POWERTOOLS_METRICS_NAMESPACE"] == "Cardamom"
     assert env["POWERTOOLS_LOG_LEVEL"] == env["CARDAMOM_LOG_LEVEL"]
 
     settings = Settings.from_env(env)
-    assert settings.backend == "sqlite"
-    assert settings.home == Path("/tmp/cardamom")
+    assert settings.backend == "aws"
+    assert settings.aws is not None
+    assert settings.aws.directory_table == RESOURCE_NAMES["DirectoryTable"]
+    assert settings.aws.audit_table == RESOURCE_NAMES["AuditTable"]
+    assert settings.aws.snapshot_table == RESOURCE_NAMES["SnapshotTable"]
+    assert settings.aws.bucket == RESOURCE_NAMES["DataBucket"]
+    assert settings.aws.endpoint_url is None
+    assert settings.audit_retention_days == 365
     assert settings.local_mode is False
     assert settings.allowed_origins == ()
-    assert settings.jwt_issuer == parameters["JwtIssuer"]
-    assert settings.jwt_audience == parameters["JwtAudience"]
-    assert settings.jwt_public_key == parameters["JwtPublicKey"]
+    assert settings.jwt_issuer == env["CARDAMOM_JWT_ISSUER"]
+    assert settings.jwt_public_key == env["CARDAMOM_JWT_PUBLIC_KEY"]
 
 
-def test_handler_resolves_to_a_callable_in_code_uri(template: dict[str, Any], tmp_path: Path) -> None:
-    """Import the handler as Lambda does: a fresh interpreter, CodeUri on the path, the template's environment."""
-    code_uri = REPO / function_property(template, "CodeUri")
-    module_name, _, attribute = function_property(template, "Handler").rpartition(".")
+def test_every_cardamom_variable_the_template_sets_is_read_by_the_config(template: dict[str, Any]) -> None:
+    config_source = (REPO / "src" / "cardamom" / "config.py").read_text(encoding="utf-8")
+    for function in FUNCTIONS:
+        for name in deployed_environment(template, function, RESOURCE_NAMES):
+            if name.startswith("CARDAMOM_"):
+                assert f'"{name}"' in config_source, f"{function} sets {name}, which Settings never reads"
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_handler_resolves_to_a_callable_in_code_uri(
+    template: dict[str, Any], function: str, tmp_path: Path, aws: AwsBackend
+) -> None:
+    """Import the handler as Lambda does: a fresh interpreter, CodeUri on the path, the template's
+    environment, and the AWS backend (moto's server) behind it."""
+    code_uri = REPO / function_property(template, "CodeUri", function)
+    module_name, _, attribute = function_property(template, "Handler", function).rpartition(".")
     assert (code_uri / Path(*module_name.split("."))).with_suffix(".py").is_file()
 
-    key = ECKey.generate_key("P-256")
+    names = {**aws.tables, "DataBucket": aws.bucket}
     env = {name: value for name, value in os.environ.items() if not name.startswith("CARDAMOM_")}
-    env.update(
-        PYTHONPATH=str(code_uri),
-        CARDAMOM_HOME=str(tmp_path / "lambda-tmp"),
-        CARDAMOM_LOCAL_MODE="false",
-        CARDAMOM_JWT_ISSUER="https://auth.acme.example",
-        CARDAMOM_JWT_PUBLIC_KEY=json.dumps(key.as_dict(private=False)),
-    )
+    env.update(deployed_environment(template, function, names), PYTHONPATH=str(code_uri), AWS_ENDPOINT_URL=aws.endpoint)
     probe = (
         "import importlib, json, sys\n"
         f"module = importlib.import_module({module_name!r})\n"
@@ -162,6 +206,68 @@ def test_handler_resolves_to_a_callable_in_code_uri(template: dict[str, Any], tm
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["callable"] is True
     assert Path(found["file"]).resolve().is_relative_to(code_uri.resolve())
+
+
+def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
+    tables = resources_of_type(template, "AWS::DynamoDB::Table")
+    assert sorted(tables) == ["AuditTable", "DirectoryTable", "SnapshotTable"]
+
+    def indexes(name: str) -> set[str]:
+        return {index["IndexName"] for index in tables[name]["Properties"].get("GlobalSecondaryIndexes", [])}
+
+    assert indexes("DirectoryTable") == {ORG_INDEX}
+    assert indexes("AuditTable") == {MEMBER_INDEX}
+    assert indexes("SnapshotTable") == {POINTER_INDEX}
+    assert tables["DirectoryTable"]["Properties"]["StreamSpecification"]["StreamViewType"] == "KEYS_ONLY"
+    assert tables["AuditTable"]["Properties"]["TimeToLiveSpecification"] == {
+        "AttributeName": "expires_at",
+        "Enabled": True,
+    }
+    for name, table in tables.items():
+        properties = table["Properties"]
+        assert properties["BillingMode"] == "PAY_PER_REQUEST", name
+        assert properties["PointInTimeRecoverySpecification"] == {"PointInTimeRecoveryEnabled": True}, name
+        assert properties["SSESpecification"] == {"SSEEnabled": True}, name
+
+
+def test_the_bucket_is_private_encrypted_versioned_and_tls_only(template: dict[str, Any]) -> None:
+    bucket = template["Resources"]["DataBucket"]["Properties"]
+    assert bucket["VersioningConfiguration"] == {"Status": "Enabled"}
+    assert set(bucket["PublicAccessBlockConfiguration"].values()) == {True}
+    assert len(bucket["PublicAccessBlockConfiguration"]) == 4
+    (rule,) = bucket["BucketEncryption"]["ServerSideEncryptionConfiguration"]
+    assert rule["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in ("AES256", "aws:kms")
+    (statement,) = template["Resources"]["DataBucketPolicy"]["Properties"]["PolicyDocument"]["Statement"]
+    assert statement["Effect"] == "Deny"
+    assert statement["Condition"] == {"Bool": {"aws:SecureTransport": "false"}}
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_function_policies_are_scoped(template: dict[str, Any], function: str) -> None:
+    (policy,) = template["Resources"][function]["Properties"]["Policies"]
+    for statement in policy["Statement"]:
+        actions = statement["Action"]
+        assert all(isinstance(a, str) and "*" not in a for a in actions), statement["Sid"]
+        assert "dynamodb:Scan" not in actions and "dynamodb:BatchWriteItem" not in actions
+        resources = statement["Resource"] if isinstance(statement["Resource"], list) else [statement["Resource"]]
+        assert "*" not in resources, statement["Sid"]
+    if function == "RebuildFunction":
+        actions = {a for s in policy["Statement"] for a in s["Action"]}
+        writes = {"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"}
+        directory = next(s for s in policy["Statement"] if s["Sid"] == "DirectoryRead")
+        assert not writes & set(directory["Action"]), "the rebuild function never writes the directory"
+        assert "secretsmanager:GetSecretValue" not in actions
+
+
+def test_the_rebuild_function_listens_to_the_stream_and_the_schedule(template: dict[str, Any]) -> None:
+    events = template["Resources"]["RebuildFunction"]["Properties"]["Events"]
+    stream = next(e["Properties"] for e in events.values() if e["Type"] == "DynamoDB")
+    assert stream["Stream"] == {"Fn::GetAtt": "DirectoryTable.StreamArn"}
+    assert stream["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    (pattern,) = stream["FilterCriteria"]["Filters"]
+    assert json.loads(pattern["Pattern"]) == {"dynamodb": {"Keys": {"pk": {"S": [{"prefix": "ORG#"}]}}}}
+    schedule = next(e["Properties"] for e in events.values() if e["Type"] == "Schedule")
+    assert schedule["Schedule"] == "rate(1 minute)"
 
 
 def test_every_declared_route_is_served_by_the_app(template: dict[str, Any], tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +36,7 @@ CREATE TABLE IF NOT EXISTS members (
     role TEXT NOT NULL,
     status TEXT NOT NULL,
     grants_revoked_at INTEGER,
+    removed INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (org, id)
 );
 CREATE TABLE IF NOT EXISTS grants (
@@ -62,6 +64,7 @@ CREATE TABLE IF NOT EXISTS audit (
     error_code TEXT,
     target_id TEXT,
     completed_at TEXT,
+    expires_at INTEGER,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
@@ -90,9 +93,15 @@ class SqliteDatabase:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.executescript(_SCHEMA)
-            columns = {row[1] for row in self._conn.execute("PRAGMA table_info(members)")}
-            if "grants_revoked_at" not in columns:  # a store created before revocation existed
-                self._conn.execute("ALTER TABLE members ADD COLUMN grants_revoked_at INTEGER")
+            # Stores created before a column existed get it added.
+            for table, column, declaration in (
+                ("members", "grants_revoked_at", "INTEGER"),
+                ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
+                ("audit", "expires_at", "INTEGER"),
+            ):
+                columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
+                if column not in columns:
+                    self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the local store at {path}: {exc}") from exc
 
@@ -148,13 +157,26 @@ class SqliteDirectory:
             "updated_at = excluded.updated_at",
             (org.org, version, org.model_dump_json(), _now()),
         )
-        watermarks = dict(
-            conn.execute("SELECT id, grants_revoked_at FROM members WHERE org = ?", (org.org,)).fetchall()
-        )
+        before = {
+            str(row[0]): (str(row[1]), str(row[2]), row[3])
+            for row in conn.execute(
+                "SELECT id, role, status, grants_revoked_at FROM members WHERE org = ?", (org.org,)
+            ).fetchall()
+        }
         conn.execute("DELETE FROM members WHERE org = ?", (org.org,))
+        rows: list[tuple[object, ...]] = [
+            (org.org, m.id, m.role, m.status, at if m.id in revoke else before.get(m.id, ("", "", None))[2], 0)
+            for m in org.members
+        ]
+        # A removed member with a watermark stays as a tombstone: added back, they never revive a revoked token.
+        present = {m.id for m in org.members}
+        for mid in sorted((set(before) | revoke) - present):
+            role, status, watermark = before.get(mid, ("member", "active", None))
+            watermark = at if mid in revoke else watermark
+            if watermark is not None:
+                rows.append((org.org, mid, role, status, watermark, 1))
         conn.executemany(
-            "INSERT INTO members (org, id, role, status, grants_revoked_at) VALUES (?, ?, ?, ?, ?)",
-            [(org.org, m.id, m.role, m.status, at if m.id in revoke else watermarks.get(m.id)) for m in org.members],
+            "INSERT INTO members (org, id, role, status, grants_revoked_at, removed) VALUES (?, ?, ?, ?, ?, ?)", rows
         )
         if revoke:
             conn.executemany(
@@ -194,7 +216,8 @@ class SqliteDirectory:
 
     def get_member(self, org: str, member_id: str) -> MemberRecord | None:
         rows = self._db.read(
-            "SELECT id, role, status, grants_revoked_at FROM members WHERE org = ? AND id = ?", (org, member_id)
+            "SELECT id, role, status, grants_revoked_at FROM members WHERE org = ? AND id = ? AND removed = 0",
+            (org, member_id),
         )
         if not rows:
             return None
@@ -240,10 +263,28 @@ class SqliteDirectory:
     def orgs(self) -> list[str]:
         return [str(row[0]) for row in self._db.read("SELECT org FROM orgs ORDER BY org")]
 
+    def org_versions(self) -> dict[str, int]:
+        return {str(org): int(str(version)) for org, version in self._db.read("SELECT org, version FROM orgs")}
+
 
 class SqliteAuditLog:
-    def __init__(self, db: SqliteDatabase) -> None:
+    """Audit rows; with a retention, each row expires that long after it started and reads skip it."""
+
+    def __init__(
+        self, db: SqliteDatabase, *, retention_days: int | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
         self._db = db
+        self._retention = None if retention_days is None else retention_days * 86_400
+        self._clock = clock
+
+    def _expires_at(self, row: AuditRow) -> int | None:
+        if self._retention is None:
+            return None
+        try:
+            started = datetime.fromisoformat(row.started_at).timestamp()
+        except ValueError:
+            started = self._clock()
+        return int(started) + self._retention
 
     @staticmethod
     def _values(row: AuditRow) -> tuple[object, ...]:
@@ -266,7 +307,10 @@ class SqliteAuditLog:
     def begin(self, row: AuditRow) -> None:
         with self._db.transaction() as conn:
             try:
-                conn.execute(f"INSERT INTO audit ({_AUDIT_COLUMNS}) VALUES ({', '.join('?' * 13)})", self._values(row))
+                conn.execute(
+                    f"INSERT INTO audit ({_AUDIT_COLUMNS}, expires_at) VALUES ({', '.join('?' * 14)})",
+                    (*self._values(row), self._expires_at(row)),
+                )
             except sqlite3.IntegrityError as exc:
                 raise Conflict(f"audit row {row.id} already exists") from exc
 
@@ -281,8 +325,8 @@ class SqliteAuditLog:
                 raise Conflict(f"audit row {row.id} is not an open row")
 
     def query(self, org: str, query: AuditQuery) -> list[AuditRow]:
-        clauses = ["org = ?"]
-        params: list[object] = [org]
+        clauses = ["org = ?", "(expires_at IS NULL OR expires_at > ?)"]
+        params: list[object] = [org, int(self._clock())]
         for column in ("member", "account", "operation", "status"):
             value = getattr(query, column)
             if value is not None:
@@ -327,6 +371,9 @@ class SqliteSnapshotStore:
     def current(self, org: str) -> SnapshotPointer | None:
         rows = self._db.read("SELECT version FROM snapshot_pointers WHERE org = ?", (org,))
         return SnapshotPointer(org, int(str(rows[0][0]))) if rows else None
+
+    def versions(self) -> dict[str, int]:
+        return {str(org): int(str(v)) for org, v in self._db.read("SELECT org, version FROM snapshot_pointers")}
 
     def _path(self, org: str, version: int) -> Path:
         return self._dir / org / f"{version}.snapshot"

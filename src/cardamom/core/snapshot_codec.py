@@ -20,6 +20,7 @@ other code is reported as corrupt, so it is rebuilt rather than served with stal
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import importlib.util
 import json
@@ -27,8 +28,10 @@ import marshal
 import sys
 import zlib
 from array import array
+from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import cache
+from itertools import repeat
 from pathlib import Path
 from typing import Any, overload
 
@@ -232,6 +235,24 @@ def encode(snapshot: Snapshot) -> bytes:
 # ---- decoding ---------------------------------------------------------------------------------
 
 
+# PoolTool is a frozen dataclass with slots and no __post_init__: its fields can be filled
+# column by column through the slot descriptors, at a third of the cost of 10,000 __init__
+# calls. Any other shape of the class falls back to calling it.
+_SLOT_SETTERS = [getattr(PoolTool, name, None) for name in _TOOL_FIELDS]
+_FILL_BY_COLUMN = not hasattr(PoolTool, "__post_init__") and all(
+    type(setter).__name__ == "member_descriptor" for setter in _SLOT_SETTERS
+)
+
+
+def _pool_tools(columns: list[list[Any]], count: int) -> tuple[PoolTool, ...]:
+    if not _FILL_BY_COLUMN:
+        return tuple(PoolTool(*row) for row in zip(*columns, strict=True))
+    made = list(map(object.__new__, repeat(PoolTool, count)))
+    for setter, column in zip(_SLOT_SETTERS, columns, strict=True):
+        deque(map(setter.__set__, made, column), maxlen=0)  # type: ignore[union-attr]
+    return tuple(made)
+
+
 def _uint32s(data: bytes) -> array[int]:
     values = array(_UINT32)
     values.frombytes(data)
@@ -243,6 +264,18 @@ def _uint32s(data: bytes) -> array[int]:
 def decode(blob: bytes) -> Snapshot:
     if not blob.startswith(MAGIC):
         raise CorruptSnapshot("not a snapshot of this format (it will be rebuilt)")
+    # Loading creates some hundred thousand containers, none of them cyclic garbage; the
+    # collector's passes over a growing heap would cost a fifth of the load.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _decode(blob)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _decode(blob: bytes) -> Snapshot:
     try:
         payload = marshal.loads(zlib.decompress(blob[len(MAGIC) :]))
         if not isinstance(payload, dict):
@@ -263,7 +296,7 @@ def decode(blob: bytes) -> Snapshot:
         count = len(payload["document_names"])
         if len(columns) != len(_TOOL_FIELDS) or any(len(column) != count for column in columns):
             raise CorruptSnapshot("the snapshot's tool columns are ragged")
-        tools = tuple(PoolTool(*row) for row in zip(*columns, strict=True))
+        tools = _pool_tools(columns, count)
         documents = LazyDocuments(
             payload["document_names"],
             _uint32s(payload["document_ids"]),

@@ -1,0 +1,388 @@
+"""The AWS backend's directory, on DynamoDB (table design: ``docs/aws.md``).
+
+Directory: one item per record (connector, connection, member, restriction, alias) under
+the org's partition, plus the org's version item. Every write is one ``TransactWriteItems``
+conditional on the version item and bumping it, so a lost race is a ``Conflict`` and a
+membership change lands together with its grant revocation (the member item carries the
+revocation watermark). A change too large for one transaction (a whole-org apply of a big
+org) is written as a chain of such transactions, each conditional on the one before.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+import zlib
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+
+from cardamom.adapters import dynamodb_items as items
+from cardamom.adapters.dynamodb_items import PK, SK, Existing, Plan, RecordItem, n, number, org_pk, s, text
+from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
+from cardamom.core.orgdef import MemberDef, OrgDefinition
+from cardamom.errors import Conflict, StoreError
+from cardamom.ports import StoredOrg
+
+if TYPE_CHECKING:
+    from types_boto3_dynamodb.client import DynamoDBClient
+    from types_boto3_dynamodb.type_defs import QueryInputTypeDef, TransactWriteItemTypeDef
+
+    from cardamom.adapters.dynamodb_items import Item
+    from cardamom.adapters.s3 import S3Objects
+
+log = logging.getLogger(__name__)
+_READ_ATTEMPTS = 5
+
+
+def store_error(action: str, exc: Exception) -> StoreError:
+    """A boto error as a StoreError that names the action and the AWS error code, never a payload."""
+    if isinstance(exc, ClientError):
+        return StoreError(f"{action} failed: {exc.response.get('Error', {}).get('Code', 'error')}")
+    return StoreError(f"{action} failed: {type(exc).__name__}")
+
+
+def error_code(exc: ClientError) -> str:
+    return str(exc.response.get("Error", {}).get("Code", ""))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class _Moved(Exception):
+    """A record's tool list disappeared mid-read: a write landed, read again."""
+
+
+def _existing(item: Item) -> Existing:
+    return Existing(
+        pos=number(item, "pos") or 0,
+        digest=text(item, "h"),
+        live="body" in item,
+        tools_ref=text(item, "tools_ref"),
+    )
+
+
+class DynamoDirectory:
+    def __init__(self, client: DynamoDBClient, table: str, objects: S3Objects | None = None) -> None:
+        self._db = client
+        self._table = table
+        self._objects = objects
+
+    @property
+    def client(self) -> DynamoDBClient:
+        """The DynamoDB client (shared by every store of the process), for instrumentation."""
+        return self._db
+
+    # ---- reads -------------------------------------------------------------------------------
+
+    def _get(self, key: Item, *, projection: str | None = None, consistent: bool = True) -> Item | None:
+        request: dict[str, Any] = {"TableName": self._table, "Key": key, "ConsistentRead": consistent}
+        if projection:
+            request["ProjectionExpression"] = projection
+        try:
+            found = self._db.get_item(**request).get("Item")
+        except (ClientError, BotoCoreError) as exc:
+            raise store_error("directory read", exc) from exc
+        return found
+
+    def _query(self, request: QueryInputTypeDef) -> Iterator[Item]:
+        try:
+            while True:
+                page = self._db.query(**request)
+                yield from page["Items"]
+                last = page.get("LastEvaluatedKey")
+                if not last:
+                    return
+                request["ExclusiveStartKey"] = last
+        except (ClientError, BotoCoreError) as exc:
+            raise store_error("directory query", exc) from exc
+
+    def _version_item(self, org: str) -> Item | None:
+        return self._get({PK: s(org_pk(org)), SK: s(items.VERSION_SK)})
+
+    def _tools(self, item: Item) -> list[Any]:
+        if "tools" in item:
+            packed = item["tools"].get("B", b"")
+        else:
+            ref = text(item, "tools_ref")
+            if ref is None or self._objects is None:
+                raise StoreError(f"connector item {text(item, SK)!r} has no tool list")
+            found = self._objects.get(ref)
+            if found is None:
+                raise _Moved(f"tool list {ref} is gone")
+            packed = found
+        tools: list[Any] = json.loads(zlib.decompress(packed))
+        return tools
+
+    def load_org(self, org: str) -> StoredOrg | None:
+        """The org as of one version: re-read if a write landed while the records were being read."""
+        for _ in range(_READ_ATTEMPTS):
+            before = self._version_item(org)
+            if before is None:
+                return None
+            try:
+                lists = self._records(org)
+            except _Moved:
+                continue
+            after = self._version_item(org)
+            version = number(before, "version")
+            if after is not None and version is not None and number(after, "version") == version:
+                return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version)
+        raise Conflict(f"org {org!r} kept changing while it was being read")
+
+    def _records(self, org: str) -> dict[str, list[Any]]:
+        kinds = items.record_kinds()
+        found: dict[str, list[tuple[int, Any]]] = {kind: [] for kind in kinds}
+        request: QueryInputTypeDef = {
+            "TableName": self._table,
+            "KeyConditionExpression": "pk = :pk",
+            "ExpressionAttributeValues": {":pk": s(org_pk(org))},
+            "ConsistentRead": True,
+        }
+        for item in self._query(request):
+            kind, body = text(item, "kind"), text(item, "body")
+            if kind is None or body is None:
+                continue  # the version item, or a removed member's tombstone
+            if kind not in found:
+                raise StoreError(f"org {org!r} holds {kind} records this code does not know")
+            record = json.loads(body)
+            if kind == "connectors":
+                record["tools"] = self._tools(item)
+            found[kind].append((number(item, "pos") or 0, record))
+        return {kind: [record for _, record in sorted(rows, key=lambda r: r[0])] for kind, rows in found.items()}
+
+    def get_member(self, org: str, member_id: str) -> MemberRecord | None:
+        """One strongly consistent GetItem: the member, its role and status, its revocation watermark."""
+        item = self._get(
+            {PK: s(org_pk(org)), SK: s(items.record_sk("members", member_id))},
+            projection="body, grants_revoked_at",
+        )
+        body = None if item is None else text(item, "body")
+        if item is None or body is None:
+            return None
+        return MemberRecord(MemberDef.model_validate_json(body), number(item, "grants_revoked_at"))
+
+    def org_versions(self) -> dict[str, int]:
+        request: QueryInputTypeDef = {
+            "TableName": self._table,
+            "IndexName": items.ORG_INDEX,
+            "KeyConditionExpression": "org_index = :all",
+            "ExpressionAttributeValues": {":all": s("ORG")},
+        }
+        return {text(i, "org") or "": number(i, "version") or 0 for i in self._query(request)}
+
+    # ---- grants --------------------------------------------------------------------------------
+
+    def put_grant(self, grant: Grant) -> None:
+        item: Item = {
+            PK: s(items.grants_pk(grant.org, grant.member)),
+            SK: s(f"GRANT#{grant.id}"),
+            "id": s(grant.id),
+            "member": s(grant.member),
+            "scopes": {"L": [s(scope) for scope in grant.scopes]},
+            "issued_at": n(grant.issued_at),
+            "expires_at": n(grant.expires_at),
+        }
+        if grant.revoked_at is not None:
+            item["revoked_at"] = n(grant.revoked_at)
+        try:
+            self._db.put_item(TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(pk)")
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                raise Conflict(f"grant {grant.id} already exists") from None
+            raise store_error("grant write", exc) from exc
+        except BotoCoreError as exc:
+            raise store_error("grant write", exc) from exc
+
+    def grants(self, org: str, member: str) -> list[Grant]:
+        """The member's grants; a grant is revoked by the first revocation at or after its issue."""
+        request: QueryInputTypeDef = {
+            "TableName": self._table,
+            "KeyConditionExpression": "pk = :pk",
+            "ExpressionAttributeValues": {":pk": s(items.grants_pk(org, member))},
+            "ConsistentRead": True,
+        }
+        rows = list(self._query(request))
+        holder = self._get({PK: s(org_pk(org)), SK: s(items.record_sk("members", member))}, projection="revocations")
+        revocations = sorted(int(v["N"]) for v in (holder or {}).get("revocations", {}).get("L", []))
+        grants = []
+        for row in rows:
+            issued = number(row, "issued_at") or 0
+            revoked = number(row, "revoked_at")
+            if revoked is None:
+                revoked = next((at for at in revocations if at >= issued), None)
+            scopes = tuple(v.get("S", "") for v in row.get("scopes", {}).get("L", []))
+            grants.append(
+                Grant(org, text(row, "id") or "", member, scopes, issued, number(row, "expires_at") or 0, revoked)
+            )
+        return sorted(grants, key=lambda g: (g.issued_at, g.id))
+
+    # ---- writes --------------------------------------------------------------------------------
+
+    def _existing(self, org: str) -> dict[str, Existing]:
+        request: QueryInputTypeDef = {
+            "TableName": self._table,
+            "KeyConditionExpression": "pk = :pk",
+            "ProjectionExpression": "sk, pos, h, body, tools_ref",
+            "ExpressionAttributeValues": {":pk": s(org_pk(org))},
+            "ConsistentRead": True,
+        }
+        return {text(i, SK) or "": _existing(i) for i in self._query(request) if text(i, SK) != items.VERSION_SK}
+
+    def _existing_keys(self, org: str, sks: list[str]) -> dict[str, Existing]:
+        found: dict[str, Existing] = {}
+        for start in range(0, len(sks), 100):
+            keys: list[Item] = [{PK: s(org_pk(org)), SK: s(sk)} for sk in sks[start : start + 100]]
+            request: dict[str, Any] = {
+                self._table: {
+                    "Keys": keys,
+                    "ConsistentRead": True,
+                    "ProjectionExpression": "sk, pos, h, body, tools_ref",
+                }
+            }
+            try:
+                while request:
+                    response = self._db.batch_get_item(RequestItems=request)
+                    for item in response.get("Responses", {}).get(self._table, []):
+                        found[text(item, SK) or ""] = _existing(item)
+                    request = dict(response.get("UnprocessedKeys") or {})
+            except (ClientError, BotoCoreError) as exc:
+                raise store_error("directory read", exc) from exc
+        return found
+
+    def _tool_list(self, org: str, connector: str, sha: str, data: bytes) -> str:
+        if self._objects is None:
+            raise StoreError("a bucket is needed for large connector tool lists")
+        key = f"tools/{org}/{connector}/{sha}.json.z"
+        self._objects.put(key, data)
+        return key
+
+    def _record_action(self, org: str, item: RecordItem, pos: int, revoke_at: int | None, plan: Plan) -> None:
+        if item.kind == "members":
+            plan.actions.append(
+                items.member_action(self._table, org, item.key, item=item, pos=pos, revoke_at=revoke_at)
+            )
+            return
+        action, _ = items.put_action(self._table, org, item, pos, self._tool_list)
+        plan.actions.append(action)
+
+    def _removal(self, org: str, kind: str, key: str, old: Existing, revoke_at: int | None, plan: Plan) -> None:
+        if kind == "members":
+            plan.actions.append(items.member_action(self._table, org, key, remove=True, revoke_at=revoke_at))
+            return
+        plan.actions.append(items.delete_action(self._table, org, kind, key))
+        if old.tools_ref:
+            plan.orphaned_tools.append(old.tools_ref)
+
+    def _check(self, org: str, expected: int | None) -> Item | None:
+        found = self._version_item(org)
+        version = None if found is None else number(found, "version")
+        if version != expected:
+            raise Conflict(f"org {org!r} changed concurrently (directory version {version}, expected {expected})")
+        return found
+
+    def replace_org(
+        self,
+        org: OrgDefinition,
+        *,
+        expected_version: int | None,
+        revoke_grants_of: frozenset[str] = frozenset(),
+        at: int = 0,
+    ) -> int:
+        found = self._check(org.org, expected_version)
+        existing = self._existing(org.org)
+        plan = Plan(next_pos=(None if found is None else number(found, "next_pos")) or items.SPACING)
+        revoked = set(revoke_grants_of)
+        for kind, records in items.desired_items(org).items():
+            mine = {sk.split("#", 1)[1]: e for sk, e in existing.items() if sk.startswith(f"{kind}#")}
+            placed = items.positions([r.key for r in records], mine, plan.next_pos)
+            for record in records:
+                old, pos = mine.get(record.key), placed[record.key]
+                revoke_at = at if kind == "members" and record.key in revoked else None
+                if revoke_at is not None:
+                    revoked.discard(record.key)
+                if old is None or not old.live or (old.digest, old.pos) != (record.digest, pos) or revoke_at:
+                    self._record_action(org.org, record, pos, revoke_at, plan)
+                if old is not None and old.tools_ref and old.digest != record.digest:
+                    plan.orphaned_tools.append(old.tools_ref)
+            plan.next_pos = max([plan.next_pos, *(p + items.SPACING for p in placed.values())])
+            for key in sorted(set(mine) - set(placed)):
+                if mine[key].live:
+                    revoke_at = at if kind == "members" and key in revoked else None
+                    if revoke_at is not None:
+                        revoked.discard(key)
+                    self._removal(org.org, kind, key, mine[key], revoke_at, plan)
+        for key in sorted(revoked):  # a member neither kept nor removed here: record the revocation only
+            plan.actions.append(items.member_action(self._table, org.org, key, revoke_at=at))
+        return self._write(org.org, expected_version, plan)
+
+    def commit(self, org: str, change: DirectoryChange, *, expected_version: int) -> int:
+        found = self._check(org, expected_version)
+        plan = Plan(next_pos=(None if found is None else number(found, "next_pos")) or items.SPACING)
+        named = [(kind, key, rec) for kind in items.record_kinds() for key, rec in getattr(change, kind).items()]
+        revoked = set(change.revoke_grants_of)
+        existing = self._existing_keys(org, sorted({items.record_sk(kind, key) for kind, key, _ in named}))
+        for kind, key, record in named:
+            old = existing.get(items.record_sk(kind, key))
+            revoke_at = change.at if kind == "members" and key in revoked else None
+            if revoke_at is not None:
+                revoked.discard(key)
+            if record is None:
+                if old is not None and old.live:
+                    self._removal(org, kind, key, old, revoke_at, plan)
+                elif revoke_at is not None:
+                    plan.actions.append(items.member_action(self._table, org, key, revoke_at=revoke_at))
+                continue
+            if items.record_key(kind, record, 0) != key:
+                raise StoreError(f"the change files a {kind} record under {key!r}, not under its own key")
+            item = items.record_item(kind, key, record)
+            if old is not None and old.live:
+                pos = old.pos
+                if old.tools_ref and old.digest != item.digest:
+                    plan.orphaned_tools.append(old.tools_ref)
+            else:
+                pos, plan.next_pos = plan.next_pos, plan.next_pos + items.SPACING
+            self._record_action(org, item, pos, revoke_at, plan)
+        for key in sorted(revoked):
+            plan.actions.append(items.member_action(self._table, org, key, revoke_at=change.at))
+        return self._write(org, expected_version, plan)
+
+    def _write(self, org: str, expected: int | None, plan: Plan) -> int:
+        """Commit the plan: one transaction, or a chain of them each conditional on the last."""
+        batches = items.batches(plan.actions)
+        version = expected
+        for i, batch in enumerate(batches):
+            new = (version or 0) + 1
+            writes: list[TransactWriteItemTypeDef] = [
+                items.version_action(self._table, org, version, new, plan.next_pos, _now()),
+                *(a.write for a in batch),
+            ]
+            try:
+                self._db.transact_write_items(TransactItems=writes, ClientRequestToken=uuid.uuid4().hex)
+            except ClientError as exc:
+                if error_code(exc) == "TransactionCanceledException":
+                    reasons = {r.get("Code") for r in exc.response.get("CancellationReasons", [])}
+                    if reasons & {"ConditionalCheckFailed", "TransactionConflict"}:
+                        landed = f"; {i} of {len(batches)} transactions of this change had landed" if i else ""
+                        raise Conflict(
+                            f"org {org!r} changed concurrently (expected version {version}){landed}"
+                        ) from None
+                raise store_error("directory write", exc) from exc
+            except BotoCoreError as exc:
+                raise store_error("directory write", exc) from exc
+            version = new
+        self._forget_tools(plan.orphaned_tools)
+        return version or 0
+
+    def _forget_tools(self, keys: list[str]) -> None:
+        if self._objects is None:
+            return
+        for key in set(keys):
+            try:
+                self._objects.delete(key)
+            except StoreError:
+                log.warning("could not delete an unused tool list", extra={"key": key})
