@@ -113,11 +113,23 @@ def test_large_tool_lists_live_in_s3_and_are_dropped_when_replaced(aws: AwsBacke
     assert stored is not None and stored.definition == acme()
 
 
-def test_an_unchanged_apply_writes_only_the_version(aws: AwsBackend, directory: DynamoDirectory) -> None:
-    directory.replace_org(big_org(150), expected_version=None)
+def test_an_oversize_apply_is_a_chain_of_transactions_and_an_unchanged_one_writes_only_the_version(
+    aws: AwsBackend, directory: DynamoDirectory
+) -> None:
     calls = Calls(aws.dynamodb)
-    directory.replace_org(big_org(150), expected_version=directory.org_versions()["acme"])
+    version = directory.replace_org(big_org(150), expected_version=None)  # 150 members + a connector
+    assert calls.take()["TransactWriteItems"] == version == 2
+    directory.replace_org(big_org(150), expected_version=version)
     assert calls.take()["TransactWriteItems"] == 1
+    written: list[int] = []
+    aws.dynamodb.meta.events.register(
+        "before-parameter-build.dynamodb.TransactWriteItems",
+        lambda params, **_: written.append(len(params["TransactItems"])),
+    )
+    # One member added at the front: its item and the version item, nothing renumbered.
+    one_more = big_org(150).model_copy(update={"members": [MemberDef(id="aa"), *big_org(150).members]})
+    directory.replace_org(one_more, expected_version=version + 1)
+    assert written == [2]
 
 
 def test_audit_rows_carry_the_ttl_the_table_expires(aws: AwsBackend) -> None:

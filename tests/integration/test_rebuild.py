@@ -147,7 +147,7 @@ def test_a_failed_rebuild_is_reported_for_retry(deployment: Deployment, aws: Aws
     for listed in aws.s3.list_objects_v2(Bucket=aws.bucket, Prefix="tools/")["Contents"]:
         aws.s3.delete_object(Bucket=aws.bucket, Key=listed["Key"])
     result = deployment.rebuild_handler(event, FakeLambdaContext())
-    assert list(result["failed"]) == ["acme"]
+    assert list(result["failed"]) == ["acme"] and "damaged" in result["failed"]["acme"]
     assert result["batchItemFailures"] == [{"itemIdentifier": event["Records"][0]["dynamodb"]["SequenceNumber"]}]
 
 

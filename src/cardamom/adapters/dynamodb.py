@@ -124,12 +124,15 @@ class DynamoDirectory:
             before = self._version_item(org)
             if before is None:
                 return None
+            version = number(before, "version")
             try:
                 lists = self._records(org)
-            except _Moved:
-                continue
+            except _Moved as moved:
+                after = self._version_item(org)
+                if after is not None and number(after, "version") == version:
+                    raise StoreError(f"org {org!r} is damaged: {moved}") from None
+                continue  # a write replaced the tool list while we read: read again
             after = self._version_item(org)
-            version = number(before, "version")
             if after is not None and version is not None and number(after, "version") == version:
                 return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version)
         raise Conflict(f"org {org!r} kept changing while it was being read")
