@@ -122,9 +122,10 @@ def build_stores(settings: Settings) -> Stores:
 
 
 def build_rebuilder(settings: Settings) -> RebuildService:
-    """What the rebuild function needs: the directory and the snapshot store, nothing else."""
-    stores = build_stores(settings)
-    return RebuildService(stores.directory, stores.snapshots, SnapshotService(stores.directory, stores.snapshots))
+    """The rebuild function's service, over the same stores and snapshot service the MCP function
+    builds (so a rebuild there makes exactly the snapshot a rebuild here would)."""
+    container = build_container(settings)
+    return RebuildService(container.directory, container.snapshot_store, container.snapshots)
 
 
 def build_container(

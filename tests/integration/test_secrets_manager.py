@@ -1,0 +1,34 @@
+"""The AWS backend's secret store on moto's Secrets Manager."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import boto3
+import pytest
+from moto import mock_aws
+
+from cardamom.adapters.secretsmanager import SecretsManagerStore
+
+
+@pytest.fixture
+def client(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "test",
+        "AWS_SECRET_ACCESS_KEY": "test",
+        "AWS_DEFAULT_REGION": "us-east-1",
+    }.items():
+        monkeypatch.setenv(name, value)
+    with mock_aws():
+        yield boto3.client("secretsmanager", region_name="us-east-1")
+
+
+def test_put_get_and_rotate(client: Any) -> None:
+    store = SecretsManagerStore(client, prefix="cardamom")
+    assert store.get("acme", "notion") is None
+    store.put("acme", "notion", {"client_id": "cid", "refresh_token": "rt-1"})
+    store.put("acme", "notion", {"client_id": "cid", "refresh_token": "rt-2"})
+    assert store.get("acme", "notion") == {"client_id": "cid", "refresh_token": "rt-2"}
+    assert client.describe_secret(SecretId="cardamom/acme/notion")["Name"] == "cardamom/acme/notion"
+    assert store.get("globex", "notion") is None
