@@ -142,13 +142,14 @@ def _percentile(values: Sequence[float], p: float) -> float:
 
 
 def _time_each(fn: Callable[[str], object], queries: Sequence[str], repeats: int) -> list[float]:
-    samples = []
+    """Per query, the median of ``repeats`` timings in ms (one spike on a shared machine is not the query)."""
+    samples: list[list[float]] = [[] for _ in queries]
     for _ in range(repeats):
-        for q in queries:
+        for i, q in enumerate(queries):
             start = time.perf_counter_ns()
             fn(q)
-            samples.append((time.perf_counter_ns() - start) / 1e6)
-    return samples
+            samples[i].append((time.perf_counter_ns() - start) / 1e6)
+    return [statistics.median(s) for s in samples]
 
 
 def _ours_timer(index: SearchIndex) -> Callable[[str], object]:
@@ -199,15 +200,15 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
         documents = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         gc.collect()
-        warm = _time_each(search, queries, 3)
-        warm_guessed = _time_each(search, guessed, 3)
-        warm_natural = _time_each(search, natural, 3)
+        warm = _time_each(search, queries, 5)
+        warm_guessed = _time_each(search, guessed, 5)
+        warm_natural = _time_each(search, natural, 5)
         start = time.perf_counter()
         peer = Bm25s(pool)
         peer_build = time.perf_counter() - start
         peer_search = _bm25s_timer(peer)
         peer_search(queries[0])
-        bm = _time_each(peer_search, queries, 3)
+        bm = _time_each(peer_search, queries, 5)
         rows.append(
             {
                 "pool": label,

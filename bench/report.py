@@ -159,7 +159,8 @@ def write(
 
     add("## Speed and memory (in-process, warm)\n")
     add("Per search: `rank(index, query)` over the whole pool, limit 10, timed one query at a time with")
-    add("`perf_counter_ns`, every query 3 times after a first (cold) pass; p50/p99 over all samples. Queries:")
+    add("`perf_counter_ns`, every query 5 times after a first (cold) pass; p50/p99 over the per-query medians")
+    add("(the cold columns: the first pass, every token new to the index's cache). Queries:")
     add("the pool's guessed names (connected and not) plus every 4th StableToolBench request. bm25s times")
     add("the same queries: our tokenizer, then `retrieve(k=10)` with one query per call. Memory: tracemalloc")
     add("of `SearchIndex.build` (what the index retains), then after the cold pass (with the per-token cache),")

@@ -301,6 +301,20 @@ class TestGuessedNameRules:
         assert rank(self.POOL, "twilio_send_message", floor=0.4).empty
         assert not rank(self.POOL, "twilio_send_message", floor=0.0).empty
 
+    def test_a_guessed_name_must_match_its_rarest_word(self) -> None:
+        pool = index(
+            doc("gitea__org_remove_team_member", "Gitea", "Remove a team member."),
+            doc("gitea__org_add_team_member", "Gitea", "Add a team member."),
+            doc("gitea__list_teams", "Gitea", "List teams."),
+            doc("gitea__deploy_hook", "Gitea", "Trigger a deploy on Vercel."),
+            doc("gitea__get_user", "Gitea", "Get a user."),
+            doc("gitea__remove_label", "Gitea", "Remove a label."),
+        )
+        ranking = rank(pool, "remove_vercel_team_member")
+        assert ranking.empty  # the Gitea tool covers more than half the mass, but not 'vercel'
+        assert rank(pool, "remove_vercel_team_member", floor=0.0).hits[0].name == "gitea__org_remove_team_member"
+        assert rank(pool, "remove_gitea_team_member").hits[0].name == "gitea__org_remove_team_member"
+
 
 class TestPruningKeepsTheExactResult:
     def test_matches_a_brute_force_ranking(self) -> None:

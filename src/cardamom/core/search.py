@@ -71,8 +71,8 @@ class SearchOptions:
     * ``guessed_name_rules``: for a query shaped like a tool name (``list_all_cal_com_schedules``,
       one word of several tokens, see ``is_name_shaped``) the floor reads the match more
       strictly: a token matched only in a description covers a fifth of its weight (the seeds'
-      description weight over the name weight, 1/5), and a token that no visible tool carries in
-      any field leaves nothing to return (no tool of the caller can have that name);
+      description weight over the name weight, 1/5), and a tool must match the name's rarest
+      token (highest IDF in the pool; when nothing visible carries that token, nothing is returned);
     * ``strict_reverse_prefix``: a name token that is a prefix of a longer query token matches
       only when the rest is an inflectional ending (``schedule`` in ``schedules``), so that
       ``send`` does not match ``sendgrid``, nor ``post`` ``postmark``. A query token that is a
@@ -374,8 +374,11 @@ def rank(
     share = 1.0
     if floor > 0 and index.options.guessed_name_rules and is_name_shaped(query):  # part of the floor
         share = DESCRIPTION_WEIGHT / NAME_WEIGHT
-        if not all(matched):
-            candidates = _EMPTY
+        # The rarest word of a guessed name is what tells its tool apart (the app, the object):
+        # a tool that does not carry it is not that tool. A word no tool carries is the rarest.
+        rarest_weight = max(weights, default=0.0)
+        rarest = _union(m for m, w in zip(matched, weights, strict=True) if w >= rarest_weight - _FLOOR_EPSILON)
+        candidates = [doc_id for doc_id in candidates if doc_id in rarest]
     if needed > 0 and len(tokens) > 1:
         candidates = _could_clear(
             candidates, [matched[i] for i in rarest_first], [weights[i] for i in rarest_first], needed
