@@ -196,9 +196,10 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
         warm_cache = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
         tracemalloc.start()
-        D.make_pool(label, apps)
+        fresh = D.make_pool(label, apps)
         documents = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
+        del fresh
         gc.collect()
         warm = _time_each(search, queries, 5)
         warm_guessed = _time_each(search, guessed, 5)

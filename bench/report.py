@@ -167,7 +167,7 @@ def write(
     add("and of the SearchDocuments it reads (built by the snapshot anyway). Targets at 10,000 tools: p50 < 1 ms,")
     add("p99 < 5 ms, no slower than bm25s (ratio of medians ≤ 1), index < 100 MB.\n")
     add(
-        "| pool (tools) | apps | queries | build s | index MB | + cache MB | documents MB | cold p50 / p99 ms | "
+        "| pool (tools) | apps | queries | build s | index MB | with cache MB | documents MB | cold p50 / p99 ms | "
         "p50 ms | p99 ms | guessed p50 / p99 | natural p50 / p99 | bm25s p50 / p99 ms | ours / bm25s (p50) |"
     )
     add("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---|---:|")
