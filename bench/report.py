@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import queries as generator
 from bench.data import App
 from bench.evaluate import Scores
 
@@ -128,6 +129,15 @@ def write(
     )
     add("Our floor was not tuned: it is the seeds' rule, half the query's IDF mass over the visible pool.\n")
 
+    add("## How the guessed names are made\n")
+    add((generator.__doc__ or "").strip() + "\n")
+    add(
+        "The not-connected queries are split in two: apps whose name shares no word with any connected "
+        "tool's name or label (the done-when's case: the answer is plainly nothing), and apps whose name "
+        "does share one (Files.com next to Box's `files_*`, Google People next to Google Admin, Asana next "
+        "to GitLab's `services_asana`): there a lexical match on the shared word is expected, and the rate "
+        "is reported on its own.\n"
+    )
     add("## Quality: our ranker beside every peer\n")
     for kind, title in (
         ("guessed", "Guessed tool names"),
