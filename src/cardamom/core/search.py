@@ -7,8 +7,13 @@ covered tokens carry less than half of the query's IDF-weighted mass, with IDF c
 per query over the caller's own pool (``pool`` below), never over the full catalog. Ties
 break on the codepoint order of the advertised name, then the list is cut to the limit.
 
+Beyond the seeds (``SearchOptions``, each measured in docs/benchmarks.md): English filler
+words leave the query before weighting, inflected forms match, a name token inside a longer
+query word must be an inflection, and a query shaped like a tool name is held to names.
+
 The index is built once per snapshot; a query touches only the postings of its own
-tokens, so its cost grows with how many tools share a token with it, not with the pool.
+tokens, and scores only the tools that could still clear the floor, so its cost grows with
+how many tools share its rare tokens, not with the pool.
 """
 
 from __future__ import annotations
