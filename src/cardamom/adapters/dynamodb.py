@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 import uuid
 import zlib
 from collections.abc import Iterator
@@ -248,11 +249,16 @@ class DynamoDirectory:
                 }
             }
             try:
-                while request:
+                for attempt in range(_READ_ATTEMPTS + 1):
                     response = self._db.batch_get_item(RequestItems=request)
                     for item in response.get("Responses", {}).get(self._table, []):
                         found[text(item, SK) or ""] = _existing(item)
                     request = dict(response.get("UnprocessedKeys") or {})
+                    if not request:
+                        break
+                    time.sleep(0.05 * 2**attempt)  # throttled: back off before asking for the rest
+                else:
+                    raise StoreError("directory read failed: keys left unprocessed (throttled)")
             except (ClientError, BotoCoreError) as exc:
                 raise store_error("directory read", exc) from exc
         return found
