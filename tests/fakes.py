@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -11,7 +11,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.remote_tools import RemoteTool
+from cardamom.core.snapshot import AccountInfo, Upstream
 from cardamom.errors import Conflict, CredentialUnavailable, StoreError
 from cardamom.ports import (
     AuditLog,
@@ -23,6 +24,7 @@ from cardamom.ports import (
     SnapshotPointer,
     SnapshotStore,
     StoredOrg,
+    ToolDiscovery,
 )
 
 
@@ -193,3 +195,19 @@ class MemorySnapshotStore(SnapshotStore):
 
     def versions(self) -> dict[str, int]:
         return dict(self.pointers)
+
+
+class StaticDiscovery(ToolDiscovery):
+    """Lists ``tools[account]`` for each upstream it knows; ``fail`` makes the whole call raise."""
+
+    def __init__(self, tools: Mapping[str, Sequence[RemoteTool]] | None = None) -> None:
+        self.tools = dict(tools or {})
+        self.fail = False
+        self.calls: list[tuple[str, tuple[str, ...]]] = []
+
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+        accounts = tuple(u.account.account for u in upstreams)
+        self.calls.append((org, accounts))
+        if self.fail:
+            raise RuntimeError("the discovery broke down")
+        return {a: self.tools[a] for a in accounts if a in self.tools}

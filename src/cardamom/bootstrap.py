@@ -7,7 +7,8 @@ process (per cold start in Lambda), never per request.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from cardamom.adapters.authlib import AuthlibTokenEndpoint
 from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
+from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
 from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
 from cardamom.config import Settings
@@ -40,6 +42,7 @@ from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.snapshots import SnapshotService
+from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
 
 DEV_KEY_FILE = "dev-signing-key.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -128,6 +131,27 @@ def build_rebuilder(settings: Settings) -> RebuildService:
     return RebuildService(container.directory, container.snapshot_store, container.snapshots)
 
 
+def build_discovery(
+    settings: Settings, credentials: CredentialResolver, transport: ConnectorTransport | None = None
+) -> McpToolDiscovery:
+    """Remote MCP servers are listed on a private event loop (``service/tool_discovery.py``), so
+    each run opens an HTTP transport of its own; an injected transport (tests) is used as is."""
+
+    @asynccontextmanager
+    async def open_transport() -> AsyncIterator[ConnectorTransport]:
+        if transport is not None:
+            yield transport
+            return
+        fresh = HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes)
+        try:
+            yield fresh
+        finally:
+            await fresh.aclose()
+
+    limits = DiscoverySettings(allow_loopback_http=settings.local_mode, deadline_seconds=settings.connector_timeout)
+    return McpToolDiscovery(credentials, open_transport, limits)
+
+
 def build_container(
     settings: Settings,
     *,
@@ -153,7 +177,7 @@ def build_container(
     if credentials is None:
         credentials = CredentialService(
             stores.secrets,
-            token_endpoint or AuthlibTokenEndpoint(timeout=settings.connector_timeout),
+            token_endpoint or PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout)),
             admin,
             allow_loopback_http=settings.local_mode,
         )
@@ -170,6 +194,7 @@ def build_container(
         ),
         new_id=_new_id,
     )
+    snapshots.use_discovery(build_discovery(settings, credentials, transport))
     control_plane = ControlPlane(admin, snapshots, audit)
     return Container(
         settings=settings,

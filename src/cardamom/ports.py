@@ -7,7 +7,7 @@ subclass these same protocols.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -15,7 +15,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.remote_tools import RemoteTool
+from cardamom.core.snapshot import AccountInfo, Upstream
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,3 +181,13 @@ class TokenVerifier(Protocol):
 
 class SearchTelemetry(Protocol):
     def searched(self, *, org: str, pool_size: int, results: int, restricted: int) -> None: ...
+
+
+class ToolDiscovery(Protocol):
+    """Lists the tools of remote MCP servers when a snapshot is built."""
+
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+        """Each upstream's admitted tools, by account. An upstream that cannot be reached, errs or
+        breaks the protocol is absent (and logged): it never fails the build. Synchronous, as the
+        snapshot build is; it may be called from inside a running event loop."""
+        ...

@@ -20,6 +20,7 @@ Method = Literal["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
 Classification = Literal["read", "write", "destructive", "forbidden"]
 Role = Literal["owner", "admin", "member", "guest", "auditor", "billing_admin"]
 ConnectionStatus = Literal["active", "pending", "needs_reauth"]
+ConnectorKind = Literal["http", "mcp"]
 MemberStatus = Literal["active", "suspended"]
 ArgumentLocation = Literal["path", "query", "header", "body"]
 Path = tuple[str | int, ...]
@@ -36,6 +37,11 @@ ACCOUNT_LABEL = r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,30}[A-Za-z0-9])?$"
 TOOL_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
 MEMBER_ID = r"^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$"
 ENV_NAME = r"^[A-Za-z_][A-Za-z0-9_]{0,127}$"
+
+
+def schema_problem(schema: dict[str, Any]) -> str | None:
+    """Why ``schema`` is not a valid JSON Schema (Draft 2020-12), or None when it is."""
+    return _schema_problem(json.dumps(schema, sort_keys=True, default=str))
 
 
 @lru_cache(maxsize=8192)
@@ -138,17 +144,22 @@ class ToolDef(_Record):
         required = value.get("required", [])
         if not isinstance(required, list) or not all(isinstance(r, str) for r in required):
             raise ValueError("input_schema.required must be a list of names")
-        problem = _schema_problem(json.dumps(value, sort_keys=True, default=str))
+        problem = schema_problem(value)
         if problem is not None:
             raise ValueError(f"input_schema is not a valid JSON Schema: {problem}")
         return value
 
 
 class ConnectorDef(_Record):
-    """An app the org can connect: where it lives, how it authenticates, its tools."""
+    """An app the org can connect: where it lives, how it authenticates, its tools.
+
+    ``kind: mcp`` is a remote MCP server: ``base_url`` is its Streamable HTTP endpoint, and
+    its tools are not declared here but listed from the server when the snapshot is built.
+    """
 
     id: Annotated[str, Field(pattern=CONNECTOR_ID)]
     label: Annotated[str, Field(min_length=1, max_length=80)]
+    kind: ConnectorKind = Field(default="http", description="http: an HTTP API; mcp: a remote MCP server")
     base_url: str
     auth: AuthSpec = Field(default_factory=AuthSpec)
     tools: list[ToolDef] = Field(default_factory=list)
@@ -170,6 +181,14 @@ class ConnectorDef(_Record):
         if parts.query or parts.fragment:
             raise ValueError("base_url must not carry a query or fragment")
         return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _mcp_declares_no_tools(self) -> ConnectorDef:
+        if self.kind == "mcp" and self.tools:
+            raise ValueError("an mcp connector declares no tools: they are listed from the server at snapshot build")
+        if self.kind == "mcp" and self.merge_accounts:
+            raise ValueError("merge_accounts does not apply to mcp connectors: each server lists its own tools")
+        return self
 
 
 class CredentialRef(_Record):
@@ -324,6 +343,8 @@ def cross_reference_problems(org: OrgDefinition) -> list[tuple[Path, str]]:
             problems.append((("connections", i, "connector"), f"unknown connector {conn.connector!r} (known: {known})"))
             continue
         problems.extend(_credential_problems(("connections", i, "credentials"), used, conn.credentials))
+        if used.kind == "mcp":
+            continue  # its tools (and so their arguments) are known only once the server lists them
         arguments = set().union(*(_tool_arguments(t) for t in used.tools)) if used.tools else set()
         for key in conn.frozen:
             if key not in arguments:

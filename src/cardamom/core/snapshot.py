@@ -13,7 +13,7 @@ loading one parses and never re-tokenises (``cardamom.core.snapshot_codec``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,6 +33,7 @@ from cardamom.core.orgdef import (
     path_parameters,
 )
 from cardamom.core.policy import classify
+from cardamom.core.remote_tools import RemoteTool
 from cardamom.core.search import SearchDocument, SearchIndex
 from cardamom.core.tokens import description_tokens, tokenize
 from cardamom.errors import CardamomError
@@ -65,6 +66,12 @@ class PoolTool:
     account_argument: str | None = None  # the argument choosing the account of a merged tool
     frozen_by_account: dict[str, dict[str, Any]] = field(default_factory=dict)
     body_encoding: Literal["json", "form"] = "json"
+    upstream_name: str | None = None  # a remote MCP server's tool: the name tools/call sends
+
+    @property
+    def remote(self) -> bool:
+        """A tool of a remote MCP server: called with tools/call, not built into an HTTP request."""
+        return self.upstream_name is not None
 
     @property
     def merged(self) -> bool:
@@ -91,6 +98,18 @@ class AccountInfo:
     account: str
     connector: str
     credentials: CredentialRef
+
+
+@dataclass(frozen=True, slots=True)
+class Upstream:
+    """An active connection of an mcp connector: a remote MCP server whose tools are listed at build."""
+
+    connector: ConnectorInfo
+    account: AccountInfo
+
+
+# Tools discovered per account of an mcp connector; an account that is absent contributes none.
+Discovered = Mapping[str, Sequence[RemoteTool]]
 
 
 @dataclass(slots=True)
@@ -229,8 +248,62 @@ def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[Conne
     )
 
 
-def connector_tools(org: OrgDefinition) -> list[PoolTool]:
-    """Every advertised tool of the org's active connections, before any index is built."""
+def remote_classification(hints: Mapping[str, bool]) -> Classification:
+    """A remote tool's classification from its annotations (hints, so read cautiously).
+
+    ``readOnlyHint`` true is read; otherwise ``destructiveHint`` false is write, and anything
+    else is destructive: the MCP specification's default for ``destructiveHint`` is true, so a
+    tool with no hints is treated as destructive.
+    """
+    if hints.get("readOnlyHint") is True:
+        return "read"
+    if hints.get("destructiveHint") is False:
+        return "write"
+    return "destructive"
+
+
+def _remote_pool_tool(account: str, connector: ConnectorDef, tool: RemoteTool, frozen: dict[str, Any]) -> PoolTool:
+    arguments = set(tool.input_schema.get("properties", {}))
+    applicable = {k: v for k, v in frozen.items() if k in arguments}
+    description = tool.description
+    if applicable:
+        description = f"{description} {_frozen_scaffolding(applicable)}".strip()
+    return PoolTool(
+        name=advertised_name(account, tool.name),
+        account=account,
+        connector=connector.id,
+        tool=tool.name,
+        description=description,
+        input_schema=without_frozen(dict(tool.input_schema), applicable),
+        classification=remote_classification(tool.hints),
+        method="POST",
+        path="",
+        target=None,
+        arguments_in={},
+        frozen=applicable,
+        upstream_name=tool.upstream_name,
+    )
+
+
+def mcp_upstreams(org: OrgDefinition) -> list[Upstream]:
+    """The active connections of the org's mcp connectors: the servers to list at build."""
+    connectors = {c.id: c for c in org.connectors if c.kind == "mcp"}
+    return [
+        Upstream(
+            ConnectorInfo(c.id, c.label, c.base_url, c.auth),
+            AccountInfo(conn.account, conn.connector, conn.credentials),
+        )
+        for conn in org.connections
+        if conn.status == "active" and (c := connectors.get(conn.connector)) is not None
+    ]
+
+
+def connector_tools(org: OrgDefinition, discovered: Discovered | None = None) -> list[PoolTool]:
+    """Every advertised tool of the org's active connections, before any index is built.
+
+    An mcp connector's tools come from ``discovered`` (by account): a connection its server
+    could not be listed for contributes none, as a pending connection does.
+    """
     by_connector: dict[str, list[ConnectionDef]] = {}
     for connection in org.connections:
         if connection.status == "active":  # pending and needs_reauth: absent, not present and failing
@@ -238,7 +311,11 @@ def connector_tools(org: OrgDefinition) -> list[PoolTool]:
     tools: list[PoolTool] = []
     for connector in org.connectors:
         active = by_connector.get(connector.id, [])
-        if connector.merge_accounts and len(active) > 1:
+        if connector.kind == "mcp":
+            for connection in active:
+                frozen, remote = dict(connection.frozen), (discovered or {}).get(connection.account, ())
+                tools.extend(_remote_pool_tool(connection.account, connector, t, frozen) for t in remote)
+        elif connector.merge_accounts and len(active) > 1:
             tools.extend(_merged_tool(connector, t, active) for t in connector.tools)
         else:
             for connection in active:
@@ -318,14 +395,14 @@ def lookups(tools: Sequence[PoolTool], aliases: Iterable[AliasDef]) -> dict[str,
     }
 
 
-def build_snapshot(org: OrgDefinition, version: int) -> Snapshot:
+def build_snapshot(org: OrgDefinition, version: int, discovered: Discovered | None = None) -> Snapshot:
+    """The org's snapshot; ``discovered`` holds the tools its mcp connections' servers listed."""
     infos = {c.id: ConnectorInfo(c.id, c.label, c.base_url, c.auth) for c in org.connectors}
     accounts = {
         c.account: AccountInfo(c.account, c.connector, c.credentials) for c in org.connections if c.status == "active"
     }
-    return _assemble(
-        org.org, version, infos, accounts, connector_tools(org), tuple(org.restrictions), tuple(org.aliases)
-    )
+    tools = connector_tools(org, discovered)
+    return _assemble(org.org, version, infos, accounts, tools, tuple(org.restrictions), tuple(org.aliases))
 
 
 # ---- storage form ------------------------------------------------------------------------

@@ -18,7 +18,9 @@ from typing import Any
 import anyio
 
 from cardamom.core.audit import AuditRow
+from cardamom.core.mcp_wire import tool_call_data
 from cardamom.core.outbound import (
+    Credential,
     OutboundRequest,
     build_request,
     redact,
@@ -50,6 +52,7 @@ from cardamom.ports import (
 )
 from cardamom.service.access import Caller, PoolCache, permission_refusal, tool_refusal
 from cardamom.service.connector_calls import ConnectorCaller, Sleep
+from cardamom.service.mcp_session import McpSession
 from cardamom.service.snapshots import SnapshotService
 
 log = logging.getLogger(__name__)
@@ -241,7 +244,8 @@ class Gateway:
             merged.pop(tool.account_argument)  # it chose the account; the connector never sees it
         connector = snapshot.connectors[tool.connector]
         account = snapshot.accounts[account_label]
-        request = build_request(tool, connector.base_url, merged)
+        # A remote MCP server's tool is forwarded as tools/call; an HTTP tool becomes its request.
+        request = None if tool.remote else build_request(tool, connector.base_url, merged)
         target = merged.get(tool.target) if tool.target else None
         row = AuditRow(
             org=caller.org,
@@ -261,20 +265,20 @@ class Gateway:
             log.error("audit row could not be written; call not sent", extra={"operation": tool.name})
             raise AuditUnavailable("the audit trail is unavailable, so the call was not sent") from exc
         try:
-            result = await self._send(caller, snapshot, tool, account.account, request)
+            if request is None:
+                result = await self._call_remote(caller, snapshot, tool, account.account, merged)
+            else:
+                result = await self._send(caller, snapshot, tool, account.account, request)
         except ToolError as exc:
             self._complete(row, audit_error_code(exc))
             raise
         self._complete(row, audit_error_code(result.error) if result.error else None)
         return result
 
-    async def _send(
-        self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str, request: OutboundRequest
-    ) -> ExecutionResult:
+    async def _credential(self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str) -> Credential:
+        """The connection's credential, then policy once more, just before anything leaves."""
         connector = snapshot.connectors[tool.connector]
         credential = await self._credentials.resolve(caller.org, snapshot.accounts[account], connector.auth)
-        request = with_credential(request, connector.auth, credential)
-        # The final check, on the fully substituted request: policy once more, then the guard.
         verdict = resolve_restrictions(
             snapshot.restrictions,
             member_id=caller.member_id,
@@ -284,6 +288,15 @@ class Gateway:
         )
         if not verdict.allowed:
             raise Restricted(f"{tool.name} is restricted: {verdict.reason}", rule_id=verdict.rule_id)
+        return credential
+
+    async def _send(
+        self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str, request: OutboundRequest
+    ) -> ExecutionResult:
+        connector = snapshot.connectors[tool.connector]
+        credential = await self._credential(caller, snapshot, tool, account)
+        # The final check runs on the fully substituted request: the guard, in the connector caller.
+        request = with_credential(request, connector.auth, credential)
         log.info(
             "calling connector",
             extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
@@ -291,6 +304,38 @@ class Gateway:
         # The connector caller runs the outbound guard on this request and on every redirect.
         response = await self._caller.call(request, connector.base_url)
         return self._interpret(tool, account, request, response)
+
+    async def _call_remote(
+        self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str, arguments: dict[str, Any]
+    ) -> ExecutionResult:
+        """tools/call on the tool's MCP server, in a session of its own, every message through the guard."""
+        connector = snapshot.connectors[tool.connector]
+        credential = await self._credential(caller, snapshot, tool, account)
+
+        async def send(request: OutboundRequest) -> OutboundResponse:
+            return await self._caller.call(with_credential(request, connector.auth, credential), connector.base_url)
+
+        log.info("calling connector", extra={"operation": tool.name, "method": "tools/call", "url": connector.base_url})
+        deadline = self._settings.connector_deadline_seconds
+        session = McpSession(connector.base_url, send, secrets=credential.secrets())
+        try:
+            with anyio.fail_after(deadline):
+                await session.open()
+                result = await session.request("tools/call", {"name": tool.upstream_name, "arguments": arguments})
+        except TimeoutError:
+            raise ConnectorFailed(
+                f"the MCP server did not answer within {deadline:g} s", detail="connector_timeout"
+            ) from None
+        finally:
+            await session.close()
+        data, failed = tool_call_data(result)
+        capped = cap_output(data)
+        error = None
+        if failed:
+            error = ConnectorFailed(
+                f"{tool.name}: the MCP server reports that the tool failed", detail="upstream_tool_error"
+            )
+        return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error)
 
     def _interpret(
         self, tool: PoolTool, account: str, request: OutboundRequest, response: OutboundResponse

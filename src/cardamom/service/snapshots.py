@@ -3,26 +3,46 @@
 A warm request costs one read (the pointer); the blob is read and decoded only when the
 pointer moved. A missing or corrupt snapshot is rebuilt from the directory on the spot,
 logged, and never served half-read.
+
+A rebuild lists the tools of the org's remote MCP servers (``ToolDiscovery``) before the pure
+build: a server that cannot be listed contributes no tools, and never fails the rebuild.
+Without a discovery (``use_discovery`` not called), mcp connections contribute nothing.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
+from collections.abc import Mapping, Sequence
 
-from cardamom.core.snapshot import CorruptSnapshot, Snapshot, build_snapshot, decode_snapshot, encode_snapshot
+from cardamom.core.orgdef import OrgDefinition
+from cardamom.core.remote_tools import RemoteTool
+from cardamom.core.snapshot import (
+    CorruptSnapshot,
+    Snapshot,
+    build_snapshot,
+    decode_snapshot,
+    encode_snapshot,
+    mcp_upstreams,
+)
 from cardamom.errors import NotFound
-from cardamom.ports import Directory, SnapshotStore
+from cardamom.ports import Directory, SnapshotStore, ToolDiscovery
 
 log = logging.getLogger(__name__)
 
 
 class SnapshotService:
-    def __init__(self, directory: Directory, store: SnapshotStore) -> None:
+    def __init__(self, directory: Directory, store: SnapshotStore, discovery: ToolDiscovery | None = None) -> None:
         self._directory = directory
         self._store = store
+        self._discovery = discovery
         self._cache: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
+
+    def use_discovery(self, discovery: ToolDiscovery) -> None:
+        """Wire the discovery after construction (it needs credentials, which need this service)."""
+        self._discovery = discovery
 
     def current(self, org: str) -> Snapshot:
         pointer = self._store.current(org)
@@ -48,10 +68,32 @@ class SnapshotService:
         stored = self._directory.load_org(org)
         if stored is None:
             raise NotFound(f"org {org!r} does not exist")
-        snapshot = build_snapshot(stored.definition, stored.version)
+        snapshot = build_snapshot(stored.definition, stored.version, self._discover(stored.definition))
         self._store.put(org, stored.version, encode_snapshot(snapshot))
         self._remember(snapshot)
         return snapshot
+
+    def _discover(self, definition: OrgDefinition) -> Mapping[str, Sequence[RemoteTool]]:
+        upstreams = mcp_upstreams(definition)
+        if not upstreams or self._discovery is None:
+            return {}
+        started = time.perf_counter()
+        try:
+            found = self._discovery.discover(definition.org, upstreams)
+        except Exception:  # a discovery fault must not take the rest of the org's tools down with it
+            log.exception("tool discovery failed; no MCP server contributes tools", extra={"org": definition.org})
+            return {}
+        log.info(
+            "listed the tools of remote MCP servers",
+            extra={
+                "org": definition.org,
+                "servers": len(upstreams),
+                "listed": len(found),
+                "tools": sum(len(tools) for tools in found.values()),
+                "elapsed_ms": round((time.perf_counter() - started) * 1000, 1),
+            },
+        )
+        return found
 
     def _remember(self, snapshot: Snapshot) -> None:
         with self._lock:

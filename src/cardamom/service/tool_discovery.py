@@ -1,0 +1,134 @@
+"""Listing the tools of an org's remote MCP servers when its snapshot is built.
+
+The snapshot build is synchronous, and it runs inside the endpoint's event loop (a
+control-plane change rebuilds the snapshot before it answers), so discovery cannot await on
+that loop. It runs instead on a private event loop in a short-lived worker thread, and the
+caller waits for it. That keeps one implementation of the MCP client (``McpSession``), of
+the outbound guard (``ConnectorCaller``: https only, the connector's host, no redirect
+elsewhere, bounded size and time) and of credential resolution for both discovery and
+execution. The consequences:
+
+- the rebuilding request (and, on the embedded server, its event loop) waits for discovery:
+  the servers are listed concurrently, so at most one discovery deadline
+  (``CARDAMOM_CONNECTOR_TIMEOUT``), however many servers there are;
+- the private loop gets its own HTTP transport (``open_transport``), opened and closed per
+  run: pooled connections belong to the loop that opened them, so the endpoint's never cross;
+- a server must not be served by the gateway's own process: its loop is the one waiting.
+
+Every server is listed on its own: one that cannot be reached, refuses the credential, breaks
+the protocol, or answers too much or too slowly is logged and left out (its connection
+contributes no tools), and the others are unaffected.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+
+import anyio
+
+from cardamom.core.outbound import OutboundRequest, with_credential
+from cardamom.core.remote_tools import RemoteTool, admit_listing
+from cardamom.core.snapshot import Upstream
+from cardamom.errors import CardamomError, ConnectorFailed, ToolError
+from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
+from cardamom.service.connector_calls import ConnectorCaller
+from cardamom.service.mcp_session import McpSession
+
+log = logging.getLogger(__name__)
+
+SKIPS_LOGGED = 10  # one warning per listing, naming the first few skipped tools and why
+OpenTransport = Callable[[], AbstractAsyncContextManager[ConnectorTransport]]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoverySettings:
+    allow_loopback_http: bool = False
+    deadline_seconds: float = 20.0  # per server: the handshake and every page of tools/list
+
+
+def _code(error: CardamomError) -> str:
+    if isinstance(error, ConnectorFailed):
+        return error.detail
+    return error.code if isinstance(error, ToolError) else type(error).__name__
+
+
+class McpToolDiscovery(ToolDiscovery):
+    def __init__(
+        self, credentials: CredentialResolver, open_transport: OpenTransport, settings: DiscoverySettings
+    ) -> None:
+        self._credentials = credentials
+        self._open_transport = open_transport
+        self._settings = settings
+
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+        if not upstreams:
+            return {}
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardamom-discovery") as worker:
+            return worker.submit(anyio.run, self._discover_all, org, tuple(upstreams)).result()
+
+    async def _discover_all(self, org: str, upstreams: tuple[Upstream, ...]) -> dict[str, tuple[RemoteTool, ...]]:
+        found: dict[str, tuple[RemoteTool, ...]] = {}
+        async with self._open_transport() as transport:
+            caller = ConnectorCaller(
+                transport,
+                allow_loopback_http=self._settings.allow_loopback_http,
+                deadline_seconds=self._settings.deadline_seconds,
+            )
+            async with anyio.create_task_group() as group:
+                for upstream in upstreams:
+                    group.start_soon(self._discover_one, org, upstream, caller, found)
+        return found
+
+    async def _discover_one(
+        self, org: str, upstream: Upstream, caller: ConnectorCaller, found: dict[str, tuple[RemoteTool, ...]]
+    ) -> None:
+        account, connector = upstream.account.account, upstream.connector
+        where = {"org": org, "account": account, "connector": connector.id}
+        started = time.perf_counter()
+        try:
+            with anyio.fail_after(self._settings.deadline_seconds):
+                entries = await self._list(org, upstream, caller)
+        except TimeoutError:
+            log.warning(
+                "MCP server not listed: no answer in time; its connection contributes no tools",
+                extra={**where, "deadline_s": self._settings.deadline_seconds},
+            )
+            return
+        except CardamomError as exc:
+            log.warning(
+                "MCP server not listed; its connection contributes no tools",
+                extra={**where, "code": _code(exc), "problem": str(exc)},
+            )
+            return
+        except Exception:  # one server's fault must not cancel the listing of the others
+            log.exception("MCP server not listed: unexpected failure; its connection contributes no tools", extra=where)
+            return
+        tools, skipped = admit_listing(entries)
+        if skipped:
+            examples = [f"{skip.name}: {skip.reason}" for skip in skipped[:SKIPS_LOGGED]]
+            log.warning("MCP server tools skipped", extra={**where, "skipped": len(skipped), "examples": examples})
+        found[account] = tuple(tools)
+        log.info(
+            "MCP server listed",
+            extra={
+                **where,
+                "tools": len(tools),
+                "skipped": len(skipped),
+                "elapsed_ms": round((time.perf_counter() - started) * 1000, 1),
+            },
+        )
+
+    async def _list(self, org: str, upstream: Upstream, caller: ConnectorCaller) -> list[object]:
+        connector = upstream.connector
+        credential = await self._credentials.resolve(org, upstream.account, connector.auth)
+
+        async def send(request: OutboundRequest) -> OutboundResponse:
+            return await caller.call(with_credential(request, connector.auth, credential), connector.base_url)
+
+        async with McpSession(connector.base_url, send, secrets=credential.secrets()) as session:
+            return await session.list_tools()
