@@ -1,12 +1,24 @@
 """Discovery inside the snapshot service, with a fake discovery: when it is asked, what a
-failure costs (the org's MCP tools, nothing else), and control-plane changes reaching it."""
+failure costs (the org's MCP tools, nothing else), and control-plane changes reaching it;
+then the discovery itself over a fake transport: credentials on every message, and the
+outbound guard before anything leaves."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
 import pytest
 
+from cardamom.core.orgfile import parse_org_definition
+from cardamom.core.outbound import OutboundRequest
 from cardamom.core.remote_tools import RemoteTool
-from tests.fakes import StaticDiscovery
+from cardamom.core.snapshot import mcp_upstreams
+from cardamom.ports import ConnectorTransport, OutboundResponse
+from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
+from tests.fakes import RecordingTransport, StaticCredentials, StaticDiscovery
 from tests.harness import FakeApp
 
 ORG = """\
@@ -84,3 +96,49 @@ def test_activating_a_connection_through_the_control_plane_lists_its_server(
     assert result["isError"] is False, result
     assert discovery.calls[-1] == ("acme", ("notes-team", "notes-later"))
     assert "notes-later__read_notes" in names(fake)
+
+
+# ---- the discovery itself, over a fake transport --------------------------------------------------
+
+
+def answer(request: OutboundRequest) -> OutboundResponse:
+    message = request.json_body or {}
+    if request.method == "DELETE" or "id" not in message:
+        return OutboundResponse(202)
+    result: dict[str, Any] = {"tools": [{"name": "read_notes", "annotations": {"readOnlyHint": True}}]}
+    if message["method"] == "initialize":
+        result = {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}}}
+    body = json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}).encode()
+    return OutboundResponse(200, {"Content-Type": "application/json", "Mcp-Session-Id": "s-1"}, body)
+
+
+def discover(base_url: str, *, local: bool) -> tuple[Mapping[str, Sequence[RemoteTool]], RecordingTransport]:
+    transport = RecordingTransport(answer)
+
+    @asynccontextmanager
+    async def open_transport() -> AsyncIterator[ConnectorTransport]:
+        yield transport
+
+    definition = parse_org_definition(ORG.replace("https://mcp.notes.example/mcp", base_url), "org.yaml")
+    discovery = McpToolDiscovery(StaticCredentials("tok"), open_transport, DiscoverySettings(allow_loopback_http=local))
+    return discovery.discover("acme", mcp_upstreams(definition)), transport
+
+
+def test_every_message_of_a_listing_carries_the_credential_and_goes_to_the_endpoint() -> None:
+    found, transport = discover("https://mcp.notes.example/mcp", local=False)
+    assert [t.name for t in found["notes-team"]] == ["read_notes"]
+    assert [r.method for r in transport.sent] == ["POST", "POST", "POST", "DELETE"]
+    assert {r.url for r in transport.sent} == {"https://mcp.notes.example/mcp"}
+    assert {r.headers["Authorization"] for r in transport.sent} == {"Bearer tok"}
+
+
+@pytest.mark.parametrize(
+    ("base_url", "local"),
+    [
+        ("http://mcp.notes.example/mcp", True),  # plain http leaves loopback: never
+        ("http://127.0.0.1:9/mcp", False),  # plain http to loopback, outside local mode
+    ],
+)
+def test_discovery_runs_the_outbound_guard_before_anything_leaves(base_url: str, local: bool) -> None:
+    found, transport = discover(base_url, local=local)
+    assert found == {} and transport.sent == []
