@@ -54,6 +54,7 @@ _COMPRESSION_LEVEL = 6
 _FINGERPRINTED = (
     "cardamom.core.snapshot",
     "cardamom.core.snapshot_codec",
+    "cardamom.core.remote_tools",
     "cardamom.core.search",
     "cardamom.core.tokens",
     "cardamom.core.naming",
