@@ -41,6 +41,7 @@ from urllib.parse import unquote, urlsplit
 from pydantic import ValidationError
 
 from cardamom.core.orgdef import ArgumentLocation, AuthSpec, ConnectorDef, ToolDef, path_parameters
+from cardamom.core.outbound import RESERVED_HEADERS
 from cardamom.errors import CardamomError
 
 ResolveFile = Callable[[str], Any]
@@ -64,21 +65,6 @@ MAX_ENUM = 100
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace", "query")
 SUPPORTED_METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"})
-# Headers the gateway sets itself or refuses as arguments (see core/outbound.py).
-RESERVED_HEADERS = frozenset(
-    {
-        "authorization",
-        "host",
-        "cookie",
-        "content-length",
-        "content-type",
-        "transfer-encoding",
-        "connection",
-        "proxy-authorization",
-        "x-forwarded-for",
-        "x-forwarded-host",
-    }
-)
 _PATH_PARAM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _JSON_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
 _TYPE_ALIASES = {

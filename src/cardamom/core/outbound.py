@@ -23,7 +23,7 @@ from cardamom.core.snapshot import PoolTool
 from cardamom.errors import InvalidArguments, OutboundRefused
 
 # Headers a tool argument may never set: they belong to transport and authentication.
-_RESERVED_HEADERS = frozenset(
+RESERVED_HEADERS = frozenset(
     {
         "authorization",
         "host",
@@ -170,7 +170,7 @@ def build_request(tool: PoolTool, base_url: str, arguments: Mapping[str, Any]) -
         if where == "query":
             query.extend(_query_values(name, value))
         elif where == "header":
-            if name.casefold() in _RESERVED_HEADERS:
+            if name.casefold() in RESERVED_HEADERS:
                 raise InvalidArguments(f"argument {name!r} cannot be sent as a header")
             headers[name] = value if isinstance(value, str) else json.dumps(value)
         else:

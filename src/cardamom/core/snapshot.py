@@ -182,13 +182,19 @@ def _frozen_scaffolding(frozen: dict[str, Any]) -> str:
     return f"Frozen parameters set on this connection: {values}."
 
 
-def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dict[str, Any]) -> PoolTool:
-    schema = effective_schema(tool)
+def _frozen_for_tool(schema: dict[str, Any], frozen: dict[str, Any], description: str) -> tuple[dict[str, Any], str]:
+    """The frozen values a tool takes, and its description with their scaffolding sentence."""
     arguments = set(schema.get("properties", {}))
     applicable = {k: v for k, v in frozen.items() if k in arguments}
-    description = tool.description.strip()
+    description = description.strip()
     if applicable:
         description = f"{description} {_frozen_scaffolding(applicable)}".strip()
+    return applicable, description
+
+
+def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dict[str, Any]) -> PoolTool:
+    schema = effective_schema(tool)
+    applicable, description = _frozen_for_tool(schema, frozen, tool.description)
     return PoolTool(
         name=advertised_name(account, tool.name),
         account=account,
@@ -263,11 +269,7 @@ def remote_classification(hints: Mapping[str, bool]) -> Classification:
 
 
 def _remote_pool_tool(account: str, connector: ConnectorDef, tool: RemoteTool, frozen: dict[str, Any]) -> PoolTool:
-    arguments = set(tool.input_schema.get("properties", {}))
-    applicable = {k: v for k, v in frozen.items() if k in arguments}
-    description = tool.description
-    if applicable:
-        description = f"{description} {_frozen_scaffolding(applicable)}".strip()
+    applicable, description = _frozen_for_tool(tool.input_schema, frozen, tool.description)
     return PoolTool(
         name=advertised_name(account, tool.name),
         account=account,

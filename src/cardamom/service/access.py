@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from cardamom.core.orgdef import Role
+from cardamom.core.orgdef import Classification, Role
 from cardamom.core.policy import TOOL_EXECUTE, has_permission, missing_scope, resolve_restrictions
 from cardamom.core.snapshot import PoolTool, Snapshot
 from cardamom.errors import Forbidden, PermissionDenied, Restricted, ScopeMissing, ToolError
@@ -50,11 +50,19 @@ def tool_refusal(caller: Caller, snapshot: Snapshot, tool: PoolTool) -> ToolErro
         return Restricted(
             f"{tool.name} is restricted for {caller.member_id}: {verdict.reason}", rule_id=verdict.rule_id
         )
-    if tool.classification == "forbidden":
-        return Forbidden(f"{tool.name} is classified forbidden: no scope reaches it")
-    scope = missing_scope(caller.scopes, tool.classification, connected=True)
+    return classification_refusal(caller, tool.name, tool.classification, connected=True)
+
+
+def classification_refusal(
+    caller: Caller, name: str, classification: Classification, *, connected: bool
+) -> ToolError | None:
+    """Forbidden is reachable under no scope; otherwise the grant must hold the scope it needs."""
+    if classification == "forbidden":
+        return Forbidden(f"{name} is classified forbidden: no scope reaches it")
+    scope = missing_scope(caller.scopes, classification, connected=connected)
     if scope is not None:
-        return ScopeMissing(scope, f"{tool.name} is a {tool.classification} tool and needs the scope {scope}")
+        kind = "tool" if connected else "operation"
+        return ScopeMissing(scope, f"{name} is a {classification} {kind} and needs the scope {scope}")
     return None
 
 

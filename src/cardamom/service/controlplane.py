@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from cardamom.core.naming import control_plane_name
 from cardamom.core.orgdef import Classification
 from cardamom.core.outbound import check_arguments
-from cardamom.core.policy import TOOL_EXECUTE, missing_scope
-from cardamom.errors import Forbidden, ScopeMissing, ToolError
-from cardamom.service.access import Caller, permission_refusal
+from cardamom.core.policy import TOOL_EXECUTE
+from cardamom.errors import ToolError
+from cardamom.service.access import Caller, classification_refusal, permission_refusal
 
 if TYPE_CHECKING:
     from cardamom.ports import AuditLog
@@ -72,12 +72,7 @@ class ControlPlane:
             denied = permission_refusal(caller, permission)
             if denied is not None:
                 return denied
-        if op.classification == "forbidden":
-            return Forbidden(f"{op.name} is classified forbidden: no scope reaches it")
-        scope = missing_scope(caller.scopes, op.classification, connected=False)
-        if scope is not None:
-            return ScopeMissing(scope, f"{op.name} is a {op.classification} operation and needs the scope {scope}")
-        return None
+        return classification_refusal(caller, op.name, op.classification, connected=False)
 
     def available(self, caller: Caller) -> list[Operation]:
         """The operations this caller may run: exactly what tools/list advertises."""
