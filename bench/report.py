@@ -206,7 +206,8 @@ def write(
     add("## Checks\n")
     whole, inside = clashes
     add(
-        "- Query filler words that are a whole app name in the shared catalogs (sized-pool universe and "
+        "- Query filler words that are an app's name, or the first word of one, in the shared catalogs "
+        "(sized-pool universe and "
         f"all 2,639 directory specs): {', '.join(whole) if whole else 'none'}."
     )
     add(

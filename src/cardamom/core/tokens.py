@@ -108,8 +108,8 @@ def _words(text: str) -> list[str]:
 # of the OpenAPI directory, see docs/search.md): verbs and predicate words (is, be, do, does,
 # have, has, can), particles that complete a verb (in, on, out, off, up, down, over, back),
 # me and us (users/me, get_me; the US region), all (list_all), about (Drive's about.get),
-# near, outside (outside_collaborators), hello, no. No word here is a connector label in the
-# shared catalogs (checked by the benchmark).
+# near, outside (outside_collaborators), hello, no, and here (HERE, the maps company). No word
+# here is an app's name in the shared catalogs (checked by the benchmark).
 QUERY_FILLER_WORDS: frozenset[str] = frozenset(
     _words(
         """
@@ -120,7 +120,7 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
         from into of onto through throughout to toward towards under until upon with within without via per
         after before and or but nor if because while whether than though although unless since so yet am are
         was were been being did had could would should will shall may might must please kindly hi hey thanks
-        also just very too really not there here
+        also just very too really not there
         """
     )
 )
