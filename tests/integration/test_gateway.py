@@ -103,8 +103,8 @@ class TestPool:
     def test_search_reports_explanations(self, app: FakeApp) -> None:
         top = app.search("retrieve pages")["results"][0]
         assert top["matched"] == [
-            {"token": "retrieve", "field": "name", "weight": 5, "matched": "retrieve"},
-            {"token": "pages", "field": "name_prefix", "weight": 3, "matched": "page"},
+            {"token": "retrieve", "field": "name", "weight": 5, "matched": "retrieve", "relation": "exact"},
+            {"token": "pages", "field": "name_prefix", "weight": 3, "matched": "page", "relation": "inflection"},
         ]
         assert top["coverage"] == 1.0
 

@@ -68,11 +68,13 @@ class TestSearch:
         top = result_named(app.search(query), "notion__list_all_users")
         assert top["accounts"][0] == first
         assert top["suggested_arguments"] == {"account": first}
+        label_word = first.removeprefix("notion-")
         assert {
-            "token": query.split()[0] if first == "notion-legal" else "marketing",
+            "token": label_word,
             "field": "description",
             "weight": 1,
-            "matched": "legal" if first == "notion-legal" else "marketing",
+            "matched": label_word,
+            "relation": "exact",
         } in top["matched"]
 
     def test_connection_does_not_tie_every_merged_tool(self, app: FakeApp) -> None:

@@ -30,8 +30,9 @@ _MATCH_SCHEMA: dict[str, Any] = {
         "field": {"type": "string", "enum": ["name", "name_prefix", "label", "description"]},
         "weight": {"type": "integer"},
         "matched": {"type": "string"},
+        "relation": {"type": "string", "enum": ["exact", "prefix", "inflection"]},
     },
-    "required": ["token", "field", "weight", "matched"],
+    "required": ["token", "field", "weight", "matched", "relation"],
 }
 
 SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
@@ -90,6 +91,11 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
             "required": ["count", "tools"],
         },
         "uncovered_tokens": {"type": "array", "items": {"type": "string"}},
+        "dropped_words": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "query words left out before weighting (filler, or scaffolding nothing carries)",
+        },
         "message": {"type": "string"},
         "checks": {"type": "array", "items": {"type": "string"}},
     },

@@ -50,7 +50,8 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             "score": r.hit.score,
             "coverage": round(r.hit.coverage, 4),
             "matched": [
-                {"token": m.token, "field": m.field, "weight": m.weight, "matched": m.matched} for m in r.hit.matches
+                {"token": m.token, "field": m.field, "weight": m.weight, "matched": m.matched, "relation": m.relation}
+                for m in r.hit.matches
             ],
             "inputSchema": r.tool.input_schema,
         }
@@ -67,6 +68,7 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             "tools": [{"name": m.name, "restricted": True, "reason": m.reason} for m in report.restricted],
         },
         "uncovered_tokens": list(ranking.uncovered),
+        "dropped_words": list(ranking.dropped),
     }
     if report.empty:
         uncovered = ", ".join(ranking.uncovered)
