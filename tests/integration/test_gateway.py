@@ -114,6 +114,12 @@ class TestPool:
         assert result["isError"] is True
         assert "limit" in result["structuredContent"]["error"]["message"]
 
+    def test_a_long_request_nothing_names_is_told_to_search_shorter(self, app: FakeApp) -> None:
+        found = app.search("please find the quarterly revenue spreadsheet for our Berlin office")
+        assert found["results"] == []
+        assert "search again with just its name and the action" in found["message"]
+        assert "search again" not in app.search("list_all_cal_com_schedules")["message"]
+
     def test_every_search_is_measured(self, app: FakeApp) -> None:
         app.search("list users")
         app.search("list_all_cal_com_schedules")

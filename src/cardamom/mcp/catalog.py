@@ -106,10 +106,12 @@ SEARCH_TOOL = Tool(
     name=SEARCH_TOOLS,
     title="Search connected tools",
     description=(
-        "Find the organisation's connected third-party tools (never listed individually). Pass a few words "
-        "or a guessed tool name, e.g. 'list notion users' or 'list_all_cal_com_schedules'. Returns at most "
-        "`limit` tools that cover at least half of the query's weight, best first, each with its input "
-        "schema; run one with execute_tool. An empty result is a real answer: nothing connected fits."
+        "Find the organisation's connected third-party tools (never listed individually). Pass the app's name "
+        "and the action in a few words, or a guessed tool name, e.g. 'notion list users' or "
+        "'list_all_cal_com_schedules'; words no tool contains (places, dates, whole sentences) weigh against a "
+        "match. Returns at most `limit` tools that cover at least half of the query's weight, best first, each "
+        "with its input schema; run one with execute_tool. An empty result is a real answer: nothing connected "
+        "fits."
     ),
     input_schema={
         "type": "object",

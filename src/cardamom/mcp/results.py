@@ -11,6 +11,7 @@ from typing import Any
 
 from mcp_types import CallToolResult, TextContent
 
+from cardamom.core.search import is_name_shaped
 from cardamom.core.snapshot import PoolTool
 from cardamom.core.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
@@ -79,6 +80,9 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             message += f"; {ranking.below_floor} tool(s) matched some words but less than half of the query's weight"
         if report.restricted_count:
             message += f"; {report.restricted_count} matching tool(s) are restricted for you"
+        if len(ranking.uncovered) > 1 and len(ranking.query_tokens) > 3 and not is_name_shaped(report.query):
+            # A long request whose specifics no tool names: the app and the action may still match.
+            message += "; if you meant an app that is connected, search again with just its name and the action"
         payload["message"] = message + "."
         payload["checks"] = list(MISSING_TOOL_CHECKS)
     else:
