@@ -14,6 +14,10 @@ Measured, in this process:
 * build time: ``build_snapshot`` (tokenising and indexing the pool) and ``encode_snapshot``;
 * load-and-deserialise time: ``decode_snapshot`` of the blob (the warm Lambda's work when the
   pointer moved), min and median of ``--repeat`` runs;
+* the first request after a load, on a freshly decoded snapshot each run: a member's policy
+  pass (``PoolCache.pool``: which tools she may use) and a whole search (the pass, ranking her
+  pool and the withheld tools, the hits' records and refusals), for the org as it is and with
+  three restrictions (a role rule by tool pattern, a role rule on a connector, one of her own);
 * against moto's server (started here on 127.0.0.1, tables from template.yaml): the org's
   apply, and the MCP function's store calls per request through the Lambda handler, counted
   on its own boto3 clients: the first request of a cold start, a warm one, and the first one
@@ -36,7 +40,7 @@ from typing import Any
 
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import build_snapshot, decode_snapshot, encode_snapshot
-from cardamom.core.snapshot_codec import MAGIC
+from cardamom.core.snapshot_codec import unframe
 from cardamom.core.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]
@@ -136,30 +140,87 @@ def timed(
     """(min ms, median ms, last result) over ``repeat`` runs."""
     times, result = [], None
     for _ in range(repeat):
+        result = None  # the previous result is freed before the clock starts, not inside the measure
         start = clock()
         result = action()
         times.append((clock() - start) * 1000)
     return min(times), statistics.median(times), result
 
 
-def snapshot_figures(org: OrgDefinition, repeat: int) -> dict[str, Any]:
-    import zlib
+def timed_fresh(blob: bytes, action: Callable[[Any], Any], repeat: int) -> tuple[float, float]:
+    """(min ms, median ms) of ``action`` on a snapshot freshly decoded (untimed) before each run:
+    what the first request after a load pays."""
+    times = []
+    for _ in range(repeat):
+        snapshot = decode_snapshot(blob)
+        start = time.perf_counter()
+        action(snapshot)
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times), statistics.median(times)
 
+
+# The caller of the first-request figures, and the rules of the restricted variant: a
+# member-wide block by tool pattern, a member-wide block of a connector, and a rule of the
+# caller's own (so her pool is narrowed per member, on top of the role's).
+QUERY = "create a new customer invoice"
+
+
+def restricted(org: OrgDefinition) -> OrgDefinition:
+    first, second = org.connectors[0].id, org.connectors[1].id
+    rules = [
+        {"id": "no-deletes", "target": {"role": "member"}, "effect": "block", "tools": ["delete*"]},
+        {"id": "no-first", "target": {"role": "member"}, "effect": "block", "connector": first},
+        {"id": "alice-second", "target": {"user": "alice"}, "effect": "block", "connector": second},
+    ]
+    return OrgDefinition.model_validate({**org.model_dump(mode="json", exclude_none=True), "restrictions": rules})
+
+
+def first_request_figures(blob: bytes, repeat: int) -> dict[str, Any]:
+    """The caller's policy pass (``PoolCache.pool``) and a whole search (pass, ranking of the
+    pool and of the withheld tools, the hits' records and refusals) on a fresh snapshot."""
+    from cardamom.core.policy import ALL_SCOPES
+    from cardamom.core.search import rank
+    from cardamom.service.access import Caller, PoolCache
+
+    caller = Caller("acme", "alice", "member", frozenset(ALL_SCOPES))
+
+    def search(snapshot: Any) -> None:
+        pool = PoolCache().pool(caller, snapshot)
+        ranking = rank(snapshot.index, QUERY, pool=pool.visible, limit=10)
+        for hit in ranking.hits:
+            tool = snapshot.tools[hit.doc]
+            assert snapshot.connectors[tool.connector].label and tool.input_schema is not None
+        withheld = rank(snapshot.index, QUERY, pool=pool.withheld.keys(), limit=5)
+        for hit in withheld.hits:
+            assert str(pool.withheld[hit.doc])
+
+    pool_min, pool_median = timed_fresh(blob, lambda s: PoolCache().pool(caller, s), repeat)
+    search_min, search_median = timed_fresh(blob, search, repeat)
+    return {
+        "pool_ms": {"min": pool_min, "median": pool_median},
+        "search_ms": {"min": search_min, "median": search_median},
+    }
+
+
+def snapshot_figures(org: OrgDefinition, repeat: int) -> dict[str, Any]:
     build_min, build_median, snapshot = timed(lambda: build_snapshot(org, 1), max(3, repeat // 5))
     encode_min, _, blob = timed(lambda: encode_snapshot(snapshot), 3)
     load_min, load_median, loaded = timed(lambda: decode_snapshot(blob), repeat)
     cpu_min, cpu_median, _ = timed(lambda: decode_snapshot(blob), repeat, time.process_time)
     assert len(loaded.tools) == len(snapshot.tools)
+    narrowed = encode_snapshot(build_snapshot(restricted(org), 1))
     return {
         "tools": len(snapshot.tools),
         "connectors": len(org.connectors),
         "connections": len(org.connections),
         "compressed_bytes": len(blob),
-        "payload_bytes": len(zlib.decompress(blob[len(MAGIC) :])),
+        "payload_bytes": len(unframe(blob)),
         "build_ms": {"min": build_min, "median": build_median},
         "encode_ms": encode_min,
         "load_ms": {"min": load_min, "median": load_median},
         "load_cpu_ms": {"min": cpu_min, "median": cpu_median},
+        "first_request": first_request_figures(blob, repeat),
+        "first_request_restricted": first_request_figures(narrowed, repeat),
     }
 
 
@@ -243,6 +304,13 @@ def report(figures: dict[str, Any]) -> str:
         f"load and deserialise: {s['load_ms']['min']:.1f} ms (median {s['load_ms']['median']:.1f}); "
         f"CPU time {s['load_cpu_ms']['min']:.1f} ms (median {s['load_cpu_ms']['median']:.1f})",
     ]
+    for key, rules in (("first_request", "no restrictions"), ("first_request_restricted", "three restrictions")):
+        f = s[key]
+        lines.append(
+            f"first request after a load ({rules}): policy pass {f['pool_ms']['min']:.1f} ms "
+            f"(median {f['pool_ms']['median']:.1f}); whole search {f['search_ms']['min']:.1f} ms "
+            f"(median {f['search_ms']['median']:.1f})"
+        )
     if a:
         r = a["requests"]
         lines += [

@@ -7,15 +7,18 @@ their classifications, the restrictions, and the search index. Per-member narrow
 happens per request, on top of it.
 
 Snapshots are stored compressed, with the tokens and the search index already built, so
-loading one parses and never re-tokenises (``cardamom.core.snapshot_codec``).
+loading one parses and never re-tokenises (``cardamom.core.snapshot_codec``). A loaded
+snapshot keeps eager only what search and the policy pass read (the index, the per-tool
+columns of ``ToolColumns``, the positions each role's own restrictions refuse); a tool's
+full record (description, schema, frozen values, request shape) is built when touched.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from cardamom.core.naming import advertised_name
 from cardamom.core.orgdef import (
@@ -29,16 +32,17 @@ from cardamom.core.orgdef import (
     Method,
     OrgDefinition,
     RestrictionDef,
+    Role,
     ToolDef,
     path_parameters,
 )
-from cardamom.core.policy import classify
+from cardamom.core.policy import classify, resolve_restrictions
 from cardamom.core.remote_tools import RemoteTool
 from cardamom.core.search import SearchDocument, SearchIndex
 from cardamom.core.tokens import description_tokens, tokenize
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 2
+SNAPSHOT_FORMAT = 3
 
 
 class CorruptSnapshot(CardamomError):
@@ -112,18 +116,156 @@ class Upstream:
 Discovered = Mapping[str, Sequence[RemoteTool]]
 
 
+@dataclass(frozen=True, slots=True)
+class ToolColumns:
+    """What the policy pass and the name lookups read of every tool, column by column.
+
+    Reading them builds no tool record: a decoded snapshot keeps these columns eager and
+    builds a ``PoolTool`` (description, schema, frozen values, request shape) only when one
+    is touched. Position ``i`` of every column is ``snapshot.tools[i]``.
+    """
+
+    # The PoolTool fields held here, in column order.
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "name",
+        "account",
+        "connector",
+        "tool",
+        "classification",
+        "accounts",
+        "account_argument",
+    )
+
+    names: Sequence[str]
+    accounts: Sequence[str]
+    connectors: Sequence[str]
+    tools: Sequence[str]
+    classifications: Sequence[Classification]
+    merged_accounts: Sequence[tuple[str, ...]]  # PoolTool.accounts: a merged tool's accounts
+    account_arguments: Sequence[str | None]
+
+    @classmethod
+    def of(cls, tools: Iterable[PoolTool]) -> ToolColumns:
+        rows = list(tools)
+        return cls(*([getattr(t, name) for t in rows] for name in cls.FIELDS))
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def reachable_accounts(self, position: int) -> tuple[str, ...]:
+        """``PoolTool.reachable_accounts`` of the tool at ``position``."""
+        if self.account_arguments[position] is not None:
+            return self.merged_accounts[position]
+        return (self.accounts[position],)
+
+    def identities(self) -> dict[tuple[str, str, str], int]:
+        """(connector, tool, account) -> position, for every account a tool reaches."""
+        return {
+            (connector, tool, account): position
+            for position, (connector, tool) in enumerate(zip(self.connectors, self.tools, strict=True))
+            for account in self.reachable_accounts(position)
+        }
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Derived(Mapping[_K, _V]):
+    """A mapping computed by ``compute`` the first time it is read (a lookup few requests need)."""
+
+    __slots__ = ("_compute", "_value")
+
+    def __init__(self, compute: Callable[[], Mapping[_K, _V]]) -> None:
+        self._compute = compute
+        self._value: Mapping[_K, _V] | None = None
+
+    def _mapping(self) -> Mapping[_K, _V]:
+        value = self._value
+        if value is None:
+            value = self._value = self._compute()
+        return value
+
+    def __getitem__(self, key: _K) -> _V:
+        return self._mapping()[key]
+
+    def __iter__(self) -> Iterator[_K]:
+        return iter(self._mapping())
+
+    def __len__(self) -> int:
+        return len(self._mapping())
+
+    def __repr__(self) -> str:
+        return "Derived(...)" if self._value is None else f"Derived({self._value!r})"
+
+
+def refused(rules: Sequence[RestrictionDef], columns: ToolColumns, *, member_id: str, role: Role) -> frozenset[int]:
+    """The positions ``resolve_restrictions(rules, ...)`` refuses, resolved as few times as it can.
+
+    A rule decides by its connector alone unless it names tools (patterns): where none of
+    ``rules`` names tools in a connector, one resolution decides every tool of that
+    connector; elsewhere each distinct (connector, tool) is resolved once. Tests hold this
+    to ``resolve_restrictions`` tool by tool.
+    """
+    if not rules:
+        return frozenset()
+    by_connector: dict[str, bool | None] = {}  # None: the connector's tools are decided one by one
+    by_tool: dict[tuple[str, str], bool] = {}
+
+    def allowed(connector: str, tool: str) -> bool:
+        return resolve_restrictions(rules, member_id=member_id, role=role, connector=connector, tool=tool).allowed
+
+    found: list[int] = []
+    for position, (connector, tool) in enumerate(zip(columns.connectors, columns.tools, strict=True)):
+        if connector in by_connector:
+            decided = by_connector[connector]
+        else:
+            names_tools = any(r.tools and r.connector in (None, connector) for r in rules)
+            decided = by_connector[connector] = None if names_tools else allowed(connector, tool)
+        if decided is None:
+            key = (connector, tool)
+            decided = by_tool.get(key)
+            if decided is None:
+                decided = by_tool[key] = allowed(connector, tool)
+        if not decided:
+            found.append(position)
+    return frozenset(found)
+
+
 @dataclass(slots=True)
 class Snapshot:
+    """``tools`` is any sequence: a tuple when built, a ``LazyTools`` when decoded (a record is
+    built when touched). ``columns`` holds the cheap per-tool facts, taken from the lazy
+    sequence or derived from the records."""
+
     org: str
     version: int
     connectors: dict[str, ConnectorInfo]
     accounts: dict[str, AccountInfo]
-    tools: tuple[PoolTool, ...]
+    tools: Sequence[PoolTool]
     restrictions: tuple[RestrictionDef, ...]
     index: SearchIndex
     by_name: dict[str, int]
     aliases: dict[str, AliasDef] = field(default_factory=dict)
-    by_identity: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    by_identity: Mapping[tuple[str, str, str], int] = field(default_factory=dict)
+    columns: ToolColumns = field(init=False, repr=False, compare=False)
+    # The positions each role's own restrictions refuse (the first layer of every verdict):
+    # stored in the blob for the roles that have rules, else computed on first use.
+    role_refusals: dict[Role, Collection[int]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        columns = getattr(self.tools, "columns", None)
+        self.columns = columns if isinstance(columns, ToolColumns) else ToolColumns.of(self.tools)
+        if len(self.columns) != len(self.tools):
+            raise ValueError("a snapshot's columns must hold one row per tool")
+
+    def refused_for_role(self, role: Role) -> Collection[int]:
+        """The positions the role's own restrictions refuse, whoever the member."""
+        found = self.role_refusals.get(role)
+        if found is None:
+            rules = [r for r in self.restrictions if r.target.role == role]
+            found = self.role_refusals[role] = refused(rules, self.columns, member_id="", role=role)
+        return found
 
     def tool(self, name: str) -> PoolTool | None:
         position = self.by_name.get(name)
@@ -389,11 +531,12 @@ def _assemble(
 
 def lookups(tools: Sequence[PoolTool], aliases: Iterable[AliasDef]) -> dict[str, Any]:
     """The snapshot's name lookups, derived from its tools: by name, by alias, by identity."""
-    by_name = {t.name: i for i, t in enumerate(tools)}
+    columns = ToolColumns.of(tools)
+    by_name = {name: i for i, name in enumerate(columns.names)}
     return {
         "by_name": by_name,
         "aliases": {a.name: a for a in aliases if a.name not in by_name},
-        "by_identity": {(t.connector, t.tool, a): i for i, t in enumerate(tools) for a in t.reachable_accounts},
+        "by_identity": columns.identities(),
     }
 
 
