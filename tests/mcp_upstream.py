@@ -15,13 +15,11 @@ from __future__ import annotations
 import json
 import socket
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import anyio
-import uvicorn
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
@@ -31,7 +29,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from tests.support import free_socket
+from tests.support import serve
 
 UPSTREAM_TOKEN = "upstream-secret"
 
@@ -99,21 +97,8 @@ class RequireBearer:
 @contextmanager
 def serve_with_lifespan(app: ASGIApp, sock: socket.socket | None = None) -> Iterator[str]:
     """``tests.support.serve`` with the ASGI lifespan on: the SDK's session manager starts in it."""
-    sock = sock or free_socket()
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    with serve(app, sock, lifespan=True) as url:
+        yield url
 
 
 # ---- the hand-rolled server ------------------------------------------------------------------

@@ -96,11 +96,14 @@ def free_socket() -> socket.socket:
 
 
 @contextmanager
-def serve(app: Any, sock: socket.socket | None = None) -> Iterator[str]:
-    """Serve an ASGI app with uvicorn on 127.0.0.1 in a thread; yield its base URL."""
+def serve(app: Any, sock: socket.socket | None = None, *, lifespan: bool = False) -> Iterator[str]:
+    """Serve an ASGI app with uvicorn on 127.0.0.1 in a thread; yield its base URL.
+
+    ``lifespan=True`` runs the app's ASGI lifespan (the MCP SDK starts its session manager there).
+    """
     sock = sock or free_socket()
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, lifespan="off", log_level="warning", access_log=False)
+    config = uvicorn.Config(app, lifespan="on" if lifespan else "off", log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -46,6 +46,18 @@ def store_error(action: str, exc: Exception) -> StoreError:
     return StoreError(f"{action} failed: {type(exc).__name__}")
 
 
+def put_new(db: DynamoDBClient, table: str, item: dict[str, Any], *, what: str, action: str) -> None:
+    """Write an item that must not exist yet; one that does is a Conflict, never an overwrite."""
+    try:
+        db.put_item(TableName=table, Item=item, ConditionExpression="attribute_not_exists(pk)")
+    except ClientError as exc:
+        if error_code(exc) == "ConditionalCheckFailedException":
+            raise Conflict(f"{what} already exists") from None
+        raise store_error(action, exc) from exc
+    except BotoCoreError as exc:
+        raise store_error(action, exc) from exc
+
+
 def error_code(exc: ClientError) -> str:
     return str(exc.response.get("Error", {}).get("Code", ""))
 
@@ -193,14 +205,7 @@ class DynamoDirectory:
         }
         if grant.revoked_at is not None:
             item["revoked_at"] = n(grant.revoked_at)
-        try:
-            self._db.put_item(TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(pk)")
-        except ClientError as exc:
-            if error_code(exc) == "ConditionalCheckFailedException":
-                raise Conflict(f"grant {grant.id} already exists") from None
-            raise store_error("grant write", exc) from exc
-        except BotoCoreError as exc:
-            raise store_error("grant write", exc) from exc
+        put_new(self._db, self._table, item, what=f"grant {grant.id}", action="grant write")
 
     def grants(self, org: str, member: str) -> list[Grant]:
         """The member's grants; a grant is revoked by the first revocation at or after its issue."""

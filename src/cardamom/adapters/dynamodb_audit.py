@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from cardamom.adapters.dynamodb import error_code, store_error
+from cardamom.adapters.dynamodb import error_code, put_new, store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, org_pk, s, text
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.errors import Conflict
@@ -66,14 +66,7 @@ class DynamoAuditLog:
             value = getattr(row, name)
             if value is not None:
                 item[name] = s(value)
-        try:
-            self._db.put_item(TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(pk)")
-        except ClientError as exc:
-            if error_code(exc) == "ConditionalCheckFailedException":
-                raise Conflict(f"audit row {row.id} already exists") from None
-            raise store_error("audit write", exc) from exc
-        except BotoCoreError as exc:
-            raise store_error("audit write", exc) from exc
+        put_new(self._db, self._table, item, what=f"audit row {row.id}", action="audit write")
 
     def complete(self, row: AuditRow) -> None:
         values: Item = {":status": s(row.status), ":started": s("started")}
