@@ -245,10 +245,12 @@ class Snapshot:
     tools: Sequence[PoolTool]
     restrictions: tuple[RestrictionDef, ...]
     index: SearchIndex
-    by_name: dict[str, int]
-    aliases: dict[str, AliasDef] = field(default_factory=dict)
-    by_identity: Mapping[tuple[str, str, str], int] = field(default_factory=dict)
+    aliases: dict[str, AliasDef] = field(default_factory=dict)  # a live tool name wins over an alias
     columns: ToolColumns = field(init=False, repr=False, compare=False)
+    # Derived from the columns: every name to its position, and (connector, tool, account) to the
+    # position reaching it (computed on first use: only aliases read it).
+    by_name: dict[str, int] = field(init=False, repr=False, compare=False)
+    by_identity: Mapping[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     # The positions each role's own restrictions refuse (the first layer of every verdict):
     # stored in the blob for the roles that have rules, else computed on first use.
     role_refusals: dict[Role, Collection[int]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -258,6 +260,9 @@ class Snapshot:
         self.columns = columns if isinstance(columns, ToolColumns) else ToolColumns.of(self.tools)
         if len(self.columns) != len(self.tools):
             raise ValueError("a snapshot's columns must hold one row per tool")
+        self.by_name = dict(zip(self.columns.names, range(len(self.columns)), strict=True))
+        self.by_identity = Derived(self.columns.identities)
+        self.aliases = {name: alias for name, alias in self.aliases.items() if name not in self.by_name}
 
     def refused_for_role(self, role: Role) -> Collection[int]:
         """The positions the role's own restrictions refuse, whoever the member."""
@@ -469,11 +474,6 @@ def connector_tools(org: OrgDefinition, discovered: Discovered | None = None) ->
     return tools
 
 
-def identities(tools: list[PoolTool]) -> dict[tuple[str, str, str], str]:
-    """(connector, tool, account) -> the advertised name that reaches it."""
-    return {(t.connector, t.tool, account): t.name for t in tools for account in t.reachable_accounts}
-
-
 def carried_aliases(before: OrgDefinition, after: OrgDefinition, existing: Iterable[AliasDef]) -> list[AliasDef]:
     """The aliases ``after`` should hold: ``existing`` ones, plus one for every advertised name
     of ``before`` that disappears while the (connector, tool, account) it reached is still
@@ -484,7 +484,7 @@ def carried_aliases(before: OrgDefinition, after: OrgDefinition, existing: Itera
     """
     old_tools, new_tools = connector_tools(before), connector_tools(after)
     live = {t.name for t in new_tools}
-    reachable = identities(new_tools)
+    reachable = ToolColumns.of(new_tools).identities()
     aliases = {a.name: a for a in existing if a.name not in live}
     for tool in old_tools:
         if tool.name in live or tool.merged or tool.name in aliases:
@@ -525,19 +525,8 @@ def _assemble(
         tools=tuple(tools),
         restrictions=restrictions,
         index=SearchIndex.build(documents),
-        **lookups(tools, aliases),
+        aliases={a.name: a for a in aliases},
     )
-
-
-def lookups(tools: Sequence[PoolTool], aliases: Iterable[AliasDef]) -> dict[str, Any]:
-    """The snapshot's name lookups, derived from its tools: by name, by alias, by identity."""
-    columns = ToolColumns.of(tools)
-    by_name = {name: i for i, name in enumerate(columns.names)}
-    return {
-        "by_name": by_name,
-        "aliases": {a.name: a for a in aliases if a.name not in by_name},
-        "by_identity": columns.identities(),
-    }
 
 
 def build_snapshot(org: OrgDefinition, version: int, discovered: Discovered | None = None) -> Snapshot:

@@ -56,7 +56,6 @@ from cardamom.core.snapshot import (
     AccountInfo,
     ConnectorInfo,
     CorruptSnapshot,
-    Derived,
     PoolTool,
     Snapshot,
     ToolColumns,
@@ -525,7 +524,6 @@ def _decode(blob: bytes) -> Snapshot:
             options=SearchOptions(**payload["options"]),
             **payload["index"],
         )
-        by_name = dict(zip(columns.names, range(count), strict=True))
         aliases = (AliasDef.model_validate(a) for a in payload["aliases"])
         role_refusals = {role: _uint32s(positions) for role, positions in payload["role_refusals"].items()}
         if not set(role_refusals) <= _ROLES or any(p and max(p) >= count for p in role_refusals.values()):
@@ -538,9 +536,7 @@ def _decode(blob: bytes) -> Snapshot:
             tools=tools,
             restrictions=restrictions,
             index=index,
-            by_name=by_name,
-            aliases={a.name: a for a in aliases if a.name not in by_name},
-            by_identity=Derived(columns.identities),
+            aliases={a.name: a for a in aliases},
         )
         snapshot.role_refusals.update(role_refusals)
         return snapshot
