@@ -113,6 +113,11 @@ class Withheld(Mapping[int, ToolError]):
         self._errors[position] = error
         return error
 
+    @property
+    def positions(self) -> frozenset[int]:
+        """The withheld positions as a set: what ranking takes as a pool, without a copy."""
+        return self._positions
+
     def __contains__(self, position: object) -> bool:
         return position in self._positions
 
@@ -126,7 +131,7 @@ class Withheld(Mapping[int, ToolError]):
 @dataclass(frozen=True, slots=True)
 class CallerPool:
     visible: frozenset[int]
-    withheld: Mapping[int, ToolError]
+    withheld: Withheld
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +163,12 @@ def _policy_pass(caller: Caller, snapshot: Snapshot) -> _Pass:
         refused(own, columns, member_id=caller.member_id, role=caller.role),
     )
     return _Pass(visible, frozenset(everything).difference(visible))
+
+
+def caller_pool(caller: Caller, snapshot: Snapshot) -> CallerPool:
+    """What ``caller`` may use of the snapshot, uncached (the control plane's occasional reads)."""
+    entry = _policy_pass(caller, snapshot)
+    return CallerPool(entry.visible, Withheld(caller, snapshot, entry.withheld))
 
 
 class PoolCache:

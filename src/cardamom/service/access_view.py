@@ -13,7 +13,7 @@ from cardamom.core.orgdef import MemberDef, OrgDefinition
 from cardamom.core.policy import ROLE_PERMISSIONS, required_scopes, resolve_restrictions
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import PermissionDenied, Restricted, ScopeMissing, ToolError
-from cardamom.service.access import Caller, tool_refusal
+from cardamom.service.access import Caller, caller_pool
 
 
 def _withheld(error: ToolError) -> dict[str, Any]:
@@ -60,21 +60,23 @@ def effective_access(
 
     usable: list[dict[str, Any]] = []
     withheld: list[dict[str, Any]] = []
-    for tool in snapshot.tools:
-        if (account and account not in tool.reachable_accounts) or (connector and tool.connector != connector):
+    pool, columns = caller_pool(caller, snapshot), snapshot.columns
+    for position in range(len(columns)):
+        reaches = columns.reachable_accounts(position)
+        if (account and account not in reaches) or (connector and columns.connectors[position] != connector):
             continue
-        needs = required_scopes(tool.classification, connected=True)
+        classification = columns.classifications[position]
+        needs = required_scopes(classification, connected=True)
         row: dict[str, Any] = {
-            "name": tool.name,
-            "accounts": list(tool.reachable_accounts),
-            "classification": tool.classification,
+            "name": columns.names[position],
+            "accounts": list(reaches),
+            "classification": classification,
             "needs_scopes": list(needs) if needs is not None else None,
         }
-        refusal = tool_refusal(caller, snapshot, tool)
-        if refusal is None:
+        if position in pool.visible:
             usable.append(row)
         else:
-            withheld.append({**row, "withheld_by": _withheld(refusal)})
+            withheld.append({**row, "withheld_by": _withheld(pool.withheld[position])})
     return {
         "member": member.id,
         "role": member.role,

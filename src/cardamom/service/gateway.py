@@ -203,7 +203,7 @@ class Gateway:
         )
         # Withheld tools are ranked on their own (same floor, their own IDF), so they can
         # neither match nor shift anything in the caller's pool.
-        withheld = rank(snapshot.index, query, pool=pool.withheld.keys(), limit=RESTRICTED_NAMES_SHOWN)
+        withheld = rank(snapshot.index, query, pool=pool.withheld.positions, limit=RESTRICTED_NAMES_SHOWN)
         restricted = tuple(
             RestrictedMatch(hit.name, str(pool.withheld[hit.doc]), pool.withheld[hit.doc].code) for hit in withheld.hits
         )

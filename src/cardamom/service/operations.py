@@ -19,7 +19,7 @@ from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import ROLES, ConnectionDef, MemberDef, OrgDefinition, RestrictionDef
 from cardamom.core.policy import ACCESS_INSPECT, ALL_SCOPES, resolve_restrictions
 from cardamom.errors import InvalidArguments, NotAllowed, RecordNotFound, Restricted
-from cardamom.service.access import Caller, permission_refusal, tool_refusal
+from cardamom.service.access import Caller, caller_pool, permission_refusal
 from cardamom.service.access_view import effective_access
 from cardamom.service.controlplane import ControlPlane, Operation
 
@@ -93,10 +93,9 @@ def list_connections(plane: ControlPlane, caller: Caller, _: Mapping[str, Any]) 
     snapshot = plane.snapshots.current(caller.org)
     labels = {c.id: c.label for c in org.connectors}
     usable: dict[str, int] = {}
-    for tool in snapshot.tools:
-        if tool_refusal(caller, snapshot, tool) is None:
-            for account in tool.reachable_accounts:
-                usable[account] = usable.get(account, 0) + 1
+    for position in caller_pool(caller, snapshot).visible:
+        for account in snapshot.columns.reachable_accounts(position):
+            usable[account] = usable.get(account, 0) + 1
     shown, hidden = [], 0
     for conn in org.connections:
         verdict = resolve_restrictions(
@@ -123,15 +122,17 @@ def get_connection(plane: ControlPlane, caller: Caller, args: Mapping[str, Any])
     conn = _connection(org, args["account"])
     _reach_connector(caller, org, conn.connector)
     snapshot = plane.snapshots.current(caller.org)
+    pool, columns = caller_pool(caller, snapshot), snapshot.columns
     tools, restricted = [], []
-    for tool in snapshot.tools:
-        if conn.account not in tool.reachable_accounts:
+    for position in range(len(columns)):
+        if conn.account not in columns.reachable_accounts(position):
             continue
-        refusal = tool_refusal(caller, snapshot, tool)
-        if refusal is None:
+        if position in pool.visible:
+            tool = snapshot.tools[position]  # only this account's records are built
             tools.append({"name": tool.name, "description": tool.description, "classification": tool.classification})
         else:  # named, flagged, no schema: as search reports them
-            restricted.append({"name": tool.name, "restricted": True, "reason": str(refusal)})
+            reason = str(pool.withheld[position])
+            restricted.append({"name": columns.names[position], "restricted": True, "reason": reason})
     return {
         "account": conn.account,
         "connector": conn.connector,
