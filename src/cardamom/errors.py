@@ -95,6 +95,11 @@ class ToolError(CardamomError):
 
     code = "tool_error"
 
+    @property
+    def audit_code(self) -> str:
+        """The code an audit row (and a log line) records for this failure."""
+        return self.code
+
 
 class UnknownTool(ToolError):
     code = "unknown_tool"
@@ -151,6 +156,11 @@ class ConnectorFailed(ToolError):
         self.status = status
         self.detail = detail
         super().__init__(message)
+
+    @property
+    def audit_code(self) -> str:
+        """The connector's own failure kind (``upstream_http_404``, ``connector_timeout``, ...)."""
+        return self.detail
 
 
 class AuditUnavailable(ToolError):

@@ -115,11 +115,6 @@ class ExecutionResult:
     error: ConnectorFailed | None = None
 
 
-def audit_error_code(error: ToolError) -> str:
-    """The code an audit row records: the connector's own failure kind where there is one."""
-    return error.detail if isinstance(error, ConnectorFailed) else error.code
-
-
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -270,9 +265,9 @@ class Gateway:
             else:
                 result = await self._send(caller, snapshot, tool, account.account, request)
         except ToolError as exc:
-            self._complete(row, audit_error_code(exc))
+            self._complete(row, exc.audit_code)
             raise
-        self._complete(row, audit_error_code(result.error) if result.error else None)
+        self._complete(row, result.error.audit_code if result.error else None)
         return result
 
     async def _credential(self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str) -> Credential:

@@ -34,7 +34,7 @@ import anyio
 from cardamom.core.outbound import OutboundRequest, with_credential
 from cardamom.core.remote_tools import RemoteTool, admit_listing
 from cardamom.core.snapshot import Upstream
-from cardamom.errors import CardamomError, ConnectorFailed, ToolError
+from cardamom.errors import CardamomError, ToolError
 from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
 from cardamom.service.connector_calls import ConnectorCaller
 from cardamom.service.mcp_session import McpSession
@@ -49,12 +49,6 @@ OpenTransport = Callable[[], AbstractAsyncContextManager[ConnectorTransport]]
 class DiscoverySettings:
     allow_loopback_http: bool = False
     deadline_seconds: float = 20.0  # per server: the handshake and every page of tools/list
-
-
-def _code(error: CardamomError) -> str:
-    if isinstance(error, ConnectorFailed):
-        return error.detail
-    return error.code if isinstance(error, ToolError) else type(error).__name__
 
 
 class McpToolDiscovery(ToolDiscovery):
@@ -102,7 +96,11 @@ class McpToolDiscovery(ToolDiscovery):
         except CardamomError as exc:
             log.warning(
                 "MCP server not listed; its connection contributes no tools",
-                extra={**where, "code": _code(exc), "problem": str(exc)},
+                extra={
+                    **where,
+                    "code": exc.audit_code if isinstance(exc, ToolError) else type(exc).__name__,
+                    "problem": str(exc),
+                },
             )
             return
         except Exception:  # one server's fault must not cancel the listing of the others
