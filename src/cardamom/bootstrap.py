@@ -35,6 +35,7 @@ from cardamom.ports import (
     SecretStore,
     SnapshotStore,
     TokenEndpoint,
+    TokenVerifier,
 )
 from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.controlplane import ControlPlane
@@ -57,7 +58,7 @@ class Container:
     gateway: Gateway
     control_plane: ControlPlane
     endpoint: McpEndpoint
-    verifier: JwtVerifier
+    verifier: TokenVerifier
     signer: JwtSigner | None
     admin: DirectoryAdmin
     secrets: SecretStore

@@ -297,15 +297,6 @@ class SearchIndex:
         matched = min(t for t in tokens if inflection_key(t) == key)
         return matched, "inflection"
 
-    def best_matches(self, token: str) -> dict[int, tuple[Field, str]]:
-        """For every tool ``token`` scores against, its best field and the token it matched."""
-        best: dict[int, tuple[Field, str]] = {}
-        for doc_id in self.postings(token).every:
-            explained = self.explain(doc_id, token)
-            if explained is not None:
-                best[doc_id] = (explained[0], explained[1])
-        return best
-
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
     """The distinct tokens a query is weighted on, in order (filler words dropped by default)."""
