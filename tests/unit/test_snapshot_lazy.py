@@ -177,8 +177,13 @@ def test_any_damaged_byte_is_rejected_at_load(blob: bytes) -> None:
     for position in positions:
         damaged = bytearray(blob)
         damaged[position] ^= 0x5A
-        with pytest.raises(CorruptSnapshot):
+        try:
             decode_snapshot(bytes(damaged))
+        except CorruptSnapshot:
+            continue
+        # The one damage that can pass: the unused padding bits of the stream's last byte,
+        # which change nothing the blob holds (zlib's checksum covers every payload byte).
+        assert unframe(bytes(damaged)) == unframe(blob), f"damage at byte {position} was served"
 
 
 @pytest.mark.parametrize("cut", [1, 8, 17, 40])
