@@ -29,6 +29,7 @@ from pydantic import BaseModel, ValidationError
 
 from cardamom import __version__
 from cardamom.core.policy import TOOL_EXECUTE
+from cardamom.core.problems import validation_problems
 from cardamom.core.search import query_tokens
 from cardamom.errors import (
     InvalidArguments,
@@ -79,9 +80,7 @@ def _dump(model: BaseModel) -> dict[str, Any]:
 
 
 def _first_problem(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "params"
-    return f"{where}: {err['msg']}"
+    return validation_problems(exc, top_level="params")[0]
 
 
 def negotiate_version(requested: str) -> str:

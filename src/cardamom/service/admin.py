@@ -16,7 +16,8 @@ from pydantic import ValidationError
 
 from cardamom.core.directory import DirectoryChange, Grant, apply_change
 from cardamom.core.orgdef import AliasDef, OrgDefinition, cross_reference_problems
-from cardamom.core.orgfile import format_path
+from cardamom.core.problems import format_path
+from cardamom.core.problems import validation_problems as pydantic_problems
 from cardamom.core.snapshot import Snapshot, carried_aliases
 from cardamom.errors import ChangeConflict, Conflict, InvalidArguments, RecordNotFound
 from cardamom.ports import Directory, StoredOrg
@@ -42,7 +43,7 @@ def validation_problems(org: OrgDefinition) -> list[str]:
     try:
         checked = OrgDefinition.model_validate(org.model_dump())
     except ValidationError as exc:
-        return [f"{format_path(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()]
+        return pydantic_problems(exc)
     return [f"{format_path(path)}: {message}" for path, message in cross_reference_problems(checked)]
 
 

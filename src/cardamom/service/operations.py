@@ -18,6 +18,7 @@ from cardamom.core.audit import AuditQuery
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import ROLES, ConnectionDef, MemberDef, OrgDefinition, RestrictionDef
 from cardamom.core.policy import ACCESS_INSPECT, ALL_SCOPES, resolve_restrictions
+from cardamom.core.problems import validation_problems
 from cardamom.errors import InvalidArguments, NotAllowed, RecordNotFound, Restricted
 from cardamom.service.access import Caller, caller_pool, permission_refusal
 from cardamom.service.access_view import effective_access
@@ -78,11 +79,7 @@ def _record(cls: type[_Record], data: Mapping[str, Any]) -> _Record:
     try:
         return cls.model_validate(dict(data))
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg'].removeprefix('Value error, ')}"
-            for e in exc.errors()
-        )
-        raise InvalidArguments(problems) from None
+        raise InvalidArguments("; ".join(validation_problems(exc, top_level="arguments"))) from None
 
 
 # ---- connections ------------------------------------------------------------------------
