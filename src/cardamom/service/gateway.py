@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,6 +38,7 @@ from cardamom.errors import (
     AuthenticationError,
     ConnectorFailed,
     NotFound,
+    ReauthorizationNeeded,
     Restricted,
     StoreError,
     ToolError,
@@ -51,8 +54,9 @@ from cardamom.ports import (
     SearchTelemetry,
 )
 from cardamom.service.access import Caller, PoolCache, permission_refusal, tool_refusal
-from cardamom.service.connector_calls import ConnectorCaller, Sleep
+from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits, Sleep
 from cardamom.service.mcp_session import McpSession
+from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
 log = logging.getLogger(__name__)
@@ -72,10 +76,8 @@ MISSING_TOOL_CHECKS: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class GatewaySettings:
-    allow_loopback_http: bool = False
     default_search_limit: int = 10
     max_search_limit: int = 50
-    connector_deadline_seconds: float = 20.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +117,8 @@ class ExecutionResult:
     error: ConnectorFailed | None = None
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
+def new_audit_id() -> str:
+    return uuid.uuid4().hex
 
 
 class Gateway:
@@ -130,8 +132,10 @@ class Gateway:
         credentials: CredentialResolver,
         telemetry: SearchTelemetry,
         settings: GatewaySettings,
-        clock: Callable[[], datetime] = _utc_now,
-        new_id: Callable[[], str],
+        limits: ConnectorLimits,
+        reauthorization: Reauthorization,
+        clock: Callable[[], float] = time.time,
+        new_id: Callable[[], str] = new_audit_id,
         sleep: Sleep = anyio.sleep,
     ) -> None:
         self._directory = directory
@@ -143,13 +147,10 @@ class Gateway:
         self._settings = settings
         self._clock = clock
         self._new_id = new_id
+        self._reauthorization = reauthorization
+        self._connector_timeout = limits.connector_timeout
         self._pools = PoolCache()
-        self._caller = ConnectorCaller(
-            transport,
-            allow_loopback_http=settings.allow_loopback_http,
-            deadline_seconds=settings.connector_deadline_seconds,
-            sleep=sleep,
-        )
+        self._caller = ConnectorCaller(transport, limits, sleep=sleep)
 
     @property
     def settings(self) -> GatewaySettings:
@@ -245,7 +246,7 @@ class Gateway:
         row = AuditRow(
             org=caller.org,
             id=self._new_id(),
-            started_at=self._clock().isoformat(),
+            started_at=self._now(),
             member=caller.member_id,
             account=account.account,
             connector=tool.connector,
@@ -270,10 +271,18 @@ class Gateway:
         self._complete(row, result.error.audit_code if result.error else None)
         return result
 
+    def _now(self) -> str:
+        return datetime.fromtimestamp(self._clock(), UTC).isoformat()
+
     async def _credential(self, caller: Caller, snapshot: Snapshot, tool: PoolTool, account: str) -> Credential:
         """The connection's credential, then policy once more, just before anything leaves."""
         connector = snapshot.connectors[tool.connector]
-        credential = await self._credentials.resolve(caller.org, snapshot.accounts[account], connector.auth)
+        try:
+            credential = await self._credentials.resolve(caller.org, snapshot.accounts[account], connector.auth)
+        except ReauthorizationNeeded as exc:  # the grant is refused for good: its tools leave search
+            if self._reauthorization.record(caller.org, exc):
+                self._snapshots.rebuild(caller.org)
+            raise
         verdict = resolve_restrictions(
             snapshot.restrictions,
             member_id=caller.member_id,
@@ -311,7 +320,7 @@ class Gateway:
             return await self._caller.call(with_credential(request, connector.auth, credential), connector.base_url)
 
         log.info("calling connector", extra={"operation": tool.name, "method": "tools/call", "url": connector.base_url})
-        deadline = self._settings.connector_deadline_seconds
+        deadline = self._connector_timeout
         session = McpSession(connector.base_url, send, secrets=credential.secrets())
         try:
             with anyio.fail_after(deadline):
@@ -355,7 +364,7 @@ class Gateway:
 
     def _complete(self, row: AuditRow, error_code: str | None) -> None:
         try:
-            self._audit.complete(row.completed(at=self._clock().isoformat(), error_code=error_code))
+            self._audit.complete(row.completed(at=self._now(), error_code=error_code))
         except StoreError:
             # The row stays "started": visible as incomplete, never missing.
             log.error("audit row could not be completed", extra={"audit_id": row.id})
