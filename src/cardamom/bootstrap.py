@@ -50,7 +50,8 @@ from cardamom.ports import (
 )
 from cardamom.service.admin import DirectoryAdmin, DirectoryWriter
 from cardamom.service.connector_calls import ConnectorLimits
-from cardamom.service.controlplane import ControlPlane
+from cardamom.service.controlplane.operation import PlaneContext
+from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings, new_audit_id
 from cardamom.service.reauthorization import Reauthorization
@@ -285,7 +286,7 @@ def build_container(
         clock=clock,
         new_id=new_id,
     )
-    control_plane = ControlPlane(admin, snapshots, stores.audit)
+    control_plane = ControlPlane(PlaneContext(admin, snapshots, stores.audit))
     return Container(
         settings=settings,
         directory=stores.directory,

@@ -10,7 +10,7 @@ from typing import Any
 
 from mcp_types import Tool, ToolAnnotations
 
-from cardamom.service.controlplane import Operation
+from cardamom.service.controlplane.operation import Operation
 
 SEARCH_TOOLS = "search_tools"
 EXECUTE_TOOL = "execute_tool"

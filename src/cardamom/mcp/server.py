@@ -53,7 +53,7 @@ from cardamom.mcp.catalog import (
 from cardamom.mcp.errors import jsonrpc_error, protocol_error_code, tool_error_result
 from cardamom.mcp.results import execution_result, search_payload, structured
 from cardamom.service.access import Caller, permission_refusal
-from cardamom.service.controlplane import ControlPlane
+from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.gateway import Gateway
 
 log = logging.getLogger(__name__)
