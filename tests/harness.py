@@ -17,7 +17,7 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.mcp.server import Reply
 from cardamom.ports import ToolDiscovery
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from tests.fakes import (
     MemoryAuditLog,
     MemoryDirectory,

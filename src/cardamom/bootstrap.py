@@ -49,13 +49,17 @@ from cardamom.ports import (
     ToolDiscovery,
 )
 from cardamom.service.admin import DirectoryAdmin, DirectoryWriter
-from cardamom.service.connector_calls import ConnectorLimits
+from cardamom.service.audit_trail import AuditTrail, new_audit_id
+from cardamom.service.authorization import PoolCache
+from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
 from cardamom.service.controlplane.operation import PlaneContext
 from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
-from cardamom.service.gateway import Gateway, GatewaySettings, new_audit_id
+from cardamom.service.execution import ExecutionService
+from cardamom.service.identity import IdentityService
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.rebuild import RebuildService
+from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import McpToolDiscovery
 
@@ -69,7 +73,9 @@ class Container:
     directory: Directory
     audit: AuditLog
     snapshots: SnapshotService
-    gateway: Gateway
+    identity: IdentityService
+    search: SearchService
+    execution: ExecutionService
     control_plane: ControlPlane
     endpoint: McpEndpoint
     verifier: TokenVerifier
@@ -272,19 +278,19 @@ def build_container(
     )
     snapshots = parts.snapshots
     admin = DirectoryAdmin(parts.writer, snapshots)
-    gateway = Gateway(
-        directory=stores.directory,
+    limits = connector_limits(settings)
+    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry())
+    execution = ExecutionService(
         snapshots=snapshots,
-        audit=stores.audit,
-        transport=transport
-        or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
         credentials=parts.credentials,
-        telemetry=telemetry or LogTelemetry(),
-        settings=GatewaySettings(),
-        limits=connector_limits(settings),
+        connectors=ConnectorCaller(
+            transport
+            or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
+            limits,
+        ),
+        audit=AuditTrail(stores.audit, clock=clock, new_id=new_id),
         reauthorization=parts.reauthorization,
-        clock=clock,
-        new_id=new_id,
+        connector_timeout=limits.connector_timeout,
     )
     control_plane = ControlPlane(PlaneContext(admin, snapshots, stores.audit))
     return Container(
@@ -292,9 +298,11 @@ def build_container(
         directory=stores.directory,
         audit=stores.audit,
         snapshots=snapshots,
-        gateway=gateway,
+        identity=IdentityService(stores.directory),
+        search=search,
+        execution=execution,
         control_plane=control_plane,
-        endpoint=McpEndpoint(gateway, control_plane),
+        endpoint=McpEndpoint(search, execution, control_plane),
         verifier=verifier,
         signer=signer,
         admin=admin,

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardamom.core.policy import ACCESS_INSPECT, ALL_SCOPES
-from cardamom.service.access import Caller, permission_refusal
 from cardamom.service.access_view import effective_access
+from cardamom.service.authorization import Caller, permission_refusal
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 from cardamom.service.controlplane.records import definition, member
 from cardamom.service.controlplane.schema import MEMBER, TEXT, object_schema

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from cardamom.core.audit import AuditQuery
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 from cardamom.service.controlplane.schema import TEXT, object_schema
 

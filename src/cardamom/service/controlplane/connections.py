@@ -13,9 +13,8 @@ from typing import Any
 
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import ConnectionDef, OrgDefinition
-from cardamom.core.policy import resolve_restrictions
-from cardamom.errors import InvalidArguments, Restricted
-from cardamom.service.access import Caller, caller_pool
+from cardamom.errors import InvalidArguments
+from cardamom.service.authorization import Caller, caller_pool, restriction_refusal, restriction_verdict
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 from cardamom.service.controlplane.records import connection, definition, parse_record
 from cardamom.service.controlplane.schema import ACCOUNT, TEXT, object_schema
@@ -27,11 +26,9 @@ FROZEN = {"type": "object", "description": "argument values fixed for every tool
 
 def reach_connector(caller: Caller, org: OrgDefinition, connector: str) -> None:
     """Raise the restriction that keeps the caller from ``connector``, if one does."""
-    verdict = resolve_restrictions(org.restrictions, member_id=caller.member_id, role=caller.role, connector=connector)
-    if not verdict.allowed:
-        raise Restricted(
-            f"connector {connector} is restricted for {caller.member_id}: {verdict.reason}", rule_id=verdict.rule_id
-        )
+    refusal = restriction_refusal(caller, org.restrictions, connector, subject=f"connector {connector}")
+    if refusal is not None:
+        raise refusal
 
 
 def list_connections(ctx: PlaneContext, caller: Caller, _: Mapping[str, Any]) -> dict[str, Any]:
@@ -44,10 +41,7 @@ def list_connections(ctx: PlaneContext, caller: Caller, _: Mapping[str, Any]) ->
             usable[account] = usable.get(account, 0) + 1
     shown, hidden = [], 0
     for conn in org.connections:
-        verdict = resolve_restrictions(
-            org.restrictions, member_id=caller.member_id, role=caller.role, connector=conn.connector
-        )
-        if not verdict.allowed:
+        if not restriction_verdict(caller, org.restrictions, conn.connector).allowed:
             hidden += 1
             continue
         shown.append(

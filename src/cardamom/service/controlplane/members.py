@@ -14,7 +14,7 @@ from typing import Any
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import MemberDef, OrgDefinition
 from cardamom.errors import InvalidArguments, NotAllowed
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 from cardamom.service.controlplane.records import definition, member, parse_record
 from cardamom.service.controlplane.schema import MEMBER, ROLE, object_schema

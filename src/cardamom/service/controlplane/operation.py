@@ -15,8 +15,8 @@ from typing import Any
 from cardamom.core.naming import control_plane_name
 from cardamom.core.orgdef import Classification
 from cardamom.ports import AuditLog
-from cardamom.service.access import Caller
 from cardamom.service.admin import DirectoryAdmin
+from cardamom.service.authorization import Caller
 from cardamom.service.snapshots import SnapshotService
 
 

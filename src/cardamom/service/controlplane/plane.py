@@ -6,9 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardamom.core.outbound import check_arguments
-from cardamom.core.policy import TOOL_EXECUTE
 from cardamom.errors import ToolError
-from cardamom.service.access import Caller, classification_refusal, permission_refusal
+from cardamom.service.authorization import Caller, operation_refusal
 from cardamom.service.controlplane import access, aliases, audit, connections, members, restrictions
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 
@@ -37,11 +36,7 @@ class ControlPlane:
 
     @staticmethod
     def refusal(caller: Caller, op: Operation) -> ToolError | None:
-        for permission in (TOOL_EXECUTE, op.permission):
-            denied = permission_refusal(caller, permission)
-            if denied is not None:
-                return denied
-        return classification_refusal(caller, op.name, op.classification, connected=False)
+        return operation_refusal(caller, op.name, op.permission, op.classification)
 
     def available(self, caller: Caller) -> list[Operation]:
         """The operations this caller may run: exactly what tools/list advertises."""

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from cardamom.core.orgdef import ConnectionDef, MemberDef, OrgDefinition, RestrictionDef
 from cardamom.core.problems import validation_problems
 from cardamom.errors import InvalidArguments, RecordNotFound
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from cardamom.service.controlplane.operation import PlaneContext
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import OrgDefinition, RestrictionDef
 from cardamom.errors import InvalidArguments, RecordNotFound
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 from cardamom.service.controlplane.records import definition, parse_record
 from cardamom.service.controlplane.schema import MEMBER, ROLE, TEXT, object_schema
