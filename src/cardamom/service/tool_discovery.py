@@ -87,7 +87,7 @@ class McpToolDiscovery(ToolDiscovery):
         except TimeoutError:
             log.warning(
                 "MCP server not listed: no answer in time; its connection contributes no tools",
-                extra={**where, "deadline_s": self._limits.connector_timeout},
+                extra={**where, "connector_timeout_s": self._limits.connector_timeout},
             )
             return
         except CardamomError as exc:
