@@ -73,22 +73,27 @@ class JwtVerifier:
         try:
             decoded = jwt.decode(token, self._keys, algorithms=[ALGORITHM])
             self._registry.validate(decoded.claims)
+            return self._claims(decoded.claims)
         except JoseError as exc:
             raise AuthenticationError(f"the bearer token is not valid ({exc.error})") from None
-        except ValueError:
+        except (ValueError, TypeError, KeyError, OverflowError):
+            # Whatever a hostile token makes the decoder or a claim conversion trip on is a bad token.
             raise AuthenticationError("the bearer token is malformed") from None
-        claims = decoded.claims
+
+    @staticmethod
+    def _claims(claims: dict[str, Any]) -> Claims:
         org = claims.get("org")
         if not isinstance(org, str) or not org:
             raise AuthenticationError("the bearer token names no org")
         scope = claims.get("scope", "")
         if not isinstance(scope, str):
             raise AuthenticationError("the bearer token's scope claim must be a space-separated string")
+        token_id = claims.get("jti")
         return Claims(
             org=org,
             member=str(claims["sub"]),
             scopes=frozenset(scope.split()),
-            token_id=claims.get("jti"),
+            token_id=token_id if isinstance(token_id, str) else None,
             issued_at=int(claims["iat"]) if isinstance(claims.get("iat"), int | float) else None,
             expires_at=int(claims["exp"]),
         )

@@ -19,16 +19,29 @@ from starlette.routing import BaseRoute, Route
 
 from cardamom.adapters.powertools import set_correlation_id
 from cardamom.bootstrap import Container
+from cardamom.core.json_text import fit_for_wire
 from cardamom.core.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.errors import AuthenticationError
-from cardamom.mcp.errors import jsonrpc_error
+from cardamom.errors import AuthenticationError, StoreError
+from cardamom.mcp.errors import RETRY_AFTER_SECONDS, STORE_UNAVAILABLE, jsonrpc_error
 from cardamom.service.authorization import Caller
 
 MAX_BODY_BYTES = 1024 * 1024
 RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"
 
 log = logging.getLogger(__name__)
+
+
+class WireJSONResponse(JSONResponse):
+    """A reply that can always be sent: should a value slip through that JSON or UTF-8 cannot
+    carry (a lone surrogate, NaN), it is made valid (``fit_for_wire``) instead of failing as a 500."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except (UnicodeEncodeError, ValueError, RecursionError):
+            log.warning("a reply held values JSON cannot carry; sent with them replaced")
+            return super().render(fit_for_wire(content))
 
 
 def _correlation_id(request: Request) -> str:
@@ -62,9 +75,15 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
             "error_description": str(exc),
         }
         if token_given:
-            safe = str(exc).replace('"', "'")
+            # A header carries visible ASCII only; the body keeps the full text.
+            safe = "".join(c if " " <= c <= "~" and c != '"' else "'" if c == '"' else "?" for c in str(exc))
             challenge += f', error="{exc.error}", error_description="{safe}"'
-        return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge})
+        return WireJSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge})
+
+    def store_unavailable() -> Response:
+        log.exception("a store failed while serving an MCP request")
+        body = jsonrpc_error(None, STORE_UNAVAILABLE, "a store Cardamom depends on is unavailable; retry shortly")
+        return WireJSONResponse(body, status_code=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
     def authenticate(request: Request) -> Caller:
         header = request.headers.get("authorization", "")
@@ -78,26 +97,30 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         set_correlation_id(_correlation_id(request))
         origin = request.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, settings.allowed_origins):
-            return JSONResponse(jsonrpc_error(None, -32600, f"origin {origin} is not allowed"), status_code=403)
+            return WireJSONResponse(jsonrpc_error(None, -32600, f"origin {origin} is not allowed"), status_code=403)
         try:
             caller = authenticate(request)
         except AuthenticationError as exc:
             given = bool(request.headers.get("authorization", "").partition(" ")[2].strip())
             return unauthorized(request, exc, token_given=given)
+        except StoreError:
+            return store_unavailable()
         content_type = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
         if content_type != "application/json":
-            return JSONResponse(jsonrpc_error(None, -32600, "Content-Type must be application/json"), status_code=415)
+            return WireJSONResponse(
+                jsonrpc_error(None, -32600, "Content-Type must be application/json"), status_code=415
+            )
         accept = request.headers.get("accept", "*/*").lower()
         if not any(kind in accept for kind in ("application/json", "*/*", "application/*")):
-            return JSONResponse(
+            return WireJSONResponse(
                 jsonrpc_error(None, -32600, "this endpoint answers with application/json; accept it"),
                 status_code=406,
             )
-        too_large = JSONResponse(
+        too_large = WireJSONResponse(
             jsonrpc_error(None, -32600, f"request body exceeds {MAX_BODY_BYTES} bytes (1 MiB)"), status_code=413
         )
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
             return too_large
         chunks: list[bytes] = []
         size = 0
@@ -106,15 +129,20 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
             if size > MAX_BODY_BYTES:
                 return too_large
             chunks.append(chunk)
-        reply = await endpoint.handle(
-            b"".join(chunks), caller, protocol_version=request.headers.get("mcp-protocol-version")
-        )
+        try:
+            reply = await endpoint.handle(
+                b"".join(chunks), caller, protocol_version=request.headers.get("mcp-protocol-version")
+            )
+        except AuthenticationError as exc:  # e.g. the org went away between the token check and the call
+            return unauthorized(request, exc, token_given=True)
+        except StoreError:
+            return store_unavailable()
         if reply.body is None:
             return Response(status_code=reply.status)
-        return JSONResponse(reply.body, status_code=reply.status, headers=dict(reply.headers))
+        return WireJSONResponse(reply.body, status_code=reply.status, headers=dict(reply.headers))
 
     async def mcp_not_allowed(request: Request) -> Response:
-        return JSONResponse(
+        return WireJSONResponse(
             jsonrpc_error(
                 None, -32600, f"{request.method} is not supported: this server is stateless; POST each JSON-RPC message"
             ),
@@ -123,7 +151,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         )
 
     async def resource_metadata(request: Request) -> Response:
-        return JSONResponse(
+        return WireJSONResponse(
             {
                 "resource": f"{base_url(request)}/mcp",
                 "authorization_servers": [settings.jwt_issuer],
@@ -135,7 +163,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         )
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
+        return WireJSONResponse({"status": "ok"})
 
     routes: list[BaseRoute] = [
         Route("/mcp", mcp_post, methods=["POST"]),

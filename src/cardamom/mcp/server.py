@@ -13,7 +13,6 @@ execution and control-plane services then ask for the tool or operation at hand.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -32,15 +31,18 @@ from mcp_types import (
 from pydantic import BaseModel, ValidationError
 
 from cardamom import __version__
+from cardamom.core.json_text import JsonRejected, loads_strict
 from cardamom.core.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.core.problems import validation_problems
 from cardamom.errors import (
+    AuthenticationError,
     InvalidArguments,
     InvalidParams,
     InvalidRequest,
     MethodNotFound,
     ParseError,
     ProtocolError,
+    StoreError,
     ToolError,
     UnknownTool,
     UnsupportedProtocolVersion,
@@ -63,6 +65,7 @@ from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchSer
 log = logging.getLogger(__name__)
 
 LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[-1]
+MAX_ID_CHARS = 256  # a request id is echoed in its answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,9 @@ class McpEndpoint:
             if isinstance(request_id, bool) or not isinstance(request_id, str | int):
                 request_id = None
                 raise InvalidRequest("id must be a string or an integer")
+            if isinstance(request_id, str) and len(request_id) > MAX_ID_CHARS:
+                request_id = None  # echoed in every answer, so it is bounded like the answer
+                raise InvalidRequest(f"id must be at most {MAX_ID_CHARS} characters")
             if method != "initialize" and protocol_version not in (None, *SUPPORTED_PROTOCOL_VERSIONS):
                 supported = ", ".join(SUPPORTED_PROTOCOL_VERSIONS)
                 raise UnsupportedProtocolVersion(
@@ -137,6 +143,8 @@ class McpEndpoint:
         except ProtocolError as exc:
             code, status = protocol_error_code(exc)
             return Reply(status, jsonrpc_error(request_id, code, str(exc)))
+        except (AuthenticationError, StoreError):
+            raise  # HTTP answers (401, 503), given by the transport: not a fault of this message
         except Exception:
             log.exception("unhandled error while serving an MCP request")
             return Reply(
@@ -146,9 +154,9 @@ class McpEndpoint:
     @staticmethod
     def _parse(body: bytes) -> dict[str, Any]:
         try:
-            message = json.loads(body)
-        except (ValueError, UnicodeDecodeError):
-            raise ParseError("the body is not valid JSON") from None
+            message = loads_strict(body)
+        except JsonRejected as exc:
+            raise ParseError(str(exc)) from None
         if isinstance(message, list):
             raise InvalidRequest("batch requests are not supported; send one JSON-RPC message per POST")
         if not isinstance(message, dict):
