@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardamom.core.openapi import (
+from cardamom.core.orgdef import TOOL_NAME, AuthSpec, OrgDefinition, ToolDef, cross_reference_problems
+from cardamom.core.orgfile import parse_org_definition
+from cardamom.importers.openapi.importer import (
     MAX_TOOL_NAME,
     Filters,
     ImportResult,
@@ -23,8 +25,6 @@ from cardamom.core.openapi import (
     shorten_name,
     unique_name,
 )
-from cardamom.core.orgdef import TOOL_NAME, AuthSpec, OrgDefinition, ToolDef, cross_reference_problems
-from cardamom.core.orgfile import parse_org_definition
 
 
 def spec(paths: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -854,7 +854,7 @@ def test_progress_is_reported_per_operation() -> None:
 
 
 def test_an_imported_connector_applies_in_an_org_file() -> None:
-    from cardamom.entrypoints.cli_connectors import connector_yaml
+    from cardamom.importers.openapi.command import connector_yaml
 
     result = convert(
         spec(

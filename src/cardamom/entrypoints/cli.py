@@ -24,8 +24,8 @@ from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.entrypoints.cli_connectors import add_connectors_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
+from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
 from cardamom.service.access import Caller
 from cardamom.service.access_view import effective_access

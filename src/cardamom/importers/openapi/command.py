@@ -5,7 +5,7 @@ cardamom connectors import SPEC --id ID --label LABEL [--base-url URL] [--auth T
 
 The connector goes to stdout (or ``--output``) as YAML that an org file can hold in its
 ``connectors:`` list or include with ``{file: PATH}``; the summary, each skipped operation and
-each warning go to stderr. Reading files happens here; the conversion is ``cardamom.core.openapi``.
+each warning go to stderr. Reading files happens here; the conversion is ``cardamom.importers.openapi.importer``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any, TextIO
 
 import yaml
 
-from cardamom.core.openapi import Filters, ImportResult, OpenAPIImportError, OperationNote, import_openapi
 from cardamom.core.orgdef import AuthSpec, ConnectorDef
+from cardamom.importers.openapi.importer import Filters, ImportResult, OpenAPIImportError, OperationNote, import_openapi
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
