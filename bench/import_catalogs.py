@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardamom.core.orgdef import AuthSpec
+from cardamom.importers.openapi import ImportResult
 from cardamom.importers.openapi.command import import_spec_file
-from cardamom.importers.openapi.importer import ImportResult
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT.parent / "shared" / "data" / "catalogs"

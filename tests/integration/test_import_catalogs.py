@@ -15,8 +15,8 @@ import pytest
 
 from cardamom.core.orgdef import AuthSpec, ConnectorDef
 from cardamom.core.orgfile import parse_org_definition
+from cardamom.importers.openapi import ImportResult
 from cardamom.importers.openapi.command import connector_yaml, import_spec_file
-from cardamom.importers.openapi.importer import ImportResult
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CATALOGS = SHARED / "data" / "catalogs"

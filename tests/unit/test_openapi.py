@@ -12,19 +12,16 @@ from jsonschema import Draft202012Validator
 
 from cardamom.core.orgdef import TOOL_NAME, AuthSpec, OrgDefinition, ToolDef, cross_reference_problems
 from cardamom.core.orgfile import parse_org_definition
-from cardamom.importers.openapi.importer import (
+from cardamom.importers.openapi import Filters, ImportResult, OpenAPIImportError, import_openapi
+from cardamom.importers.openapi.endpoint import detect_auth
+from cardamom.importers.openapi.names import (
     MAX_TOOL_NAME,
-    Filters,
-    ImportResult,
-    OpenAPIImportError,
-    clean_text,
-    detect_auth,
-    import_openapi,
     name_from_method_and_path,
     name_from_operation_id,
     shorten_name,
     unique_name,
 )
+from cardamom.importers.openapi.text import clean_text
 
 
 def spec(paths: dict[str, Any], **extra: Any) -> dict[str, Any]:
