@@ -39,8 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from cardamom.core.orgdef import OrgDefinition
-from cardamom.core.snapshot import build_snapshot, decode_snapshot, encode_snapshot
-from cardamom.core.snapshot_codec import unframe
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
+from cardamom.core.snapshot_codec.framing import unframe
 from cardamom.core.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]

@@ -15,8 +15,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
+from cardamom.core.pool import AccountInfo, Upstream
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import AccountInfo, Upstream
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,8 @@ from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import MemberDef, OrgDefinition
-from cardamom.core.snapshot import build_snapshot, encode_snapshot
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import encode_snapshot
 from cardamom.errors import ConfigError, Conflict
 from cardamom.service.snapshots import SnapshotService
 from tests.aws_support import AwsBackend, clients

@@ -14,8 +14,8 @@ import pytest
 
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.outbound import OutboundRequest
+from cardamom.core.pool_builder import mcp_upstreams
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import mcp_upstreams
 from cardamom.ports import ConnectorTransport, OutboundResponse
 from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
 from tests.fakes import RecordingTransport, StaticCredentials, StaticDiscovery

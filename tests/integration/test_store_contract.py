@@ -19,7 +19,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant
 from cardamom.core.orgdef import ConnectionDef, MemberDef, OrgDefinition, RestrictionDef, RestrictionTarget
 from cardamom.core.orgfile import parse_org_definition
-from cardamom.core.snapshot import build_snapshot, decode_snapshot, encode_snapshot
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
 from cardamom.errors import Conflict, NotFound
 from cardamom.ports import AuditLog, Directory, SnapshotStore
 from cardamom.service.snapshots import SnapshotService

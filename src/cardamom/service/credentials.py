@@ -22,7 +22,7 @@ from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret, is_loopback
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import CredentialUnavailable, OutboundRefused, TokenRefused
 from cardamom.ports import SecretStore, TokenEndpoint
 from cardamom.service.admin import DirectoryAdmin

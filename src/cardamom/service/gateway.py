@@ -28,8 +28,9 @@ from cardamom.core.outbound import (
     with_credential,
 )
 from cardamom.core.policy import TOOL_EXECUTE, resolve_restrictions
+from cardamom.core.pool import PoolTool
 from cardamom.core.search import Hit, Ranking, rank
-from cardamom.core.snapshot import PoolTool, Snapshot
+from cardamom.core.snapshot import Snapshot
 from cardamom.core.truncation import cap_output
 from cardamom.errors import (
     AuditUnavailable,

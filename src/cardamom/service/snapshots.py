@@ -17,15 +17,10 @@ import time
 from collections.abc import Mapping, Sequence
 
 from cardamom.core.orgdef import OrgDefinition
+from cardamom.core.pool_builder import mcp_upstreams
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import (
-    CorruptSnapshot,
-    Snapshot,
-    build_snapshot,
-    decode_snapshot,
-    encode_snapshot,
-    mcp_upstreams,
-)
+from cardamom.core.snapshot import Snapshot, build_snapshot
+from cardamom.core.snapshot_codec import CorruptSnapshot, decode_snapshot, encode_snapshot
 from cardamom.errors import NotFound
 from cardamom.ports import Directory, SnapshotStore, ToolDiscovery
 

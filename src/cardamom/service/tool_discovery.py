@@ -32,8 +32,8 @@ from dataclasses import dataclass
 import anyio
 
 from cardamom.core.outbound import OutboundRequest, with_credential
+from cardamom.core.pool import Upstream
 from cardamom.core.remote_tools import RemoteTool, admit_listing
-from cardamom.core.snapshot import Upstream
 from cardamom.errors import CardamomError, ToolError
 from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
 from cardamom.service.connector_calls import ConnectorCaller
