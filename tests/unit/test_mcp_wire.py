@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from cardamom.core.mcp_wire import (
+from cardamom.errors import ConnectorFailed
+from cardamom.service.mcp_wire import (
     initialize_params,
     jsonrpc_request,
     message_request,
@@ -17,7 +18,6 @@ from cardamom.core.mcp_wire import (
     sse_data,
     tool_call_data,
 )
-from cardamom.errors import ConnectorFailed
 
 ENDPOINT = "https://mcp.example.com/mcp"
 

@@ -18,7 +18,6 @@ from typing import Any
 import anyio
 
 from cardamom.core.audit import AuditRow
-from cardamom.core.mcp_wire import tool_call_data
 from cardamom.core.outbound import (
     Credential,
     OutboundRequest,
@@ -54,6 +53,7 @@ from cardamom.ports import (
 from cardamom.service.access import Caller, PoolCache, permission_refusal, tool_refusal
 from cardamom.service.connector_calls import ConnectorCaller, Sleep
 from cardamom.service.mcp_session import McpSession
+from cardamom.service.mcp_wire import tool_call_data
 from cardamom.service.snapshots import SnapshotService
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,10 @@ from typing import Any
 
 import anyio
 
-from cardamom.core.mcp_wire import (
+from cardamom.core.outbound import OutboundRequest, redact
+from cardamom.errors import CardamomError, ConnectorFailed
+from cardamom.ports import OutboundResponse
+from cardamom.service.mcp_wire import (
     initialize_params,
     jsonrpc_notification,
     jsonrpc_request,
@@ -30,9 +33,6 @@ from cardamom.core.mcp_wire import (
     result_of,
     session_id_of,
 )
-from cardamom.core.outbound import OutboundRequest, redact
-from cardamom.errors import CardamomError, ConnectorFailed
-from cardamom.ports import OutboundResponse
 
 log = logging.getLogger(__name__)
 
