@@ -106,12 +106,15 @@ class OutboundResponse:
     headers: Mapping[str, str] = field(default_factory=dict)
     body: bytes = b""
 
+    def header(self, name: str) -> str | None:
+        """The value of the header ``name``, matched case-insensitively (as HTTP names are)."""
+        wanted = name.lower()
+        return next((value for key, value in self.headers.items() if key.lower() == wanted), None)
+
     @property
     def content_type(self) -> str:
-        for key, value in self.headers.items():
-            if key.lower() == "content-type":
-                return value.split(";")[0].strip().lower()
-        return ""
+        value = self.header("content-type")
+        return "" if value is None else value.split(";")[0].strip().lower()
 
 
 class ConnectorTransport(Protocol):
