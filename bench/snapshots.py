@@ -246,7 +246,7 @@ def aws_figures(org: OrgDefinition) -> dict[str, Any]:
     from tests.aws_support import aws_environment, aws_settings, create_backend, mint, moto_endpoint
     from tests.fakes import StaticCredentials
 
-    from cardamom.adapters.dynamodb import DynamoDirectory
+    from cardamom.adapters.dynamodb_directory import DynamoDirectory
     from cardamom.adapters.s3 import DynamoSnapshotStore
     from cardamom.bootstrap import build_container
     from cardamom.core.directory import DirectoryChange

@@ -1,7 +1,7 @@
 """The ports: what the application needs from the outside world, as ``typing.Protocol``.
 
 Adapters named after their technology implement them (``adapters.sqlite``,
-``adapters.httpx``, ``adapters.dynamodb`` and ``adapters.s3``); tests use fakes that
+``adapters.httpx``, ``adapters.dynamodb_directory`` and ``adapters.s3``); tests use fakes that
 subclass these same protocols.
 """
 

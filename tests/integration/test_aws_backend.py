@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from cardamom.adapters.dynamodb import DynamoDirectory
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+from cardamom.adapters.dynamodb_directory import DynamoDirectory
 from cardamom.adapters.dynamodb_items import RECORD_KEYS, record_kinds
 from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
 from cardamom.config import Settings

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardamom.adapters.dynamodb import DynamoDirectory
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+from cardamom.adapters.dynamodb_directory import DynamoDirectory
 from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
 from cardamom.config import AwsSettings
 from cardamom.errors import ConfigError

@@ -1,7 +1,7 @@
 """How the directory's records become DynamoDB items, and how a change becomes transactions.
 
 Pure apart from the ``ToolLists`` callback that stores a large tool list in S3: no client
-calls here. ``adapters.dynamodb`` reads and writes; this module decides *what* to write.
+calls here. ``adapters.dynamodb_directory`` reads and writes; this module decides *what* to write.
 The table design is documented in ``docs/aws.md``.
 """
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from cardamom.adapters.dynamodb import error_code, store_error
+from cardamom.adapters.dynamodb_directory import error_code, store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, number, org_pk, s, text
 from cardamom.errors import StoreError
 from cardamom.ports import SnapshotPointer
