@@ -247,7 +247,7 @@ def aws_figures(org: OrgDefinition) -> dict[str, Any]:
     from tests.fakes import StaticCredentials
 
     from cardamom.adapters.dynamodb_directory import DynamoDirectory
-    from cardamom.adapters.s3 import DynamoSnapshotStore
+    from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
     from cardamom.bootstrap import build_container
     from cardamom.core.directory import DirectoryChange
     from cardamom.core.orgdef import RestrictionDef, RestrictionTarget

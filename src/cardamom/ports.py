@@ -1,8 +1,8 @@
 """The ports: what the application needs from the outside world, as ``typing.Protocol``.
 
-Adapters named after their technology implement them (``adapters.sqlite``,
-``adapters.httpx``, ``adapters.dynamodb_directory`` and ``adapters.s3``); tests use fakes that
-subclass these same protocols.
+Adapters named after their technology implement them, one module per port and technology
+(``adapters.sqlite_directory``, ``adapters.dynamodb_snapshots``, ``adapters.httpx``...);
+tests use fakes that subclass these same protocols.
 """
 
 from __future__ import annotations

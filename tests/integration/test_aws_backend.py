@@ -17,7 +17,8 @@ import pytest
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
 from cardamom.adapters.dynamodb_directory import DynamoDirectory
 from cardamom.adapters.dynamodb_items import RECORD_KEYS, record_kinds
-from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
+from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
+from cardamom.adapters.s3 import S3Objects
 from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.directory import DirectoryChange
