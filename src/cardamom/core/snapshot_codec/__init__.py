@@ -17,22 +17,42 @@ tool needs apart, to be decoded when it is touched:
   decompresses its chunk and builds that chunk's records, once. A search document likewise
   is materialised only when ranking touches it (``LazyDocuments``).
 
-Layout: the magic line ``CARDAMOM-SNAPSHOT 3\\n``, the lengths of the zlib stream and of
-the payload it inflates to (two little-endian uint64), then the stream: zlib of a
-``marshal`` (version 4) dump of plain values: dicts, lists, tuples, strings, numbers, bytes
-(the chunks among them). ``marshal`` is several times faster to load than JSON here and cannot run code;
-the blob is written only by Cardamom's own functions. The stream's checksum covers every
-byte, the chunks included, and is checked at load: a damaged blob is rejected up front,
-never half-served, and a chunk decoded later is one that was verified. Sets are written
-sorted and dicts in key order, so the same snapshot always encodes to the same bytes.
+Layout: the magic line ``CARDAMOM-SNAPSHOT 4\\n`` (the format), the lengths of the zlib
+stream and of the payload it inflates to (two little-endian uint64), then the stream: zlib of
+a ``marshal`` (version 4) dump of plain values: dicts, lists, tuples, strings, numbers, bytes
+(the chunks among them). ``marshal`` is several times faster to load than JSON here and
+cannot run code; the blob is written only by Cardamom's own functions. The stream's checksum
+covers every byte, the chunks included, and is checked at load: a damaged blob is rejected
+up front, never half-served, and a chunk decoded later is one that was verified. Sets are
+written sorted and dicts in key order, so the same snapshot always encodes to the same
+bytes.
 
-Every blob carries the fingerprint of the code that built it (the source of the modules
-that tokenise, index and shape the pool, and the Python minor version). A blob built by
-other code is reported as corrupt, so it is rebuilt rather than served with stale tokens.
+The magic line names the blob's format, an explicit number bumped by hand whenever what a
+snapshot holds or how it is laid out changes (``framing.SNAPSHOT_FORMAT``; a golden encoding
+per format makes forgetting it fail). A blob of the current format, or of an older one still
+listed in ``framing.OLDER_READABLE``, is decoded whatever code or Python wrote it; one of an
+older format no longer read is ``OutdatedSnapshot``, one of a newer format ``NewerSnapshot``.
+
+Modules: ``framing`` (magic line, lengths, stream, formats), ``canonical`` (the deterministic
+copy), ``lazy`` (tool records and search documents built when read), ``encode``, ``decode``.
 """
 
 from cardamom.core.snapshot_codec.decode import decode as decode_snapshot
 from cardamom.core.snapshot_codec.encode import encode as encode_snapshot
-from cardamom.core.snapshot_codec.framing import SNAPSHOT_FORMAT, CorruptSnapshot
+from cardamom.core.snapshot_codec.framing import (
+    SNAPSHOT_FORMAT,
+    CorruptSnapshot,
+    NewerSnapshot,
+    OutdatedSnapshot,
+    blob_format,
+)
 
-__all__ = ["SNAPSHOT_FORMAT", "CorruptSnapshot", "decode_snapshot", "encode_snapshot"]
+__all__ = [
+    "SNAPSHOT_FORMAT",
+    "CorruptSnapshot",
+    "NewerSnapshot",
+    "OutdatedSnapshot",
+    "blob_format",
+    "decode_snapshot",
+    "encode_snapshot",
+]

@@ -11,7 +11,7 @@ from cardamom.core.orgdef import AliasDef, AuthSpec, CredentialRef, RestrictionD
 from cardamom.core.pool import AccountInfo, ConnectorInfo, ToolColumns
 from cardamom.core.search import SearchIndex, SearchOptions
 from cardamom.core.snapshot import Snapshot
-from cardamom.core.snapshot_codec.framing import CorruptSnapshot, code_fingerprint, uint32s, unframe
+from cardamom.core.snapshot_codec.framing import CorruptSnapshot, uint32s, unframe
 from cardamom.core.snapshot_codec.lazy import COLUMN_FIELDS, TOOL_FIELDS, LazyDocuments, LazyTools
 
 _ROLES: frozenset[str] = frozenset(get_args(Role))
@@ -36,8 +36,6 @@ def _decode(blob: bytes) -> Snapshot:
         payload = marshal.loads(unframe(blob))
         if not isinstance(payload, dict):
             raise CorruptSnapshot("the snapshot payload is not a mapping")
-        if payload.get("fingerprint") != code_fingerprint():
-            raise CorruptSnapshot("the snapshot was built by other code (it will be rebuilt)")
         if tuple(payload["tool_fields"]) != TOOL_FIELDS or tuple(payload["column_fields"]) != COLUMN_FIELDS:
             raise CorruptSnapshot("the snapshot's tool fields differ from this code's")
         connectors = {

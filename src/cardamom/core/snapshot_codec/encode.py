@@ -14,7 +14,7 @@ from cardamom.core.pool import PoolTool, ToolColumns
 from cardamom.core.search import SearchIndex
 from cardamom.core.snapshot import Snapshot
 from cardamom.core.snapshot_codec.canonical import Canonical
-from cardamom.core.snapshot_codec.framing import COMPRESSION_LEVEL, MARSHAL_VERSION, UINT32, code_fingerprint, frame
+from cardamom.core.snapshot_codec.framing import COMPRESSION_LEVEL, MARSHAL_VERSION, UINT32, frame
 from cardamom.core.snapshot_codec.lazy import CHUNK_FIELDS, CHUNK_SIZE, COLUMN_FIELDS, TOOL_FIELDS
 
 
@@ -75,7 +75,6 @@ def encode(snapshot: Snapshot) -> bytes:
         slots.byteswap()
     canonical = Canonical()
     payload = {
-        "fingerprint": code_fingerprint(),
         "org": snapshot.org,
         "version": snapshot.version,
         "connectors": [

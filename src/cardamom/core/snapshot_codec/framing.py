@@ -1,71 +1,75 @@
-"""The frame of a blob: the magic line naming the format, the lengths, the checksummed zlib stream."""
+"""The frame of a blob: the magic line naming its format, the lengths, the checksummed zlib stream."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import struct
 import sys
 import zlib
 from array import array
-from functools import cache
-from pathlib import Path
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 3
+SNAPSHOT_FORMAT = 4
+"""The format this code writes, named by every blob's magic line.
+
+Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
+layout, and the pool, tokens, index or refusals a build puts in it. The golden encoding of a
+small org for each format (``tests/unit/snapshot_format/``) makes forgetting it fail. The
+source bytes and the Python version play no part: a comment, a refactor, a mixed-version
+deploy or an org applied from a CLI on another Python leaves every stored snapshot good.
+"""
+
+OLDER_READABLE: frozenset[int] = frozenset({3})
+"""Older formats whose blobs this code still decodes: served as they are until the rebuild
+function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
+never rebuilds on the request path. Format 3 is this layout plus the fingerprint of the code
+that built it (source bytes and Python minor version), which is ignored. A format whose
+layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 class CorruptSnapshot(CardamomError):
     """The stored snapshot cannot be decoded; it must be rebuilt, never half-served."""
 
 
-MAGIC = f"CARDAMOM-SNAPSHOT {SNAPSHOT_FORMAT}\n".encode()
+class OutdatedSnapshot(CorruptSnapshot):
+    """A blob of an older format this code no longer reads: rebuilt, like a damaged one."""
+
+
+class NewerSnapshot(CorruptSnapshot):
+    """A blob of a newer format (newer code wrote it: a deploy under way): never overwritten."""
+
+
+_PREFIX = b"CARDAMOM-SNAPSHOT "
 _HEADER = struct.Struct("<QQ")  # after the magic line: the zlib stream's length, the payload's
 _MAX_INFLATION = 1032  # deflate's best ratio: a recorded payload size beyond it is damage
 MARSHAL_VERSION = 4  # back-references: each distinct string, number, posting set (and schema of a chunk) loads once
 COMPRESSION_LEVEL = 6
-
 UINT32 = "I" if array("I").itemsize == 4 else "L"  # stored little-endian
-_FINGERPRINTED = (
-    "cardamom.core.snapshot",
-    "cardamom.core.pool",
-    "cardamom.core.pool_builder",
-    "cardamom.core.frozen",
-    "cardamom.core.refusals",
-    "cardamom.core.snapshot_codec.encode",
-    "cardamom.core.snapshot_codec.decode",
-    "cardamom.core.snapshot_codec.lazy",
-    "cardamom.core.snapshot_codec.canonical",
-    "cardamom.core.snapshot_codec.framing",
-    "cardamom.core.remote_tools",
-    "cardamom.core.search",
-    "cardamom.core.tokens",
-    "cardamom.core.naming",
-    "cardamom.core.policy",
-    "cardamom.core.orgdef",
-)
 
 
-@cache
-def code_fingerprint() -> str:
-    """A digest of the code that builds snapshots: blobs from other code are rebuilt."""
-    digest = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}".encode())
-    for name in _FINGERPRINTED:
-        spec = importlib.util.find_spec(name)
-        origin = None if spec is None else spec.origin
-        try:
-            source = b"" if origin is None else Path(origin).read_bytes()
-        except OSError:
-            source = b""
-        digest.update(name.encode() + b"\0" + hashlib.sha256(source).digest())
-    return digest.hexdigest()[:32]
+def magic(format_version: int = SNAPSHOT_FORMAT) -> bytes:
+    """The first line of a blob of ``format_version``."""
+    return _PREFIX + str(format_version).encode() + b"\n"
 
 
-def frame(payload: bytes) -> bytes:
+MAGIC = magic()
+
+
+def blob_format(blob: bytes) -> int | None:
+    """The format a blob's magic line names; ``None`` for anything that is not a snapshot."""
+    if not blob.startswith(_PREFIX):
+        return None
+    end = blob.find(b"\n", len(_PREFIX), len(_PREFIX) + 10)
+    digits = blob[len(_PREFIX) : end]
+    if end < 0 or not digits.isdigit() or digits.startswith(b"0"):
+        return None
+    return int(digits)
+
+
+def frame(payload: bytes, format_version: int = SNAPSHOT_FORMAT) -> bytes:
     """The blob of a marshal payload: the magic line, the lengths, the zlib stream."""
     stream = zlib.compress(payload, COMPRESSION_LEVEL)
-    return MAGIC + _HEADER.pack(len(stream), len(payload)) + stream
+    return magic(format_version) + _HEADER.pack(len(stream), len(payload)) + stream
 
 
 def uint32s(data: bytes) -> array[int]:
@@ -77,18 +81,27 @@ def uint32s(data: bytes) -> array[int]:
 
 
 def unframe(blob: bytes) -> bytes:
-    """The marshal payload of a blob, its checksum verified; raise ``CorruptSnapshot`` otherwise.
+    """The marshal payload of a blob of a format this code reads, its checksum verified.
+
+    Raise ``NewerSnapshot`` or ``OutdatedSnapshot`` for a format it does not read, and
+    ``CorruptSnapshot`` for anything else that cannot be trusted.
 
     The recorded lengths let a truncated blob or stray bytes be refused before inflating,
     and the payload be inflated into one buffer of its size (growing one cost 4 ms more at
     10,000 tools, in a process that had no freed memory to reuse).
     """
-    if not blob.startswith(MAGIC):
-        raise CorruptSnapshot("not a snapshot of this format (it will be rebuilt)")
-    start = len(MAGIC) + _HEADER.size
+    found = blob_format(blob)
+    if found is None:
+        raise CorruptSnapshot("not a snapshot (it will be rebuilt)")
+    if found > SNAPSHOT_FORMAT:
+        raise NewerSnapshot(f"the snapshot is of format {found}, newer than this code's {SNAPSHOT_FORMAT}")
+    if found != SNAPSHOT_FORMAT and found not in OLDER_READABLE:
+        raise OutdatedSnapshot(f"the snapshot is of format {found}, which this code no longer reads")
+    head = len(magic(found))
+    start = head + _HEADER.size
     if len(blob) < start:
         raise CorruptSnapshot("the snapshot is truncated")
-    stream, size = _HEADER.unpack_from(blob, len(MAGIC))
+    stream, size = _HEADER.unpack_from(blob, head)
     if len(blob) != start + stream or size > _MAX_INFLATION * stream:
         raise CorruptSnapshot("the snapshot is truncated, followed by stray bytes, or its lengths are damaged")
     try:
