@@ -20,7 +20,7 @@ from cardamom.core.snapshot import Snapshot, build_snapshot
 from cardamom.core.snapshot_codec import CorruptSnapshot, decode_snapshot, encode_snapshot, lazy
 from cardamom.core.snapshot_codec.framing import MAGIC, frame, unframe
 from cardamom.core.snapshot_codec.lazy import CHUNK_SIZE, LazyTools
-from cardamom.service.access import Caller, PoolCache, tool_refusal
+from cardamom.service.authorization import Caller, PoolCache, tool_refusal
 
 BIG = 150  # tools of the big connector: connected twice, the pool spans several chunks
 ROLES: tuple[Role, ...] = get_args(Role)
