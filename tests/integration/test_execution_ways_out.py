@@ -16,7 +16,7 @@ import pytest
 from cardamom.core.audit import AuditRow
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import Credential, OutboundRequest
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import StoreError
 from cardamom.ports import OutboundResponse
 from tests.fakes import RecordingTransport, StaticCredentials

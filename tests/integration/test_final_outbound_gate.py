@@ -13,7 +13,7 @@ import pytest
 
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import Credential
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.ports import OutboundResponse
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.harness import FakeApp

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from cardamom.core.snapshot import PoolTool, Snapshot
+from cardamom.core.pool import PoolTool
+from cardamom.core.snapshot import Snapshot
 from cardamom.errors import OutboundRefused
 
 _PARAM = re.compile(r"\{[^{}]+\}")

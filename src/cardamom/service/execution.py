@@ -21,7 +21,6 @@ from typing import Any
 import anyio
 
 from cardamom.core.json_text import loads_lenient
-from cardamom.core.mcp_wire import tool_call_data
 from cardamom.core.outbound import (
     Credential,
     OutboundRequest,
@@ -30,8 +29,8 @@ from cardamom.core.outbound import (
     validate_arguments,
     with_credential,
 )
+from cardamom.core.pool import PoolTool
 from cardamom.core.reach import RouteTables, reached_tools
-from cardamom.core.snapshot import PoolTool
 from cardamom.core.truncation import cap_output
 from cardamom.errors import ConnectorFailed, CredentialUnavailable, ReauthorizationNeeded, StoreError, ToolError
 from cardamom.ports import CredentialResolver, OutboundResponse
@@ -40,6 +39,7 @@ from cardamom.service.authorization import Caller, Permit, authorize, outbound_r
 from cardamom.service.connector_calls import ConnectorCaller
 from cardamom.service.identity import caller_snapshot
 from cardamom.service.mcp_session import McpSession
+from cardamom.service.mcp_wire import tool_call_data
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
