@@ -205,7 +205,9 @@ def too_deep(draw: st.DrawFn) -> Hostile:
     where = draw(st.sampled_from(["params", "arguments", "execute"]))
     shells = {
         "params": '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":NESTED}}',
-        "arguments": '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_tools","arguments":{"query":NESTED}}}',
+        "arguments": (
+            '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_tools","arguments":{"query":NESTED}}}'
+        ),
         "execute": (
             '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"execute_tool","arguments":'
             '{"name":"notion-legal__retrieve_page","arguments":{"page_id":NESTED}}}}'
