@@ -131,7 +131,8 @@ class DynamoDirectory:
                 continue  # a write replaced the tool list while we read: read again
             after = self._version_item(org)
             if after is not None and version is not None and number(after, "version") == version:
-                return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version)
+                settling = (number(after, "settles_at") or version) > version
+                return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version, settling)
         raise Conflict(f"org {org!r} kept changing while it was being read")
 
     def _records(self, org: str) -> dict[str, list[Any]]:
@@ -294,10 +295,11 @@ class DynamoDirectory:
         """Commit the plan: one transaction, or a chain of them each conditional on the last."""
         transactions = batches(plan.actions)
         version = expected
+        settles_at = (expected or 0) + len(transactions)
         for i, batch in enumerate(transactions):
             new = (version or 0) + 1
             writes: list[TransactWriteItemTypeDef] = [
-                version_action(self._table, org, version, new, plan.next_pos, _now()),
+                version_action(self._table, org, version, new, plan.next_pos, _now(), settles_at),
                 *(a.write for a in batch),
             ]
             try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 
 from cardamom.errors import StoreError
 
@@ -29,14 +29,26 @@ class SecretsManagerStore:
             if exc.response.get("Error", {}).get("Code") == "ResourceNotFoundException":
                 return None
             raise StoreError(f"cannot read secret {name!r}: {exc.response.get('Error', {}).get('Code')}") from None
-        value: dict[str, str] = json.loads(response["SecretString"])
+        except BotoCoreError as exc:  # timeouts and dropped connections, after the client's retries
+            raise StoreError(f"cannot read secret {name!r}: {type(exc).__name__}") from None
+        try:
+            value = json.loads(response["SecretString"])
+        except (KeyError, ValueError):
+            raise StoreError(f"secret {name!r} is not a JSON object") from None
+        if not isinstance(value, dict):
+            raise StoreError(f"secret {name!r} is not a JSON object")
         return value
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
         secret_id, payload = self._id(org, name), json.dumps(value)
         try:
-            self._client.put_secret_value(SecretId=secret_id, SecretString=payload)
+            try:
+                self._client.put_secret_value(SecretId=secret_id, SecretString=payload)
+            except ClientError as exc:
+                if exc.response.get("Error", {}).get("Code") != "ResourceNotFoundException":
+                    raise
+                self._client.create_secret(Name=secret_id, SecretString=payload)
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") != "ResourceNotFoundException":
-                raise StoreError(f"cannot write secret {name!r}: {exc.response.get('Error', {}).get('Code')}") from None
-            self._client.create_secret(Name=secret_id, SecretString=payload)
+            raise StoreError(f"cannot write secret {name!r}: {exc.response.get('Error', {}).get('Code')}") from None
+        except BotoCoreError as exc:
+            raise StoreError(f"cannot write secret {name!r}: {type(exc).__name__}") from None

@@ -12,7 +12,8 @@ build: a server that cannot be listed contributes no tools, and never fails the 
 Without a discovery, mcp connections contribute nothing. A listing can write to the
 directory (a refused grant marks its connection ``needs_reauth``); when the directory moved
 while the servers were listed, the build starts over from it, so the snapshot stored is
-the directory's latest.
+the directory's latest. A directory mid-way through a chained write (``StoredOrg.settling``)
+is never built from: the snapshot already served is kept until the chain completes.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from cardamom.core.snapshot_codec import (
     decode_snapshot,
     encode_snapshot,
 )
-from cardamom.errors import NotFound
+from cardamom.errors import NotFound, StoreError
 from cardamom.ports import Directory, SnapshotStore, StoredOrg, ToolDiscovery
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,8 @@ class SnapshotService:
         """Build the snapshot of the directory as it is now, store it and move the pointer
         (``store=False``: keep it in this process only)."""
         stored = self._load(org)
+        if stored.settling:
+            return self._held(org, stored.version)
         discovered = self._discover(stored.definition)
         for _ in range(MAX_BUILD_PASSES - 1):
             if discovered is None:
@@ -87,11 +90,32 @@ class SnapshotService:
             if latest.version == stored.version:
                 break
             stored, discovered = latest, self._discover(latest.definition)
+        if stored.settling:
+            return self._held(org, stored.version)
         snapshot = build_snapshot(stored.definition, stored.version, discovered or {})
         if store:
             self._store.put(org, stored.version, encode_snapshot(snapshot))
         self._remember(snapshot)
         return snapshot
+
+    def _held(self, org: str, version: int) -> Snapshot:
+        """The snapshot already served, while the directory is mid-way through a chained write:
+        the one built when the chain completes replaces it (its last link triggers the rebuild)."""
+        log.info("directory mid-way through a chained write; rebuild held", extra={"org": org, "version": version})
+        pointer = self._store.current(org)
+        cached = self._cache.get(org)
+        if pointer is not None and cached is not None and cached.version == pointer.version:
+            return cached
+        blob = None if pointer is None else self._store.get(org, pointer.version)
+        if blob is not None:
+            try:
+                snapshot = decode_snapshot(blob)
+            except (CorruptSnapshot, NewerSnapshot):
+                pass
+            else:
+                self._remember(snapshot)
+                return snapshot
+        raise StoreError(f"org {org!r} is being written (a chained apply); its snapshot comes when the write completes")
 
     def outdated(self, stored: Mapping[str, int]) -> list[str]:
         """The orgs whose stored snapshot (at the version ``stored`` gives) is of an older format.
