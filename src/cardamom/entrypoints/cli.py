@@ -12,16 +12,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
+from cardamom import __version__
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
-from cardamom.core.audit import AuditQuery
+from cardamom.core.audit import MAX_AUDIT_ROWS, AuditQuery, interrupted, interrupted_after
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
@@ -29,11 +32,14 @@ from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
 from cardamom.service.access_view import effective_access
 from cardamom.service.authorization import Caller
-from cardamom.service.search import DEFAULT_SEARCH_LIMIT
+from cardamom.service.search import DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT
 
 DEMO_MEMBER = "alice"
+# The scopes a token gets unless told otherwise (cardamom token, make run), and so the scopes
+# search and access assume: what the CLI shows is what that member's token would see.
 DEMO_SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
-GRANT_SCOPE_HELP = "a scope of the grant (repeatable; default: all four)"
+GRANT_SCOPE_HELP = f"a scope of the grant (repeatable; default: {' '.join(DEMO_SCOPES)}, as cardamom token grants)"
+MAX_TOKEN_TTL = 365 * 86_400
 
 
 def _container() -> Container:
@@ -58,7 +64,13 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _existing_org(container: Container, org: str) -> None:
+    if container.directory.load_org(org) is None:
+        raise ConfigError(f"there is no org {org!r}: apply its definition first (cardamom org apply FILE)")
+
+
 def _caller(container: Container, org: str, member_id: str, scopes: Sequence[str]) -> Caller:
+    _existing_org(container, org)
     record = container.directory.get_member(org, member_id)
     if record is None:
         raise ConfigError(f"org {org!r} has no member {member_id!r}")
@@ -67,7 +79,7 @@ def _caller(container: Container, org: str, member_id: str, scopes: Sequence[str
 
 def _search(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
-    caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
+    caller = _caller(container, args.org, args.member, args.scope or DEMO_SCOPES)
     query = " ".join(args.query)
     payload = search_payload(container.search.search(caller, query, args.limit))
     if args.json:
@@ -92,7 +104,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
 
 def _access(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
-    caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
+    caller = _caller(container, args.org, args.member, args.scope or DEMO_SCOPES)
     stored = container.admin.stored(args.org)
     member = next(m for m in stored.definition.members if m.id == caller.member_id)
     view = effective_access(
@@ -123,13 +135,19 @@ def _access(args: argparse.Namespace, out: TextIO) -> int:
 
 def _audit(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
+    _existing_org(container, args.org)
     query = AuditQuery(member=args.member, account=args.account, status=args.status, since=args.since, limit=args.limit)
     rows = container.audit.query(args.org, query)
+    now = datetime.now(UTC)
+    after = interrupted_after(container.settings.connector_timeout)
     if args.json:
-        out.write(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
+        listed = [{**asdict(r), "interrupted": interrupted(r, now, after)} for r in rows]
+        out.write(json.dumps(listed, indent=2) + "\n")
         return 0
     for r in rows:
         outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
+        if interrupted(r, now, after):
+            outcome = "interrupted (started, never completed: the process was killed mid-call)"
         out.write(
             f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
             f"target={r.target_id or '-':<12} {outcome}\n"
@@ -145,7 +163,9 @@ def _secrets_put(args: argparse.Namespace, out: TextIO) -> int:
         raise ConfigError("the secret must be a JSON object of strings") from None
     if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
         raise ConfigError("the secret must be a JSON object of strings")
-    _container().secrets.put(args.org, args.name, value)
+    container = _container()
+    _existing_org(container, args.org)
+    container.secrets.put(args.org, args.name, value)
     out.write(f"stored secret {args.name!r} of org {args.org} (keys: {', '.join(sorted(value))})\n")
     return 0
 
@@ -157,7 +177,23 @@ def _token(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _serve(container: Container, host: str, port: int, extra_routes: Sequence[object] = ()) -> None:
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is applied or printed: a busy port fails cleanly."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ConfigError(
+            f"cannot listen on {host}:{port} ({exc.strerror}); is another server running there? "
+            "Pick another with --port or CARDAMOM_PORT"
+        ) from None
+    return sock
+
+
+def _serve(container: Container, sock: socket.socket, extra_routes: Sequence[object] = ()) -> None:
     import uvicorn
 
     from cardamom.adapters.powertools import configure_logging
@@ -165,12 +201,30 @@ def _serve(container: Container, host: str, port: int, extra_routes: Sequence[ob
 
     configure_logging(container.settings.log_level)
     app = create_app(container, extra_routes=extra_routes)  # type: ignore[arg-type]
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])
+
+
+def serving_banner(container: Container, sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    settings = container.settings
+    where = settings.home if settings.backend == "sqlite" else "DynamoDB, S3 and Secrets Manager"
+    orgs = ", ".join(sorted(container.directory.org_versions())) or "none yet (cardamom org apply FILE)"
+    return (
+        f"Cardamom {__version__} serving POST http://{host}:{port}/mcp\n"
+        f"  backend  {settings.backend} ({where})\n"
+        f"  orgs     {orgs}\n"
+        "Stop with Ctrl-C.\n"
+    )
+
+
+DEMO_BASE_URL = "http://127.0.0.1:8765"  # where org.yaml's connectors point: make run's server
 
 
 def demo_definition_text(base_url: str) -> str:
+    """The demo org, its connectors pointed at ``base_url`` (the server this demo starts)."""
     text = resources.files("cardamom.demo").joinpath("org.yaml").read_text(encoding="utf-8")
-    return text.replace("${DEMO_BASE_URL}", base_url)
+    return text.replace(f"base_url: {DEMO_BASE_URL}/", f"base_url: {base_url}/")
 
 
 def demo_instructions(url: str, token: str) -> str:
@@ -213,63 +267,118 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     for name, value in DEMO_TOKENS.items():
         os.environ.setdefault(name, value)
     base = f"http://{args.host}:{args.port}"
-    container = _container()
-    container.apply_org(parse_org_definition(demo_definition_text(base), "cardamom/demo/org.yaml"))
-    token = container.issue_token("acme", DEMO_MEMBER, DEMO_SCOPES, ttl_seconds=12 * 3600)
-    out.write(demo_instructions(f"{base}/mcp", token))
-    out.flush()
-    if not args.no_serve:
-        _serve(container, args.host, args.port, [Mount("/demo", app=create_demo_saas())])
+    sock = None if args.no_serve else listening_socket(args.host, args.port)
+    try:
+        container = _container()
+        container.apply_org(parse_org_definition(demo_definition_text(base), "cardamom/demo/org.yaml"))
+        token = container.issue_token("acme", DEMO_MEMBER, DEMO_SCOPES, ttl_seconds=12 * 3600)
+        out.write(demo_instructions(f"{base}/mcp", token))
+        out.flush()
+        if sock is not None:
+            _serve(container, sock, [Mount("/demo", app=create_demo_saas())])
+    finally:
+        if sock is not None:
+            sock.close()
     return 0
 
 
 def _serve_command(args: argparse.Namespace, out: TextIO) -> int:
-    _serve(_container(), args.host, args.port)
+    sock = listening_socket(args.host, args.port)
+    try:
+        container = _container()
+        out.write(serving_banner(container, sock))
+        out.flush()
+        _serve(container, sock)
+    finally:
+        sock.close()
     return 0
 
 
+def bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``, or a usage error saying so."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def iso_time(text: str) -> str:
+    """An argparse type: an ISO 8601 date or time (UTC unless it says otherwise), as audit rows write it."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an ISO 8601 date or time (e.g. 2026-11-30 or 2026-11-30T09:00:00+01:00)"
+        ) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).isoformat()
+
+
 def _org_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--org", required=True)
+    parser.add_argument("--org", required=True, help="the org's id (as in its definition's org:)")
 
 
 def _caller_options(parser: argparse.ArgumentParser, *, scope_help: str) -> None:
     """``--org``, ``--member`` and ``--scope``: the member a command acts as and her grant's scopes."""
     _org_option(parser)
-    parser.add_argument("--member", required=True)
+    parser.add_argument("--member", required=True, help="the member's id in that org")
     parser.add_argument("--scope", action="append", choices=ALL_SCOPES, help=scope_help)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardamom", description="Cardamom MCP gateway")
+    parser.add_argument("--version", action="version", version=f"cardamom {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     org = commands.add_parser("org", help="org definitions").add_subparsers(dest="org_command", required=True)
     apply = org.add_parser("apply", help="validate an org definition file and apply it")
-    apply.add_argument("file")
+    apply.add_argument("file", help="the org definition (YAML); its {file: PATH} includes are read too")
     apply.set_defaults(run=_org_apply)
 
     search = commands.add_parser("search", help="rank a member's tools for a query, as search_tools would")
     _caller_options(search, scope_help=GRANT_SCOPE_HELP)
-    search.add_argument("--limit", type=int, default=DEFAULT_SEARCH_LIMIT)
+    search.add_argument(
+        "--limit",
+        type=bounded_int(1, MAX_SEARCH_LIMIT, "--limit"),
+        default=DEFAULT_SEARCH_LIMIT,
+        help=f"at most this many results (1 to {MAX_SEARCH_LIMIT}; default {DEFAULT_SEARCH_LIMIT})",
+    )
     search.add_argument("--json", action="store_true", help="print the search_tools result as JSON")
-    search.add_argument("query", nargs="+")
+    search.add_argument("query", nargs="+", help="the words a model would send as search_tools' query")
     search.set_defaults(run=_search)
 
     access = commands.add_parser("access", help="what a member can see and run, and what withheld the rest")
     _caller_options(access, scope_help=GRANT_SCOPE_HELP)
-    access.add_argument("--account")
-    access.add_argument("--connector")
-    access.add_argument("--json", action="store_true")
+    access.add_argument("--account", help="only this connection (account label)")
+    access.add_argument("--connector", help="only this connector (id)")
+    access.add_argument("--json", action="store_true", help="print the view as JSON")
     access.set_defaults(run=_access)
 
     audit = commands.add_parser("audit", help="audit rows, newest first")
     _org_option(audit)
-    audit.add_argument("--member")
-    audit.add_argument("--account")
-    audit.add_argument("--status", choices=("started", "succeeded", "failed"))
-    audit.add_argument("--since", help="ISO 8601 time")
-    audit.add_argument("--limit", type=int, default=100)
-    audit.add_argument("--json", action="store_true")
+    audit.add_argument("--member", help="only this member's calls")
+    audit.add_argument("--account", help="only calls that reached this connection (account label)")
+    audit.add_argument(
+        "--status",
+        choices=("started", "succeeded", "failed"),
+        help="only rows in this state (a started row older than the longest call is shown as interrupted)",
+    )
+    audit.add_argument("--since", type=iso_time, help="only rows started at or after this ISO 8601 date or time")
+    audit.add_argument(
+        "--limit",
+        type=bounded_int(1, MAX_AUDIT_ROWS, "--limit"),
+        default=100,
+        help=f"at most this many rows, newest first (1 to {MAX_AUDIT_ROWS}; default 100)",
+    )
+    audit.add_argument("--json", action="store_true", help="print the rows as JSON")
     audit.set_defaults(run=_audit)
 
     secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
@@ -277,19 +386,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     put = secrets.add_parser("put", help="store a named secret (a JSON object of strings) for connections")
     _org_option(put)
-    put.add_argument("name")
+    put.add_argument("name", help="the secret's name, as connections refer to it (credentials: {secret: NAME})")
     put.add_argument("--file", default="-", help="a JSON file (default: read standard input)")
     put.set_defaults(run=_secrets_put)
 
     token = commands.add_parser("token", help="mint a development bearer token")
     _caller_options(token, scope_help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})")
-    token.add_argument("--ttl", type=int, default=3600, help="lifetime in seconds")
+    token.add_argument(
+        "--ttl",
+        type=bounded_int(1, MAX_TOKEN_TTL, "--ttl"),
+        default=3600,
+        help=f"lifetime in seconds (1 to {MAX_TOKEN_TTL}; default 3600)",
+    )
     token.set_defaults(run=_token)
 
     for name, run, helptext in (("serve", _serve_command, "serve /mcp"), ("demo", _demo, "serve the demo org")):
         sub = commands.add_parser(name, help=helptext)
-        sub.add_argument("--host", default="127.0.0.1")
-        sub.add_argument("--port", type=int, default=int(os.environ.get("CARDAMOM_PORT", "8765")))
+        sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+        sub.add_argument(
+            "--port",
+            type=bounded_int(0, 65535, "--port"),
+            default=os.environ.get("CARDAMOM_PORT", "8765"),
+            help="the port to listen on (default: CARDAMOM_PORT, else 8765)",
+        )
         if name == "demo":
             sub.add_argument("--no-serve", action="store_true", help="apply the demo org and print, then exit")
         sub.set_defaults(run=run)
