@@ -1,0 +1,165 @@
+"""SIGKILL mid-burst (issue #12): every call answered as succeeded has its row, the SQLite
+database passes its integrity check, and the server serves again on the same files.
+
+``cardamom demo`` runs as a real process (the demo org, the demo SaaS as the upstream);
+client threads send connected-tool calls until the process is killed under them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.reliability.figures import record, scale
+from tests.support import REPO
+
+pytestmark = pytest.mark.reliability
+
+CLIENTS = 6
+BURST_SECONDS = scale(2, 8)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start(home: Path, command: list[str]) -> tuple[subprocess.Popen[str], str, str]:
+    """The process, its base URL, and the bearer token it printed (demo) or ''."""
+    port = free_port()
+    env = {**os.environ, "CARDAMOM_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardamom.entrypoints.cli", *command, "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=REPO,
+    )
+    assert process.stdout is not None
+    token = ""
+    deadline = time.monotonic() + 120
+    url = f"http://127.0.0.1:{port}"
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        found = re.search(r"bearer token\s+(\S+)", line)
+        if found:
+            token = found.group(1)
+        if "Stop with Ctrl-C" in line:
+            break
+        if not line and process.poll() is not None:
+            raise AssertionError("the server exited at start")
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                return process, url, token
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    raise AssertionError("the server did not come up")
+
+
+def call(client: httpx.Client, url: str, token: str, n: int) -> dict[str, Any]:
+    body = {
+        "jsonrpc": "2.0",
+        "id": n,
+        "method": "tools/call",
+        "params": {
+            "name": "notion-legal__retrieve_page" if n % 2 else "notion-legal__list_all_users",
+            "arguments": {"page_id": f"p-{n}"} if n % 2 else {},
+        },
+    }
+    response = client.post(f"{url}/mcp", json=body, headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def test_a_killed_server_leaves_a_sound_database_and_every_answered_row(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    process, url, token = start(home, ["demo"])
+    answered: Counter[str] = Counter()
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def client(index: int) -> None:
+        n = index * 1_000_000
+        with httpx.Client() as http:
+            while not stop.is_set():
+                n += 1
+                try:
+                    result = call(http, url, token, n)["result"]
+                except (httpx.HTTPError, ValueError, KeyError):
+                    continue  # the server died under this call: its row may stay started
+                outcome = "failed" if result["isError"] else "succeeded"
+                with lock:
+                    answered[outcome] += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    time.sleep(BURST_SECONDS)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    database = home / "cardamom.db"
+    with sqlite3.connect(database) as db:
+        integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
+        statuses = Counter(dict(db.execute("SELECT status, count(*) FROM audit GROUP BY status").fetchall()))
+    assert integrity == "ok"
+    assert answered["succeeded"] > 0, "the burst made no call: nothing was tested"
+    # Every call answered as succeeded (or failed) has its completed row; only calls cut off
+    # by the kill (at most one per client) may be left started.
+    assert statuses["succeeded"] >= answered["succeeded"]
+    assert statuses["failed"] >= answered["failed"]
+    assert statuses["started"] <= CLIENTS
+
+    # The same files serve again.
+    again, url2, _ = start(home, ["serve"])
+    try:
+        with httpx.Client() as http:
+            demo_token = subprocess.run(
+                [sys.executable, "-m", "cardamom.entrypoints.cli", "token", "--org", "acme", "--member", "alice"],
+                env={**os.environ, "CARDAMOM_HOME": str(home)},
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=REPO,
+            ).stdout.strip()
+            listed = http.post(
+                f"{url2}/mcp",
+                json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                headers={"Authorization": f"Bearer {demo_token}"},
+            ).json()
+        assert any(t["name"] == "search_tools" for t in listed["result"]["tools"])
+    finally:
+        again.terminate()
+        again.wait(timeout=30)
+    record(
+        "SIGKILL mid-burst: answered succeeded/failed, rows succeeded/failed/started, integrity",
+        (
+            answered["succeeded"],
+            answered["failed"],
+            statuses["succeeded"],
+            statuses["failed"],
+            statuses["started"],
+            integrity,
+        ),
+    )
+    assert json.dumps(dict(statuses))
