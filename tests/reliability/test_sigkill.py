@@ -151,15 +151,8 @@ def test_a_killed_server_leaves_a_sound_database_and_every_answered_row(tmp_path
     finally:
         again.terminate()
         again.wait(timeout=30)
+    record("SIGKILL mid-burst: calls answered succeeded / failed", (answered["succeeded"], answered["failed"]))
     record(
-        "SIGKILL mid-burst: answered succeeded/failed, rows succeeded/failed/started, integrity",
-        (
-            answered["succeeded"],
-            answered["failed"],
-            statuses["succeeded"],
-            statuses["failed"],
-            statuses["started"],
-            integrity,
-        ),
+        "SIGKILL mid-burst: rows succeeded / failed / left started, integrity_check",
+        (statuses["succeeded"], statuses["failed"], statuses["started"], integrity),
     )
-    assert json.dumps(dict(statuses))
