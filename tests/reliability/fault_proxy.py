@@ -38,7 +38,7 @@ class Rule:
 
 
 class FaultProxy:
-    def __init__(self, upstream: str, stall_seconds: float = 12.0) -> None:
+    def __init__(self, upstream: str, stall_seconds: float = 12.0, *, one_at_a_time: bool = False) -> None:
         parts = urlsplit(upstream)
         self._upstream = (parts.hostname or "127.0.0.1", parts.port or 80)
         self.stall_seconds = stall_seconds
@@ -46,6 +46,10 @@ class FaultProxy:
         self.attempts: Counter[tuple[str, str]] = Counter()
         self.faults: Counter[tuple[str, str, str]] = Counter()
         self._lock = threading.Lock()
+        # moto's server runs requests on threads with no isolation between them (two conditional
+        # transactions can both pass their checks); DynamoDB serialises them. Concurrency tests
+        # forward one request at a time, which is the isolation DynamoDB gives.
+        self._one_at_a_time = threading.Lock() if one_at_a_time else None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
@@ -149,6 +153,13 @@ class FaultProxy:
                 elif kind is not None:
                     self._fault(service, kind)
                     return
+                if proxy._one_at_a_time is not None:
+                    with proxy._one_at_a_time:
+                        self._forward(body)
+                else:
+                    self._forward(body)
+
+            def _forward(self, body: bytes) -> None:
                 upstream = http.client.HTTPConnection(*proxy._upstream, timeout=60)
                 try:
                     headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP}
