@@ -1,7 +1,7 @@
 """Property-based fuzzing of POST /mcp over real HTTP (issue #12's "done when").
 
 The real app under uvicorn on 127.0.0.1 (SQLite store, the demo SaaS as the upstream on the
-same server). Two runs, each of ``scale(400, 10_000)`` requests drawn by Hypothesis:
+same server). Two runs, each of ``scale(250, 10_000)`` requests drawn by Hypothesis:
 
 - rejected inputs (``hostile.rejected``): each is refused cleanly (4xx, a JSON-RPC error
   other than -32603, or an ``isError`` result), and nothing stored changes: the directory
@@ -37,8 +37,8 @@ from tests.support import free_socket, make_container, notion_only_org_text, ser
 
 pytestmark = pytest.mark.reliability
 
-REJECTED_RUN = scale(400, 10_000)
-MIXED_RUN = scale(400, 10_000)
+REJECTED_RUN = scale(250, 10_000)
+MIXED_RUN = scale(250, 10_000)
 SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
 
 

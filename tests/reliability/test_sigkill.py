@@ -40,7 +40,11 @@ def free_port() -> int:
 
 
 def start(home: Path, command: list[str]) -> tuple[subprocess.Popen[str], str, str]:
-    """The process, its base URL, and the bearer token it printed (demo) or ''."""
+    """The process, its base URL, and the bearer token it printed (demo) or ''.
+
+    Its output is read to the end on a thread of its own: the server logs to stdout, and a
+    pipe nobody empties would stop it once full.
+    """
     port = free_port()
     env = {**os.environ, "CARDAMOM_HOME": str(home), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
@@ -51,19 +55,25 @@ def start(home: Path, command: list[str]) -> tuple[subprocess.Popen[str], str, s
         env=env,
         cwd=REPO,
     )
-    assert process.stdout is not None
-    token = ""
-    deadline = time.monotonic() + 120
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def drain() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if not ready.is_set():
+                lines.append(line)
+                if "Stop with Ctrl-C" in line:
+                    ready.set()
+        ready.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    if not ready.wait(timeout=120) or process.poll() is not None:
+        raise AssertionError(f"the server did not start: {''.join(lines)[-2000:]}")
+    found = re.search(r"bearer token\s+(\S+)", "".join(lines))
+    token = found.group(1) if found else ""
     url = f"http://127.0.0.1:{port}"
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        found = re.search(r"bearer token\s+(\S+)", line)
-        if found:
-            token = found.group(1)
-        if "Stop with Ctrl-C" in line:
-            break
-        if not line and process.poll() is not None:
-            raise AssertionError("the server exited at start")
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
