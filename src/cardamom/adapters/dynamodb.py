@@ -147,7 +147,8 @@ class DynamoDirectory:
                 continue  # a write replaced the tool list while we read: read again
             after = self._version_item(org)
             if after is not None and version is not None and number(after, "version") == version:
-                return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version)
+                settings = items.stored_settings(after)
+                return StoredOrg(OrgDefinition.model_validate({"org": org, **settings, **lists}), version)
         raise Conflict(f"org {org!r} kept changing while it was being read")
 
     def _records(self, org: str) -> dict[str, list[Any]]:
@@ -309,7 +310,10 @@ class DynamoDirectory:
     ) -> int:
         found = self._check(org.org, expected_version)
         existing = self._existing(org.org)
-        plan = Plan(next_pos=(None if found is None else number(found, "next_pos")) or items.SPACING)
+        plan = Plan(
+            next_pos=(None if found is None else number(found, "next_pos")) or items.SPACING,
+            settings=items.settings_json(org),
+        )
         revoked = set(revoke_grants_of)
         for kind, records in items.desired_items(org).items():
             mine = {sk.split("#", 1)[1]: e for sk, e in existing.items() if sk.startswith(f"{kind}#")}
@@ -372,7 +376,7 @@ class DynamoDirectory:
         for i, batch in enumerate(batches):
             new = (version or 0) + 1
             writes: list[TransactWriteItemTypeDef] = [
-                items.version_action(self._table, org, version, new, plan.next_pos, _now()),
+                items.version_action(self._table, org, version, new, plan.next_pos, _now(), plan.settings),
                 *(a.write for a in batch),
             ]
             try:

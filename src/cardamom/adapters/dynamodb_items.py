@@ -36,6 +36,8 @@ RECORD_KEYS: dict[str, str] = {
     "restrictions": "id",
     "aliases": "name",
 }
+# The scalar fields of OrgDefinition: stored together, as JSON, on the org's version item.
+ORG_SETTINGS = ("collapse_threshold",)
 SPACING = 1 << 16  # room between positions, so a record inserted in the middle rarely renumbers a kind
 TOOLS_INLINE_BYTES = 48 * 1024  # a connector's compressed tool list up to this size stays in its item
 MAX_ACTIONS = 99  # TransactWriteItems takes 100 actions; one is the version item
@@ -77,11 +79,25 @@ def text(item: Item, name: str) -> str | None:
 
 def record_kinds() -> tuple[str, ...]:
     """The record lists of an org definition; a kind this module cannot key is an error, not a loss."""
-    kinds = tuple(name for name in OrgDefinition.model_fields if name != "org")
+    kinds = tuple(name for name in OrgDefinition.model_fields if name != "org" and name not in ORG_SETTINGS)
     unknown = [k for k in kinds if k not in RECORD_KEYS]
     if unknown:
         raise StoreError(f"the DynamoDB directory does not know how to store {', '.join(unknown)}")
     return kinds
+
+
+def settings_json(org: OrgDefinition) -> str:
+    """The org's scalar settings as the version item stores them."""
+    return json.dumps(org.model_dump(mode="json", include=set(ORG_SETTINGS)), separators=(",", ":"), sort_keys=True)
+
+
+def stored_settings(version_item: Item) -> dict[str, Any]:
+    """The settings a version item holds ({} for an org stored before settings existed)."""
+    raw = text(version_item, "settings")
+    settings = {} if raw is None else json.loads(raw)
+    if not isinstance(settings, dict) or not set(settings) <= set(ORG_SETTINGS):
+        raise StoreError("the org's stored settings are not settings this code knows")
+    return settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +197,7 @@ class Plan:
     actions: list[Action] = field(default_factory=list)
     next_pos: int = SPACING
     orphaned_tools: list[str] = field(default_factory=list)  # S3 tool lists no longer referenced
+    settings: str | None = None  # settings_json of a whole-org replacement; None leaves them as they are
 
 
 # Rank: revocations and removals of members land first (safest), then what others refer to,
@@ -264,36 +281,33 @@ def member_action(
 
 
 def version_action(
-    table: str, org: str, expected: int | None, new: int, next_pos: int, now: str
+    table: str, org: str, expected: int | None, new: int, next_pos: int, now: str, settings: str | None = None
 ) -> TransactWriteItemTypeDef:
     key: Item = {PK: s(org_pk(org)), SK: s(VERSION_SK)}
     if expected is None:
-        return {
-            "Put": {
-                "TableName": table,
-                "Item": {
-                    **key,
-                    "version": n(new),
-                    "next_pos": n(next_pos),
-                    "org": s(org),
-                    ORG_INDEX_KEY: s("ORG"),
-                    "updated_at": s(now),
-                },
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
+        item: Item = {
+            **key,
+            "version": n(new),
+            "next_pos": n(next_pos),
+            "org": s(org),
+            ORG_INDEX_KEY: s("ORG"),
+            "updated_at": s(now),
         }
+        if settings is not None:
+            item["settings"] = s(settings)
+        return {"Put": {"TableName": table, "Item": item, "ConditionExpression": "attribute_not_exists(pk)"}}
+    values: Item = {":new": n(new), ":next": n(next_pos), ":now": s(now), ":expected": n(expected)}
+    expression = "SET version = :new, next_pos = :next, updated_at = :now"
+    if settings is not None:
+        expression += ", settings = :settings"
+        values[":settings"] = s(settings)
     return {
         "Update": {
             "TableName": table,
             "Key": key,
-            "UpdateExpression": "SET version = :new, next_pos = :next, updated_at = :now",
+            "UpdateExpression": expression,
             "ConditionExpression": "version = :expected",
-            "ExpressionAttributeValues": {
-                ":new": n(new),
-                ":next": n(next_pos),
-                ":now": s(now),
-                ":expected": n(expected),
-            },
+            "ExpressionAttributeValues": values,
         }
     }
 

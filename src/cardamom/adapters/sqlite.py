@@ -65,6 +65,8 @@ CREATE TABLE IF NOT EXISTS audit (
     target_id TEXT,
     completed_at TEXT,
     expires_at INTEGER,
+    client_name TEXT,
+    mcp_name TEXT,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
@@ -77,7 +79,7 @@ CREATE TABLE IF NOT EXISTS snapshot_pointers (
 
 _AUDIT_COLUMNS = (
     "org, id, started_at, member, account, connector, operation, classification, approved, status, "
-    "error_code, target_id, completed_at"
+    "error_code, target_id, completed_at, client_name, mcp_name"
 )
 
 
@@ -98,6 +100,8 @@ class SqliteDatabase:
                 ("members", "grants_revoked_at", "INTEGER"),
                 ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
                 ("audit", "expires_at", "INTEGER"),
+                ("audit", "client_name", "TEXT"),
+                ("audit", "mcp_name", "TEXT"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:
@@ -302,13 +306,15 @@ class SqliteAuditLog:
             row.error_code,
             row.target_id,
             row.completed_at,
+            row.client_name,
+            row.mcp_name,
         )
 
     def begin(self, row: AuditRow) -> None:
         with self._db.transaction() as conn:
             try:
                 conn.execute(
-                    f"INSERT INTO audit ({_AUDIT_COLUMNS}, expires_at) VALUES ({', '.join('?' * 14)})",
+                    f"INSERT INTO audit ({_AUDIT_COLUMNS}, expires_at) VALUES ({', '.join('?' * 16)})",
                     (*self._values(row), self._expires_at(row)),
                 )
             except sqlite3.IntegrityError as exc:
@@ -356,6 +362,8 @@ class SqliteAuditLog:
                 error_code=None if r[10] is None else str(r[10]),
                 target_id=None if r[11] is None else str(r[11]),
                 completed_at=None if r[12] is None else str(r[12]),
+                client_name=None if r[13] is None else str(r[13]),
+                mcp_name=None if r[14] is None else str(r[14]),
             )
             for r in rows
         ]

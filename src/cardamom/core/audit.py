@@ -3,7 +3,11 @@
 A row is written *before* the call leaves (status ``started``) and completed after, so a
 crash in between leaves a visible incomplete row rather than a missing one. It records
 the account the call actually reached, never the arguments beyond the one path argument
-that names the object acted on (``target_id``), and never a credential.
+that names the object acted on (``target_id``), and never a credential. It also records
+which client made the call, as far as the request says: the name in the client's
+``clientInfo`` (2026-07-28 requests carry it in ``_meta``; a handshake-era call does not
+carry it, the ``initialize`` that named it being another, unlinked request), and on a
+2026-07-28 ``tools/call`` the ``Mcp-Name`` header seen.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ class AuditRow:
     error_code: str | None = None
     target_id: str | None = None
     completed_at: str | None = None
+    client_name: str | None = None  # clientInfo.name the client reported (self-reported, unverified)
+    mcp_name: str | None = None  # the Mcp-Name header of a 2026-07-28 tools/call, as decoded
 
     def completed(self, *, at: str, error_code: str | None) -> AuditRow:
         return replace(

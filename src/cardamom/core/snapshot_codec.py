@@ -412,6 +412,7 @@ def encode(snapshot: Snapshot) -> bytes:
         ],
         "restrictions": [r.model_dump(mode="json", exclude_none=True) for r in snapshot.restrictions],
         "aliases": [a.model_dump(mode="json") for a in snapshot.aliases.values()],
+        "collapse_threshold": snapshot.collapse_threshold,
         "tool_fields": _TOOL_FIELDS,
         "column_fields": _COLUMN_FIELDS,
         "columns": [list(getattr(columns, f.name)) for f in dataclasses.fields(ToolColumns)],
@@ -484,6 +485,12 @@ def decode(blob: bytes) -> Snapshot:
             gc.enable()
 
 
+def _threshold(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise CorruptSnapshot("the snapshot's collapse threshold is not a count")
+
+
 def _decode(blob: bytes) -> Snapshot:
     try:
         payload = marshal.loads(unframe(blob))
@@ -537,6 +544,7 @@ def _decode(blob: bytes) -> Snapshot:
             restrictions=restrictions,
             index=index,
             aliases={a.name: a for a in aliases},
+            collapse_threshold=_threshold(payload.get("collapse_threshold")),
         )
         snapshot.role_refusals.update(role_refusals)
         return snapshot

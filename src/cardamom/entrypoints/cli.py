@@ -130,7 +130,7 @@ def _audit(args: argparse.Namespace, out: TextIO) -> int:
         outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
         out.write(
             f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
-            f"target={r.target_id or '-':<12} {outcome}\n"
+            f"target={r.target_id or '-':<12} client={r.client_name or '-':<16} {outcome}\n"
         )
     return 0
 

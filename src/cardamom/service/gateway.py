@@ -18,6 +18,7 @@ from typing import Any
 import anyio
 
 from cardamom.core.audit import AuditRow
+from cardamom.core.collapse import lists_connected_tools
 from cardamom.core.mcp_wire import tool_call_data
 from cardamom.core.outbound import (
     Credential,
@@ -207,6 +208,21 @@ class Gateway:
         )
         return SearchReport(query, ranking, results, withheld.above_floor, restricted)
 
+    # ---- listing -------------------------------------------------------------------------
+
+    def listed_tools(self, caller: Caller, operations: int) -> list[PoolTool]:
+        """The connected tools ``tools/list`` shows this caller, in name order: none unless the org's
+        collapse threshold admits a pool of the caller's ``operations`` plus the tools they may use."""
+        if not caller.can_execute:
+            return []
+        snapshot = self.snapshot(caller.org)
+        if snapshot.collapse_threshold is None:
+            return []
+        pool = self._pools.pool(caller, snapshot)
+        if not lists_connected_tools(snapshot.collapse_threshold, operations + len(pool.visible)):
+            return []
+        return [snapshot.tools[position] for position in sorted(pool.visible)]
+
     # ---- execution -----------------------------------------------------------------------
 
     def connected_tool(self, caller: Caller, name: str) -> tuple[Snapshot, PoolTool, dict[str, Any]]:
@@ -253,6 +269,8 @@ class Gateway:
             classification=tool.classification,
             approved=True,
             target_id=None if target is None else str(target),
+            client_name=caller.client_name,
+            mcp_name=caller.mcp_name,
         )
         try:
             self._audit.begin(row)
