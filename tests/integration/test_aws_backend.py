@@ -74,7 +74,8 @@ def test_org_settings_live_on_the_version_item_and_survive_record_changes(
     directory.replace_org(acme().model_copy(update={"collapse_threshold": 30}), expected_version=None)
     stored = directory.load_org("acme")
     assert stored is not None and stored.definition.collapse_threshold == 30
-    assert json.loads(item(aws, "DirectoryTable", "ORG#acme", "#version")["settings"]["S"]) == {"collapse_threshold": 30}
+    version_item = item(aws, "DirectoryTable", "ORG#acme", "#version")
+    assert json.loads(version_item["settings"]["S"]) == {"collapse_threshold": 30}
     # A control-plane change (records only) leaves the settings as they are.
     version = directory.commit("acme", DirectoryChange(members={"zed": MemberDef(id="zed")}), expected_version=1)
     stored = directory.load_org("acme")
