@@ -7,7 +7,6 @@ it and correct course.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from mcp_types import (
@@ -18,8 +17,6 @@ from mcp_types import (
     METHOD_NOT_FOUND,
     PARSE_ERROR,
     UNSUPPORTED_PROTOCOL_VERSION,
-    CallToolResult,
-    TextContent,
 )
 
 from cardamom.errors import (
@@ -37,6 +34,7 @@ from cardamom.errors import (
     UnsupportedProtocolVersion,
     UnsupportedRequestVersion,
 )
+from cardamom.mcp.results import ToolResult, structured
 from cardamom.mcp.versions import Era
 
 # (JSON-RPC code, HTTP status); the most specific class wins (checked in MRO order).
@@ -74,7 +72,7 @@ def jsonrpc_error(request_id: Any, code: int, message: str, data: Any = None) ->
     return {"jsonrpc": "2.0", "id": request_id, "error": error}
 
 
-def tool_error_result(error: ToolError) -> CallToolResult:
+def tool_error_result(error: ToolError) -> ToolResult:
     detail: dict[str, Any] = {"code": error.code, "message": str(error)}
     if isinstance(error, PermissionDenied):
         detail["permission"] = error.permission
@@ -84,9 +82,4 @@ def tool_error_result(error: ToolError) -> CallToolResult:
         detail["detail"] = error.detail
         if error.status is not None:
             detail["status"] = error.status
-    payload = {"error": detail}
-    return CallToolResult(
-        content=[TextContent(text=json.dumps(payload, ensure_ascii=False))],
-        structured_content=payload,
-        is_error=True,
-    )
+    return structured({"error": detail}, is_error=True, compact=False)

@@ -5,6 +5,11 @@ client responses get 202 with no body. No session is kept between requests, so a
 Lambda instance can answer any request. ``execute_tool`` unwraps to the same
 ``_call_named`` path and gates as a direct ``tools/call``.
 
+Every path asks the authorization gate (``service/authorization.py``): ``tools/list`` and
+``tools/call`` ask ``execute_refusal`` before reading anything else of the request, so a
+caller without ``tool:execute`` gets the same refusal whatever they send; the search,
+execution and control-plane services then ask for the tool or operation at hand.
+
 Two protocol eras share the endpoint (``cardamom.mcp.versions``): the handshake era
 (``initialize``, then ``MCP-Protocol-Version``) and the 2026-07-28 per-request era
 (``server/discover``, ``_meta`` and mirrored headers on every request, checked by
@@ -24,7 +29,6 @@ from mcp_types import (
     INTERNAL_ERROR,
     SERVER_INFO_META_KEY,
     CallToolRequestParams,
-    CallToolResult,
     DiscoverResult,
     Implementation,
     InitializeRequestParams,
@@ -36,8 +40,7 @@ from mcp_types import (
 from pydantic import BaseModel, ValidationError
 
 from cardamom import __version__
-from cardamom.core.policy import TOOL_EXECUTE
-from cardamom.core.search import query_tokens
+from cardamom.core.problems import validation_problems
 from cardamom.errors import (
     InvalidArguments,
     InvalidParams,
@@ -61,7 +64,7 @@ from cardamom.mcp.catalog import (
 )
 from cardamom.mcp.errors import jsonrpc_error, protocol_error_code, tool_error_result
 from cardamom.mcp.request_headers import McpHeaders
-from cardamom.mcp.results import execution_result, search_payload, structured
+from cardamom.mcp.results import ToolResult, execution_result, search_payload, structured
 from cardamom.mcp.versions import (
     HANDSHAKE_VERSIONS,
     LATEST_HANDSHAKE_VERSION,
@@ -70,16 +73,16 @@ from cardamom.mcp.versions import (
     negotiate_handshake,
     request_era,
 )
-from cardamom.service.access import Caller, permission_refusal
-from cardamom.service.controlplane import ControlPlane
-from cardamom.service.gateway import Gateway
+from cardamom.service.authorization import Caller, execute_refusal
+from cardamom.service.controlplane.plane import ControlPlane
+from cardamom.service.execution import ExecutionService
+from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchService
 
 log = logging.getLogger(__name__)
 
 # What initialize negotiates (the handshake era); every version served is SUPPORTED_VERSIONS.
 SUPPORTED_PROTOCOL_VERSIONS = HANDSHAKE_VERSIONS
 LATEST_PROTOCOL_VERSION = LATEST_HANDSHAKE_VERSION
-MAX_QUERY_CHARS = 500
 # Caching hints (2026-07-28). tools/list varies by caller, so it is private; a minute keeps a
 # client's copy close to restriction and membership changes (calls are re-checked anyway).
 TOOLS_LIST_TTL_MS = 60_000
@@ -106,11 +109,13 @@ def _dump(model: BaseModel) -> dict[str, Any]:
 
 
 def _dump_per_request(result: BaseModel | dict[str, Any]) -> dict[str, Any]:
-    """A 2026-07-28 result: every field of the model, and the server naming itself in ``_meta``."""
+    """A 2026-07-28 result: every field, ``resultType`` (``complete``: this server never needs
+    more input), and the server naming itself in ``_meta``."""
     if isinstance(result, BaseModel):
         payload = result.model_dump(by_alias=True, exclude_none=True, mode="json")
     else:
         payload = dict(result)
+    payload.setdefault("resultType", "complete")
     meta = payload.get("_meta")
     payload["_meta"] = {
         **(meta if isinstance(meta, dict) else {}),
@@ -120,9 +125,7 @@ def _dump_per_request(result: BaseModel | dict[str, Any]) -> dict[str, Any]:
 
 
 def _first_problem(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "params"
-    return f"{where}: {err['msg']}"
+    return validation_problems(exc, top_level="params")[0]
 
 
 negotiate_version = negotiate_handshake
@@ -131,8 +134,9 @@ Handler = Callable[[Caller, dict[str, Any]], Awaitable[BaseModel | dict[str, Any
 
 
 class McpEndpoint:
-    def __init__(self, gateway: Gateway, control_plane: ControlPlane) -> None:
-        self._gateway = gateway
+    def __init__(self, search: SearchService, execution: ExecutionService, control_plane: ControlPlane) -> None:
+        self._search_service = search
+        self._execution = execution
         self._plane = control_plane
         self._methods: dict[str, Handler] = {
             "initialize": self._initialize,
@@ -257,17 +261,17 @@ class McpEndpoint:
         catalog order, then (where the org's collapse threshold admits them) connected tools by name."""
         if params.get("cursor") is not None:
             raise InvalidParams("unknown cursor: tools/list is never paginated here")
-        if not caller.can_execute:
+        if execute_refusal(caller) is not None:
             return ListToolsResult(tools=[], ttl_ms=TOOLS_LIST_TTL_MS, cache_scope="private")
         operations = [operation_tool(op) for op in self._plane.available(caller)]
-        connected = [connected_tool(t) for t in self._gateway.listed_tools(caller, len(operations))]
+        connected = [connected_tool(t) for t in self._search_service.listed_tools(caller, len(operations))]
         return ListToolsResult(
             tools=[SEARCH_TOOL, EXECUTE_TOOL_DEF, *operations, *connected],
             ttl_ms=TOOLS_LIST_TTL_MS,
             cache_scope="private",
         )
 
-    async def _call_tool(self, caller: Caller, params: dict[str, Any]) -> BaseModel:
+    async def _call_tool(self, caller: Caller, params: dict[str, Any]) -> ToolResult:
         try:
             parsed = CallToolRequestParams.model_validate(params)
         except ValidationError as exc:
@@ -279,11 +283,9 @@ class McpEndpoint:
             # execute_tool the name is an argument, so the same fault comes back in-band.
             raise InvalidParams(str(exc)) from None
 
-    async def _call_named(
-        self, caller: Caller, name: str, arguments: dict[str, Any], *, wrapped: bool
-    ) -> CallToolResult:
+    async def _call_named(self, caller: Caller, name: str, arguments: dict[str, Any], *, wrapped: bool) -> ToolResult:
         try:
-            denied = permission_refusal(caller, TOOL_EXECUTE)
+            denied = execute_refusal(caller)
             if denied is not None:
                 raise denied
             if name == SEARCH_TOOLS:
@@ -299,7 +301,7 @@ class McpEndpoint:
             op = self._plane.operation(name)
             if op is not None:
                 return structured(self._plane.run(caller, op, arguments))
-            return execution_result(await self._gateway.execute(caller, name, arguments))
+            return execution_result(await self._execution.execute(caller, name, arguments))
         except UnknownTool:
             raise
         except ToolError as exc:
@@ -320,7 +322,7 @@ class McpEndpoint:
             raise InvalidArguments("execute_tool arguments must be an object")
         return name, inner
 
-    def _search(self, caller: Caller, arguments: dict[str, Any]) -> CallToolResult:
+    def _search(self, caller: Caller, arguments: dict[str, Any]) -> ToolResult:
         unknown = sorted(set(arguments) - {"query", "limit"})
         if unknown:
             raise InvalidArguments(f"search_tools takes query and limit, not {', '.join(map(repr, unknown))}")
@@ -330,12 +332,8 @@ class McpEndpoint:
         if len(query) > MAX_QUERY_CHARS:
             raise InvalidArguments(f"query is longer than {MAX_QUERY_CHARS} characters")
         limit = arguments.get("limit")
-        settings = self._gateway.settings
         if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= settings.max_search_limit
+            isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_SEARCH_LIMIT
         ):
-            raise InvalidArguments(f"limit must be an integer from 1 to {settings.max_search_limit}")
-        if not query_tokens(query):
-            raise InvalidArguments("query has no words to search for (letters or digits)")
-        report = self._gateway.search(caller, query, limit)
-        return structured(search_payload(report))
+            raise InvalidArguments(f"limit must be an integer from 1 to {MAX_SEARCH_LIMIT}")
+        return structured(search_payload(self._search_service.search(caller, query, limit)))
