@@ -17,11 +17,11 @@ from cardamom.core.snapshot_codec.lazy import COLUMN_FIELDS, TOOL_FIELDS, LazyDo
 _ROLES: frozenset[str] = frozenset(get_args(Role))
 
 
-
 def _threshold(value: object) -> int | None:
     if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
         return value
     raise CorruptSnapshot("the snapshot's collapse threshold is not a count")
+
 
 def decode(blob: bytes) -> Snapshot:
     # Loading creates thousands of containers (the index's posting sets, the lookups), none
