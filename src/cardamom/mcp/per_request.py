@@ -35,6 +35,8 @@ from cardamom.mcp.versions import PER_REQUEST_VERSIONS, SUPPORTED_VERSIONS
 
 # Requests whose Mcp-Name header mirrors params.name (the only one a tools-only server serves).
 NAMED_METHODS = frozenset({"tools/call"})
+# The clientInfo name goes on audit rows: self-reported, so kept to a sane length there.
+MAX_CLIENT_NAME_CHARS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,7 @@ def _meta(params: Mapping[str, Any]) -> tuple[str, ClientCapabilities, str | Non
     raw_info = meta.get(CLIENT_INFO_META_KEY)
     if raw_info is not None:
         try:
-            client_name = Implementation.model_validate(raw_info).name
+            client_name = Implementation.model_validate(raw_info).name[:MAX_CLIENT_NAME_CHARS]
         except ValidationError as exc:
             raise MissingRequestMeta(f"params._meta {CLIENT_INFO_META_KEY} is malformed: {_first(exc)}") from None
     return version, capabilities, client_name
