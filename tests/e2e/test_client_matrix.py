@@ -11,13 +11,22 @@ connected, and the audit row its execution left is checked: the client it names 
 
 from __future__ import annotations
 
+import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
+import anyio
+import httpx2
 import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 
-from tests.e2e.clients import CLIENT_RUNS, FOUND_TOOL, ClientRun, run_client
+from cardamom.core.audit import AuditQuery
+from tests.conftest import live_gateway
+from tests.e2e.clients import CLIENT_RUNS, FOUND_TOOL, NODE22, NODE_DIR, ClientRun, run_client
 from tests.e2e.targets import Target
+from tests.support import notion_only_org_text
 
 pytestmark = pytest.mark.e2e
 
@@ -65,3 +74,46 @@ def test_a_real_client_runs_the_whole_session(
     else:
         # The handshake era's tools/call carries neither (clientInfo went with initialize).
         assert (row.client_name, row.mcp_name) == (None, None)
+
+
+async def _threshold_session(url: str, token: str, mode: str) -> tuple[str, list[str], dict[str, Any]]:
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=30) as http,
+        Client(streamable_http_client(url, http_client=http), mode=mode) as client,
+    ):
+        names = [t.name for t in (await client.list_tools()).tools]
+        called = await client.call_tool(FOUND_TOOL, {})
+        return client.protocol_version, names, {"isError": called.is_error, "data": called.structured_content}
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_under_the_collapse_threshold_a_real_client_sees_and_calls_connected_tools(tmp_path: Path, mode: str) -> None:
+    def org_text(base_url: str) -> str:
+        return "collapse_threshold: 30\n" + notion_only_org_text(base_url)
+
+    with live_gateway(tmp_path / "home", org_text) as gateway:
+        version, names, called = anyio.run(_threshold_session, gateway.mcp_url, gateway.token(), mode)
+        assert version == ("2026-07-28" if mode == "auto" else "2025-11-25")
+        assert names[:2] == ["search_tools", "execute_tool"]
+        assert names[-2:] == ["notion-legal__list_all_users", "notion-legal__retrieve_page"]
+        assert called["isError"] is False
+        assert [u["name"] for u in called["data"]["data"]["results"]] == ["Ada Lovelace", "Ben Okri"]
+        [row] = gateway.container.audit.query("acme", AuditQuery())
+        expected_name = FOUND_TOOL if mode == "auto" else None  # Mcp-Name: the connected tool itself
+        assert (row.operation, row.mcp_name) == (FOUND_TOOL, expected_name)
+
+
+def test_listed_connected_tools_pass_the_inspectors_strict_schema_check(tmp_path: Path, node_modules: None) -> None:
+    """--strict exits 6 on any error-severity portability problem in a listed tool's schema."""
+
+    def org_text(base_url: str) -> str:
+        return "collapse_threshold: 30\n" + notion_only_org_text(base_url)
+
+    with live_gateway(tmp_path / "home", org_text) as gateway:
+        command = [str(NODE22), str(NODE_DIR / "node_modules" / ".bin" / "mcp-inspector"), "--cli", gateway.mcp_url]
+        command += ["--transport", "http", "--header", f"Authorization: Bearer {gateway.token()}"]
+        command += ["--protocol-era", "auto", "--format", "json", "--method", "tools/list", "--strict"]
+        proc = subprocess.run(command, cwd=NODE_DIR, capture_output=True, text=True, timeout=90, check=False)
+        assert proc.returncode == 0, proc.stderr
+        names = [t["name"] for t in json.loads(proc.stdout)["result"]["tools"]]
+        assert "notion-legal__retrieve_page" in names
