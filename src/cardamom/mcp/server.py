@@ -66,7 +66,6 @@ from cardamom.mcp.errors import jsonrpc_error, protocol_error_code, tool_error_r
 from cardamom.mcp.request_headers import McpHeaders
 from cardamom.mcp.results import ToolResult, execution_result, search_payload, structured
 from cardamom.mcp.versions import (
-    HANDSHAKE_VERSIONS,
     LATEST_HANDSHAKE_VERSION,
     SUPPORTED_VERSIONS,
     Era,
@@ -80,8 +79,7 @@ from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchSer
 
 log = logging.getLogger(__name__)
 
-# What initialize negotiates (the handshake era); every version served is SUPPORTED_VERSIONS.
-SUPPORTED_PROTOCOL_VERSIONS = HANDSHAKE_VERSIONS
+# What initialize answers with by default (every version served is mcp.versions.SUPPORTED_VERSIONS).
 LATEST_PROTOCOL_VERSION = LATEST_HANDSHAKE_VERSION
 # Caching hints (2026-07-28). tools/list varies by caller, so it is private; a minute keeps a
 # client's copy close to restriction and membership changes (calls are re-checked anyway).
@@ -127,8 +125,6 @@ def _dump_per_request(result: BaseModel | dict[str, Any]) -> dict[str, Any]:
 def _first_problem(exc: ValidationError) -> str:
     return validation_problems(exc, top_level="params")[0]
 
-
-negotiate_version = negotiate_handshake
 
 Handler = Callable[[Caller, dict[str, Any]], Awaitable[BaseModel | dict[str, Any]]]
 
@@ -238,7 +234,7 @@ class McpEndpoint:
         except ValidationError as exc:
             raise InvalidParams(f"initialize: {_first_problem(exc)}") from None
         return InitializeResult(
-            protocol_version=negotiate_version(parsed.protocol_version),
+            protocol_version=negotiate_handshake(parsed.protocol_version),
             capabilities=CAPABILITIES,
             server_info=SERVER_INFO,
             instructions=SERVER_INSTRUCTIONS,
