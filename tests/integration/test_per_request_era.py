@@ -119,6 +119,14 @@ class TestRequestMeta:
         assert error["id"] == 9 and error["error"]["code"] == -32602
         assert named in error["error"]["message"]
 
+    def test_params_that_are_not_an_object_are_400_invalid_params(
+        self, client: TestClient, auth: dict[str, str]
+    ) -> None:
+        body = {"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": ["x"]}
+        headers = {**auth, "MCP-Protocol-Version": V, "Mcp-Method": "tools/list"}
+        response = client.post("/mcp", json=body, headers=headers)
+        assert (response.status_code, response.json()["error"]["code"]) == (400, -32602)
+
     def test_every_method_works_with_empty_client_capabilities(self, client: TestClient, auth: dict[str, str]) -> None:
         """Cardamom relies on no client capability, so none can be missing (-32021 never arises)."""
         for method, params in (

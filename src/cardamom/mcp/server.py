@@ -46,6 +46,7 @@ from cardamom.errors import (
     InvalidParams,
     InvalidRequest,
     MethodNotFound,
+    MissingRequestMeta,
     ParseError,
     ProtocolError,
     ToolError,
@@ -203,7 +204,7 @@ class McpEndpoint:
     ) -> Reply:
         """A 2026-07-28 request: its _meta and headers checked, then the era's own methods."""
         if not isinstance(params, dict):
-            raise InvalidParams("params must be an object")
+            raise MissingRequestMeta("params must be an object holding _meta on a 2026-07-28 request")
         context = per_request.validate(method, params, headers)
         handler = self._per_request_methods.get(method)
         if handler is None:
