@@ -10,6 +10,7 @@ import uuid
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from joserfc.jwk import KeySet
@@ -21,12 +22,14 @@ from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_ke
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
 from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
+from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
 from cardamom.config import Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
 from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import (
+    AuditChain,
     AuditLog,
     ConnectorTransport,
     CredentialResolver,
@@ -38,6 +41,7 @@ from cardamom.ports import (
     TokenVerifier,
 )
 from cardamom.service.admin import DirectoryAdmin
+from cardamom.service.audit_trail import AuditSealer, SealingAuditLog, SealingPolicy
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings
@@ -63,6 +67,7 @@ class Container:
     admin: DirectoryAdmin
     secrets: SecretStore
     snapshot_store: SnapshotStore
+    audit_sealer: AuditSealer
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -89,6 +94,8 @@ class Stores:
     audit: AuditLog
     snapshots: SnapshotStore
     secrets: SecretStore
+    audit_chain: AuditChain
+    seal_on_completion: bool = False  # the embedded store seals inline; AWS on a schedule
 
 
 def sqlite_stores(settings: Settings) -> Stores:
@@ -99,6 +106,8 @@ def sqlite_stores(settings: Settings) -> Stores:
         audit=SqliteAuditLog(db, retention_days=settings.audit_retention_days),
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
+        audit_chain=SqliteAuditChain(db),
+        seal_on_completion=True,
     )
 
 
@@ -116,6 +125,7 @@ def aws_stores(settings: Settings) -> Stores:
         audit=built.audit,
         snapshots=built.snapshots,
         secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
+        audit_chain=built.audit_chain,
     )
 
 
@@ -123,6 +133,12 @@ def build_stores(settings: Settings) -> Stores:
     if settings.backend == "aws":
         return aws_stores(settings)
     return sqlite_stores(settings)
+
+
+def build_sealer(settings: Settings, chain: AuditChain) -> AuditSealer:
+    """A row still ``started`` after three connector deadlines (at least a minute) is sealed as it is."""
+    abandoned = timedelta(seconds=max(60.0, 3 * settings.connector_timeout))
+    return AuditSealer(chain, SealingPolicy(abandoned_after=abandoned))
 
 
 def build_rebuilder(settings: Settings) -> RebuildService:
@@ -163,6 +179,9 @@ def build_container(
 ) -> Container:
     stores = build_stores(settings)
     directory, audit = stores.directory, stores.audit
+    sealer = build_sealer(settings, stores.audit_chain)
+    if stores.seal_on_completion:
+        audit = SealingAuditLog(audit, sealer)
     snapshots = SnapshotService(directory, stores.snapshots)
     signer: JwtSigner | None = None
     if settings.jwt_public_key is not None:
@@ -210,4 +229,5 @@ def build_container(
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
+        audit_sealer=sealer,
     )

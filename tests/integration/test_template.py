@@ -18,7 +18,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from starlette.routing import Match
 
-from cardamom.adapters.dynamodb_audit import MEMBER_INDEX
+from cardamom.adapters.dynamodb_audit import MEMBER_INDEX, UNSEALED_INDEX
 from cardamom.adapters.dynamodb_items import ORG_INDEX
 from cardamom.adapters.s3 import POINTER_INDEX
 from cardamom.config import Settings
@@ -216,7 +216,7 @@ def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
         return {index["IndexName"] for index in tables[name]["Properties"].get("GlobalSecondaryIndexes", [])}
 
     assert indexes("DirectoryTable") == {ORG_INDEX}
-    assert indexes("AuditTable") == {MEMBER_INDEX}
+    assert indexes("AuditTable") == {MEMBER_INDEX, UNSEALED_INDEX}
     assert indexes("SnapshotTable") == {POINTER_INDEX}
     assert tables["DirectoryTable"]["Properties"]["StreamSpecification"]["StreamViewType"] == "KEYS_ONLY"
     assert tables["AuditTable"]["Properties"]["TimeToLiveSpecification"] == {

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.dynamodb import DynamoDirectory
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+from cardamom.adapters.dynamodb_audit_chain import DynamoAuditChain
 from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
 from cardamom.config import AwsSettings
 from cardamom.errors import ConfigError
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 class AwsStores:
     directory: DynamoDirectory
     audit: DynamoAuditLog
+    audit_chain: DynamoAuditChain
     snapshots: DynamoSnapshotStore
     objects: S3Objects
     session: Any  # the boto3 session, for any further client
@@ -57,6 +59,7 @@ def aws_stores(aws: AwsSettings, *, audit_retention_days: int) -> AwsStores:
     return AwsStores(
         directory=DynamoDirectory(dynamodb, aws.directory_table, objects),
         audit=DynamoAuditLog(dynamodb, aws.audit_table, retention_days=audit_retention_days),
+        audit_chain=DynamoAuditChain(dynamodb, aws.audit_table),
         snapshots=DynamoSnapshotStore(dynamodb, aws.snapshot_table, objects, inline_bytes=aws.snapshot_inline_bytes),
         objects=objects,
         session=session,
