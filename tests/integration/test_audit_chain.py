@@ -175,28 +175,6 @@ class DynamoTamper:
         self._db.put_item(TableName=self._table, Item=item)
 
 
-class SerialClient:
-    """A boto3 client whose requests reach moto one at a time. moto's server is not thread-safe
-    (concurrent requests can corrupt its tables); DynamoDB itself applies each write atomically,
-    which one request at a time reproduces, while the callers still interleave freely."""
-
-    _lock = threading.Lock()
-
-    def __init__(self, client: Any) -> None:
-        self._client = client
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._client, name)
-        if not callable(attribute):
-            return attribute
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            with self._lock:
-                return attribute(*args, **kwargs)
-
-        return call
-
-
 @pytest.fixture(params=["sqlite", "aws"])
 def trail(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Trail]:
     clock = Clock()
@@ -210,9 +188,8 @@ def trail(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Trail]:
     else:
         backend: AwsBackend = request.getfixturevalue("aws")
         table = backend.tables["AuditTable"]
-        client: Any = SerialClient(backend.dynamodb)
-        audit = DynamoAuditLog(client, table, retention_days=RETENTION_DAYS, clock=clock.epoch)
-        chain = DynamoAuditChain(client, table)
+        audit = DynamoAuditLog(backend.dynamodb, table, retention_days=RETENTION_DAYS, clock=clock.epoch)
+        chain = DynamoAuditChain(backend.dynamodb, table)
         yield Trail(audit, chain, AuditSealer(chain, policy, clock=clock), clock, DynamoTamper(backend))
 
 
