@@ -34,6 +34,7 @@ from cardamom.ports import (
     ConnectorTransport,
     CredentialResolver,
     Directory,
+    ObjectSink,
     SearchTelemetry,
     SecretStore,
     SnapshotStore,
@@ -41,6 +42,8 @@ from cardamom.ports import (
     TokenVerifier,
 )
 from cardamom.service.admin import DirectoryAdmin
+from cardamom.service.audit_export import ScheduledExport
+from cardamom.service.audit_schedule import AuditSchedule
 from cardamom.service.audit_trail import AuditSealer, SealingAuditLog, SealingPolicy
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.credentials import CredentialService
@@ -68,6 +71,7 @@ class Container:
     secrets: SecretStore
     snapshot_store: SnapshotStore
     audit_sealer: AuditSealer
+    objects: ObjectSink | None
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -96,6 +100,7 @@ class Stores:
     secrets: SecretStore
     audit_chain: AuditChain
     seal_on_completion: bool = False  # the embedded store seals inline; AWS on a schedule
+    objects: ObjectSink | None = None  # the bucket, where the scheduled audit export writes
 
 
 def sqlite_stores(settings: Settings) -> Stores:
@@ -126,6 +131,7 @@ def aws_stores(settings: Settings) -> Stores:
         snapshots=built.snapshots,
         secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
         audit_chain=built.audit_chain,
+        objects=built.objects,
     )
 
 
@@ -139,6 +145,18 @@ def build_sealer(settings: Settings, chain: AuditChain) -> AuditSealer:
     """A row still ``started`` after three connector deadlines (at least a minute) is sealed as it is."""
     abandoned = timedelta(seconds=max(60.0, 3 * settings.connector_timeout))
     return AuditSealer(chain, SealingPolicy(abandoned_after=abandoned))
+
+
+def build_audit_schedule(settings: Settings) -> AuditSchedule:
+    """The audit function's work (sealing, and the S3 export when a prefix is set), over the
+    same stores the MCP function builds."""
+    container = build_container(settings)
+    exporter = None
+    if settings.audit_export_prefix is not None:
+        if container.objects is None:
+            raise ConfigError("CARDAMOM_AUDIT_EXPORT_PREFIX needs CARDAMOM_BACKEND=aws (the export goes to S3)")
+        exporter = ScheduledExport(container.audit_sealer.chain, container.objects, settings.audit_export_prefix)
+    return AuditSchedule(container.directory, container.audit_sealer, exporter)
 
 
 def build_rebuilder(settings: Settings) -> RebuildService:
@@ -230,4 +248,5 @@ def build_container(
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
         audit_sealer=sealer,
+        objects=stores.objects,
     )

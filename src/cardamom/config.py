@@ -14,6 +14,7 @@
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+| CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
 
 With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
 
@@ -33,6 +34,7 @@ the usual AWS variables).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +72,7 @@ class Settings:
     log_level: str
     public_url: str | None
     audit_retention_days: int | None = None  # None: kept for good (the local default)
+    audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
     aws: AwsSettings | None = None  # set exactly when backend is aws
 
     @classmethod
@@ -145,6 +148,14 @@ class Settings:
             if days != int(days):
                 raise ConfigError("CARDAMOM_AUDIT_RETENTION_DAYS must be a whole number of days")
             retention = int(days)
+        export_prefix = text("CARDAMOM_AUDIT_EXPORT_PREFIX")
+        if export_prefix is not None:
+            if not re.fullmatch(r"[A-Za-z0-9!_.*'()/=-]+", export_prefix) or export_prefix.startswith("/"):
+                raise ConfigError(
+                    "CARDAMOM_AUDIT_EXPORT_PREFIX must be an S3 key prefix of letters, digits and !_.*'()/=- "
+                    f"not starting with '/', not {export_prefix!r}"
+                )
+            export_prefix = export_prefix.rstrip("/") + "/"
         level = (text("CARDAMOM_LOG_LEVEL", "INFO") or "INFO").upper()
         if level not in _LEVELS:
             raise ConfigError(f"CARDAMOM_LOG_LEVEL must be one of {sorted(_LEVELS)}, not {level!r}")
@@ -161,5 +172,6 @@ class Settings:
             log_level=level,
             public_url=text("CARDAMOM_PUBLIC_URL"),
             audit_retention_days=retention,
+            audit_export_prefix=export_prefix,
             aws=aws,
         )

@@ -24,7 +24,7 @@ from cardamom.core.audit_export import ExportFormatError, file_lines
 from cardamom.core.audit_verify import Verification
 from cardamom.errors import ConfigError
 from cardamom.service.audit_export import export_lines, verify_export
-from cardamom.service.audit_trail import parse_anchor, verification_summary
+from cardamom.service.audit_trail import SealingPolicy, parse_anchor, verification_summary
 
 
 def _container() -> Container:
@@ -79,21 +79,15 @@ def _export_files(paths: list[str]) -> Iterator[tuple[str, str]]:
 
 
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
-    container = _container()
-    sealer = container.audit_sealer
-    if args.file:
+    if args.file:  # offline: no store is opened
         try:
             result = verify_export(
-                args.org,
-                _export_files(args.file),
-                now=datetime.now(UTC),
-                policy=sealer.policy,
-                anchor=args.anchor,
+                args.org, _export_files(args.file), now=datetime.now(UTC), policy=SealingPolicy(), anchor=args.anchor
             )
         except (ExportFormatError, ValueError) as exc:
             raise ConfigError(str(exc)) from None
     else:
-        result = sealer.verify(args.org, anchor=args.anchor)
+        result = _container().audit_sealer.verify(args.org, anchor=args.anchor)
     if args.json:
         out.write(json.dumps(verification_summary(result), indent=2) + "\n")
     else:
