@@ -41,6 +41,7 @@ TABLE_SETTINGS = {
     "DirectoryTable": "CARDAMOM_DIRECTORY_TABLE",
     "AuditTable": "CARDAMOM_AUDIT_TABLE",
     "SnapshotTable": "CARDAMOM_SNAPSHOT_TABLE",
+    "InsightsTable": "CARDAMOM_INSIGHTS_TABLE",
 }
 
 
@@ -142,6 +143,7 @@ class AwsBackend:
             bucket=self.bucket,
             snapshot_inline_bytes=self.inline_bytes,
             endpoint_url=self.endpoint,
+            insights_table=self.tables["InsightsTable"],
         )
 
     def env(self) -> dict[str, str]:

@@ -23,6 +23,7 @@ from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
 from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
 from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
+from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
 from cardamom.config import Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
@@ -40,6 +41,7 @@ from cardamom.ports import (
     SnapshotStore,
     TokenEndpoint,
     TokenVerifier,
+    UnmetSearchLog,
 )
 from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.audit_export import ScheduledExport
@@ -51,6 +53,7 @@ from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
+from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
 
 DEV_KEY_FILE = "dev-signing-key.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -72,6 +75,7 @@ class Container:
     snapshot_store: SnapshotStore
     audit_sealer: AuditSealer
     objects: ObjectSink | None
+    unmet_searches: UnmetSearches | None
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -101,6 +105,7 @@ class Stores:
     audit_chain: AuditChain
     seal_on_completion: bool = False  # the embedded store seals inline; AWS on a schedule
     objects: ObjectSink | None = None  # the bucket, where the scheduled audit export writes
+    unmet_searches: UnmetSearchLog | None = None
 
 
 def sqlite_stores(settings: Settings) -> Stores:
@@ -113,6 +118,7 @@ def sqlite_stores(settings: Settings) -> Stores:
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
         audit_chain=SqliteAuditChain(db),
         seal_on_completion=True,
+        unmet_searches=SqliteUnmetSearchLog(db, retention_days=settings.unmet_search_retention_days),
     )
 
 
@@ -123,7 +129,11 @@ def aws_stores(settings: Settings) -> Stores:
 
     if settings.aws is None:
         raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
-    built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
+    built = build(
+        settings.aws,
+        audit_retention_days=settings.audit_retention_days or 365,
+        unmet_search_retention_days=settings.unmet_search_retention_days,
+    )
     options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
     return Stores(
         directory=built.directory,
@@ -132,6 +142,7 @@ def aws_stores(settings: Settings) -> Stores:
         secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
         audit_chain=built.audit_chain,
         objects=built.objects,
+        unmet_searches=built.unmet_searches,
     )
 
 
@@ -200,6 +211,9 @@ def build_container(
     sealer = build_sealer(settings, stores.audit_chain)
     if stores.seal_on_completion:
         audit = SealingAuditLog(audit, sealer)
+    unmet = None
+    if stores.unmet_searches is not None:
+        unmet = UnmetSearches(BufferedUnmetSearches(stores.unmet_searches), new_id=_new_id)
     snapshots = SnapshotService(directory, stores.snapshots)
     signer: JwtSigner | None = None
     if settings.jwt_public_key is not None:
@@ -231,9 +245,10 @@ def build_container(
             allow_loopback_http=settings.local_mode, connector_deadline_seconds=settings.connector_timeout
         ),
         new_id=_new_id,
+        unmet=unmet,
     )
     snapshots.use_discovery(build_discovery(settings, credentials, transport))
-    control_plane = ControlPlane(admin, snapshots, audit)
+    control_plane = ControlPlane(admin, snapshots, audit, insights=unmet)
     return Container(
         settings=settings,
         directory=directory,
@@ -249,4 +264,5 @@ def build_container(
         snapshot_store=stores.snapshots,
         audit_sealer=sealer,
         objects=stores.objects,
+        unmet_searches=unmet,
     )

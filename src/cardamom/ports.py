@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
+from cardamom.core.insights import UnmetSearch
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.remote_tools import RemoteTool
@@ -132,6 +133,22 @@ class AuditChain(Protocol):
 
     def mark_exported(self, org: str, *, through: int, expected: int) -> None:
         """Record that seals up to ``through`` are exported; ``Conflict`` unless the mark was ``expected``."""
+        ...
+
+
+class UnmetSearchLog(Protocol):
+    """Records of searches that found no usable tool, kept for the configured retention."""
+
+    def add(self, record: UnmetSearch) -> None:
+        """One write; the record expires the retention after its time."""
+        ...
+
+    def query(self, org: str, *, since: str | None = None, limit: int) -> list[UnmetSearch]:
+        """The org's unexpired records at or after ``since``, oldest first, at most ``limit``."""
+        ...
+
+    def prune(self) -> int:
+        """Delete expired records now, where the store does not expire them itself; how many."""
         ...
 
 

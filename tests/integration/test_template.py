@@ -86,6 +86,7 @@ def deployed_environment(template: dict[str, Any], function: str, resources: dic
         "LogLevel": template["Parameters"]["LogLevel"]["Default"],
         "AuditRetentionDays": str(template["Parameters"]["AuditRetentionDays"]["Default"]),
         "AuditExportPrefix": template["Parameters"]["AuditExportPrefix"]["Default"],
+        "UnmetSearchRetentionDays": str(template["Parameters"]["UnmetSearchRetentionDays"]["Default"]),
     }
     variables = {
         **template["Globals"]["Function"]["Environment"]["Variables"],
@@ -145,6 +146,7 @@ RESOURCE_NAMES = {
     "DirectoryTable": "cardamom-DirectoryTable-1",
     "AuditTable": "cardamom-AuditTable-1",
     "SnapshotTable": "cardamom-SnapshotTable-1",
+    "InsightsTable": "cardamom-InsightsTable-1",
     "DataBucket": "cardamom-databucket-1",
 }
 
@@ -167,6 +169,8 @@ def test_function_environment_is_a_valid_configuration(template: dict[str, Any],
     assert settings.aws.bucket == RESOURCE_NAMES["DataBucket"]
     assert settings.aws.endpoint_url is None
     assert settings.audit_retention_days == 365
+    assert settings.aws.insights_table == RESOURCE_NAMES["InsightsTable"]
+    assert settings.unmet_search_retention_days == 30
     assert settings.local_mode is False
     assert settings.allowed_origins == ()
     assert settings.jwt_issuer == env["CARDAMOM_JWT_ISSUER"]
@@ -211,7 +215,7 @@ def test_handler_resolves_to_a_callable_in_code_uri(
 
 def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     tables = resources_of_type(template, "AWS::DynamoDB::Table")
-    assert sorted(tables) == ["AuditTable", "DirectoryTable", "SnapshotTable"]
+    assert sorted(tables) == ["AuditTable", "DirectoryTable", "InsightsTable", "SnapshotTable"]
 
     def indexes(name: str) -> set[str]:
         return {index["IndexName"] for index in tables[name]["Properties"].get("GlobalSecondaryIndexes", [])}
@@ -219,11 +223,10 @@ def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     assert indexes("DirectoryTable") == {ORG_INDEX}
     assert indexes("AuditTable") == {MEMBER_INDEX, UNSEALED_INDEX}
     assert indexes("SnapshotTable") == {POINTER_INDEX}
+    assert indexes("InsightsTable") == set()
     assert tables["DirectoryTable"]["Properties"]["StreamSpecification"]["StreamViewType"] == "KEYS_ONLY"
-    assert tables["AuditTable"]["Properties"]["TimeToLiveSpecification"] == {
-        "AttributeName": "expires_at",
-        "Enabled": True,
-    }
+    for name in ("AuditTable", "InsightsTable"):
+        assert tables[name]["Properties"]["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
     for name, table in tables.items():
         properties = table["Properties"]
         assert properties["BillingMode"] == "PAY_PER_REQUEST", name

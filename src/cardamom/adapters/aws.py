@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardamom.adapters.dynamodb import DynamoDirectory
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
 from cardamom.adapters.dynamodb_audit_chain import DynamoAuditChain
+from cardamom.adapters.dynamodb_insights import DynamoUnmetSearchLog
 from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
 from cardamom.config import AwsSettings
 from cardamom.errors import ConfigError
@@ -29,10 +30,11 @@ class AwsStores:
     audit_chain: DynamoAuditChain
     snapshots: DynamoSnapshotStore
     objects: S3Objects
-    session: Any  # the boto3 session, for any further client
+    session: Any
+    unmet_searches: DynamoUnmetSearchLog | None = None  # the boto3 session, for any further client
 
 
-def aws_stores(aws: AwsSettings, *, audit_retention_days: int) -> AwsStores:
+def aws_stores(aws: AwsSettings, *, audit_retention_days: int, unmet_search_retention_days: int = 30) -> AwsStores:
     import boto3
     from botocore.config import Config
     from botocore.exceptions import BotoCoreError
@@ -63,4 +65,7 @@ def aws_stores(aws: AwsSettings, *, audit_retention_days: int) -> AwsStores:
         snapshots=DynamoSnapshotStore(dynamodb, aws.snapshot_table, objects, inline_bytes=aws.snapshot_inline_bytes),
         objects=objects,
         session=session,
+        unmet_searches=None
+        if aws.insights_table is None
+        else DynamoUnmetSearchLog(dynamodb, aws.insights_table, retention_days=unmet_search_retention_days),
     )

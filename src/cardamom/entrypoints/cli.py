@@ -4,6 +4,7 @@ cardamom org apply FILE                     validate an org definition and apply
 cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
 cardamom token --org ORG --member M         mint a development bearer token
 cardamom audit [verify|export|seal] --org ORG   the audit trail (entrypoints/cli_audit.py)
+cardamom insights --org ORG                 unmet searches, summarised (entrypoints/cli_insights.py)
 cardamom serve                              serve /mcp on 127.0.0.1
 cardamom demo                               apply the demo org and serve it with a demo SaaS
 """
@@ -25,6 +26,7 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.entrypoints.cli_audit import add_audit_parser
 from cardamom.entrypoints.cli_connectors import add_connectors_parser
+from cardamom.entrypoints.cli_insights import add_insights_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.mcp.results import search_payload
 from cardamom.service.access import Caller
@@ -67,7 +69,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
     query = " ".join(args.query)
-    payload = search_payload(container.gateway.search(caller, query, args.limit))
+    payload = search_payload(container.gateway.search(caller, query, args.limit, record_unmet=False))
     if args.json:
         out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         return 0
@@ -242,6 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
     access.set_defaults(run=_access)
 
     add_audit_parser(commands)
+    add_insights_parser(commands)
 
     secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
         dest="secrets_command", required=True

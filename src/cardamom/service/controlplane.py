@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from cardamom.ports import AuditLog
     from cardamom.service.admin import DirectoryAdmin
     from cardamom.service.snapshots import SnapshotService
+    from cardamom.service.unmet_searches import UnmetSearches
 
 Handler = Callable[["ControlPlane", Caller, Mapping[str, Any]], Any]
 
@@ -52,12 +53,15 @@ class ControlPlane:
         snapshots: SnapshotService,
         audit: AuditLog,
         operations: tuple[Operation, ...] | None = None,
+        *,
+        insights: UnmetSearches | None = None,
     ) -> None:
         from cardamom.service.operations import OPERATIONS
 
         self.admin = admin
         self.snapshots = snapshots
         self.audit = audit
+        self.insights = insights
         self._operations = {op.name: op for op in (OPERATIONS if operations is None else operations)}
 
     def operation(self, name: str) -> Operation | None:

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -54,6 +54,9 @@ from cardamom.service.access import Caller, PoolCache, permission_refusal, tool_
 from cardamom.service.connector_calls import ConnectorCaller, Sleep
 from cardamom.service.mcp_session import McpSession
 from cardamom.service.snapshots import SnapshotService
+
+if TYPE_CHECKING:
+    from cardamom.service.unmet_searches import UnmetSearches
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +136,7 @@ class Gateway:
         clock: Callable[[], datetime] = _utc_now,
         new_id: Callable[[], str],
         sleep: Sleep = anyio.sleep,
+        unmet: UnmetSearches | None = None,
     ) -> None:
         self._directory = directory
         self._snapshots = snapshots
@@ -143,6 +147,7 @@ class Gateway:
         self._settings = settings
         self._clock = clock
         self._new_id = new_id
+        self._unmet = unmet
         self._pools = PoolCache()
         self._caller = ConnectorCaller(
             transport,
@@ -183,7 +188,10 @@ class Gateway:
 
     # ---- search --------------------------------------------------------------------------
 
-    def search(self, caller: Caller, query: str, limit: int | None = None) -> SearchReport:
+    def search(
+        self, caller: Caller, query: str, limit: int | None = None, *, record_unmet: bool = True
+    ) -> SearchReport:
+        """``record_unmet``: an empty result is recorded for insights (not for an admin's ``cardamom search``)."""
         denied = permission_refusal(caller, TOOL_EXECUTE)
         if denied is not None:
             raise denied
@@ -205,7 +213,10 @@ class Gateway:
         self._telemetry.searched(
             org=caller.org, pool_size=len(pool.visible), results=len(results), restricted=withheld.above_floor
         )
-        return SearchReport(query, ranking, results, withheld.above_floor, restricted)
+        report = SearchReport(query, ranking, results, withheld.above_floor, restricted)
+        if record_unmet and self._unmet is not None and not results:
+            self._unmet.observe(caller, snapshot, pool, report)  # queued: never waits for the write
+        return report
 
     # ---- execution -----------------------------------------------------------------------
 
@@ -292,10 +303,9 @@ class Gateway:
         credential = await self._credential(caller, snapshot, tool, account)
         # The final check runs on the fully substituted request: the guard, in the connector caller.
         request = with_credential(request, connector.auth, credential)
-        log.info(
-            "calling connector",
-            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
-        )
+        # The URL template, not the request's URL: argument values never reach a log line.
+        template = f"{connector.base_url.rstrip('/')}/{tool.path.lstrip('/')}"
+        log.info("calling connector", extra={"operation": tool.name, "method": request.method, "url": template})
         # The connector caller runs the outbound guard on this request and on every redirect.
         response = await self._caller.call(request, connector.base_url)
         return self._interpret(tool, account, request, response)

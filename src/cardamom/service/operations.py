@@ -22,6 +22,7 @@ from cardamom.errors import InvalidArguments, NotAllowed, RecordNotFound, Restri
 from cardamom.service.access import Caller, caller_pool, permission_refusal
 from cardamom.service.access_view import effective_access
 from cardamom.service.controlplane import ControlPlane, Operation
+from cardamom.service.insights_operations import INSIGHTS_OPERATIONS
 
 # ---- schemas ----------------------------------------------------------------------------
 
@@ -534,4 +535,5 @@ OPERATIONS: tuple[Operation, ...] = (
         ),
         get_access,
     ),
+    *INSIGHTS_OPERATIONS,
 )

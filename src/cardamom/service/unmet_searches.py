@@ -1,0 +1,170 @@
+"""Recording unmet searches, off the request path, and reading them back as insights.
+
+``unmet_search`` builds the record of an empty search from its report, and is the only place
+that reads a report for it. ``BufferedUnmetSearches`` takes at most one record per empty
+search into a bounded in-memory queue and returns at once; a daemon thread writes each record
+(one store write) behind the answer. A search with results costs nothing. If the store
+fails, or the queue is full, the record is dropped and logged (insights are analytics, never
+worth slowing or failing a search). On Lambda a record still queued when the function
+freezes is written when it thaws; one still queued when its environment is retired is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import re
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from cardamom.core.insights import Insights, UnmetReason, UnmetSearch, recordable_words, summarize
+from cardamom.core.snapshot import Snapshot
+from cardamom.core.tokens import tokenize
+from cardamom.errors import StoreError
+from cardamom.ports import UnmetSearchLog
+from cardamom.service.access import Caller, CallerPool
+from cardamom.service.gateway import SearchReport
+
+log = logging.getLogger(__name__)
+
+# Spans of a query that are argument values, whose words are never recorded: quoted text,
+# URLs, e-mail addresses, @handles and #channels, and any word carrying a digit.
+_VALUE_SPANS = re.compile(
+    r"""'[^']*'|"[^"]*"|\u201c[^\u201d]*\u201d|`[^`]*`|\S+://\S+|www\.\S+|\S+@\S+|(?<!\w)[@#]\S+|\S*\d\S*"""
+)
+INSIGHT_RECORDS_READ = 100_000  # an insights request reads at most this many records
+
+
+def argument_words(query: str) -> frozenset[str]:
+    """The tokens of the query's argument-value spans."""
+    return frozenset(token for span in _VALUE_SPANS.findall(query) for token in tokenize(span))
+
+
+def unmet_search(
+    report: SearchReport, caller: Caller, snapshot: Snapshot, pool: CallerPool, *, at: str, record_id: str
+) -> UnmetSearch | None:
+    """The record of an empty search (None when it found something): why, the apps it named
+    (connectors of the org whose label or id the query spells out), the words no usable tool
+    covers and the restricted tools it matched; never the query, never an argument value."""
+    if report.results:
+        return None
+    tokens = set(report.ranking.query_tokens)
+    named = [
+        c
+        for c in snapshot.connectors.values()
+        if any(t and set(t) <= tokens for t in (tokenize(c.label), tokenize(c.id)))
+    ]
+    usable = {snapshot.columns.connectors[p] for p in pool.visible} if named else set()
+    connected = {a.connector for a in snapshot.accounts.values()}
+    unconnected = [c.label for c in named if c.id not in connected]
+    unusable = [c.label for c in named if c.id in connected and c.id not in usable]
+    reason: UnmetReason
+    if unconnected:
+        reason, apps = "app_not_connected", unconnected
+    elif unusable:
+        reason, apps = "app_without_usable_tools", unusable
+    elif report.restricted_count:
+        reason, apps = "restricted_only", [c.label for c in named]
+    else:
+        reason, apps = "words_uncovered", [c.label for c in named]
+    return UnmetSearch(
+        org=caller.org,
+        id=record_id,
+        at=at,
+        member=caller.member_id,
+        role=caller.role,
+        reason=reason,
+        apps=tuple(apps[:8]),
+        words=recordable_words(report.ranking.uncovered, argument_words(report.query)),
+        restricted_tools=tuple(m.name for m in report.restricted[:8]),
+    )
+
+
+class BufferedUnmetSearches:
+    """A bounded queue of records and the daemon thread that writes them."""
+
+    def __init__(self, store: UnmetSearchLog, *, capacity: int = 1000) -> None:
+        self._store = store
+        self._queue: queue.Queue[UnmetSearch] = queue.Queue(maxsize=capacity)
+        self._writer: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.dropped = 0
+
+    @property
+    def store(self) -> UnmetSearchLog:
+        return self._store
+
+    def record(self, record: UnmetSearch) -> None:
+        try:
+            self._queue.put_nowait(record)
+        except queue.Full:
+            self.dropped += 1
+            log.warning("unmet search dropped: the write queue is full", extra={"org": record.org})
+            return
+        if self._writer is None:
+            with self._lock:  # started on first use: a process that never sees an empty search never starts it
+                if self._writer is None:
+                    self._writer = threading.Thread(target=self._write, name="cardamom-unmet-searches", daemon=True)
+                    self._writer.start()
+
+    def _write(self) -> None:
+        while True:
+            record = self._queue.get()
+            try:
+                self._store.add(record)
+            except StoreError as exc:
+                log.warning("unmet search not recorded", extra={"org": record.org, "error": str(exc)})
+            except Exception:  # never let the writer die: later records still deserve their write
+                log.exception("unmet search not recorded", extra={"org": record.org})
+            finally:
+                self._queue.task_done()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued record is written (tests, the CLI); False if time ran out."""
+        deadline = time.monotonic() + timeout
+        done = self._queue.all_tasks_done
+        with done:
+            while self._queue.unfinished_tasks:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not done.wait(remaining):
+                    return False
+        return True
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class UnmetSearches:
+    """What the gateway calls on every search, and what insights read."""
+
+    def __init__(
+        self,
+        buffer: BufferedUnmetSearches,
+        *,
+        new_id: Callable[[], str],
+        clock: Callable[[], datetime] = _utc_now,
+    ) -> None:
+        self.buffer = buffer
+        self._new_id = new_id
+        self._clock = clock
+
+    def observe(self, caller: Caller, snapshot: Snapshot, pool: CallerPool, report: SearchReport) -> None:
+        """Queue the record of an empty search; never raises, never waits."""
+        if report.results:
+            return
+        try:
+            record = unmet_search(
+                report, caller, snapshot, pool, at=self._clock().isoformat(), record_id=self._new_id()
+            )
+        except Exception:  # a bug here must never cost the member their answer
+            log.exception("unmet search not recorded", extra={"org": caller.org})
+            return
+        if record is not None:
+            self.buffer.record(record)
+
+    def insights(self, org: str, *, since: str | None = None, top: int = 10) -> Insights:
+        records = self.buffer.store.query(org, since=since, limit=INSIGHT_RECORDS_READ)
+        return summarize(org, records, since=since, top=top, truncated=len(records) >= INSIGHT_RECORDS_READ)
