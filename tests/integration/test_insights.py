@@ -13,21 +13,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aws_lambda_powertools import Metrics
+from joserfc.jwk import ECKey
 
 from cardamom.adapters.dynamodb_insights import DynamoUnmetSearchLog
 from cardamom.adapters.sqlite import SqliteDatabase
 from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
+from cardamom.bootstrap import build_container
 from cardamom.core.insights import UnmetSearch
+from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.cli import main
+from cardamom.entrypoints.lambda_app import make_handler
 from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import UnmetSearchLog
 from cardamom.service.access import Caller
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
-from tests.aws_support import AwsBackend
+from tests.aws_support import AwsBackend, aws_settings, mint
 from tests.fakes import MemoryUnmetSearchLog
 from tests.harness import FakeApp
+from tests.integration.test_lambda_events import FakeLambdaContext, load_event, rpc_result
 from tests.support import make_container
 
 ORG = """\
@@ -259,3 +265,38 @@ def test_a_demo_style_run_shows_unconnected_apps_in_cardamom_insights(
     before = len(container.unmet_searches.buffer.store.query("acme", limit=100))
     assert main(["search", "--org", "acme", "--member", "alice", "gmail"], out=io.StringIO()) == 0
     assert len(container.unmet_searches.buffer.store.query("acme", limit=100)) == before
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish:UserWarning")
+def test_on_aws_an_empty_search_through_the_lambda_handler_is_recorded(aws: AwsBackend) -> None:
+    key = ECKey.generate_key("P-256")
+    container = build_container(aws_settings(aws, key))
+    container.apply_org(parse_org_definition(ORG, "org.yaml"))
+    handler = make_handler(container, Metrics(namespace="CardamomTest"))
+
+    def search(query: str) -> dict[str, Any]:
+        event = load_event("execute-tool", mint(key))
+        event["body"] = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 7,
+                "method": "tools/call",
+                "params": {"name": "search_tools", "arguments": {"query": query}},
+            }
+        )
+        event["headers"]["content-length"] = str(len(event["body"].encode()))
+        return rpc_result(handler(event, FakeLambdaContext()), 7)
+
+    assert search("list_all_cal_com_schedules")["structuredContent"]["results"] == []
+    assert search("list notion users")["structuredContent"]["results"]
+    assert container.unmet_searches is not None and container.unmet_searches.buffer.flush()
+    items = aws.dynamodb.scan(TableName=aws.tables["InsightsTable"])["Items"]
+    assert len(items) == 1
+    (item,) = items
+    assert item["reason"]["S"] == "app_not_connected" and item["apps"]["L"] == [{"S": "Cal.com"}]
+    assert "expires_at" in item and "query" not in json.dumps(item)
+    admin = Caller("acme", "adam", "admin", frozenset({"mcp:read"}))
+    op = container.control_plane.operation("cardamom__insights__get")
+    assert op is not None
+    found = container.control_plane.run(admin, op, {"since": "2000-01-01"})
+    assert found["unconnected_apps"][0]["name"] == "Cal.com"
