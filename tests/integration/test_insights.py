@@ -122,6 +122,8 @@ def test_each_kind_of_empty_search_is_recorded_without_the_query(app: InsightsAp
     by_reason = {r.reason: r for r in app.records()}
     assert set(by_reason) == {"app_not_connected", "app_without_usable_tools", "restricted_only", "words_uncovered"}
     assert by_reason["app_not_connected"].apps == ("Cal.com",)
+    assert "schedules" in by_reason["app_not_connected"].words
+    assert not {"cal", "com"} & set(by_reason["app_not_connected"].words)  # counted as the app, not as words
     assert by_reason["app_without_usable_tools"].apps == ("Slack",)
     assert by_reason["restricted_only"].restricted_tools == ("notion-legal__create_page",)
     leaky = by_reason["words_uncovered"]

@@ -77,7 +77,10 @@ def unmet_search(
         role=caller.role,
         reason=reason,
         apps=tuple(apps[:8]),
-        words=recordable_words(report.ranking.uncovered, argument_words(report.query)),
+        # The words of a named app are counted as the app, not again as words.
+        words=recordable_words(
+            report.ranking.uncovered, argument_words(report.query) | {w for app in apps for w in tokenize(app)}
+        ),
         restricted_tools=tuple(m.name for m in report.restricted[:8]),
     )
 
