@@ -13,19 +13,22 @@ from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_
 from cardamom.core.insights import UnmetSearch
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
+from cardamom.core.pool import AccountInfo, Upstream
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import AccountInfo, Upstream
-from cardamom.errors import Conflict, CredentialUnavailable, StoreError
+from cardamom.errors import AuthenticationError, Conflict, CredentialUnavailable, StoreError
 from cardamom.ports import (
     AuditLog,
+    Claims,
     ConnectorTransport,
     CredentialResolver,
     Directory,
     OutboundResponse,
     SearchTelemetry,
+    SecretStore,
     SnapshotPointer,
     SnapshotStore,
     StoredOrg,
+    TokenVerifier,
     ToolDiscovery,
     UnmetSearchLog,
 )
@@ -247,3 +250,22 @@ class MemoryUnmetSearchLog(UnmetSearchLog):
         before = len(self.records)
         self.records = [r for r in self.records if self._live(r)]
         return before - len(self.records)
+
+
+class MemorySecretStore(SecretStore):
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str], dict[str, str]] = {}
+
+    def get(self, org: str, name: str) -> dict[str, str] | None:
+        found = self.values.get((org, name))
+        return None if found is None else dict(found)
+
+    def put(self, org: str, name: str, value: dict[str, str]) -> None:
+        self.values[(org, name)] = dict(value)
+
+
+class RefusingVerifier(TokenVerifier):
+    """Verifies no token: in-memory tests make their callers from the directory, not from tokens."""
+
+    def verify(self, token: str) -> Claims:
+        raise AuthenticationError("this test app verifies no bearer token")

@@ -16,8 +16,8 @@ import pytest
 from aws_lambda_powertools.logging.formatter import LambdaPowertoolsFormatter
 
 from cardamom.core.audit import AuditQuery
-from cardamom.service.access import Caller
 from cardamom.service.audit_export import export_lines
+from cardamom.service.authorization import Caller
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.support import make_container
 
@@ -50,7 +50,7 @@ members:
   - {id: alice, role: member}
 restrictions: []
 """
-SECRET_WORDS = ("zanzibar", "quokka", "5531", "ops@", "nightjar", "7781")
+SECRET_WORDS = ("zanzibar", "quokka", "55319731", "ops@", "nightjar", "77810246")
 
 
 @pytest.fixture
@@ -76,24 +76,24 @@ def test_argument_values_reach_no_row_export_log_or_insight(tmp_path: Path, log_
     caller = Caller("acme", "alice", "member", frozenset({"mcp:read", "mcp:tools"}))
 
     async def calls() -> None:
-        await container.gateway.execute(
-            caller, "notion-legal__search_by_title", {"query": "Zanzibar Quokka 5531", "owner": "ops@zanzibar.example"}
+        await container.execution.execute(
+            caller, "notion-legal__search_by_title", {"query": "Zanzibar Quokka 55319731", "owner": "ops@zanzibar.example"}
         )
-        await container.gateway.execute(
+        await container.execution.execute(
             caller,
             "notion-legal__list_page_comments",
-            {"page_id": "page-1", "author": "Nightjar", "page_size": 7781},
+            {"page_id": "page-1", "author": "Nightjar", "page_size": 77810246},
         )
 
     asyncio.run(calls())
     sent = json.dumps([(r.url, r.json_body) for r in transport.sent])
-    assert "Zanzibar" in sent and "Nightjar" in sent and "7781" in sent  # the values did leave, to the connector
+    assert "Zanzibar" in sent and "Nightjar" in sent and "77810246" in sent  # the values did leave, to the connector
 
     for query in (
-        "find 'Zanzibar Quokka' 5531 in gmail for ops@zanzibar.example",
-        "gmail nightjar https://zanzibar.example/7781 #quokka @nightjar",
+        "find 'Zanzibar Quokka' 55319731 in gmail for ops@zanzibar.example",
+        "gmail nightjar https://zanzibar.example/77810246 #quokka @nightjar",
     ):
-        assert container.gateway.search(caller, query).results == ()
+        assert container.search.search(caller, query).empty
     assert container.unmet_searches is not None and container.unmet_searches.buffer.flush()
 
     rows = container.audit.query("acme", AuditQuery())

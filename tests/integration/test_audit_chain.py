@@ -17,13 +17,14 @@ import pytest
 
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
 from cardamom.adapters.dynamodb_audit_chain import DynamoAuditChain, chain_pk
-from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.adapters.sqlite_audit import SqliteAuditLog
 from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
 from cardamom.core.audit import AuditRow
 from cardamom.core.audit_chain import canonical_json
 from cardamom.errors import Conflict
 from cardamom.ports import AuditChain, AuditLog
-from cardamom.service.audit_trail import AuditSealer, SealingPolicy
+from cardamom.service.audit_sealing import AuditSealer, SealingPolicy
 from tests.aws_support import AwsBackend
 
 RETENTION_DAYS = 30

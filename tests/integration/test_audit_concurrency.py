@@ -19,8 +19,8 @@ from cardamom.core.audit import AuditQuery
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.outbound import OutboundRequest
 from cardamom.ports import ConnectorTransport, OutboundResponse
-from cardamom.service.access import Caller
-from cardamom.service.audit_trail import AuditSealer
+from cardamom.service.audit_sealing import AuditSealer
+from cardamom.service.authorization import Caller
 from tests.aws_support import AwsBackend, aws_settings, clients
 from tests.fakes import StaticCredentials
 from tests.support import make_container, notion_only_org_text
@@ -67,7 +67,7 @@ async def _execute_all(container: Container) -> None:
     caller = Caller("acme", "alice", "member", frozenset({"mcp:read", "mcp:tools"}))
     await asyncio.gather(
         *(
-            container.gateway.execute(caller, "notion-legal__retrieve_page", {"page_id": f"page-{i}"})
+            container.execution.execute(caller, "notion-legal__retrieve_page", {"page_id": f"page-{i}"})
             for i in range(CALLS)
         )
     )

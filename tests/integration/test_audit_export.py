@@ -22,9 +22,9 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.audit_app import make_handler
 from cardamom.entrypoints.cli import main
 from cardamom.errors import ConfigError
-from cardamom.service.access import Caller
 from cardamom.service.audit_export import verify_export
-from cardamom.service.audit_trail import SealingPolicy
+from cardamom.service.audit_sealing import SealingPolicy
+from cardamom.service.authorization import Caller
 from tests.aws_support import AwsBackend, aws_settings
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.support import notion_only_org_text
@@ -46,7 +46,7 @@ def run_calls(container: Container, count: int) -> None:
             arguments: dict[str, Any] = {"page_id": f"page-{i}"}
             if i % 2:
                 arguments["filter"] = ARGUMENT_VALUE
-            await container.gateway.execute(caller, "notion-legal__retrieve_page", arguments)
+            await container.execution.execute(caller, "notion-legal__retrieve_page", arguments)
 
     asyncio.run(calls())
 

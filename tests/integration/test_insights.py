@@ -4,6 +4,7 @@ summarised for admins by ``cardamom__insights__get`` and ``cardamom insights``."
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import threading
 import time
@@ -19,20 +20,17 @@ from joserfc.jwk import ECKey
 from cardamom.adapters.dynamodb_insights import DynamoUnmetSearchLog
 from cardamom.adapters.sqlite import SqliteDatabase
 from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
-from cardamom.bootstrap import build_container
+from cardamom.bootstrap import Stores, build_container
 from cardamom.core.insights import UnmetSearch
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.cli import main
 from cardamom.entrypoints.lambda_app import make_handler
-from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import UnmetSearchLog
-from cardamom.service.access import Caller
-from cardamom.service.controlplane import ControlPlane
-from cardamom.service.gateway import Gateway, GatewaySettings
-from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
+from cardamom.service.authorization import Caller
+from cardamom.service.unmet_searches import BufferedUnmetSearches
 from tests.aws_support import AwsBackend, aws_settings, mint
-from tests.fakes import MemoryUnmetSearchLog
-from tests.harness import FakeApp
+from tests.fakes import MemorySecretStore, MemoryUnmetSearchLog, RefusingVerifier
+from tests.harness import SETTINGS, FakeApp
 from tests.integration.test_lambda_events import FakeLambdaContext, load_event, rpc_result
 from tests.support import make_container
 
@@ -81,25 +79,28 @@ LEAKY_QUERY = (
 
 @dataclass
 class InsightsApp(FakeApp):
+    """The in-memory app, its unmet searches kept in memory too."""
+
     unmet_log: MemoryUnmetSearchLog = field(default_factory=MemoryUnmetSearchLog)
 
     def __post_init__(self) -> None:
-        super().__post_init__()
-        ids = iter(range(1, 1_000_000))
-        self.unmet = UnmetSearches(BufferedUnmetSearches(self.unmet_log), new_id=lambda: f"u{next(ids)}")
-        self.gateway = Gateway(
-            directory=self.directory,
-            snapshots=self.snapshots,
-            audit=self.audit,
+        ids = itertools.count(1)
+        self.container = build_container(
+            SETTINGS,
+            stores=Stores(self.directory, self.audit, self.store, MemorySecretStore(), unmet_searches=self.unmet_log),
             transport=self.transport,
             credentials=self.credentials,
+            discovery=self.discovery,
             telemetry=self.telemetry,
-            settings=GatewaySettings(),
-            new_id=lambda: "audit",
-            unmet=self.unmet,
+            verifier=RefusingVerifier(),
+            clock=lambda: self.now,
+            new_id=lambda: f"audit-{next(ids)}",
         )
-        self.plane = ControlPlane(self.admin, self.snapshots, self.audit, insights=self.unmet)
-        self.endpoint = McpEndpoint(self.gateway, self.plane)
+        self.snapshots = self.container.snapshots
+        self.admin = self.container.admin
+        self.endpoint = self.container.endpoint
+        assert self.container.unmet_searches is not None
+        self.unmet = self.container.unmet_searches
 
     def records(self) -> list[UnmetSearch]:
         assert self.unmet.buffer.flush()
@@ -128,7 +129,7 @@ def test_each_kind_of_empty_search_is_recorded_without_the_query(app: InsightsAp
     assert by_reason["restricted_only"].restricted_tools == ("notion-legal__create_page",)
     leaky = by_reason["words_uncovered"]
     assert "gmail" in leaky.words and "ticket" in leaky.words
-    stored = repr(app.records())
+    stored = repr([(r.reason, r.apps, r.words, r.restricted_tools) for r in app.records()])
     for value in (*VALUES, "bob", "example", "project", "nightingale", "files", "proj", "981", "q3"):
         assert value.lower() not in stored.lower(), value
     assert {(r.member, r.role) for r in app.records()} == {("alice", "member")}
@@ -252,7 +253,7 @@ def test_a_demo_style_run_shows_unconnected_apps_in_cardamom_insights(
     for member in ("alice", "max"):
         caller = Caller("acme", member, "member", frozenset({"mcp:read", "mcp:tools"}))
         for query in ("list_all_cal_com_schedules", "get my gmail inbox", "list notion users"):
-            container.gateway.search(caller, query)
+            container.search.search(caller, query)
     assert container.unmet_searches.buffer.flush()
     out = io.StringIO()
     assert main(["insights", "--org", "acme"], out=out) == 0

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from cardamom.adapters.dynamodb import error_code, store_error
+from cardamom.adapters.aws_errors import error_code, store_error
 from cardamom.adapters.dynamodb_audit import UNSEALED_INDEX, audit_row, row_key
 from cardamom.adapters.dynamodb_items import PK, SK, n, number, org_pk, s, text
 from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow, canonical_json

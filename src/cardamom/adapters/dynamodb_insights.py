@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from cardamom.adapters.dynamodb import store_error
+from cardamom.adapters.aws_errors import store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, org_pk, s, text
 from cardamom.core.audit_chain import epoch
 from cardamom.core.insights import UnmetSearch

@@ -11,7 +11,8 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 
-from cardamom.adapters.sqlite import AUDIT_COLUMNS, SqliteDatabase, audit_row
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.adapters.sqlite_audit import AUDIT_COLUMNS, audit_row
 from cardamom.core.audit_chain import GENESIS, ChainHead, Seal, SealEntry, StoredRow, canonical_json
 from cardamom.errors import Conflict
 

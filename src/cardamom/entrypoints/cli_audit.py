@@ -24,11 +24,18 @@ from cardamom.core.audit_export import ExportFormatError, file_lines
 from cardamom.core.audit_verify import Verification
 from cardamom.errors import ConfigError
 from cardamom.service.audit_export import export_lines, verify_export
-from cardamom.service.audit_trail import SealingPolicy, parse_anchor, verification_summary
+from cardamom.service.audit_sealing import AuditSealer, SealingPolicy, parse_anchor, verification_summary
 
 
 def _container() -> Container:
     return build_container(Settings.from_env())
+
+
+def _sealer() -> AuditSealer:
+    sealer = _container().audit_sealer
+    if sealer is None:
+        raise ConfigError("this store keeps no audit chain")
+    return sealer
 
 
 def iso_time(text: str) -> str:
@@ -87,7 +94,7 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
         except (ExportFormatError, ValueError) as exc:
             raise ConfigError(str(exc)) from None
     else:
-        result = _container().audit_sealer.verify(args.org, anchor=args.anchor)
+        result = _sealer().verify(args.org, anchor=args.anchor)
     if args.json:
         out.write(json.dumps(verification_summary(result), indent=2) + "\n")
     else:
@@ -125,9 +132,8 @@ def describe(result: Verification, *, exported: bool = False) -> str:
 
 
 def _export(args: argparse.Namespace, out: TextIO) -> int:
-    container = _container()
     lines = export_lines(
-        container.audit_sealer.chain, args.org, since=args.since, sealed_only=args.sealed_only, now=datetime.now(UTC)
+        _sealer().chain, args.org, since=args.since, sealed_only=args.sealed_only, now=datetime.now(UTC)
     )
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
@@ -138,7 +144,7 @@ def _export(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _seal(args: argparse.Namespace, out: TextIO) -> int:
-    run = _container().audit_sealer.seal(args.org)
+    run = _sealer().seal(args.org)
     head = "no seal yet" if run.head is None else f"head {run.head.seq}:{run.head.digest}"
     out.write(f"sealed {run.rows} rows in {len(run.seals)} seals; {head}\n")
     return 0

@@ -12,7 +12,7 @@ from cardamom.bootstrap import build_container
 from cardamom.config import Settings
 from cardamom.core.insights import DEFAULT_TOP, InsightItem, Insights
 from cardamom.errors import ConfigError, InvalidArguments
-from cardamom.service.insights_operations import DEFAULT_DAYS, since_time
+from cardamom.service.controlplane.insights import DEFAULT_DAYS, since_time
 
 
 def _insights(args: argparse.Namespace, out: TextIO) -> int:

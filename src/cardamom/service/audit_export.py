@@ -23,7 +23,7 @@ from cardamom.core.audit_export import header_record, json_line, read_export, ro
 from cardamom.core.audit_verify import Verification, verify_chain
 from cardamom.errors import StoreError
 from cardamom.ports import AuditChain, ObjectSink
-from cardamom.service.audit_trail import SealingPolicy
+from cardamom.service.audit_sealing import SealingPolicy
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardamom.ports import Directory
 from cardamom.service.audit_export import ExportRun, ScheduledExport
-from cardamom.service.audit_trail import AuditSealer, SealRun
+from cardamom.service.audit_sealing import AuditSealer, SealRun
 
 
 @dataclass(frozen=True, slots=True)

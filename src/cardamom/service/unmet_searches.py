@@ -20,12 +20,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from cardamom.core.insights import Insights, UnmetReason, UnmetSearch, recordable_words, summarize
-from cardamom.core.snapshot import Snapshot
 from cardamom.core.tokens import tokenize
 from cardamom.errors import StoreError
 from cardamom.ports import UnmetSearchLog
-from cardamom.service.access import Caller, CallerPool
-from cardamom.service.gateway import SearchReport
+from cardamom.service.authorization import Caller
+from cardamom.service.search import SearchReport
 
 log = logging.getLogger(__name__)
 
@@ -42,21 +41,21 @@ def argument_words(query: str) -> frozenset[str]:
     return frozenset(token for span in _VALUE_SPANS.findall(query) for token in tokenize(span))
 
 
-def unmet_search(
-    report: SearchReport, caller: Caller, snapshot: Snapshot, pool: CallerPool, *, at: str, record_id: str
-) -> UnmetSearch | None:
+def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: str) -> UnmetSearch | None:
     """The record of an empty search (None when it found something): why, the apps it named
     (connectors of the org whose label or id the query spells out), the words no usable tool
     covers and the restricted tools it matched; never the query, never an argument value."""
-    if report.results:
+    if not report.empty:
         return None
+    snapshot = report.snapshot
     tokens = set(report.ranking.query_tokens)
     named = [
         c
         for c in snapshot.connectors.values()
         if any(t and set(t) <= tokens for t in (tokenize(c.label), tokenize(c.id)))
     ]
-    usable = {snapshot.columns.connectors[p] for p in pool.visible} if named else set()
+    columns = snapshot.columns
+    usable = {columns.connectors[p] for p in range(len(columns)) if p not in report.refusals} if named else set()
     connected = {a.connector for a in snapshot.accounts.values()}
     unconnected = [c.label for c in named if c.id not in connected]
     unusable = [c.label for c in named if c.id in connected and c.id not in usable]
@@ -81,7 +80,7 @@ def unmet_search(
         words=recordable_words(
             report.ranking.uncovered, argument_words(report.query) | {w for app in apps for w in tokenize(app)}
         ),
-        restricted_tools=tuple(m.name for m in report.restricted[:8]),
+        restricted_tools=tuple(hit.name for hit in report.restricted[:8]),
     )
 
 
@@ -154,14 +153,12 @@ class UnmetSearches:
         self._new_id = new_id
         self._clock = clock
 
-    def observe(self, caller: Caller, snapshot: Snapshot, pool: CallerPool, report: SearchReport) -> None:
+    def observe(self, caller: Caller, report: SearchReport) -> None:
         """Queue the record of an empty search; never raises, never waits."""
-        if report.results:
+        if not report.empty:
             return
         try:
-            record = unmet_search(
-                report, caller, snapshot, pool, at=self._clock().isoformat(), record_id=self._new_id()
-            )
+            record = unmet_search(report, caller, at=self._clock().isoformat(), record_id=self._new_id())
         except Exception:  # a bug here must never cost the member their answer
             log.exception("unmet search not recorded", extra={"org": caller.org})
             return

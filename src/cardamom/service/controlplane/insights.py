@@ -1,4 +1,4 @@
-"""``cardamom__insights__get``: the org's unmet searches, summarised (admins and owners only)."""
+"""``cardamom__insights__get``: the org's unmet searches, summarised (owners and admins only)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 from cardamom.core.insights import DEFAULT_TOP
 from cardamom.errors import InvalidArguments, RecordNotFound
-from cardamom.service.access import Caller
-from cardamom.service.controlplane import ControlPlane, Operation
+from cardamom.service.authorization import Caller
+from cardamom.service.controlplane.operation import Operation, PlaneContext
+from cardamom.service.controlplane.schema import object_schema
 
 DEFAULT_DAYS = 7
 
@@ -28,15 +29,14 @@ def since_time(text: str | None, *, now: datetime, days: int = DEFAULT_DAYS) -> 
     return parsed.astimezone(UTC).isoformat()
 
 
-def get_insights(plane: ControlPlane, caller: Caller, args: Mapping[str, Any]) -> Any:
-    if plane.insights is None:
+def get_insights(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) -> dict[str, Any]:
+    if ctx.insights is None:
         raise RecordNotFound("unmet searches are not recorded on this deployment (CARDAMOM_INSIGHTS_TABLE is unset)")
     since = since_time(args.get("since"), now=datetime.now(UTC))
-    insights = plane.insights.insights(caller.org, since=since, top=args.get("top", DEFAULT_TOP))
-    return insights.as_dict()
+    return ctx.insights.insights(caller.org, since=since, top=args.get("top", DEFAULT_TOP)).as_dict()
 
 
-INSIGHTS_OPERATIONS: tuple[Operation, ...] = (
+OPERATIONS: tuple[Operation, ...] = (
     Operation(
         "insights",
         "get",
@@ -44,14 +44,12 @@ INSIGHTS_OPERATIONS: tuple[Operation, ...] = (
         "What members searched for and did not find (never the queries themselves): apps asked for but not "
         "connected, connected apps they cannot use, words no tool covers, restricted tools asked for by role, "
         "and counts per day, each with how many distinct members asked.",
-        {
-            "type": "object",
-            "properties": {
+        object_schema(
+            {
                 "since": {"type": "string", "description": "ISO 8601 date or time (default: the last 7 days)"},
                 "top": {"type": "integer", "minimum": 1, "maximum": 100, "description": "items per list"},
-            },
-            "additionalProperties": False,
-        },
+            }
+        ),
         get_insights,
     ),
 )
