@@ -77,7 +77,9 @@ def test_argument_values_reach_no_row_export_log_or_insight(tmp_path: Path, log_
 
     async def calls() -> None:
         await container.execution.execute(
-            caller, "notion-legal__search_by_title", {"query": "Zanzibar Quokka 55319731", "owner": "ops@zanzibar.example"}
+            caller,
+            "notion-legal__search_by_title",
+            {"query": "Zanzibar Quokka 55319731", "owner": "ops@zanzibar.example"},
         )
         await container.execution.execute(
             caller,
