@@ -140,7 +140,7 @@ def _utc_now() -> datetime:
 
 
 class UnmetSearches:
-    """What the gateway calls on every search, and what insights read."""
+    """What search tells of every empty search (``SearchService``), and what insights read."""
 
     def __init__(
         self,
