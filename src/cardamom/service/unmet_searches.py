@@ -54,11 +54,14 @@ def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: st
         for c in snapshot.connectors.values()
         if any(t and set(t) <= tokens for t in (tokenize(c.label), tokenize(c.id)))
     ]
-    columns = snapshot.columns
-    usable = {columns.connectors[p] for p in range(len(columns)) if p not in report.refusals} if named else set()
+    connectors, refusals = snapshot.columns.connectors, report.refusals
     connected = {a.connector for a in snapshot.accounts.values()}
     unconnected = [c.label for c in named if c.id not in connected]
-    unusable = [c.label for c in named if c.id in connected and c.id not in usable]
+    unusable = [
+        c.label
+        for c in named
+        if c.id in connected and not any(id_ == c.id and p not in refusals for p, id_ in enumerate(connectors))
+    ]
     reason: UnmetReason
     if unconnected:
         reason, apps = "app_not_connected", unconnected
