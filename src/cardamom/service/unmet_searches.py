@@ -17,9 +17,10 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from cardamom.core.insights import Insights, UnmetReason, UnmetSearch, recordable_words, summarize
+from cardamom.core.insights import MAX_ITEMS, Insights, UnmetReason, UnmetSearch, recordable_words, summarize
 from cardamom.core.tokens import tokenize
 from cardamom.errors import StoreError
 from cardamom.ports import UnmetSearchLog
@@ -36,17 +37,26 @@ _VALUE_SPANS = re.compile(
 INSIGHT_RECORDS_READ = 100_000  # an insights request reads at most this many records
 
 
-def argument_words(query: str) -> frozenset[str]:
+@dataclass(frozen=True, slots=True)
+class EmptyReason:
+    """Why a search came back empty, as the ranker sees it: the kind, the apps the query named,
+    the words no usable tool covers, and the words that looked like argument values."""
+
+    kind: UnmetReason
+    apps: tuple[str, ...] = ()
+    uncovered: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+
+def argument_words(query: str) -> tuple[str, ...]:
     """The tokens of the query's argument-value spans."""
-    return frozenset(token for span in _VALUE_SPANS.findall(query) for token in tokenize(span))
+    return tuple(dict.fromkeys(token for span in _VALUE_SPANS.findall(query) for token in tokenize(span)))
 
 
-def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: str) -> UnmetSearch | None:
-    """The record of an empty search (None when it found something): why, the apps it named
-    (connectors of the org whose label or id the query spells out), the words no usable tool
-    covers and the restricted tools it matched; never the query, never an argument value."""
-    if not report.empty:
-        return None
+def derived_reason(report: SearchReport) -> EmptyReason:
+    """The reason, derived here from the ranking and the snapshot: the apps named are the org's
+    connectors whose label or id the query spells out. (Where the search report carries the
+    ranker's own reason, that one is richer: it knows apps the org has never connected.)"""
     snapshot = report.snapshot
     tokens = set(report.ranking.query_tokens)
     named = [
@@ -62,28 +72,36 @@ def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: st
         for c in named
         if c.id in connected and not any(id_ == c.id and p not in refusals for p, id_ in enumerate(connectors))
     ]
-    reason: UnmetReason
+    kind: UnmetReason
     if unconnected:
-        reason, apps = "app_not_connected", unconnected
+        kind, apps = "app_not_connected", unconnected
     elif unusable:
-        reason, apps = "app_without_usable_tools", unusable
+        kind, apps = "app_without_usable_tools", unusable
     elif report.restricted_count:
-        reason, apps = "restricted_only", [c.label for c in named]
+        kind, apps = "restricted_only", [c.label for c in named]
     else:
-        reason, apps = "words_uncovered", [c.label for c in named]
+        kind, apps = "words_uncovered", [c.label for c in named]
+    return EmptyReason(kind, tuple(apps), report.ranking.uncovered, argument_words(report.query))
+
+
+def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: str) -> UnmetSearch | None:
+    """The record of an empty search (None when it found something): why, the apps it named,
+    the words no usable tool covers and the restricted tools it matched; never the query,
+    never an argument value."""
+    if not report.empty:
+        return None
+    reason = derived_reason(report)
     return UnmetSearch(
         org=caller.org,
         id=record_id,
         at=at,
         member=caller.member_id,
         role=caller.role,
-        reason=reason,
-        apps=tuple(apps[:8]),
+        reason=reason.kind,
+        apps=reason.apps[:MAX_ITEMS],
         # The words of a named app are counted as the app, not again as words.
-        words=recordable_words(
-            report.ranking.uncovered, argument_words(report.query) | {w for app in apps for w in tokenize(app)}
-        ),
-        restricted_tools=tuple(hit.name for hit in report.restricted[:8]),
+        words=recordable_words(reason.uncovered, (*reason.values, *(w for app in reason.apps for w in tokenize(app)))),
+        restricted_tools=tuple(hit.name for hit in report.restricted[:MAX_ITEMS]),
     )
 
 
