@@ -68,12 +68,12 @@ def test_a_real_client_runs_the_whole_session(
     if run.per_request:
         # 2026-07-28: clientInfo rides on every request, and the call named its tool in Mcp-Name.
         assert row.mcp_name == "execute_tool"
-        assert row.client_name
+        assert row.client
         if run.client_name is not None:
-            assert row.client_name == run.client_name
+            assert row.client == run.client_name
     else:
         # The handshake era's tools/call carries neither (clientInfo went with initialize).
-        assert (row.client_name, row.mcp_name) == (None, None)
+        assert (row.client, row.mcp_name) == (None, None)
 
 
 async def _threshold_session(url: str, token: str, mode: str) -> tuple[str, list[str], dict[str, Any]]:

@@ -287,7 +287,7 @@ class TestMethods:
         params = {"name": "execute_tool", "arguments": {"name": "notion-legal__list_all_users", "arguments": {}}}
         assert modern(client, auth, "tools/call", params).json()["result"]["isError"] is False
         [row] = container.audit.query("acme", AuditQuery())
-        assert (row.operation, row.client_name, row.mcp_name) == (
+        assert (row.operation, row.client, row.mcp_name) == (
             "notion-legal__list_all_users",
             "era-test-client",
             "execute_tool",
@@ -333,4 +333,4 @@ class TestHandshakeEraUnchanged:
         body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}
         assert client.post("/mcp", json=body, headers=headers).json()["result"]["isError"] is False
         [row] = container.audit.query("acme", AuditQuery())
-        assert (row.client_name, row.mcp_name) == (None, None)
+        assert (row.client, row.mcp_name) == (None, None)
