@@ -131,8 +131,10 @@ class DynamoDirectory:
                 continue  # a write replaced the tool list while we read: read again
             after = self._version_item(org)
             if after is not None and version is not None and number(after, "version") == version:
+                settings = items.stored_settings(after)
                 settling = (number(after, "settles_at") or version) > version
-                return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version, settling)
+                definition = OrgDefinition.model_validate({"org": org, **settings, **lists})
+                return StoredOrg(definition, version, settling)
         raise Conflict(f"org {org!r} kept changing while it was being read")
 
     def _records(self, org: str) -> dict[str, list[Any]]:
@@ -299,7 +301,9 @@ class DynamoDirectory:
         for i, batch in enumerate(transactions):
             new = (version or 0) + 1
             writes: list[TransactWriteItemTypeDef] = [
-                version_action(self._table, org, version, new, plan.next_pos, _now(), settles_at),
+                version_action(
+                    self._table, org, version, new, plan.next_pos, _now(), plan.settings, settles_at=settles_at
+                ),
                 *(a.write for a in batch),
             ]
             try:

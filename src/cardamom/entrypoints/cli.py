@@ -3,6 +3,8 @@
 cardamom org apply FILE                     validate an org definition and apply it
 cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
 cardamom token --org ORG --member M         mint a development bearer token
+cardamom audit [verify|export|seal] --org ORG   the audit trail (entrypoints/cli_audit.py)
+cardamom insights --org ORG                 unmet searches, summarised (entrypoints/cli_insights.py)
 cardamom serve                              serve /mcp on 127.0.0.1
 cardamom demo                               apply the demo org and serve it with a demo SaaS
 """
@@ -14,9 +16,7 @@ import json
 import os
 import socket
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import asdict
-from datetime import UTC, datetime
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
@@ -24,9 +24,11 @@ from typing import TextIO
 from cardamom import __version__
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
-from cardamom.core.audit import MAX_AUDIT_ROWS, AuditQuery, interrupted, interrupted_after
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
+from cardamom.entrypoints.cli_audit import add_audit_parser
+from cardamom.entrypoints.cli_insights import add_insights_parser
+from cardamom.entrypoints.cli_types import bounded_int
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
@@ -81,7 +83,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     caller = _caller(container, args.org, args.member, args.scope or DEMO_SCOPES)
     query = " ".join(args.query)
-    payload = search_payload(container.search.search(caller, query, args.limit))
+    payload = search_payload(container.search.search(caller, query, args.limit, record_unmet=False))
     if args.json:
         out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         return 0
@@ -130,28 +132,6 @@ def _access(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"\nwithheld tools ({view['summary']['withheld']}):\n")
     for tool in view["withheld_tools"]:
         out.write(f"  {tool['name']:<56} {tool['withheld_by']['reason']}\n")
-    return 0
-
-
-def _audit(args: argparse.Namespace, out: TextIO) -> int:
-    container = _container()
-    _existing_org(container, args.org)
-    query = AuditQuery(member=args.member, account=args.account, status=args.status, since=args.since, limit=args.limit)
-    rows = container.audit.query(args.org, query)
-    now = datetime.now(UTC)
-    after = interrupted_after(container.settings.connector_timeout)
-    if args.json:
-        listed = [{**asdict(r), "interrupted": interrupted(r, now, after)} for r in rows]
-        out.write(json.dumps(listed, indent=2) + "\n")
-        return 0
-    for r in rows:
-        outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
-        if interrupted(r, now, after):
-            outcome = "interrupted (started, never completed: the process was killed mid-call)"
-        out.write(
-            f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
-            f"target={r.target_id or '-':<12} {outcome}\n"
-        )
     return 0
 
 
@@ -294,34 +274,6 @@ def _serve_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
-    """An argparse type: an integer from ``low`` to ``high``, or a usage error saying so."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {value}")
-        return value
-
-    return parse
-
-
-def iso_time(text: str) -> str:
-    """An argparse type: an ISO 8601 date or time (UTC unless it says otherwise), as audit rows write it."""
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not an ISO 8601 date or time (e.g. 2026-11-30 or 2026-11-30T09:00:00+01:00)"
-        ) from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).isoformat()
-
-
 def _org_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--org", required=True, help="the org's id (as in its definition's org:)")
 
@@ -362,24 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("--json", action="store_true", help="print the view as JSON")
     access.set_defaults(run=_access)
 
-    audit = commands.add_parser("audit", help="audit rows, newest first")
-    _org_option(audit)
-    audit.add_argument("--member", help="only this member's calls")
-    audit.add_argument("--account", help="only calls that reached this connection (account label)")
-    audit.add_argument(
-        "--status",
-        choices=("started", "succeeded", "failed"),
-        help="only rows in this state (a started row older than the longest call is shown as interrupted)",
-    )
-    audit.add_argument("--since", type=iso_time, help="only rows started at or after this ISO 8601 date or time")
-    audit.add_argument(
-        "--limit",
-        type=bounded_int(1, MAX_AUDIT_ROWS, "--limit"),
-        default=100,
-        help=f"at most this many rows, newest first (1 to {MAX_AUDIT_ROWS}; default 100)",
-    )
-    audit.add_argument("--json", action="store_true", help="print the rows as JSON")
-    audit.set_defaults(run=_audit)
+    add_audit_parser(commands)
+    add_insights_parser(commands)
 
     secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
         dest="secrets_command", required=True

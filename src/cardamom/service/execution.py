@@ -154,10 +154,9 @@ class ExecutionService:
         self._last_gate(permit, account, request)  # before the credential is read (or refreshed)
         credential = await self._credential(permit, account)
         request = with_credential(request, connector.auth, credential)
-        log.info(
-            "calling connector",
-            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
-        )
+        # The URL template, not the request's URL: argument values never reach a log line.
+        template = f"{connector.base_url.rstrip('/')}/{tool.path.lstrip('/')}"
+        log.info("calling connector", extra={"operation": tool.name, "method": request.method, "url": template})
         # The connector caller runs the outbound guard on this request and on every redirect,
         # and this gate on every redirected request.
         response = await self._connectors.call(

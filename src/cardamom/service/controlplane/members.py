@@ -2,8 +2,9 @@
 
 Only an owner acts on an owner or hands out the owner role, and the org's last active owner
 cannot be demoted, suspended or removed. The last active admin is guarded the same way against
-locking the org out: not by themselves, and by no one where no active owner is left. Suspending or removing a member revokes every live
-grant of theirs in the same transaction, so their next call fails.
+locking the org out: not by themselves, and by no one where no active owner is left.
+Suspending or removing a member revokes every live grant of theirs in the same transaction,
+so their next call fails.
 """
 
 from __future__ import annotations
