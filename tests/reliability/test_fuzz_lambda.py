@@ -112,6 +112,7 @@ PATHS: list[tuple[str, ...]] = [
     ("requestContext", "http", "path"),
     ("requestContext", "http", "sourceIp"),
     ("requestContext", "requestId"),
+    ("requestContext", "domainName"),
     ("body",),
     ("isBase64Encoded",),
     ("cookies",),

@@ -86,18 +86,26 @@ def http_api_request(event: object) -> dict[str, Any]:
     if not _METHOD.fullmatch(method):
         raise MalformedEvent("requestContext.http.method must be an HTTP method")
     request_id = context.get("requestId")
+    domain = context.get("domainName")
+    if domain is not None:
+        _text(domain, "requestContext.domainName")
     cookies = event.get("cookies") or []
     if not isinstance(cookies, list):
         raise MalformedEvent("cookies must be a list of strings")
     body, encoded = _body(event)
+    # The event's other members stay (the app reads requestContext.domainName, requestId, ...);
+    # those Mangum reads are replaced by their checked values.
     request: dict[str, Any] = {
+        **event,
         "version": "2.0",
         "rawPath": _text(event.get("rawPath"), "rawPath", default=""),
         "rawQueryString": _text(event.get("rawQueryString"), "rawQueryString", default=""),
         "headers": _headers(event),
         "requestContext": {
+            **context,
             "requestId": request_id if isinstance(request_id, str) else None,
             "http": {
+                **http,
                 "method": method,
                 "path": _text(http.get("path"), "requestContext.http.path"),
                 "sourceIp": _text(http.get("sourceIp"), "requestContext.http.sourceIp", default=""),
@@ -108,6 +116,8 @@ def http_api_request(event: object) -> dict[str, Any]:
     }
     if cookies:
         request["cookies"] = [_text(c, "a cookie") for c in cookies]
+    else:
+        request.pop("cookies", None)
     return request
 
 
