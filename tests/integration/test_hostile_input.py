@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import anyio
@@ -55,9 +56,15 @@ def app() -> FakeApp:
     return fake
 
 
+def http_app(app: FakeApp) -> Any:
+    """The ASGI app of a FakeApp, answering for the host these tests use."""
+    settings = replace(app.container.settings, allowed_hosts=("127.0.0.1:18801", "127.0.0.1"))
+    return create_app(replace(app.container, settings=settings))
+
+
 @pytest.fixture
 def client(app: FakeApp) -> Iterator[TestClient]:
-    with TestClient(create_app(app.container), base_url="http://127.0.0.1:18801") as test_client:
+    with TestClient(http_app(app), base_url="http://127.0.0.1:18801") as test_client:
         yield test_client
 
 
@@ -151,6 +158,7 @@ class TestShapes:
             "query_string": b"",
             "root_path": "",
             "headers": [
+                (b"host", b"127.0.0.1:18801"),
                 (b"authorization", b"Bearer any"),
                 (b"content-type", b"application/json"),
                 (b"content-length", length),
@@ -165,7 +173,7 @@ class TestShapes:
         async def send(message: dict[str, Any]) -> None:
             sent.append(message)
 
-        anyio.run(create_app(app.container), scope, receive, send)
+        anyio.run(http_app(app), scope, receive, send)
         assert sent[0]["status"] == 200
 
 
@@ -209,7 +217,7 @@ class TestUpstreamValuesJsonCannotCarry:
             verifier=AcceptingVerifier(),
         )
         app.apply(notion_only_org_text())
-        with TestClient(create_app(app.container), base_url="http://127.0.0.1:18801") as fresh:
+        with TestClient(http_app(app), base_url="http://127.0.0.1:18801") as fresh:
             body = json.dumps(
                 {
                     "jsonrpc": "2.0",
