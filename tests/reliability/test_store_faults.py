@@ -108,6 +108,7 @@ def environment(backend: AwsBackend, proxy: FaultProxy, key: ECKey) -> dict[str,
         "CARDAMOM_JWT_ISSUER": ISSUER,
         "CARDAMOM_JWT_PUBLIC_KEY": json.dumps(key.as_dict(private=False)),
         "CARDAMOM_LOCAL_MODE": "false",
+        "CARDAMOM_ALLOWED_HOSTS": "127.0.0.1:18801",
     }
 
 
