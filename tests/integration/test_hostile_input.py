@@ -177,6 +177,14 @@ class TestShapes:
         assert sent[0]["status"] == 200
 
 
+    @pytest.mark.parametrize("origin", ["https://[", "http://[::1", "http://host:99999999"])
+    def test_an_origin_nothing_can_parse_is_refused_not_a_500(self, client: TestClient, origin: str) -> None:
+        response = client.post(
+            "/mcp", content=b'{"jsonrpc":"2.0","id":1,"method":"ping"}', headers={**HEADERS, "Origin": origin}
+        )
+        assert response.status_code == 403 and response.json()["error"]["code"] == -32600
+
+
 class TestBoundedErrors:
     def test_a_megabyte_argument_does_not_come_back(self, app: FakeApp, client: TestClient) -> None:
         huge = "x" * 1_000_000

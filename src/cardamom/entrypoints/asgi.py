@@ -61,8 +61,12 @@ def _correlation_id(request: Request) -> str:
 
 def _origin_allowed(origin: str, allowed: Sequence[str]) -> bool:
     """Browser origins must be listed (DNS-rebinding defence); an entry without a port allows any port."""
-    parts = urlsplit(origin)
-    bare = f"{parts.scheme}://{parts.hostname}" if parts.hostname else origin
+    try:
+        parts = urlsplit(origin)
+        hostname = parts.hostname
+    except ValueError:  # e.g. "https://[": no origin that parses is listed, so this one is not
+        return False
+    bare = f"{parts.scheme}://{hostname}" if hostname else origin
     return origin.rstrip("/") in allowed or bare in allowed
 
 
