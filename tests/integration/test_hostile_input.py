@@ -176,7 +176,6 @@ class TestShapes:
         anyio.run(http_app(app), scope, receive, send)
         assert sent[0]["status"] == 200
 
-
     @pytest.mark.parametrize("origin", ["https://[", "http://[::1", "http://host:99999999"])
     def test_an_origin_nothing_can_parse_is_refused_not_a_500(self, client: TestClient, origin: str) -> None:
         response = client.post(

@@ -153,11 +153,14 @@ class FaultProxy:
                 elif kind is not None:
                     self._fault(service, kind)
                     return
-                if proxy._one_at_a_time is not None:
-                    with proxy._one_at_a_time:
+                try:
+                    if proxy._one_at_a_time is not None:
+                        with proxy._one_at_a_time:
+                            self._forward(body)
+                    else:
                         self._forward(body)
-                else:
-                    self._forward(body)
+                except OSError:  # moto gone (the suite ending) or the client gone (it timed out)
+                    self.close_connection = True
 
             def _forward(self, body: bytes) -> None:
                 upstream = http.client.HTTPConnection(*proxy._upstream, timeout=60)
