@@ -2,7 +2,9 @@
 # make test  installs into .venv, then runs lint, type checks and every test
 # make bench also installs the bench extra (torch CPU, BM25, the MiniLM model), then measures search on
 #            ../shared/data and rewrites docs/benchmarks.md
-PYTHON ?= python3
+# The Lambda runtime's Python (python3.13 in template.yaml) when pyenv or PATH has it, else python3.
+PYTHON ?= $(shell for p in "$$(pyenv root 2>/dev/null)"/versions/3.13*/bin/python3.13; do \
+	test -x "$$p" && echo "$$p" && exit; done; command -v python3.13 || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
@@ -10,7 +12,10 @@ BENCH_STAMP := $(VENV)/.bench-stamp
 
 .PHONY: install run test lint typecheck unit bench template clean
 
-$(STAMP): pyproject.toml
+# A .venv on another Python minor than $(PYTHON) (an older checkout's) is rebuilt.
+$(STAMP): pyproject.toml Makefile
+	@if test -x $(BIN)/python && test "$$($(BIN)/python -c 'import sys; print(sys.version_info[:2])')" != \
+		"$$($(PYTHON) -c 'import sys; print(sys.version_info[:2])')"; then echo "rebuilding $(VENV) on $(PYTHON)"; rm -rf $(VENV); fi
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,local]'

@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +13,6 @@ import pytest
 import yaml
 from cfnlint.api import lint_file  # type: ignore[import-untyped]
 from joserfc.jwk import ECKey
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
 from starlette.routing import Match
 
 from cardamom.adapters.dynamodb_audit import MEMBER_INDEX
@@ -27,7 +24,6 @@ from tests.aws_support import AwsBackend
 from tests.support import REPO, make_container
 
 TEMPLATE = REPO / "template.yaml"
-PYPROJECT = REPO / "pyproject.toml"
 
 
 class _CfnLoader(yaml.SafeLoader):
@@ -100,27 +96,9 @@ def deployed_environment(template: dict[str, Any], function: str, resources: dic
     return env
 
 
-def requirements(lines: list[str]) -> dict[str, Requirement]:
-    parsed = [Requirement(line) for line in lines]
-    return {canonicalize_name(req.name): req for req in parsed}
-
-
 def test_cfn_lint_finds_nothing() -> None:
     findings = lint_file(TEMPLATE)
     assert [f"{m.rule.id} {m.message} (line {m.linenumber})" for m in findings] == []
-
-
-def test_layer_requirements_match_pyproject_dependencies() -> None:
-    declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["dependencies"]
-    layer_file = REPO / "layers" / "dependencies" / "requirements.txt"
-    lines = [line.split("#", 1)[0].strip() for line in layer_file.read_text(encoding="utf-8").splitlines()]
-    layer = requirements([line for line in lines if line])
-    project = requirements(declared)
-    assert sorted(layer) == sorted(project)
-    for name, req in project.items():
-        assert layer[name].specifier == req.specifier, name
-        assert layer[name].extras == req.extras, name
-        assert layer[name].marker == req.marker, name
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
