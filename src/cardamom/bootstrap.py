@@ -11,16 +11,15 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from joserfc.jwk import KeySet
 
 from cardamom.adapters.authlib import AuthlibTokenEndpoint
-from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
-from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
 from cardamom.config import Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
@@ -44,6 +43,9 @@ from cardamom.service.gateway import Gateway, GatewaySettings
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
+
+if TYPE_CHECKING:
+    from cardamom.adapters.aws import AwsClients
 
 DEV_KEY_FILE = "dev-signing-key.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -93,6 +95,9 @@ class Stores:
 
 def sqlite_stores(settings: Settings) -> Stores:
     """The embedded default: SQLite and files under CARDAMOM_HOME."""
+    from cardamom.adapters.fernet import FernetSecretStore
+    from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
+
     db = SqliteDatabase(settings.home / "cardamom.db")
     return Stores(
         directory=SqliteDirectory(db),
@@ -102,26 +107,25 @@ def sqlite_stores(settings: Settings) -> Stores:
     )
 
 
-def aws_stores(settings: Settings) -> Stores:
-    """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here, once."""
+def aws_stores(settings: Settings, clients: AwsClients | None = None) -> Stores:
+    """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here (or given), once."""
     from cardamom.adapters.aws import aws_stores as build
     from cardamom.adapters.secretsmanager import SecretsManagerStore
 
     if settings.aws is None:
         raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
-    built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
-    options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
+    built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365, clients=clients)
     return Stores(
         directory=built.directory,
         audit=built.audit,
         snapshots=built.snapshots,
-        secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
+        secrets=SecretsManagerStore(built.secretsmanager),
     )
 
 
-def build_stores(settings: Settings) -> Stores:
+def build_stores(settings: Settings, aws_clients: AwsClients | None = None) -> Stores:
     if settings.backend == "aws":
-        return aws_stores(settings)
+        return aws_stores(settings, aws_clients)
     return sqlite_stores(settings)
 
 
@@ -160,8 +164,9 @@ def build_container(
     credentials: CredentialResolver | None = None,
     telemetry: SearchTelemetry | None = None,
     token_endpoint: TokenEndpoint | None = None,
+    aws_clients: AwsClients | None = None,
 ) -> Container:
-    stores = build_stores(settings)
+    stores = build_stores(settings, aws_clients)
     directory, audit = stores.directory, stores.audit
     snapshots = SnapshotService(directory, stores.snapshots)
     signer: JwtSigner | None = None

@@ -105,8 +105,9 @@ def _token_from(status: int, content: bytes) -> AccessToken:
         raise TokenRefused("the authorization server answered without an access token")
     expires_at: float | None = None
     expires_in = answer.get("expires_in")
-    numeric = isinstance(expires_in, int | float) and not isinstance(expires_in, bool)
-    if numeric or (isinstance(expires_in, str) and expires_in.isdigit()):
+    if isinstance(expires_in, str) and expires_in.isdigit():
+        expires_in = int(expires_in)
+    if isinstance(expires_in, int | float) and not isinstance(expires_in, bool):
         expires_at = time.time() + float(expires_in)
     refresh = answer.get("refresh_token")
     return AccessToken(access_token, expires_at, refresh if isinstance(refresh, str) and refresh else None)
