@@ -1,0 +1,149 @@
+"""The package as AWS gets it: the wheel in a clean venv on the runtime's Python (3.13).
+
+``pip install`` of the wheel, nothing else (no dev or local extra, no ``src/`` on the path),
+then, in that venv: every module under ``cardamom.entrypoints`` imports, and every
+``events/*.json`` gets its answer from the MCP handler (a fake Lambda context), on the AWS
+backend (moto's server) with an org applied, as the template configures the function. A
+module the package imports but does not declare fails here, as it would in Lambda with
+``Runtime.ImportModuleError``. The venv is cached by wheel hash (``bench/lambda_package.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bench.lambda_package import RUNTIME, RuntimeVenv, runtime_python, runtime_venv
+from joserfc.jwk import ECKey
+
+from cardamom.bootstrap import build_container
+from cardamom.core.orgfile import parse_org_definition
+from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
+from tests.aws_support import FAKE_ENV, ISSUER, AwsBackend, aws_settings, mint
+from tests.integration.test_lambda_events import EVENT_FILES, load_event
+from tests.support import REPO, notion_only_org_text, serve
+
+PROBE = REPO / "tests" / "package" / "probe.py"
+DEV_ONLY = ["mcp", "httpx2", "moto", "pytest", "uvicorn", "types_boto3_dynamodb", "cfnlint"]
+ENTRYPOINTS = {
+    "cardamom.entrypoints.asgi",
+    "cardamom.entrypoints.cli",
+    "cardamom.entrypoints.cli_connectors",
+    "cardamom.entrypoints.lambda_app",
+    "cardamom.entrypoints.lambda_mcp",
+    "cardamom.entrypoints.lambda_rebuild",
+    "cardamom.entrypoints.rebuild_app",
+}
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish:UserWarning")
+
+
+@pytest.fixture(scope="session")
+def installed() -> RuntimeVenv:
+    python = runtime_python()
+    if python is None:
+        pytest.skip(
+            f"no Python {RUNTIME[0]}.{RUNTIME[1]} on this machine (pyenv or PATH): the package is checked on the "
+            "Lambda runtime's Python only"
+        )
+    return runtime_venv(python)
+
+
+@pytest.fixture(scope="module")
+def demo_saas_url() -> Iterator[str]:
+    with serve(create_demo_saas()) as url:
+        yield url
+
+
+def function_env(aws: AwsBackend, key: ECKey) -> dict[str, str]:
+    """What template.yaml gives the MCP function, pointed at moto; nothing from this process's Python."""
+    keep = ("PATH", "HOME", "LANG", "SYSTEMROOT", "TMPDIR")
+    env = {name: os.environ[name] for name in keep if name in os.environ}
+    env.update(FAKE_ENV)
+    env.update(aws.env())
+    env.update(
+        CARDAMOM_JWT_ISSUER=ISSUER,
+        CARDAMOM_JWT_PUBLIC_KEY=json.dumps(key.as_dict(private=False)),
+        CARDAMOM_LOCAL_MODE="true",  # the demo SaaS listens on plain http://127.0.0.1
+        NOTION_LEGAL_TOKEN=DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"],
+        POWERTOOLS_SERVICE_NAME="cardamom",
+        POWERTOOLS_METRICS_NAMESPACE="CardamomProbe",
+    )
+    return env
+
+
+def run_probe(command: list[str], env: dict[str, str], request: dict[str, Any], cwd: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [*command, "-c", PROBE.read_text(encoding="utf-8")],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def events_for(key: ECKey) -> list[dict[str, Any]]:
+    return [load_event(path.stem, mint(key)) for path in EVENT_FILES]
+
+
+def check_answers(answer: dict[str, Any], *, inside: Path) -> None:
+    assert answer["python"] == list(RUNTIME)
+    assert set(answer["modules"]) >= ENTRYPOINTS
+    for name, file in answer["modules"].items():
+        assert Path(file).resolve().is_relative_to(inside.resolve()), f"{name} came from {file}"
+    assert answer["absent"] == dict.fromkeys(DEV_ONLY, True), "a dev-only package is importable"
+    assert len(answer["answers"]) == len(EVENT_FILES)
+    for path, response in zip(EVENT_FILES, answer["answers"], strict=True):
+        assert response["statusCode"] == 200, (path.name, response)
+        body = json.loads(response["body"])
+        assert "result" in body and "error" not in body, (path.name, body)
+        if path.stem == "tools-list":
+            assert {tool["name"] for tool in body["result"]["tools"]} >= {"search_tools", "execute_tool"}
+        if path.stem == "search-tools":
+            assert body["result"]["structuredContent"]["results"][0]["name"] == "notion-legal__list_all_users"
+        if path.stem == "execute-tool":
+            assert body["result"]["isError"] is False, body
+
+
+@pytest.fixture
+def deployed(aws: AwsBackend, demo_saas_url: str) -> tuple[dict[str, str], ECKey]:
+    key = ECKey.generate_key("P-256")
+    build_container(aws_settings(aws, key)).apply_org(
+        parse_org_definition(notion_only_org_text(f"{demo_saas_url}/notion"), "org.yaml")
+    )
+    return function_env(aws, key), key
+
+
+def test_the_wheel_installs_alone_and_serves_every_event(
+    installed: RuntimeVenv, deployed: tuple[dict[str, str], ECKey], tmp_path: Path
+) -> None:
+    env, key = deployed
+    answer = run_probe(
+        [str(installed.python), "-I"], env, {"events": events_for(key), "absent": DEV_ONLY}, cwd=tmp_path
+    )
+    check_answers(answer, inside=installed.site_packages)
+
+
+def test_the_installed_cli_runs(installed: RuntimeVenv, tmp_path: Path) -> None:
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "CARDAMOM_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [str(installed.scripts / "cardamom"), "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "org" in done.stdout
