@@ -53,6 +53,11 @@ clean:
 
 # Snapshots at 10,000 tools on the AWS backend (moto's server, started by the script):
 # size, build, load-and-deserialise, per-request store calls. Figures: docs/aws.md.
-.PHONY: bench-snapshots
+.PHONY: bench-snapshots bench-cold
 bench-snapshots: $(STAMP)
 	$(BIN)/python -m bench.snapshots --tools 10000
+
+# The MCP function's cold start on the package as AWS gets it (the wheel alone, Python 3.13):
+# init and first request against `import boto3` + two clients, with and without .pyc. Writes docs/aws.md.
+bench-cold: $(STAMP)
+	$(BIN)/python -m bench.cold_start --write docs/aws.md

@@ -64,7 +64,7 @@ def function_env(aws: AwsBackend, key: ECKey) -> dict[str, str]:
     """What template.yaml gives the MCP function, pointed at moto; nothing from this process's Python."""
     keep = ("PATH", "HOME", "LANG", "SYSTEMROOT", "TMPDIR")
     env = {name: os.environ[name] for name in keep if name in os.environ}
-    env.update(FAKE_ENV)
+    env.update(FAKE_ENV, AWS_EC2_METADATA_DISABLED="true")
     env.update(aws.env())
     env.update(
         CARDAMOM_JWT_ISSUER=ISSUER,
