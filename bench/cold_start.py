@@ -60,7 +60,9 @@ print(json.dumps(figures))
 """
 
 
-def measure(python: Path, tree: Path, code: str, env: dict[str, str], *, compiled: bool, events: str = "") -> list[float]:
+def measure(
+    python: Path, tree: Path, code: str, env: dict[str, str], *, compiled: bool, events: str = ""
+) -> list[float]:
     flags = ["-I", "-S"] + ([] if compiled else ["-B"])
     done = subprocess.run(
         [str(python), *flags, "-c", CHILD.format(tree=str(tree), code=code, events=events)],
@@ -81,13 +83,13 @@ def backend_env(stack: ExitStack) -> tuple[dict[str, str], str]:
     """moto's server with the template's tables, an org applied, and the function's environment
     (fake credentials, so nothing ever looks further for real ones)."""
     from joserfc.jwk import ECKey
+    from tests.aws_support import FAKE_ENV, ISSUER, aws_environment, create_backend, mint, moto_endpoint
+    from tests.integration.test_lambda_events import load_event
+    from tests.support import notion_only_org_text
 
     from cardamom.bootstrap import build_container
     from cardamom.config import Settings
     from cardamom.core.orgfile import parse_org_definition
-    from tests.aws_support import FAKE_ENV, ISSUER, aws_environment, create_backend, mint, moto_endpoint
-    from tests.integration.test_lambda_events import load_event
-    from tests.support import notion_only_org_text
 
     stack.enter_context(aws_environment())
     backend = create_backend(stack.enter_context(moto_endpoint()))
@@ -148,10 +150,10 @@ def table(result: dict[str, Any]) -> str:
         "|---|---|---|",
         f"| `import boto3` + DynamoDB and S3 clients | {ms['boto3/pyc']:.0f} ms | {ms['boto3/source']:.0f} ms |",
         f"| init: import `lambda_mcp` (config, logs, metrics, DynamoDB client) | {ms['init/pyc']:.0f} ms "
-        f"(**{result['init_ratio_pyc']:.2f}×**) | {ms['init/source']:.0f} ms ({result['init_ratio_source']:.2f}×) |",
+        f"(**{result['init_ratio_pyc']:.2f}x**) | {ms['init/source']:.0f} ms ({result['init_ratio_source']:.2f}x) |",
         f"| init + first request (`tools/list`: the app is built) | {ms['first/pyc']:.0f} ms "
-        f"({result['first_request_ratio_pyc']:.2f}×) | {ms['first/source']:.0f} ms "
-        f"({result['first_request_ratio_source']:.2f}×) |",
+        f"({result['first_request_ratio_pyc']:.2f}x) | {ms['first/source']:.0f} ms "
+        f"({result['first_request_ratio_source']:.2f}x) |",
         f"| then a `search_tools` call (snapshot loaded) | {ms['search/pyc']:.0f} ms | {ms['search/source']:.0f} ms |",
     ]
     return "\n".join(lines)

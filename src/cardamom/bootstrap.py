@@ -172,9 +172,9 @@ def build_container(
     signer: JwtSigner | None = None
     if settings.jwt_public_key is not None:
         keys = public_keys_from_text(settings.jwt_public_key)
+    elif not settings.local_mode:
+        keys = KeySet([])  # verifies nothing: a process that serves /mcp checks its settings first
     else:
-        if not settings.local_mode:
-            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required outside local mode")
         dev_key = load_or_create_dev_key(Path(settings.home) / DEV_KEY_FILE)
         keys = KeySet([dev_key])
         signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)

@@ -4,9 +4,9 @@
 |-------------------------------|----------------------------------|------------------------------------------------|
 | CARDAMOM_BACKEND              | sqlite                           | ``sqlite`` (embedded) or ``aws``               |
 | CARDAMOM_HOME                 | .cardamom                        | local state: SQLite file, snapshots, dev key   |
-| CARDAMOM_JWT_ISSUER           | cardamom-local (required on aws) | expected ``iss`` of bearer tokens              |
+| CARDAMOM_JWT_ISSUER           | cardamom-local (in local mode)   | expected ``iss`` of bearer tokens (*)          |
 | CARDAMOM_JWT_AUDIENCE         | cardamom                         | expected ``aud``                               |
-| CARDAMOM_JWT_PUBLIC_KEY       | the local dev key (required aws) | JWKS, JWK or PEM used to verify tokens         |
+| CARDAMOM_JWT_PUBLIC_KEY       | the local dev key (local mode)   | JWKS, JWK or PEM used to verify tokens (*)     |
 | CARDAMOM_LOCAL_MODE           | true on sqlite, false on aws     | allow plain http to loopback connectors        |
 | CARDAMOM_ALLOWED_ORIGINS      | loopback origins in local mode   | comma-separated browser origins accepted       |
 | CARDAMOM_CONNECTOR_TIMEOUT    | 20                               | seconds per connector call                     |
@@ -14,6 +14,10 @@
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+
+(*) Required only to serve ``/mcp`` outside local mode (``Settings.check_serving``: the MCP
+function, ``cardamom serve``); applying an org, searching, auditing or rebuilding never verifies
+a token, so ``cardamom org apply`` against AWS needs only the backend's variables.
 
 With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
 
@@ -60,7 +64,7 @@ class AwsSettings:
 class Settings:
     backend: Backend
     home: Path
-    jwt_issuer: str
+    jwt_issuer: str  # empty: none configured (only allowed where no token is verified)
     jwt_audience: str
     jwt_public_key: str | None
     local_mode: bool
@@ -71,6 +75,21 @@ class Settings:
     public_url: str | None
     audit_retention_days: int | None = None  # None: kept for good (the local default)
     aws: AwsSettings | None = None  # set exactly when backend is aws
+
+    def check_serving(self) -> None:
+        """Serving ``/mcp`` outside local mode verifies bearer tokens: their issuer and key are required."""
+        if self.local_mode:
+            return
+        missing = [
+            name
+            for name, value in (
+                ("CARDAMOM_JWT_ISSUER", self.jwt_issuer),
+                ("CARDAMOM_JWT_PUBLIC_KEY", self.jwt_public_key),
+            )
+            if not value
+        ]
+        if missing:
+            raise ConfigError(f"{' and '.join(missing)} required to serve /mcp outside local mode")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -106,13 +125,9 @@ class Settings:
         if backend not in ("sqlite", "aws"):
             raise ConfigError(f"CARDAMOM_BACKEND must be sqlite or aws, not {backend!r}")
         on_aws = backend == "aws"
-        issuer = text("CARDAMOM_JWT_ISSUER", None if on_aws else "cardamom-local")
         public_key = text("CARDAMOM_JWT_PUBLIC_KEY")
-        if on_aws and issuer is None:
-            raise ConfigError("CARDAMOM_JWT_ISSUER is required with CARDAMOM_BACKEND=aws")
-        if on_aws and public_key is None:
-            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required with CARDAMOM_BACKEND=aws")
         local_mode = flag("CARDAMOM_LOCAL_MODE", not on_aws)
+        issuer = text("CARDAMOM_JWT_ISSUER", "cardamom-local" if local_mode else None)
         origins_text = text("CARDAMOM_ALLOWED_ORIGINS")
         if origins_text is None:
             origins: tuple[str, ...] = ("http://localhost", "http://127.0.0.1") if local_mode else ()
@@ -151,7 +166,7 @@ class Settings:
         return cls(
             backend=backend,  # type: ignore[arg-type]
             home=Path(text("CARDAMOM_HOME", ".cardamom") or ".cardamom"),
-            jwt_issuer=issuer or "cardamom-local",
+            jwt_issuer=issuer or "",
             jwt_audience=text("CARDAMOM_JWT_AUDIENCE", "cardamom") or "cardamom",
             jwt_public_key=public_key,
             local_mode=local_mode,

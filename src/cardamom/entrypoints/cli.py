@@ -156,6 +156,7 @@ def _token(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(container: Container, host: str, port: int, extra_routes: Sequence[object] = ()) -> None:
+    container.settings.check_serving()
     try:
         import uvicorn
     except ImportError:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 def _cold_start() -> LambdaHandler:
     settings = Settings.from_env()
+    settings.check_serving()
     configure_logging(settings.log_level)
     metrics = build_metrics()
     clients = None
