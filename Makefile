@@ -66,7 +66,8 @@ bench-cold: $(STAMP)
 # The layer: the runtime dependencies as wheels for the functions' platform (arm64 by default; the
 # package check builds for this machine's), then every module compiled to .pyc with the runtime's
 # Python, checked by hash rather than by mtime (Lambda's files carry the zip's mtimes), so no cold
-# start compiles 1,400 files. The functions: the cardamom package, compiled the same way.
+# start compiles 1,400 files. The functions: the cardamom package, compiled the same way. sam build
+# runs these in a scratch copy of the resource's ContentUri/CodeUri (layers/dependencies/, src/).
 LAYER_PLATFORM ?= manylinux2014_aarch64
 COMPILE = $(PYTHON) -m compileall -q -j 0 --invalidation-mode unchecked-hash
 
@@ -75,12 +76,12 @@ COMPILE = $(PYTHON) -m compileall -q -j 0 --invalidation-mode unchecked-hash
 build-DependenciesLayer:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-compile --only-binary=:all: \
 		--platform $(LAYER_PLATFORM) --implementation cp --python-version 3.13 \
-		--target "$(ARTIFACTS_DIR)/python" -r layers/dependencies/requirements.txt
+		--target "$(ARTIFACTS_DIR)/python" -r requirements.txt
 	$(COMPILE) "$(ARTIFACTS_DIR)/python"
 
 build-McpFunction build-RebuildFunction:
 	mkdir -p "$(ARTIFACTS_DIR)"
-	cp -R src/cardamom "$(ARTIFACTS_DIR)/cardamom"
+	cp -R cardamom "$(ARTIFACTS_DIR)/cardamom"
 	find "$(ARTIFACTS_DIR)/cardamom" -name __pycache__ -type d -prune -exec rm -rf {} +
 	$(COMPILE) "$(ARTIFACTS_DIR)/cardamom"
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import platform
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -147,3 +149,62 @@ def test_the_installed_cli_runs(installed: RuntimeVenv, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "org" in done.stdout
+
+
+def sam_command() -> str | None:
+    local = REPO / ".venv" / "sam" / "bin" / "sam"
+    return str(local) if local.is_file() else shutil.which("sam")
+
+
+@pytest.fixture(scope="session")
+def sam_build() -> Path:
+    """``sam build`` of template.yaml (the Makefile's targets), for this machine's architecture so its
+    compiled wheels load here; the deployed build differs only in fetching arm64 wheels."""
+    sam, python = sam_command(), runtime_python()
+    if sam is None:
+        pytest.skip("the SAM CLI is not installed (make sam-tools installs it into .venv/sam)")
+    if python is None:
+        pytest.skip(f"no Python {RUNTIME[0]}.{RUNTIME[1]} to build and run the Lambda artifacts with")
+    build = REPO / ".venv" / "sam-build"
+    env = {
+        **os.environ,
+        "SAM_CLI_TELEMETRY": "0",
+        "PYTHON": str(python),
+        "LAYER_PLATFORM": f"manylinux2014_{platform.machine()}",
+    }
+    done = subprocess.run(
+        [
+            sam,
+            "build",
+            "--template-file",
+            str(REPO / "template.yaml"),
+            "--build-dir",
+            str(build),
+            "--cached",
+            "--cache-dir",
+            str(REPO / ".venv" / "sam-cache"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return build
+
+
+def test_the_sam_build_artifacts_serve_every_event(
+    sam_build: Path, deployed: tuple[dict[str, str], ECKey], tmp_path: Path
+) -> None:
+    """The layer and the function directory on sys.path, nothing else (no site-packages: -S)."""
+    python = runtime_python()
+    assert python is not None
+    env, key = deployed
+    layer, function = sam_build / "DependenciesLayer" / "python", sam_build / "McpFunction"
+    assert any(function.glob("cardamom/entrypoints/__pycache__/lambda_mcp.cpython-313.pyc")), "not precompiled"
+    assert any(layer.glob("pydantic/__pycache__/*.cpython-313.pyc")), "the layer is not precompiled"
+    request = {"events": events_for(key), "absent": DEV_ONLY, "path": [str(layer), str(function)]}
+    answer = run_probe([str(python), "-I", "-S"], env, request, cwd=tmp_path)
+    check_answers(answer, inside=sam_build)
