@@ -123,7 +123,9 @@ class ConnectorTransport(Protocol):
 class SecretStore(Protocol):
     """Named secrets per org (a JSON object of strings each): never stored anywhere else."""
 
-    def get(self, org: str, name: str) -> dict[str, str] | None: ...
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        """The secret, possibly from a cache; ``fresh`` reads past it (another process may have rotated it)."""
+        ...
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
         """Create or replace (used to persist rotated OAuth tokens)."""

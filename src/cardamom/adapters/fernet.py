@@ -43,7 +43,7 @@ class FernetSecretStore:
             raise ConfigError(f"the secrets file {self._path} does not open with its key") from None
         return data
 
-    def get(self, org: str, name: str) -> dict[str, str] | None:
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
         with self._lock:
             value = self._load().get(org, {}).get(name)
         return None if value is None else dict(value)

@@ -24,7 +24,7 @@ from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret, is_loopback
 from cardamom.core.snapshot import AccountInfo
 from cardamom.errors import CredentialUnavailable, OutboundRefused, TokenRefused
-from cardamom.ports import SecretStore, TokenEndpoint
+from cardamom.ports import AccessToken, SecretStore, TokenEndpoint
 from cardamom.service.admin import DirectoryAdmin
 
 log = logging.getLogger(__name__)
@@ -110,14 +110,16 @@ class CredentialService:
             await self._needs_reauth(org, account, "no refresh token is stored")
             raise TokenRefused(f"connection {account.account} has no refresh token; it needs reauthorization")
         try:
-            issued = await self._tokens.request_token(
-                token_url=auth.token_url,
-                client_id=self._field(values, "client_id", account),
-                client_secret=self._field(values, "client_secret", account),
-                client_auth=auth.client_auth,
-                scopes=tuple(auth.scopes),
-                refresh_token=refresh,
-            )
+            try:
+                issued = await self._request_token(auth, account, values, refresh)
+            except TokenRefused:
+                # The secret store may cache: another process may have rotated the refresh token
+                # since this one read it. Retry once with the stored one before giving up.
+                current = self._secrets.get(org, account.credentials.secret or "", fresh=True) if refresh else None
+                if current is None or not current.get("refresh_token") or current["refresh_token"] == refresh:
+                    raise
+                values, refresh = current, current["refresh_token"]
+                issued = await self._request_token(auth, account, values, refresh)
         except TokenRefused as exc:
             await self._needs_reauth(org, account, str(exc))
             raise TokenRefused(
@@ -129,6 +131,19 @@ class CredentialService:
         token = Secret(issued.access_token)
         self._cache[key] = _CachedToken(token, issued.expires_at)
         return token
+
+    async def _request_token(
+        self, auth: AuthSpec, account: AccountInfo, values: Mapping[str, str], refresh: str | None
+    ) -> AccessToken:
+        assert auth.token_url is not None  # the org file validates oauth2 specs
+        return await self._tokens.request_token(
+            token_url=auth.token_url,
+            client_id=self._field(values, "client_id", account),
+            client_secret=self._field(values, "client_secret", account),
+            client_auth=auth.client_auth,
+            scopes=tuple(auth.scopes),
+            refresh_token=refresh,
+        )
 
     async def _needs_reauth(self, org: str, account: AccountInfo, why: str) -> None:
         self._cache.pop((org, account.account), None)
