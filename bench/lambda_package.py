@@ -119,7 +119,8 @@ def runtime_venv(python: Path) -> RuntimeVenv:
 
 
 def _prune(keep: Path) -> None:
-    others = sorted((p for p in CACHE.iterdir() if p.is_dir() and p != keep), key=lambda p: p.stat().st_mtime)
+    venvs = (p for p in CACHE.iterdir() if p.is_dir() and p != keep and not p.name.startswith("ric-"))
+    others = sorted(venvs, key=lambda p: p.stat().st_mtime)
     for old in others[: max(0, len(others) - (KEEP - 1))]:
         shutil.rmtree(old, ignore_errors=True)
 
@@ -156,4 +157,33 @@ def layer_tree(venv: RuntimeVenv, target: Path, *, compiled: bool) -> Path:
                     str(target),
                 ]
             )
+    return target
+
+
+RUNTIME_INTERFACE_CLIENT = "awslambdaric==4.2.2"  # what AWS's Python base images run the handler with
+
+
+def runtime_interface_client(python: Path) -> Path:
+    """``awslambdaric`` installed for ``python`` into a directory of its own (like the runtime's
+    /var/runtime, apart from the layer and the function), cached."""
+    target = (
+        CACHE
+        / f"ric-{RUNTIME_INTERFACE_CLIENT.replace('==', '-')}-{hashlib.sha256(str(python).encode()).hexdigest()[:8]}"
+    )
+    if not (target / ".ready").is_file():
+        shutil.rmtree(target, ignore_errors=True)
+        _run(
+            [
+                str(python),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--target",
+                str(target),
+                RUNTIME_INTERFACE_CLIENT,
+            ]
+        )
+        (target / ".ready").write_text(RUNTIME_INTERFACE_CLIENT, encoding="utf-8")
     return target

@@ -10,6 +10,7 @@ module the package imports but does not declare fails here, as it would in Lambd
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench.lambda_package import RUNTIME, RuntimeVenv, runtime_python, runtime_venv
+from bench.lambda_package import RUNTIME, RuntimeVenv, runtime_interface_client, runtime_python, runtime_venv
 from joserfc.jwk import ECKey
 
 from cardamom.bootstrap import build_container
@@ -28,6 +29,7 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from tests.aws_support import FAKE_ENV, ISSUER, AwsBackend, aws_settings, mint
 from tests.integration.test_lambda_events import EVENT_FILES, load_event
+from tests.package.runtime_api import RuntimeApi
 from tests.support import REPO, notion_only_org_text, serve
 
 PROBE = REPO / "tests" / "package" / "probe.py"
@@ -166,6 +168,9 @@ def sam_build() -> Path:
     if python is None:
         pytest.skip(f"no Python {RUNTIME[0]}.{RUNTIME[1]} to build and run the Lambda artifacts with")
     build = REPO / ".venv" / "sam-build"
+    key = build_inputs_digest()
+    if (build / ".inputs").is_file() and (build / ".inputs").read_text(encoding="utf-8") == key:
+        return build  # the same template, Makefile, requirements and code: the same artifacts
     env = {
         **os.environ,
         "SAM_CLI_TELEMETRY": "0",
@@ -192,7 +197,17 @@ def sam_build() -> Path:
         check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (build / ".inputs").write_text(key, encoding="utf-8")
     return build
+
+
+def build_inputs_digest() -> str:
+    digest = hashlib.sha256()
+    files = [REPO / "template.yaml", REPO / "Makefile", REPO / "layers" / "dependencies" / "requirements.txt"]
+    files += sorted(p for p in (REPO / "src" / "cardamom").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for path in files:
+        digest.update(str(path.relative_to(REPO)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def test_the_sam_build_artifacts_serve_every_event(
@@ -208,3 +223,73 @@ def test_the_sam_build_artifacts_serve_every_event(
     request = {"events": events_for(key), "absent": DEV_ONLY, "path": [str(layer), str(function)]}
     answer = run_probe([str(python), "-I", "-S"], env, request, cwd=tmp_path)
     check_answers(answer, inside=sam_build)
+
+
+HANDLER = "cardamom.entrypoints.lambda_mcp.handler"
+
+
+def serve_under_runtime_client(
+    python: Path, paths: list[Path], env: dict[str, str], events: list[dict[str, Any]], cwd: Path
+) -> RuntimeApi:
+    """The handler run by ``awslambdaric`` against a local Runtime API, as Lambda runs it."""
+    with RuntimeApi(events) as api:
+        lambda_env = {
+            **env,
+            "AWS_LAMBDA_RUNTIME_API": api.address,
+            "_HANDLER": HANDLER,
+            "LAMBDA_TASK_ROOT": str(cwd),
+            "AWS_LAMBDA_FUNCTION_NAME": "cardamom-McpFunction-ric",
+            "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
+            "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "1024",
+            "AWS_LAMBDA_LOG_GROUP_NAME": "/aws/lambda/cardamom-McpFunction-ric",
+            "AWS_LAMBDA_LOG_STREAM_NAME": "ric",
+        }
+        code = (
+            f"import sys; sys.path[:0] = {[str(p) for p in paths]!r}\n"
+            f"from awslambdaric.__main__ import main\nmain(['awslambdaric', {HANDLER!r}])\n"
+        )
+        log = cwd / "runtime.log"
+        with log.open("w") as output:
+            process = subprocess.Popen(
+                [str(python), "-I", "-S", "-c", code], env=lambda_env, cwd=cwd, stdout=output, stderr=output
+            )
+            try:
+                finished = api.finished.wait(timeout=180)
+            finally:
+                process.terminate()
+                process.wait(timeout=30)
+        assert finished, log.read_text()[-4000:]
+        assert api.init_error is None, api.init_error
+        return api
+
+
+def check_runtime_answers(api: RuntimeApi) -> None:
+    results = api.results()
+    assert [kind for kind, _ in results] == ["response"] * len(EVENT_FILES), results
+    for path, (_, response) in zip(EVENT_FILES, results, strict=True):
+        assert response["statusCode"] == 200, (path.name, response)
+        assert "result" in json.loads(response["body"]), (path.name, response)
+
+
+def test_the_runtime_interface_client_runs_the_installed_package(
+    installed: RuntimeVenv, deployed: tuple[dict[str, str], ECKey], tmp_path: Path
+) -> None:
+    python = runtime_python()
+    assert python is not None
+    env, key = deployed
+    client = runtime_interface_client(python)
+    api = serve_under_runtime_client(python, [client, installed.site_packages], env, events_for(key), tmp_path)
+    check_runtime_answers(api)
+
+
+def test_the_runtime_interface_client_runs_the_sam_build_artifacts(
+    sam_build: Path, deployed: tuple[dict[str, str], ECKey], tmp_path: Path
+) -> None:
+    """/var/runtime (the client), /var/task (the function), /opt/python (the layer): nothing else."""
+    python = runtime_python()
+    assert python is not None
+    env, key = deployed
+    client = runtime_interface_client(python)
+    function, layer = sam_build / "McpFunction", sam_build / "DependenciesLayer" / "python"
+    api = serve_under_runtime_client(python, [client, function, layer], env, events_for(key), tmp_path)
+    check_runtime_answers(api)
