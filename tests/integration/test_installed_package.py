@@ -37,7 +37,6 @@ DEV_ONLY = ["mcp", "httpx2", "moto", "pytest", "uvicorn", "types_boto3_dynamodb"
 ENTRYPOINTS = {
     "cardamom.entrypoints.asgi",
     "cardamom.entrypoints.cli",
-    "cardamom.entrypoints.cli_connectors",
     "cardamom.entrypoints.lambda_app",
     "cardamom.entrypoints.lambda_mcp",
     "cardamom.entrypoints.lambda_rebuild",

@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from types_boto3_dynamodb.client import DynamoDBClient
     from types_boto3_s3.client import S3Client
 
-    from cardamom.adapters.dynamodb import DynamoDirectory
     from cardamom.adapters.dynamodb_audit import DynamoAuditLog
-    from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
+    from cardamom.adapters.dynamodb_directory import DynamoDirectory
+    from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
+    from cardamom.adapters.s3 import S3Objects
 
 
 class LazyClient:
@@ -107,9 +108,10 @@ def aws_clients(aws: AwsSettings) -> AwsClients:
 
 def aws_stores(aws: AwsSettings, *, audit_retention_days: int, clients: AwsClients | None = None) -> AwsStores:
     """The stores over ``clients`` (built here when not given)."""
-    from cardamom.adapters.dynamodb import DynamoDirectory
     from cardamom.adapters.dynamodb_audit import DynamoAuditLog
-    from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
+    from cardamom.adapters.dynamodb_directory import DynamoDirectory
+    from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
+    from cardamom.adapters.s3 import S3Objects
 
     clients = clients or aws_clients(aws)
     dynamodb: DynamoDBClient = clients.dynamodb

@@ -33,9 +33,10 @@ def _cold_start() -> LambdaHandler:
 
     def build() -> Container:
         from cardamom.adapters.powertools import PowertoolsTelemetry
-        from cardamom.bootstrap import build_container
+        from cardamom.bootstrap import build_container, build_stores
 
-        return build_container(settings, telemetry=PowertoolsTelemetry(metrics), aws_clients=clients)
+        stores = build_stores(settings, clients)
+        return build_container(settings, stores=stores, telemetry=PowertoolsTelemetry(metrics))
 
     return traced(make_deferred_handler(build, metrics))
 
