@@ -164,3 +164,41 @@ def test_aws_region_alone_selects_the_region(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.delenv("AWS_REGION")
     with pytest.raises(ConfigError, match="AWS_REGION"):
         aws_clients(AwsSettings("d", "a", "s", "b"))
+
+
+def test_the_mcp_functions_init_imports_only_what_every_request_needs(tmp_path: Path) -> None:
+    """Lambda's init phase (importing the handler module) builds the DynamoDB client and nothing
+    heavier: the application, and with it pydantic, the MCP types, Starlette and the JOSE library,
+    is built on the first invocation; httpx, Authlib and the X-Ray SDK on first use."""
+    import json as json_module
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "CARDAMOM_BACKEND": "aws",
+        **{name: name.lower() for name in ("CARDAMOM_DIRECTORY_TABLE", "CARDAMOM_AUDIT_TABLE")},
+        "CARDAMOM_SNAPSHOT_TABLE": "snapshots",
+        "CARDAMOM_BUCKET": "bucket",
+        "CARDAMOM_JWT_ISSUER": "https://auth.example",
+        "CARDAMOM_JWT_PUBLIC_KEY": "{}",
+        "AWS_DEFAULT_REGION": "eu-west-1",
+        "AWS_ACCESS_KEY_ID": "x",
+        "AWS_SECRET_ACCESS_KEY": "y",
+        "AWS_EC2_METADATA_DISABLED": "true",
+        "AWS_CONFIG_FILE": str(tmp_path / "none"),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+    }
+    probe = (
+        "import json, sys\nimport cardamom.entrypoints.lambda_mcp\n"
+        "print(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(json_module.loads(done.stdout.strip().splitlines()[-1]))
+    assert {"boto3", "botocore", "aws_lambda_powertools"} <= loaded
+    heavy = {"pydantic", "mcp_types", "starlette", "mangum", "joserfc", "httpx", "authlib", "aws_xray_sdk", "sqlite3"}
+    assert loaded & heavy == set()
