@@ -4,7 +4,7 @@
 #            search on ../shared/data and rewrites docs/benchmarks.md
 # make bench-cold measures the MCP function's cold start on the installed wheel (docs/aws.md)
 # The Lambda runtime's Python (python3.13 in template.yaml) when pyenv or PATH has it, else python3.
-PYTHON ?= $(shell for p in "$$(pyenv root 2>/dev/null)"/versions/3.13*/bin/python3.13; do \
+PYTHON ?= $(shell for p in "$$(pyenv root 2>/dev/null || echo $$HOME/.pyenv)"/versions/3.13*/bin/python3.13; do \
 	test -x "$$p" && echo "$$p" && exit; done; command -v python3.13 || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
