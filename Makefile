@@ -77,7 +77,7 @@ bench-cold: $(STAMP)
 LAYER_PLATFORM ?= manylinux2014_aarch64
 COMPILE = $(PYTHON) -m compileall -q -j 0 --invalidation-mode unchecked-hash
 
-.PHONY: build-DependenciesLayer build-McpFunction build-RebuildFunction sam-tools
+.PHONY: build-DependenciesLayer build-McpFunction build-RebuildFunction build-AuditFunction sam-tools
 
 build-DependenciesLayer:
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-compile --only-binary=:all: \
@@ -85,7 +85,7 @@ build-DependenciesLayer:
 		--target "$(ARTIFACTS_DIR)/python" -r requirements.txt
 	$(COMPILE) "$(ARTIFACTS_DIR)/python"
 
-build-McpFunction build-RebuildFunction:
+build-McpFunction build-RebuildFunction build-AuditFunction:
 	mkdir -p "$(ARTIFACTS_DIR)"
 	cp -R cardamom "$(ARTIFACTS_DIR)/cardamom"
 	find "$(ARTIFACTS_DIR)/cardamom" -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -14,6 +14,8 @@
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+| CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
+| CARDAMOM_UNMET_SEARCH_RETENTION_DAYS | 30                        | unmet-search records are kept this long        |
 
 (*) Required only to serve ``/mcp`` outside local mode (``Settings.check_serving``: the MCP
 function, ``cardamom serve``); applying an org, searching, auditing or rebuilding never verifies
@@ -27,6 +29,7 @@ With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are requi
 | CARDAMOM_AUDIT_TABLE          | DynamoDB table of audit rows (TTL attribute ``expires_at``)                    |
 | CARDAMOM_SNAPSHOT_TABLE       | DynamoDB table of snapshot pointers and small snapshots                        |
 | CARDAMOM_BUCKET               | S3 bucket for large snapshots and large connector tool lists                   |
+| CARDAMOM_INSIGHTS_TABLE       | DynamoDB table of unmet-search records (TTL attribute ``expires_at``)          |
 
 and optional: ``CARDAMOM_SNAPSHOT_INLINE_BYTES`` (32768: snapshots up to this size live in
 DynamoDB, beside their pointer; at most 350000) and ``AWS_ENDPOINT_URL`` (a local DynamoDB
@@ -37,6 +40,7 @@ the usual AWS variables).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +62,7 @@ class AwsSettings:
     bucket: str
     snapshot_inline_bytes: int = 32 * 1024
     endpoint_url: str | None = None
+    insights_table: str | None = None  # required in the environment; None (code-built): no unmet-search records
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +79,8 @@ class Settings:
     log_level: str
     public_url: str | None
     audit_retention_days: int | None = None  # None: kept for good (the local default)
+    audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
+    unmet_search_retention_days: int = 30
     aws: AwsSettings | None = None  # set exactly when backend is aws
 
     def check_serving(self) -> None:
@@ -147,6 +154,7 @@ class Settings:
                 audit_table=required("CARDAMOM_AUDIT_TABLE"),
                 snapshot_table=required("CARDAMOM_SNAPSHOT_TABLE"),
                 bucket=required("CARDAMOM_BUCKET"),
+                insights_table=required("CARDAMOM_INSIGHTS_TABLE"),
                 snapshot_inline_bytes=int(number("CARDAMOM_SNAPSHOT_INLINE_BYTES", 32 * 1024, minimum=0)),
                 endpoint_url=text("AWS_ENDPOINT_URL"),
             )
@@ -160,6 +168,17 @@ class Settings:
             if days != int(days):
                 raise ConfigError("CARDAMOM_AUDIT_RETENTION_DAYS must be a whole number of days")
             retention = int(days)
+        export_prefix = text("CARDAMOM_AUDIT_EXPORT_PREFIX")
+        if export_prefix is not None:
+            if not re.fullmatch(r"[A-Za-z0-9!_.*'()/=-]+", export_prefix) or export_prefix.startswith("/"):
+                raise ConfigError(
+                    "CARDAMOM_AUDIT_EXPORT_PREFIX must be an S3 key prefix of letters, digits and !_.*'()/=- "
+                    f"not starting with '/', not {export_prefix!r}"
+                )
+            export_prefix = export_prefix.rstrip("/") + "/"
+        unmet_days = number("CARDAMOM_UNMET_SEARCH_RETENTION_DAYS", 30, minimum=1)
+        if unmet_days != int(unmet_days):
+            raise ConfigError("CARDAMOM_UNMET_SEARCH_RETENTION_DAYS must be a whole number of days")
         level = (text("CARDAMOM_LOG_LEVEL", "INFO") or "INFO").upper()
         if level not in _LEVELS:
             raise ConfigError(f"CARDAMOM_LOG_LEVEL must be one of {sorted(_LEVELS)}, not {level!r}")
@@ -176,5 +195,7 @@ class Settings:
             log_level=level,
             public_url=text("CARDAMOM_PUBLIC_URL"),
             audit_retention_days=retention,
+            audit_export_prefix=export_prefix,
+            unmet_search_retention_days=int(unmet_days),
             aws=aws,
         )

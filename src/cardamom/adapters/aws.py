@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from types_boto3_s3.client import S3Client
 
     from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+    from cardamom.adapters.dynamodb_audit_chain import DynamoAuditChain
     from cardamom.adapters.dynamodb_directory import DynamoDirectory
+    from cardamom.adapters.dynamodb_insights import DynamoUnmetSearchLog
     from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
     from cardamom.adapters.s3 import S3Objects
 
@@ -64,10 +66,12 @@ class AwsClients:
 class AwsStores:
     directory: DynamoDirectory
     audit: DynamoAuditLog
+    audit_chain: DynamoAuditChain
     snapshots: DynamoSnapshotStore
     objects: S3Objects
     session: Any  # the boto3 session, for any further client
     secretsmanager: Any  # a LazyClient
+    unmet_searches: DynamoUnmetSearchLog | None = None
 
 
 def aws_clients(aws: AwsSettings) -> AwsClients:
@@ -106,10 +110,18 @@ def aws_clients(aws: AwsSettings) -> AwsClients:
     )
 
 
-def aws_stores(aws: AwsSettings, *, audit_retention_days: int, clients: AwsClients | None = None) -> AwsStores:
+def aws_stores(
+    aws: AwsSettings,
+    *,
+    audit_retention_days: int,
+    unmet_search_retention_days: int = 30,
+    clients: AwsClients | None = None,
+) -> AwsStores:
     """The stores over ``clients`` (built here when not given)."""
     from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+    from cardamom.adapters.dynamodb_audit_chain import DynamoAuditChain
     from cardamom.adapters.dynamodb_directory import DynamoDirectory
+    from cardamom.adapters.dynamodb_insights import DynamoUnmetSearchLog
     from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
     from cardamom.adapters.s3 import S3Objects
 
@@ -120,8 +132,12 @@ def aws_stores(aws: AwsSettings, *, audit_retention_days: int, clients: AwsClien
     return AwsStores(
         directory=DynamoDirectory(dynamodb, aws.directory_table, objects),
         audit=DynamoAuditLog(dynamodb, aws.audit_table, retention_days=audit_retention_days),
+        audit_chain=DynamoAuditChain(dynamodb, aws.audit_table),
         snapshots=DynamoSnapshotStore(dynamodb, aws.snapshot_table, objects, inline_bytes=aws.snapshot_inline_bytes),
         objects=objects,
         session=clients.session,
         secretsmanager=clients.secretsmanager,
+        unmet_searches=None
+        if aws.insights_table is None
+        else DynamoUnmetSearchLog(dynamodb, aws.insights_table, retention_days=unmet_search_retention_days),
     )
