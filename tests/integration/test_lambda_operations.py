@@ -128,6 +128,7 @@ AWS_ONLY = {
     "CARDAMOM_AUDIT_TABLE": "a",
     "CARDAMOM_SNAPSHOT_TABLE": "s",
     "CARDAMOM_BUCKET": "b",
+    "CARDAMOM_INSIGHTS_TABLE": "i",
 }
 
 
@@ -181,6 +182,7 @@ def test_the_mcp_functions_init_imports_only_what_every_request_needs(tmp_path: 
         **{name: name.lower() for name in ("CARDAMOM_DIRECTORY_TABLE", "CARDAMOM_AUDIT_TABLE")},
         "CARDAMOM_SNAPSHOT_TABLE": "snapshots",
         "CARDAMOM_BUCKET": "bucket",
+        "CARDAMOM_INSIGHTS_TABLE": "insights",
         "CARDAMOM_JWT_ISSUER": "https://auth.example",
         "CARDAMOM_JWT_PUBLIC_KEY": "{}",
         "AWS_DEFAULT_REGION": "eu-west-1",
