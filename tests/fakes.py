@@ -61,6 +61,9 @@ class StaticCredentials(CredentialResolver):
             return Credential("basic", username=Secret("user"), password=Secret(self.token))
         return Credential(auth.type, token=Secret(self.token))
 
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        return False
+
 
 class RecordingTelemetry(SearchTelemetry):
     def __init__(self) -> None:
@@ -220,12 +223,18 @@ class MemorySecretStore(SecretStore):
     def __init__(self) -> None:
         self.values: dict[tuple[str, str], dict[str, str]] = {}
 
-    def get(self, org: str, name: str) -> dict[str, str] | None:
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
         found = self.values.get((org, name))
         return None if found is None else dict(found)
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
         self.values[(org, name)] = dict(value)
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        if self.values.get((org, name)) != dict(expected):
+            return False
+        self.values[(org, name)] = dict(value)
+        return True
 
 
 class RefusingVerifier(TokenVerifier):

@@ -121,12 +121,26 @@ class ConnectorTransport(Protocol):
 
 
 class SecretStore(Protocol):
-    """Named secrets per org (a JSON object of strings each): never stored anywhere else."""
+    """Named secrets per org (a JSON object of strings each): never stored anywhere else.
 
-    def get(self, org: str, name: str) -> dict[str, str] | None: ...
+    Several processes share one store (Lambda instances, the CLI beside ``cardamom serve``),
+    and an OAuth refresh rotates what they share, so writes that depend on what was read are
+    conditional (``replace``). A store that caches reads must serve ``fresh`` reads past its
+    cache, and drop what it cached of a secret whenever it writes that secret.
+    """
+
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        """The secret; ``fresh``: as stored now, never from a cache."""
+        ...
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
-        """Create or replace (used to persist rotated OAuth tokens)."""
+        """Create or replace, unconditionally (an admin storing a credential)."""
+        ...
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        """Write ``value`` only if the stored secret still equals ``expected`` (compared with what is
+        stored now, past any cache), atomically with respect to every other writer of the store.
+        False, and nothing written, when another writer changed it first or it does not exist."""
         ...
 
 
@@ -157,6 +171,11 @@ class TokenEndpoint(Protocol):
 class CredentialResolver(Protocol):
     async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
         """The live secret behind a connection's reference; raise CredentialUnavailable."""
+        ...
+
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        """The upstream refused ``credential`` (HTTP 401): forget it. True when the next ``resolve``
+        gets another (an OAuth access token is requested anew), False when it would be the same."""
         ...
 
 

@@ -30,15 +30,15 @@ from cardamom.core.outbound import (
     validate_arguments,
     with_credential,
 )
-from cardamom.core.snapshot import PoolTool
+from cardamom.core.snapshot import ConnectorInfo, PoolTool
 from cardamom.core.truncation import cap_output
 from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError
 from cardamom.ports import CredentialResolver, OutboundResponse
 from cardamom.service.audit_trail import AuditTrail
 from cardamom.service.authorization import Caller, Permit, authorize, outbound_refusal
-from cardamom.service.connector_calls import ConnectorCaller
+from cardamom.service.connector_calls import IDEMPOTENT, ConnectorCaller
 from cardamom.service.identity import caller_snapshot
-from cardamom.service.mcp_session import McpSession
+from cardamom.service.mcp_session import McpSession, Send
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
@@ -119,15 +119,32 @@ class ExecutionService:
         tool = permit.tool
         connector = permit.snapshot.connectors[tool.connector]
         credential = await self._credential(permit, account)
-        request = with_credential(request, connector.auth, credential)
+        sent = with_credential(request, connector.auth, credential)
         self._last_gate(permit, tool)
         log.info(
             "calling connector",
-            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
+            extra={"operation": tool.name, "method": sent.method, "url": sent.redacted_url()},
         )
         # The connector caller runs the outbound guard on this request and on every redirect.
-        response = await self._connectors.call(request, connector.base_url)
-        return self._interpret(tool, account, request, response)
+        response = await self._connectors.call(sent, connector.base_url)
+        if response.status == 401:
+            renewed = await self._renewed(permit, account, credential, resend=request.method in IDEMPOTENT)
+            if renewed is not None:
+                sent = with_credential(request, connector.auth, renewed)
+                response = await self._connectors.call(sent, connector.base_url)
+        return self._interpret(tool, account, sent, response)
+
+    async def _renewed(self, permit: Permit, account: str, refused: Credential, *, resend: bool) -> Credential | None:
+        """The upstream answered HTTP 401 to ``refused`` (the provider restarted, or revoked the token):
+        drop it, so that no later call sends it, and when the request may be sent again (the
+        idempotency rule every retry follows) and a new credential can be had (an OAuth access
+        token), that new one, once."""
+        snapshot = permit.snapshot
+        auth = snapshot.connectors[permit.tool.connector].auth
+        if not self._credentials.reject(permit.caller.org, snapshot.accounts[account], auth, refused) or not resend:
+            return None
+        log.info("the upstream refused the access token; retrying once with a new one", extra={"account": account})
+        return await self._credential(permit, account)
 
     async def _call_remote(self, permit: Permit, account: str, arguments: dict[str, Any]) -> ExecutionResult:
         """tools/call on the tool's MCP server, in a session of its own, every message through the guard."""
@@ -135,23 +152,30 @@ class ExecutionService:
         connector = permit.snapshot.connectors[tool.connector]
         credential = await self._credential(permit, account)
         self._last_gate(permit, tool)
-
-        async def send(request: OutboundRequest) -> OutboundResponse:
-            return await self._connectors.call(with_credential(request, connector.auth, credential), connector.base_url)
-
         log.info("calling connector", extra={"operation": tool.name, "method": "tools/call", "url": connector.base_url})
         timeout = self._connector_timeout
-        session = McpSession(connector.base_url, send, secrets=credential.secrets())
-        try:
-            with anyio.fail_after(timeout):
-                await session.open()
-                result = await session.request("tools/call", {"name": tool.upstream_name, "arguments": arguments})
-        except TimeoutError:
-            raise ConnectorFailed(
-                f"the MCP server did not answer within {timeout:g} s", detail="connector_timeout"
-            ) from None
-        finally:
-            await session.close()
+        deadline = anyio.current_time() + timeout  # one deadline, a retry included
+        for attempt in (1, 2):
+            session = McpSession(connector.base_url, self._sender(connector, credential), secrets=credential.secrets())
+            called = False  # a 401 before tools/call left means nothing ran: any tool may be sent again
+            try:
+                with anyio.fail_after(max(0.0, deadline - anyio.current_time())):
+                    await session.open()
+                    called = True
+                    result = await session.request("tools/call", {"name": tool.upstream_name, "arguments": arguments})
+                break
+            except TimeoutError:
+                raise ConnectorFailed(
+                    f"the MCP server did not answer within {timeout:g} s", detail="connector_timeout"
+                ) from None
+            except ConnectorFailed as exc:
+                resend = attempt == 1 and (not called or tool.classification == "read")
+                renewed = None if exc.status != 401 else await self._renewed(permit, account, credential, resend=resend)
+                if renewed is None:
+                    raise
+                credential = renewed
+            finally:
+                await session.close()
         data, failed = tool_call_data(result)
         capped = cap_output(data)
         error = None
@@ -160,6 +184,12 @@ class ExecutionService:
                 f"{tool.name}: the MCP server reports that the tool failed", detail="upstream_tool_error"
             )
         return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error)
+
+    def _sender(self, connector: ConnectorInfo, credential: Credential) -> Send:
+        async def send(request: OutboundRequest) -> OutboundResponse:
+            return await self._connectors.call(with_credential(request, connector.auth, credential), connector.base_url)
+
+        return send
 
     @staticmethod
     def _interpret(

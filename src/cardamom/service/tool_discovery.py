@@ -32,10 +32,10 @@ from contextlib import AbstractAsyncContextManager
 
 import anyio
 
-from cardamom.core.outbound import OutboundRequest, with_credential
+from cardamom.core.outbound import Credential, OutboundRequest, with_credential
 from cardamom.core.remote_tools import RemoteTool, admit_listing
 from cardamom.core.snapshot import Upstream
-from cardamom.errors import CardamomError, ReauthorizationNeeded, ToolError
+from cardamom.errors import CardamomError, ConnectorFailed, ReauthorizationNeeded, ToolError
 from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
 from cardamom.service.mcp_session import McpSession
@@ -134,6 +134,18 @@ class McpToolDiscovery(ToolDiscovery):
     async def _list(self, org: str, upstream: Upstream, caller: ConnectorCaller) -> list[object]:
         connector = upstream.connector
         credential = await self._credentials.resolve(org, upstream.account, connector.auth)
+        try:
+            return await self._list_with(upstream, caller, credential)
+        except ConnectorFailed as exc:
+            # A listing only reads: an access token the server refused is replaced and the listing sent again, once.
+            if exc.status != 401 or not self._credentials.reject(org, upstream.account, connector.auth, credential):
+                raise
+        credential = await self._credentials.resolve(org, upstream.account, connector.auth)
+        return await self._list_with(upstream, caller, credential)
+
+    @staticmethod
+    async def _list_with(upstream: Upstream, caller: ConnectorCaller, credential: Credential) -> list[object]:
+        connector = upstream.connector
 
         async def send(request: OutboundRequest) -> OutboundResponse:
             return await caller.call(with_credential(request, connector.auth, credential), connector.base_url)
