@@ -282,6 +282,7 @@ def build_container(
     search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry())
     execution = ExecutionService(
         snapshots=snapshots,
+        directory=stores.directory,
         credentials=parts.credentials,
         connectors=ConnectorCaller(
             transport

@@ -12,6 +12,7 @@ from typing import Any
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 
 from cardamom.errors import (
+    ConnectionInactive,
     ConnectorFailed,
     InvalidParams,
     InvalidRequest,
@@ -56,6 +57,9 @@ def tool_error_result(error: ToolError) -> ToolResult:
         detail["permission"] = error.permission
     if isinstance(error, ScopeMissing):
         detail["scope"] = error.scope
+    if isinstance(error, ConnectionInactive):
+        detail["account"] = error.account
+        detail["connection_status"] = error.status
     if isinstance(error, ConnectorFailed):
         detail["detail"] = error.detail
         if error.status is not None:

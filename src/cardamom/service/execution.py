@@ -32,13 +32,14 @@ from cardamom.core.outbound import (
 )
 from cardamom.core.snapshot import ConnectorInfo, PoolTool
 from cardamom.core.truncation import cap_output
-from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError
-from cardamom.ports import CredentialResolver, OutboundResponse
+from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError, UnknownTool
+from cardamom.ports import CredentialResolver, Directory, OutboundResponse
 from cardamom.service.audit_trail import AuditTrail
 from cardamom.service.authorization import Caller, Permit, authorize, outbound_refusal
 from cardamom.service.connector_calls import IDEMPOTENT, ConnectorCaller
 from cardamom.service.identity import caller_snapshot
 from cardamom.service.mcp_session import McpSession, Send
+from cardamom.service.missing_tool import missing_tool_refusal
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
@@ -60,6 +61,7 @@ class ExecutionService:
         self,
         *,
         snapshots: SnapshotService,
+        directory: Directory,
         credentials: CredentialResolver,
         connectors: ConnectorCaller,
         audit: AuditTrail,
@@ -67,6 +69,7 @@ class ExecutionService:
         connector_timeout: float,
     ) -> None:
         self._snapshots = snapshots
+        self._directory = directory
         self._credentials = credentials
         self._connectors = connectors
         self._audit = audit
@@ -74,7 +77,10 @@ class ExecutionService:
         self._connector_timeout = connector_timeout
 
     async def execute(self, caller: Caller, name: str, arguments: Mapping[str, Any]) -> ExecutionResult:
-        permit = authorize(caller, caller_snapshot(self._snapshots, caller), name)
+        try:
+            permit = authorize(caller, caller_snapshot(self._snapshots, caller), name)
+        except UnknownTool as exc:
+            raise self._missing(caller, name, exc) from None
         snapshot, tool = permit.snapshot, permit.tool
         arguments = {**arguments, **permit.preset}
         account_label = str(arguments.get(tool.account_argument, "")) if tool.account_argument else tool.account
@@ -96,6 +102,12 @@ class ExecutionService:
             raise
         self._audit.close(row, result.error.audit_code if result.error else None)
         return result
+
+    def _missing(self, caller: Caller, name: str, unknown: UnknownTool) -> ToolError:
+        """Why the name reaches nothing (a connection not active, ...): read from the directory,
+        which this rare path alone pays for."""
+        stored = self._directory.load_org(caller.org)
+        return unknown if stored is None else missing_tool_refusal(caller, stored.definition, name, unknown)
 
     async def _credential(self, permit: Permit, account: str) -> Credential:
         """The connection's credential; a grant refused for good takes the connection's tools out of search."""
