@@ -20,7 +20,7 @@ from moto import mock_aws
 from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.secretsmanager import SecretsManagerStore
 from cardamom.core.orgdef import AuthSpec, CredentialRef
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import ReauthorizationNeeded, TokenRefused
 from cardamom.ports import AccessToken, SecretStore, TokenEndpoint
 from cardamom.service.oauth_tokens import ACCESS_TOKEN, ISSUED_FOR, LEASE, OAuthTokens, issued_for

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import CredentialUnavailable
 from cardamom.ports import CredentialResolver, SecretStore, TokenEndpoint
 from cardamom.service.connector_calls import ConnectorLimits

@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import Secret, is_loopback
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import ConnectorFailed, CredentialUnavailable, OutboundRefused, ReauthorizationNeeded, TokenRefused
 from cardamom.ports import AccessToken, SecretStore, TokenEndpoint
 from cardamom.service.single_flight import SingleFlight

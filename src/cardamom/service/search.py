@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardamom.core.pool import PoolTool
 from cardamom.core.search import Hit, Ranking, rank
-from cardamom.core.snapshot import PoolTool, Snapshot
+from cardamom.core.snapshot import Snapshot
 from cardamom.errors import InvalidArguments, ToolError
 from cardamom.ports import SearchTelemetry
 from cardamom.service.authorization import Caller, PoolCache, execute_refusal
