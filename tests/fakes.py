@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -9,6 +10,7 @@ from datetime import datetime
 
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.pool import AccountInfo, Upstream
@@ -189,7 +191,10 @@ class MemorySnapshotStore(SnapshotStore):
     def current(self, org: str) -> SnapshotPointer | None:
         self.reads += 1
         version = self.pointers.get(org)
-        return None if version is None else SnapshotPointer(org, version)
+        if version is None:
+            return None
+        blob = self.blobs.get((org, version))
+        return SnapshotPointer(org, version, "" if blob is None else hashlib.sha256(blob).hexdigest())
 
     def get(self, org: str, version: int) -> bytes | None:
         self.reads += 1
@@ -204,19 +209,25 @@ class MemorySnapshotStore(SnapshotStore):
 
 
 class StaticDiscovery(ToolDiscovery):
-    """Lists ``tools[account]`` for each upstream it knows; ``fail`` makes the whole call raise."""
+    """Lists ``tools[account]`` for each upstream it knows; ``failures[account]`` is an attempt that
+    failed; any other upstream cannot be reached. ``fail`` makes the whole call raise."""
 
     def __init__(self, tools: Mapping[str, Sequence[RemoteTool]] | None = None) -> None:
         self.tools = dict(tools or {})
+        self.failures: dict[str, ListingAttempt] = {}
         self.fail = False
         self.calls: list[tuple[str, tuple[str, ...]]] = []
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
         accounts = tuple(u.account.account for u in upstreams)
         self.calls.append((org, accounts))
         if self.fail:
             raise RuntimeError("the discovery broke down")
-        return {a: self.tools[a] for a in accounts if a in self.tools}
+        unreachable = ListingAttempt(problem="the fake server cannot be reached", code="upstream_http_404")
+        return {
+            a: ListingAttempt(tuple(self.tools[a])) if a in self.tools else self.failures.get(a, unreachable)
+            for a in accounts
+        }
 
 
 class MemorySecretStore(SecretStore):

@@ -60,7 +60,7 @@ from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.execution import ExecutionService
 from cardamom.service.identity import IdentityService
-from cardamom.service.reauthorization import Reauthorization
+from cardamom.service.reauthorization import Reauthorization, Reconnection
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
@@ -86,6 +86,8 @@ class Container:
     admin: DirectoryAdmin
     secrets: SecretStore
     snapshot_store: SnapshotStore
+    rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
+    reconnection: Reconnection
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -179,6 +181,7 @@ class _Rebuilding:
     credentials: CredentialResolver
     writer: DirectoryWriter
     reauthorization: Reauthorization
+    discovery: ToolDiscovery
     snapshots: SnapshotService
 
 
@@ -205,8 +208,10 @@ def _rebuilding(
     reauthorization = Reauthorization(writer)
     if discovery is None:
         discovery = build_discovery(settings, credentials, reauthorization, transport)
-    snapshots = SnapshotService(stores.directory, stores.snapshots, discovery)
-    return _Rebuilding(stores, credentials, writer, reauthorization, snapshots)
+    snapshots = SnapshotService(
+        stores.directory, stores.snapshots, discovery, clock=clock, relist_seconds=settings.relist_interval
+    )
+    return _Rebuilding(stores, credentials, writer, reauthorization, discovery, snapshots)
 
 
 def build_rebuilder(
@@ -312,4 +317,6 @@ def build_container(
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
+        rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
+        reconnection=Reconnection(admin, parts.credentials, parts.discovery),
     )

@@ -14,6 +14,7 @@
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+| CARDAMOM_RELIST_INTERVAL      | 300                              | seconds before remote MCP servers are re-listed |
 
 With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
 
@@ -70,6 +71,7 @@ class Settings:
     log_level: str
     public_url: str | None
     audit_retention_days: int | None = None  # None: kept for good (the local default)
+    relist_interval: float = 300.0  # seconds: a remote MCP server's listing is made again at this age
     aws: AwsSettings | None = None  # set exactly when backend is aws
 
     @classmethod
@@ -161,5 +163,6 @@ class Settings:
             log_level=level,
             public_url=text("CARDAMOM_PUBLIC_URL"),
             audit_retention_days=retention,
+            relist_interval=number("CARDAMOM_RELIST_INTERVAL", 300.0, minimum=30.0),
             aws=aws,
         )

@@ -13,10 +13,10 @@ from typing import Any, Protocol
 
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.pool import AccountInfo, Upstream
-from cardamom.core.remote_tools import RemoteTool
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,9 @@ class Directory(Protocol):
 class SnapshotPointer:
     org: str
     version: int
+    # The blob's sha256 (hex). One directory version can be stored more than once (a new
+    # listing of its remote MCP servers): a reader that cached this version reloads when it moves.
+    revision: str = ""
 
 
 class SnapshotStore(Protocol):
@@ -80,7 +83,8 @@ class SnapshotStore(Protocol):
     def get(self, org: str, version: int) -> bytes | None: ...
 
     def put(self, org: str, version: int, blob: bytes) -> None:
-        """Store the blob, then move the pointer to it (never backwards)."""
+        """Store the blob, then move the pointer to it (never backwards; the same version again
+        replaces its blob, and the pointer's revision follows)."""
         ...
 
     def versions(self) -> dict[str, int]:
@@ -208,8 +212,9 @@ class SearchTelemetry(Protocol):
 class ToolDiscovery(Protocol):
     """Lists the tools of remote MCP servers when a snapshot is built."""
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
-        """Each upstream's admitted tools, by account. An upstream that cannot be reached, errs or
-        breaks the protocol is absent (and logged): it never fails the build. Synchronous, as the
-        snapshot build is; it may be called from inside a running event loop."""
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
+        """One attempt per upstream, by account: its admitted tools, or why there are none (it
+        cannot be reached, refuses the credential, errs, breaks the protocol...). Never raises
+        for one server's fault. Synchronous, as the snapshot build is; it may be called from
+        inside a running event loop."""
         ...
