@@ -95,3 +95,20 @@ def test_unknown_names_stay_unknown() -> None:
     for name in ("nobody__list_all_users", "list_all_users", "cal__list_schedules"):
         reply = app.rpc("tools/call", {"name": name})
         assert reply.body is not None and reply.body["error"]["code"] == -32602, name
+
+
+def test_an_active_remote_server_that_could_not_be_listed_says_so() -> None:
+    app = FakeApp()  # its discovery reaches no server
+    app.apply(
+        ORG.replace(
+            "connections:\n",
+            "  - {id: wiki, label: Wiki, kind: mcp, base_url: 'https://wiki.example/mcp', auth: {type: bearer}}\n"
+            "connections:\n  - {account: wiki-eng, connector: wiki, credentials: {token_env: WIKI_TOKEN}}\n",
+        )
+    )
+    reply = app.rpc("tools/call", {"name": "wiki-eng__search_pages"})
+    assert reply.body is not None
+    message = reply.body["error"]["message"]
+    assert "Connection wiki-eng is active, but its MCP server could not be listed (upstream_http_404" in message
+    listing = app.call("cardamom__connections__get", {"account": "wiki-eng"}, caller=app.caller("adam"))
+    assert listing["structuredContent"]["listing"]["last_error"]["code"] == "upstream_http_404"

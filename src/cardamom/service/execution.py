@@ -107,7 +107,10 @@ class ExecutionService:
         """Why the name reaches nothing (a connection not active, ...): read from the directory,
         which this rare path alone pays for."""
         stored = self._directory.load_org(caller.org)
-        return unknown if stored is None else missing_tool_refusal(caller, stored.definition, name, unknown)
+        if stored is None:
+            return unknown
+        listings = caller_snapshot(self._snapshots, caller).listings
+        return missing_tool_refusal(caller, stored.definition, listings, name, unknown)
 
     async def _credential(self, permit: Permit, account: str) -> Credential:
         """The connection's credential; a grant refused for good takes the connection's tools out of search."""

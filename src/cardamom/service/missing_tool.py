@@ -14,10 +14,14 @@ restriction) learns anything about it; for anyone else the name is simply unknow
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from cardamom.core.listings import Listing
 from cardamom.core.orgdef import ConnectionDef, OrgDefinition
 from cardamom.core.policy import has_permission
 from cardamom.errors import ConnectionInactive, ToolError, UnknownTool
 from cardamom.service.authorization import Caller, restriction_verdict
+from cardamom.service.remote_listings import iso
 
 RECONNECT_PERMISSION = "connections:update"
 
@@ -74,9 +78,21 @@ def inactive_refusal(caller: Caller, conn: ConnectionDef) -> ConnectionInactive:
     return ConnectionInactive(f"{what} {_reconnect_hint(caller, conn)}", account=conn.account, status=conn.status)
 
 
-def missing_tool_refusal(caller: Caller, org: OrgDefinition, name: str, unknown: UnknownTool) -> ToolError:
+def unlisted_refusal(conn: ConnectionDef, listing: Listing, unknown: UnknownTool) -> UnknownTool:
+    """The connection is active, but its remote server's tool list is empty because it could not be listed."""
+    return UnknownTool(
+        f"{unknown} Connection {conn.account} is active, but its MCP server could not be listed "
+        f"({listing.code}: {listing.problem}; at {iso(listing.failed_at)}), so it has no tools until a listing "
+        "succeeds; it is tried again within a minute (an admin can run cardamom__connections__refresh)."
+    )
+
+
+def missing_tool_refusal(
+    caller: Caller, org: OrgDefinition, listings: Mapping[str, Listing], name: str, unknown: UnknownTool
+) -> ToolError:
     """The refusal for a name the caller's snapshot does not hold, by the seeds' order of checks;
-    ``unknown`` (the gate's own answer) when no check says more."""
+    ``unknown`` (the gate's own answer) when no check says more. ``listings``: the snapshot's
+    listings of remote MCP servers (is the tool in the connection's tool list?)."""
     seen = [
         c for c in connections_named(org, name) if restriction_verdict(caller, org.restrictions, c.connector).allowed
     ]
@@ -85,4 +101,8 @@ def missing_tool_refusal(caller: Caller, org: OrgDefinition, name: str, unknown:
     inactive = [c for c in seen if c.status != "active"]
     if len(inactive) == len(seen):
         return inactive_refusal(caller, inactive[0])
+    if len(seen) == 1:
+        listing = listings.get(seen[0].account)
+        if listing is not None and listing.failed and not listing.tools:
+            return unlisted_refusal(seen[0], listing, unknown)
     return unknown
