@@ -58,6 +58,9 @@ CREATE TABLE IF NOT EXISTS audit (
     target_id TEXT,
     completed_at TEXT,
     expires_at INTEGER,
+    client TEXT,
+    queued INTEGER,
+    seal INTEGER,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
@@ -87,6 +90,9 @@ class SqliteDatabase:
                 ("members", "grants_revoked_at", "INTEGER"),
                 ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
                 ("audit", "expires_at", "INTEGER"),
+                ("audit", "client", "TEXT"),
+                ("audit", "queued", "INTEGER"),  # 1 while the row awaits a seal (core/audit_chain.py)
+                ("audit", "seal", "INTEGER"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import Hit, Ranking, rank
@@ -58,13 +59,30 @@ class SearchReport:
         return self.snapshot.connectors[tool.connector].label
 
 
+class EmptySearchObserver(Protocol):
+    """Told of every search that found nothing (``service/unmet_searches.py``); must not block."""
+
+    def observe(self, caller: Caller, report: SearchReport) -> None: ...
+
+
 class SearchService:
-    def __init__(self, snapshots: SnapshotService, pools: PoolCache, telemetry: SearchTelemetry) -> None:
+    def __init__(
+        self,
+        snapshots: SnapshotService,
+        pools: PoolCache,
+        telemetry: SearchTelemetry,
+        *,
+        unmet: EmptySearchObserver | None = None,
+    ) -> None:
         self._snapshots = snapshots
         self._pools = pools
         self._telemetry = telemetry
+        self._unmet = unmet
 
-    def search(self, caller: Caller, query: str, limit: int | None = None) -> SearchReport:
+    def search(
+        self, caller: Caller, query: str, limit: int | None = None, *, record_unmet: bool = True
+    ) -> SearchReport:
+        """``record_unmet``: an empty result is recorded for insights (not for an admin's ``cardamom search``)."""
         denied = execute_refusal(caller)
         if denied is not None:
             raise denied
@@ -83,4 +101,7 @@ class SearchService:
         self._telemetry.searched(
             org=caller.org, pool_size=len(pool.visible), results=len(ranking.hits), restricted=restricted_count
         )
-        return SearchReport(query, snapshot, ranking, restricted, restricted_count, pool.withheld)
+        report = SearchReport(query, snapshot, ranking, restricted, restricted_count, pool.withheld)
+        if record_unmet and self._unmet is not None and report.empty:
+            self._unmet.observe(caller, report)  # queued: the answer never waits for the write
+        return report
