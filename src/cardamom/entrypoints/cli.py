@@ -24,6 +24,7 @@ from typing import TextIO
 
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
+from cardamom.core.aliases import alias_plan
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.entrypoints.cli_audit import add_audit_parser
@@ -54,7 +55,9 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as exc:
         raise OrgDefinitionError([(str(path), f"cannot read the file: {exc.strerror}")]) from None
     definition = parse_org_definition(text, str(path), read_file=lambda name: Path(name).read_text(encoding="utf-8"))
-    snapshot = _container().apply_org(definition)
+    container = _container()
+    current = container.directory.load_org(definition.org)
+    snapshot = container.apply_org(definition)
     active = sum(1 for c in definition.connections if c.status == "active")
     out.write(
         f"applied org {definition.org} (directory version {snapshot.version}): "
@@ -64,6 +67,14 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
     )
     for account in mcp_accounts(definition):  # every remote server, listed here or kept from an earlier listing
         out.write(f"  remote MCP server of {listing_line(account, snapshot.listings.get(account))}\n")
+    if current is not None:  # what the apply did to aliases: the writer's own plan, computed alike
+        before = {a.name for a in current.definition.aliases}
+        plan = alias_plan(current.definition, definition, [*current.definition.aliases, *definition.aliases])
+        for alias in plan.aliases:
+            if alias.name not in before:
+                out.write(f"  alias {alias.name} now reaches {alias.account}'s {alias.tool}\n")
+        for name, why in sorted(plan.retired.items()):
+            out.write(f"  alias {name} removed: {why}\n")
     return 0
 
 

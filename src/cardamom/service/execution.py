@@ -39,7 +39,7 @@ from cardamom.service.connector_calls import IDEMPOTENT, ConnectorCaller
 from cardamom.service.identity import caller_snapshot
 from cardamom.service.mcp_session import McpSession, Send
 from cardamom.service.mcp_wire import tool_call_data
-from cardamom.service.missing_tool import missing_tool_refusal
+from cardamom.service.missing_tool import inactive_account_refusal, missing_tool_refusal
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
@@ -84,6 +84,8 @@ class ExecutionService:
         snapshot, tool = permit.snapshot, permit.tool
         arguments = {**arguments, **permit.preset}
         account_label = str(arguments.get(tool.account_argument, "")) if tool.account_argument else tool.account
+        if tool.account_argument and account_label not in tool.accounts:
+            self._check_account(caller, tool.connector, account_label)
         merged = validate_arguments(tool, arguments, tool.frozen_for(account_label))
         if tool.account_argument:
             merged.pop(tool.account_argument)  # it chose the account; the connector never sees it
@@ -111,6 +113,13 @@ class ExecutionService:
             return unknown
         listings = caller_snapshot(self._snapshots, caller).listings
         return missing_tool_refusal(caller, stored.definition, listings, name, unknown)
+
+    def _check_account(self, caller: Caller, connector: str, account: str) -> None:
+        """A merged tool's account that is not among its choices: an inactive one is refused as such."""
+        stored = self._directory.load_org(caller.org)
+        refusal = None if stored is None else inactive_account_refusal(caller, stored.definition, connector, account)
+        if refusal is not None:
+            raise refusal
 
     async def _credential(self, permit: Permit, account: str) -> Credential:
         """The connection's credential; a grant refused for good takes the connection's tools out of search."""

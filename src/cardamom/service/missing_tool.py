@@ -106,3 +106,16 @@ def missing_tool_refusal(
         if listing is not None and listing.failed and not listing.tools:
             return unlisted_refusal(seen[0], listing, unknown)
     return unknown
+
+
+def inactive_account_refusal(
+    caller: Caller, org: OrgDefinition, connector: str, account: str
+) -> ConnectionInactive | None:
+    """A merged tool called for one of its connector's accounts that is not active (so not in its
+    account argument's choices): that account's connection is not active, and that is the reason."""
+    conn = next((c for c in org.connections if c.account == account and c.connector == connector), None)
+    if conn is None or conn.status == "active":
+        return None
+    if not restriction_verdict(caller, org.restrictions, connector).allowed:
+        return None
+    return inactive_refusal(caller, conn)
