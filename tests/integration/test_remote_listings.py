@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp.server.mcpserver import MCPServer
-from mcp_types import ToolAnnotations
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import ToolAnnotations, ToolListChangedNotification
 
 from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.bootstrap import Container, build_container
@@ -177,3 +177,26 @@ def test_connections_refresh_from_a_shell_says_what_happened(world: World, monke
     assert (code, out.split(" at ")[0]) == (0, "notes-team: 7 tools listed")
     code, _, err = cli("connections", "refresh", "--org", "acme", "nobody")
     assert code == 1 and "no connection with account 'nobody'" in err
+
+
+def test_a_server_announcing_tools_list_changed_is_listed_again_at_once(world: World) -> None:
+    def list_agenda(meeting: str) -> list[str]:
+        """List the agenda of a meeting."""
+        return [meeting]
+
+    @world.server.tool(annotations=ToolAnnotations(destructive_hint=False))
+    async def enable_agendas(ctx: Context) -> str:
+        """Turn on the agenda tools of the notes server."""
+        world.server.tool(annotations=ToolAnnotations(read_only_hint=True))(list_agenda)
+        # Request-scoped: the notification rides this tools/call's own event stream.
+        await ctx.session.send_notification(ToolListChangedNotification(), related_request_id=ctx.request_id)
+        return "enabled"
+
+    world.plane("refresh", {"account": "notes-team"})
+    assert "notes-team__list_agenda" not in tool_names(world.serving)
+    body = json.dumps(
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "notes-team__enable_agendas"}}
+    ).encode()
+    reply = RUNNER.run(world.serving.endpoint.handle(body, CALLER))
+    assert reply.body is not None and reply.body["result"]["isError"] is False, reply.body
+    assert "notes-team__list_agenda" in tool_names(world.serving)  # no schedule, no refresh: the notification

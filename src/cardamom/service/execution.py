@@ -31,7 +31,7 @@ from cardamom.core.outbound import (
 )
 from cardamom.core.pool import ConnectorInfo, PoolTool
 from cardamom.core.truncation import cap_output
-from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError, UnknownTool
+from cardamom.errors import CardamomError, ConnectorFailed, ReauthorizationNeeded, ToolError, UnknownTool
 from cardamom.ports import CredentialResolver, Directory, OutboundResponse
 from cardamom.service.audit_trail import AuditTrail
 from cardamom.service.authorization import Caller, Permit, authorize, outbound_refusal
@@ -54,6 +54,7 @@ class ExecutionResult:
     data: Any
     truncated: bool
     error: ConnectorFailed | None = None
+    tools_changed: bool = False  # a remote server announced notifications/tools/list_changed
 
 
 class ExecutionService:
@@ -103,7 +104,17 @@ class ExecutionService:
             self._audit.close(row, exc.audit_code)
             raise
         self._audit.close(row, result.error.audit_code if result.error else None)
+        if result.tools_changed:
+            self._relist(caller.org)
         return result
+
+    def _relist(self, org: str) -> None:
+        """The server said its tools changed: list the org's servers again now, not at the schedule."""
+        log.info("a remote MCP server announced that its tools changed; listing again", extra={"org": org})
+        try:
+            self._snapshots.rebuild(org)
+        except (CardamomError, OSError) as exc:  # the call succeeded; the schedule lists it later
+            log.warning("re-listing after tools/list_changed failed", extra={"org": org, "problem": str(exc)})
 
     def _missing(self, caller: Caller, name: str, unknown: UnknownTool) -> ToolError:
         """Why the name reaches nothing (a connection not active, ...): read from the directory,
@@ -206,7 +217,7 @@ class ExecutionService:
             error = ConnectorFailed(
                 f"{tool.name}: the MCP server reports that the tool failed", detail="upstream_tool_error"
             )
-        return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error)
+        return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error, session.tools_changed)
 
     def _sender(self, connector: ConnectorInfo, credential: Credential) -> Send:
         async def send(request: OutboundRequest) -> OutboundResponse:
