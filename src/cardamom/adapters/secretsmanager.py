@@ -9,7 +9,8 @@ labelled ``PENDING_STAGE`` only, then ``AWSCURRENT`` is moved to it with
 ``RemoveFromVersionId`` set to the version that was compared. Secrets Manager refuses that
 move when ``AWSCURRENT`` has meanwhile moved to another version (another writer won), so
 of two racing writers exactly one succeeds; the loser's version is left unlabelled, and
-Secrets Manager deletes such versions on its own.
+Secrets Manager deletes such versions on its own. ``put`` moves the label the same way, from
+whatever version holds it (see ``_swap`` for why). Nothing is cached here: every read is fresh.
 """
 
 from __future__ import annotations

@@ -8,8 +8,11 @@ of a newer format (newer code wrote it, during a deploy) is built for this proce
 never stored over the newer one.
 
 A rebuild lists the tools of the org's remote MCP servers (``ToolDiscovery``) before the pure
-build: a server that cannot be listed contributes no tools, and never fails the rebuild.
-Without a discovery, mcp connections contribute nothing. A listing can write to the
+build, and the snapshot keeps each listing (``core.listings``): a server that cannot be listed
+never fails the rebuild; it keeps the tools listed before when its failure says nothing of them
+(this process lacks the credential, no answer in time), and contributes none otherwise. A
+rebuild at the same directory version is stored again (the pointer's revision moves), which is
+how a re-listing reaches every process. Without a discovery, mcp connections contribute nothing. A listing can write to the
 directory (a refused grant marks its connection ``needs_reauth``); when the directory moved
 while the servers were listed, the build starts over from it, so the snapshot stored is
 the directory's latest.
