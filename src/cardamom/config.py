@@ -13,6 +13,8 @@
 | CARDAMOM_MAX_RESPONSE_BYTES   | 5242880                          | largest connector response read                |
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
+| CARDAMOM_ALLOWED_HOSTS        | public URL's host (+ loopback    | comma-separated Host values served (name or    |
+|                               | names in local mode)             | name:port); on Lambda API Gateway's domain too |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
 | CARDAMOM_RELIST_INTERVAL      | 300                              | seconds before remote MCP servers are re-listed |
 | CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
@@ -42,6 +44,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from cardamom.errors import ConfigError
 
@@ -49,6 +52,7 @@ Backend = Literal["sqlite", "aws"]
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,7 @@ class Settings:
     max_response_bytes: int
     log_level: str
     public_url: str | None
+    allowed_hosts: tuple[str, ...] = ()  # Host values served (entrypoints.hosts); empty: none but Lambda's
     audit_retention_days: int | None = None  # None: kept for good (the local default)
     relist_interval: float = 300.0  # seconds: a remote MCP server's listing is made again at this age
     audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
@@ -149,6 +154,25 @@ class Settings:
                 raise ConfigError(
                     "CARDAMOM_SNAPSHOT_INLINE_BYTES must be at most 350000 (a DynamoDB item holds 400 KB)"
                 )
+        public_url = text("CARDAMOM_PUBLIC_URL")
+        if public_url is not None:
+            parts = urlsplit(public_url)
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise ConfigError(
+                    f"CARDAMOM_PUBLIC_URL must be an http(s) URL such as https://mcp.example.com, not {public_url!r}"
+                )
+        hosts_text = text("CARDAMOM_ALLOWED_HOSTS")
+        if hosts_text is not None:
+            hosts = tuple(h.strip().lower() for h in hosts_text.split(",") if h.strip())
+            bad = [h for h in hosts if "/" in h or " " in h]
+            if bad:
+                raise ConfigError(f"CARDAMOM_ALLOWED_HOSTS takes host names (name or name:port), not {bad[0]!r}")
+        else:
+            hosts = ()
+            if public_url is not None:
+                hosts += (urlsplit(public_url).netloc.rpartition("@")[2].lower(),)
+            if local_mode:
+                hosts += LOOPBACK_HOSTS
         retention: int | None = None
         if text("CARDAMOM_AUDIT_RETENTION_DAYS") is not None or on_aws:
             days = number("CARDAMOM_AUDIT_RETENTION_DAYS", 365, minimum=1)
@@ -180,7 +204,8 @@ class Settings:
             connector_timeout=number("CARDAMOM_CONNECTOR_TIMEOUT", 20.0, minimum=0.1),
             max_response_bytes=int(number("CARDAMOM_MAX_RESPONSE_BYTES", 5 * 1024 * 1024, minimum=1024)),
             log_level=level,
-            public_url=text("CARDAMOM_PUBLIC_URL"),
+            public_url=public_url,
+            allowed_hosts=hosts,
             audit_retention_days=retention,
             relist_interval=number("CARDAMOM_RELIST_INTERVAL", 300.0, minimum=30.0),
             audit_export_prefix=export_prefix,

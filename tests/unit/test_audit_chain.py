@@ -14,6 +14,7 @@ from cardamom.core.audit_chain import (
     GENESIS,
     MAX_SEAL_ROWS,
     ROW_FIELDS,
+    ROW_FORMAT,
     ChainHead,
     Seal,
     StoredRow,
@@ -51,14 +52,27 @@ def queued(r: AuditRow, expires_at: int | None = None) -> StoredRow:
     return StoredRow(r, expires_at=expires_at, queued=True)
 
 
-def test_row_format_1_hashes_every_field_of_the_row() -> None:
+def test_the_current_row_format_hashes_every_field_of_the_row() -> None:
     """A field added to AuditRow must come with a new row format, or it would go unprotected."""
-    assert set(ROW_FIELDS[1]) == {f.name for f in fields(AuditRow)}
+    assert set(ROW_FIELDS[ROW_FORMAT]) == {f.name for f in fields(AuditRow)}
+    assert set(ROW_FIELDS[2]) - set(ROW_FIELDS[1]) == {"mcp_name"}  # format 2: the Mcp-Name header (#14)
+
+
+def test_row_format_2_is_fixed() -> None:
+    text = canonical_row(row(1, client="claude-code", mcp_name="execute_tool"), 2)
+    assert text == (
+        b"cardamom-audit-row/2\n"
+        b'{"account":"notion-legal","approved":true,"classification":"read","client":"claude-code",'
+        b'"completed_at":"2026-11-29T12:00:01.300000+00:00","connector":"notion","error_code":null,'
+        b'"id":"r001","mcp_name":"execute_tool","member":"alice","operation":"notion-legal__retrieve_page",'
+        b'"org":"acme","started_at":"2026-11-29T12:00:01+00:00","status":"succeeded","target_id":"p-1"}'
+    )
+    assert row_digest(row(1, client="claude-code", mcp_name="execute_tool")) == hashlib.sha256(text).hexdigest()
 
 
 def test_row_format_1_is_fixed() -> None:
     """The canonical form is a contract with every exported copy: it never changes."""
-    text = canonical_row(row(1, client="claude-code"))
+    text = canonical_row(row(1, client="claude-code"), 1)
     assert text == (
         b"cardamom-audit-row/1\n"
         b'{"account":"notion-legal","approved":true,"classification":"read","client":"claude-code",'
@@ -66,7 +80,7 @@ def test_row_format_1_is_fixed() -> None:
         b'"id":"r001","member":"alice","operation":"notion-legal__retrieve_page","org":"acme",'
         b'"started_at":"2026-11-29T12:00:01+00:00","status":"succeeded","target_id":"p-1"}'
     )
-    assert row_digest(row(1, client="claude-code")) == hashlib.sha256(text).hexdigest()
+    assert row_digest(row(1, client="claude-code"), 1) == hashlib.sha256(text).hexdigest()
     assert canonical_row(row(1, member="zoë")).decode().count("zoë") == 1  # UTF-8, not \\u escapes
     with pytest.raises(ValueError, match="unknown audit row format 9"):
         canonical_row(row(1), 9)
@@ -136,6 +150,18 @@ def test_an_intact_chain_verifies() -> None:
     seals, rows, head = chain_of([[row(1), row(2)], [row(3)]])
     result = verify(seals, rows, head)
     assert result.ok and result.sealed_rows == 3
+
+
+def test_a_seal_of_format_1_rows_still_verifies_and_still_catches_an_edit() -> None:
+    """Seals made before format 2 name format 1: their rows are checked with it, mcp_name and all."""
+    seals, rows, head = chain_of([[row(1), row(2)]])
+    by_id = {stored.row.id: stored.row for stored in rows}
+    entries = tuple(replace(e, digest=row_digest(by_id[e.id], 1)) for e in seals[0].entries)
+    old = replace(seals[0], row_format=1, entries=entries)
+    old = replace(old, digest=old.computed_digest())
+    assert verify([old], rows, replace(head, digest=old.digest)).ok
+    edited = [replace(rows[0], row=replace(rows[0].row, target_id="p-999")), rows[1]]
+    assert not verify([old], edited, replace(head, digest=old.digest)).ok
 
 
 def test_the_head_must_match_the_newest_seal() -> None:

@@ -113,6 +113,7 @@ def test_the_golden_org_touches_every_part_of_a_snapshot() -> None:
     assert snapshot.aliases and {r.target.role for r in snapshot.restrictions} >= {"member", "guest"}
     assert any(r.target.user for r in snapshot.restrictions)
     assert snapshot.listings and all(listing.tools and listing.failed for listing in snapshot.listings.values())
+    assert snapshot.collapse_threshold == 30
 
 
 @pytest.mark.parametrize("format_version", sorted(OLDER_READABLE))
@@ -124,7 +125,7 @@ def test_a_blob_of_an_older_readable_format_is_served(format_version: int) -> No
     assert (snapshot.org, snapshot.version) == (current.org, current.version)
     assert all(snapshot.tool(t.name) == t for t in snapshot.tools)
     assert snapshot.index.documents[0].name == snapshot.tools[0].name
-    assert dict(snapshot.listings) == {}  # none recorded before format 5: the next rebuild lists them
+    assert dict(snapshot.listings) == {}  # none recorded before format 6: the next rebuild lists them
 
 
 def test_listings_survive_the_round_trip() -> None:

@@ -31,7 +31,7 @@ MEMBER_INDEX = "by_member"
 # Sparse: a row carries ``unsealed`` (its org) until a seal takes it (adapters/dynamodb_audit_chain.py).
 UNSEALED_INDEX = "unsealed"
 _FIELDS = ("member", "account", "connector", "operation", "classification", "status", "started_at")
-_OPTIONAL = ("error_code", "target_id", "completed_at", "client")
+_OPTIONAL = ("error_code", "target_id", "completed_at", "client", "mcp_name")
 
 
 def _epoch(iso: str, fallback: float) -> int:
@@ -159,4 +159,5 @@ def audit_row(item: Item) -> AuditRow:
         target_id=text(item, "target_id"),
         completed_at=text(item, "completed_at"),
         client=text(item, "client"),
+        mcp_name=text(item, "mcp_name"),
     )

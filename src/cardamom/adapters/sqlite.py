@@ -59,6 +59,7 @@ CREATE TABLE IF NOT EXISTS audit (
     completed_at TEXT,
     expires_at INTEGER,
     client TEXT,
+    mcp_name TEXT,
     queued INTEGER,
     seal INTEGER,
     PRIMARY KEY (org, id)
@@ -91,6 +92,7 @@ class SqliteDatabase:
                 ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
                 ("audit", "expires_at", "INTEGER"),
                 ("audit", "client", "TEXT"),
+                ("audit", "mcp_name", "TEXT"),
                 ("audit", "queued", "INTEGER"),  # 1 while the row awaits a seal (core/audit_chain.py)
                 ("audit", "seal", "INTEGER"),
             ):

@@ -13,7 +13,7 @@ from cardamom.errors import Conflict
 
 AUDIT_COLUMNS = (
     "org, id, started_at, member, account, connector, operation, classification, approved, status, "
-    "error_code, target_id, completed_at, client"
+    "error_code, target_id, completed_at, client, mcp_name"
 )
 
 
@@ -53,6 +53,7 @@ class SqliteAuditLog:
             row.target_id,
             row.completed_at,
             row.client,
+            row.mcp_name,
         )
 
     def begin(self, row: AuditRow) -> None:
@@ -60,7 +61,7 @@ class SqliteAuditLog:
             try:
                 conn.execute(
                     # queued: the row awaits a seal (adapters/sqlite_audit_chain.py)
-                    f"INSERT INTO audit ({AUDIT_COLUMNS}, expires_at, queued) VALUES ({', '.join('?' * 16)})",
+                    f"INSERT INTO audit ({AUDIT_COLUMNS}, expires_at, queued) VALUES ({', '.join('?' * 17)})",
                     (*self._values(row), self._expires_at(row), 1),
                 )
             except sqlite3.IntegrityError as exc:
@@ -117,4 +118,5 @@ def audit_row(r: tuple[object, ...]) -> AuditRow:
         target_id=optional(r[11]),
         completed_at=optional(r[12]),
         client=optional(r[13]),
+        mcp_name=optional(r[14]),
     )

@@ -5,7 +5,9 @@ crash in between leaves a visible incomplete row rather than a missing one. It r
 the account the call actually reached, never the arguments beyond the one path argument
 that names the object acted on (``target_id``), and never a credential. ``client`` names
 the MCP client that made the call (the grant's ``client_id`` or the ``clientInfo`` name),
-when the entrypoint knows it.
+when the entrypoint knows it: a 2026-07-28 request carries ``clientInfo`` in ``_meta``; a
+handshake-era call does not (its ``initialize`` was another, unlinked request). ``mcp_name``
+is the ``Mcp-Name`` header a 2026-07-28 ``tools/call`` carried, as decoded.
 
 Every field is part of the row's canonical serialisation (``core.audit_chain``): adding a
 field means a new row format there.
@@ -37,6 +39,7 @@ class AuditRow:
     target_id: str | None = None
     completed_at: str | None = None
     client: str | None = None
+    mcp_name: str | None = None
 
     def completed(self, *, at: str, error_code: str | None) -> AuditRow:
         return replace(

@@ -27,26 +27,28 @@ from typing import Any
 from cardamom.core.audit import AuditRow
 
 GENESIS = "0" * 64  # the "previous digest" of seal 1
-ROW_FORMAT = 1
+ROW_FORMAT = 2
 SEAL_FORMAT = 1
 # The fields each row format hashes, in no particular order (canonical JSON sorts them).
+_FORMAT_1 = (
+    "org",
+    "id",
+    "started_at",
+    "completed_at",
+    "member",
+    "account",
+    "connector",
+    "operation",
+    "classification",
+    "approved",
+    "status",
+    "error_code",
+    "target_id",
+    "client",
+)
 ROW_FIELDS: Mapping[int, tuple[str, ...]] = {
-    1: (
-        "org",
-        "id",
-        "started_at",
-        "completed_at",
-        "member",
-        "account",
-        "connector",
-        "operation",
-        "classification",
-        "approved",
-        "status",
-        "error_code",
-        "target_id",
-        "client",
-    ),
+    1: _FORMAT_1,
+    2: (*_FORMAT_1, "mcp_name"),  # the Mcp-Name header a 2026-07-28 tools/call carried (#14)
 }
 # A DynamoDB transaction holds 100 actions: the seal, the head and the rows it marks.
 MAX_SEAL_ROWS = 98

@@ -74,6 +74,7 @@ class Snapshot:
     restrictions: tuple[RestrictionDef, ...]
     index: SearchIndex
     aliases: dict[str, AliasDef] = field(default_factory=dict)  # a live tool name wins over an alias
+    collapse_threshold: int | None = None  # the org's setting: see cardamom.core.collapse
     # What each mcp connection's server listed, and the latest attempt's problem (``core.listings``);
     # a decoded snapshot reads it on first use (rebuilds, schedules and the control plane do).
     listings: Mapping[str, Listing] = field(default_factory=dict)
@@ -137,6 +138,7 @@ def _assemble(
     tools: list[PoolTool],
     restrictions: tuple[RestrictionDef, ...],
     aliases: tuple[AliasDef, ...] = (),
+    collapse_threshold: int | None = None,
     listings: Mapping[str, Listing] | None = None,
 ) -> Snapshot:
     # Codepoint order of names makes the pool, and so every tie, independent of file order.
@@ -151,6 +153,7 @@ def _assemble(
         restrictions=restrictions,
         index=SearchIndex.build(documents),
         aliases={a.name: a for a in aliases},
+        collapse_threshold=collapse_threshold,
         listings=dict(listings or {}),
     )
 
@@ -171,4 +174,14 @@ def build_snapshot(
     if discovered is None and listings is not None:
         discovered = {account: listing.tools for account, listing in listings.items()}
     tools = connector_tools(org, discovered)
-    return _assemble(org.org, version, infos, accounts, tools, tuple(org.restrictions), tuple(org.aliases), listings)
+    return _assemble(
+        org.org,
+        version,
+        infos,
+        accounts,
+        tools,
+        tuple(org.restrictions),
+        tuple(org.aliases),
+        org.collapse_threshold,
+        listings,
+    )

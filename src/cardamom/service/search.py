@@ -1,4 +1,5 @@
-"""Search for the caller: their pool ranked, and the matching tools withheld from them reported.
+"""Search for the caller: their pool ranked, and the matching tools withheld from them reported;
+and the connected tools ``tools/list`` shows them, where the org's collapse threshold lists any.
 
 The ranking itself is ``core.search.rank``: lexical, with the relevance floor, over the
 caller's own pool (IDF computed there). Tools the gate withholds from the caller are ranked
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from cardamom.core.collapse import lists_connected_tools
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import Hit, Ranking, rank
 from cardamom.core.snapshot import Snapshot
@@ -105,3 +107,16 @@ class SearchService:
         if record_unmet and self._unmet is not None and report.empty:
             self._unmet.observe(caller, report)  # queued: the answer never waits for the write
         return report
+
+    def listed_tools(self, caller: Caller, operations: int) -> list[PoolTool]:
+        """The connected tools ``tools/list`` shows this caller, in name order: none unless the org's
+        collapse threshold admits a pool of the caller's ``operations`` plus the tools they may use."""
+        if execute_refusal(caller) is not None:
+            return []
+        snapshot = caller_snapshot(self._snapshots, caller)
+        if snapshot.collapse_threshold is None:
+            return []
+        pool = self._pools.pool(caller, snapshot)
+        if not lists_connected_tools(snapshot.collapse_threshold, operations + len(pool.visible)):
+            return []
+        return [snapshot.tools[position] for position in sorted(pool.visible)]

@@ -12,10 +12,10 @@ build, and the snapshot keeps each listing (``core.listings``): a server that ca
 never fails the rebuild; it keeps the tools listed before when its failure says nothing of them
 (this process lacks the credential, no answer in time), and contributes none otherwise. A
 rebuild at the same directory version is stored again (the pointer's revision moves), which is
-how a re-listing reaches every process. Without a discovery, mcp connections contribute nothing. A listing can write to the
-directory (a refused grant marks its connection ``needs_reauth``); when the directory moved
-while the servers were listed, the build starts over from it, so the snapshot stored is
-the directory's latest.
+how a re-listing reaches every process. Without a discovery, mcp connections contribute
+nothing. A listing can write to the directory (a refused grant marks its connection
+``needs_reauth``); when the directory moved while the servers were listed, the build starts
+over from it, so the snapshot stored is the directory's latest.
 """
 
 from __future__ import annotations

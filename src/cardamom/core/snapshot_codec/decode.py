@@ -18,6 +18,12 @@ from cardamom.core.snapshot_codec.listings import decode_listings
 _ROLES: frozenset[str] = frozenset(get_args(Role))
 
 
+def _threshold(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise CorruptSnapshot("the snapshot's collapse threshold is not a count")
+
+
 def decode(blob: bytes) -> Snapshot:
     # Loading creates thousands of containers (the index's posting sets, the lookups), none
     # of them cyclic garbage. Collecting while they are created costs more than the single
@@ -83,7 +89,8 @@ def _decode(blob: bytes) -> Snapshot:
             restrictions=restrictions,
             index=index,
             aliases={a.name: a for a in aliases},
-            listings=decode_listings(payload.get("listings")),  # format 4 and older hold none
+            collapse_threshold=_threshold(payload.get("collapse_threshold")),  # absent before format 5
+            listings=decode_listings(payload.get("listings")),  # format 5 and older hold none
         )
         snapshot.role_refusals.update(role_refusals)
         return snapshot
