@@ -9,7 +9,7 @@ must leave exactly one refresh however the workers interleave.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.secretsmanager import SecretsManagerStore
 from cardamom.core.orgdef import AuthSpec, CredentialRef
 from cardamom.core.pool import AccountInfo
-from cardamom.errors import ReauthorizationNeeded, TokenRefused
+from cardamom.errors import ReauthorizationNeeded, StoreError, TokenRefused
 from cardamom.ports import AccessToken, SecretStore, TokenEndpoint
 from cardamom.service.oauth_tokens import ACCESS_TOKEN, ISSUED_FOR, LEASE, OAuthTokens, issued_for
 from tests.fakes import MemorySecretStore
@@ -183,3 +183,19 @@ def test_a_worker_waits_for_a_live_lease_and_uses_the_token_it_leaves() -> None:
 
     assert asyncio.run(scenario()) == "at-from-other"
     assert endpoint.requests == []
+
+
+class NoConditionalWrites(MemorySecretStore):
+    """A store whose conditional writes are refused (a role without UpdateSecretVersionStage)."""
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        raise StoreError("cannot write secret: AccessDeniedException")
+
+
+def test_a_store_refusing_conditional_writes_still_gets_tokens_and_keeps_the_rotation() -> None:
+    store = NoConditionalWrites()
+    store.put("acme", "cal", dict(GRANT))
+    endpoint = RotatingEndpoint(delay=0.05)
+    tokens = asyncio.run(eight_each(worker(store, endpoint)))
+    assert set(tokens) == {"at-1"} and endpoint.requests == ["rt-1"]  # the in-process flight still holds
+    assert store.values[("acme", "cal")]["refresh_token"] == "rt-2"  # written unconditionally

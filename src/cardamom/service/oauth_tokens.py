@@ -37,7 +37,14 @@ from urllib.parse import urlsplit
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import Secret, is_loopback
 from cardamom.core.pool import AccountInfo
-from cardamom.errors import ConnectorFailed, CredentialUnavailable, OutboundRefused, ReauthorizationNeeded, TokenRefused
+from cardamom.errors import (
+    ConnectorFailed,
+    CredentialUnavailable,
+    OutboundRefused,
+    ReauthorizationNeeded,
+    StoreError,
+    TokenRefused,
+)
 from cardamom.ports import AccessToken, SecretStore, TokenEndpoint
 from cardamom.service.single_flight import SingleFlight
 
@@ -186,7 +193,14 @@ class OAuthTokens:
                     detail="token_refresh_busy",
                 )
             leased = {**values, LEASE: f"{self._holder} {self._clock() + self._lease_seconds:.3f}"}
-            if not self._secrets.replace(key.org, key.secret, values, leased):
+            try:
+                won = self._secrets.replace(key.org, key.secret, values, leased)
+            except StoreError as exc:
+                # A store that refuses conditional writes (a deployment whose role lacks
+                # UpdateSecretVersionStage) must not stop every token: refresh unleased, as before.
+                log.error("the secret store refused the refresh lease (%s); refreshing without one", exc)
+                won, leased = True, values
+            if not won:
                 continue  # another worker wrote first: read what it wrote
             token = await self._refresh(key, account, auth, leased)
             if token is not None:
@@ -244,7 +258,12 @@ class OAuthTokens:
         stored[ACCESS_TOKEN] = issued.access_token
         stored[EXPIRES_AT] = "" if issued.expires_at is None else f"{issued.expires_at:.3f}"
         stored[ISSUED_FOR] = key.issued_for
-        if not self._secrets.replace(key.org, key.secret, leased, stored):
+        try:
+            written = self._secrets.replace(key.org, key.secret, leased, stored)
+        except StoreError:  # as for the lease: a rotated refresh token must not be lost
+            self._secrets.put(key.org, key.secret, stored)
+            written = True
+        if not written:
             # Only an admin's put (or a takeover of an expired lease) gets here: what they stored wins.
             log.warning(
                 "the secret changed while its token was refreshed; the new token is used here but not shared",
