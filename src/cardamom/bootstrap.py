@@ -63,7 +63,7 @@ from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.execution import ExecutionService
 from cardamom.service.identity import IdentityService
-from cardamom.service.reauthorization import Reauthorization
+from cardamom.service.reauthorization import Reauthorization, Reconnection
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
@@ -93,6 +93,8 @@ class Container:
     admin: DirectoryAdmin
     secrets: SecretStore
     snapshot_store: SnapshotStore
+    rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
+    reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
     objects: ObjectSink | None = None  # the bucket (AWS), where the scheduled audit export writes
     unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
@@ -211,6 +213,7 @@ class _Rebuilding:
     credentials: CredentialResolver
     writer: DirectoryWriter
     reauthorization: Reauthorization
+    discovery: ToolDiscovery
     snapshots: SnapshotService
 
 
@@ -237,8 +240,10 @@ def _rebuilding(
     reauthorization = Reauthorization(writer)
     if discovery is None:
         discovery = build_discovery(settings, credentials, reauthorization, transport)
-    snapshots = SnapshotService(stores.directory, stores.snapshots, discovery)
-    return _Rebuilding(stores, credentials, writer, reauthorization, snapshots)
+    snapshots = SnapshotService(
+        stores.directory, stores.snapshots, discovery, clock=clock, relist_seconds=settings.relist_interval
+    )
+    return _Rebuilding(stores, credentials, writer, reauthorization, discovery, snapshots)
 
 
 def build_rebuilder(
@@ -351,6 +356,7 @@ def build_container(
     search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry(), unmet=unmet)
     execution = ExecutionService(
         snapshots=snapshots,
+        directory=stores.directory,
         credentials=parts.credentials,
         connectors=ConnectorCaller(
             transport
@@ -377,6 +383,8 @@ def build_container(
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
+        rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
+        reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,
         objects=stores.objects,
         unmet_searches=unmet,

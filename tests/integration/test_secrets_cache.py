@@ -1,12 +1,11 @@
-"""Secrets Manager is read once per max_age, not per call; a write drops the cache; and a refresh
-token another execution environment rotated meanwhile is picked up instead of disconnecting.
+"""Secrets Manager is read once per max_age, not per call; a write drops the cache; fresh reads
+and conditional writes never use it (the OAuth refresh across environments relies on both).
 
 Runs on moto's in-process Secrets Manager; the calls are counted on the boto3 client itself.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -16,14 +15,8 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.adapters.secretsmanager import SecretsManagerStore
-from cardamom.core.orgdef import AuthSpec, CredentialRef
-from cardamom.core.pool import AccountInfo
-from cardamom.errors import ReauthorizationNeeded, StoreError, TokenRefused
-from cardamom.ports import AccessToken
-from cardamom.service.connector_calls import ConnectorLimits
-from cardamom.service.credentials import CredentialService
+from cardamom.errors import StoreError
 
 
 @pytest.fixture
@@ -81,52 +74,13 @@ def test_missing_and_malformed_secrets(client: Any) -> None:
         store.get("acme", "list")
 
 
-class RotatingServer:
-    """A token endpoint that rotates refresh tokens: each one works once."""
-
-    def __init__(self) -> None:
-        self.valid = {"rt-1"}
-        self.issued = 0
-
-    async def request_token(self, *, refresh_token: str | None = None, **_: Any) -> AccessToken:
-        if refresh_token not in self.valid:
-            raise TokenRefused("the authorization server refused the grant (invalid_grant)")
-        self.issued += 1
-        self.valid = {f"rt-{self.issued + 1}"}
-        return AccessToken(f"at-{self.issued}", time.time() - 1, f"rt-{self.issued + 1}")  # already expired
-
-
-def credentials(store: SecretsManagerStore, server: RotatingServer) -> CredentialService:
-    return CredentialService(store, server, EnvCredentialResolver({}), ConnectorLimits())  # type: ignore[arg-type]
-
-
-AUTH = AuthSpec(type="oauth2", token_url="https://auth.example.com/token", grant="authorization_code")
-ACCOUNT = AccountInfo("cal-main", "cal", CredentialRef(secret="cal"))
-
-
-def test_a_refresh_token_rotated_by_another_environment_is_picked_up(client: Any) -> None:
-    """Two execution environments, each with its own cache of the secret: the first rotates the
-    refresh token; the second, holding the old one, is refused once, re-reads, and carries on."""
-    SecretsManagerStore(client).put("acme", "cal", {"client_id": "c", "client_secret": "s", "refresh_token": "rt-1"})
-    server = RotatingServer()
-    first_store, second_store = SecretsManagerStore(client), SecretsManagerStore(client)
-    first, second = credentials(first_store, server), credentials(second_store, server)
-    assert second_store.get("acme", "cal") == {"client_id": "c", "client_secret": "s", "refresh_token": "rt-1"}
-
-    assert asyncio.run(first.resolve("acme", ACCOUNT, AUTH)).token is not None  # rotates rt-1 -> rt-2
-    # Holds rt-1 in its cache: refused once, re-reads rt-2, no ReauthorizationNeeded.
-    second_token = asyncio.run(second.resolve("acme", ACCOUNT, AUTH))
-    assert second_token.token == "at-2"
-    assert SecretsManagerStore(client).get("acme", "cal", fresh=True) == {
-        "client_id": "c",
-        "client_secret": "s",
-        "refresh_token": "rt-3",
-    }
-
-
-def test_a_real_refusal_still_withdraws_the_connection(client: Any) -> None:
-    SecretsManagerStore(client).put("acme", "cal", {"client_id": "c", "client_secret": "s", "refresh_token": "rt-9"})
-    service = credentials(SecretsManagerStore(client), RotatingServer())
-    with pytest.raises(ReauthorizationNeeded, match="needs_reauth") as refused:
-        asyncio.run(service.resolve("acme", ACCOUNT, AUTH))
-    assert refused.value.account == "cal-main"
+def test_replace_compares_with_the_stored_value_and_drops_the_cache(client: Any) -> None:
+    mine, other = SecretsManagerStore(client), SecretsManagerStore(client)
+    mine.put("acme", "cal", {"refresh_token": "rt-1"})
+    assert mine.get("acme", "cal") == {"refresh_token": "rt-1"}  # now cached here
+    assert other.replace("acme", "cal", {"refresh_token": "rt-1"}, {"refresh_token": "rt-2"})
+    assert mine.get("acme", "cal") == {"refresh_token": "rt-1"}, "another environment's write waits for max_age"
+    assert mine.get("acme", "cal", fresh=True) == {"refresh_token": "rt-2"}
+    # The comparison is never made against the cache: rt-1 is no longer stored.
+    assert not mine.replace("acme", "cal", {"refresh_token": "rt-1"}, {"refresh_token": "rt-x"})
+    assert mine.get("acme", "cal") == {"refresh_token": "rt-2"}, "a write (even a refused one) drops the cache"

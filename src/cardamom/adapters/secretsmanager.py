@@ -1,18 +1,28 @@
 """Secrets on the AWS backend: AWS Secrets Manager, one secret per org and name.
 
 Secret ids are ``{prefix}/{org}/{name}``; the value is the JSON object itself. Only the
-name lives in the directory; the value is fetched when a call needs it and never stored
-elsewhere. Reads go through the Powertools Parameters secrets provider, which keeps each
-value in memory for ``max_age`` seconds (5 minutes by default), so a busy connection costs
-one Secrets Manager read per execution environment per five minutes, not one per call. A
-write (a rotated refresh token) drops the cache, and ``get(..., fresh=True)`` reads past it:
-the credential service does that before giving up on a refresh token another execution
-environment may have rotated meanwhile.
+name lives in the directory; the value is fetched at call time and never stored elsewhere.
+
+``replace`` (the conditional write a token refresh uses, ``SecretStore``) is a
+compare-and-swap on the ``AWSCURRENT`` staging label: the new value is stored as a version
+labelled ``PENDING_STAGE`` only, then ``AWSCURRENT`` is moved to it with
+``RemoveFromVersionId`` set to the version that was compared. Secrets Manager refuses that
+move when ``AWSCURRENT`` has meanwhile moved to another version (another writer won), so
+of two racing writers exactly one succeeds; the loser's version is left unlabelled, and
+Secrets Manager deletes such versions on its own. ``put`` moves the label the same way, from
+whatever version holds it (see ``_swap`` for why).
+
+Plain reads go through the Powertools Parameters secrets provider, which keeps each value in
+memory for ``max_age`` seconds (5 minutes by default): a busy connection costs one Secrets
+Manager read per execution environment per five minutes, not one per call. ``fresh`` reads,
+and ``replace``'s comparison, go to Secrets Manager itself; every write drops the cache.
 """
 
 from __future__ import annotations
 
 import json
+import uuid
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
@@ -22,7 +32,14 @@ from cardamom.errors import StoreError
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.parameters import SecretsProvider
 
+PENDING_STAGE = "CARDAMOM_PENDING"
 DEFAULT_MAX_AGE_SECONDS = 300
+# What Secrets Manager answers when the compared version is no longer AWSCURRENT (or is gone).
+_LOST_RACE = frozenset({"InvalidParameterException", "ResourceNotFoundException"})
+
+
+def _code(exc: ClientError) -> str:
+    return str(exc.response.get("Error", {}).get("Code"))
 
 
 class SecretsManagerStore:
@@ -32,21 +49,44 @@ class SecretsManagerStore:
         self._max_age = max_age
         self._provider: SecretsProvider | None = None
 
-    def _id(self, org: str, name: str) -> str:
-        return f"{self._prefix}/{org}/{name}"
-
-    def _secrets(self) -> SecretsProvider:
+    def _cached(self) -> SecretsProvider:
         if self._provider is None:
             from aws_lambda_powertools.utilities.parameters import SecretsProvider
 
             self._provider = SecretsProvider(boto3_client=self._client)
         return self._provider
 
+    def _forget(self) -> None:
+        """After any write: no read may return the value it replaced."""
+        if self._provider is not None:
+            self._provider.clear_cache()  # type: ignore[no-untyped-call]
+
+    def _id(self, org: str, name: str) -> str:
+        return f"{self._prefix}/{org}/{name}"
+
+    def _read(self, org: str, name: str) -> tuple[dict[str, str], str] | None:
+        """The current value and its version id."""
+        try:
+            # AWSCURRENT is what an unqualified read returns; named, so that moto, which tracks a
+            # default version apart from the labels, reads what Secrets Manager would.
+            response = self._client.get_secret_value(SecretId=self._id(org, name), VersionStage="AWSCURRENT")
+        except ClientError as exc:
+            if _code(exc) == "ResourceNotFoundException":
+                return None
+            raise StoreError(f"cannot read secret {name!r}: {_code(exc)}") from None
+        value: dict[str, str] = json.loads(response["SecretString"])
+        return value, str(response["VersionId"])
+
     def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        if fresh:
+            found = self._read(org, name)
+            return None if found is None else found[0]
         from aws_lambda_powertools.utilities.parameters.exceptions import GetParameterError, TransformParameterError
 
         try:
-            value = self._secrets().get(self._id(org, name), max_age=self._max_age, transform="json", force_fetch=fresh)
+            value = self._cached().get(
+                self._id(org, name), max_age=self._max_age, transform="json", VersionStage="AWSCURRENT"
+            )
         except GetParameterError as exc:
             code = _client_error_code(exc)
             if code == "ResourceNotFoundException":
@@ -59,19 +99,58 @@ class SecretsManagerStore:
         return {str(k): str(v) for k, v in value.items()}
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
-        secret_id, payload = self._id(org, name), json.dumps(value)
         try:
-            try:
-                self._client.put_secret_value(SecretId=secret_id, SecretString=payload)
-            except ClientError as exc:
-                if exc.response.get("Error", {}).get("Code") != "ResourceNotFoundException":
-                    raise StoreError(
-                        f"cannot write secret {name!r}: {exc.response.get('Error', {}).get('Code')}"
-                    ) from None
-                self._client.create_secret(Name=secret_id, SecretString=payload)
+            self._put(org, name, value)
         finally:
-            if self._provider is not None:
-                self._provider.clear_cache()  # type: ignore[no-untyped-call]  # never serve the replaced value
+            self._forget()
+
+    def _put(self, org: str, name: str, value: dict[str, str]) -> None:
+        for _ in range(5):  # a writer racing this one moves the label first: move it again from there
+            found = self._read(org, name)
+            if found is None:
+                try:
+                    self._client.create_secret(Name=self._id(org, name), SecretString=json.dumps(value))
+                    return
+                except ClientError as exc:
+                    if _code(exc) != "ResourceExistsException":
+                        raise StoreError(f"cannot write secret {name!r}: {_code(exc)}") from None
+                    continue
+            if self._swap(org, name, found[1], value):
+                return
+        raise StoreError(f"cannot write secret {name!r}: other writers kept changing it")
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        try:
+            found = self._read(org, name)
+            if found is None or found[0] != dict(expected):
+                return False
+            return self._swap(org, name, found[1], value)
+        finally:
+            self._forget()
+
+    def _swap(self, org: str, name: str, compared: str, value: dict[str, str]) -> bool:
+        """Store ``value`` as a new version and make it current, unless ``compared`` no longer is.
+
+        Every write goes this way, an admin's ``put`` included: a plain ``PutSecretValue`` would
+        be the same on Secrets Manager, but moto keeps a default version of its own that only
+        that call moves, and would then answer reads with a version that is no longer current.
+        """
+        secret_id, version = self._id(org, name), uuid.uuid4().hex
+        try:
+            self._client.put_secret_value(
+                SecretId=secret_id,
+                SecretString=json.dumps(value),
+                ClientRequestToken=version,
+                VersionStages=[PENDING_STAGE],
+            )
+            self._client.update_secret_version_stage(
+                SecretId=secret_id, VersionStage="AWSCURRENT", MoveToVersionId=version, RemoveFromVersionId=compared
+            )
+        except ClientError as exc:
+            if _code(exc) in _LOST_RACE:
+                return False
+            raise StoreError(f"cannot write secret {name!r}: {_code(exc)}") from None
+        return True
 
 
 def _client_error_code(exc: BaseException) -> str | None:
@@ -79,7 +158,6 @@ def _client_error_code(exc: BaseException) -> str | None:
     seen: BaseException | None = exc
     while seen is not None:
         if isinstance(seen, ClientError):
-            code = seen.response.get("Error", {}).get("Code")
-            return str(code) if code else None
+            return _code(seen)
         seen = seen.__cause__ or seen.__context__
     return None
