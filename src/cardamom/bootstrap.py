@@ -6,47 +6,72 @@ process (per cold start in Lambda), never per request.
 
 from __future__ import annotations
 
+import json
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
-
-from joserfc.jwk import KeySet
+from typing import Any
 
 from cardamom.adapters.authlib import AuthlibTokenEndpoint
 from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
-from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
+from cardamom.adapters.jose import (
+    CardamomTokenVerifier,
+    ClaimMapping,
+    IssuerRoutedVerifier,
+    JwtVerifier,
+    SigningKeys,
+    public_keys_from_text,
+)
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
+from cardamom.adapters.oauth_keys import FileKeyStore
 from cardamom.adapters.powertools import LogTelemetry
 from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
-from cardamom.config import Settings
+from cardamom.adapters.sqlite_oauth import (
+    SqliteAuthorizations,
+    SqliteConsents,
+    SqliteOAuthClients,
+    SqliteRefreshFamilies,
+)
+from cardamom.config import ExternalTokenSettings, Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
 from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import (
     AuditLog,
+    AuthorizationStore,
     ConnectorTransport,
+    ConsentStore,
     CredentialResolver,
     Directory,
+    IdentityProvider,
+    OAuthClientStore,
+    RateCounter,
+    RefreshFamilyStore,
     SearchTelemetry,
     SecretStore,
+    SigningKeyStore,
     SnapshotStore,
     TokenEndpoint,
     TokenVerifier,
 )
 from cardamom.service.admin import DirectoryAdmin
+from cardamom.service.connector_calls import ConnectorCaller
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings
+from cardamom.service.oauth_clients import MAX_DOCUMENT_BYTES, ClientRegistry, RegistrySettings
+from cardamom.service.oauth_server import AuthorizationServer, ServerSettings
+from cardamom.service.oauth_tokens import TokenIssuer
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
 
-DEV_KEY_FILE = "dev-signing-key.json"
+SIGNING_KEYS_FILE = "oauth-signing-keys.json"
 SECRETS_KEY_FILE = "secrets.key"
+METADATA_FETCH_SECONDS = 5.0
 
 
 @dataclass(slots=True)
@@ -59,19 +84,19 @@ class Container:
     control_plane: ControlPlane
     endpoint: McpEndpoint
     verifier: TokenVerifier
-    signer: JwtSigner | None
+    signer: TokenIssuer  # Cardamom's access tokens (the OAuth flow's, and `cardamom token`'s)
     admin: DirectoryAdmin
     secrets: SecretStore
     snapshot_store: SnapshotStore
+    oauth: AuthorizationServer
+    keys: SigningKeys
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
         return self.admin.apply(definition)
 
     def issue_token(self, org: str, member: str, scopes: Iterable[str], ttl_seconds: int = 3600) -> str:
-        """Mint a development token and record it as a grant, so revocation can list it."""
-        if self.signer is None:
-            raise ConfigError("tokens can be minted only with the local development key")
+        """Mint a token without the OAuth flow (``cardamom token``) and record it as a grant."""
         issued = self.signer.issue(org=org, member=member, scopes=scopes, ttl_seconds=ttl_seconds)
         self.admin.record_grant(org, issued.token_id, member, scopes, issued.issued_at, issued.expires_at)
         return issued.token
@@ -89,33 +114,66 @@ class Stores:
     audit: AuditLog
     snapshots: SnapshotStore
     secrets: SecretStore
+    oauth_clients: OAuthClientStore
+    counter: RateCounter
+    authorizations: AuthorizationStore
+    families: RefreshFamilyStore
+    consents: ConsentStore
+    signing_keys: SigningKeyStore
+    aws_client: Callable[[str], Any] | None = None  # builds another boto3 client of the session
 
 
 def sqlite_stores(settings: Settings) -> Stores:
     """The embedded default: SQLite and files under CARDAMOM_HOME."""
     db = SqliteDatabase(settings.home / "cardamom.db")
+    clients = SqliteOAuthClients(db)
     return Stores(
         directory=SqliteDirectory(db),
         audit=SqliteAuditLog(db, retention_days=settings.audit_retention_days),
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
+        oauth_clients=clients,
+        counter=clients,
+        authorizations=SqliteAuthorizations(db),
+        families=SqliteRefreshFamilies(db),
+        consents=SqliteConsents(db),
+        signing_keys=FileKeyStore(settings.home / SIGNING_KEYS_FILE),
     )
 
 
 def aws_stores(settings: Settings) -> Stores:
     """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here, once."""
     from cardamom.adapters.aws import aws_stores as build
+    from cardamom.adapters.dynamodb_oauth import (
+        DynamoAuthorizations,
+        DynamoConsents,
+        DynamoOAuthClients,
+        DynamoRefreshFamilies,
+    )
+    from cardamom.adapters.oauth_keys import SecretsManagerKeyStore
     from cardamom.adapters.secretsmanager import SecretsManagerStore
 
     if settings.aws is None:
         raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
+    if settings.aws.oauth_table is None:
+        raise ConfigError("CARDAMOM_OAUTH_TABLE is required with CARDAMOM_BACKEND=aws")
     built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
     options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
+    secretsmanager = built.session.client("secretsmanager", **options)
+    table, dynamodb = settings.aws.oauth_table, built.directory.client
+    clients = DynamoOAuthClients(dynamodb, table)
     return Stores(
         directory=built.directory,
         audit=built.audit,
         snapshots=built.snapshots,
-        secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
+        secrets=SecretsManagerStore(secretsmanager),
+        oauth_clients=clients,
+        counter=clients,
+        authorizations=DynamoAuthorizations(dynamodb, table),
+        families=DynamoRefreshFamilies(dynamodb, table),
+        consents=DynamoConsents(dynamodb, table),
+        signing_keys=SecretsManagerKeyStore(secretsmanager, settings.signing_keys_secret),
+        aws_client=lambda name: built.session.client(name, **options),
     )
 
 
@@ -153,6 +211,55 @@ def build_discovery(
     return McpToolDiscovery(credentials, open_transport, limits)
 
 
+def external_verifier(external: ExternalTokenSettings) -> JwtVerifier:
+    """Tokens a company IdP issues, accepted directly (the optional path, docs/auth.md)."""
+    mapping = ClaimMapping(member_claim=external.member_claim, org_claim=external.org_claim, fixed_org=external.org)
+    if external.jwks_url is not None:
+        from cardamom.adapters.remote_jwks import RemoteJwks
+
+        return JwtVerifier(
+            issuer=external.issuer,
+            audience=external.audience,
+            key_source=RemoteJwks(external.jwks_url),
+            mapping=mapping,
+        )
+    assert external.public_key is not None
+    keys = public_keys_from_text(external.public_key)
+    return JwtVerifier(keys, issuer=external.issuer, audience=external.audience, mapping=mapping)
+
+
+def build_identity_provider(settings: Settings, stores: Stores) -> IdentityProvider | None:
+    """The company's OpenID provider, if configured; its client secret is read on first use."""
+    oidc = settings.oidc
+    if oidc is None:
+        return None
+    from cardamom.adapters.oidc import OidcProvider
+
+    resolved: list[str | None] = []
+
+    def client_secret() -> str | None:
+        if not resolved:
+            value = oidc.client_secret
+            if value is None and oidc.client_secret_id is not None:
+                if stores.aws_client is None:
+                    raise ConfigError("CARDAMOM_OIDC_CLIENT_SECRET_ID needs CARDAMOM_BACKEND=aws")
+                text = stores.aws_client("secretsmanager").get_secret_value(SecretId=oidc.client_secret_id)
+                value = str(text["SecretString"])
+                if value.startswith("{"):
+                    value = str(json.loads(value).get("client_secret", ""))
+            resolved.append(value)
+        return resolved[0]
+
+    return OidcProvider(
+        issuer=oidc.issuer,
+        client_id=oidc.client_id,
+        client_secret=client_secret,
+        scopes=oidc.scopes,
+        timeout=settings.connector_timeout,
+        allow_loopback_http=settings.local_mode,
+    )
+
+
 def build_container(
     settings: Settings,
     *,
@@ -160,20 +267,19 @@ def build_container(
     credentials: CredentialResolver | None = None,
     telemetry: SearchTelemetry | None = None,
     token_endpoint: TokenEndpoint | None = None,
+    metadata_transport: ConnectorTransport | None = None,
 ) -> Container:
     stores = build_stores(settings)
     directory, audit = stores.directory, stores.audit
     snapshots = SnapshotService(directory, stores.snapshots)
-    signer: JwtSigner | None = None
-    if settings.jwt_public_key is not None:
-        keys = public_keys_from_text(settings.jwt_public_key)
-    else:
-        if not settings.local_mode:
-            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required outside local mode")
-        dev_key = load_or_create_dev_key(Path(settings.home) / DEV_KEY_FILE)
-        keys = KeySet([dev_key])
-        signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
-    verifier = JwtVerifier(keys, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
+    keys = SigningKeys(stores.signing_keys)
+    signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
+    verifiers: dict[str, TokenVerifier] = {
+        settings.issuer: CardamomTokenVerifier(keys, issuer=settings.issuer, audience=settings.resource_url)
+    }
+    if settings.external is not None:
+        verifiers[settings.external.issuer] = external_verifier(settings.external)
+    verifier = IssuerRoutedVerifier(verifiers)
     admin = DirectoryAdmin(directory, snapshots)
     if credentials is None:
         credentials = CredentialService(
@@ -197,6 +303,38 @@ def build_container(
     )
     snapshots.use_discovery(build_discovery(settings, credentials, transport))
     control_plane = ControlPlane(admin, snapshots, audit)
+    fetcher = ConnectorCaller(
+        metadata_transport or HttpxTransport(timeout=METADATA_FETCH_SECONDS, max_response_bytes=MAX_DOCUMENT_BYTES + 1),
+        allow_loopback_http=settings.local_mode,
+        deadline_seconds=METADATA_FETCH_SECONDS,
+    )
+    registry = ClientRegistry(
+        stores.oauth_clients,
+        stores.counter,
+        fetcher,
+        keys,
+        RegistrySettings(
+            allow_loopback_http=settings.local_mode, registrations_per_hour=settings.registrations_per_hour
+        ),
+    )
+    oauth = AuthorizationServer(
+        settings=ServerSettings(
+            issuer=settings.issuer,
+            resource=settings.resource_url,
+            dev_signin=settings.dev_signin,
+            member_claim=settings.oidc.member_claim if settings.oidc else "email",
+            new_clients_per_day=settings.new_clients_per_day,
+        ),
+        clients=registry,
+        requests=stores.authorizations,
+        families=stores.families,
+        consents=stores.consents,
+        counter=stores.counter,
+        tokens=signer,
+        verifier=verifier,
+        directory=directory,
+        identity=build_identity_provider(settings, stores),
+    )
     return Container(
         settings=settings,
         directory=directory,
@@ -210,4 +348,6 @@ def build_container(
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
+        oauth=oauth,
+        keys=keys,
     )

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 MEMBER_INDEX = "by_member"
 _FIELDS = ("member", "account", "connector", "operation", "classification", "status", "started_at")
-_OPTIONAL = ("error_code", "target_id", "completed_at")
+_OPTIONAL = ("error_code", "target_id", "completed_at", "client_id")
 
 
 def _epoch(iso: str, fallback: float) -> int:
@@ -150,4 +150,5 @@ def _row(item: Item) -> AuditRow:
         error_code=text(item, "error_code"),
         target_id=text(item, "target_id"),
         completed_at=text(item, "completed_at"),
+        client_id=text(item, "client_id"),
     )

@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS grants (
     issued_at INTEGER NOT NULL,
     expires_at INTEGER NOT NULL,
     revoked_at INTEGER,
+    client_id TEXT,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS grants_by_member ON grants (org, member);
@@ -65,6 +66,7 @@ CREATE TABLE IF NOT EXISTS audit (
     target_id TEXT,
     completed_at TEXT,
     expires_at INTEGER,
+    client_id TEXT,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
@@ -77,7 +79,7 @@ CREATE TABLE IF NOT EXISTS snapshot_pointers (
 
 _AUDIT_COLUMNS = (
     "org, id, started_at, member, account, connector, operation, classification, approved, status, "
-    "error_code, target_id, completed_at"
+    "error_code, target_id, completed_at, client_id"
 )
 
 
@@ -98,6 +100,8 @@ class SqliteDatabase:
                 ("members", "grants_revoked_at", "INTEGER"),
                 ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
                 ("audit", "expires_at", "INTEGER"),
+                ("audit", "client_id", "TEXT"),
+                ("grants", "client_id", "TEXT"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:
@@ -223,13 +227,19 @@ class SqliteDirectory:
             return None
         mid, role, status, revoked = rows[0]
         member = MemberDef.model_validate({"id": mid, "role": role, "status": status})
-        return MemberRecord(member, None if revoked is None else int(str(revoked)))
+        singly = self._db.read(
+            "SELECT id FROM grants WHERE org = ? AND member = ? AND revoked_at IS NOT NULL AND expires_at > ?",
+            (org, member_id, int(time.time())),
+        )
+        return MemberRecord(
+            member, None if revoked is None else int(str(revoked)), frozenset(str(row[0]) for row in singly)
+        )
 
     def put_grant(self, grant: Grant) -> None:
         with self._db.transaction() as conn:
             conn.execute(
-                "INSERT INTO grants (org, id, member, scopes, issued_at, expires_at, revoked_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO grants (org, id, member, scopes, issued_at, expires_at, revoked_at, client_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     grant.org,
                     grant.id,
@@ -238,12 +248,21 @@ class SqliteDirectory:
                     grant.issued_at,
                     grant.expires_at,
                     grant.revoked_at,
+                    grant.client_id,
                 ),
             )
 
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        with self._db.transaction() as conn:
+            updated = conn.execute(
+                "UPDATE grants SET revoked_at = ? WHERE org = ? AND member = ? AND id = ? AND revoked_at IS NULL",
+                (at, org, member, grant_id),
+            ).rowcount
+        return bool(updated)
+
     def grants(self, org: str, member: str) -> list[Grant]:
         rows = self._db.read(
-            "SELECT id, scopes, issued_at, expires_at, revoked_at FROM grants WHERE org = ? AND member = ? "
+            "SELECT id, scopes, issued_at, expires_at, revoked_at, client_id FROM grants WHERE org = ? AND member = ? "
             "ORDER BY issued_at, id",
             (org, member),
         )
@@ -256,6 +275,7 @@ class SqliteDirectory:
                 int(str(r[2])),
                 int(str(r[3])),
                 None if r[4] is None else int(str(r[4])),
+                None if r[5] is None else str(r[5]),
             )
             for r in rows
         ]
@@ -302,13 +322,14 @@ class SqliteAuditLog:
             row.error_code,
             row.target_id,
             row.completed_at,
+            row.client_id,
         )
 
     def begin(self, row: AuditRow) -> None:
         with self._db.transaction() as conn:
             try:
                 conn.execute(
-                    f"INSERT INTO audit ({_AUDIT_COLUMNS}, expires_at) VALUES ({', '.join('?' * 14)})",
+                    f"INSERT INTO audit ({_AUDIT_COLUMNS}, expires_at) VALUES ({', '.join('?' * 15)})",
                     (*self._values(row), self._expires_at(row)),
                 )
             except sqlite3.IntegrityError as exc:
@@ -356,6 +377,7 @@ class SqliteAuditLog:
                 error_code=None if r[10] is None else str(r[10]),
                 target_id=None if r[11] is None else str(r[11]),
                 completed_at=None if r[12] is None else str(r[12]),
+                client_id=None if r[13] is None else str(r[13]),
             )
             for r in rows
         ]

@@ -31,6 +31,7 @@ class AuditRow:
     error_code: str | None = None
     target_id: str | None = None
     completed_at: str | None = None
+    client_id: str | None = None  # the OAuth client whose token made the call
 
     def completed(self, *, at: str, error_code: str | None) -> AuditRow:
         return replace(

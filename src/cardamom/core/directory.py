@@ -25,6 +25,7 @@ class MemberRecord:
 
     member: MemberDef
     grants_revoked_at: int | None = None
+    revoked_grants: frozenset[str] = frozenset()  # grants revoked one by one (their tokens fail too)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,7 @@ class Grant:
     issued_at: int
     expires_at: int
     revoked_at: int | None = None
+    client_id: str | None = None  # the OAuth client it was issued to (None: `cardamom token`)
 
 
 @dataclass(frozen=True, slots=True)

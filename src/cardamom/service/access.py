@@ -30,6 +30,7 @@ class Caller:
     role: Role
     scopes: frozenset[str]
     token_id: str | None = None
+    client_id: str | None = None  # the OAuth client acting for the member (audit rows record it)
 
     @property
     def can_execute(self) -> bool:

@@ -173,7 +173,9 @@ class Gateway:
         # A token issued in the same second as a revocation is refused too: safe side.
         if revoked is not None and (claims.issued_at is None or claims.issued_at <= revoked):
             raise AuthenticationError(f"this token of member {claims.member!r} was revoked; get a new one")
-        return Caller(claims.org, member.id, member.role, claims.scopes, claims.token_id)
+        if claims.grant is not None and claims.grant in record.revoked_grants:
+            raise AuthenticationError(f"this token's grant was revoked; member {claims.member!r} must sign in again")
+        return Caller(claims.org, member.id, member.role, claims.scopes, claims.token_id, claims.client_id)
 
     def snapshot(self, org: str) -> Snapshot:
         try:
@@ -253,6 +255,7 @@ class Gateway:
             classification=tool.classification,
             approved=True,
             target_id=None if target is None else str(target),
+            client_id=caller.client_id,
         )
         try:
             self._audit.begin(row)
