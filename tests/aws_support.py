@@ -40,6 +40,7 @@ TABLE_SETTINGS = {
     "DirectoryTable": "CARDAMOM_DIRECTORY_TABLE",
     "AuditTable": "CARDAMOM_AUDIT_TABLE",
     "SnapshotTable": "CARDAMOM_SNAPSHOT_TABLE",
+    "OAuthTable": "CARDAMOM_OAUTH_TABLE",
 }
 
 
@@ -118,6 +119,7 @@ class AwsBackend:
             bucket=self.bucket,
             snapshot_inline_bytes=self.inline_bytes,
             endpoint_url=self.endpoint,
+            oauth_table=self.tables["OAuthTable"],
         )
 
     def env(self) -> dict[str, str]:

@@ -45,6 +45,7 @@ def live_gateway(home: Path, org_text: Callable[[str], str]) -> Iterator[LiveGat
         home,
         org_text=org_text(f"{base}/demo/notion"),
         credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
+        CARDAMOM_PUBLIC_URL=base,  # the served origin: the issuer and the resource's base
     )
     app = create_app(container, extra_routes=[Mount("/demo", app=create_demo_saas())])
     with serve(app, sock) as url:

@@ -132,6 +132,11 @@ class Settings:
     def resource_url(self) -> str:
         return self.issuer.rstrip("/") + "/mcp"
 
+    def with_public_url(self, url: str) -> Settings:
+        from dataclasses import replace
+
+        return replace(self, public_url=url.rstrip("/"))
+
     def served_at(self, host: str, port: int) -> Settings:
         """Local serving: with no CARDAMOM_PUBLIC_URL the issuer is the origin actually served."""
         if self.public_url is not None:
@@ -189,7 +194,9 @@ class Settings:
         public_url = url("CARDAMOM_PUBLIC_URL")
         if public_url is not None:
             public_url = public_url.rstrip("/")
-        if public_url is None and not local_mode:
+        # On AWS an unset URL is learned from API Gateway's first request (lambda_mcp.py): the
+        # template cannot name the API's own URL in its function without a dependency cycle.
+        if public_url is None and not local_mode and not on_aws:
             raise ConfigError(
                 "CARDAMOM_PUBLIC_URL is required outside local mode: it is the OAuth issuer and the base "
                 "of the MCP resource URL (e.g. https://mcp.example.com)"

@@ -94,7 +94,12 @@ def deployed_environment(template: dict[str, Any], function: str, resources: dic
     for name, value in variables.items():
         if isinstance(value, dict):
             ref = value["Ref"]
-            env[name] = parameters[ref] if ref in parameters else resources[ref]
+            if ref in parameters:
+                env[name] = parameters[ref]
+            elif ref in template["Parameters"]:
+                env[name] = str(template["Parameters"][ref].get("Default", ""))
+            else:
+                env[name] = resources[ref]
         else:
             env[name] = str(value)
     return env
@@ -144,6 +149,7 @@ RESOURCE_NAMES = {
     "DirectoryTable": "cardamom-DirectoryTable-1",
     "AuditTable": "cardamom-AuditTable-1",
     "SnapshotTable": "cardamom-SnapshotTable-1",
+    "OAuthTable": "cardamom-OAuthTable-1",
     "DataBucket": "cardamom-databucket-1",
 }
 
@@ -210,7 +216,7 @@ def test_handler_resolves_to_a_callable_in_code_uri(
 
 def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     tables = resources_of_type(template, "AWS::DynamoDB::Table")
-    assert sorted(tables) == ["AuditTable", "DirectoryTable", "SnapshotTable"]
+    assert sorted(tables) == ["AuditTable", "DirectoryTable", "OAuthTable", "SnapshotTable"]
 
     def indexes(name: str) -> set[str]:
         return {index["IndexName"] for index in tables[name]["Properties"].get("GlobalSecondaryIndexes", [])}
@@ -219,10 +225,11 @@ def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     assert indexes("AuditTable") == {MEMBER_INDEX}
     assert indexes("SnapshotTable") == {POINTER_INDEX}
     assert tables["DirectoryTable"]["Properties"]["StreamSpecification"]["StreamViewType"] == "KEYS_ONLY"
-    assert tables["AuditTable"]["Properties"]["TimeToLiveSpecification"] == {
-        "AttributeName": "expires_at",
-        "Enabled": True,
-    }
+    for expiring in ("AuditTable", "OAuthTable"):
+        assert tables[expiring]["Properties"]["TimeToLiveSpecification"] == {
+            "AttributeName": "expires_at",
+            "Enabled": True,
+        }
     for name, table in tables.items():
         properties = table["Properties"]
         assert properties["BillingMode"] == "PAY_PER_REQUEST", name
@@ -286,6 +293,24 @@ def test_every_declared_route_is_served_by_the_app(template: dict[str, Any], tmp
         ("GET", "/mcp"),
         ("DELETE", "/mcp"),
         ("GET", "/.well-known/oauth-protected-resource"),
+        ("GET", "/.well-known/oauth-protected-resource/mcp"),
+        ("GET", "/.well-known/oauth-authorization-server"),
+        ("GET", "/.well-known/openid-configuration"),
+        ("GET", "/oauth/jwks"),
+        ("POST", "/oauth/register"),
+        ("OPTIONS", "/oauth/register"),
+        ("GET", "/oauth/authorize"),
+        ("GET", "/oauth/signin"),
+        ("POST", "/oauth/signin"),
+        ("GET", "/oauth/signin/org"),
+        ("POST", "/oauth/signin/org"),
+        ("GET", "/oauth/callback"),
+        ("GET", "/oauth/consent"),
+        ("POST", "/oauth/consent"),
+        ("POST", "/oauth/token"),
+        ("OPTIONS", "/oauth/token"),
+        ("POST", "/oauth/revoke"),
+        ("OPTIONS", "/oauth/revoke"),
     }
 
 

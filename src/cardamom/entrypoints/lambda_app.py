@@ -24,3 +24,22 @@ def make_handler(container: Container, metrics: Metrics) -> LambdaHandler:
         return response
 
     return handler
+
+
+def deferred_handler(build: Callable[[str], LambdaHandler]) -> LambdaHandler:
+    """A handler built on the first event, from the domain API Gateway served it on.
+
+    Used when CARDAMOM_PUBLIC_URL is unset on AWS: the issuer and the MCP resource URL are
+    then ``https://{requestContext.domainName}``, fixed for the life of the process.
+    """
+    built: list[LambdaHandler] = []
+
+    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        if not built:
+            domain = event.get("requestContext", {}).get("domainName") or event.get("headers", {}).get("host")
+            if not isinstance(domain, str) or not domain:
+                return {"statusCode": 500, "body": "CARDAMOM_PUBLIC_URL is unset and the event names no domain"}
+            built.append(build(f"https://{domain}"))
+        return built[0](event, context)
+
+    return handler

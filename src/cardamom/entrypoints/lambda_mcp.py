@@ -12,14 +12,20 @@ from aws_lambda_powertools import Metrics
 from cardamom.adapters.powertools import PowertoolsTelemetry, configure_logging
 from cardamom.bootstrap import build_container
 from cardamom.config import Settings
-from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
+from cardamom.entrypoints.lambda_app import LambdaHandler, deferred_handler, make_handler
 
 
 def _cold_start() -> LambdaHandler:
     settings = Settings.from_env()
     configure_logging(settings.log_level)
     metrics = Metrics(namespace="Cardamom", service="cardamom")
-    return make_handler(build_container(settings, telemetry=PowertoolsTelemetry(metrics)), metrics)
+
+    def build(configured: Settings) -> LambdaHandler:
+        return make_handler(build_container(configured, telemetry=PowertoolsTelemetry(metrics)), metrics)
+
+    if settings.public_url is None:  # learned from the first request's domain (CARDAMOM_PUBLIC_URL unset)
+        return deferred_handler(lambda url: build(settings.with_public_url(url)))
+    return build(settings)
 
 
 handler = _cold_start()
