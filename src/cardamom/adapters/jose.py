@@ -196,7 +196,8 @@ def _validate(registry: jwt.JWTClaimsRegistry, claims: dict[str, Any]) -> None:
     try:
         registry.validate(claims)
     except JoseError as exc:
-        raise AuthenticationError(f"the bearer token is not valid ({exc.error})") from None
+        detail = f"{exc.error}: {exc.description}" if exc.description else exc.error
+        raise AuthenticationError(f"the bearer token is not valid ({detail})") from None
 
 
 def _scopes(claims: Mapping[str, Any]) -> frozenset[str]:

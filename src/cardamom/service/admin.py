@@ -109,6 +109,10 @@ class DirectoryAdmin:
             self._snapshots.rebuild(org)
         return after
 
+    def revoke_grant(self, org: str, member: str, grant_id: str) -> bool:
+        """Revoke one grant; the member's next read lists it, so its tokens fail on their next call."""
+        return self._directory.revoke_grant(org, member, grant_id, at=self._clock())
+
     def record_grant(
         self, org: str, token_id: str, member: str, scopes: Iterable[str], issued_at: int, expires_at: int
     ) -> Grant:

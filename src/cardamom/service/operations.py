@@ -269,6 +269,16 @@ def remove_member(plane: ControlPlane, caller: Caller, args: Mapping[str, Any]) 
     return {"removed": args["id"]}
 
 
+def revoke_grant(plane: ControlPlane, caller: Caller, args: Mapping[str, Any]) -> Any:
+    """One grant (an OAuth sign-in, or a `cardamom token`) stops working on its next call."""
+    org = _definition(plane, caller)
+    target = _member(org, args["member"])
+    _guard_owner(caller, org, target, None)
+    if not plane.admin.revoke_grant(caller.org, target.id, args["grant"]):
+        raise RecordNotFound(f"member {target.id!r} has no live grant {args['grant']!r}")
+    return {"revoked": {"member": target.id, "grant": args["grant"]}}
+
+
 # ---- restrictions -----------------------------------------------------------------------
 
 
@@ -451,6 +461,15 @@ OPERATIONS: tuple[Operation, ...] = (
         "Remove a member and revoke every live grant of theirs; their next call fails.",
         _object({"id": _MEMBER}, ("id",)),
         remove_member,
+    ),
+    Operation(
+        "grants",
+        "revoke",
+        "write",
+        "Revoke one grant of a member (an OAuth client's sign-in, by the id cardamom__members__get shows); "
+        "its tokens fail on their next call and its refresh token is dead.",
+        _object({"member": _MEMBER, "grant": _TEXT}, ("member", "grant")),
+        revoke_grant,
     ),
     Operation(
         "restrictions",
