@@ -160,7 +160,7 @@ def test_an_unregistered_redirect_uri_is_refused_on_a_page_never_redirected_to(
 
 def test_a_loopback_redirect_uri_matches_on_any_port_only(server: Server) -> None:
     client = server.register()
-    verifier, challenge = pkce()
+    _verifier, challenge = pkce()
     params = server.code(client["client_id"], challenge, redirect_uri="http://127.0.0.1:51234/callback")
     assert params["code"]
     response = server.http.get(
@@ -336,7 +336,7 @@ def _at_consent(server: Server) -> tuple[Browser, Any]:
 
 
 def test_consent_without_its_csrf_token_is_refused(server: Server) -> None:
-    browser, consent = _at_consent(server)
+    _browser, consent = _at_consent(server)
     data = [(k, v) for k, v in consent.forms[0].data("allow") if k != "csrf"] + [("csrf", "forged")]
     response = server.http.post(
         "/oauth/consent",
@@ -348,7 +348,7 @@ def test_consent_without_its_csrf_token_is_refused(server: Server) -> None:
 
 
 def test_consent_from_another_site_is_refused(server: Server) -> None:
-    browser, consent = _at_consent(server)
+    _browser, consent = _at_consent(server)
     data = consent.forms[0].data("allow")
     response = server.http.post(
         "/oauth/consent",
