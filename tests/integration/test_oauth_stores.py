@@ -5,6 +5,7 @@ directory (SQLite, in-memory, DynamoDB)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,7 +43,7 @@ from tests.aws_support import AwsBackend
 from tests.fakes import MemoryDirectory
 from tests.support import notion_only_org_text
 
-NOW = 1_800_000_000
+NOW = int(time.time()) + 86_400  # in the future: the stores sweep by the real clock
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from dataclasses import replace
 
 from cardamom.adapters.oauth_records import dump, load
@@ -67,9 +68,9 @@ def _create(db: SqliteDatabase) -> None:
                 conn.execute(statement)
 
 
-def _sweep(conn: sqlite3.Connection, table: str, now: int) -> None:
+def _sweep(conn: sqlite3.Connection, table: str) -> None:
     if random.randrange(_SWEEP_ODDS) == 0:
-        conn.execute(f"DELETE FROM {table} WHERE expires_at <= ?", (now,))
+        conn.execute(f"DELETE FROM {table} WHERE expires_at <= ?", (int(time.time()),))
 
 
 class SqliteOAuthClients:
@@ -108,7 +109,7 @@ class SqliteOAuthClients:
                 (bucket, window + window_seconds),
             )
             row = conn.execute("SELECT count FROM oauth_counters WHERE key = ?", (bucket,)).fetchone()
-            _sweep(conn, "oauth_counters", now)
+            _sweep(conn, "oauth_counters")
         return int(row[0])
 
 
@@ -123,7 +124,7 @@ class SqliteAuthorizations:
                 "INSERT INTO oauth_requests (id, stage, expires_at, body) VALUES (?, ?, ?, ?)",
                 (request.id, request.stage, request.expires_at, dump(request)),
             )
-            _sweep(conn, "oauth_requests", request.created_at)
+            _sweep(conn, "oauth_requests")
 
     def get_request(self, request_id: str, *, now: int) -> PendingAuthorization | None:
         rows = self._db.read("SELECT body FROM oauth_requests WHERE id = ? AND expires_at > ?", (request_id, now))
@@ -144,7 +145,7 @@ class SqliteAuthorizations:
                 "INSERT INTO oauth_codes (code_hash, used, expires_at, body) VALUES (?, 0, ?, ?)",
                 (code.code_hash, code.expires_at, dump(code)),
             )
-            _sweep(conn, "oauth_codes", code.expires_at)
+            _sweep(conn, "oauth_codes")
 
     def use_code(self, code_hash: str, *, now: int) -> AuthorizationCode | None:
         with self._db.transaction() as conn:
@@ -168,7 +169,7 @@ class SqliteRefreshFamilies:
                 "INSERT INTO oauth_families (id, generation, expires_at, body) VALUES (?, ?, ?, ?)",
                 (family.id, family.generation, family.expires_at, dump(family)),
             )
-            _sweep(conn, "oauth_families", family.created_at)
+            _sweep(conn, "oauth_families")
 
     def get(self, family_id: str, *, now: int) -> RefreshFamily | None:
         rows = self._db.read(
