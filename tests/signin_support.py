@@ -81,19 +81,22 @@ class Page:
 
 
 class Browser:
-    def __init__(self, client: httpx.Client, server: str) -> None:
+    """Follows redirects on the server (and on ``also``, e.g. an identity provider's origin)."""
+
+    def __init__(self, client: httpx.Client, server: str, *, also: tuple[str, ...] = ()) -> None:
         self.client = client
         self.server = server.rstrip("/")
+        self.origins = (self.server, *(o.rstrip("/") for o in also))
         self.pages: list[Page] = []
 
     def _leaves(self, url: str) -> bool:
-        return not url.startswith(self.server + "/")
+        return not any(url.startswith(origin + "/") for origin in self.origins)
 
     def go(self, url: str, *, method: str = "GET", data: list[tuple[str, str]] | None = None) -> Page | str:
         """Follow redirects while they stay on the server; return the page, or the URL it left for."""
-        headers = (
-            {"Origin": self.server, "Content-Type": "application/x-www-form-urlencoded"} if method == "POST" else {}
-        )
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        headers = {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"} if method == "POST" else {}
         body = urlencode(data or []).encode() if method == "POST" else None
         response = self.client.request(method, url, content=body, headers=headers, follow_redirects=False)
         for _ in range(10):
@@ -113,15 +116,28 @@ class Browser:
         return self.go(urljoin(page.url, form.action), method=form.method, data=form.data(button, unticked))
 
     def sign_in(
-        self, authorization_url: str, member: str = "alice", *, org: str | None = None, unticked: tuple[str, ...] = ()
+        self,
+        authorization_url: str,
+        member: str = "alice",
+        *,
+        org: str | None = None,
+        unticked: tuple[str, ...] = (),
+        idp_password: str = "any",
     ) -> str:
-        """The whole walk: development sign-in as ``member``, then Allow; returns the callback URL."""
+        """The whole walk: sign in as ``member`` (the development page, or an identity provider's
+        login and consent forms), choose ``org`` if asked, then Allow; returns the callback URL."""
         step = self.go(authorization_url)
-        for _ in range(4):
+        for _ in range(8):
             if isinstance(step, str):
                 return step
             assert step.status == 200, (step.status, step.text)
-            if "/oauth/signin/org" in step.url:
+            if not step.url.startswith(self.server + "/"):  # the identity provider's pages
+                form = step.forms[0]
+                form.fields = [
+                    (n, member if n == "login" else idp_password if n == "password" else v) for n, v in form.fields
+                ]
+                step = self.submit(step, form)
+            elif "/oauth/signin/org" in step.url:
                 form = next(f for f in step.forms if org is None or dict(f.fields).get("org") == org)
                 step = self.submit(step, form)
             elif "/oauth/signin" in step.url:

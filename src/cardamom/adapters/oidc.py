@@ -170,9 +170,36 @@ class OidcProvider:
             raise _refused("the ID token does not carry this sign-in's nonce")
         return dict(claims)
 
+    async def _userinfo(self, access_token: str) -> dict[str, Any]:
+        document = await self.discovery()
+        endpoint = document.get("userinfo_endpoint")
+        if not isinstance(endpoint, str):
+            return {}
+        headers = {"Authorization": f"Bearer {access_token}", "Accept": "application/json"}
+        try:
+            async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False, trust_env=False) as http:
+                response = await http.get(endpoint, headers=headers)
+        except httpx.HTTPError as exc:
+            raise _refused(f"the userinfo endpoint could not be reached ({type(exc).__name__})") from None
+        try:
+            data = response.json()
+        except ValueError:
+            data = None
+        if response.status_code != 200 or not isinstance(data, dict):
+            raise _refused(f"the userinfo endpoint answered HTTP {response.status_code}")
+        return data
+
     async def identify(self, *, code: str, redirect_uri: str, code_verifier: str, nonce: str) -> Mapping[str, Any]:
+        """The verified ID token's claims; providers that keep ``email`` out of the ID token (OIDC
+        Core 5.4) are asked at their userinfo endpoint, for the same subject only."""
         token = await self._token(code, redirect_uri, code_verifier)
         id_token = token.get("id_token")
         if not isinstance(id_token, str):
             raise _refused("the token endpoint returned no ID token (is the openid scope allowed?)")
-        return await self._verify(id_token, nonce)
+        claims = dict(await self._verify(id_token, nonce))
+        access_token = token.get("access_token")
+        if "email" not in claims and isinstance(access_token, str):
+            extra = await self._userinfo(access_token)
+            if extra.get("sub") == claims.get("sub"):
+                claims.update({k: v for k, v in extra.items() if k in ("email", "email_verified", "name")})
+        return claims
