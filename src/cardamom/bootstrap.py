@@ -62,7 +62,12 @@ from cardamom.service.connector_calls import ConnectorCaller
 from cardamom.service.controlplane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.gateway import Gateway, GatewaySettings
-from cardamom.service.oauth_clients import MAX_DOCUMENT_BYTES, ClientRegistry, RegistrySettings
+from cardamom.service.oauth_clients import (
+    MAX_DOCUMENT_BYTES,
+    ClientRegistry,
+    PreregisteredClients,
+    RegistrySettings,
+)
 from cardamom.service.oauth_server import AuthorizationServer, ServerSettings
 from cardamom.service.oauth_tokens import TokenIssuer
 from cardamom.service.rebuild import RebuildService
@@ -315,6 +320,12 @@ def build_container(
         keys,
         RegistrySettings(
             allow_loopback_http=settings.local_mode, registrations_per_hour=settings.registrations_per_hour
+        ),
+        preregistered=PreregisteredClients(directory),
+        preregistered_secret=lambda client: (
+            (stores.secrets.get(client.org, client.secret) or {}).get("client_secret")
+            if client.org and client.secret
+            else None
         ),
     )
     oauth = AuthorizationServer(

@@ -26,6 +26,7 @@ from starlette.testclient import TestClient
 from cardamom.bootstrap import Container, build_container
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.asgi import create_app
+from cardamom.errors import OrgDefinitionError
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.signin_support import Browser, callback_params
 from tests.support import notion_only_org_text, settings_for
@@ -547,3 +548,45 @@ def test_deny_returns_access_denied_with_state_and_iss(server: Server) -> None:
     params = callback_params(landed)
     assert params["error"] == "access_denied" and params["iss"] == ISSUER and params["state"].startswith("st-")
     assert urlsplit(landed).netloc == "127.0.0.1:40111"
+
+
+# ---- pre-registered clients (the org file's clients:) ----------------------------------------------------
+
+PREREGISTERED = """
+clients:
+  - {id: acme-chatgpt, name: ChatGPT (acme), redirect_uris: ["https://chatgpt.com/connector_platform_oauth_redirect", "http://127.0.0.1:40111/callback"], secret: chatgpt-client}
+  - {id: acme-cursor, name: Cursor (acme), redirect_uris: ["http://127.0.0.1:40111/callback"]}
+"""
+
+
+def test_preregistered_clients_from_the_org_file(server: Server) -> None:
+    stored = server.container.admin.stored("acme").definition
+    text = notion_only_org_text().replace(
+        "members:\n  - {id: alice, role: member}\n",
+        "members:\n  - {id: alice, role: member}\n  - {id: olga, role: owner}\n",
+    )
+    server.container.apply_org(parse_org_definition(text + PREREGISTERED, "org.yaml"))
+    server.container.secrets.put("acme", "chatgpt-client", {"client_secret": "s3cret-from-the-store"})
+    assert stored.clients == []
+    verifier, challenge = pkce()
+    params = server.code("acme-chatgpt", challenge)
+    form = {
+        "grant_type": "authorization_code",
+        "code": params["code"],
+        "redirect_uri": CALLBACK,
+        "client_id": "acme-chatgpt",
+        "code_verifier": verifier,
+    }
+    wrong = server.token(**{**form, "client_secret": "guess"})
+    assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_client"
+    verifier, challenge = pkce()
+    params = server.code("acme-chatgpt", challenge)
+    right = server.token(
+        **{**form, "code": params["code"], "code_verifier": verifier, "client_secret": "s3cret-from-the-store"}
+    )
+    assert right.status_code == 200, right.text
+    assert server.mcp(right.json()["access_token"]).status_code == 200
+    public = server.tokens("acme-cursor")  # no secret: a public client, PKCE binds it
+    assert server.mcp(public["access_token"]).status_code == 200
+    with pytest.raises(OrgDefinitionError, match=r"clients\[0\]\.redirect_uris"):
+        parse_org_definition(text + PREREGISTERED.replace("https://chatgpt.com", "http://chatgpt.com"), "org.yaml")

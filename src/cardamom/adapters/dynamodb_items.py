@@ -35,6 +35,7 @@ RECORD_KEYS: dict[str, str] = {
     "members": "id",
     "restrictions": "id",
     "aliases": "name",
+    "clients": "id",
 }
 SPACING = 1 << 16  # room between positions, so a record inserted in the middle rarely renumbers a kind
 TOOLS_INLINE_BYTES = 48 * 1024  # a connector's compressed tool list up to this size stays in its item

@@ -59,6 +59,7 @@ class PendingAuthorization:
     orgs: tuple[str, ...] = ()  # the orgs a signed-in person may choose from
     idp_nonce: str | None = None
     idp_verifier: str | None = None
+    client_org: str | None = None  # a pre-registered client's org: sign-in is into it only
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,7 @@ def authorization_request(
         csrf=csrf,
         created_at=now,
         expires_at=now + PENDING_TTL_SECONDS,
+        client_org=client.org,
     )
 
 

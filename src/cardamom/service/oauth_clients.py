@@ -21,11 +21,17 @@ from ipaddress import ip_address
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardamom.core.oauth_clients import OAuthClient, metadata_document_client, registered_client
+from cardamom.core.oauth_clients import (
+    OAuthClient,
+    metadata_document_client,
+    preregistered_client,
+    registered_client,
+)
 from cardamom.core.oauth_urls import is_loopback_host, is_url_client_id, metadata_document_url_problem
+from cardamom.core.orgdef import ClientDef
 from cardamom.core.outbound import OutboundRequest
 from cardamom.errors import ConnectorFailed, OAuthError, OutboundRefused
-from cardamom.ports import OAuthClientStore, RateCounter, TokenMinter
+from cardamom.ports import Directory, OAuthClientStore, RateCounter, TokenMinter
 from cardamom.service.connector_calls import ConnectorCaller
 
 MAX_DOCUMENT_BYTES = 16 * 1024
@@ -35,6 +41,37 @@ MIN_CACHE_SECONDS, MAX_CACHE_SECONDS = 60, 86_400
 _MAX_AGE = re.compile(r"max-age=(\d+)")
 
 PreregisteredLookup = Callable[[str], OAuthClient | None]
+SecretLookup = Callable[[OAuthClient], str | None]
+
+
+class PreregisteredClients:
+    """Clients the org files register (``clients:``), found by id across the orgs.
+
+    Each org's list is kept per directory version, so a lookup costs the version listing and,
+    only when an org changed, one read of its definition. An id two orgs both define names no
+    client (refused rather than guessed).
+    """
+
+    def __init__(self, directory: Directory) -> None:
+        self._directory = directory
+        self._cache: dict[str, tuple[int, dict[str, ClientDef]]] = {}
+
+    def __call__(self, client_id: str) -> OAuthClient | None:
+        found: list[tuple[str, ClientDef]] = []
+        for org, version in self._directory.org_versions().items():
+            cached = self._cache.get(org)
+            if cached is None or cached[0] != version:
+                stored = self._directory.load_org(org)
+                if stored is None:
+                    continue
+                cached = (stored.version, {c.id: c for c in stored.definition.clients})
+                self._cache[org] = cached
+            if client_id in cached[1]:
+                found.append((org, cached[1][client_id]))
+        if len(found) != 1:
+            return None
+        org, client = found[0]
+        return preregistered_client(org, client.id, client.name, client.redirect_uris, client.secret)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +107,7 @@ class ClientRegistry:
         settings: RegistrySettings,
         *,
         preregistered: PreregisteredLookup = lambda client_id: None,
+        preregistered_secret: SecretLookup = lambda client: None,
         clock: Callable[[], float] = time.time,
         new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
     ) -> None:
@@ -79,6 +117,7 @@ class ClientRegistry:
         self._minter = minter
         self._settings = settings
         self._preregistered = preregistered
+        self._preregistered_secret = preregistered_secret
         self._clock = clock
         self._new_id = new_id
         self._documents: OrderedDict[str, tuple[OAuthClient, float]] = OrderedDict()
@@ -148,12 +187,13 @@ class ClientRegistry:
 
     # ---- authenticating ------------------------------------------------------------------------
 
-    def check_secret(
-        self, client: OAuthClient, presented: str | None, secret_of: Callable[[OAuthClient], str | None]
-    ) -> None:
+    def check_secret(self, client: OAuthClient, presented: str | None) -> None:
         """Confidential clients must present their secret; public ones present none (PKCE binds them)."""
         if not client.confidential:
             return
-        expected = secret_of(client) if client.kind == "preregistered" else self._minter.client_secret(client.client_id)
+        if client.kind == "preregistered":
+            expected = self._preregistered_secret(client)
+        else:
+            expected = self._minter.client_secret(client.client_id)
         if not presented or expected is None or not hmac.compare_digest(presented, expected):
             raise OAuthError("invalid_client", "client authentication failed", status=401)

@@ -243,7 +243,10 @@ class AuthorizationServer:
         return record.member.role
 
     def _signed_in(self, request: PendingAuthorization, stage: str, orgs: list[str], member: str) -> Redirect:
+        # A client an org file registers signs its members into that org only.
         orgs = [org for org in orgs if self._active(org, member) is not None]
+        if request.client_org is not None:
+            orgs = [org for org in orgs if org == request.client_org]
         if not orgs:
             self._move(request, stage, stage="done")
             raise OAuthError("access_denied", f"{member} is not an active member of any org here", status=403)
@@ -321,11 +324,8 @@ class AuthorizationServer:
         client_id = basic[0] if basic else form.get("client_id")
         client = await self.clients.resolve(client_id)
         presented = basic[1] if basic else form.get("client_secret")
-        self.clients.check_secret(client, presented, self._preregistered_secret)
+        self.clients.check_secret(client, presented)
         return client
-
-    def _preregistered_secret(self, client: OAuthClient) -> str | None:
-        return None  # replaced by the composition root when pre-registered clients have secrets
 
     async def token(self, form: Mapping[str, str], basic: tuple[str, str] | None) -> dict[str, Any]:
         grant_type = form.get("grant_type")
