@@ -554,7 +554,10 @@ def test_deny_returns_access_denied_with_state_and_iss(server: Server) -> None:
 
 PREREGISTERED = """
 clients:
-  - {id: acme-chatgpt, name: ChatGPT (acme), redirect_uris: ["https://chatgpt.com/connector_platform_oauth_redirect", "http://127.0.0.1:40111/callback"], secret: chatgpt-client}
+  - id: acme-chatgpt
+    name: ChatGPT (acme)
+    redirect_uris: ["https://chatgpt.com/connector_platform_oauth_redirect", "http://127.0.0.1:40111/callback"]
+    secret: chatgpt-client
   - {id: acme-cursor, name: Cursor (acme), redirect_uris: ["http://127.0.0.1:40111/callback"]}
 """
 
