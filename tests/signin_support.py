@@ -225,6 +225,7 @@ def serve_tls(app: object, certificate: TlsCertificate) -> Iterator[str]:
         access_log=False,
         ssl_certfile=str(certificate.cert_file),
         ssl_keyfile=str(certificate.key_file),
+        timeout_graceful_shutdown=1,  # the gateway's fetcher keeps its connection open
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

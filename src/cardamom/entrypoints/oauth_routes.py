@@ -10,6 +10,7 @@ started the flow (its cookie) and carry the flow's CSRF token. Bodies are capped
 from __future__ import annotations
 
 import base64
+import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -180,8 +181,6 @@ def oauth_routes(server: AuthorizationServer) -> list[BaseRoute]:
     # ---- registration ---------------------------------------------------------------------------------
 
     async def register(request: Request) -> Response:
-        import json
-
         try:
             body: Any = json.loads(await _body(request) or b"null")
         except ValueError:
