@@ -24,8 +24,9 @@ from typing import Any
 import yaml
 
 from cardamom.core.naming import advertised_name
+from cardamom.core.pool import PoolTool
 from cardamom.core.search import SearchDocument, SearchIndex
-from cardamom.core.snapshot import PoolTool, search_document
+from cardamom.core.snapshot import search_document
 from cardamom.core.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]

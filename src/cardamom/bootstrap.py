@@ -1,19 +1,34 @@
-"""Wiring: the one module that picks adapters and builds the application.
+"""Wiring: the one composition root, used by every entrypoint and by the tests.
 
-Every entrypoint (ASGI app, Lambda handlers, CLI) gets its objects here, built once per
-process (per cold start in Lambda), never per request.
+``build_container`` picks adapters from ``Settings`` and builds the application once per
+process (per cold start in Lambda), never per request. Every port can be handed in instead
+(``stores``, ``transport``, ``credentials``, ``discovery``, ``verifier``...): the tests build
+their in-memory app through this same function, so there is no second wiring to drift.
+``build_rebuilder`` builds the rebuild function's service from the same parts, with only
+what a rebuild needs (stores, credentials and discovery; no endpoint, no token verifier).
+
+It is longer than 400 lines because the rule is one composition root: the authorization
+server's wiring (stores, key ring, verifiers, identity provider, client registry) lives here
+beside the gateway's rather than in a second root.
+
+The object graph has no cycle: credentials need no directory; a refused grant is recorded
+by whoever met it through ``Reauthorization``, which writes the directory without
+rebuilding, so discovery (inside a rebuild) can hold it, and the snapshot service can hold
+the discovery from construction on.
 """
 
 from __future__ import annotations
 
 import json
-import uuid
+import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardamom.adapters.authlib import AuthlibTokenEndpoint
+from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import (
@@ -25,15 +40,18 @@ from cardamom.adapters.jose import (
     public_keys_from_text,
 )
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
-from cardamom.adapters.oauth_keys import FileKeyStore
+from cardamom.adapters.oauth_keys import FileKeyStore, MemoryKeyStore
 from cardamom.adapters.powertools import LogTelemetry
-from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.adapters.sqlite_audit import SqliteAuditLog
+from cardamom.adapters.sqlite_directory import SqliteDirectory
 from cardamom.adapters.sqlite_oauth import (
     SqliteAuthorizations,
     SqliteConsents,
     SqliteOAuthClients,
     SqliteRefreshFamilies,
 )
+from cardamom.adapters.sqlite_snapshots import SqliteSnapshotStore
 from cardamom.config import ExternalTokenSettings, Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
@@ -56,23 +74,31 @@ from cardamom.ports import (
     SnapshotStore,
     TokenEndpoint,
     TokenVerifier,
+    ToolDiscovery,
 )
-from cardamom.service.admin import DirectoryAdmin
-from cardamom.service.connector_calls import ConnectorCaller
-from cardamom.service.controlplane import ControlPlane
+from cardamom.service.admin import DirectoryAdmin, DirectoryWriter
+from cardamom.service.audit_trail import AuditTrail, new_audit_id
+from cardamom.service.authorization import PoolCache
+from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
+from cardamom.service.controlplane.operation import PlaneContext
+from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
-from cardamom.service.gateway import Gateway, GatewaySettings
+from cardamom.service.execution import ExecutionService
+from cardamom.service.identity import IdentityService
 from cardamom.service.oauth_clients import (
     MAX_DOCUMENT_BYTES,
     ClientRegistry,
     PreregisteredClients,
     RegistrySettings,
 )
-from cardamom.service.oauth_server import AuthorizationServer, ServerSettings
+from cardamom.service.oauth_exchange import ServerSettings
+from cardamom.service.oauth_server import AuthorizationServer
 from cardamom.service.oauth_tokens import TokenIssuer
+from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.rebuild import RebuildService
+from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
-from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
+from cardamom.service.tool_discovery import McpToolDiscovery
 
 SIGNING_KEYS_FILE = "oauth-signing-keys.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -85,7 +111,9 @@ class Container:
     directory: Directory
     audit: AuditLog
     snapshots: SnapshotService
-    gateway: Gateway
+    identity: IdentityService
+    search: SearchService
+    execution: ExecutionService
     control_plane: ControlPlane
     endpoint: McpEndpoint
     verifier: TokenVerifier
@@ -107,8 +135,17 @@ class Container:
         return issued.token
 
 
-def _new_id() -> str:
-    return uuid.uuid4().hex
+@dataclass(frozen=True, slots=True)
+class OAuthStores:
+    """The authorization server's stores (docs/auth.md)."""
+
+    clients: OAuthClientStore
+    counter: RateCounter
+    authorizations: AuthorizationStore
+    families: RefreshFamilyStore
+    consents: ConsentStore
+    signing_keys: SigningKeyStore
+    aws_client: Callable[[str], Any] | None = None  # another boto3 client of the session (AWS only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,30 +156,23 @@ class Stores:
     audit: AuditLog
     snapshots: SnapshotStore
     secrets: SecretStore
-    oauth_clients: OAuthClientStore
-    counter: RateCounter
-    authorizations: AuthorizationStore
-    families: RefreshFamilyStore
-    consents: ConsentStore
-    signing_keys: SigningKeyStore
-    aws_client: Callable[[str], Any] | None = None  # builds another boto3 client of the session
+    oauth: OAuthStores | None = None  # None: in memory (tests that never sign in)
+
+
+def sqlite_oauth_stores(db: SqliteDatabase, keys: SigningKeyStore) -> OAuthStores:
+    clients = SqliteOAuthClients(db)
+    return OAuthStores(clients, clients, SqliteAuthorizations(db), SqliteRefreshFamilies(db), SqliteConsents(db), keys)
 
 
 def sqlite_stores(settings: Settings) -> Stores:
     """The embedded default: SQLite and files under CARDAMOM_HOME."""
     db = SqliteDatabase(settings.home / "cardamom.db")
-    clients = SqliteOAuthClients(db)
     return Stores(
         directory=SqliteDirectory(db),
         audit=SqliteAuditLog(db, retention_days=settings.audit_retention_days),
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
-        oauth_clients=clients,
-        counter=clients,
-        authorizations=SqliteAuthorizations(db),
-        families=SqliteRefreshFamilies(db),
-        consents=SqliteConsents(db),
-        signing_keys=FileKeyStore(settings.home / SIGNING_KEYS_FILE),
+        oauth=sqlite_oauth_stores(db, FileKeyStore(settings.home / SIGNING_KEYS_FILE)),
     )
 
 
@@ -160,25 +190,28 @@ def aws_stores(settings: Settings) -> Stores:
 
     if settings.aws is None:
         raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
-    if settings.aws.oauth_table is None:
-        raise ConfigError("CARDAMOM_OAUTH_TABLE is required with CARDAMOM_BACKEND=aws")
     built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
     options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
     secretsmanager = built.session.client("secretsmanager", **options)
-    table, dynamodb = settings.aws.oauth_table, built.directory.client
-    clients = DynamoOAuthClients(dynamodb, table)
+    oauth: OAuthStores | None = None
+    if settings.aws.oauth_table is not None:  # unset only for the rebuild function, which issues nothing
+        table, dynamodb = settings.aws.oauth_table, built.directory.client
+        clients = DynamoOAuthClients(dynamodb, table)
+        oauth = OAuthStores(
+            clients,
+            clients,
+            DynamoAuthorizations(dynamodb, table),
+            DynamoRefreshFamilies(dynamodb, table),
+            DynamoConsents(dynamodb, table),
+            SecretsManagerKeyStore(secretsmanager, settings.signing_keys_secret),
+            aws_client=lambda name: built.session.client(name, **options),
+        )
     return Stores(
         directory=built.directory,
         audit=built.audit,
         snapshots=built.snapshots,
         secrets=SecretsManagerStore(secretsmanager),
-        oauth_clients=clients,
-        counter=clients,
-        authorizations=DynamoAuthorizations(dynamodb, table),
-        families=DynamoRefreshFamilies(dynamodb, table),
-        consents=DynamoConsents(dynamodb, table),
-        signing_keys=SecretsManagerKeyStore(secretsmanager, settings.signing_keys_secret),
-        aws_client=lambda name: built.session.client(name, **options),
+        oauth=oauth,
     )
 
 
@@ -188,15 +221,15 @@ def build_stores(settings: Settings) -> Stores:
     return sqlite_stores(settings)
 
 
-def build_rebuilder(settings: Settings) -> RebuildService:
-    """The rebuild function's service, over the same stores and snapshot service the MCP function
-    builds (so a rebuild there makes exactly the snapshot a rebuild here would)."""
-    container = build_container(settings)
-    return RebuildService(container.directory, container.snapshot_store, container.snapshots)
+def connector_limits(settings: Settings) -> ConnectorLimits:
+    return ConnectorLimits(allow_loopback_http=settings.local_mode, connector_timeout=settings.connector_timeout)
 
 
 def build_discovery(
-    settings: Settings, credentials: CredentialResolver, transport: ConnectorTransport | None = None
+    settings: Settings,
+    credentials: CredentialResolver,
+    reauthorization: Reauthorization | None = None,
+    transport: ConnectorTransport | None = None,
 ) -> McpToolDiscovery:
     """Remote MCP servers are listed on a private event loop (``service/tool_discovery.py``), so
     each run opens an HTTP transport of its own; an injected transport (tests) is used as is."""
@@ -212,8 +245,69 @@ def build_discovery(
         finally:
             await fresh.aclose()
 
-    limits = DiscoverySettings(allow_loopback_http=settings.local_mode, deadline_seconds=settings.connector_timeout)
-    return McpToolDiscovery(credentials, open_transport, limits)
+    return McpToolDiscovery(credentials, open_transport, connector_limits(settings), reauthorization)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rebuilding:
+    """What every process that rebuilds snapshots needs, built the same way in each."""
+
+    stores: Stores
+    credentials: CredentialResolver
+    writer: DirectoryWriter
+    reauthorization: Reauthorization
+    snapshots: SnapshotService
+
+
+def _rebuilding(
+    settings: Settings,
+    stores: Stores,
+    *,
+    transport: ConnectorTransport | None,
+    credentials: CredentialResolver | None,
+    env_credentials: CredentialResolver | None,
+    token_endpoint: TokenEndpoint | None,
+    discovery: ToolDiscovery | None,
+    clock: Callable[[], float],
+) -> _Rebuilding:
+    if credentials is None:
+        credentials = CredentialService(
+            stores.secrets,
+            token_endpoint or PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout)),
+            env_credentials or EnvCredentialResolver(),
+            connector_limits(settings),
+            clock=clock,
+        )
+    writer = DirectoryWriter(stores.directory, clock)
+    reauthorization = Reauthorization(writer)
+    if discovery is None:
+        discovery = build_discovery(settings, credentials, reauthorization, transport)
+    snapshots = SnapshotService(stores.directory, stores.snapshots, discovery)
+    return _Rebuilding(stores, credentials, writer, reauthorization, snapshots)
+
+
+def build_rebuilder(
+    settings: Settings,
+    *,
+    stores: Stores | None = None,
+    transport: ConnectorTransport | None = None,
+    credentials: CredentialResolver | None = None,
+    discovery: ToolDiscovery | None = None,
+    clock: Callable[[], float] = time.time,
+) -> RebuildService:
+    """The rebuild function's service: the same stores, credentials and discovery the MCP
+    function builds (so a rebuild there makes exactly the snapshot a rebuild here would)."""
+    parts = _rebuilding(
+        settings,
+        stores or build_stores(settings),
+        transport=transport,
+        credentials=credentials,
+        env_credentials=None,
+        token_endpoint=None,
+        discovery=discovery,
+        clock=clock,
+    )
+    return RebuildService(parts.stores.directory, parts.stores.snapshots, parts.snapshots)
 
 
 def external_verifier(external: ExternalTokenSettings) -> JwtVerifier:
@@ -233,7 +327,18 @@ def external_verifier(external: ExternalTokenSettings) -> JwtVerifier:
     return JwtVerifier(keys, issuer=external.issuer, audience=external.audience, mapping=mapping)
 
 
-def build_identity_provider(settings: Settings, stores: Stores) -> IdentityProvider | None:
+def token_verifier(settings: Settings, keys: SigningKeys) -> TokenVerifier:
+    """Cardamom's own tokens (its issuer, its key ring, the MCP resource as audience), and those of
+    the configured issuer from elsewhere; each token goes to the verifier of the issuer it names."""
+    verifiers: dict[str, TokenVerifier] = {
+        settings.issuer: CardamomTokenVerifier(keys, issuer=settings.issuer, audience=settings.resource_url)
+    }
+    if settings.external is not None:
+        verifiers[settings.external.issuer] = external_verifier(settings.external)
+    return IssuerRoutedVerifier(verifiers)
+
+
+def build_identity_provider(settings: Settings, oauth: OAuthStores) -> IdentityProvider | None:
     """The company's OpenID provider, if configured; its client secret is read on first use."""
     oidc = settings.oidc
     if oidc is None:
@@ -246,10 +351,10 @@ def build_identity_provider(settings: Settings, stores: Stores) -> IdentityProvi
         if not resolved:
             value = oidc.client_secret
             if value is None and oidc.client_secret_id is not None:
-                if stores.aws_client is None:
+                if oauth.aws_client is None:
                     raise ConfigError("CARDAMOM_OIDC_CLIENT_SECRET_ID needs CARDAMOM_BACKEND=aws")
-                text = stores.aws_client("secretsmanager").get_secret_value(SecretId=oidc.client_secret_id)
-                value = str(text["SecretString"])
+                answer = oauth.aws_client("secretsmanager").get_secret_value(SecretId=oidc.client_secret_id)
+                value = str(answer["SecretString"])
                 if value.startswith("{"):
                     value = str(json.loads(value).get("client_secret", ""))
             resolved.append(value)
@@ -265,70 +370,38 @@ def build_identity_provider(settings: Settings, stores: Stores) -> IdentityProvi
     )
 
 
-def build_container(
+def build_authorization_server(
     settings: Settings,
-    *,
-    transport: ConnectorTransport | None = None,
-    credentials: CredentialResolver | None = None,
-    telemetry: SearchTelemetry | None = None,
-    token_endpoint: TokenEndpoint | None = None,
-    metadata_transport: ConnectorTransport | None = None,
-) -> Container:
-    stores = build_stores(settings)
-    directory, audit = stores.directory, stores.audit
-    snapshots = SnapshotService(directory, stores.snapshots)
-    keys = SigningKeys(stores.signing_keys)
-    signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
-    verifiers: dict[str, TokenVerifier] = {
-        settings.issuer: CardamomTokenVerifier(keys, issuer=settings.issuer, audience=settings.resource_url)
-    }
-    if settings.external is not None:
-        verifiers[settings.external.issuer] = external_verifier(settings.external)
-    verifier = IssuerRoutedVerifier(verifiers)
-    admin = DirectoryAdmin(directory, snapshots)
-    if credentials is None:
-        credentials = CredentialService(
-            stores.secrets,
-            token_endpoint or PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout)),
-            admin,
-            allow_loopback_http=settings.local_mode,
-        )
-    gateway = Gateway(
-        directory=directory,
-        snapshots=snapshots,
-        audit=audit,
-        transport=transport
-        or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
-        credentials=credentials,
-        telemetry=telemetry or LogTelemetry(),
-        settings=GatewaySettings(
-            allow_loopback_http=settings.local_mode, connector_deadline_seconds=settings.connector_timeout
-        ),
-        new_id=_new_id,
-    )
-    snapshots.use_discovery(build_discovery(settings, credentials, transport))
-    control_plane = ControlPlane(admin, snapshots, audit)
+    stores: Stores,
+    keys: SigningKeys,
+    signer: TokenIssuer,
+    verifier: TokenVerifier,
+    metadata_transport: ConnectorTransport | None,
+) -> AuthorizationServer:
+    oauth = stores.oauth
+    if oauth is None:  # in memory: tests that never sign in
+        oauth = sqlite_oauth_stores(SqliteDatabase(Path(":memory:")), MemoryKeyStore())
     fetcher = ConnectorCaller(
         metadata_transport or HttpxTransport(timeout=METADATA_FETCH_SECONDS, max_response_bytes=MAX_DOCUMENT_BYTES + 1),
-        allow_loopback_http=settings.local_mode,
-        deadline_seconds=METADATA_FETCH_SECONDS,
+        ConnectorLimits(allow_loopback_http=settings.local_mode, connector_timeout=METADATA_FETCH_SECONDS),
     )
+    secrets = stores.secrets
     registry = ClientRegistry(
-        stores.oauth_clients,
-        stores.counter,
+        oauth.clients,
+        oauth.counter,
         fetcher,
         keys,
         RegistrySettings(
             allow_loopback_http=settings.local_mode, registrations_per_hour=settings.registrations_per_hour
         ),
-        preregistered=PreregisteredClients(directory),
+        preregistered=PreregisteredClients(stores.directory),
         preregistered_secret=lambda client: (
-            (stores.secrets.get(client.org, client.secret) or {}).get("client_secret")
+            (secrets.get(client.org, client.secret) or {}).get("client_secret")
             if client.org and client.secret
             else None
         ),
     )
-    oauth = AuthorizationServer(
+    return AuthorizationServer(
         settings=ServerSettings(
             issuer=settings.issuer,
             resource=settings.resource_url,
@@ -337,28 +410,85 @@ def build_container(
             new_clients_per_day=settings.new_clients_per_day,
         ),
         clients=registry,
-        requests=stores.authorizations,
-        families=stores.families,
-        consents=stores.consents,
-        counter=stores.counter,
+        requests=oauth.authorizations,
+        families=oauth.families,
+        consents=oauth.consents,
+        counter=oauth.counter,
         tokens=signer,
         verifier=verifier,
-        directory=directory,
-        identity=build_identity_provider(settings, stores),
+        directory=stores.directory,
+        identity=build_identity_provider(settings, oauth),
     )
+
+
+def build_container(
+    settings: Settings,
+    *,
+    stores: Stores | None = None,
+    transport: ConnectorTransport | None = None,
+    credentials: CredentialResolver | None = None,
+    env_credentials: CredentialResolver | None = None,
+    token_endpoint: TokenEndpoint | None = None,
+    discovery: ToolDiscovery | None = None,
+    telemetry: SearchTelemetry | None = None,
+    verifier: TokenVerifier | None = None,
+    metadata_transport: ConnectorTransport | None = None,
+    clock: Callable[[], float] = time.time,
+    new_id: Callable[[], str] = new_audit_id,
+) -> Container:
+    """The application. Any port given is used as is; the rest come from ``settings``.
+
+    ``credentials`` replaces the whole credential service (secret store, OAuth, environment);
+    ``env_credentials`` only the resolver of ``*_env`` references. ``clock`` (epoch seconds)
+    times audit rows, revocations and token expiry; ``new_id`` names audit rows.
+    """
+    stores = stores or build_stores(settings)
+    keys = SigningKeys(stores.oauth.signing_keys if stores.oauth else MemoryKeyStore())
+    signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
+    if verifier is None:
+        verifier = token_verifier(settings, keys)
+    parts = _rebuilding(
+        settings,
+        stores,
+        transport=transport,
+        credentials=credentials,
+        env_credentials=env_credentials,
+        token_endpoint=token_endpoint,
+        discovery=discovery,
+        clock=clock,
+    )
+    snapshots = parts.snapshots
+    admin = DirectoryAdmin(parts.writer, snapshots)
+    limits = connector_limits(settings)
+    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry())
+    execution = ExecutionService(
+        snapshots=snapshots,
+        credentials=parts.credentials,
+        connectors=ConnectorCaller(
+            transport
+            or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
+            limits,
+        ),
+        audit=AuditTrail(stores.audit, clock=clock, new_id=new_id),
+        reauthorization=parts.reauthorization,
+        connector_timeout=limits.connector_timeout,
+    )
+    control_plane = ControlPlane(PlaneContext(admin, snapshots, stores.audit))
     return Container(
         settings=settings,
-        directory=directory,
-        audit=audit,
+        directory=stores.directory,
+        audit=stores.audit,
         snapshots=snapshots,
-        gateway=gateway,
+        identity=IdentityService(stores.directory),
+        search=search,
+        execution=execution,
         control_plane=control_plane,
-        endpoint=McpEndpoint(gateway, control_plane),
+        endpoint=McpEndpoint(search, execution, control_plane),
         verifier=verifier,
         signer=signer,
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
-        oauth=oauth,
+        oauth=build_authorization_server(settings, stores, keys, signer, verifier, metadata_transport),
         keys=keys,
     )

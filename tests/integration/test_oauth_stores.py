@@ -19,7 +19,8 @@ from cardamom.adapters.dynamodb_oauth import (
     DynamoOAuthClients,
     DynamoRefreshFamilies,
 )
-from cardamom.adapters.sqlite import SqliteDatabase, SqliteDirectory
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.adapters.sqlite_directory import SqliteDirectory
 from cardamom.adapters.sqlite_oauth import (
     SqliteAuthorizations,
     SqliteConsents,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from cardamom.adapters.dynamodb import error_code, store_error
+from cardamom.adapters.aws_errors import error_code, store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, number, s, text
 from cardamom.adapters.oauth_records import dump, load
 from cardamom.core.oauth_clients import OAuthClient

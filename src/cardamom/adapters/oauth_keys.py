@@ -79,3 +79,18 @@ class SecretsManagerKeyStore:
             raise StoreError(f"cannot write the signing keys: {code}") from None
         except BotoCoreError as exc:
             raise StoreError(f"cannot write the signing keys: {type(exc).__name__}") from None
+
+
+class MemoryKeyStore:
+    """A ring that lives as long as the process (tests that never sign in)."""
+
+    def __init__(self) -> None:
+        self._document: str | None = None
+
+    def load(self) -> str | None:
+        return self._document
+
+    def save(self, document: str, *, create: bool) -> None:
+        if create and self._document is not None:
+            raise Conflict("the key ring already exists")
+        self._document = document

@@ -23,7 +23,7 @@ from cardamom.core.oauth_metadata import challenge_scope, resource_metadata_url
 from cardamom.entrypoints.oauth_routes import oauth_routes
 from cardamom.errors import AuthenticationError
 from cardamom.mcp.errors import jsonrpc_error
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 
 MAX_BODY_BYTES = 1024 * 1024
 
@@ -72,7 +72,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         if scheme.lower() != "bearer" or not token.strip():
             raise AuthenticationError("a bearer token is required", error="invalid_request")
         claims = container.verifier.verify(token.strip())
-        return container.gateway.caller(claims)
+        return container.identity.caller(claims)
 
     async def mcp_post(request: Request) -> Response:
         set_correlation_id(_correlation_id(request))

@@ -40,7 +40,7 @@ from cardamom.core.oauth_metadata import (
 )
 from cardamom.entrypoints import signin_pages as pages
 from cardamom.errors import OAuthError
-from cardamom.mcp.server import SUPPORTED_PROTOCOL_VERSIONS
+from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.service.oauth_server import AuthorizationServer, Redirect
 
 log = logging.getLogger(__name__)

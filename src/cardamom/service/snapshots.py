@@ -2,11 +2,17 @@
 
 A warm request costs one read (the pointer); the blob is read and decoded only when the
 pointer moved. A missing or corrupt snapshot is rebuilt from the directory on the spot,
-logged, and never served half-read.
+logged, and never served half-read. A snapshot of an older format this code still reads is
+served as it is: the rebuild function replaces it (``outdated``), not the request path. One
+of a newer format (newer code wrote it, during a deploy) is built for this process alone and
+never stored over the newer one.
 
 A rebuild lists the tools of the org's remote MCP servers (``ToolDiscovery``) before the pure
 build: a server that cannot be listed contributes no tools, and never fails the rebuild.
-Without a discovery (``use_discovery`` not called), mcp connections contribute nothing.
+Without a discovery, mcp connections contribute nothing. A listing can write to the
+directory (a refused grant marks its connection ``needs_reauth``); when the directory moved
+while the servers were listed, the build starts over from it, so the snapshot stored is
+the directory's latest.
 """
 
 from __future__ import annotations
@@ -17,19 +23,23 @@ import time
 from collections.abc import Mapping, Sequence
 
 from cardamom.core.orgdef import OrgDefinition
+from cardamom.core.pool_builder import mcp_upstreams
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import (
+from cardamom.core.snapshot import Snapshot, build_snapshot
+from cardamom.core.snapshot_codec import (
+    SNAPSHOT_FORMAT,
     CorruptSnapshot,
-    Snapshot,
-    build_snapshot,
+    NewerSnapshot,
+    blob_format,
     decode_snapshot,
     encode_snapshot,
-    mcp_upstreams,
 )
 from cardamom.errors import NotFound
-from cardamom.ports import Directory, SnapshotStore, ToolDiscovery
+from cardamom.ports import Directory, SnapshotStore, StoredOrg, ToolDiscovery
 
 log = logging.getLogger(__name__)
+
+MAX_BUILD_PASSES = 3  # a listing that moved the directory starts the build over, this many times at most
 
 
 class SnapshotService:
@@ -39,10 +49,7 @@ class SnapshotService:
         self._discovery = discovery
         self._cache: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
-
-    def use_discovery(self, discovery: ToolDiscovery) -> None:
-        """Wire the discovery after construction (it needs credentials, which need this service)."""
-        self._discovery = discovery
+        self._current_format: dict[str, int] = {}  # org -> a version ``outdated`` found in SNAPSHOT_FORMAT
 
     def current(self, org: str) -> Snapshot:
         pointer = self._store.current(org)
@@ -56,6 +63,11 @@ class SnapshotService:
             else:
                 try:
                     snapshot = decode_snapshot(blob)
+                except NewerSnapshot as exc:
+                    log.warning(
+                        "snapshot of a newer format, building one here", extra={"org": org, "problem": str(exc)}
+                    )
+                    return self.rebuild(org, store=False)
                 except CorruptSnapshot as exc:
                     log.error("snapshot corrupt, rebuilding", extra={"org": org, "problem": str(exc)})
                 else:
@@ -63,20 +75,54 @@ class SnapshotService:
                     return snapshot
         return self.rebuild(org)
 
-    def rebuild(self, org: str) -> Snapshot:
-        """Build the snapshot of the directory as it is now, store it and move the pointer."""
-        stored = self._directory.load_org(org)
-        if stored is None:
-            raise NotFound(f"org {org!r} does not exist")
-        snapshot = build_snapshot(stored.definition, stored.version, self._discover(stored.definition))
-        self._store.put(org, stored.version, encode_snapshot(snapshot))
+    def rebuild(self, org: str, *, store: bool = True) -> Snapshot:
+        """Build the snapshot of the directory as it is now, store it and move the pointer
+        (``store=False``: keep it in this process only)."""
+        stored = self._load(org)
+        discovered = self._discover(stored.definition)
+        for _ in range(MAX_BUILD_PASSES - 1):
+            if discovered is None:
+                break
+            latest = self._load(org)
+            if latest.version == stored.version:
+                break
+            stored, discovered = latest, self._discover(latest.definition)
+        snapshot = build_snapshot(stored.definition, stored.version, discovered or {})
+        if store:
+            self._store.put(org, stored.version, encode_snapshot(snapshot))
         self._remember(snapshot)
         return snapshot
 
-    def _discover(self, definition: OrgDefinition) -> Mapping[str, Sequence[RemoteTool]]:
+    def outdated(self, stored: Mapping[str, int]) -> list[str]:
+        """The orgs whose stored snapshot (at the version ``stored`` gives) is of an older format.
+
+        For the rebuild function, which replaces them. Each org's blob is read once per
+        version and process: a version found in the current format is remembered. A missing
+        or unreadable blob is not reported: the request path rebuilds those.
+        """
+        found = []
+        for org, version in stored.items():
+            if self._current_format.get(org) == version:
+                continue
+            blob = self._store.get(org, version)
+            format_version = None if blob is None else blob_format(blob)
+            if format_version == SNAPSHOT_FORMAT:
+                self._current_format[org] = version
+            elif format_version is not None and format_version < SNAPSHOT_FORMAT:
+                found.append(org)
+        return found
+
+    def _load(self, org: str) -> StoredOrg:
+        stored = self._directory.load_org(org)
+        if stored is None:
+            raise NotFound(f"org {org!r} does not exist")
+        return stored
+
+    def _discover(self, definition: OrgDefinition) -> Mapping[str, Sequence[RemoteTool]] | None:
+        """The listed tools by account; None when nothing was listed (no server, no discovery)."""
         upstreams = mcp_upstreams(definition)
         if not upstreams or self._discovery is None:
-            return {}
+            return None
         started = time.perf_counter()
         try:
             found = self._discovery.discover(definition.org, upstreams)
