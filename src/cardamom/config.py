@@ -263,7 +263,7 @@ class Settings:
                 audit_table=required("CARDAMOM_AUDIT_TABLE"),
                 snapshot_table=required("CARDAMOM_SNAPSHOT_TABLE"),
                 bucket=required("CARDAMOM_BUCKET"),
-                oauth_table=text("CARDAMOM_OAUTH_TABLE"),
+                oauth_table=required("CARDAMOM_OAUTH_TABLE"),
                 snapshot_inline_bytes=int(number("CARDAMOM_SNAPSHOT_INLINE_BYTES", 32 * 1024, minimum=0)),
                 endpoint_url=text("AWS_ENDPOINT_URL"),
             )

@@ -111,6 +111,16 @@ def _rpc(proc: subprocess.Popen[str], replies: queue.Queue[str], message: dict[s
 def test_mcp_remote_signs_in_to_make_run_with_the_printed_snippet(demo: tuple[str, list[str]], tmp_path: Path) -> None:
     base, output = demo
     assert any("sign in" in line and "development sign-in page" in line for line in output), "a line says how"
+    # The printed bearer token (for curl and the Inspector CLI) works as printed too.
+    token = next(line.split()[-1] for line in output if line.strip().startswith("bearer token"))
+    inspector = next(line for line in output if "@modelcontextprotocol/inspector --cli" in line)
+    assert f"--header 'Authorization: Bearer {token}'" in inspector and f"{base}/mcp" in inspector
+    listed = httpx.post(
+        f"{base}/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        headers={"Authorization": f"Bearer {token}", "Accept": "application/json, text/event-stream"},
+    )
+    assert listed.status_code == 200 and listed.json()["result"]["tools"][0]["name"] == "search_tools"
     server = _snippet(output)["mcpServers"]["cardamom"]
     assert server["command"] == "npx" and server["args"][:2] == ["-y", "mcp-remote@latest"]
     node = installed()

@@ -179,18 +179,20 @@ class DynamoAuthorizations(_Table):
         )
 
     def use_code(self, code_hash: str, *, now: int) -> AuthorizationCode | None:
+        # The first use is the one conditional update that finds used = false; any other sees it failed.
         response = self._update(
             Key={PK: s(f"CODE#{code_hash}"), SK: s("code")},
             UpdateExpression="SET used = :true",
-            ConditionExpression="attribute_exists(pk) AND expires_at > :now",
-            ExpressionAttributeValues={":true": {"BOOL": True}, ":now": n(now)},
+            ConditionExpression="attribute_exists(pk) AND expires_at > :now AND used = :false",
+            ExpressionAttributeValues={":true": {"BOOL": True}, ":false": {"BOOL": False}, ":now": n(now)},
             ReturnValues="ALL_OLD",
         )
-        old = None if response is None else response.get("Attributes")
-        body = None if old is None else text(old, "body")
-        if old is None or body is None:
-            return None
-        return replace(load(AuthorizationCode, body), used=bool(old.get("used", {}).get("BOOL", False)))
+        if response is not None:
+            body = text(response.get("Attributes", {}), "body")
+            return None if body is None else replace(load(AuthorizationCode, body), used=False)
+        item = self._live(f"CODE#{code_hash}", "code", now)
+        body = None if item is None else text(item, "body")
+        return None if body is None else replace(load(AuthorizationCode, body), used=True)
 
 
 class DynamoRefreshFamilies(_Table):
