@@ -212,11 +212,19 @@ AWS_ENV = {
     "CARDAMOM_AUDIT_TABLE": "audit",
     "CARDAMOM_SNAPSHOT_TABLE": "snap",
     "CARDAMOM_BUCKET": "bucket",
+    "CARDAMOM_OAUTH_TABLE": "oauth",
 }
 
 
 @pytest.mark.parametrize(
-    "variable", ["CARDAMOM_DIRECTORY_TABLE", "CARDAMOM_AUDIT_TABLE", "CARDAMOM_SNAPSHOT_TABLE", "CARDAMOM_BUCKET"]
+    "variable",
+    [
+        "CARDAMOM_DIRECTORY_TABLE",
+        "CARDAMOM_AUDIT_TABLE",
+        "CARDAMOM_SNAPSHOT_TABLE",
+        "CARDAMOM_BUCKET",
+        "CARDAMOM_OAUTH_TABLE",
+    ],
 )
 def test_the_aws_backend_fails_fast_without_a_table_or_bucket(variable: str) -> None:
     env = {k: v for k, v in AWS_ENV.items() if k != variable}
