@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -9,6 +10,7 @@ from datetime import datetime
 
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
+from cardamom.core.insights import UnmetSearch
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.pool import AccountInfo, Upstream
@@ -28,6 +30,7 @@ from cardamom.ports import (
     StoredOrg,
     TokenVerifier,
     ToolDiscovery,
+    UnmetSearchLog,
 )
 
 
@@ -224,6 +227,39 @@ class StaticDiscovery(ToolDiscovery):
         if self.fail:
             raise RuntimeError("the discovery broke down")
         return {a: self.tools[a] for a in accounts if a in self.tools}
+
+
+class MemoryUnmetSearchLog(UnmetSearchLog):
+    """Unmet-search records in a list; ``gate`` (when set) holds every write until it opens,
+    ``fail`` makes writes fail like a store outage."""
+
+    def __init__(self, *, retention_days: int = 30, clock: Callable[[], float] = time.time) -> None:
+        self.records: list[UnmetSearch] = []
+        self.writes = 0
+        self.fail = False
+        self.gate: threading.Event | None = None
+        self._retention = retention_days * 86_400
+        self._clock = clock
+
+    def _live(self, record: UnmetSearch) -> bool:
+        return datetime.fromisoformat(record.at).timestamp() + self._retention > self._clock()
+
+    def add(self, record: UnmetSearch) -> None:
+        if self.gate is not None:
+            self.gate.wait(timeout=30)
+        self.writes += 1
+        if self.fail:
+            raise StoreError("unmet search store is down")
+        self.records.append(record)
+
+    def query(self, org: str, *, since: str | None = None, limit: int) -> list[UnmetSearch]:
+        found = [r for r in self.records if r.org == org and self._live(r) and (since is None or r.at >= since)]
+        return sorted(found, key=lambda r: (r.at, r.id))[:limit]
+
+    def prune(self) -> int:
+        before = len(self.records)
+        self.records = [r for r in self.records if self._live(r)]
+        return before - len(self.records)
 
 
 class MemorySecretStore(SecretStore):

@@ -24,6 +24,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,9 @@ from cardamom.adapters.oauth_keys import FileKeyStore, MemoryKeyStore
 from cardamom.adapters.powertools import LogTelemetry
 from cardamom.adapters.sqlite import SqliteDatabase
 from cardamom.adapters.sqlite_audit import SqliteAuditLog
+from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
 from cardamom.adapters.sqlite_directory import SqliteDirectory
+from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
 from cardamom.adapters.sqlite_oauth import (
     SqliteAuthorizations,
     SqliteConsents,
@@ -58,6 +61,7 @@ from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
 from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import (
+    AuditChain,
     AuditLog,
     AuthorizationStore,
     ConnectorTransport,
@@ -66,6 +70,7 @@ from cardamom.ports import (
     Directory,
     IdentityProvider,
     OAuthClientStore,
+    ObjectSink,
     RateCounter,
     RefreshFamilyStore,
     SearchTelemetry,
@@ -75,8 +80,12 @@ from cardamom.ports import (
     TokenEndpoint,
     TokenVerifier,
     ToolDiscovery,
+    UnmetSearchLog,
 )
 from cardamom.service.admin import DirectoryAdmin, DirectoryWriter
+from cardamom.service.audit_export import ScheduledExport
+from cardamom.service.audit_schedule import AuditSchedule
+from cardamom.service.audit_sealing import AuditSealer, SealingAuditLog, SealingPolicy
 from cardamom.service.audit_trail import AuditTrail, new_audit_id
 from cardamom.service.authorization import PoolCache
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
@@ -99,6 +108,7 @@ from cardamom.service.rebuild import RebuildService
 from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import McpToolDiscovery
+from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
 
 SIGNING_KEYS_FILE = "oauth-signing-keys.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -123,6 +133,9 @@ class Container:
     snapshot_store: SnapshotStore
     oauth: AuthorizationServer
     keys: SigningKeys
+    audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
+    objects: ObjectSink | None = None  # the bucket (AWS), where the scheduled audit export writes
+    unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -157,6 +170,10 @@ class Stores:
     snapshots: SnapshotStore
     secrets: SecretStore
     oauth: OAuthStores | None = None  # None: in memory (tests that never sign in)
+    audit_chain: AuditChain | None = None  # the audit trail's seals and head (core/audit_chain.py)
+    seal_on_completion: bool = False  # the embedded store seals at each completion; AWS on a schedule
+    objects: ObjectSink | None = None
+    unmet_searches: UnmetSearchLog | None = None
 
 
 def sqlite_oauth_stores(db: SqliteDatabase, keys: SigningKeyStore) -> OAuthStores:
@@ -173,6 +190,9 @@ def sqlite_stores(settings: Settings) -> Stores:
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
         oauth=sqlite_oauth_stores(db, FileKeyStore(settings.home / SIGNING_KEYS_FILE)),
+        audit_chain=SqliteAuditChain(db),
+        seal_on_completion=True,
+        unmet_searches=SqliteUnmetSearchLog(db, retention_days=settings.unmet_search_retention_days),
     )
 
 
@@ -190,7 +210,11 @@ def aws_stores(settings: Settings) -> Stores:
 
     if settings.aws is None:
         raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
-    built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
+    built = build(
+        settings.aws,
+        audit_retention_days=settings.audit_retention_days or 365,
+        unmet_search_retention_days=settings.unmet_search_retention_days,
+    )
     options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
     secretsmanager = built.session.client("secretsmanager", **options)
     oauth: OAuthStores | None = None
@@ -212,6 +236,9 @@ def aws_stores(settings: Settings) -> Stores:
         snapshots=built.snapshots,
         secrets=SecretsManagerStore(secretsmanager),
         oauth=oauth,
+        audit_chain=built.audit_chain,
+        objects=built.objects,
+        unmet_searches=built.unmet_searches,
     )
 
 
@@ -308,6 +335,28 @@ def build_rebuilder(
         clock=clock,
     )
     return RebuildService(parts.stores.directory, parts.stores.snapshots, parts.snapshots)
+
+
+def build_sealer(settings: Settings, chain: AuditChain, clock: Callable[[], float] = time.time) -> AuditSealer:
+    """A row still ``started`` after three connector deadlines (at least a minute) is sealed as it is."""
+    abandoned = timedelta(seconds=max(60.0, 3 * settings.connector_timeout))
+    return AuditSealer(
+        chain, SealingPolicy(abandoned_after=abandoned), clock=lambda: datetime.fromtimestamp(clock(), UTC)
+    )
+
+
+def build_audit_schedule(settings: Settings, *, stores: Stores | None = None) -> AuditSchedule:
+    """The audit function's work: sealing every org, and the S3 export when a prefix is set."""
+    stores = stores or build_stores(settings)
+    if stores.audit_chain is None:
+        raise ConfigError("this store keeps no audit chain")
+    sealer = build_sealer(settings, stores.audit_chain)
+    exporter = None
+    if settings.audit_export_prefix is not None:
+        if stores.objects is None:
+            raise ConfigError("CARDAMOM_AUDIT_EXPORT_PREFIX needs CARDAMOM_BACKEND=aws (the export goes to S3)")
+        exporter = ScheduledExport(stores.audit_chain, stores.objects, settings.audit_export_prefix)
+    return AuditSchedule(stores.directory, sealer, exporter)
 
 
 def external_verifier(external: ExternalTokenSettings) -> JwtVerifier:
@@ -443,6 +492,17 @@ def build_container(
     times audit rows, revocations and token expiry; ``new_id`` names audit rows.
     """
     stores = stores or build_stores(settings)
+    sealer = None if stores.audit_chain is None else build_sealer(settings, stores.audit_chain, clock)
+    audit = stores.audit
+    if sealer is not None and stores.seal_on_completion:
+        audit = SealingAuditLog(audit, sealer)
+    unmet = None
+    if stores.unmet_searches is not None:
+        unmet = UnmetSearches(
+            BufferedUnmetSearches(stores.unmet_searches),
+            new_id=new_audit_id,
+            clock=lambda: datetime.fromtimestamp(clock(), UTC),
+        )
     keys = SigningKeys(stores.oauth.signing_keys if stores.oauth else MemoryKeyStore())
     signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
     if verifier is None:
@@ -460,7 +520,7 @@ def build_container(
     snapshots = parts.snapshots
     admin = DirectoryAdmin(parts.writer, snapshots)
     limits = connector_limits(settings)
-    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry())
+    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry(), unmet=unmet)
     execution = ExecutionService(
         snapshots=snapshots,
         credentials=parts.credentials,
@@ -469,15 +529,15 @@ def build_container(
             or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
             limits,
         ),
-        audit=AuditTrail(stores.audit, clock=clock, new_id=new_id),
+        audit=AuditTrail(audit, clock=clock, new_id=new_id),
         reauthorization=parts.reauthorization,
         connector_timeout=limits.connector_timeout,
     )
-    control_plane = ControlPlane(PlaneContext(admin, snapshots, stores.audit))
+    control_plane = ControlPlane(PlaneContext(admin, snapshots, audit, insights=unmet))
     return Container(
         settings=settings,
         directory=stores.directory,
-        audit=stores.audit,
+        audit=audit,
         snapshots=snapshots,
         identity=IdentityService(stores.directory),
         search=search,
@@ -491,4 +551,7 @@ def build_container(
         snapshot_store=stores.snapshots,
         oauth=build_authorization_server(settings, stores, keys, signer, verifier, metadata_transport),
         keys=keys,
+        audit_sealer=sealer,
+        objects=stores.objects,
+        unmet_searches=unmet,
     )

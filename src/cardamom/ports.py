@@ -7,12 +7,14 @@ tests use fakes that subclass these same protocols.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardamom.core.audit import AuditQuery, AuditRow
+from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
+from cardamom.core.insights import UnmetSearch
 from cardamom.core.oauth_clients import OAuthClient
 from cardamom.core.oauth_grants import AuthorizationCode, PendingAuthorization, RefreshFamily
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
@@ -105,6 +107,62 @@ class AuditLog(Protocol):
         ...
 
     def query(self, org: str, query: AuditQuery) -> list[AuditRow]: ...
+
+
+class AuditChain(Protocol):
+    """The audit trail's seals and chain head, beside the rows (``core.audit_chain``).
+
+    A row awaits a seal from ``begin`` on; ``append`` seals a batch: it writes the seal, moves
+    the head and marks the rows in one transaction, conditional on the head being the one the
+    seal was planned on and on every row being as read. Otherwise it raises ``Conflict`` and
+    writes nothing.
+    """
+
+    def head(self, org: str) -> ChainHead | None: ...
+
+    def pending(self, org: str, limit: int) -> list[StoredRow]:
+        """Rows awaiting a seal (at most ``limit``), read consistently."""
+        ...
+
+    def append(self, seal: Seal, rows: Sequence[StoredRow]) -> None: ...
+
+    def seals(self, org: str, *, after: int = 0) -> Iterator[Seal]:
+        """Every stored seal numbered above ``after``, in order."""
+        ...
+
+    def trail(self, org: str, *, since: str | None = None) -> Iterator[StoredRow]:
+        """Every stored row of the org (started at or after ``since``), expired ones included."""
+        ...
+
+    def listed(self, org: str, entries: Sequence[SealEntry]) -> list[StoredRow]:
+        """The stored rows these seal entries name (those still present)."""
+        ...
+
+    def mark_exported(self, org: str, *, through: int, expected: int) -> None:
+        """Record that seals up to ``through`` are exported; ``Conflict`` unless the mark was ``expected``."""
+        ...
+
+
+class UnmetSearchLog(Protocol):
+    """Records of searches that found no usable tool, kept for the configured retention."""
+
+    def add(self, record: UnmetSearch) -> None:
+        """One write; the record expires the retention after its time."""
+        ...
+
+    def query(self, org: str, *, since: str | None = None, limit: int) -> list[UnmetSearch]:
+        """The org's unexpired records at or after ``since``, oldest first, at most ``limit``."""
+        ...
+
+    def prune(self) -> int:
+        """Delete expired records now, where the store does not expire them itself; how many."""
+        ...
+
+
+class ObjectSink(Protocol):
+    """Where exported files go (an S3 prefix)."""
+
+    def put(self, key: str, data: bytes) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,7 @@ def test_the_golden_org_touches_every_part_of_a_snapshot() -> None:
     assert any(t.arguments_in for t in tools) and any(t.body_encoding == "form" for t in tools)
     assert snapshot.aliases and {r.target.role for r in snapshot.restrictions} >= {"member", "guest"}
     assert any(r.target.user for r in snapshot.restrictions)
+    assert snapshot.collapse_threshold == 30
 
 
 @pytest.mark.parametrize("format_version", sorted(OLDER_READABLE))

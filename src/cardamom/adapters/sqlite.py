@@ -59,7 +59,10 @@ CREATE TABLE IF NOT EXISTS audit (
     target_id TEXT,
     completed_at TEXT,
     expires_at INTEGER,
-    client_id TEXT,
+    client TEXT,
+    mcp_name TEXT,
+    queued INTEGER,
+    seal INTEGER,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
@@ -88,7 +91,10 @@ class SqliteDatabase:
                 ("members", "grants_revoked_at", "INTEGER"),
                 ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
                 ("audit", "expires_at", "INTEGER"),
-                ("audit", "client_id", "TEXT"),
+                ("audit", "client", "TEXT"),
+                ("audit", "mcp_name", "TEXT"),
+                ("audit", "queued", "INTEGER"),  # 1 while the row awaits a seal (core/audit_chain.py)
+                ("audit", "seal", "INTEGER"),
                 ("grants", "client_id", "TEXT"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}

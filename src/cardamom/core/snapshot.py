@@ -73,6 +73,7 @@ class Snapshot:
     restrictions: tuple[RestrictionDef, ...]
     index: SearchIndex
     aliases: dict[str, AliasDef] = field(default_factory=dict)  # a live tool name wins over an alias
+    collapse_threshold: int | None = None  # the org's setting: see cardamom.core.collapse
     columns: ToolColumns = field(init=False, repr=False, compare=False)
     # Derived from the columns: every name to its position, and (connector, tool, account) to the
     # position reaching it (computed on first use: only aliases read it).
@@ -133,6 +134,7 @@ def _assemble(
     tools: list[PoolTool],
     restrictions: tuple[RestrictionDef, ...],
     aliases: tuple[AliasDef, ...] = (),
+    collapse_threshold: int | None = None,
 ) -> Snapshot:
     # Codepoint order of names makes the pool, and so every tie, independent of file order.
     tools.sort(key=lambda t: t.name)
@@ -146,6 +148,7 @@ def _assemble(
         restrictions=restrictions,
         index=SearchIndex.build(documents),
         aliases={a.name: a for a in aliases},
+        collapse_threshold=collapse_threshold,
     )
 
 
@@ -156,4 +159,13 @@ def build_snapshot(org: OrgDefinition, version: int, discovered: Discovered | No
         c.account: AccountInfo(c.account, c.connector, c.credentials) for c in org.connections if c.status == "active"
     }
     tools = connector_tools(org, discovered)
-    return _assemble(org.org, version, infos, accounts, tools, tuple(org.restrictions), tuple(org.aliases))
+    return _assemble(
+        org.org,
+        version,
+        infos,
+        accounts,
+        tools,
+        tuple(org.restrictions),
+        tuple(org.aliases),
+        org.collapse_threshold,
+    )

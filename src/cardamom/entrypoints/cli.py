@@ -4,6 +4,8 @@ cardamom org apply FILE                     validate an org definition and apply
 cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
 cardamom token --org ORG --member M         mint a bearer token without the OAuth flow
 cardamom keys rotate                        sign tokens with a new key (the old one stays published)
+cardamom audit [verify|export|seal] --org ORG   the audit trail (entrypoints/cli_audit.py)
+cardamom insights --org ORG                 unmet searches, summarised (entrypoints/cli_insights.py)
 cardamom serve                              serve /mcp on 127.0.0.1
 cardamom demo                               apply the demo org and serve it with a demo SaaS
 """
@@ -15,16 +17,16 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
-from cardamom.core.audit import AuditQuery
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
+from cardamom.entrypoints.cli_audit import add_audit_parser
+from cardamom.entrypoints.cli_insights import add_insights_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
@@ -70,7 +72,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
     query = " ".join(args.query)
-    payload = search_payload(container.search.search(caller, query, args.limit))
+    payload = search_payload(container.search.search(caller, query, args.limit, record_unmet=False))
     if args.json:
         out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         return 0
@@ -119,22 +121,6 @@ def _access(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"\nwithheld tools ({view['summary']['withheld']}):\n")
     for tool in view["withheld_tools"]:
         out.write(f"  {tool['name']:<56} {tool['withheld_by']['reason']}\n")
-    return 0
-
-
-def _audit(args: argparse.Namespace, out: TextIO) -> int:
-    container = _container()
-    query = AuditQuery(member=args.member, account=args.account, status=args.status, since=args.since, limit=args.limit)
-    rows = container.audit.query(args.org, query)
-    if args.json:
-        out.write(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
-        return 0
-    for r in rows:
-        outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
-        out.write(
-            f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
-            f"target={r.target_id or '-':<12} {outcome}\n"
-        )
     return 0
 
 
@@ -267,15 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("--json", action="store_true")
     access.set_defaults(run=_access)
 
-    audit = commands.add_parser("audit", help="audit rows, newest first")
-    _org_option(audit)
-    audit.add_argument("--member")
-    audit.add_argument("--account")
-    audit.add_argument("--status", choices=("started", "succeeded", "failed"))
-    audit.add_argument("--since", help="ISO 8601 time")
-    audit.add_argument("--limit", type=int, default=100)
-    audit.add_argument("--json", action="store_true")
-    audit.set_defaults(run=_audit)
+    add_audit_parser(commands)
+    add_insights_parser(commands)
 
     secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
         dest="secrets_command", required=True

@@ -40,7 +40,7 @@ from cardamom.core.oauth_metadata import (
 )
 from cardamom.entrypoints import signin_pages as pages
 from cardamom.errors import OAuthError
-from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
+from cardamom.mcp.versions import SUPPORTED_VERSIONS
 from cardamom.service.oauth_server import AuthorizationServer, Redirect
 
 log = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ def oauth_routes(server: AuthorizationServer) -> list[BaseRoute]:
     # ---- discovery --------------------------------------------------------------------------------
 
     async def resource_metadata(request: Request) -> Response:
-        body = protected_resource_metadata(settings.issuer, list(SUPPORTED_PROTOCOL_VERSIONS))
+        body = protected_resource_metadata(settings.issuer, list(SUPPORTED_VERSIONS))
         return JSONResponse(body, headers=CORS)
 
     async def server_metadata(request: Request) -> Response:

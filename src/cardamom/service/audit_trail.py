@@ -49,7 +49,8 @@ class AuditTrail:
             classification=tool.classification,
             approved=True,
             target_id=None if target is None else str(target),
-            client_id=caller.client_id,
+            client=caller.client_id or caller.client_name,  # the grant's client, else its own name
+            mcp_name=caller.mcp_name,
         )
         try:
             self._audit.begin(row)

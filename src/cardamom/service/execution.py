@@ -121,10 +121,9 @@ class ExecutionService:
         credential = await self._credential(permit, account)
         request = with_credential(request, connector.auth, credential)
         self._last_gate(permit, tool)
-        log.info(
-            "calling connector",
-            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
-        )
+        # The URL template, not the request's URL: argument values never reach a log line.
+        template = f"{connector.base_url.rstrip('/')}/{tool.path.lstrip('/')}"
+        log.info("calling connector", extra={"operation": tool.name, "method": request.method, "url": template})
         # The connector caller runs the outbound guard on this request and on every redirect.
         response = await self._connectors.call(request, connector.base_url)
         return self._interpret(tool, account, request, response)

@@ -17,6 +17,12 @@ from cardamom.core.snapshot_codec.lazy import COLUMN_FIELDS, TOOL_FIELDS, LazyDo
 _ROLES: frozenset[str] = frozenset(get_args(Role))
 
 
+def _threshold(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise CorruptSnapshot("the snapshot's collapse threshold is not a count")
+
+
 def decode(blob: bytes) -> Snapshot:
     # Loading creates thousands of containers (the index's posting sets, the lookups), none
     # of them cyclic garbage. Collecting while they are created costs more than the single
@@ -82,6 +88,7 @@ def _decode(blob: bytes) -> Snapshot:
             restrictions=restrictions,
             index=index,
             aliases={a.name: a for a in aliases},
+            collapse_threshold=_threshold(payload.get("collapse_threshold")),  # absent before format 5
         )
         snapshot.role_refusals.update(role_refusals)
         return snapshot

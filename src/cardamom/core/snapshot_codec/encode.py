@@ -87,6 +87,7 @@ def encode(snapshot: Snapshot) -> bytes:
         ],
         "restrictions": [r.model_dump(mode="json", exclude_none=True) for r in snapshot.restrictions],
         "aliases": [a.model_dump(mode="json") for a in snapshot.aliases.values()],
+        "collapse_threshold": snapshot.collapse_threshold,
         "tool_fields": TOOL_FIELDS,
         "column_fields": COLUMN_FIELDS,
         "columns": [list(getattr(columns, f.name)) for f in dataclasses.fields(ToolColumns)],

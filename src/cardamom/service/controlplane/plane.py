@@ -8,7 +8,16 @@ from typing import Any
 from cardamom.core.outbound import check_arguments
 from cardamom.errors import ToolError
 from cardamom.service.authorization import Caller, operation_refusal
-from cardamom.service.controlplane import access, aliases, audit, connections, grants, members, restrictions
+from cardamom.service.controlplane import (
+    access,
+    aliases,
+    audit,
+    connections,
+    grants,
+    insights,
+    members,
+    restrictions,
+)
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 
 # In the order tools/list shows them.
@@ -20,6 +29,7 @@ OPERATIONS: tuple[Operation, ...] = (
     *aliases.OPERATIONS,
     *audit.OPERATIONS,
     *access.OPERATIONS,
+    *insights.OPERATIONS,
 )
 
 
