@@ -133,7 +133,7 @@ def _assert_worked(gateway: Gateway, seen: dict[str, Any], client_id: str) -> No
     # The consent granted what the 401 named, never mcp:destructive.
     assert set(seen["storage"].tokens.scope.split()) == {"mcp:read", "mcp:write", "mcp:tools"}
     (row,) = gateway.container.audit.query("acme", AuditQuery())
-    assert (row.member, row.client_id, row.status) == ("alice", client_id, "succeeded")
+    assert (row.member, row.client, row.status) == ("alice", client_id, "succeeded")
     (grant,) = [g for g in gateway.container.directory.grants("acme", "alice") if g.client_id == client_id]
     assert grant.revoked_at is None
 

@@ -95,7 +95,7 @@ def _assert_worked(gateway: Gateway, report: dict[str, Any]) -> None:
     assert [u["name"] for u in execute["structuredContent"]["data"]["results"]] == ["Ada Lovelace", "Ben Okri"]
     assert set(report["scope"].split()) == {"mcp:read", "mcp:write", "mcp:tools"}
     (row,) = gateway.container.audit.query("acme", AuditQuery())
-    assert (row.member, row.client_id) == ("alice", report["clientId"])
+    assert (row.member, row.client) == ("alice", report["clientId"])
 
 
 def test_typescript_client_with_dynamic_registration(node: str, gateway: Gateway) -> None:
