@@ -23,7 +23,7 @@ def _cold_start() -> LambdaHandler:
     def build(configured: Settings) -> LambdaHandler:
         return make_handler(build_container(configured, telemetry=PowertoolsTelemetry(metrics)), metrics)
 
-    if settings.public_url is None:  # learned from the first request's domain (CARDAMOM_PUBLIC_URL unset)
+    if settings.public_url is None and settings.backend == "aws":  # learned from the first request's domain
         return deferred_handler(lambda url: build(settings.with_public_url(url)))
     return build(settings)
 
