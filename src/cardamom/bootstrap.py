@@ -101,9 +101,9 @@ from cardamom.service.oauth_clients import (
     RegistrySettings,
 )
 from cardamom.service.oauth_exchange import ServerSettings
+from cardamom.service.oauth_issuer import TokenIssuer
 from cardamom.service.oauth_server import AuthorizationServer
-from cardamom.service.oauth_tokens import TokenIssuer
-from cardamom.service.reauthorization import Reauthorization
+from cardamom.service.reauthorization import Reauthorization, Reconnection
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
@@ -133,6 +133,8 @@ class Container:
     snapshot_store: SnapshotStore
     oauth: AuthorizationServer
     keys: SigningKeys
+    rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
+    reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
     objects: ObjectSink | None = None  # the bucket (AWS), where the scheduled audit export writes
     unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
@@ -283,6 +285,7 @@ class _Rebuilding:
     credentials: CredentialResolver
     writer: DirectoryWriter
     reauthorization: Reauthorization
+    discovery: ToolDiscovery
     snapshots: SnapshotService
 
 
@@ -309,8 +312,10 @@ def _rebuilding(
     reauthorization = Reauthorization(writer)
     if discovery is None:
         discovery = build_discovery(settings, credentials, reauthorization, transport)
-    snapshots = SnapshotService(stores.directory, stores.snapshots, discovery)
-    return _Rebuilding(stores, credentials, writer, reauthorization, snapshots)
+    snapshots = SnapshotService(
+        stores.directory, stores.snapshots, discovery, clock=clock, relist_seconds=settings.relist_interval
+    )
+    return _Rebuilding(stores, credentials, writer, reauthorization, discovery, snapshots)
 
 
 def build_rebuilder(
@@ -523,6 +528,7 @@ def build_container(
     search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry(), unmet=unmet)
     execution = ExecutionService(
         snapshots=snapshots,
+        directory=stores.directory,
         credentials=parts.credentials,
         connectors=ConnectorCaller(
             transport
@@ -551,6 +557,8 @@ def build_container(
         snapshot_store=stores.snapshots,
         oauth=build_authorization_server(settings, stores, keys, signer, verifier, metadata_transport),
         keys=keys,
+        rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
+        reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,
         objects=stores.objects,
         unmet_searches=unmet,

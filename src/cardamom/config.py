@@ -14,6 +14,7 @@
 | CARDAMOM_ALLOWED_HOSTS        | public URL's host (+ loopback    | comma-separated Host values served (name or    |
 |                               | names in local mode)             | name:port); on Lambda API Gateway's domain too |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+| CARDAMOM_RELIST_INTERVAL      | 300                              | seconds before remote MCP servers are re-listed |
 | CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
 | CARDAMOM_UNMET_SEARCH_RETENTION_DAYS | 30                        | unmet-search records are kept this long        |
 
@@ -124,6 +125,7 @@ class Settings:
     public_url: str | None
     allowed_hosts: tuple[str, ...] = ()  # Host values served (entrypoints.hosts); empty: none but Lambda's
     audit_retention_days: int | None = None  # None: kept for good (the local default)
+    relist_interval: float = 300.0  # seconds: a remote MCP server's listing is made again at this age
     audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
     unmet_search_retention_days: int = 30
     aws: AwsSettings | None = None  # set exactly when backend is aws
@@ -330,6 +332,7 @@ class Settings:
             public_url=public_url,
             allowed_hosts=hosts,
             audit_retention_days=retention,
+            relist_interval=number("CARDAMOM_RELIST_INTERVAL", 300.0, minimum=30.0),
             audit_export_prefix=export_prefix,
             unmet_search_retention_days=int(unmet_days),
             aws=aws,

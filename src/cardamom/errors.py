@@ -17,6 +17,7 @@
      │    └── HeaderMismatch              2026-07-28 era: MCP headers missing or not the body -32020 (HTTP 400)
      ├── ToolError                    a tool call that cannot complete                      -> CallToolResult.isError
      │    ├── UnknownTool                 no tool of that name is advertised to the caller
+     │    ├── ConnectionInactive          the name reaches a connection that is pending or needs_reauth
      │    ├── PermissionDenied            the member's role lacks a permission (tool:execute, ...)
      │    ├── ScopeMissing                the OAuth grant lacks a scope (mcp:read, mcp:tools, ...)
      │    ├── Forbidden                   the operation is classified forbidden: no scope reaches it
@@ -153,6 +154,18 @@ class ToolError(CardamomError):
 
 class UnknownTool(ToolError):
     code = "unknown_tool"
+
+
+class ConnectionInactive(ToolError):
+    """The tool belongs to a connection the caller may see that is not active: its tools are
+    absent (not failing), and the message says what would bring them back."""
+
+    code = "connection_inactive"
+
+    def __init__(self, message: str, *, account: str, status: str) -> None:
+        self.account = account
+        self.status = status
+        super().__init__(message)
 
 
 class PermissionDenied(ToolError):

@@ -15,12 +15,12 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.insights import UnmetSearch
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.oauth_clients import OAuthClient
 from cardamom.core.oauth_grants import AuthorizationCode, PendingAuthorization, RefreshFamily
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.pool import AccountInfo, Upstream
-from cardamom.core.remote_tools import RemoteTool
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,9 @@ class Directory(Protocol):
 class SnapshotPointer:
     org: str
     version: int
+    # The blob's sha256 (hex). One directory version can be stored more than once (a new
+    # listing of its remote MCP servers): a reader that cached this version reloads when it moves.
+    revision: str = ""
 
 
 class SnapshotStore(Protocol):
@@ -89,7 +92,8 @@ class SnapshotStore(Protocol):
     def get(self, org: str, version: int) -> bytes | None: ...
 
     def put(self, org: str, version: int, blob: bytes) -> None:
-        """Store the blob, then move the pointer to it (never backwards)."""
+        """Store the blob, then move the pointer to it (never backwards; the same version again
+        replaces its blob, and the pointer's revision follows)."""
         ...
 
     def versions(self) -> dict[str, int]:
@@ -189,12 +193,26 @@ class ConnectorTransport(Protocol):
 
 
 class SecretStore(Protocol):
-    """Named secrets per org (a JSON object of strings each): never stored anywhere else."""
+    """Named secrets per org (a JSON object of strings each): never stored anywhere else.
 
-    def get(self, org: str, name: str) -> dict[str, str] | None: ...
+    Several processes share one store (Lambda instances, the CLI beside ``cardamom serve``),
+    and an OAuth refresh rotates what they share, so writes that depend on what was read are
+    conditional (``replace``). A store that caches reads must serve ``fresh`` reads past its
+    cache, and drop what it cached of a secret whenever it writes that secret.
+    """
+
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        """The secret; ``fresh``: as stored now, never from a cache."""
+        ...
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
-        """Create or replace (used to persist rotated OAuth tokens)."""
+        """Create or replace, unconditionally (an admin storing a credential)."""
+        ...
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        """Write ``value`` only if the stored secret still equals ``expected`` (compared with what is
+        stored now, past any cache), atomically with respect to every other writer of the store.
+        False, and nothing written, when another writer changed it first or it does not exist."""
         ...
 
 
@@ -225,6 +243,11 @@ class TokenEndpoint(Protocol):
 class CredentialResolver(Protocol):
     async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
         """The live secret behind a connection's reference; raise CredentialUnavailable."""
+        ...
+
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        """The upstream refused ``credential`` (HTTP 401): forget it. True when the next ``resolve``
+        gets another (an OAuth access token is requested anew), False when it would be the same."""
         ...
 
 
@@ -261,10 +284,11 @@ class SearchTelemetry(Protocol):
 class ToolDiscovery(Protocol):
     """Lists the tools of remote MCP servers when a snapshot is built."""
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
-        """Each upstream's admitted tools, by account. An upstream that cannot be reached, errs or
-        breaks the protocol is absent (and logged): it never fails the build. Synchronous, as the
-        snapshot build is; it may be called from inside a running event loop."""
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
+        """One attempt per upstream, by account: its admitted tools, or why there are none (it
+        cannot be reached, refuses the credential, errs, breaks the protocol...). Never raises
+        for one server's fault. Synchronous, as the snapshot build is; it may be called from
+        inside a running event loop."""
         ...
 
 

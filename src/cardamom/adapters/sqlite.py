@@ -69,7 +69,8 @@ CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
 CREATE TABLE IF NOT EXISTS snapshot_pointers (
     org TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
-    path TEXT NOT NULL
+    path TEXT NOT NULL,
+    revision TEXT NOT NULL DEFAULT ''
 );
 """
 

@@ -34,6 +34,7 @@ CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
     "connections:create",
     "connections:update",
     "connections:delete",
+    "connections:refresh",
     "members:list",
     "members:get",
     "members:add",

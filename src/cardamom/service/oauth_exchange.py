@@ -30,7 +30,7 @@ from cardamom.core.oauth_scopes import ordered
 from cardamom.errors import AuthenticationError, OAuthError
 from cardamom.ports import AuthorizationStore, Directory, RefreshFamilyStore, TokenVerifier
 from cardamom.service.oauth_clients import ClientRegistry
-from cardamom.service.oauth_tokens import TokenIssuer
+from cardamom.service.oauth_issuer import TokenIssuer
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ from cardamom.ports import (
 )
 from cardamom.service.oauth_clients import ClientRegistry
 from cardamom.service.oauth_exchange import ServerSettings, TokenExchange
-from cardamom.service.oauth_tokens import TokenIssuer
+from cardamom.service.oauth_issuer import TokenIssuer
 
 
 @dataclass(frozen=True, slots=True)
