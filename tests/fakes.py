@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -11,6 +12,7 @@ from datetime import datetime
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
 from cardamom.core.insights import UnmetSearch
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.pool import AccountInfo, Upstream
@@ -63,6 +65,9 @@ class StaticCredentials(CredentialResolver):
         if auth.type == "basic":
             return Credential("basic", username=Secret("user"), password=Secret(self.token))
         return Credential(auth.type, token=Secret(self.token))
+
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        return False
 
 
 class RecordingTelemetry(SearchTelemetry):
@@ -168,10 +173,20 @@ class MemoryDirectory(Directory):
         if stored is None:
             return None
         member = next((m for m in stored.definition.members if m.id == member_id), None)
-        return None if member is None else MemberRecord(member, self.watermarks.get((org, member_id)))
+        singly = frozenset(
+            g.id for (o, _), g in self.grant_rows.items() if o == org and g.member == member_id and g.revoked_at
+        )
+        return None if member is None else MemberRecord(member, self.watermarks.get((org, member_id)), singly)
 
     def put_grant(self, grant: Grant) -> None:
         self.grant_rows[(grant.org, grant.id)] = grant
+
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        grant = self.grant_rows.get((org, grant_id))
+        if grant is None or grant.member != member or grant.revoked_at is not None:
+            return False
+        self.grant_rows[(org, grant_id)] = replace(grant, revoked_at=at)
+        return True
 
     def grants(self, org: str, member: str) -> list[Grant]:
         return [g for (o, _), g in sorted(self.grant_rows.items()) if o == org and g.member == member]
@@ -189,7 +204,10 @@ class MemorySnapshotStore(SnapshotStore):
     def current(self, org: str) -> SnapshotPointer | None:
         self.reads += 1
         version = self.pointers.get(org)
-        return None if version is None else SnapshotPointer(org, version)
+        if version is None:
+            return None
+        blob = self.blobs.get((org, version))
+        return SnapshotPointer(org, version, "" if blob is None else hashlib.sha256(blob).hexdigest())
 
     def get(self, org: str, version: int) -> bytes | None:
         self.reads += 1
@@ -204,19 +222,25 @@ class MemorySnapshotStore(SnapshotStore):
 
 
 class StaticDiscovery(ToolDiscovery):
-    """Lists ``tools[account]`` for each upstream it knows; ``fail`` makes the whole call raise."""
+    """Lists ``tools[account]`` for each upstream it knows; ``failures[account]`` is an attempt that
+    failed; any other upstream cannot be reached. ``fail`` makes the whole call raise."""
 
     def __init__(self, tools: Mapping[str, Sequence[RemoteTool]] | None = None) -> None:
         self.tools = dict(tools or {})
+        self.failures: dict[str, ListingAttempt] = {}
         self.fail = False
         self.calls: list[tuple[str, tuple[str, ...]]] = []
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
         accounts = tuple(u.account.account for u in upstreams)
         self.calls.append((org, accounts))
         if self.fail:
             raise RuntimeError("the discovery broke down")
-        return {a: self.tools[a] for a in accounts if a in self.tools}
+        unreachable = ListingAttempt(problem="the fake server cannot be reached", code="upstream_http_404")
+        return {
+            a: ListingAttempt(tuple(self.tools[a])) if a in self.tools else self.failures.get(a, unreachable)
+            for a in accounts
+        }
 
 
 class MemoryUnmetSearchLog(UnmetSearchLog):
@@ -256,12 +280,18 @@ class MemorySecretStore(SecretStore):
     def __init__(self) -> None:
         self.values: dict[tuple[str, str], dict[str, str]] = {}
 
-    def get(self, org: str, name: str) -> dict[str, str] | None:
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
         found = self.values.get((org, name))
         return None if found is None else dict(found)
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
         self.values[(org, name)] = dict(value)
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        if self.values.get((org, name)) != dict(expected):
+            return False
+        self.values[(org, name)] = dict(value)
+        return True
 
 
 class RefusingVerifier(TokenVerifier):

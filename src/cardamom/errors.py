@@ -4,6 +4,8 @@
      ├── ConfigError                  configuration missing or invalid (raised at start-up, never per request)
      ├── OrgDefinitionError           an org file or directory change that does not validate
      ├── AuthenticationError          missing, malformed, expired or revoked bearer token   -> HTTP 401
+     ├── OAuthError                   the authorization server refuses a request            -> OAuth error JSON,
+     │                                (RFC 6749 / 7591 / 7009 error code)                      redirect or page
      ├── ProtocolError                the JSON-RPC message itself is wrong                  -> JSON-RPC error
      │    ├── ParseError                  body is not JSON                                  -32700
      │    ├── InvalidRequest              not a JSON-RPC 2.0 request, batch, too large      -32600
@@ -15,6 +17,7 @@
      │    └── HeaderMismatch              2026-07-28 era: MCP headers missing or not the body -32020 (HTTP 400)
      ├── ToolError                    a tool call that cannot complete                      -> CallToolResult.isError
      │    ├── UnknownTool                 no tool of that name is advertised to the caller
+     │    ├── ConnectionInactive          the name reaches a connection that is pending or needs_reauth
      │    ├── PermissionDenied            the member's role lacks a permission (tool:execute, ...)
      │    ├── ScopeMissing                the OAuth grant lacks a scope (mcp:read, mcp:tools, ...)
      │    ├── Forbidden                   the operation is classified forbidden: no scope reaches it
@@ -70,6 +73,21 @@ class AuthenticationError(CardamomError):
     def __init__(self, message: str, *, error: str = "invalid_token") -> None:
         self.error = error
         super().__init__(message)
+
+
+class OAuthError(CardamomError):
+    """An OAuth endpoint or sign-in step refuses the request.
+
+    ``error`` is the RFC 6749 / 7591 / 7009 code; ``status`` the HTTP status a JSON endpoint
+    answers with; ``redirect`` whether the client may be told through its redirect URI, which
+    is true only once the client and that URI are verified (never an open redirect).
+    """
+
+    def __init__(self, error: str, description: str, *, status: int = 400, redirect: bool = False) -> None:
+        self.error = error
+        self.status = status
+        self.redirect = redirect
+        super().__init__(description)
 
 
 class ProtocolError(CardamomError):
@@ -136,6 +154,18 @@ class ToolError(CardamomError):
 
 class UnknownTool(ToolError):
     code = "unknown_tool"
+
+
+class ConnectionInactive(ToolError):
+    """The tool belongs to a connection the caller may see that is not active: its tools are
+    absent (not failing), and the message says what would bring them back."""
+
+    code = "connection_inactive"
+
+    def __init__(self, message: str, *, account: str, status: str) -> None:
+        self.account = account
+        self.status = status
+        super().__init__(message)
 
 
 class PermissionDenied(ToolError):
@@ -233,3 +263,8 @@ class NotFound(StoreError):
 
 class Conflict(StoreError):
     """A concurrent edit changed the record first; nothing was overwritten."""
+
+
+class RebuildFailed(CardamomError):
+    """Some snapshot rebuilds failed: the rebuild function's invocation fails, so Lambda counts an
+    error and retries the stream batch (then hands it to the on-failure queue)."""

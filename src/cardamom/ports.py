@@ -15,10 +15,12 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.insights import UnmetSearch
+from cardamom.core.listings import ListingAttempt
+from cardamom.core.oauth_clients import OAuthClient
+from cardamom.core.oauth_grants import AuthorizationCode, PendingAuthorization, RefreshFamily
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.pool import AccountInfo, Upstream
-from cardamom.core.remote_tools import RemoteTool
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,11 @@ class Directory(Protocol):
 
     def grants(self, org: str, member: str) -> list[Grant]: ...
 
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        """Revoke one grant (False if there is no such live grant); the member's next read
+        (``get_member``) lists it among ``revoked_grants``, so its tokens fail on their next call."""
+        ...
+
     def org_versions(self) -> dict[str, int]:
         """Every org and its current directory version (the rebuild schedule compares snapshots to it)."""
         ...
@@ -75,6 +82,9 @@ class Directory(Protocol):
 class SnapshotPointer:
     org: str
     version: int
+    # The blob's sha256 (hex). One directory version can be stored more than once (a new
+    # listing of its remote MCP servers): a reader that cached this version reloads when it moves.
+    revision: str = ""
 
 
 class SnapshotStore(Protocol):
@@ -85,7 +95,8 @@ class SnapshotStore(Protocol):
     def get(self, org: str, version: int) -> bytes | None: ...
 
     def put(self, org: str, version: int, blob: bytes) -> None:
-        """Store the blob, then move the pointer to it (never backwards)."""
+        """Store the blob, then move the pointer to it (never backwards; the same version again
+        replaces its blob, and the pointer's revision follows)."""
         ...
 
     def versions(self) -> dict[str, int]:
@@ -185,12 +196,26 @@ class ConnectorTransport(Protocol):
 
 
 class SecretStore(Protocol):
-    """Named secrets per org (a JSON object of strings each): never stored anywhere else."""
+    """Named secrets per org (a JSON object of strings each): never stored anywhere else.
 
-    def get(self, org: str, name: str) -> dict[str, str] | None: ...
+    Several processes share one store (Lambda instances, the CLI beside ``cardamom serve``),
+    and an OAuth refresh rotates what they share, so writes that depend on what was read are
+    conditional (``replace``). A store that caches reads must serve ``fresh`` reads past its
+    cache, and drop what it cached of a secret whenever it writes that secret.
+    """
+
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        """The secret; ``fresh``: as stored now, never from a cache."""
+        ...
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
-        """Create or replace (used to persist rotated OAuth tokens)."""
+        """Create or replace, unconditionally (an admin storing a credential)."""
+        ...
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        """Write ``value`` only if the stored secret still equals ``expected`` (compared with what is
+        stored now, past any cache), atomically with respect to every other writer of the store.
+        False, and nothing written, when another writer changed it first or it does not exist."""
         ...
 
 
@@ -223,6 +248,11 @@ class CredentialResolver(Protocol):
         """The live secret behind a connection's reference; raise CredentialUnavailable."""
         ...
 
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        """The upstream refused ``credential`` (HTTP 401): forget it. True when the next ``resolve``
+        gets another (an OAuth access token is requested anew), False when it would be the same."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Claims:
@@ -235,6 +265,13 @@ class Claims:
     issued_at: int | None = None
     expires_at: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    client_id: str | None = None  # the OAuth client the token was issued to
+    grant_id: str | None = None  # the grant (directory record) the token belongs to
+
+    @property
+    def grant(self) -> str | None:
+        """The grant a revocation names: the token's own, else its id (development tokens)."""
+        return self.grant_id or self.token_id
 
 
 class TokenVerifier(Protocol):
@@ -250,8 +287,104 @@ class SearchTelemetry(Protocol):
 class ToolDiscovery(Protocol):
     """Lists the tools of remote MCP servers when a snapshot is built."""
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
-        """Each upstream's admitted tools, by account. An upstream that cannot be reached, errs or
-        breaks the protocol is absent (and logged): it never fails the build. Synchronous, as the
-        snapshot build is; it may be called from inside a running event loop."""
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
+        """One attempt per upstream, by account: its admitted tools, or why there are none (it
+        cannot be reached, refuses the credential, errs, breaks the protocol...). Never raises
+        for one server's fault. Synchronous, as the snapshot build is; it may be called from
+        inside a running event loop."""
+        ...
+
+
+# ---- the authorization server's stores (docs/auth.md) ---------------------------------------
+
+
+class OAuthClientStore(Protocol):
+    """Clients registered dynamically or known by their metadata document."""
+
+    def get(self, client_id: str) -> OAuthClient | None: ...
+
+    def by_fingerprint(self, fingerprint: str) -> OAuthClient | None: ...
+
+    def register(self, client: OAuthClient) -> OAuthClient:
+        """Store a registered client, or return the one already stored under its fingerprint."""
+        ...
+
+
+class RateCounter(Protocol):
+    def hit(self, key: str, *, window_seconds: int, now: int) -> int:
+        """Count one event under ``key`` in the current window; return the window's count so far."""
+        ...
+
+
+class AuthorizationStore(Protocol):
+    """Pending authorization requests and authorization codes (short-lived, expired by TTL)."""
+
+    def put_request(self, request: PendingAuthorization) -> None: ...
+
+    def get_request(self, request_id: str, *, now: int) -> PendingAuthorization | None:
+        """The request, or None when unknown or expired."""
+        ...
+
+    def replace_request(self, request: PendingAuthorization, *, expected_stage: str) -> None:
+        """Move the request on; ``Conflict`` if another step moved it first."""
+        ...
+
+    def put_code(self, code: AuthorizationCode) -> None: ...
+
+    def use_code(self, code_hash: str, *, now: int) -> AuthorizationCode | None:
+        """Mark the code used and return it as it was before (``used`` tells a replay); None if
+        unknown or expired. Two concurrent uses: exactly one sees ``used=False``."""
+        ...
+
+
+class RefreshFamilyStore(Protocol):
+    def create(self, family: RefreshFamily) -> None: ...
+
+    def get(self, family_id: str, *, now: int) -> RefreshFamily | None: ...
+
+    def advance(self, family_id: str, generation: int) -> bool:
+        """Rotate from ``generation`` to the next; False if the family was already past it."""
+        ...
+
+
+class ConsentStore(Protocol):
+    """Consent remembered per (member, client)."""
+
+    def remembered(self, org: str, member: str, client_id: str) -> tuple[str, ...] | None: ...
+
+    def remember(self, org: str, member: str, client_id: str, scopes: tuple[str, ...], *, at: int) -> None: ...
+
+    def forget(self, org: str, member: str, client_id: str) -> None: ...
+
+
+class SigningKeyStore(Protocol):
+    """Where the authorization server's private signing keys live (a JWKS document)."""
+
+    def load(self) -> str | None: ...
+
+    def save(self, document: str, *, create: bool) -> None:
+        """Write the document; with ``create``, ``Conflict`` if one already exists (a race lost)."""
+        ...
+
+
+class TokenMinter(Protocol):
+    """Signs Cardamom's access tokens and publishes the keys that verify them."""
+
+    def sign(self, claims: Mapping[str, Any]) -> str: ...
+
+    def public_jwks(self) -> dict[str, Any]: ...
+
+    def client_secret(self, client_id: str) -> str:
+        """A registered confidential client's secret, derived from a server-held key: the same
+        registration gets the same secret back, and no secret is ever stored."""
+        ...
+
+
+class IdentityProvider(Protocol):
+    """The company's OpenID provider, to which sign-in is delegated."""
+
+    async def authorization_url(self, *, redirect_uri: str, state: str, nonce: str, code_verifier: str) -> str: ...
+
+    async def identify(self, *, code: str, redirect_uri: str, code_verifier: str, nonce: str) -> Mapping[str, Any]:
+        """Exchange the code and return the verified ID token's claims; raise OAuthError."""
         ...

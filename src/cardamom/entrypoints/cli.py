@@ -2,7 +2,10 @@
 
 cardamom org apply FILE                     validate an org definition and apply it
 cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
-cardamom token --org ORG --member M         mint a development bearer token
+cardamom token --org ORG --member M         mint a bearer token without the OAuth flow
+cardamom keys rotate                        sign tokens with a new key (the old one stays published)
+cardamom secrets put --org ORG NAME         store a secret (cli_connections: reconnects what it fixes)
+cardamom connections refresh --org ORG ACCT list a remote MCP server's tools again
 cardamom audit [verify|export|seal] --org ORG   the audit trail (entrypoints/cli_audit.py)
 cardamom insights --org ORG                 unmet searches, summarised (entrypoints/cli_insights.py)
 cardamom serve                              serve /mcp on 127.0.0.1
@@ -24,9 +27,11 @@ from typing import TextIO
 from cardamom import __version__
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
+from cardamom.core.aliases import alias_plan
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.entrypoints.cli_audit import add_audit_parser
+from cardamom.entrypoints.cli_connections import add_connection_parsers
 from cardamom.entrypoints.cli_insights import add_insights_parser
 from cardamom.entrypoints.cli_types import bounded_int
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
@@ -34,6 +39,8 @@ from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
 from cardamom.service.access_view import effective_access
 from cardamom.service.authorization import Caller
+from cardamom.service.rebuild import ScheduleThread
+from cardamom.service.remote_listings import listing_line, mcp_accounts
 from cardamom.service.search import DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT
 
 DEMO_MEMBER = "alice"
@@ -55,7 +62,9 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as exc:
         raise OrgDefinitionError([(str(path), f"cannot read the file: {exc.strerror}")]) from None
     definition = parse_org_definition(text, str(path), read_file=lambda name: Path(name).read_text(encoding="utf-8"))
-    snapshot = _container().apply_org(definition)
+    container = _container()
+    current = container.directory.load_org(definition.org)
+    snapshot = container.apply_org(definition)
     active = sum(1 for c in definition.connections if c.status == "active")
     out.write(
         f"applied org {definition.org} (directory version {snapshot.version}): "
@@ -63,6 +72,16 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
         f"{len(snapshot.tools)} searchable tools, {len(definition.members)} members, "
         f"{len(definition.restrictions)} restrictions\n"
     )
+    for account in mcp_accounts(definition):  # every remote server, listed here or kept from an earlier listing
+        out.write(f"  remote MCP server of {listing_line(account, snapshot.listings.get(account))}\n")
+    if current is not None:  # what the apply did to aliases: the writer's own plan, computed alike
+        before = {a.name for a in current.definition.aliases}
+        plan = alias_plan(current.definition, definition, [*current.definition.aliases, *definition.aliases])
+        for alias in plan.aliases:
+            if alias.name not in before:
+                out.write(f"  alias {alias.name} now reaches {alias.account}'s {alias.tool}\n")
+        for name, why in sorted(plan.retired.items()):
+            out.write(f"  alias {name} removed: {why}\n")
     return 0
 
 
@@ -135,23 +154,9 @@ def _access(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _secrets_put(args: argparse.Namespace, out: TextIO) -> int:
-    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    try:
-        value = json.loads(text)
-    except ValueError:
-        raise ConfigError("the secret must be a JSON object of strings") from None
-    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise ConfigError("the secret must be a JSON object of strings")
-    container = _container()
-    _existing_org(container, args.org)
-    container.secrets.put(args.org, args.name, value)
-    out.write(f"stored secret {args.name!r} of org {args.org} (keys: {', '.join(sorted(value))})\n")
-    return 0
-
-
 def _token(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
+    container.settings.check_signin_state()
     _caller(container, args.org, args.member, ())  # the member must exist
     out.write(container.issue_token(args.org, args.member, args.scope or DEMO_SCOPES, ttl_seconds=args.ttl) + "\n")
     return 0
@@ -174,15 +179,24 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 def _serve(container: Container, sock: socket.socket, extra_routes: Sequence[object] = ()) -> None:
-    import uvicorn
+    container.settings.check_signin_state()
+    try:
+        import uvicorn
+    except ImportError:
+        raise ConfigError("serving locally needs uvicorn: pip install 'cardamom[local]'") from None
 
     from cardamom.adapters.powertools import configure_logging
     from cardamom.entrypoints.asgi import create_app
 
     configure_logging(container.settings.log_level)
     app = create_app(container, extra_routes=extra_routes)  # type: ignore[arg-type]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    server.run(sockets=[sock])
+    # Where the credentials are: this process lists its remote MCP servers on the rebuild schedule.
+    schedule = ScheduleThread(container.rebuilds)
+    schedule.start()
+    try:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    finally:
+        schedule.stop()
 
 
 def serving_banner(container: Container, sock: socket.socket) -> str:
@@ -207,29 +221,27 @@ def demo_definition_text(base_url: str) -> str:
     return text.replace(f"base_url: {DEMO_BASE_URL}/", f"base_url: {base_url}/")
 
 
-def demo_instructions(url: str, token: str) -> str:
-    desktop = {
-        "mcpServers": {
-            "cardamom": {
-                "command": "npx",
-                "args": ["-y", "mcp-remote", url, "--header", "Authorization:${CARDAMOM_TOKEN}"],
-                "env": {"CARDAMOM_TOKEN": f"Bearer {token}"},
-            }
-        }
-    }
+def demo_instructions(url: str, token: str, *, dev_signin: bool = True) -> str:
+    desktop = {"mcpServers": {"cardamom": {"command": "npx", "args": ["-y", "mcp-remote@latest", url]}}}
+    signin = (
+        "a development sign-in page (local only) lists acme's members: pick one, then allow the scopes"
+        if dev_signin
+        else "you sign in with your identity provider, then allow the scopes"
+    )
     return "\n".join(
         [
             "",
             "Cardamom is serving the demo org 'acme' (Notion connected twice, Cal.com pending).",
             f"  endpoint      {url}",
-            f"  member        {DEMO_MEMBER} (admin), scopes {' '.join(DEMO_SCOPES)}",
+            f"  sign in       MCP clients sign in with OAuth in your browser: {signin}.",
             f"  bearer token  {token}",
+            f"                (for curl and the Inspector CLI: {DEMO_MEMBER}, admin, scopes {' '.join(DEMO_SCOPES)})",
             "",
-            "MCP Inspector (transport: Streamable HTTP, add the Authorization header):",
+            "MCP Inspector CLI (Streamable HTTP, with the bearer token):",
             f"  npx @modelcontextprotocol/inspector --cli {url} --transport http "
             f"--header 'Authorization: Bearer {token}' --method tools/list",
             "",
-            "Claude Desktop (claude_desktop_config.json):",
+            "Claude Desktop (claude_desktop_config.json; mcp-remote opens the browser to sign in):",
             json.dumps(desktop, indent=2),
             "",
             "Try search_tools with 'list notion users' (found) and 'list_all_cal_com_schedules' (nothing:",
@@ -249,10 +261,10 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     base = f"http://{args.host}:{args.port}"
     sock = None if args.no_serve else listening_socket(args.host, args.port)
     try:
-        container = _container()
+        container = build_container(Settings.from_env().served_at(args.host, args.port))
         container.apply_org(parse_org_definition(demo_definition_text(base), "cardamom/demo/org.yaml"))
         token = container.issue_token("acme", DEMO_MEMBER, DEMO_SCOPES, ttl_seconds=12 * 3600)
-        out.write(demo_instructions(f"{base}/mcp", token))
+        out.write(demo_instructions(container.settings.resource_url, token, dev_signin=container.settings.dev_signin))
         out.flush()
         if sock is not None:
             _serve(container, sock, [Mount("/demo", app=create_demo_saas())])
@@ -265,12 +277,19 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
 def _serve_command(args: argparse.Namespace, out: TextIO) -> int:
     sock = listening_socket(args.host, args.port)
     try:
-        container = _container()
+        port = sock.getsockname()[1]  # the port bound (--port 0: the one the system chose)
+        container = build_container(Settings.from_env().served_at(args.host, port))
         out.write(serving_banner(container, sock))
         out.flush()
         _serve(container, sock)
     finally:
         sock.close()
+    return 0
+
+
+def _keys_rotate(args: argparse.Namespace, out: TextIO) -> int:
+    kid = _container().keys.rotate()
+    out.write(f"new signing key {kid}; the previous key stays published until the next rotation\n")
     return 0
 
 
@@ -317,16 +336,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_parser(commands)
     add_insights_parser(commands)
 
-    secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
-        dest="secrets_command", required=True
-    )
-    put = secrets.add_parser("put", help="store a named secret (a JSON object of strings) for connections")
-    _org_option(put)
-    put.add_argument("name", help="the secret's name, as connections refer to it (credentials: {secret: NAME})")
-    put.add_argument("--file", default="-", help="a JSON file (default: read standard input)")
-    put.set_defaults(run=_secrets_put)
+    add_connection_parsers(commands, _container)
 
-    token = commands.add_parser("token", help="mint a development bearer token")
+    keys = commands.add_parser("keys", help="the authorization server's signing keys").add_subparsers(
+        dest="keys_command", required=True
+    )
+    rotate = keys.add_parser("rotate", help="sign with a new key; the previous one stays published")
+    rotate.set_defaults(run=_keys_rotate)
+
+    token = commands.add_parser("token", help="mint a bearer token for a member (recorded as a grant)")
     _caller_options(token, scope_help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})")
     token.add_argument(
         "--ttl",

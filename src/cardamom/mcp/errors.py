@@ -20,6 +20,7 @@ from mcp_types import (
 )
 
 from cardamom.errors import (
+    ConnectionInactive,
     ConnectorFailed,
     HeaderMismatch,
     InvalidParams,
@@ -93,6 +94,9 @@ def tool_error_result(error: ToolError) -> ToolResult:
         detail["permission"] = error.permission
     if isinstance(error, ScopeMissing):
         detail["scope"] = error.scope
+    if isinstance(error, ConnectionInactive):
+        detail["account"] = error.account
+        detail["connection_status"] = error.status
     if isinstance(error, ConnectorFailed):
         detail["detail"] = error.detail
         if error.status is not None:

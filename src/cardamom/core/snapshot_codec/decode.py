@@ -13,6 +13,7 @@ from cardamom.core.search import SearchIndex, SearchOptions
 from cardamom.core.snapshot import Snapshot
 from cardamom.core.snapshot_codec.framing import CorruptSnapshot, uint32s, unframe
 from cardamom.core.snapshot_codec.lazy import COLUMN_FIELDS, TOOL_FIELDS, LazyDocuments, LazyTools
+from cardamom.core.snapshot_codec.listings import decode_listings
 
 _ROLES: frozenset[str] = frozenset(get_args(Role))
 
@@ -89,6 +90,7 @@ def _decode(blob: bytes) -> Snapshot:
             index=index,
             aliases={a.name: a for a in aliases},
             collapse_threshold=_threshold(payload.get("collapse_threshold")),  # absent before format 5
+            listings=decode_listings(payload.get("listings")),  # format 5 and older hold none
         )
         snapshot.role_refusals.update(role_refusals)
         return snapshot
