@@ -4,7 +4,8 @@ Mangum reads an event by indexing into it, so a malformed one (no ``requestConte
 header that is not a string, a body that is not base64 when it says it is, a port that is
 not a number, an event of another service) raised out of the handler. Each event is checked
 here first and rebuilt from the fields Mangum reads, each of the type it expects; whatever
-is wrong is answered 400 with the reason, never raised.
+is wrong is answered 400 with the reason, never raised. Imported at the MCP function's init,
+so it imports nothing heavy until an event is refused.
 """
 
 from __future__ import annotations
@@ -16,10 +17,7 @@ from base64 import b64decode
 from collections.abc import Mapping
 from typing import Any
 
-from mcp_types import INVALID_REQUEST
-
 from cardamom.core.json_text import has_lone_surrogate
-from cardamom.mcp.errors import jsonrpc_error
 
 _METHOD = re.compile(r"[A-Z]{1,16}")
 _HOST = re.compile(r"[^:]*(:[0-9]{1,5})?")
@@ -123,6 +121,11 @@ def http_api_request(event: object) -> dict[str, Any]:
 
 def bad_event(problem: str) -> dict[str, Any]:
     """The 400 answer (HTTP API 2.0 response format) to an event that cannot be served."""
+    # The rare path: the JSON-RPC mapping (and pydantic behind it) stays out of the cold start.
+    from mcp_types import INVALID_REQUEST
+
+    from cardamom.mcp.errors import jsonrpc_error
+
     message = f"malformed event: {problem[:MAX_PROBLEM_CHARS]}"
     body = jsonrpc_error(None, INVALID_REQUEST, message)
     return {"statusCode": 400, "headers": {"content-type": "application/json"}, "body": json.dumps(body)}
