@@ -39,13 +39,13 @@ def free_port() -> int:
         return port
 
 
-def start(home: Path, command: list[str]) -> tuple[subprocess.Popen[str], str, str]:
+def start(home: Path, command: list[str], port: int | None = None) -> tuple[subprocess.Popen[str], str, str]:
     """The process, its base URL, and the bearer token it printed (demo) or ''.
 
     Its output is read to the end on a thread of its own: the server logs to stdout, and a
     pipe nobody empties would stop it once full.
     """
-    port = free_port()
+    port = port or free_port()
     env = {**os.environ, "CARDAMOM_HOME": str(home), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "cardamom.entrypoints.cli", *command, "--port", str(port)],
@@ -140,24 +140,19 @@ def test_a_killed_server_leaves_a_sound_database_and_every_answered_row(tmp_path
     assert statuses["failed"] >= answered["failed"]
     assert statuses["started"] <= CLIENTS
 
-    # The same files serve again.
-    again, url2, _ = start(home, ["serve"])
+    # The same files serve again, on the same address (the demo's tokens name it as their issuer).
+    again, url2, token2 = start(home, ["demo"], port=int(url.rsplit(":", 1)[1]))
     try:
-        with httpx.Client() as http:
-            demo_token = subprocess.run(
-                [sys.executable, "-m", "cardamom.entrypoints.cli", "token", "--org", "acme", "--member", "alice"],
-                env={**os.environ, "CARDAMOM_HOME": str(home)},
-                capture_output=True,
-                text=True,
-                check=True,
-                cwd=REPO,
-            ).stdout.strip()
-            listed = http.post(
-                f"{url2}/mcp",
-                json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-                headers={"Authorization": f"Bearer {demo_token}"},
-            ).json()
+        listed = httpx.post(
+            f"{url2}/mcp",
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={"Authorization": f"Bearer {token2}"},
+            timeout=30,
+        ).json()
+        assert "result" in listed, listed
         assert any(t["name"] == "search_tools" for t in listed["result"]["tools"])
+        with httpx.Client() as http:
+            assert call(http, url2, token2, 2)["result"]["isError"] is False
     finally:
         again.terminate()
         again.wait(timeout=30)
