@@ -32,20 +32,33 @@ SIZES = (100, 1_000, 10_000)
 GUESSES = 300  # guessed names per pool and kind
 
 
-def _options(**changes: bool) -> SearchOptions:
-    base = {"drop_filler": False, "inflections": False, "strict_reverse_prefix": False, "guessed_name_rules": False}
-    base.update(changes)
-    return SearchOptions(**base)
+_CHANGES = (
+    ("+ query filler words dropped", "drop_filler"),
+    ("+ inflections", "inflections"),
+    ("+ inflection-only reverse prefix", "strict_reverse_prefix"),
+    ("+ guessed-name rules", "guessed_name_rules"),
+    ("+ tie order (own-name coverage, shorter name)", "tie_order"),
+    ("+ inflected name tokens score as exact", "inflected_exact"),
+    ("+ connector-name scoping", "app_scope"),
+    ("+ argument values out of a scoped query's mass", "argument_values"),
+    ("+ synonym groups inside a scope", "synonyms"),
+)
+
+
+def _ablations() -> list[tuple[str, SearchOptions]]:
+    """The seed rules alone, then each change added in turn; the last row is what ships."""
+    switches = dict.fromkeys((name for _, name in _CHANGES), False)
+    rows = [("seed rules only (before)", SearchOptions(**switches))]
+    for label, name in _CHANGES:
+        switches[name] = True
+        rows.append((label, SearchOptions(**switches)))
+    assert rows[-1][1] == SearchOptions(), "the last row must be the shipped ranker"
+    rows[-1] = (f"{rows[-1][0]} (shipped)", rows[-1][1])
+    return rows
 
 
 # The shipped ranker and each change added in turn, for the before/after table.
-ABLATIONS: list[tuple[str, SearchOptions]] = [
-    ("seed rules only (before)", _options()),
-    ("+ query filler words dropped", _options(drop_filler=True)),
-    ("+ inflections", _options(drop_filler=True, inflections=True)),
-    ("+ inflection-only reverse prefix", _options(drop_filler=True, inflections=True, strict_reverse_prefix=True)),
-    ("+ guessed-name rules (shipped)", SearchOptions()),
-]
+ABLATIONS: list[tuple[str, SearchOptions]] = _ablations()
 
 
 def log(message: str) -> None:

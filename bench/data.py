@@ -326,12 +326,13 @@ class Query:
     text: str
     gold: frozenset[int]  # document ids of the right tools; empty means the right answer is nothing
     pool: frozenset[int] | None = None  # the caller's pool when narrower than the whole index
+    group: str = ""  # what the dev/test split hashes when not the id (a synonym set splits by the word)
 
 
 @dataclass(slots=True)
 class QuerySet:
     name: str
-    kind: str  # "guessed", "natural" or "abstention"
+    kind: str  # "guessed", "natural", "abstention", "styled" (model-styled, answerable) or "refusal"
     pool: Pool
     queries: list[Query]
     note: str = ""

@@ -15,7 +15,6 @@ full record (description, schema, frozen values, request shape) is built when to
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
@@ -38,8 +37,8 @@ from cardamom.core.orgdef import (
 )
 from cardamom.core.policy import classify, resolve_restrictions
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.search import SearchDocument, SearchIndex
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search import SearchIndex
+from cardamom.core.search_text import frozen_sentence, merged_sentence, search_document
 from cardamom.errors import CardamomError
 
 SNAPSHOT_FORMAT = 3
@@ -319,23 +318,13 @@ def without_frozen(schema: dict[str, Any], frozen: dict[str, Any]) -> dict[str, 
     return trimmed
 
 
-def _frozen_scaffolding(frozen: dict[str, Any]) -> str:
-    # "frozen", "set" and "connection" are description stop words: this sentence adds
-    # only the values themselves to what search can match, on purpose.
-    values = ", ".join(
-        f"{key}={value if isinstance(value, str) else json.dumps(value, sort_keys=True)}"
-        for key, value in sorted(frozen.items())
-    )
-    return f"Frozen parameters set on this connection: {values}."
-
-
 def _frozen_for_tool(schema: dict[str, Any], frozen: dict[str, Any], description: str) -> tuple[dict[str, Any], str]:
     """The frozen values a tool takes, and its description with their scaffolding sentence."""
     arguments = set(schema.get("properties", {}))
     applicable = {k: v for k, v in frozen.items() if k in arguments}
     description = description.strip()
     if applicable:
-        description = f"{description} {_frozen_scaffolding(applicable)}".strip()
+        description = f"{description} {frozen_sentence(applicable)}".strip()
     return applicable, description
 
 
@@ -375,12 +364,10 @@ def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[Conne
         **schema.get("properties", {}),
     }
     schema["required"] = [argument, *schema.get("required", [])]
-    # "more", "set", "connection" and "frozen" are description stop words: the scaffolding
-    # adds only the account labels and frozen values to what search can match.
-    parts = [tool.description.strip(), f"Reaches more than one connection: set {argument} to {' or '.join(labels)}."]
-    for label, values in per_account.items():
-        if values:
-            parts.append(_frozen_scaffolding(values).replace("this connection", f"connection {label}"))
+    # The scaffolding sentences never score: search reads the description without them, and
+    # the account labels and frozen values they carry from the tool's fields (search_text).
+    parts = [tool.description.strip(), merged_sentence(argument, labels)]
+    parts += [frozen_sentence(values, label) for label, values in per_account.items() if values]
     return PoolTool(
         name=advertised_name(connector.id, tool.name),
         account="",
@@ -494,15 +481,6 @@ def carried_aliases(before: OrgDefinition, after: OrgDefinition, existing: Itera
                 name=tool.name, connector=tool.connector, tool=tool.tool, account=tool.account
             )
     return sorted(aliases.values(), key=lambda a: a.name)
-
-
-def search_document(tool: PoolTool, label: str) -> SearchDocument:
-    return SearchDocument(
-        name=tool.name,
-        name_tokens=frozenset(tokenize(tool.name)),
-        label_tokens=frozenset(tokenize(label)),
-        description_tokens=description_tokens(tool.description),
-    )
 
 
 def _assemble(
