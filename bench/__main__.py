@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import data as D
+from bench.ablations import ABLATIONS
 from bench.evaluate import Scores, Search, ours, run, score, split
 from bench.queries import guessed_sets
 from bench.report import SetInfo, write
@@ -30,35 +31,6 @@ from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
 
 SIZES = (100, 1_000, 10_000)
 GUESSES = 300  # guessed names per pool and kind
-
-
-_CHANGES = (
-    ("+ query filler words dropped", "drop_filler"),
-    ("+ inflections", "inflections"),
-    ("+ inflection-only reverse prefix", "strict_reverse_prefix"),
-    ("+ guessed-name rules", "guessed_name_rules"),
-    ("+ tie order (own-name coverage, shorter name)", "tie_order"),
-    ("+ inflected name tokens score as exact", "inflected_exact"),
-    ("+ connector-name scoping", "app_scope"),
-    ("+ argument values out of a scoped query's mass", "argument_values"),
-    ("+ synonym groups inside a scope", "synonyms"),
-)
-
-
-def _ablations() -> list[tuple[str, SearchOptions]]:
-    """The seed rules alone, then each change added in turn; the last row is what ships."""
-    switches = dict.fromkeys((name for _, name in _CHANGES), False)
-    rows = [("seed rules only (before)", SearchOptions(**switches))]
-    for label, name in _CHANGES:
-        switches[name] = True
-        rows.append((label, SearchOptions(**switches)))
-    assert rows[-1][1] == SearchOptions(), "the last row must be the shipped ranker"
-    rows[-1] = (f"{rows[-1][0]} (shipped)", rows[-1][1])
-    return rows
-
-
-# The shipped ranker and each change added in turn, for the before/after table.
-ABLATIONS: list[tuple[str, SearchOptions]] = _ablations()
 
 
 def log(message: str) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import queries as generator
+from bench.ablations import SHIPPED
 from bench.data import App
 from bench.evaluate import Scores
 
@@ -21,7 +22,6 @@ class SetInfo:
     answerable: bool
 
 
-SHIPPED = "ours + floor: + guessed-name rules (shipped)"
 PEERS_ORDER = ["ours, no floor", "bm25s", "rank-bm25"]
 
 

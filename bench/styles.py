@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bench.data import App, Pool, Query, QuerySet, Tool, make_pool, stable_hash
-from bench.queries import _ID_WORDS, _SKIP, _phrase, base_verb, guess_name
+from bench.queries import _ID_WORDS, _SKIP, _phrase, base_verb, guess_name, same_operation
 from cardamom.core.tokens import inflection_key, tokenize
 
 
@@ -304,15 +304,6 @@ def _targets(apps: Sequence[App], count: int, seed: str) -> list[tuple[App, Tool
     return chosen[:count]
 
 
-def _gold(pool: Pool, app: App, tool: Tool) -> frozenset[int]:
-    """The target, and any tool of the same app whose summary says the same (duplicated operations)."""
-    wanted = " ".join(tokenize(tool.summary)) if tool.summary else None
-    docs = {pool.position[(app.id, tool.name)]}
-    if wanted:
-        docs |= {pool.position[(app.id, t.name)] for t in app.tools if " ".join(tokenize(t.summary)) == wanted}
-    return frozenset(docs)
-
-
 def _lacks(app: App, act: Action) -> bool:
     """None of the app's tool names carries the action's object words (any inflection)."""
     keys = {inflection_key(w) for w in act.obj}
@@ -333,7 +324,7 @@ def styled_sets(universe: Sequence[App], workspace: Workspace, count: int) -> li
     for app, tool in _targets(connected, count, f"styled:{q}"):
         seed = stable_hash("styled", app.id, tool.name)
         act = action(tool)
-        gold = _gold(pool, app, tool)
+        gold = same_operation(pool, app, tool)
         qid = f"{app.id}:{tool.name}"
         phrases.append(Query(f"p:{qid}", phrase(app, act, seed), gold, usable))
         sentences.append(Query(f"s:{qid}", sentence(app, tool, act, seed), gold, usable))

@@ -8,12 +8,14 @@ gives the test halves.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from collections.abc import Sequence
 
 from bench import data as D
-from bench.__main__ import ABLATIONS, SIZES
+from bench.__main__ import SIZES
+from bench.ablations import ABLATIONS
 from bench.evaluate import ours, run, score, split
 from bench.queries import guessed_sets
 from bench.styles import WORKSPACES, styled_sets
@@ -25,6 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", help="ablation row labels (substring); default: last two")
     parser.add_argument("--half", default="dev", choices=("dev", "test"))
     parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
+    parser.add_argument("--off", action="append", default=[], help="turn a SearchOptions switch off in every row")
     args = parser.parse_args(argv)
     root = D.data_root()
     universe = D.universe(root)
@@ -49,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.variant:
         rows = rows[-2:]
     for label, options in rows:
+        options = dataclasses.replace(options, **dict.fromkeys(args.off, False))
         started = time.time()
         print(f"== {label}", flush=True)
         indexes: dict[int, object] = {}

@@ -17,7 +17,7 @@ their words in order (``google calendar``, ``cal com``) or joined (``calcom``, `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardamom.core.known_apps import known_app_mentions
@@ -93,9 +93,12 @@ def app_vocabulary(
     return targets, kept
 
 
-def find_mentions(tokens: Sequence[str], indexed: Mapping[str, tuple[str, ...]]) -> list[AppMention]:
+def find_mentions(
+    tokens: Sequence[str], indexed: Mapping[str, tuple[str, ...]], labels: Container[str] = ()
+) -> list[AppMention]:
     """The apps ``tokens`` (the query's, in order) name, longest name first; at equal length an
-    app of the org wins over a known app it does not have."""
+    app of the org wins over a known app it does not have. A known app's name whose every word
+    is a connector-label word of the index (``labels``) is not taken for an app the org lacks."""
     known = known_app_mentions()
     found: list[AppMention] = []
     i = 0
@@ -107,10 +110,22 @@ def find_mentions(tokens: Sequence[str], indexed: Mapping[str, tuple[str, ...]])
                 found.extend(AppMention(name, words, True) for name in names)
                 i += n
                 break
-            if words in known:
+            if words in known and not all(w in labels for w in words):
                 found.append(AppMention(known[words], words, False))
                 i += n
                 break
         else:
             i += 1
+    return found
+
+
+def named_in(query: str, names: Iterable[str]) -> list[str]:
+    """Which of ``names`` (app labels) ``query`` names: all of a name's words in order, or joined."""
+    tokens = tokenize(query)
+    text = f" {' '.join(tokens)} "
+    found = []
+    for name in names:
+        keys = _keys(name)
+        if any(f" {key} " in text for key in keys):
+            found.append(name)
     return found

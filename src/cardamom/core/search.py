@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardamom.core.app_scope import AppMention, app_vocabulary, find_mentions
@@ -47,6 +47,7 @@ from cardamom.core.synonyms import join_compounds, synonyms_of
 from cardamom.core.tokens import (
     DESCRIPTION_STOP_WORDS,
     INFLECTIONAL_ENDINGS,
+    NAME_ONLY_QUERY_WORDS,
     QUERY_FILLER_WORDS,
     contraction_free,
     inflection_key,
@@ -102,8 +103,8 @@ class SearchOptions:
       match covers a fifth of its weight; a tool must match the name's rarest token);
     * ``tie_order``: equal scores go to the tool whose own name the query covers most, then the
       shorter name, then codepoint order (``result_order``);
-    * ``inflected_exact``: an inflected form of a name token (``files`` for ``file``) scores as
-      the exact token (5) rather than as a prefix (3);
+    * ``inflected_exact`` (measured, not shipped): an inflected form of a name token (``files``
+      for ``file``) scores as the exact token (5) rather than as the seeds' prefix (3);
     * ``app_scope``: a query naming one of the org's apps ranks inside that app; naming an app
       the org has not connected, or one with no tool the caller may use, returns nothing;
     * ``argument_values``: inside a named app, words that look like argument values
@@ -117,7 +118,7 @@ class SearchOptions:
     strict_reverse_prefix: bool = True
     guessed_name_rules: bool = True
     tie_order: bool = True
-    inflected_exact: bool = True
+    inflected_exact: bool = False
     app_scope: bool = True
     argument_values: bool = True
     synonyms: bool = True
@@ -291,8 +292,10 @@ class SearchIndex:
         inflected = _union(self.name_postings[r] for r in forms)
         prefixed = _union(self.name_postings[r] for r in prefixes)
         label = _union(self.label_postings.get(t, _EMPTY) for t in self._forms(self.label_forms, token))
-        description = _union(
-            self.description_postings.get(t, _EMPTY) for t in self._forms(self.description_forms, token)
+        description = (
+            _EMPTY
+            if token in NAME_ONLY_QUERY_WORDS and self.options.drop_filler
+            else _union(self.description_postings.get(t, _EMPTY) for t in self._forms(self.description_forms, token))
         )
         entry = TokenPostings(
             name,
@@ -393,7 +396,12 @@ def is_name_shaped(query: str) -> bool:
     return bool(text) and not any(c.isspace() for c in text) and len(tokenize(text)) > 1
 
 
-def analyse_query(query: str, options: SearchOptions, mentions: dict[str, tuple[str, ...]] | None = None) -> QueryAnalysis:
+def analyse_query(
+    query: str,
+    options: SearchOptions,
+    mentions: dict[str, tuple[str, ...]] | None = None,
+    labels: Container[str] = (),
+) -> QueryAnalysis:
     """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on),
     the filler words dropped, the apps named (``mentions``: the index's app names), the values."""
     if not options.drop_filler:
@@ -408,7 +416,7 @@ def analyse_query(query: str, options: SearchOptions, mentions: dict[str, tuple[
         tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS)
         dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS) if tokens else ()
         tokens = tokens or everything  # a query of filler words only still means something
-    found = tuple(find_mentions(sequence, mentions)) if options.app_scope and mentions is not None else ()
+    found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = argument_values(query) if options.argument_values else frozenset()
     named = {w for m in found for w in m.words}
     return QueryAnalysis(tokens, dropped, found, values - named, is_name_shaped(query))
@@ -426,9 +434,11 @@ class Scope:
     tokens: tuple[str, ...]
     apps: tuple[str, ...] = ()  # the org's apps named (ranking stayed inside them)
     app_words: tuple[str, ...] = ()
+    values: frozenset[str] = frozenset()  # argument values still weighed (they match names only)
     values_weighed: bool = True
     synonyms: bool = False
     refusal: EmptyReason | None = None
+    grammar: tuple[str, ...] = ()  # the sentence's grammar words left out (dropped)
 
 
 def scope_pool(
@@ -449,21 +459,31 @@ def scope_pool(
         size = len(visible)
     tokens = analysis.tokens
     options = index.options
+    grammar: tuple[str, ...] = ()
     connected = [m for m in analysis.mentions if m.connected]
     words = unique(w for m in analysis.mentions for w in m.words)
     values = tuple(t for t in tokens if t in analysis.values)
+    if options.drop_filler and not analysis.name_shaped:
+        # In words (not a guessed name), "in", "on", "is", "do", "can" are the sentence's grammar,
+        # though a tool name may carry them as content (sign_in, is_member): they leave a query of
+        # two words or more besides them ("help me" keeps its "me").
+        content = tuple(t for t in tokens if t not in NAME_ONLY_QUERY_WORDS)
+        if len(content) >= 2:
+            grammar, tokens = tuple(t for t in tokens if t in NAME_ONLY_QUERY_WORDS), content
     if not connected:
         if analysis.mentions and floor > 0:
             names = unique(m.name for m in analysis.mentions)
-            return Scope(visible, size, tokens, (), words, refusal=EmptyReason("app_not_connected", names, (), values))
-        return Scope(visible, size, tokens)
-    apps = unique(m.name for m in connected)
+            refusal = EmptyReason("app_not_connected", names, (), values)
+            return Scope(visible, size, tokens, (), words, refusal=refusal, grammar=grammar)
+        return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)
+    apps = _narrowest(index, unique(m.name for m in connected))
     inside = _union(index.app_targets.get(name, _EMPTY) for name in apps)
     scoped = inside if visible is None else inside & visible  # type: ignore[operator]
     if not scoped:
         if floor > 0:
-            return Scope(scoped, 0, tokens, apps, words, refusal=EmptyReason("app_without_usable_tools", apps, (), values))
-        return Scope(visible, size, tokens)  # no floor: rank as if no app were named
+            refusal = EmptyReason("app_without_usable_tools", apps, (), values)
+            return Scope(scoped, 0, tokens, apps, words, refusal=refusal, grammar=grammar)
+        return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)  # no floor: unscoped
     app_words = {w for m in connected for w in m.words}
     kept = tuple(t for t in tokens if t not in app_words) or tokens
     weighed = True
@@ -471,7 +491,14 @@ def scope_pool(
         without_values = tuple(t for t in kept if t not in analysis.values)
         if without_values and len(without_values) < len(kept):
             kept, weighed = without_values, False
-    return Scope(scoped, len(scoped), kept, apps, words, weighed, options.synonyms)
+    return Scope(scoped, len(scoped), kept, apps, words, analysis.values, weighed, options.synonyms, None, grammar)
+
+
+def _narrowest(index: SearchIndex, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The named targets that hold no other named target: "notion legal" is the account
+    notion-legal, not all of Notion."""
+    targets = {name: index.app_targets.get(name, _EMPTY) for name in names}
+    return tuple(n for n in names if not any(o != n and targets[o] < targets[n] for o in names))
 
 
 # ---- steps 3 and 4: candidates, coverage and the floor ----------------------------------------
@@ -499,6 +526,11 @@ def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
         near = entry.prefixed if as_exact else _union((entry.inflected, entry.prefixed))
         description = entry.description
         covered = entry.every
+        if token in scope.values and description:
+            # An argument value (a number, an id, a quoted title) that a description happens to
+            # contain ("up to 10 items") is no sign of the tool; only a name carrying it is.
+            description = _EMPTY
+            covered = _union((exact, near, entry.label))
         if scope.synonyms:
             synonym = index.synonym_postings(token)
             if synonym.every:
@@ -578,6 +610,22 @@ def _could_clear(
             if mass >= needed:
                 kept.append(doc_id)
     return kept
+
+
+# Inside a named app, a word matched only in a tool's description covers half its weight: the
+# app's own tools describe one another at length ("Box: create key" found an AI-extract tool
+# whose description says "key"). Chosen on the dev halves among 1, 1/2 and 1/5 (the guessed-name
+# share): half kept nearly all recall and halved the answers to an action the app lacks.
+SCOPED_DESCRIPTION_SHARE = 0.5
+
+
+def description_share(scope: Scope, name_shaped: bool, guessed_name_rules: bool) -> float:
+    """How much of a token's IDF a description-only match covers: all of it; a fifth for a
+    guessed name naming no app of the org (the seeds' description weight over the name weight);
+    half for words (not a guessed name) inside a named app."""
+    if guessed_name_rules:
+        return DESCRIPTION_WEIGHT / NAME_WEIGHT
+    return SCOPED_DESCRIPTION_SHARE if scope.apps and not name_shaped else 1.0
 
 
 def covering_tools(
@@ -665,7 +713,7 @@ def rank(
     tools share its rare tokens, not the pool size.
     """
     options = index.options
-    analysis = analyse_query(query, options, index.app_mentions)
+    analysis = analyse_query(query, options, index.app_mentions, index.label_postings)
     scope = scope_pool(index, analysis, pool, floor)
     values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in analysis.values)
     common = {
@@ -675,15 +723,21 @@ def rank(
         "values": values,
         "values_weighed": scope.values_weighed,
     }
+    common["dropped"] = (*analysis.dropped, *scope.grammar)
     if scope.refusal is not None:
-        tokens = tuple(t for t in analysis.tokens if t not in scope.app_words)
-        return Ranking(tokens, {}, scope.pool_size, (), 0, 0, (), reason=scope.refusal, **common)  # type: ignore[arg-type]
+        seen = frozenset(pool) if pool is not None else None
+        found = [index.postings(t).every if seen is None else index.postings(t).every & seen for t in scope.tokens]
+        uncovered = tuple(t for t, m in zip(scope.tokens, found, strict=True) if not m)
+        touched = len(_union(found))
+        return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
     weighed = weigh_tokens(index, scope)
     total_mass = sum(weighed.weights)
     needed = mass_needed(total_mass, floor)
-    guessed = floor > 0 and options.guessed_name_rules and analysis.name_shaped  # part of the floor
+    # Part of the floor, for a guessed name that names no app of the org: inside a named app,
+    # the scope already does what these rules do (keep other apps' tools out).
+    guessed = floor > 0 and options.guessed_name_rules and analysis.name_shaped and not scope.apps
     candidates = candidate_tools(weighed, needed, rarest_only=guessed)
-    share = DESCRIPTION_WEIGHT / NAME_WEIGHT if guessed else 1.0
+    share = description_share(scope, analysis.name_shaped, guessed)
     passing = covering_tools(weighed, candidates, needed, share)
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
@@ -694,7 +748,7 @@ def rank(
     if not hits:
         missing = uncovered or _closest_lacks(weighed, candidates, share)
         reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
-    common["dropped"] = (*analysis.dropped, *weighed.dropped)
+    common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,
         idf=idf,

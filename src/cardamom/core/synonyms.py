@@ -21,8 +21,8 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     for line in """
     get retrieve fetch read view show display see obtain lookup
     list enumerate browse
-    create add new make insert open
-    update edit modify change alter amend patch
+    create add new make insert open post
+    update edit modify change alter amend patch put
     delete remove erase destroy trash discard purge drop
     search find query lookup
     send post deliver dispatch
@@ -77,9 +77,6 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
     ("e", "mail"): "email",
-    ("sign", "up"): "signup",
-    ("log", "in"): "login",
-    ("sign", "in"): "signin",
 }
 
 

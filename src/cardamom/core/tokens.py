@@ -139,6 +139,13 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
     )
 )
 
+# The words kept out of QUERY_FILLER_WORDS because tool *names* carry them as content
+# (is_member, has_permission, sign_in, log_out, get_me) are grammar in a *description*
+# ("this endpoint is used to do ..."): a query's such word matches names only.
+NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
+    _words("is be do does have has can in on out off up down over back me us about near here no")
+)
+
 # A contraction's tail is not a word of its own: "Messi's" is "Messi", "don't" is "do not".
 _CONTRACTION_TAILS = (
     (re.compile(r"(?i)\b(can)['\u2019]t\b"), r"\1 not"),

@@ -11,7 +11,7 @@ from typing import Any
 
 from mcp_types import CallToolResult, TextContent
 
-from cardamom.core.search import is_name_shaped
+from cardamom.core.search import EmptyReason, is_name_shaped
 from cardamom.core.snapshot import PoolTool
 from cardamom.core.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
@@ -71,16 +71,26 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
         "uncovered_tokens": list(ranking.uncovered),
         "dropped_words": list(ranking.dropped),
     }
+    if ranking.scope:
+        payload["scope"] = list(ranking.scope)
+    if ranking.values:
+        payload["argument_values"] = list(ranking.values)
     if report.empty:
-        uncovered = ", ".join(ranking.uncovered)
-        message = "No connected tool you can use matches this query"
-        if uncovered:
-            message += f"; no tool you can use mentions: {uncovered}"
-        elif ranking.below_floor:
-            message += f"; {ranking.below_floor} tool(s) matched some words but less than half of the query's weight"
-        if report.restricted_count:
-            message += f"; {report.restricted_count} matching tool(s) are restricted for you"
-        if len(ranking.uncovered) > 1 and len(ranking.query_tokens) > 3 and not is_name_shaped(report.query):
+        reason = report.reason or EmptyReason("words_uncovered", ranking.scope, ranking.uncovered, ranking.values)
+        payload["reason"] = {
+            "kind": reason.kind,
+            "apps": list(reason.apps),
+            "uncovered": list(reason.uncovered),
+            "values": list(reason.values),
+        }
+        message = _empty_message(reason, report.restricted_count)
+        if (
+            reason.kind == "words_uncovered"
+            and not reason.apps
+            and len(reason.uncovered) > 1
+            and len(ranking.query_tokens) > 3
+            and not is_name_shaped(report.query)
+        ):
             # A long request whose specifics no tool names: the app and the action may still match.
             message += "; if you meant an app that is connected, search again with just its name and the action"
         payload["message"] = message + "."
@@ -91,6 +101,32 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             "{name, arguments}."
         )
     return payload
+
+
+def _names(apps: tuple[str, ...]) -> str:
+    return " and ".join(apps) if len(apps) < 3 else f"{', '.join(apps[:-1])} and {apps[-1]}"
+
+
+def _empty_message(reason: EmptyReason, restricted: int) -> str:
+    """The real reason nothing came back, in one sentence."""
+    if reason.kind == "app_not_connected":
+        return f"{_names(reason.apps)} {'is' if len(reason.apps) == 1 else 'are'} not connected"
+    if reason.kind == "app_without_usable_tools":
+        verb = "is" if len(reason.apps) == 1 else "are"
+        return (
+            f"{_names(reason.apps)} {verb} connected but none of its tools are available to you "
+            "(a restriction, a missing scope, or a connection that is not active)"
+        )
+    if reason.kind == "restricted_only":
+        return f"No tool you can use matches this query; {restricted} matching tool(s) are restricted for you"
+    where = f" in {_names(reason.apps)}" if reason.apps else ""
+    if reason.uncovered:
+        message = f"No connected tool you can use{where} matches this query; no tool covers: {', '.join(reason.uncovered)}"
+    else:
+        message = f"No connected tool you can use{where} matches this query"
+    if restricted:
+        message += f"; {restricted} matching tool(s) are restricted for you"
+    return message
 
 
 def execution_result(result: ExecutionResult) -> CallToolResult:

@@ -28,7 +28,8 @@ from cardamom.core.outbound import (
     with_credential,
 )
 from cardamom.core.policy import TOOL_EXECUTE, resolve_restrictions
-from cardamom.core.search import Hit, Ranking, rank
+from cardamom.core.app_scope import named_in
+from cardamom.core.search import EmptyReason, Hit, Ranking, rank
 from cardamom.core.snapshot import PoolTool, Snapshot
 from cardamom.core.truncation import cap_output
 from cardamom.errors import (
@@ -99,6 +100,9 @@ class SearchReport:
     results: tuple[SearchResult, ...]
     restricted_count: int
     restricted: tuple[RestrictedMatch, ...]
+    # Why nothing came back, as data (None when there are results): the ranker's reason,
+    # refined with what only the gateway knows (restricted matches, pending connections).
+    reason: EmptyReason | None = None
 
     @property
     def empty(self) -> bool:
@@ -113,6 +117,21 @@ class ExecutionResult:
     data: Any
     truncated: bool
     error: ConnectorFailed | None = None
+
+
+def _empty_reason(snapshot: Snapshot, query: str, ranking: Ranking, restricted: int) -> EmptyReason:
+    """The ranker's reason, refined: an app the org has a connector for, but no active
+    connection (pending, needs_reauth), holds no tools, so the ranker cannot know it; and
+    matches that are all restricted say so."""
+    reason = ranking.reason or EmptyReason("words_uncovered", ranking.scope, ranking.uncovered, ranking.values)
+    if reason.kind in ("app_not_connected", "words_uncovered"):
+        indexed = set(snapshot.index.app_targets)
+        idle = named_in(query, [c.label for c in snapshot.connectors.values() if c.label not in indexed])
+        if idle:
+            return EmptyReason("app_without_usable_tools", tuple(idle), reason.uncovered, reason.values)
+    if restricted and reason.kind == "words_uncovered":
+        return EmptyReason("restricted_only", reason.apps, reason.uncovered, reason.values)
+    return reason
 
 
 def _utc_now() -> datetime:
@@ -205,7 +224,8 @@ class Gateway:
         self._telemetry.searched(
             org=caller.org, pool_size=len(pool.visible), results=len(results), restricted=withheld.above_floor
         )
-        return SearchReport(query, ranking, results, withheld.above_floor, restricted)
+        reason = None if results else _empty_reason(snapshot, query, ranking, withheld.above_floor)
+        return SearchReport(query, ranking, results, withheld.above_floor, restricted, reason)
 
     # ---- execution -----------------------------------------------------------------------
 
