@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.data import App, Pool, Query, QuerySet, Tool, make_pool, stable_hash
+from bench.data import App, Query, QuerySet, Tool, make_pool, stable_hash
 from bench.queries import _ID_WORDS, _SKIP, _phrase, base_verb, guess_name, same_operation
 from cardamom.core.tokens import inflection_key, tokenize
 
@@ -98,7 +98,7 @@ def _value(param: str, seed: int) -> str:
     """A plausible value for a path parameter, by its name."""
     p = param.casefold()
     n = seed % 9000 + 1000
-    if "key" in p and "issue" in p or p in ("issueidorkey", "issuekey"):
+    if ("key" in p and "issue" in p) or p in ("issueidorkey", "issuekey"):
         return f"{_KEY_PREFIXES[seed % len(_KEY_PREFIXES)]}-{seed % 900 + 12}"
     if "key" in p or p in ("projectidorkey",):
         return _KEY_PREFIXES[seed % len(_KEY_PREFIXES)]
@@ -397,7 +397,21 @@ def styled_sets(universe: Sequence[App], workspace: Workspace, count: int) -> li
             lacking,
             "another app's action phrased with a connected app's name; no tool of that app names its object",
         ),
-        QuerySet(f"off-topic requests ({q})", "refusal", pool, [
-            Query(f"{x.id}:{q}", x.text, x.gold, usable) for x in off_topic(count)
-        ], "arithmetic, trivia, chat"),
+        QuerySet(
+            f"off-topic requests ({q})",
+            "refusal",
+            pool,
+            [Query(f"{x.id}:{q}", x.text, x.gold, usable) for x in off_topic(count)],
+            "arithmetic, trivia, chat",
+        ),
     ]
+
+
+def styled_queries(apps: Sequence[App], count: int) -> list[str]:
+    """Phrases and sentences for ``count`` tools of ``apps`` (for timing: they name an app)."""
+    texts = []
+    for app, tool in _targets(apps, count, "timing"):
+        seed = stable_hash("styled", app.id, tool.name)
+        act = action(tool)
+        texts.append(phrase(app, act, seed) if seed % 2 else sentence(app, tool, act, seed))
+    return texts

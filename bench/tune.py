@@ -61,7 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             queries = [q for q in qs.queries if split(q) == args.half]
             s = score(qs.pool, queries, run(ours(index), queries))  # type: ignore[arg-type]
             if any(q.gold for q in queries):
-                line = f"R@1 {100 * s.recall_1:5.1f}  R@5 {100 * s.recall_5:5.1f}  wrong {100 * s.wrong:5.1f}  empty {100 * s.empty:5.1f}"
+                line = f"R@1 {100 * s.recall_1:5.1f}  R@5 {100 * s.recall_5:5.1f}  "
+                line += f"wrong {100 * s.wrong:5.1f}  empty {100 * s.empty:5.1f}"
             else:
                 line = f"any result {100 * s.wrong:5.1f}"
             print(f"  {qs.name:<58} n={len(queries):<5} {line}", flush=True)

@@ -459,7 +459,10 @@ class TestArgumentValues:
         ("query", "values"),
         [
             # "Jira" is a capitalised word mid-sentence too; the ranker gives app names precedence.
-            ("Comment 'Fixed in build 142' on Jira issue PROJ-123", {"fixed", "in", "build", "142", "proj", "123", "jira"}),
+            (
+                "Comment 'Fixed in build 142' on Jira issue PROJ-123",
+                {"fixed", "in", "build", "142", "proj", "123", "jira"},
+            ),
             ("send it to maria@example.com", {"maria", "example", "com"}),
             ("upload report.pdf to #general", {"report", "pdf", "general"}),
             ("create a task due next Friday at 3pm", {"next", "friday", "3", "pm"}),
@@ -579,7 +582,9 @@ class TestScaffoldingNeverScores:
         assert len({h.score for h in hits}) == 1  # was 11 for the merged tool against 10
 
     def test_account_labels_score_as_name_words_like_an_unmerged_account(self) -> None:
-        hit = rank(SCAFFOLDED, "legal list contacts").hits[0]
+        assert rank(SCAFFOLDED, "legal list contacts").scope == ("legal",)  # an account, named
+        unscoped = SearchIndex.build(SCAFFOLDED.documents, SearchOptions(app_scope=False))
+        hit = rank(unscoped, "legal list contacts").hits[0]
         assert hit.name == "crm__list_contacts"
         assert ("legal", "name", 5) in {(m.token, m.field, m.weight) for m in hit.matches}
 

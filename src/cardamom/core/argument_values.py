@@ -35,11 +35,45 @@ _SHAPES = re.compile(
 _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
 _DATE_WORDS = frozenset(
-    """
-    monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight noon midnight
-    january february march april june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec weekend
-    """.split()
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "yesterday",
+        "tonight",
+        "noon",
+        "midnight",
+        "january",
+        "february",
+        "march",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "weekend",
+    ]
 )
 _RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
 _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
@@ -68,8 +102,16 @@ def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
     values, when the query is a sentence (four words or more) and not written in title case.
     """
     spans: list[str] = []
-    rest = _QUOTED.sub(lambda m: spans.append(next(g for g in m.groups() if g)) or " ", query)
-    rest = _SHAPES.sub(lambda m: spans.append(m.group(0)) or " ", rest)
+
+    def quoted(match: re.Match[str]) -> str:
+        spans.append(next(g for g in match.groups() if g))
+        return " "
+
+    def shaped(match: re.Match[str]) -> str:
+        spans.append(match.group(0))
+        return " "
+
+    rest = _SHAPES.sub(shaped, _QUOTED.sub(quoted, query))
     words = _WORD.findall(rest)
     plain: list[str] = []
     sentence = len(words) >= 4 and sum(_is_name(w) for w in words) * 2 < len(words)

@@ -19,7 +19,8 @@ from cardamom.core.tokens import tokenize
 KNOWN_APPS: tuple[str, ...] = tuple(
     name.strip()
     for name in """
-    Gmail, Slack, Notion, Zoom, Google Calendar, Google Drive, Google Docs, Google Sheets, Google Slides, Google Forms, Google Chat,
+    Gmail, Slack, Notion, Zoom, Google Calendar, Google Drive, Google Docs, Google Sheets, Google Slides,
+    Google Forms, Google Chat,
     Google Meet, Google Keep, Google Tasks, Google Contacts, Google People, Google Analytics, Google Ads,
     Google Cloud, Google Admin, Google Classroom, Google Photos, Google Maps, Google Search Console, BigQuery,
     YouTube, Firebase, Microsoft Teams, Microsoft Outlook, Microsoft Excel, Microsoft Word, Microsoft 365,

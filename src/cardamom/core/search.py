@@ -441,9 +441,7 @@ class Scope:
     grammar: tuple[str, ...] = ()  # the sentence's grammar words left out (dropped)
 
 
-def scope_pool(
-    index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float
-) -> Scope:
+def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float) -> Scope:
     """Step 2: the caller's pool, or its part inside the apps the query names.
 
     A query naming one of the org's apps is ranked among that app's tools the caller may use;
@@ -540,10 +538,7 @@ def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
         scoring.append((exact, near, entry.label, description))
         every.append(covered)
     visible = scope.visible
-    if visible is None:
-        matched = every
-    else:
-        matched = [m & visible if m else _EMPTY for m in every]  # type: ignore[operator]
+    matched = every if visible is None else [m & visible if m else _EMPTY for m in every]  # type: ignore[operator]
     # A description stop word that no tool in the pool carries in its name or label is
     # scaffolding vocabulary ("connection", "set"): it can never score, so it must not weigh
     # either, or it would sink every query that holds it under the floor.
@@ -582,7 +577,9 @@ def candidate_tools(weighed: Weighed, needed: float, *, rarest_only: bool) -> Co
         rarest = _union(m for m, w in zip(matched, weights, strict=True) if same_weight(w, top))
         candidates = [doc_id for doc_id in candidates if doc_id in rarest]
     if needed > 0 and len(weights) > 1:
-        candidates = _could_clear(candidates, [matched[i] for i in rarest_first], [weights[i] for i in rarest_first], needed)
+        candidates = _could_clear(
+            candidates, [matched[i] for i in rarest_first], [weights[i] for i in rarest_first], needed
+        )
     return candidates
 
 
@@ -673,6 +670,7 @@ def order_results(
     """Step 5: the first ``limit`` results as (tool, score, mass), by ``result_order``."""
     names = index.documents
     cut = max(limit, 0)
+    keyed: list[tuple[tuple[int, float, int, str] | tuple[int, str], int, int, float]]
     if index.options.tie_order and index.own_name_sizes:
         sizes = index.own_name_sizes
         keyed = [
@@ -680,7 +678,9 @@ def order_results(
             for d, score, named, mass in _best_scores(passing, cut)
         ]
     else:
-        keyed = [(seed_order_key(score, names[d].name), d, score, mass) for d, score, _, mass in _best_scores(passing, cut)]
+        keyed = [
+            (seed_order_key(score, names[d].name), d, score, mass) for d, score, _, mass in _best_scores(passing, cut)
+        ]
     top = heapq.nsmallest(cut, keyed) if len(keyed) > 4 * cut else sorted(keyed)[:cut]
     return [(d, score, mass) for _, d, score, mass in top]
 

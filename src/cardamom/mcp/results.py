@@ -121,7 +121,9 @@ def _empty_message(reason: EmptyReason, restricted: int) -> str:
         return f"No tool you can use matches this query; {restricted} matching tool(s) are restricted for you"
     where = f" in {_names(reason.apps)}" if reason.apps else ""
     if reason.uncovered:
-        message = f"No connected tool you can use{where} matches this query; no tool covers: {', '.join(reason.uncovered)}"
+        message = (
+            f"No connected tool you can use{where} matches this query; no tool covers: {', '.join(reason.uncovered)}"
+        )
     else:
         message = f"No connected tool you can use{where} matches this query"
     if restricted:

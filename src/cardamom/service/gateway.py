@@ -17,6 +17,7 @@ from typing import Any
 
 import anyio
 
+from cardamom.core.app_scope import named_in
 from cardamom.core.audit import AuditRow
 from cardamom.core.mcp_wire import tool_call_data
 from cardamom.core.outbound import (
@@ -28,7 +29,6 @@ from cardamom.core.outbound import (
     with_credential,
 )
 from cardamom.core.policy import TOOL_EXECUTE, resolve_restrictions
-from cardamom.core.app_scope import named_in
 from cardamom.core.search import EmptyReason, Hit, Ranking, rank
 from cardamom.core.snapshot import PoolTool, Snapshot
 from cardamom.core.truncation import cap_output
