@@ -25,6 +25,8 @@ from cardamom.core.search_text import frozen_sentence, merged_sentence, own_desc
 from cardamom.core.snapshot import PoolTool
 from cardamom.core.synonyms import synonyms_of
 from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.mcp.results import search_payload
+from cardamom.service.gateway import SearchReport
 
 
 def doc(name: str, label: str = "", description: str = "") -> SearchDocument:
@@ -598,3 +600,26 @@ class TestScaffoldingNeverScores:
     def test_the_tool_text_shown_still_carries_the_scaffolding(self) -> None:
         assert own_description(MERGED_TOOL) == "List contacts."
         assert MERGED_TOOL.description.endswith("set account to legal or marketing.")
+
+
+class TestEmptyResultMessages:
+    @pytest.mark.parametrize(
+        ("query", "kind", "message"),
+        [
+            ("gmail delete file", "app_not_connected", "Gmail is not connected"),
+            ("slack post message", "app_without_usable_tools", "Slack is connected but none of its tools"),
+            ("jira view a pagerduty incident", "words_uncovered", "no tool covers: pagerduty"),
+        ],
+    )
+    def test_the_payload_states_the_real_reason(self, query: str, kind: str, message: str) -> None:
+        ranking = rank(WORKSPACE_INDEX, query, pool=NO_SLACK)
+        payload = search_payload(SearchReport(query, ranking, (), 0, (), ranking.reason))
+        assert payload["reason"]["kind"] == kind
+        assert message in payload["message"]
+        assert payload["results"] == []
+
+    def test_restricted_matches_only_say_so(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "jira view a pagerduty incident", pool=NO_SLACK)
+        reason = EmptyReason("restricted_only", (), ("pagerduty",))
+        payload = search_payload(SearchReport("q", ranking, (), 2, (), reason))
+        assert "2 matching tool(s) are restricted for you" in payload["message"]
