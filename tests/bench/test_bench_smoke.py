@@ -12,7 +12,7 @@ from bench.queries import guess_name, guessed_sets
 from bench.styles import WORKSPACES, styled_sets
 
 from bench import data as D
-from cardamom.core.search import SearchOptions, rank
+from cardamom.core.search import SEED_RULES_ONLY, SearchOptions, rank
 from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
 
 ROOT = D.data_root()
@@ -83,7 +83,7 @@ def test_guessed_names_for_connected_apps_find_the_tool(guessed: dict, size: int
 
 def test_each_ranker_change_helps_guessed_names(guessed: dict) -> None:  # type: ignore[type-arg]
     pool, (connected, unconnected, _) = guessed[1_000]
-    seed = SearchOptions(drop_filler=False, inflections=False, strict_reverse_prefix=False, guessed_name_rules=False)
+    seed = SEED_RULES_ONLY
     before = score(pool, unconnected.queries, run(ours(pool.index(options=seed)), unconnected.queries))
     after = measure(pool, unconnected)
     assert before.wrong > after.wrong == 0

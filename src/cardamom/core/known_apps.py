@@ -53,7 +53,7 @@ KNOWN_APPS: tuple[str, ...] = tuple(
     Salesloft, Outreach.io, Apollo.io, ZoomInfo, Clearbit, Hunter.io, Close CRM, Copper CRM,
     Front app, Crisp chat, LiveChat, Tidio, Podio, Harvest app, Toggl, Clockify, Everhour,
     QuickBooks Online, Sage Accounting, NetSuite, Oracle NetSuite, Codat, Avaza, Zscaler,
-    Keboola, Neo4j, SQLite, Alfresco, Okta, Onsched, Telnyx, ElevenLabs, Bufferapp, Buffer app, Hootsuite,
+    Keboola, Neo4j, SQLite, Alfresco, Okta, Telnyx, ElevenLabs, Bufferapp, Buffer app, Hootsuite,
     Sprout Social, Later.com
     """.replace("\n", " ").split(",")
     if name.strip()
