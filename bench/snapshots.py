@@ -180,7 +180,7 @@ def first_request_figures(blob: bytes, repeat: int) -> dict[str, Any]:
     pool and of the withheld tools, the hits' records and refusals) on a fresh snapshot."""
     from cardamom.core.policy import ALL_SCOPES
     from cardamom.core.search import rank
-    from cardamom.service.access import Caller, PoolCache
+    from cardamom.service.authorization import Caller, PoolCache
 
     caller = Caller("acme", "alice", "member", frozenset(ALL_SCOPES))
 

@@ -13,17 +13,20 @@ from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.remote_tools import RemoteTool
 from cardamom.core.snapshot import AccountInfo, Upstream
-from cardamom.errors import Conflict, CredentialUnavailable, StoreError
+from cardamom.errors import AuthenticationError, Conflict, CredentialUnavailable, StoreError
 from cardamom.ports import (
     AuditLog,
+    Claims,
     ConnectorTransport,
     CredentialResolver,
     Directory,
     OutboundResponse,
     SearchTelemetry,
+    SecretStore,
     SnapshotPointer,
     SnapshotStore,
     StoredOrg,
+    TokenVerifier,
     ToolDiscovery,
 )
 
@@ -211,3 +214,22 @@ class StaticDiscovery(ToolDiscovery):
         if self.fail:
             raise RuntimeError("the discovery broke down")
         return {a: self.tools[a] for a in accounts if a in self.tools}
+
+
+class MemorySecretStore(SecretStore):
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str], dict[str, str]] = {}
+
+    def get(self, org: str, name: str) -> dict[str, str] | None:
+        found = self.values.get((org, name))
+        return None if found is None else dict(found)
+
+    def put(self, org: str, name: str, value: dict[str, str]) -> None:
+        self.values[(org, name)] = dict(value)
+
+
+class RefusingVerifier(TokenVerifier):
+    """Verifies no token: in-memory tests make their callers from the directory, not from tokens."""
+
+    def verify(self, token: str) -> Claims:
+        raise AuthenticationError("this test app verifies no bearer token")

@@ -1,30 +1,48 @@
-"""The application wired with in-memory fakes: service-level tests without HTTP or disk."""
+"""The application wired with in-memory fakes, through the real composition root
+(``bootstrap.build_container``): service-level tests without HTTP or disk."""
 
 from __future__ import annotations
 
 import itertools
 import json
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import anyio
 
+from cardamom.bootstrap import Stores, build_container
+from cardamom.config import Settings
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.mcp.server import McpEndpoint, Reply
-from cardamom.service.access import Caller
-from cardamom.service.admin import DirectoryAdmin
-from cardamom.service.controlplane import ControlPlane
-from cardamom.service.gateway import Gateway, GatewaySettings
-from cardamom.service.snapshots import SnapshotService
+from cardamom.mcp.server import Reply
+from cardamom.ports import ToolDiscovery
+from cardamom.service.authorization import Caller
 from tests.fakes import (
     MemoryAuditLog,
     MemoryDirectory,
+    MemorySecretStore,
     MemorySnapshotStore,
     RecordingTelemetry,
     RecordingTransport,
+    RefusingVerifier,
     StaticCredentials,
+    StaticDiscovery,
+)
+
+# Nothing is read from or written to ``home``: every store is in memory and the verifier is a fake.
+SETTINGS = Settings(
+    backend="sqlite",
+    home=Path("/nonexistent/cardamom-fake-app"),
+    jwt_issuer="cardamom-test",
+    jwt_audience="cardamom",
+    jwt_public_key=None,
+    local_mode=False,
+    allowed_origins=(),
+    connector_timeout=20.0,
+    max_response_bytes=5 * 1024 * 1024,
+    log_level="INFO",
+    public_url=None,
 )
 
 
@@ -36,25 +54,25 @@ class FakeApp:
     transport: RecordingTransport = field(default_factory=RecordingTransport)
     credentials: StaticCredentials = field(default_factory=StaticCredentials)
     telemetry: RecordingTelemetry = field(default_factory=RecordingTelemetry)
-    now: int = 1_795_000_000  # the admin clock (epoch seconds), movable by tests
+    discovery: ToolDiscovery | None = field(default_factory=StaticDiscovery)  # None: the root's own, over transport
+    now: int = 1_795_000_000  # the app's clock (epoch seconds), movable by tests
 
     def __post_init__(self) -> None:
         ids = itertools.count(1)
-        self.snapshots = SnapshotService(self.directory, self.store)
-        self.gateway = Gateway(
-            directory=self.directory,
-            snapshots=self.snapshots,
-            audit=self.audit,
+        self.container = build_container(
+            SETTINGS,
+            stores=Stores(self.directory, self.audit, self.store, MemorySecretStore()),
             transport=self.transport,
             credentials=self.credentials,
+            discovery=self.discovery,
             telemetry=self.telemetry,
-            settings=GatewaySettings(),
-            clock=lambda: datetime(2026, 11, 29, 12, 0, tzinfo=UTC),
+            verifier=RefusingVerifier(),
+            clock=lambda: self.now,
             new_id=lambda: f"audit-{next(ids)}",
         )
-        self.admin = DirectoryAdmin(self.directory, self.snapshots, clock=lambda: self.now)
-        self.plane = ControlPlane(self.admin, self.snapshots, self.audit)
-        self.endpoint = McpEndpoint(self.gateway, self.plane)
+        self.snapshots = self.container.snapshots
+        self.admin = self.container.admin
+        self.endpoint = self.container.endpoint
 
     def apply(self, org_text: str) -> None:
         self.admin.apply(parse_org_definition(org_text, "org.yaml"))

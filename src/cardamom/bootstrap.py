@@ -1,13 +1,22 @@
-"""Wiring: the one module that picks adapters and builds the application.
+"""Wiring: the one composition root, used by every entrypoint and by the tests.
 
-Every entrypoint (ASGI app, Lambda handlers, CLI) gets its objects here, built once per
-process (per cold start in Lambda), never per request.
+``build_container`` picks adapters from ``Settings`` and builds the application once per
+process (per cold start in Lambda), never per request. Every port can be handed in instead
+(``stores``, ``transport``, ``credentials``, ``discovery``, ``verifier``...): the tests build
+their in-memory app through this same function, so there is no second wiring to drift.
+``build_rebuilder`` builds the rebuild function's service from the same parts, with only
+what a rebuild needs (stores, credentials and discovery; no endpoint, no token verifier).
+
+The object graph has no cycle: credentials need no directory; a refused grant is recorded
+by whoever met it through ``Reauthorization``, which writes the directory without
+rebuilding, so discovery (inside a rebuild) can hold it, and the snapshot service can hold
+the discovery from construction on.
 """
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import AsyncIterator, Iterable
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +24,7 @@ from pathlib import Path
 from joserfc.jwk import KeySet
 
 from cardamom.adapters.authlib import AuthlibTokenEndpoint
+from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
@@ -36,14 +46,22 @@ from cardamom.ports import (
     SnapshotStore,
     TokenEndpoint,
     TokenVerifier,
+    ToolDiscovery,
 )
-from cardamom.service.admin import DirectoryAdmin
-from cardamom.service.controlplane import ControlPlane
+from cardamom.service.admin import DirectoryAdmin, DirectoryWriter
+from cardamom.service.audit_trail import AuditTrail, new_audit_id
+from cardamom.service.authorization import PoolCache
+from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
+from cardamom.service.controlplane.operation import PlaneContext
+from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
-from cardamom.service.gateway import Gateway, GatewaySettings
+from cardamom.service.execution import ExecutionService
+from cardamom.service.identity import IdentityService
+from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.rebuild import RebuildService
+from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
-from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
+from cardamom.service.tool_discovery import McpToolDiscovery
 
 DEV_KEY_FILE = "dev-signing-key.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -55,7 +73,9 @@ class Container:
     directory: Directory
     audit: AuditLog
     snapshots: SnapshotService
-    gateway: Gateway
+    identity: IdentityService
+    search: SearchService
+    execution: ExecutionService
     control_plane: ControlPlane
     endpoint: McpEndpoint
     verifier: TokenVerifier
@@ -75,10 +95,6 @@ class Container:
         issued = self.signer.issue(org=org, member=member, scopes=scopes, ttl_seconds=ttl_seconds)
         self.admin.record_grant(org, issued.token_id, member, scopes, issued.issued_at, issued.expires_at)
         return issued.token
-
-
-def _new_id() -> str:
-    return uuid.uuid4().hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,15 +141,15 @@ def build_stores(settings: Settings) -> Stores:
     return sqlite_stores(settings)
 
 
-def build_rebuilder(settings: Settings) -> RebuildService:
-    """The rebuild function's service, over the same stores and snapshot service the MCP function
-    builds (so a rebuild there makes exactly the snapshot a rebuild here would)."""
-    container = build_container(settings)
-    return RebuildService(container.directory, container.snapshot_store, container.snapshots)
+def connector_limits(settings: Settings) -> ConnectorLimits:
+    return ConnectorLimits(allow_loopback_http=settings.local_mode, connector_timeout=settings.connector_timeout)
 
 
 def build_discovery(
-    settings: Settings, credentials: CredentialResolver, transport: ConnectorTransport | None = None
+    settings: Settings,
+    credentials: CredentialResolver,
+    reauthorization: Reauthorization | None = None,
+    transport: ConnectorTransport | None = None,
 ) -> McpToolDiscovery:
     """Remote MCP servers are listed on a private event loop (``service/tool_discovery.py``), so
     each run opens an HTTP transport of its own; an injected transport (tests) is used as is."""
@@ -149,62 +165,144 @@ def build_discovery(
         finally:
             await fresh.aclose()
 
-    limits = DiscoverySettings(allow_loopback_http=settings.local_mode, deadline_seconds=settings.connector_timeout)
-    return McpToolDiscovery(credentials, open_transport, limits)
+    return McpToolDiscovery(credentials, open_transport, connector_limits(settings), reauthorization)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rebuilding:
+    """What every process that rebuilds snapshots needs, built the same way in each."""
+
+    stores: Stores
+    credentials: CredentialResolver
+    writer: DirectoryWriter
+    reauthorization: Reauthorization
+    snapshots: SnapshotService
+
+
+def _rebuilding(
+    settings: Settings,
+    stores: Stores,
+    *,
+    transport: ConnectorTransport | None,
+    credentials: CredentialResolver | None,
+    env_credentials: CredentialResolver | None,
+    token_endpoint: TokenEndpoint | None,
+    discovery: ToolDiscovery | None,
+    clock: Callable[[], float],
+) -> _Rebuilding:
+    if credentials is None:
+        credentials = CredentialService(
+            stores.secrets,
+            token_endpoint or PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout)),
+            env_credentials or EnvCredentialResolver(),
+            connector_limits(settings),
+            clock=clock,
+        )
+    writer = DirectoryWriter(stores.directory, clock)
+    reauthorization = Reauthorization(writer)
+    if discovery is None:
+        discovery = build_discovery(settings, credentials, reauthorization, transport)
+    snapshots = SnapshotService(stores.directory, stores.snapshots, discovery)
+    return _Rebuilding(stores, credentials, writer, reauthorization, snapshots)
+
+
+def build_rebuilder(
+    settings: Settings,
+    *,
+    stores: Stores | None = None,
+    transport: ConnectorTransport | None = None,
+    credentials: CredentialResolver | None = None,
+    discovery: ToolDiscovery | None = None,
+    clock: Callable[[], float] = time.time,
+) -> RebuildService:
+    """The rebuild function's service: the same stores, credentials and discovery the MCP
+    function builds (so a rebuild there makes exactly the snapshot a rebuild here would)."""
+    parts = _rebuilding(
+        settings,
+        stores or build_stores(settings),
+        transport=transport,
+        credentials=credentials,
+        env_credentials=None,
+        token_endpoint=None,
+        discovery=discovery,
+        clock=clock,
+    )
+    return RebuildService(parts.stores.directory, parts.stores.snapshots, parts.snapshots)
+
+
+def _token_keys(settings: Settings) -> tuple[TokenVerifier, JwtSigner | None]:
+    """The configured public key verifies tokens; without one (local mode only), the dev key signs and verifies."""
+    if settings.jwt_public_key is not None:
+        keys = public_keys_from_text(settings.jwt_public_key)
+        return JwtVerifier(keys, issuer=settings.jwt_issuer, audience=settings.jwt_audience), None
+    if not settings.local_mode:
+        raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required outside local mode")
+    dev_key = load_or_create_dev_key(Path(settings.home) / DEV_KEY_FILE)
+    signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
+    return JwtVerifier(KeySet([dev_key]), issuer=settings.jwt_issuer, audience=settings.jwt_audience), signer
 
 
 def build_container(
     settings: Settings,
     *,
+    stores: Stores | None = None,
     transport: ConnectorTransport | None = None,
     credentials: CredentialResolver | None = None,
-    telemetry: SearchTelemetry | None = None,
+    env_credentials: CredentialResolver | None = None,
     token_endpoint: TokenEndpoint | None = None,
+    discovery: ToolDiscovery | None = None,
+    telemetry: SearchTelemetry | None = None,
+    verifier: TokenVerifier | None = None,
+    clock: Callable[[], float] = time.time,
+    new_id: Callable[[], str] = new_audit_id,
 ) -> Container:
-    stores = build_stores(settings)
-    directory, audit = stores.directory, stores.audit
-    snapshots = SnapshotService(directory, stores.snapshots)
+    """The application. Any port given is used as is; the rest come from ``settings``.
+
+    ``credentials`` replaces the whole credential service (secret store, OAuth, environment);
+    ``env_credentials`` only the resolver of ``*_env`` references. ``clock`` (epoch seconds)
+    times audit rows, revocations and token expiry; ``new_id`` names audit rows.
+    """
+    stores = stores or build_stores(settings)
     signer: JwtSigner | None = None
-    if settings.jwt_public_key is not None:
-        keys = public_keys_from_text(settings.jwt_public_key)
-    else:
-        if not settings.local_mode:
-            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required outside local mode")
-        dev_key = load_or_create_dev_key(Path(settings.home) / DEV_KEY_FILE)
-        keys = KeySet([dev_key])
-        signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
-    verifier = JwtVerifier(keys, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
-    admin = DirectoryAdmin(directory, snapshots)
-    if credentials is None:
-        credentials = CredentialService(
-            stores.secrets,
-            token_endpoint or PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout)),
-            admin,
-            allow_loopback_http=settings.local_mode,
-        )
-    gateway = Gateway(
-        directory=directory,
-        snapshots=snapshots,
-        audit=audit,
-        transport=transport
-        or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
+    if verifier is None:
+        verifier, signer = _token_keys(settings)
+    parts = _rebuilding(
+        settings,
+        stores,
+        transport=transport,
         credentials=credentials,
-        telemetry=telemetry or LogTelemetry(),
-        settings=GatewaySettings(
-            allow_loopback_http=settings.local_mode, connector_deadline_seconds=settings.connector_timeout
-        ),
-        new_id=_new_id,
+        env_credentials=env_credentials,
+        token_endpoint=token_endpoint,
+        discovery=discovery,
+        clock=clock,
     )
-    snapshots.use_discovery(build_discovery(settings, credentials, transport))
-    control_plane = ControlPlane(admin, snapshots, audit)
+    snapshots = parts.snapshots
+    admin = DirectoryAdmin(parts.writer, snapshots)
+    limits = connector_limits(settings)
+    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry())
+    execution = ExecutionService(
+        snapshots=snapshots,
+        credentials=parts.credentials,
+        connectors=ConnectorCaller(
+            transport
+            or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
+            limits,
+        ),
+        audit=AuditTrail(stores.audit, clock=clock, new_id=new_id),
+        reauthorization=parts.reauthorization,
+        connector_timeout=limits.connector_timeout,
+    )
+    control_plane = ControlPlane(PlaneContext(admin, snapshots, stores.audit))
     return Container(
         settings=settings,
-        directory=directory,
-        audit=audit,
+        directory=stores.directory,
+        audit=stores.audit,
         snapshots=snapshots,
-        gateway=gateway,
+        identity=IdentityService(stores.directory),
+        search=search,
+        execution=execution,
         control_plane=control_plane,
-        endpoint=McpEndpoint(gateway, control_plane),
+        endpoint=McpEndpoint(search, execution, control_plane),
         verifier=verifier,
         signer=signer,
         admin=admin,

@@ -19,6 +19,7 @@
      │    ├── InvalidArguments            arguments do not match the tool's input schema
      │    ├── CredentialUnavailable       the connection's credential reference does not resolve
      │    │    └── TokenRefused           the authorization server refused the grant: reconnect
+     │    │         └── ReauthorizationNeeded   ... so the connection must be marked needs_reauth
      │    ├── OutboundRefused             the substituted request fails the outbound guard
      │    ├── ConnectorFailed             the third-party API answered with an error or timed out
      │    ├── AuditUnavailable            the audit row could not be written, so nothing ran
@@ -143,6 +144,15 @@ class CredentialUnavailable(ToolError):
 
 class TokenRefused(CredentialUnavailable):
     code = "token_refused"
+
+
+class ReauthorizationNeeded(TokenRefused):
+    """A connection's grant is refused for good: whoever resolved the credential records the
+    connection as ``needs_reauth`` (``service/reauthorization.py``), so its tools leave search."""
+
+    def __init__(self, message: str, *, account: str) -> None:
+        self.account = account
+        super().__init__(message)
 
 
 class OutboundRefused(ToolError):

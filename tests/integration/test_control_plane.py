@@ -237,6 +237,16 @@ class TestRestrictions:
         ok(app.call("cardamom__restrictions__delete", {"id": created["id"]}, caller=owner))
         assert names(app.search("list all users", caller=member)) == ["notion-legal__list_all_users"]
 
+    def test_create_answers_with_the_rule_it_created(self, app: FakeApp) -> None:
+        owner = app.caller("olivia")
+        first = {"id": "r2", "target": {"role": "guest"}, "effect": "block", "connector": "calcom"}
+        ok(app.call("cardamom__restrictions__create", first, caller=owner))
+        second = {"target": {"user": "max"}, "effect": "block", "connector": "notion", "tools": ["create_*"]}
+        created = ok(app.call("cardamom__restrictions__create", second, caller=owner))["created"]
+        assert created == {**second, "id": "r3"}  # r2 is taken: the next free number
+        listed = ok(app.call("cardamom__restrictions__list", caller=owner))["restrictions"]
+        assert created in listed and [r["id"] for r in listed] == ["r2", "r3"]
+
     def test_invalid_rules_are_refused(self, app: FakeApp) -> None:
         owner = app.caller("olivia")
         for arguments in (

@@ -114,6 +114,16 @@ class TestPool:
         assert result["isError"] is True
         assert "limit" in result["structuredContent"]["error"]["message"]
 
+    @pytest.mark.parametrize("query", ["?!", "   ...  ", "—"])
+    def test_a_query_without_words_is_refused_and_not_measured(self, app: FakeApp, query: str) -> None:
+        result = app.call("search_tools", {"query": query})
+        assert result["isError"] is True
+        assert result["structuredContent"]["error"] == {
+            "code": "invalid_arguments",
+            "message": "query has no words to search for (letters or digits)",
+        }
+        assert app.telemetry.searches == []
+
     def test_a_long_request_nothing_names_is_told_to_search_shorter(self, app: FakeApp) -> None:
         found = app.search("please find the quarterly revenue spreadsheet for our Berlin office")
         assert found["results"] == []

@@ -20,7 +20,7 @@ import pytest
 from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from tests.fakes import StaticCredentials
 from tests.mcp_upstream import UPSTREAM_TOKEN, ProtocolServer, RequireBearer, notes_server, serve_with_lifespan
 from tests.support import free_socket, make_container

@@ -18,7 +18,7 @@ from starlette.routing import Route
 from cardamom.bootstrap import Container
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from tests.mcp_upstream import RequireBearer, notes_server, serve_with_lifespan
 from tests.support import make_container, serve
 

@@ -12,12 +12,15 @@ from typing import Any
 
 import pytest
 
+from cardamom.core.orgdef import AuthSpec
 from cardamom.core.orgfile import parse_org_definition
-from cardamom.core.outbound import OutboundRequest
+from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import mcp_upstreams
+from cardamom.core.snapshot import AccountInfo, mcp_upstreams
+from cardamom.errors import ReauthorizationNeeded
 from cardamom.ports import ConnectorTransport, OutboundResponse
-from cardamom.service.tool_discovery import DiscoverySettings, McpToolDiscovery
+from cardamom.service.connector_calls import ConnectorLimits
+from cardamom.service.tool_discovery import McpToolDiscovery
 from tests.fakes import RecordingTransport, StaticCredentials, StaticDiscovery
 from tests.harness import FakeApp
 
@@ -49,9 +52,8 @@ READ_NOTES = RemoteTool(
 
 @pytest.fixture
 def app() -> tuple[FakeApp, StaticDiscovery]:
-    fake = FakeApp()
     discovery = StaticDiscovery({"notes-team": [READ_NOTES], "notes-later": [READ_NOTES]})
-    fake.snapshots.use_discovery(discovery)
+    fake = FakeApp(discovery=discovery)
     fake.apply(ORG)
     return fake, discovery
 
@@ -68,9 +70,8 @@ def test_the_active_mcp_connections_are_listed_at_every_rebuild(app: tuple[FakeA
 
 
 def test_an_org_without_mcp_connections_never_calls_discovery() -> None:
-    fake = FakeApp()
     discovery = StaticDiscovery()
-    fake.snapshots.use_discovery(discovery)
+    fake = FakeApp(discovery=discovery)
     fake.apply(ORG.split("connections:")[0] + "connections:\n  - {account: cal, connector: calendar}\n")
     fake.snapshots.rebuild("acme")
     assert discovery.calls == []
@@ -120,7 +121,7 @@ def discover(base_url: str, *, local: bool) -> tuple[Mapping[str, Sequence[Remot
         yield transport
 
     definition = parse_org_definition(ORG.replace("https://mcp.notes.example/mcp", base_url), "org.yaml")
-    discovery = McpToolDiscovery(StaticCredentials("tok"), open_transport, DiscoverySettings(allow_loopback_http=local))
+    discovery = McpToolDiscovery(StaticCredentials("tok"), open_transport, ConnectorLimits(allow_loopback_http=local))
     return discovery.discover("acme", mcp_upstreams(definition)), transport
 
 
@@ -142,3 +143,33 @@ def test_every_message_of_a_listing_carries_the_credential_and_goes_to_the_endpo
 def test_discovery_runs_the_outbound_guard_before_anything_leaves(base_url: str, local: bool) -> None:
     found, transport = discover(base_url, local=local)
     assert found == {} and transport.sent == []
+
+
+# ---- a grant refused while listing ----------------------------------------------------------------
+
+
+class RefusedGrant(StaticCredentials):
+    """The authorization server refuses the grant of ``refused`` for good."""
+
+    def __init__(self, refused: str) -> None:
+        super().__init__("tok")
+        self.refused = refused
+
+    async def resolve(self, org: str, account: AccountInfo, auth: AuthSpec) -> Credential:
+        if account.account == self.refused:
+            raise ReauthorizationNeeded(f"connection {account.account} needs reauthorization", account=account.account)
+        return await super().resolve(org, account, auth)
+
+
+def test_a_grant_refused_while_listing_marks_the_connection_and_the_build_starts_over() -> None:
+    fake = FakeApp(transport=RecordingTransport(answer), credentials=RefusedGrant("notes-team"), discovery=None)
+    fake.apply(ORG.replace("status: pending, ", ""))  # both notes connections active
+    stored = fake.directory.load_org("acme")
+    assert stored is not None
+    statuses = {c.account: c.status for c in stored.definition.connections}
+    assert statuses == {"notes-team": "needs_reauth", "notes-later": "active", "cal": "active"}
+    snapshot = fake.snapshots.current("acme")
+    assert snapshot.version == stored.version == 2  # built from the directory the listing left, not the one before
+    assert names(fake) == {"notes-later__read_notes", "cal__list_events"}
+    listed = [r.json_body["method"] for r in fake.transport.sent if r.json_body and r.json_body.get("id")]
+    assert listed.count("tools/list") == 2  # notes-later, once per pass; notes-team was never listed

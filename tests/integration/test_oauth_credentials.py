@@ -21,7 +21,7 @@ from starlette.routing import Route
 from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from tests.support import free_socket, make_container, serve
 
 
@@ -120,7 +120,8 @@ def call(container: Container, name: str) -> dict[str, Any]:
 
 def searchable(container: Container, query: str) -> list[str]:
     caller = Caller("acme", "alice", "owner", frozenset(ALL_SCOPES))
-    return [r.tool.name for r in container.gateway.search(caller, query).results]
+    report = container.search.search(caller, query)
+    return [report.tool(hit).name for hit in report.ranking.hits]
 
 
 def test_client_credentials_are_fetched_once_and_cached(world: tuple[Container, AuthServer]) -> None:

@@ -21,7 +21,7 @@ from starlette.routing import Route
 from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 from tests.fakes import StaticCredentials
 from tests.support import free_socket, make_container, serve
 

@@ -9,7 +9,7 @@ import pytest
 
 from cardamom.core.outbound import OutboundRequest
 from cardamom.ports import OutboundResponse
-from cardamom.service.connector_calls import ConnectorCaller, retry_after_seconds
+from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits, retry_after_seconds
 from tests.fakes import RecordingTransport
 
 BASE = "https://api.example.com/v1"
@@ -31,7 +31,7 @@ def run(transport: RecordingTransport, method: str = "GET") -> tuple[int, list[f
     async def sleep(seconds: float) -> None:
         slept.append(seconds)
 
-    caller = ConnectorCaller(transport, allow_loopback_http=False, deadline_seconds=5, sleep=sleep)
+    caller = ConnectorCaller(transport, ConnectorLimits(allow_loopback_http=False, connector_timeout=5), sleep=sleep)
     response = anyio.run(caller.call, OutboundRequest(method, f"{BASE}/things"), BASE)
     return response.status, slept
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from cardamom.core.orgdef import OrgDefinition
-from cardamom.core.orgfile import format_path, parse_org_definition
+from cardamom.core.orgfile import parse_org_definition
+from cardamom.core.problems import format_path
 from cardamom.errors import OrgDefinitionError
 
 FILENAME = "org.yaml"

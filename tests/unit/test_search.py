@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from cardamom.core.snapshot import PoolTool
 from cardamom.core.synonyms import synonyms_of
 from cardamom.core.tokens import description_tokens, tokenize
 from cardamom.mcp.results import search_payload
-from cardamom.service.gateway import SearchReport
+from cardamom.service.search import SearchReport
 
 
 def doc(name: str, label: str = "", description: str = "") -> SearchDocument:
@@ -602,6 +603,9 @@ class TestScaffoldingNeverScores:
         assert MERGED_TOOL.description.endswith("set account to legal or marketing.")
 
 
+WORKSPACE_SNAPSHOT = SimpleNamespace(index=WORKSPACE_INDEX, connectors={})
+
+
 class TestEmptyResultMessages:
     @pytest.mark.parametrize(
         ("query", "kind", "message"),
@@ -613,13 +617,19 @@ class TestEmptyResultMessages:
     )
     def test_the_payload_states_the_real_reason(self, query: str, kind: str, message: str) -> None:
         ranking = rank(WORKSPACE_INDEX, query, pool=NO_SLACK)
-        payload = search_payload(SearchReport(query, ranking, (), 0, (), ranking.reason))
+        payload = search_payload(SearchReport(query, WORKSPACE_SNAPSHOT, ranking, (), 0, {}))  # type: ignore[arg-type]
         assert payload["reason"]["kind"] == kind
         assert message in payload["message"]
         assert payload["results"] == []
 
     def test_restricted_matches_only_say_so(self) -> None:
         ranking = rank(WORKSPACE_INDEX, "jira view a pagerduty incident", pool=NO_SLACK)
-        reason = EmptyReason("restricted_only", (), ("pagerduty",))
-        payload = search_payload(SearchReport("q", ranking, (), 2, (), reason))
-        assert "2 matching tool(s) are restricted for you" in payload["message"]
+        report = SearchReport("q", WORKSPACE_SNAPSHOT, ranking, (), 2, {})  # type: ignore[arg-type]
+        assert report.reason is not None and report.reason.kind == "restricted_only"
+        assert "2 matching tool(s) are restricted for you" in search_payload(report)["message"]
+
+    def test_a_connector_with_no_active_connection_is_named_as_unusable(self) -> None:
+        pending = SimpleNamespace(index=WORKSPACE_INDEX, connectors={"cal": SimpleNamespace(label="Cal.com")})
+        ranking = rank(WORKSPACE_INDEX, "cal.com list bookings", pool=NO_SLACK)
+        report = SearchReport("cal.com list bookings", pending, ranking, (), 0, {})  # type: ignore[arg-type]
+        assert report.reason == EmptyReason("app_without_usable_tools", ("Cal.com",), report.reason.uncovered)

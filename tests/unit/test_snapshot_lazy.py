@@ -25,7 +25,7 @@ from cardamom.core.snapshot import (
     refused,
 )
 from cardamom.core.snapshot_codec import CHUNK_SIZE, MAGIC, LazyTools, frame, unframe
-from cardamom.service.access import Caller, PoolCache, tool_refusal
+from cardamom.service.authorization import Caller, PoolCache, tool_refusal
 
 BIG = 150  # tools of the big connector: connected twice, the pool spans several chunks
 ROLES: tuple[Role, ...] = get_args(Role)

@@ -15,18 +15,8 @@ import yaml
 from pydantic import ValidationError
 
 from cardamom.core.orgdef import OrgDefinition, Path, cross_reference_problems
+from cardamom.core.problems import format_path, problem_message
 from cardamom.errors import OrgDefinitionError
-
-
-def format_path(path: Sequence[str | int]) -> str:
-    """``('connections', 0, 'connector')`` -> ``connections[0].connector``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
 
 
 def _line_of(root: yaml.Node | None, path: Sequence[str | int]) -> int | None:
@@ -71,11 +61,6 @@ def _duplicate_keys(node: yaml.Node | None, path: Path = ()) -> list[tuple[int, 
         for i, item in enumerate(node.value):
             problems.extend(_duplicate_keys(item, (*path, i)))
     return problems
-
-
-def _problem_message(error: Any) -> str:
-    message = str(error["msg"])
-    return message.removeprefix("Value error, ")
 
 
 _FastLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -197,7 +182,7 @@ def parse_org_definition(text: str, filename: str, read_file: Callable[[str], st
     try:
         org = OrgDefinition.model_validate(data)
     except ValidationError as exc:
-        problems.extend((locate(tuple(err["loc"])), _problem_message(err)) for err in exc.errors())
+        problems.extend((locate(tuple(err["loc"])), problem_message(err)) for err in exc.errors())
         raise OrgDefinitionError(problems) from None
     problems.extend((locate(path), message) for path, message in cross_reference_problems(org))
     if problems:

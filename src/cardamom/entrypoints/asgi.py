@@ -19,11 +19,11 @@ from starlette.routing import BaseRoute, Route
 
 from cardamom.adapters.powertools import set_correlation_id
 from cardamom.bootstrap import Container
+from cardamom.core.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.errors import AuthenticationError
 from cardamom.mcp.errors import jsonrpc_error
-from cardamom.mcp.server import SUPPORTED_PROTOCOL_VERSIONS
-from cardamom.service.access import Caller
+from cardamom.service.authorization import Caller
 
 MAX_BODY_BYTES = 1024 * 1024
 RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"
@@ -72,7 +72,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         if scheme.lower() != "bearer" or not token.strip():
             raise AuthenticationError("a bearer token is required", error="invalid_request")
         claims = container.verifier.verify(token.strip())
-        return container.gateway.caller(claims)
+        return container.identity.caller(claims)
 
     async def mcp_post(request: Request) -> Response:
         set_correlation_id(_correlation_id(request))

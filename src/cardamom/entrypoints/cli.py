@@ -27,8 +27,9 @@ from cardamom.core.policy import ALL_SCOPES
 from cardamom.entrypoints.cli_connectors import add_connectors_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.mcp.results import search_payload
-from cardamom.service.access import Caller
 from cardamom.service.access_view import effective_access
+from cardamom.service.authorization import Caller
+from cardamom.service.search import DEFAULT_SEARCH_LIMIT
 
 DEMO_MEMBER = "alice"
 DEMO_SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
@@ -67,7 +68,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
     query = " ".join(args.query)
-    payload = search_payload(container.gateway.search(caller, query, args.limit))
+    payload = search_payload(container.search.search(caller, query, args.limit))
     if args.json:
         out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         return 0
@@ -241,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument(
         "--scope", action="append", choices=ALL_SCOPES, help="a scope of the grant (repeatable; default: all four)"
     )
-    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("--limit", type=int, default=DEFAULT_SEARCH_LIMIT)
     search.add_argument("--json", action="store_true", help="print the search_tools result as JSON")
     search.add_argument("query", nargs="+")
     search.set_defaults(run=_search)

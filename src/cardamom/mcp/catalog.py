@@ -10,7 +10,8 @@ from typing import Any
 
 from mcp_types import Tool, ToolAnnotations
 
-from cardamom.service.controlplane import Operation
+from cardamom.service.controlplane.operation import Operation
+from cardamom.service.search import DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT
 
 SEARCH_TOOLS = "search_tools"
 EXECUTE_TOOL = "execute_tool"
@@ -140,8 +141,13 @@ SEARCH_TOOL = Tool(
     input_schema={
         "type": "object",
         "properties": {
-            "query": {"type": "string", "minLength": 1, "maxLength": 500, "description": "words or a tool name"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10},
+            "query": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_QUERY_CHARS,
+                "description": "words or a tool name",
+            },
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_SEARCH_LIMIT, "default": DEFAULT_SEARCH_LIMIT},
         },
         "required": ["query"],
         "additionalProperties": False,

@@ -7,18 +7,9 @@ it and correct course.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from mcp_types import (
-    INTERNAL_ERROR,
-    INVALID_PARAMS,
-    INVALID_REQUEST,
-    METHOD_NOT_FOUND,
-    PARSE_ERROR,
-    CallToolResult,
-    TextContent,
-)
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 
 from cardamom.errors import (
     ConnectorFailed,
@@ -32,6 +23,7 @@ from cardamom.errors import (
     ToolError,
     UnsupportedProtocolVersion,
 )
+from cardamom.mcp.results import ToolResult, structured
 
 # (JSON-RPC code, HTTP status); the most specific class wins (checked in MRO order).
 _PROTOCOL_CODES: dict[type[ProtocolError], tuple[int, int]] = {
@@ -58,7 +50,7 @@ def jsonrpc_error(request_id: Any, code: int, message: str, data: Any = None) ->
     return {"jsonrpc": "2.0", "id": request_id, "error": error}
 
 
-def tool_error_result(error: ToolError) -> CallToolResult:
+def tool_error_result(error: ToolError) -> ToolResult:
     detail: dict[str, Any] = {"code": error.code, "message": str(error)}
     if isinstance(error, PermissionDenied):
         detail["permission"] = error.permission
@@ -68,9 +60,4 @@ def tool_error_result(error: ToolError) -> CallToolResult:
         detail["detail"] = error.detail
         if error.status is not None:
             detail["status"] = error.status
-    payload = {"error": detail}
-    return CallToolResult(
-        content=[TextContent(text=json.dumps(payload, ensure_ascii=False))],
-        structured_content=payload,
-        is_error=True,
-    )
+    return structured({"error": detail}, is_error=True, compact=False)

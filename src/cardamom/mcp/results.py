@@ -1,7 +1,9 @@
-"""Rendering use-case results as ``CallToolResult``s.
+"""Rendering use-case results as ``tools/call`` results, straight to their wire form.
 
 Structured content carries the data; a text block carries the same JSON, for clients
-that hand only text to the model (as the MCP specification recommends).
+that hand only text to the model (as the MCP specification recommends). The shapes on the
+way out: a ranking's ``Hit``s, the service's ``SearchReport``, the payload (also what
+``cardamom search --json`` prints), and the result object on the wire.
 """
 
 from __future__ import annotations
@@ -9,21 +11,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mcp_types import CallToolResult, TextContent
-
 from cardamom.core.search import EmptyReason, is_name_shaped
 from cardamom.core.snapshot import PoolTool
 from cardamom.core.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
-from cardamom.service.gateway import MISSING_TOOL_CHECKS, ExecutionResult, SearchReport
+from cardamom.service.execution import ExecutionResult
+from cardamom.service.search import MISSING_TOOL_CHECKS, SearchReport
+
+# A CallToolResult as the wire carries it (``content``, ``structuredContent``, ``isError``).
+ToolResult = dict[str, Any]
 
 
-def structured(payload: dict[str, Any], *, is_error: bool = False) -> CallToolResult:
-    return CallToolResult(
-        content=[TextContent(text=json.dumps(payload, ensure_ascii=False, separators=(",", ":")))],
-        structured_content=payload,
-        is_error=is_error,
-    )
+def structured(payload: dict[str, Any], *, is_error: bool = False, compact: bool = True) -> ToolResult:
+    """``payload`` must hold JSON values only (lists, not tuples): it goes on the wire as is."""
+    separators = (",", ":") if compact else None
+    text = json.dumps(payload, ensure_ascii=False, separators=separators)
+    return {"content": [{"type": "text", "text": text}], "structuredContent": payload, "isError": is_error}
 
 
 def _accounts_for(tool: PoolTool, query_tokens: tuple[str, ...]) -> dict[str, Any]:
@@ -41,23 +44,24 @@ def _accounts_for(tool: PoolTool, query_tokens: tuple[str, ...]) -> dict[str, An
 def search_payload(report: SearchReport) -> dict[str, Any]:
     ranking = report.ranking
     results = []
-    for r in report.results:
+    for hit in ranking.hits:
+        tool = report.tool(hit)
         entry: dict[str, Any] = {
-            "name": r.tool.name,
-            "description": r.tool.description,
-            "connector": r.connector_label,
-            "account": r.tool.account,
-            "classification": r.tool.classification,
-            "score": r.hit.score,
-            "coverage": round(r.hit.coverage, 4),
+            "name": tool.name,
+            "description": tool.description,
+            "connector": report.connector_label(tool),
+            "account": tool.account,
+            "classification": tool.classification,
+            "score": hit.score,
+            "coverage": round(hit.coverage, 4),
             "matched": [
                 {"token": m.token, "field": m.field, "weight": m.weight, "matched": m.matched, "relation": m.relation}
-                for m in r.hit.matches
+                for m in hit.matches
             ],
-            "inputSchema": r.tool.input_schema,
+            "inputSchema": tool.input_schema,
         }
-        if r.tool.merged:
-            entry.update(_accounts_for(r.tool, ranking.query_tokens))
+        if tool.merged:
+            entry.update(_accounts_for(tool, ranking.query_tokens))
         results.append(entry)
     payload: dict[str, Any] = {
         "query": report.query,
@@ -66,7 +70,10 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
         "results": results,
         "restricted": {
             "count": report.restricted_count,
-            "tools": [{"name": m.name, "restricted": True, "reason": m.reason} for m in report.restricted],
+            "tools": [
+                {"name": hit.name, "restricted": True, "reason": str(report.refusals[hit.doc])}
+                for hit in report.restricted
+            ],
         },
         "uncovered_tokens": list(ranking.uncovered),
         "dropped_words": list(ranking.dropped),
@@ -131,7 +138,7 @@ def _empty_message(reason: EmptyReason, restricted: int) -> str:
     return message
 
 
-def execution_result(result: ExecutionResult) -> CallToolResult:
+def execution_result(result: ExecutionResult) -> ToolResult:
     payload: dict[str, Any] = {
         "tool": result.tool.name,
         "account": result.account,

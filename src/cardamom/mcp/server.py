@@ -4,6 +4,11 @@ One POST carries one JSON-RPC message. Requests get a JSON response; notificatio
 client responses get 202 with no body. No session is kept between requests, so any
 Lambda instance can answer any request. ``execute_tool`` unwraps to the same
 ``_call_named`` path and gates as a direct ``tools/call``.
+
+Every path asks the authorization gate (``service/authorization.py``): ``tools/list`` and
+``tools/call`` ask ``execute_refusal`` before reading anything else of the request, so a
+caller without ``tool:execute`` gets the same refusal whatever they send; the search,
+execution and control-plane services then ask for the tool or operation at hand.
 """
 
 from __future__ import annotations
@@ -17,7 +22,6 @@ from typing import Any
 from mcp_types import (
     INTERNAL_ERROR,
     CallToolRequestParams,
-    CallToolResult,
     Implementation,
     InitializeRequestParams,
     InitializeResult,
@@ -28,8 +32,8 @@ from mcp_types import (
 from pydantic import BaseModel, ValidationError
 
 from cardamom import __version__
-from cardamom.core.policy import TOOL_EXECUTE
-from cardamom.core.search import query_tokens
+from cardamom.core.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
+from cardamom.core.problems import validation_problems
 from cardamom.errors import (
     InvalidArguments,
     InvalidParams,
@@ -50,16 +54,15 @@ from cardamom.mcp.catalog import (
     operation_tool,
 )
 from cardamom.mcp.errors import jsonrpc_error, protocol_error_code, tool_error_result
-from cardamom.mcp.results import execution_result, search_payload, structured
-from cardamom.service.access import Caller, permission_refusal
-from cardamom.service.controlplane import ControlPlane
-from cardamom.service.gateway import Gateway
+from cardamom.mcp.results import ToolResult, execution_result, search_payload, structured
+from cardamom.service.authorization import Caller, execute_refusal
+from cardamom.service.controlplane.plane import ControlPlane
+from cardamom.service.execution import ExecutionService
+from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchService
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_PROTOCOL_VERSIONS = ("2025-03-26", "2025-06-18", "2025-11-25")
-LATEST_PROTOCOL_VERSION = "2025-11-25"
-MAX_QUERY_CHARS = 500
+LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +82,7 @@ def _dump(model: BaseModel) -> dict[str, Any]:
 
 
 def _first_problem(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "params"
-    return f"{where}: {err['msg']}"
+    return validation_problems(exc, top_level="params")[0]
 
 
 def negotiate_version(requested: str) -> str:
@@ -89,8 +90,9 @@ def negotiate_version(requested: str) -> str:
 
 
 class McpEndpoint:
-    def __init__(self, gateway: Gateway, control_plane: ControlPlane) -> None:
-        self._gateway = gateway
+    def __init__(self, search: SearchService, execution: ExecutionService, control_plane: ControlPlane) -> None:
+        self._search_service = search
+        self._execution = execution
         self._plane = control_plane
         self._methods: dict[str, Callable[[Caller, dict[str, Any]], Awaitable[BaseModel | dict[str, Any]]]] = {
             "initialize": self._initialize,
@@ -175,12 +177,12 @@ class McpEndpoint:
     async def _list_tools(self, caller: Caller, params: dict[str, Any]) -> BaseModel:
         if params.get("cursor") is not None:
             raise InvalidParams("unknown cursor: tools/list is never paginated here")
-        if not caller.can_execute:
+        if execute_refusal(caller) is not None:
             return ListToolsResult(tools=[])
         operations = [operation_tool(op) for op in self._plane.available(caller)]
         return ListToolsResult(tools=[SEARCH_TOOL, EXECUTE_TOOL_DEF, *operations])
 
-    async def _call_tool(self, caller: Caller, params: dict[str, Any]) -> BaseModel:
+    async def _call_tool(self, caller: Caller, params: dict[str, Any]) -> ToolResult:
         try:
             parsed = CallToolRequestParams.model_validate(params)
         except ValidationError as exc:
@@ -192,11 +194,9 @@ class McpEndpoint:
             # execute_tool the name is an argument, so the same fault comes back in-band.
             raise InvalidParams(str(exc)) from None
 
-    async def _call_named(
-        self, caller: Caller, name: str, arguments: dict[str, Any], *, wrapped: bool
-    ) -> CallToolResult:
+    async def _call_named(self, caller: Caller, name: str, arguments: dict[str, Any], *, wrapped: bool) -> ToolResult:
         try:
-            denied = permission_refusal(caller, TOOL_EXECUTE)
+            denied = execute_refusal(caller)
             if denied is not None:
                 raise denied
             if name == SEARCH_TOOLS:
@@ -212,7 +212,7 @@ class McpEndpoint:
             op = self._plane.operation(name)
             if op is not None:
                 return structured(self._plane.run(caller, op, arguments))
-            return execution_result(await self._gateway.execute(caller, name, arguments))
+            return execution_result(await self._execution.execute(caller, name, arguments))
         except UnknownTool:
             raise
         except ToolError as exc:
@@ -233,7 +233,7 @@ class McpEndpoint:
             raise InvalidArguments("execute_tool arguments must be an object")
         return name, inner
 
-    def _search(self, caller: Caller, arguments: dict[str, Any]) -> CallToolResult:
+    def _search(self, caller: Caller, arguments: dict[str, Any]) -> ToolResult:
         unknown = sorted(set(arguments) - {"query", "limit"})
         if unknown:
             raise InvalidArguments(f"search_tools takes query and limit, not {', '.join(map(repr, unknown))}")
@@ -243,12 +243,8 @@ class McpEndpoint:
         if len(query) > MAX_QUERY_CHARS:
             raise InvalidArguments(f"query is longer than {MAX_QUERY_CHARS} characters")
         limit = arguments.get("limit")
-        settings = self._gateway.settings
         if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= settings.max_search_limit
+            isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_SEARCH_LIMIT
         ):
-            raise InvalidArguments(f"limit must be an integer from 1 to {settings.max_search_limit}")
-        if not query_tokens(query):
-            raise InvalidArguments("query has no words to search for (letters or digits)")
-        report = self._gateway.search(caller, query, limit)
-        return structured(search_payload(report))
+            raise InvalidArguments(f"limit must be an integer from 1 to {MAX_SEARCH_LIMIT}")
+        return structured(search_payload(self._search_service.search(caller, query, limit)))

@@ -1,7 +1,8 @@
 """The effective-access view: what a member can see and run, and what withheld the rest.
 
-It is computed with the very functions search and execution use (``tool_refusal`` and the
-restrictions resolver), so the view cannot disagree with what the member experiences.
+It is computed with the very gate search and execution ask (``service/authorization.py``:
+the caller's pool, each withheld tool's refusal, the restrictions' verdict on each
+connection), so the view cannot disagree with what the member experiences.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardamom.core.orgdef import MemberDef, OrgDefinition
-from cardamom.core.policy import ROLE_PERMISSIONS, required_scopes, resolve_restrictions
+from cardamom.core.policy import ROLE_PERMISSIONS, required_scopes
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import PermissionDenied, Restricted, ScopeMissing, ToolError
-from cardamom.service.access import Caller, caller_pool
+from cardamom.service.authorization import Caller, caller_pool, restriction_verdict
 
 
 def _withheld(error: ToolError) -> dict[str, Any]:
@@ -42,9 +43,7 @@ def effective_access(
     for conn in definition.connections:
         if (account and conn.account != account) or (connector and conn.connector != connector):
             continue
-        verdict = resolve_restrictions(
-            definition.restrictions, member_id=member.id, role=member.role, connector=conn.connector
-        )
+        verdict = restriction_verdict(caller, definition.restrictions, conn.connector)
         entry: dict[str, Any] = {
             "account": conn.account,
             "connector": conn.connector,

@@ -16,15 +16,12 @@ from pydantic import ValidationError
 
 from cardamom.core.directory import DirectoryChange, Grant, apply_change
 from cardamom.core.orgdef import AliasDef, OrgDefinition, cross_reference_problems
-from cardamom.core.orgfile import format_path
+from cardamom.core.problems import format_path
+from cardamom.core.problems import validation_problems as pydantic_problems
 from cardamom.core.snapshot import Snapshot, carried_aliases
 from cardamom.errors import ChangeConflict, Conflict, InvalidArguments, RecordNotFound
 from cardamom.ports import Directory, StoredOrg
 from cardamom.service.snapshots import SnapshotService
-
-
-def _epoch() -> int:
-    return int(time.time())
 
 
 def revoked_members(before: OrgDefinition | None, after: OrgDefinition) -> frozenset[str]:
@@ -42,19 +39,23 @@ def validation_problems(org: OrgDefinition) -> list[str]:
     try:
         checked = OrgDefinition.model_validate(org.model_dump())
     except ValidationError as exc:
-        return [f"{format_path(tuple(e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()]
+        return pydantic_problems(exc)
     return [f"{format_path(path)}: {message}" for path, message in cross_reference_problems(checked)]
 
 
-class DirectoryAdmin:
-    def __init__(self, directory: Directory, snapshots: SnapshotService, clock: Callable[[], int] = _epoch) -> None:
+class DirectoryWriter:
+    """Validated, conditional writes to the directory; it rebuilds nothing (``DirectoryAdmin`` does)."""
+
+    def __init__(self, directory: Directory, clock: Callable[[], float] = time.time) -> None:
         self._directory = directory
-        self._snapshots = snapshots
         self._clock = clock
 
     @property
     def directory(self) -> Directory:
         return self._directory
+
+    def now(self) -> int:
+        return int(self._clock())
 
     def stored(self, org: str) -> StoredOrg:
         stored = self._directory.load_org(org)
@@ -62,8 +63,8 @@ class DirectoryAdmin:
             raise RecordNotFound(f"org {org!r} has no directory")
         return stored
 
-    def apply(self, definition: OrgDefinition) -> Snapshot:
-        """Replace the whole org (``cardamom org apply``), revoking removed or suspended members' grants."""
+    def replace(self, definition: OrgDefinition) -> None:
+        """Replace the whole org, revoking removed or suspended members' grants."""
         current = self._directory.load_org(definition.org)
         if current is not None:
             existing = [*current.definition.aliases, *definition.aliases]
@@ -75,20 +76,23 @@ class DirectoryAdmin:
                 definition,
                 expected_version=None if current is None else current.version,
                 revoke_grants_of=revoked_members(None if current is None else current.definition, definition),
-                at=self._clock(),
+                at=self.now(),
             )
         except Conflict as exc:
             raise ChangeConflict(f"{exc}; nothing was written: reload and retry") from exc
-        return self._snapshots.rebuild(definition.org)
 
-    def change(self, org: str, make: Callable[[OrgDefinition], DirectoryChange]) -> OrgDefinition:
-        """Compute a change from the current definition, validate the result, commit it."""
+    def change(self, org: str, make: Callable[[OrgDefinition], DirectoryChange]) -> tuple[OrgDefinition, bool]:
+        """Compute a change from the current definition, validate the result, commit it.
+
+        Returns the definition after the change, and whether the change alters the tool pool
+        (so the snapshot must be rebuilt).
+        """
         stored = self.stored(org)
         change = make(stored.definition)
         if change.empty:
-            return stored.definition
+            return stored.definition, False
         if change.at == 0:
-            change = replace(change, at=self._clock())
+            change = replace(change, at=self.now())
         after = apply_change(stored.definition, change)
         aliases = {a.name: a for a in carried_aliases(stored.definition, after, after.aliases)}
         if aliases != {a.name: a for a in after.aliases}:
@@ -105,9 +109,7 @@ class DirectoryAdmin:
             self._directory.commit(org, change, expected_version=stored.version)
         except Conflict as exc:
             raise ChangeConflict(f"{exc}; nothing was written: reload and retry") from exc
-        if change.changes_pool:
-            self._snapshots.rebuild(org)
-        return after
+        return after, change.changes_pool
 
     def record_grant(
         self, org: str, token_id: str, member: str, scopes: Iterable[str], issued_at: int, expires_at: int
@@ -115,3 +117,35 @@ class DirectoryAdmin:
         grant = Grant(org, token_id, member, tuple(sorted(set(scopes))), issued_at, expires_at)
         self._directory.put_grant(grant)
         return grant
+
+
+class DirectoryAdmin:
+    """Directory writes followed by the snapshot rebuild they call for, so search sees them at once."""
+
+    def __init__(self, writer: DirectoryWriter, snapshots: SnapshotService) -> None:
+        self._writer = writer
+        self._snapshots = snapshots
+
+    @property
+    def directory(self) -> Directory:
+        return self._writer.directory
+
+    def stored(self, org: str) -> StoredOrg:
+        return self._writer.stored(org)
+
+    def apply(self, definition: OrgDefinition) -> Snapshot:
+        """Replace the whole org (``cardamom org apply``), then rebuild its snapshot."""
+        self._writer.replace(definition)
+        return self._snapshots.rebuild(definition.org)
+
+    def change(self, org: str, make: Callable[[OrgDefinition], DirectoryChange]) -> OrgDefinition:
+        """Commit a validated change (``DirectoryWriter.change``), rebuilding when it alters the pool."""
+        after, changes_pool = self._writer.change(org, make)
+        if changes_pool:
+            self._snapshots.rebuild(org)
+        return after
+
+    def record_grant(
+        self, org: str, token_id: str, member: str, scopes: Iterable[str], issued_at: int, expires_at: int
+    ) -> Grant:
+        return self._writer.record_grant(org, token_id, member, scopes, issued_at, expires_at)

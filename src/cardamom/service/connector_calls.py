@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from urllib.parse import urljoin
@@ -36,6 +36,15 @@ IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 
 Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectorLimits:
+    """How far a connector call may go, read once from ``Settings`` and shared by every caller
+    (execution, discovery, OAuth token requests), under these two names only."""
+
+    allow_loopback_http: bool = False  # CARDAMOM_LOCAL_MODE: plain http to loopback connectors
+    connector_timeout: float = 20.0  # CARDAMOM_CONNECTOR_TIMEOUT: seconds per call, retries included
 
 
 def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
@@ -63,23 +72,22 @@ class ConnectorCaller:
     def __init__(
         self,
         transport: ConnectorTransport,
+        limits: ConnectorLimits,
         *,
-        allow_loopback_http: bool,
-        deadline_seconds: float,
         sleep: Sleep = anyio.sleep,
     ) -> None:
         self._transport = transport
-        self._allow_loopback_http = allow_loopback_http
-        self._deadline = deadline_seconds
+        self._allow_loopback_http = limits.allow_loopback_http
+        self._timeout = limits.connector_timeout
         self._sleep = sleep
 
     async def call(self, request: OutboundRequest, base_url: str) -> OutboundResponse:
         try:
-            with anyio.fail_after(self._deadline):
+            with anyio.fail_after(self._timeout):
                 return await self._exchange(request, base_url)
         except TimeoutError:
             raise ConnectorFailed(
-                f"the connector did not answer within {self._deadline:g} s", detail="connector_timeout"
+                f"the connector did not answer within {self._timeout:g} s", detail="connector_timeout"
             ) from None
 
     async def _exchange(self, request: OutboundRequest, base_url: str) -> OutboundResponse:

@@ -1,33 +1,30 @@
 """Resolving a connection's credential reference into the secret a call needs.
 
-References: environment variables (``*_env``), or a named entry of the secret store
-(``secret``). OAuth 2.0 connections keep their client credentials, and for the
-authorization-code grant the refresh token, in the secret store; access tokens are cached in
-memory until shortly before they expire, and a rotated refresh token is written back.
+References: environment variables (``*_env``, resolved by the injected ``env`` resolver), or
+a named entry of the secret store (``secret``). OAuth 2.0 connections keep their client
+credentials, and for the authorization-code grant the refresh token, in the secret store;
+access tokens are cached in memory until shortly before they expire, and a rotated refresh
+token is written back.
 
-When the authorization server refuses a grant, the connection moves to ``needs_reauth`` in
-the same breath: its tools leave the snapshot, so they disappear from search instead of
-failing on every call.
+When the authorization server refuses a grant for good, resolution raises
+``ReauthorizationNeeded``; the one who asked (execution, discovery) records the connection
+as ``needs_reauth`` (``service/reauthorization.py``), so its tools leave search instead of
+failing on every call. This service writes no directory record itself.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from cardamom.adapters.env import EnvCredentialResolver
-from cardamom.core.directory import DirectoryChange
-from cardamom.core.orgdef import AuthSpec, OrgDefinition
+from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret, is_loopback
 from cardamom.core.snapshot import AccountInfo
-from cardamom.errors import CredentialUnavailable, OutboundRefused, TokenRefused
-from cardamom.ports import SecretStore, TokenEndpoint
-from cardamom.service.admin import DirectoryAdmin
-
-log = logging.getLogger(__name__)
+from cardamom.errors import CredentialUnavailable, OutboundRefused, ReauthorizationNeeded, TokenRefused
+from cardamom.ports import CredentialResolver, SecretStore, TokenEndpoint
+from cardamom.service.connector_calls import ConnectorLimits
 
 EXPIRY_LEEWAY_SECONDS = 60.0
 
@@ -43,17 +40,15 @@ class CredentialService:
         self,
         secrets: SecretStore,
         tokens: TokenEndpoint,
-        admin: DirectoryAdmin,
+        env: CredentialResolver,
+        limits: ConnectorLimits,
         *,
-        allow_loopback_http: bool,
-        environ: Mapping[str, str] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._secrets = secrets
         self._tokens = tokens
-        self._admin = admin
-        self._allow_loopback_http = allow_loopback_http
-        self._env = EnvCredentialResolver(environ)
+        self._env = env
+        self._allow_loopback_http = limits.allow_loopback_http
         self._clock = clock
         self._cache: dict[tuple[str, str], _CachedToken] = {}
 
@@ -107,8 +102,9 @@ class CredentialService:
         values = self._secret(org, account)
         refresh = values.get("refresh_token") if auth.grant == "authorization_code" else None
         if auth.grant == "authorization_code" and not refresh:
-            await self._needs_reauth(org, account, "no refresh token is stored")
-            raise TokenRefused(f"connection {account.account} has no refresh token; it needs reauthorization")
+            raise self._refused(
+                org, account, f"connection {account.account} has no refresh token; it needs reauthorization"
+            )
         try:
             issued = await self._tokens.request_token(
                 token_url=auth.token_url,
@@ -119,10 +115,11 @@ class CredentialService:
                 refresh_token=refresh,
             )
         except TokenRefused as exc:
-            await self._needs_reauth(org, account, str(exc))
-            raise TokenRefused(
+            raise self._refused(
+                org,
+                account,
                 f"{exc}; connection {account.account} is now needs_reauth and its tools are withdrawn until it is "
-                "reconnected"
+                "reconnected",
             ) from None
         if issued.refresh_token and issued.refresh_token != refresh:
             self._secrets.put(org, account.credentials.secret or "", {**values, "refresh_token": issued.refresh_token})
@@ -130,16 +127,6 @@ class CredentialService:
         self._cache[key] = _CachedToken(token, issued.expires_at)
         return token
 
-    async def _needs_reauth(self, org: str, account: AccountInfo, why: str) -> None:
+    def _refused(self, org: str, account: AccountInfo, message: str) -> ReauthorizationNeeded:
         self._cache.pop((org, account.account), None)
-        log.warning("connection needs reauthorization", extra={"org": org, "account": account.account, "why": why})
-
-        def change(definition: OrgDefinition) -> DirectoryChange:
-            for conn in definition.connections:
-                if conn.account == account.account and conn.status == "active":
-                    return DirectoryChange(
-                        connections={conn.account: conn.model_copy(update={"status": "needs_reauth"})}
-                    )
-            return DirectoryChange()
-
-        self._admin.change(org, change)
+        return ReauthorizationNeeded(message, account=account.account)

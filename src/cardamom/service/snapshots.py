@@ -6,7 +6,10 @@ logged, and never served half-read.
 
 A rebuild lists the tools of the org's remote MCP servers (``ToolDiscovery``) before the pure
 build: a server that cannot be listed contributes no tools, and never fails the rebuild.
-Without a discovery (``use_discovery`` not called), mcp connections contribute nothing.
+Without a discovery, mcp connections contribute nothing. A listing can write to the
+directory (a refused grant marks its connection ``needs_reauth``); when the directory moved
+while the servers were listed, the build starts over from it, so the snapshot stored is
+the directory's latest.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ from cardamom.core.snapshot import (
     mcp_upstreams,
 )
 from cardamom.errors import NotFound
-from cardamom.ports import Directory, SnapshotStore, ToolDiscovery
+from cardamom.ports import Directory, SnapshotStore, StoredOrg, ToolDiscovery
 
 log = logging.getLogger(__name__)
+
+MAX_BUILD_PASSES = 3  # a listing that moved the directory starts the build over, this many times at most
 
 
 class SnapshotService:
@@ -39,10 +44,6 @@ class SnapshotService:
         self._discovery = discovery
         self._cache: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
-
-    def use_discovery(self, discovery: ToolDiscovery) -> None:
-        """Wire the discovery after construction (it needs credentials, which need this service)."""
-        self._discovery = discovery
 
     def current(self, org: str) -> Snapshot:
         pointer = self._store.current(org)
@@ -65,18 +66,31 @@ class SnapshotService:
 
     def rebuild(self, org: str) -> Snapshot:
         """Build the snapshot of the directory as it is now, store it and move the pointer."""
-        stored = self._directory.load_org(org)
-        if stored is None:
-            raise NotFound(f"org {org!r} does not exist")
-        snapshot = build_snapshot(stored.definition, stored.version, self._discover(stored.definition))
+        stored = self._load(org)
+        discovered = self._discover(stored.definition)
+        for _ in range(MAX_BUILD_PASSES - 1):
+            if discovered is None:
+                break
+            latest = self._load(org)
+            if latest.version == stored.version:
+                break
+            stored, discovered = latest, self._discover(latest.definition)
+        snapshot = build_snapshot(stored.definition, stored.version, discovered or {})
         self._store.put(org, stored.version, encode_snapshot(snapshot))
         self._remember(snapshot)
         return snapshot
 
-    def _discover(self, definition: OrgDefinition) -> Mapping[str, Sequence[RemoteTool]]:
+    def _load(self, org: str) -> StoredOrg:
+        stored = self._directory.load_org(org)
+        if stored is None:
+            raise NotFound(f"org {org!r} does not exist")
+        return stored
+
+    def _discover(self, definition: OrgDefinition) -> Mapping[str, Sequence[RemoteTool]] | None:
+        """The listed tools by account; None when nothing was listed (no server, no discovery)."""
         upstreams = mcp_upstreams(definition)
         if not upstreams or self._discovery is None:
-            return {}
+            return None
         started = time.perf_counter()
         try:
             found = self._discovery.discover(definition.org, upstreams)

@@ -9,15 +9,17 @@ elsewhere, bounded size and time) and of credential resolution for both discover
 execution. The consequences:
 
 - the rebuilding request (and, on the embedded server, its event loop) waits for discovery:
-  the servers are listed concurrently, so at most one discovery deadline
-  (``CARDAMOM_CONNECTOR_TIMEOUT``), however many servers there are;
+  the servers are listed concurrently, so at most one ``connector_timeout``
+  (``CARDAMOM_CONNECTOR_TIMEOUT``) per server, however many servers there are;
 - the private loop gets its own HTTP transport (``open_transport``), opened and closed per
   run: pooled connections belong to the loop that opened them, so the endpoint's never cross;
 - a server must not be served by the gateway's own process: its loop is the one waiting.
 
 Every server is listed on its own: one that cannot be reached, refuses the credential, breaks
 the protocol, or answers too much or too slowly is logged and left out (its connection
-contributes no tools), and the others are unaffected.
+contributes no tools), and the others are unaffected. A connection whose OAuth grant is
+refused for good is also recorded as ``needs_reauth`` (``Reauthorization``), as execution
+records it.
 """
 
 from __future__ import annotations
@@ -27,17 +29,17 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 
 import anyio
 
 from cardamom.core.outbound import OutboundRequest, with_credential
 from cardamom.core.remote_tools import RemoteTool, admit_listing
 from cardamom.core.snapshot import Upstream
-from cardamom.errors import CardamomError, ToolError
+from cardamom.errors import CardamomError, ReauthorizationNeeded, ToolError
 from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
-from cardamom.service.connector_calls import ConnectorCaller
+from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
 from cardamom.service.mcp_session import McpSession
+from cardamom.service.reauthorization import Reauthorization
 
 log = logging.getLogger(__name__)
 
@@ -45,19 +47,18 @@ SKIPS_LOGGED = 10  # one warning per listing, naming the first few skipped tools
 OpenTransport = Callable[[], AbstractAsyncContextManager[ConnectorTransport]]
 
 
-@dataclass(frozen=True, slots=True)
-class DiscoverySettings:
-    allow_loopback_http: bool = False
-    deadline_seconds: float = 20.0  # per server: the handshake and every page of tools/list
-
-
 class McpToolDiscovery(ToolDiscovery):
     def __init__(
-        self, credentials: CredentialResolver, open_transport: OpenTransport, settings: DiscoverySettings
+        self,
+        credentials: CredentialResolver,
+        open_transport: OpenTransport,
+        limits: ConnectorLimits,
+        reauthorization: Reauthorization | None = None,
     ) -> None:
         self._credentials = credentials
         self._open_transport = open_transport
-        self._settings = settings
+        self._limits = limits  # connector_timeout bounds each server: the handshake and every page
+        self._reauthorization = reauthorization
 
     def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
         if not upstreams:
@@ -68,11 +69,7 @@ class McpToolDiscovery(ToolDiscovery):
     async def _discover_all(self, org: str, upstreams: tuple[Upstream, ...]) -> dict[str, tuple[RemoteTool, ...]]:
         found: dict[str, tuple[RemoteTool, ...]] = {}
         async with self._open_transport() as transport:
-            caller = ConnectorCaller(
-                transport,
-                allow_loopback_http=self._settings.allow_loopback_http,
-                deadline_seconds=self._settings.deadline_seconds,
-            )
+            caller = ConnectorCaller(transport, self._limits)
             async with anyio.create_task_group() as group:
                 for upstream in upstreams:
                     group.start_soon(self._discover_one, org, upstream, caller, found)
@@ -85,15 +82,17 @@ class McpToolDiscovery(ToolDiscovery):
         where = {"org": org, "account": account, "connector": connector.id}
         started = time.perf_counter()
         try:
-            with anyio.fail_after(self._settings.deadline_seconds):
+            with anyio.fail_after(self._limits.connector_timeout):
                 entries = await self._list(org, upstream, caller)
         except TimeoutError:
             log.warning(
                 "MCP server not listed: no answer in time; its connection contributes no tools",
-                extra={**where, "deadline_s": self._settings.deadline_seconds},
+                extra={**where, "connector_timeout_s": self._limits.connector_timeout},
             )
             return
         except CardamomError as exc:
+            if isinstance(exc, ReauthorizationNeeded):
+                self._record_reauthorization(org, exc)
             log.warning(
                 "MCP server not listed; its connection contributes no tools",
                 extra={
@@ -120,6 +119,17 @@ class McpToolDiscovery(ToolDiscovery):
                 "elapsed_ms": round((time.perf_counter() - started) * 1000, 1),
             },
         )
+
+    def _record_reauthorization(self, org: str, refusal: ReauthorizationNeeded) -> None:
+        if self._reauthorization is None:
+            return
+        try:
+            self._reauthorization.record(org, refusal)
+        except CardamomError as exc:  # e.g. the rebuild function's read-only directory: the next rebuild records it
+            log.warning(
+                "needs_reauth could not be recorded",
+                extra={"org": org, "account": refusal.account, "problem": f"{type(exc).__name__}: {exc}"},
+            )
 
     async def _list(self, org: str, upstream: Upstream, caller: ConnectorCaller) -> list[object]:
         connector = upstream.connector

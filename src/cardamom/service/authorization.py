@@ -1,42 +1,56 @@
-"""One decision per (caller, tool), shared by listing, search and execution.
+"""The one authorization gate: every path that lists, searches, reports, calls or sends asks here.
 
-``tool_refusal`` is the only place that decides whether a caller may use a connected
-tool. Search advertises exactly the tools it lets through and execution runs exactly
-those, so a tool is searchable exactly when it is executable.
+Each rule is decided in exactly one function of this module:
 
-Search needs that decision for every tool of the pool at once (``PoolCache``). That pass
+- ``execute_refusal``: the ``tool:execute`` permission. Without it ``tools/list`` is empty and
+  every call is refused, whatever it names.
+- ``permission_refusal``: any other permission of the caller's role (one per control-plane
+  operation, ``access:inspect``).
+- ``restriction_refusal``: the org's restrictions, for a connector or one of its tools.
+- ``scope_refusal``: classification against the grant's scopes (``forbidden`` under none).
+
+Every path composes them in the same order (``core/policy.py``): ``tool_refusal`` for a
+connected tool (listing pools, search, restricted reporting, ``execute_tool``, the access
+view), ``operation_refusal`` for a control-plane operation. Execution asks ``authorize``
+once and carries the answer (a ``Permit``) to the last gate before anything leaves,
+``outbound_refusal``, which is given the tool the outgoing request reaches.
+
+Search needs the decision for every tool of the pool at once (``PoolCache``). That pass
 reads the snapshot's columns and its per-role refusals, never its tool records, and builds
 a refusal only for a withheld tool that is actually shown; each of those is
-``tool_refusal``'s own.
+``tool_refusal``'s own, and tests hold the pass to ``tool_refusal`` tool by tool.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
+from typing import Any
 
 from cardamom.core.orgdef import Classification, RestrictionDef, Role
-from cardamom.core.policy import TOOL_EXECUTE, has_permission, missing_scope, resolve_restrictions
+from cardamom.core.policy import TOOL_EXECUTE, Verdict, has_permission, missing_scope, resolve_restrictions
 from cardamom.core.snapshot import PoolTool, Snapshot, refused
-from cardamom.errors import Forbidden, PermissionDenied, Restricted, ScopeMissing, ToolError
+from cardamom.errors import Forbidden, PermissionDenied, Restricted, ScopeMissing, ToolError, UnknownTool
 
 
 @dataclass(frozen=True, slots=True)
 class Caller:
+    """Who is asking: the member as the directory knows them now, with their grant's scopes."""
+
     org: str
     member_id: str
     role: Role
     scopes: frozenset[str]
     token_id: str | None = None
 
-    @property
-    def can_execute(self) -> bool:
-        return has_permission(self.role, TOOL_EXECUTE)
+
+# ---- the rules, one function each ---------------------------------------------------------
 
 
 def permission_refusal(caller: Caller, permission: str) -> PermissionDenied | None:
+    """Whether the caller's role holds ``permission`` (RBAC)."""
     if has_permission(caller.role, permission):
         return None
     return PermissionDenied(
@@ -45,33 +59,31 @@ def permission_refusal(caller: Caller, permission: str) -> PermissionDenied | No
     )
 
 
-def tool_refusal(caller: Caller, snapshot: Snapshot, tool: PoolTool) -> ToolError | None:
-    """Why ``caller`` may not use ``tool``, or ``None`` when it may."""
-    return _refusal(caller, snapshot.restrictions, tool.name, tool.connector, tool.tool, tool.classification)
+def execute_refusal(caller: Caller) -> PermissionDenied | None:
+    """The ``tool:execute`` gate: the one check that opens the endpoint's tools to a caller."""
+    return permission_refusal(caller, TOOL_EXECUTE)
 
 
-def _refusal(
-    caller: Caller,
-    restrictions: Sequence[RestrictionDef],
-    name: str,
-    connector: str,
-    tool: str,
-    classification: Classification,
-) -> ToolError | None:
-    denied = permission_refusal(caller, TOOL_EXECUTE)
-    if denied is not None:
-        return denied
-    verdict = resolve_restrictions(
+def restriction_verdict(
+    caller: Caller, restrictions: Sequence[RestrictionDef], connector: str, tool: str | None = None
+) -> Verdict:
+    """What the org's restrictions say about the caller reaching ``connector`` (or one of its tools)."""
+    return resolve_restrictions(
         restrictions, member_id=caller.member_id, role=caller.role, connector=connector, tool=tool
     )
-    if not verdict.allowed:
-        return Restricted(f"{name} is restricted for {caller.member_id}: {verdict.reason}", rule_id=verdict.rule_id)
-    return classification_refusal(caller, name, classification, connected=True)
 
 
-def classification_refusal(
-    caller: Caller, name: str, classification: Classification, *, connected: bool
-) -> ToolError | None:
+def restriction_refusal(
+    caller: Caller, restrictions: Sequence[RestrictionDef], connector: str, tool: str | None = None, *, subject: str
+) -> Restricted | None:
+    """The restrictions' refusal of ``subject`` (a tool's name, or ``connector X``), if they refuse it."""
+    verdict = restriction_verdict(caller, restrictions, connector, tool)
+    if verdict.allowed:
+        return None
+    return Restricted(f"{subject} is restricted for {caller.member_id}: {verdict.reason}", rule_id=verdict.rule_id)
+
+
+def scope_refusal(caller: Caller, name: str, classification: Classification, *, connected: bool) -> ToolError | None:
     """Forbidden is reachable under no scope; otherwise the grant must hold the scope it needs."""
     if classification == "forbidden":
         return Forbidden(f"{name} is classified forbidden: no scope reaches it")
@@ -80,6 +92,82 @@ def classification_refusal(
         kind = "tool" if connected else "operation"
         return ScopeMissing(scope, f"{name} is a {classification} {kind} and needs the scope {scope}")
     return None
+
+
+# ---- connected tools and control-plane operations -----------------------------------------
+
+
+def _tool_refusal(
+    caller: Caller,
+    restrictions: Sequence[RestrictionDef],
+    name: str,
+    connector: str,
+    tool: str,
+    classification: Classification,
+) -> ToolError | None:
+    return (
+        execute_refusal(caller)
+        or restriction_refusal(caller, restrictions, connector, tool, subject=name)
+        or scope_refusal(caller, name, classification, connected=True)
+    )
+
+
+def tool_refusal(caller: Caller, snapshot: Snapshot, tool: PoolTool) -> ToolError | None:
+    """Why ``caller`` may not use the connected ``tool``, or ``None`` when it may."""
+    return _tool_refusal(caller, snapshot.restrictions, tool.name, tool.connector, tool.tool, tool.classification)
+
+
+def operation_refusal(caller: Caller, name: str, permission: str, classification: Classification) -> ToolError | None:
+    """Why ``caller`` may not run a control-plane operation: ``tool:execute``, then the
+    operation's own permission, then the scope its classification needs."""
+    return (
+        execute_refusal(caller)
+        or permission_refusal(caller, permission)
+        or scope_refusal(caller, name, classification, connected=False)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Permit:
+    """The gate's yes for one call: this caller may use ``tool`` of ``snapshot``."""
+
+    caller: Caller
+    snapshot: Snapshot
+    tool: PoolTool
+    preset: Mapping[str, Any] = field(default_factory=dict)  # arguments an alias presets (a merged tool's account)
+
+
+def authorize(caller: Caller, snapshot: Snapshot, name: str) -> Permit:
+    """Resolve an advertised name (or an alias of one) and pass every gate, or raise the refusal."""
+    denied = execute_refusal(caller)
+    if denied is not None:
+        raise denied
+    resolved = snapshot.resolve(name)
+    if resolved is None:
+        raise UnknownTool(
+            f"no connected tool named {name!r} is available; connected tools are never listed, "
+            "so call search_tools to find the name"
+        )
+    tool, preset = resolved
+    refusal = tool_refusal(caller, snapshot, tool)
+    if refusal is not None:
+        raise refusal
+    return Permit(caller, snapshot, tool, preset)
+
+
+def outbound_refusal(permit: Permit, reached: PoolTool) -> ToolError | None:
+    """The last gate before a request leaves: the caller must be allowed the tool it reaches.
+
+    ``reached`` is the tool the fully substituted request reaches. Where that is the tool the
+    permit was given for, the gate has decided already on these very inputs (the permit's
+    snapshot), so nothing is resolved twice; any other tool is decided afresh.
+    """
+    if reached is permit.tool:
+        return None
+    return tool_refusal(permit.caller, permit.snapshot, reached)
+
+
+# ---- whole pools: search, listing, the access view -----------------------------------------
 
 
 class Withheld(Mapping[int, ToolError]):
@@ -100,7 +188,7 @@ class Withheld(Mapping[int, ToolError]):
         if position not in self._positions:
             raise KeyError(position)
         c = self._snapshot.columns
-        error = _refusal(
+        error = _tool_refusal(
             self._caller,
             self._snapshot.restrictions,
             c.names[position],
@@ -150,10 +238,10 @@ def _policy_pass(caller: Caller, snapshot: Snapshot) -> _Pass:
     """
     columns = snapshot.columns
     everything = range(len(columns))
-    if not has_permission(caller.role, TOOL_EXECUTE):
+    if execute_refusal(caller) is not None:
         return _Pass(frozenset(), frozenset(everything))
     usable = {
-        classification: classification_refusal(caller, "", classification, connected=True) is None
+        classification: scope_refusal(caller, "", classification, connected=True) is None
         for classification in set(columns.classifications)
     }
     reachable = frozenset(compress(everything, map(usable.__getitem__, columns.classifications)))

@@ -1,0 +1,184 @@
+"""Running a connected tool: the gate, the audit row, the credential, the guarded call, the result.
+
+Every refusal is a :class:`~cardamom.errors.ToolError` raised *before* anything is written or
+sent; once a call is authorised (``authorization.authorize``) its audit row is written
+first, then the request leaves, then the row is completed. The last gate before anything
+leaves is ``authorization.outbound_refusal``, given the tool the request reaches; the
+outbound guard (``ConnectorCaller``) then checks the fully substituted request, and every
+redirect, against the connector's origin.
+
+A remote MCP server's tool takes the same path, except that the request is a ``tools/call``
+in a session of its own (``McpSession``), each message of which goes through the same guard.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+
+from cardamom.core.mcp_wire import tool_call_data
+from cardamom.core.outbound import (
+    Credential,
+    OutboundRequest,
+    build_request,
+    redact,
+    validate_arguments,
+    with_credential,
+)
+from cardamom.core.snapshot import PoolTool
+from cardamom.core.truncation import cap_output
+from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError
+from cardamom.ports import CredentialResolver, OutboundResponse
+from cardamom.service.audit_trail import AuditTrail
+from cardamom.service.authorization import Caller, Permit, authorize, outbound_refusal
+from cardamom.service.connector_calls import ConnectorCaller
+from cardamom.service.identity import caller_snapshot
+from cardamom.service.mcp_session import McpSession
+from cardamom.service.reauthorization import Reauthorization
+from cardamom.service.snapshots import SnapshotService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ExecutionResult:
+    tool: PoolTool
+    account: str  # the account the call reached
+    status: int
+    data: Any
+    truncated: bool
+    error: ConnectorFailed | None = None
+
+
+class ExecutionService:
+    def __init__(
+        self,
+        *,
+        snapshots: SnapshotService,
+        credentials: CredentialResolver,
+        connectors: ConnectorCaller,
+        audit: AuditTrail,
+        reauthorization: Reauthorization,
+        connector_timeout: float,
+    ) -> None:
+        self._snapshots = snapshots
+        self._credentials = credentials
+        self._connectors = connectors
+        self._audit = audit
+        self._reauthorization = reauthorization
+        self._connector_timeout = connector_timeout
+
+    async def execute(self, caller: Caller, name: str, arguments: Mapping[str, Any]) -> ExecutionResult:
+        permit = authorize(caller, caller_snapshot(self._snapshots, caller), name)
+        snapshot, tool = permit.snapshot, permit.tool
+        arguments = {**arguments, **permit.preset}
+        account_label = str(arguments.get(tool.account_argument, "")) if tool.account_argument else tool.account
+        merged = validate_arguments(tool, arguments, tool.frozen_for(account_label))
+        if tool.account_argument:
+            merged.pop(tool.account_argument)  # it chose the account; the connector never sees it
+        connector = snapshot.connectors[tool.connector]
+        account = snapshot.accounts[account_label].account
+        # A remote MCP server's tool is forwarded as tools/call; an HTTP tool becomes its request.
+        request = None if tool.remote else build_request(tool, connector.base_url, merged)
+        row = self._audit.open(caller, tool, account, merged.get(tool.target) if tool.target else None)
+        try:
+            if request is None:
+                result = await self._call_remote(permit, account, merged)
+            else:
+                result = await self._send(permit, account, request)
+        except ToolError as exc:
+            self._audit.close(row, exc.audit_code)
+            raise
+        self._audit.close(row, result.error.audit_code if result.error else None)
+        return result
+
+    async def _credential(self, permit: Permit, account: str) -> Credential:
+        """The connection's credential; a grant refused for good takes the connection's tools out of search."""
+        org, snapshot = permit.caller.org, permit.snapshot
+        try:
+            return await self._credentials.resolve(
+                org, snapshot.accounts[account], snapshot.connectors[permit.tool.connector].auth
+            )
+        except ReauthorizationNeeded as exc:
+            if self._reauthorization.record(org, exc):
+                self._snapshots.rebuild(org)
+            raise
+
+    @staticmethod
+    def _last_gate(permit: Permit, reached: PoolTool) -> None:
+        refusal = outbound_refusal(permit, reached)
+        if refusal is not None:
+            raise refusal
+
+    async def _send(self, permit: Permit, account: str, request: OutboundRequest) -> ExecutionResult:
+        tool = permit.tool
+        connector = permit.snapshot.connectors[tool.connector]
+        credential = await self._credential(permit, account)
+        request = with_credential(request, connector.auth, credential)
+        self._last_gate(permit, tool)
+        log.info(
+            "calling connector",
+            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
+        )
+        # The connector caller runs the outbound guard on this request and on every redirect.
+        response = await self._connectors.call(request, connector.base_url)
+        return self._interpret(tool, account, request, response)
+
+    async def _call_remote(self, permit: Permit, account: str, arguments: dict[str, Any]) -> ExecutionResult:
+        """tools/call on the tool's MCP server, in a session of its own, every message through the guard."""
+        tool = permit.tool
+        connector = permit.snapshot.connectors[tool.connector]
+        credential = await self._credential(permit, account)
+        self._last_gate(permit, tool)
+
+        async def send(request: OutboundRequest) -> OutboundResponse:
+            return await self._connectors.call(with_credential(request, connector.auth, credential), connector.base_url)
+
+        log.info("calling connector", extra={"operation": tool.name, "method": "tools/call", "url": connector.base_url})
+        timeout = self._connector_timeout
+        session = McpSession(connector.base_url, send, secrets=credential.secrets())
+        try:
+            with anyio.fail_after(timeout):
+                await session.open()
+                result = await session.request("tools/call", {"name": tool.upstream_name, "arguments": arguments})
+        except TimeoutError:
+            raise ConnectorFailed(
+                f"the MCP server did not answer within {timeout:g} s", detail="connector_timeout"
+            ) from None
+        finally:
+            await session.close()
+        data, failed = tool_call_data(result)
+        capped = cap_output(data)
+        error = None
+        if failed:
+            error = ConnectorFailed(
+                f"{tool.name}: the MCP server reports that the tool failed", detail="upstream_tool_error"
+            )
+        return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error)
+
+    @staticmethod
+    def _interpret(
+        tool: PoolTool, account: str, request: OutboundRequest, response: OutboundResponse
+    ) -> ExecutionResult:
+        text = response.body.decode("utf-8", errors="replace")
+        text = redact(text, request.secrets)
+        data: Any = text
+        if response.content_type.endswith("json") or response.content_type == "":
+            try:
+                data = json.loads(text) if text else None
+            except ValueError:
+                data = text
+        capped = cap_output(data)
+        error = None
+        if response.status >= 400:
+            error = ConnectorFailed(
+                f"{tool.name}: the connector answered HTTP {response.status}",
+                status=response.status,
+                detail=f"upstream_http_{response.status}",
+            )
+        return ExecutionResult(tool, account, response.status, capped.value, capped.truncated, error)
