@@ -20,9 +20,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardamom.core.openapi import ImportResult
 from cardamom.core.orgdef import AuthSpec
-from cardamom.entrypoints.cli_connectors import import_spec_file
+from cardamom.importers.openapi import ImportResult
+from cardamom.importers.openapi.command import import_spec_file
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT.parent / "shared" / "data" / "catalogs"

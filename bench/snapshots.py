@@ -39,8 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from cardamom.core.orgdef import OrgDefinition
-from cardamom.core.snapshot import build_snapshot, decode_snapshot, encode_snapshot
-from cardamom.core.snapshot_codec import unframe
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
+from cardamom.core.snapshot_codec.framing import unframe
 from cardamom.core.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]
@@ -245,8 +246,8 @@ def aws_figures(org: OrgDefinition) -> dict[str, Any]:
     from tests.aws_support import aws_environment, aws_settings, create_backend, mint, moto_endpoint
     from tests.fakes import StaticCredentials
 
-    from cardamom.adapters.dynamodb import DynamoDirectory
-    from cardamom.adapters.s3 import DynamoSnapshotStore
+    from cardamom.adapters.dynamodb_directory import DynamoDirectory
+    from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
     from cardamom.bootstrap import build_container
     from cardamom.core.directory import DirectoryChange
     from cardamom.core.orgdef import RestrictionDef, RestrictionTarget

@@ -11,8 +11,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
+from cardamom.core.pool import AccountInfo, Upstream
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import AccountInfo, Upstream
 from cardamom.errors import AuthenticationError, Conflict, CredentialUnavailable, StoreError
 from cardamom.ports import (
     AuditLog,

@@ -30,7 +30,10 @@ from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
-from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.adapters.sqlite_audit import SqliteAuditLog
+from cardamom.adapters.sqlite_directory import SqliteDirectory
+from cardamom.adapters.sqlite_snapshots import SqliteSnapshotStore
 from cardamom.config import Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot

@@ -1,8 +1,8 @@
 """The ports: what the application needs from the outside world, as ``typing.Protocol``.
 
-Adapters named after their technology implement them (``adapters.sqlite``,
-``adapters.httpx``, ``adapters.dynamodb`` and ``adapters.s3``); tests use fakes that
-subclass these same protocols.
+Adapters named after their technology implement them, one module per port and technology
+(``adapters.sqlite_directory``, ``adapters.dynamodb_snapshots``, ``adapters.httpx``...);
+tests use fakes that subclass these same protocols.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
+from cardamom.core.pool import AccountInfo, Upstream
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import AccountInfo, Upstream
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +106,15 @@ class OutboundResponse:
     headers: Mapping[str, str] = field(default_factory=dict)
     body: bytes = b""
 
+    def header(self, name: str) -> str | None:
+        """The value of the header ``name``, matched case-insensitively (as HTTP names are)."""
+        wanted = name.lower()
+        return next((value for key, value in self.headers.items() if key.lower() == wanted), None)
+
     @property
     def content_type(self) -> str:
-        for key, value in self.headers.items():
-            if key.lower() == "content-type":
-                return value.split(";")[0].strip().lower()
-        return ""
+        value = self.header("content-type")
+        return "" if value is None else value.split(";")[0].strip().lower()
 
 
 class ConnectorTransport(Protocol):

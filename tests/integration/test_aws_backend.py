@@ -14,15 +14,17 @@ from typing import Any
 
 import pytest
 
-from cardamom.adapters.dynamodb import DynamoDirectory
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+from cardamom.adapters.dynamodb_directory import DynamoDirectory
 from cardamom.adapters.dynamodb_items import RECORD_KEYS, record_kinds
-from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
+from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
+from cardamom.adapters.s3 import S3Objects
 from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import MemberDef, OrgDefinition
-from cardamom.core.snapshot import build_snapshot, encode_snapshot
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import encode_snapshot
 from cardamom.errors import ConfigError, Conflict
 from cardamom.service.snapshots import SnapshotService
 from tests.aws_support import AwsBackend, clients

@@ -23,7 +23,7 @@ import pytest
 from aws_lambda_powertools import Metrics
 from joserfc.jwk import ECKey
 
-from cardamom.adapters.dynamodb import DynamoDirectory
+from cardamom.adapters.dynamodb_directory import DynamoDirectory
 from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.bootstrap import Container, build_container

@@ -156,3 +156,17 @@ def test_secrets_put_stores_an_encrypted_secret(org_file: Path, tmp_path: Path) 
     secret.write_text('["not", "an", "object"]')
     code, _, err = cli("secrets", "put", "--org", "acme", "x", "--file", str(secret))
     assert code == 1 and "JSON object" in err
+
+
+@pytest.mark.parametrize("command", ["search", "access", "token"])
+def test_the_commands_acting_as_a_member_take_the_same_options(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    query = ["query"] if command == "search" else []
+    with pytest.raises(SystemExit) as info:
+        cli(command, "--org", "acme", "--member", "alice", "--scope", "mcp:everything", *query)
+    assert info.value.code == 2
+    assert "invalid choice: 'mcp:everything'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli(command, "--org", "acme", *query)
+    assert "the following arguments are required: --member" in capsys.readouterr().err

@@ -13,7 +13,7 @@ import yaml
 
 from cardamom.core.orgdef import ConnectorDef
 from cardamom.entrypoints.cli import main
-from cardamom.entrypoints.cli_connectors import ProgressBar
+from cardamom.importers.openapi.command import ProgressBar
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 NOTION = SHARED / "data" / "catalogs" / "notion" / "scripts" / "notion-openapi.json"

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from cardamom.core.openapi import ImportResult
 from cardamom.core.orgdef import AuthSpec, ConnectorDef
 from cardamom.core.orgfile import parse_org_definition
-from cardamom.entrypoints.cli_connectors import connector_yaml, import_spec_file
+from cardamom.importers.openapi import ImportResult
+from cardamom.importers.openapi.command import connector_yaml, import_spec_file
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CATALOGS = SHARED / "data" / "catalogs"

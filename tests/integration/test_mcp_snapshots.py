@@ -15,8 +15,9 @@ import pytest
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.outbound import Credential, OutboundRequest
+from cardamom.core.pool import AccountInfo
+from cardamom.core.pool_builder import mcp_upstreams
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import AccountInfo, mcp_upstreams
 from cardamom.errors import ReauthorizationNeeded
 from cardamom.ports import ConnectorTransport, OutboundResponse
 from cardamom.service.connector_calls import ConnectorLimits

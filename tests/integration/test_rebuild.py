@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -23,6 +23,8 @@ from cardamom.bootstrap import Container, build_container, build_rebuilder
 from cardamom.core.directory import DirectoryChange
 from cardamom.core.orgdef import RestrictionDef, RestrictionTarget
 from cardamom.core.orgfile import parse_org_definition
+from cardamom.core.snapshot_codec import SNAPSHOT_FORMAT, blob_format
+from cardamom.core.snapshot_codec.framing import OLDER_READABLE, frame, unframe
 from cardamom.entrypoints import lambda_app, rebuild_app
 from cardamom.service.rebuild import org_of_stream_record
 from tests.aws_support import AwsBackend, StreamReader, aws_settings, mint
@@ -153,3 +155,26 @@ def test_a_failed_rebuild_is_reported_for_retry(deployment: Deployment, aws: Aws
 
 def test_an_unknown_event_is_ignored(deployment: Deployment) -> None:
     assert deployment.rebuild_handler({"hello": "world"}, FakeLambdaContext())["ignored"] is True
+
+
+def test_a_deploy_that_bumps_the_format_serves_the_older_snapshot_until_the_schedule_replaces_it(
+    deployment: Deployment, aws: AwsBackend
+) -> None:
+    store = deployment.mcp.snapshot_store
+    pointer = store.current("acme")
+    assert pointer is not None
+    blob = store.get("acme", pointer.version)
+    assert blob is not None and blob_format(blob) == SNAPSHOT_FORMAT
+    older = max(OLDER_READABLE)
+    store.put("acme", pointer.version, frame(unframe(blob), older))  # what the code before the deploy stored
+
+    cold = build_container(aws_settings(aws, deployment.key), credentials=StaticCredentials())  # the new code
+    deployed = replace(deployment, mcp=cold, mcp_handler=lambda_app.make_handler(cold, Metrics(namespace="T")))
+    assert names(deployed.search()) == ["notion-legal__list_all_users"]
+    assert blob_format(store.get("acme", pointer.version) or b"") == older, "the request path rebuilt it"
+
+    schedule = json.loads((EVENTS / "rebuild" / "schedule.json").read_text(encoding="utf-8"))
+    result = deployment.rebuild_handler(schedule, FakeLambdaContext())
+    assert result == {"rebuilt": {"acme": pointer.version}, "failed": {}, "skipped": []}
+    assert blob_format(store.get("acme", pointer.version) or b"") == SNAPSHOT_FORMAT
+    assert deployment.rebuild_handler(schedule, FakeLambdaContext())["rebuilt"] == {}

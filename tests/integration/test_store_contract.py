@@ -14,12 +14,16 @@ import pytest
 
 from cardamom.adapters.aws import aws_stores
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
-from cardamom.adapters.sqlite import SqliteAuditLog, SqliteDatabase, SqliteDirectory, SqliteSnapshotStore
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.adapters.sqlite_audit import SqliteAuditLog
+from cardamom.adapters.sqlite_directory import SqliteDirectory
+from cardamom.adapters.sqlite_snapshots import SqliteSnapshotStore
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant
 from cardamom.core.orgdef import ConnectionDef, MemberDef, OrgDefinition, RestrictionDef, RestrictionTarget
 from cardamom.core.orgfile import parse_org_definition
-from cardamom.core.snapshot import build_snapshot, decode_snapshot, encode_snapshot
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
 from cardamom.errors import Conflict, NotFound
 from cardamom.ports import AuditLog, Directory, SnapshotStore
 from cardamom.service.snapshots import SnapshotService

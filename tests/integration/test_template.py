@@ -20,7 +20,7 @@ from starlette.routing import Match
 
 from cardamom.adapters.dynamodb_audit import MEMBER_INDEX
 from cardamom.adapters.dynamodb_items import ORG_INDEX
-from cardamom.adapters.s3 import POINTER_INDEX
+from cardamom.adapters.dynamodb_snapshots import POINTER_INDEX
 from cardamom.config import Settings
 from cardamom.entrypoints.asgi import create_app
 from tests.aws_support import AwsBackend

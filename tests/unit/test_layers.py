@@ -1,5 +1,7 @@
-"""The layers: the pure core imports no adapter library, services and the MCP layer import no
-adapter, and no import cycle runs through the services, the MCP layer or the composition root.
+"""The layers: the pure core (subpackages included) imports no adapter library and nothing of
+Cardamom but the core and the errors; the importers only the core and the errors; services and
+the MCP layer import no adapter; no import cycle anywhere in ``src/cardamom``; and no module
+over 400 lines without a sentence in its docstring saying why.
 
 Imports are read from the source (``ast``), wherever they sit: at the top, inside a function
 (a lazy import) or under ``TYPE_CHECKING``, so none of them can hide a dependency or a cycle.
@@ -16,6 +18,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "cardamom"
 CORE = PACKAGE / "core"
+IMPORTERS = PACKAGE / "importers"
 FORBIDDEN = {"boto3", "botocore", "httpx", "authlib", "joserfc", "mangum", "starlette", "uvicorn", "sqlite3"}
 ALLOWED_CARDAMOM = ("cardamom.core", "cardamom.errors")
 # Adapters and what sits above the services: a service or the MCP layer importing any of them
@@ -24,16 +27,28 @@ NOT_BELOW = ("cardamom.adapters", "cardamom.entrypoints", "cardamom.bootstrap", 
 ADAPTER_LIBRARIES = FORBIDDEN | {"aws_lambda_powertools"}
 WIRED = ("cardamom.service", "cardamom.mcp", "cardamom.bootstrap")
 LONG_MODULE_LINES = 400
+# Over the limit without saying why, on a branch that is cutting it up: core/search.py (the
+# search branch: rank in named steps). The lead deletes the entry when that branch lands.
+KNOWN_LONG = {"cardamom.core.search"}
 
 
 def imports_of(path: Path) -> set[str]:
+    """Every name ``path`` imports, at any depth of its code (relative imports made absolute)."""
     names: set[str] = set()
+    package = module_name(path) if path.is_relative_to(SRC) else ""
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -97,8 +112,8 @@ def offenders(paths: Iterable[Path], forbidden_modules: tuple[str, ...], librari
 
 def test_core_modules_import_no_adapter_library() -> None:
     offenders = {
-        f"{path.name}: {name}"
-        for path in CORE.glob("*.py")
+        f"{path.relative_to(CORE)}: {name}"
+        for path in CORE.rglob("*.py")
         for name in imports_of(path)
         if name.split(".")[0] in FORBIDDEN
     }
@@ -107,12 +122,26 @@ def test_core_modules_import_no_adapter_library() -> None:
 
 def test_core_depends_only_on_core_and_errors() -> None:
     offenders = {
-        f"{path.name}: {name}"
-        for path in CORE.glob("*.py")
+        f"{path.relative_to(CORE)}: {name}"
+        for path in CORE.rglob("*.py")
         for name in imports_of(path)
         if name.startswith("cardamom") and not name.startswith(ALLOWED_CARDAMOM)
     }
     assert offenders == set()
+
+
+def test_the_importers_depend_only_on_the_core_and_errors() -> None:
+    found = list(IMPORTERS.rglob("*.py"))
+    assert len(found) > 5
+    allowed = (*ALLOWED_CARDAMOM, "cardamom.importers")
+    outside = {
+        f"{path.stem}: {name}"
+        for path in found
+        for name in imports_of(path)
+        if name.startswith("cardamom") and not name.startswith(allowed)
+    }
+    assert outside == set()
+    assert offenders(found, (), FORBIDDEN) == set()
 
 
 def test_services_import_no_adapter() -> None:
@@ -126,21 +155,19 @@ def test_the_mcp_layer_imports_no_adapter() -> None:
     assert offenders(found, NOT_BELOW, ADAPTER_LIBRARIES) == set()
 
 
-def test_no_import_cycle_runs_through_the_services_the_mcp_layer_or_the_root() -> None:
-    touching = [c for c in cycles(import_graph(modules(PACKAGE))) if any(m.startswith(WIRED) for m in c)]
-    assert touching == []
+def test_no_import_cycle_anywhere() -> None:
+    assert cycles(import_graph(modules(PACKAGE))) == []
 
 
-def test_long_modules_in_the_wired_layers_say_why() -> None:
+def test_long_modules_say_why() -> None:
     unexplained = []
     for name, path in modules(PACKAGE).items():
-        if not name.startswith(WIRED):
-            continue
         text = path.read_text()
         docstring = ast.get_docstring(ast.parse(text)) or ""
         if text.count("\n") > LONG_MODULE_LINES and f"{LONG_MODULE_LINES} lines" not in docstring:
             unexplained.append(name)
-    assert unexplained == []
+    assert sorted(set(unexplained) - KNOWN_LONG) == []
+    assert set(unexplained) >= KNOWN_LONG, "a module of KNOWN_LONG is short now or says why: drop it from the list"
 
 
 def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
@@ -158,6 +185,15 @@ def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
     }
     graph = import_graph(modules(PACKAGE))
     assert "cardamom.service.controlplane.connections" in graph["cardamom.service.controlplane.plane"]
+    # the core's subpackages are checked, and a package's own modules are in the graph
+    assert {"snapshot_codec/decode.py", "snapshot_codec/__init__.py"} <= {
+        p.relative_to(CORE).as_posix() for p in CORE.rglob("*.py")
+    }
+    assert "cardamom.core.snapshot_codec.framing" in graph["cardamom.core.snapshot_codec"]
+    assert "cardamom.importers.openapi.command" in graph["cardamom.entrypoints.cli"]
+    relative = tmp_path / "relative.py"
+    relative.write_text("from . import sibling\nfrom .other import name\n")
+    assert {"sibling", "other.name"} <= {n.lstrip(".") for n in imports_of(relative)}
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,10 @@ import json
 
 import pytest
 
-from cardamom.core.mcp_wire import (
+import cardamom
+from cardamom.errors import ConnectorFailed
+from cardamom.ports import OutboundResponse
+from cardamom.service.mcp_wire import (
     initialize_params,
     jsonrpc_request,
     message_request,
@@ -17,7 +20,6 @@ from cardamom.core.mcp_wire import (
     sse_data,
     tool_call_data,
 )
-from cardamom.errors import ConnectorFailed
 
 ENDPOINT = "https://mcp.example.com/mcp"
 
@@ -103,10 +105,21 @@ def test_an_answer_without_our_response_is_a_protocol_failure(content_type: str,
 
 
 def test_the_session_id_must_be_visible_ascii() -> None:
-    assert session_id_of({"mcp-session-id": "abc-123"}) == "abc-123"
-    assert session_id_of({}) is None
+    assert session_id_of(OutboundResponse(200, {"mcp-session-id": "abc-123"})) == "abc-123"
+    assert session_id_of(OutboundResponse(200, {})) is None
     with pytest.raises(ConnectorFailed, match="visible ASCII"):
-        session_id_of({"Mcp-Session-Id": "has space"})
+        session_id_of(OutboundResponse(200, {"Mcp-Session-Id": "has space"}))
+
+
+def test_a_header_is_found_whatever_the_case_of_its_name() -> None:
+    answer = OutboundResponse(200, {"Content-Type": "Text/Event-Stream; charset=utf-8", "retry-after": "3"})
+    assert (answer.header("content-type"), answer.header("Retry-After")) == ("Text/Event-Stream; charset=utf-8", "3")
+    assert answer.header("location") is None
+    assert answer.content_type == "text/event-stream"
+
+
+def test_the_client_reports_the_package_version() -> None:
+    assert initialize_params()["clientInfo"]["version"] == cardamom.__version__
 
 
 def test_only_a_version_cardamom_speaks_is_accepted() -> None:

@@ -7,21 +7,11 @@ from typing import Any
 
 import pytest
 
-from cardamom.core.naming import (
-    MAX_NAME_LENGTH,
-    advertised_name,
-    control_plane_name,
-    is_valid_tool_name,
-)
+from cardamom.core.naming import MAX_NAME_LENGTH, advertised_name, control_plane_name, is_valid_tool_name
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.search import rank
-from cardamom.core.snapshot import (
-    CorruptSnapshot,
-    Snapshot,
-    build_snapshot,
-    decode_snapshot,
-    encode_snapshot,
-)
+from cardamom.core.snapshot import Snapshot, build_snapshot
+from cardamom.core.snapshot_codec import CorruptSnapshot, decode_snapshot, encode_snapshot
 
 # ---- naming -------------------------------------------------------------------------------------------
 

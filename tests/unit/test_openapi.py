@@ -10,21 +10,18 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardamom.core.openapi import (
+from cardamom.core.orgdef import TOOL_NAME, AuthSpec, OrgDefinition, ToolDef, cross_reference_problems
+from cardamom.core.orgfile import parse_org_definition
+from cardamom.importers.openapi import Filters, ImportResult, OpenAPIImportError, import_openapi
+from cardamom.importers.openapi.endpoint import detect_auth
+from cardamom.importers.openapi.names import (
     MAX_TOOL_NAME,
-    Filters,
-    ImportResult,
-    OpenAPIImportError,
-    clean_text,
-    detect_auth,
-    import_openapi,
     name_from_method_and_path,
     name_from_operation_id,
     shorten_name,
     unique_name,
 )
-from cardamom.core.orgdef import TOOL_NAME, AuthSpec, OrgDefinition, ToolDef, cross_reference_problems
-from cardamom.core.orgfile import parse_org_definition
+from cardamom.importers.openapi.text import clean_text
 
 
 def spec(paths: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -854,7 +851,7 @@ def test_progress_is_reported_per_operation() -> None:
 
 
 def test_an_imported_connector_applies_in_an_org_file() -> None:
-    from cardamom.entrypoints.cli_connectors import connector_yaml
+    from cardamom.importers.openapi.command import connector_yaml
 
     result = convert(
         spec(

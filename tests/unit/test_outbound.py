@@ -20,7 +20,7 @@ from cardamom.core.outbound import (
     validate_arguments,
     with_credential,
 )
-from cardamom.core.snapshot import PoolTool
+from cardamom.core.pool import PoolTool
 from cardamom.errors import InvalidArguments, OutboundRefused
 
 BASE = "https://api.example.com/api"

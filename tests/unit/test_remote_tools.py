@@ -9,14 +9,10 @@ import pytest
 from pydantic import ValidationError
 
 from cardamom.core.orgdef import ConnectorDef, OrgDefinition, cross_reference_problems
+from cardamom.core.pool_builder import mcp_upstreams, remote_classification
 from cardamom.core.remote_tools import MAX_DESCRIPTION_CHARS, MAX_TOOLS_PER_UPSTREAM, RemoteTool, admit_listing
-from cardamom.core.snapshot import (
-    build_snapshot,
-    decode_snapshot,
-    encode_snapshot,
-    mcp_upstreams,
-    remote_classification,
-)
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
 
 # ---- the org file ------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardamom.core.argument_values import argument_values
+from cardamom.core.pool import PoolTool
 from cardamom.core.result_order import codepoint_tie_break, result_order_key
 from cardamom.core.search import (
     RELEVANCE_FLOOR,
@@ -23,7 +24,6 @@ from cardamom.core.search import (
     rank,
 )
 from cardamom.core.search_text import frozen_sentence, merged_sentence, own_description, search_document
-from cardamom.core.snapshot import PoolTool
 from cardamom.core.synonyms import synonyms_of
 from cardamom.core.tokens import description_tokens, tokenize
 from cardamom.mcp.results import search_payload

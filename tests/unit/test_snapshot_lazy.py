@@ -11,20 +11,15 @@ from typing import Any, get_args
 
 import pytest
 
-from cardamom.core import snapshot_codec
 from cardamom.core.orgdef import OrgDefinition, Role
 from cardamom.core.policy import ALL_SCOPES, resolve_restrictions
+from cardamom.core.pool import ToolColumns
+from cardamom.core.refusals import refused
 from cardamom.core.search import rank
-from cardamom.core.snapshot import (
-    CorruptSnapshot,
-    Snapshot,
-    ToolColumns,
-    build_snapshot,
-    decode_snapshot,
-    encode_snapshot,
-    refused,
-)
-from cardamom.core.snapshot_codec import CHUNK_SIZE, MAGIC, LazyTools, frame, unframe
+from cardamom.core.snapshot import Snapshot, build_snapshot
+from cardamom.core.snapshot_codec import CorruptSnapshot, decode_snapshot, encode_snapshot, lazy
+from cardamom.core.snapshot_codec.framing import MAGIC, frame, unframe
+from cardamom.core.snapshot_codec.lazy import CHUNK_SIZE, LazyTools
 from cardamom.service.authorization import Caller, PoolCache, tool_refusal
 
 BIG = 150  # tools of the big connector: connected twice, the pool spans several chunks
@@ -160,7 +155,7 @@ def test_decoded_lookups_and_columns_equal_the_built_ones(built: Snapshot, blob:
 def test_records_are_the_same_when_filled_through_init(
     built: Snapshot, blob: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(snapshot_codec, "_FILL_BY_SLOT", False)
+    monkeypatch.setattr(lazy, "_FILL_BY_SLOT", False)
     assert list(decode_snapshot(blob).tools) == list(built.tools)
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardamom.adapters.dynamodb import DynamoDirectory
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
-from cardamom.adapters.s3 import DynamoSnapshotStore, S3Objects
+from cardamom.adapters.dynamodb_directory import DynamoDirectory
+from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
+from cardamom.adapters.s3 import S3Objects
 from cardamom.config import AwsSettings
 from cardamom.errors import ConfigError
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from cardamom.adapters.dynamodb import error_code, put_new, store_error
+from cardamom.adapters.aws_errors import error_code, put_new, store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, org_pk, s, text
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.errors import Conflict

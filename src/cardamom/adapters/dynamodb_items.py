@@ -1,8 +1,8 @@
-"""How the directory's records become DynamoDB items, and how a change becomes transactions.
+"""How the directory's records become DynamoDB items: keys, attribute values, record bodies.
 
-Pure apart from the ``ToolLists`` callback that stores a large tool list in S3: no client
-calls here. ``adapters.dynamodb`` reads and writes; this module decides *what* to write.
-The table design is documented in ``docs/aws.md``.
+Pure: no client calls here. ``adapters.dynamodb_plan`` decides which items a change writes,
+``adapters.dynamodb_directory`` reads and writes them. The table design is documented in
+``docs/aws.md``.
 """
 
 from __future__ import annotations
@@ -10,10 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -21,7 +19,7 @@ from cardamom.core.orgdef import OrgDefinition
 from cardamom.errors import StoreError
 
 if TYPE_CHECKING:
-    from types_boto3_dynamodb.type_defs import AttributeValueTypeDef, TransactWriteItemTypeDef
+    from types_boto3_dynamodb.type_defs import AttributeValueTypeDef
 
     Item = dict[str, AttributeValueTypeDef]
 
@@ -36,13 +34,6 @@ RECORD_KEYS: dict[str, str] = {
     "restrictions": "id",
     "aliases": "name",
 }
-SPACING = 1 << 16  # room between positions, so a record inserted in the middle rarely renumbers a kind
-TOOLS_INLINE_BYTES = 48 * 1024  # a connector's compressed tool list up to this size stays in its item
-MAX_ACTIONS = 99  # TransactWriteItems takes 100 actions; one is the version item
-MAX_TRANSACTION_BYTES = 3_500_000  # of the 4 MB a transaction may carry
-
-# A large tool list goes to S3: (org, connector, sha256, compressed bytes) -> object key.
-ToolLists = Callable[[str, str, str, bytes], str]
 
 
 def org_pk(org: str) -> str:
@@ -131,181 +122,3 @@ def desired_items(org: OrgDefinition) -> dict[str, list[RecordItem]]:
             raise StoreError(f"{kind} of org {org.org!r} repeat a key; the directory stores each once")
         wanted[kind] = items
     return wanted
-
-
-@dataclass(frozen=True, slots=True)
-class Existing:
-    """What the planner needs to know of a stored record item."""
-
-    pos: int
-    digest: str | None
-    live: bool  # a member's tombstone (removed, watermark kept) is not live
-    tools_ref: str | None = None
-
-
-def positions(keys: list[str], existing: Mapping[str, Existing], next_free: int) -> dict[str, int]:
-    """Positions for one kind's records in order: kept where the stored order allows, else renumbered."""
-    placed: dict[str, int] = {}
-    kept = [existing[k].pos for k in keys if k in existing and existing[k].live]
-    if all(a < b for a, b in pairwise(kept)):
-        previous = -SPACING
-        for i, key in enumerate(keys):
-            old = existing.get(key)
-            if old is not None and old.live:
-                placed[key] = previous = old.pos
-                continue
-            following = next((existing[k].pos for k in keys[i + 1 :] if k in existing and existing[k].live), None)
-            upper = following if following is not None else max(next_free, previous + 2 * SPACING)
-            if upper - previous < 2:
-                break
-            placed[key] = previous = previous + max(1, min(SPACING, (upper - previous) // 2))
-        else:
-            return placed
-    return {key: (i + 1) * SPACING for i, key in enumerate(keys)}
-
-
-# ---- transaction actions ----------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Action:
-    """One write of a transaction, with the order it must land in when a change needs several."""
-
-    rank: int
-    size: int
-    write: TransactWriteItemTypeDef
-
-
-@dataclass(slots=True)
-class Plan:
-    actions: list[Action] = field(default_factory=list)
-    next_pos: int = SPACING
-    orphaned_tools: list[str] = field(default_factory=list)  # S3 tool lists no longer referenced
-
-
-# Rank: revocations and removals of members land first (safest), then what others refer to,
-# then what refers to it, deletions of what is referred to last.
-_PUT_RANK = {"connectors": 1, "connections": 3, "members": 4, "restrictions": 6, "aliases": 6}
-_DELETE_RANK = {"connectors": 7, "connections": 2, "members": 0, "restrictions": 5, "aliases": 5}
-
-
-def put_action(
-    table: str, org: str, item: RecordItem, pos: int, tool_lists: ToolLists | None
-) -> tuple[Action, str | None]:
-    """The write of a non-member record; also returns the S3 key of its tool list, if stored there."""
-    attributes: Item = {
-        PK: s(org_pk(org)),
-        SK: s(item.sk),
-        "kind": s(item.kind),
-        "pos": n(pos),
-        "h": s(item.digest),
-        "body": s(item.body),
-    }
-    ref = None
-    if item.tools is not None and item.tools_sha is not None:
-        attributes["tools_sha"] = s(item.tools_sha)
-        if len(item.tools) <= TOOLS_INLINE_BYTES:
-            attributes["tools"] = {"B": item.tools}
-        elif tool_lists is None:
-            raise StoreError(f"connector {item.key!r} has a tool list too large for DynamoDB and no bucket is set")
-        else:
-            ref = tool_lists(org, item.key, item.tools_sha, item.tools)
-            attributes["tools_ref"] = s(ref)
-    size = item.size if ref is None else len(item.body) + 300
-    return Action(_PUT_RANK.get(item.kind, 6), size, {"Put": {"TableName": table, "Item": attributes}}), ref
-
-
-def delete_action(table: str, org: str, kind: str, key: str) -> Action:
-    write: TransactWriteItemTypeDef = {
-        "Delete": {"TableName": table, "Key": {PK: s(org_pk(org)), SK: s(record_sk(kind, key))}}
-    }
-    return Action(_DELETE_RANK.get(kind, 5), 200, write)
-
-
-def member_action(
-    table: str,
-    org: str,
-    key: str,
-    *,
-    item: RecordItem | None = None,
-    pos: int = 0,
-    remove: bool = False,
-    revoke_at: int | None = None,
-) -> Action:
-    """A member's write: always an update, so the revocation watermark survives every later write.
-
-    ``item`` writes the member; ``remove`` leaves a tombstone (the body gone, the watermark
-    kept), so a member removed and added back never revives a token revoked before;
-    ``revoke_at`` records a revocation (and moves the watermark) in the same write.
-    """
-    sets: list[str] = []
-    values: Item = {}
-    if item is not None:
-        sets += ["body = :body", "h = :h", "pos = :pos", "kind = :kind"]
-        values.update({":body": s(item.body), ":h": s(item.digest), ":pos": n(pos), ":kind": s("members")})
-    if revoke_at is not None:
-        sets += ["grants_revoked_at = :at", "revocations = list_append(if_not_exists(revocations, :none), :ats)"]
-        values.update({":at": n(revoke_at), ":none": {"L": []}, ":ats": {"L": [n(revoke_at)]}})
-    parts = [f"SET {', '.join(sets)}"] if sets else []
-    if remove:
-        parts.append("REMOVE body, h")
-    if not parts:
-        raise ValueError("a member write must write, remove or revoke")
-    update: dict[str, Any] = {
-        "TableName": table,
-        "Key": {PK: s(org_pk(org)), SK: s(record_sk("members", key))},
-        "UpdateExpression": " ".join(parts),
-    }
-    if values:
-        update["ExpressionAttributeValues"] = values
-    rank = 0 if remove or revoke_at is not None else _PUT_RANK["members"]
-    write: TransactWriteItemTypeDef = {"Update": update}  # type: ignore[typeddict-item]
-    return Action(rank, (item.size if item else 0) + 200, write)
-
-
-def version_action(
-    table: str, org: str, expected: int | None, new: int, next_pos: int, now: str
-) -> TransactWriteItemTypeDef:
-    key: Item = {PK: s(org_pk(org)), SK: s(VERSION_SK)}
-    if expected is None:
-        return {
-            "Put": {
-                "TableName": table,
-                "Item": {
-                    **key,
-                    "version": n(new),
-                    "next_pos": n(next_pos),
-                    "org": s(org),
-                    ORG_INDEX_KEY: s("ORG"),
-                    "updated_at": s(now),
-                },
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
-        }
-    return {
-        "Update": {
-            "TableName": table,
-            "Key": key,
-            "UpdateExpression": "SET version = :new, next_pos = :next, updated_at = :now",
-            "ConditionExpression": "version = :expected",
-            "ExpressionAttributeValues": {
-                ":new": n(new),
-                ":next": n(next_pos),
-                ":now": s(now),
-                ":expected": n(expected),
-            },
-        }
-    }
-
-
-def batches(actions: Iterable[Action]) -> list[list[Action]]:
-    """The actions in landing order, cut into transactions that fit DynamoDB's limits."""
-    out: list[list[Action]] = [[]]
-    size = 0
-    for action in sorted(actions, key=lambda a: a.rank):
-        if out[-1] and (len(out[-1]) >= MAX_ACTIONS or size + action.size > MAX_TRANSACTION_BYTES):
-            out.append([])
-            size = 0
-        out[-1].append(action)
-        size += action.size
-    return out

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import CredentialUnavailable
 
 

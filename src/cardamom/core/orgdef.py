@@ -5,6 +5,9 @@ records the directory stores. Field-level rules live on the models; rules that r
 one part of the file to another (a connection naming a connector that exists, a target
 that is a path parameter) live in :func:`cross_reference_problems`, which reports each
 problem with its path so the loader can point at the line.
+
+The module runs past 400 lines because it is the whole file format in one place: every
+record's model with its field rules, and the rules between records beside them.
 """
 
 from __future__ import annotations

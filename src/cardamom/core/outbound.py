@@ -1,9 +1,9 @@
 """Turning a tool call into the exact HTTP request a connector receives, and guarding it.
 
 Arguments are validated against the advertised schema, frozen values are merged over
-whatever the caller sent (so a caller cannot un-freeze a key), path parameters are
-percent-encoded into the template (a ``/`` in a value can never add a path segment),
-and the fully substituted request is checked once more before it leaves: same scheme
+whatever the caller sent (``cardamom.core.frozen``: a caller cannot un-freeze a key), path
+parameters are percent-encoded into the template (a ``/`` in a value can never add a path
+segment), and the fully substituted request is checked once more before it leaves: same scheme
 and host as the connector's base URL, no userinfo, and a path under the base path.
 """
 
@@ -18,8 +18,9 @@ from ipaddress import ip_address
 from typing import Any, Literal
 from urllib.parse import SplitResult, quote, quote_plus, unquote, urlencode, urlsplit
 
+from cardamom.core.frozen import caller_arguments, schema_for_caller, with_frozen
 from cardamom.core.orgdef import ArgumentLocation, AuthSpec, path_parameters
-from cardamom.core.snapshot import PoolTool
+from cardamom.core.pool import PoolTool
 from cardamom.errors import InvalidArguments, OutboundRefused
 
 # Headers a tool argument may never set: they belong to transport and authentication.
@@ -117,13 +118,9 @@ def validate_arguments(
     ``frozen`` defaults to the tool's own; a merged tool passes the chosen account's.
     """
     frozen = tool.frozen if frozen is None else frozen
-    caller = {k: v for k, v in arguments.items() if k not in frozen}
-    schema = tool.input_schema
-    if frozen and set(schema.get("required", ())) & set(frozen):
-        # A merged tool keeps keys frozen on some accounts; for those accounts they are supplied.
-        schema = {**schema, "required": [r for r in schema["required"] if r not in frozen]}
-    check_arguments(tool.name, schema, caller)
-    return {**caller, **frozen}
+    caller = caller_arguments(arguments, frozen)
+    check_arguments(tool.name, schema_for_caller(tool.input_schema, frozen), caller)
+    return with_frozen(caller, frozen)
 
 
 def _default_location(method: str) -> ArgumentLocation:

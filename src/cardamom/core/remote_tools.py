@@ -7,7 +7,7 @@ the description is kept (the title stands in when there is none) and capped, and
 schema is repaired where that is unambiguous (missing: an empty object schema; no ``type``:
 ``object``) and otherwise must be a valid Draft 2020-12 object schema, as a connector's own
 tools must. The boolean hints of the annotations are kept; what they mean for the
-classification is decided when the snapshot is built (``core.snapshot``).
+classification is decided when the pool is built (``core.pool_builder``).
 """
 
 from __future__ import annotations

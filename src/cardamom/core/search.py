@@ -24,6 +24,7 @@ import heapq
 from bisect import bisect_left
 from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from cardamom.core.app_scope import AppMention, app_vocabulary, find_mentions
 from cardamom.core.argument_values import argument_values
@@ -207,18 +208,20 @@ class SearchIndex:
     label_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     description_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     own_name_sizes: tuple[int, ...] = ()  # per tool, for the tie order
+    # Derived by ``add_apps``, never stored in a snapshot (``LOADED_DERIVED``):
     app_targets: dict[str, frozenset[int]] = field(default_factory=dict)  # app or account -> its tools
     app_mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name tokens -> app_targets keys
     _resolved: dict[str, TokenPostings] = field(default_factory=dict, repr=False)
     _synonyms: dict[str, SynonymPostings] = field(default_factory=dict, repr=False)
+
+    # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
+    LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
 
     @classmethod
     def build(cls, documents: Sequence[SearchDocument], options: SearchOptions | None = None) -> SearchIndex:
         names: dict[str, list[int]] = {}
         labels: dict[str, list[int]] = {}
         descriptions: dict[str, list[int]] = {}
-        apps: dict[str, list[int]] = {}
-        accounts: dict[str, list[int]] = {}
         for doc_id, doc in enumerate(documents):
             for token in doc.name_tokens:
                 names.setdefault(token, []).append(doc_id)
@@ -226,10 +229,6 @@ class SearchIndex:
                 labels.setdefault(token, []).append(doc_id)
             for token in doc.description_tokens:
                 descriptions.setdefault(token, []).append(doc_id)
-            if doc.label:
-                apps.setdefault(doc.label, []).append(doc_id)
-            for account in doc.accounts:
-                accounts.setdefault(account, []).append(doc_id)
         index = cls(
             documents=documents,
             name_postings={t: frozenset(ids) for t, ids in names.items()},
@@ -243,8 +242,23 @@ class SearchIndex:
             index.name_forms = _by_key(names)
             index.label_forms = _by_key(labels)
             index.description_forms = _by_key(descriptions)
-        index.app_targets, index.app_mentions = app_vocabulary(apps, accounts, index.carriers)
+        index.add_apps([doc.label for doc in documents], [doc.accounts for doc in documents])
         return index
+
+    def add_apps(self, labels: Sequence[str], accounts: Sequence[tuple[str, ...]]) -> None:
+        """The org's app names (``app_targets``, ``app_mentions``) from each tool's connector
+        label and accounts. Built with the index, and again when a snapshot is decoded: they
+        follow ``known_apps``, which is code, so a snapshot does not store them."""
+        apps: dict[str, list[int]] = {}
+        by_account: dict[str, list[int]] = {}
+        for doc_id, (label, names) in enumerate(zip(labels, accounts, strict=True)):
+            if label:
+                apps.setdefault(label, []).append(doc_id)
+            for account in names:
+                by_account.setdefault(account, []).append(doc_id)
+        self.app_targets, self.app_mentions = app_vocabulary(apps, by_account, self.carriers)
+        if len(self.own_name_sizes) != len(self.documents):  # a blob of a format before 5
+            self.own_name_sizes = tuple(_own_name_size(doc.name) for doc in self.documents)
 
     def carriers(self, token: str) -> frozenset[int]:
         """Every tool carrying ``token`` itself in any field."""

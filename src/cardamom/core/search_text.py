@@ -23,7 +23,7 @@ from cardamom.core.tokens import description_tokens, tokenize
 
 
 class SearchableTool(Protocol):
-    """The fields of a pool tool search reads (``cardamom.core.snapshot.PoolTool``)."""
+    """The fields of a pool tool search reads (``cardamom.core.pool.PoolTool``)."""
 
     @property
     def name(self) -> str: ...

@@ -19,11 +19,11 @@ from starlette.routing import BaseRoute, Route
 
 from cardamom.adapters.powertools import set_correlation_id
 from cardamom.bootstrap import Container
-from cardamom.core.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.errors import AuthenticationError
 from cardamom.mcp.errors import jsonrpc_error
 from cardamom.service.authorization import Caller
+from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 
 MAX_BODY_BYTES = 1024 * 1024
 RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"

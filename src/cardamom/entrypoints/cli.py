@@ -24,8 +24,8 @@ from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
-from cardamom.entrypoints.cli_connectors import add_connectors_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
+from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
 from cardamom.service.access_view import effective_access
 from cardamom.service.authorization import Caller
@@ -33,6 +33,7 @@ from cardamom.service.search import DEFAULT_SEARCH_LIMIT
 
 DEMO_MEMBER = "alice"
 DEMO_SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
+GRANT_SCOPE_HELP = "a scope of the grant (repeatable; default: all four)"
 
 
 def _container() -> Container:
@@ -227,6 +228,17 @@ def _serve_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _org_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--org", required=True)
+
+
+def _caller_options(parser: argparse.ArgumentParser, *, scope_help: str) -> None:
+    """``--org``, ``--member`` and ``--scope``: the member a command acts as and her grant's scopes."""
+    _org_option(parser)
+    parser.add_argument("--member", required=True)
+    parser.add_argument("--scope", action="append", choices=ALL_SCOPES, help=scope_help)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardamom", description="Cardamom MCP gateway")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -237,29 +249,21 @@ def build_parser() -> argparse.ArgumentParser:
     apply.set_defaults(run=_org_apply)
 
     search = commands.add_parser("search", help="rank a member's tools for a query, as search_tools would")
-    search.add_argument("--org", required=True)
-    search.add_argument("--member", required=True)
-    search.add_argument(
-        "--scope", action="append", choices=ALL_SCOPES, help="a scope of the grant (repeatable; default: all four)"
-    )
+    _caller_options(search, scope_help=GRANT_SCOPE_HELP)
     search.add_argument("--limit", type=int, default=DEFAULT_SEARCH_LIMIT)
     search.add_argument("--json", action="store_true", help="print the search_tools result as JSON")
     search.add_argument("query", nargs="+")
     search.set_defaults(run=_search)
 
     access = commands.add_parser("access", help="what a member can see and run, and what withheld the rest")
-    access.add_argument("--org", required=True)
-    access.add_argument("--member", required=True)
-    access.add_argument(
-        "--scope", action="append", choices=ALL_SCOPES, help="a scope of the grant (repeatable; default: all four)"
-    )
+    _caller_options(access, scope_help=GRANT_SCOPE_HELP)
     access.add_argument("--account")
     access.add_argument("--connector")
     access.add_argument("--json", action="store_true")
     access.set_defaults(run=_access)
 
     audit = commands.add_parser("audit", help="audit rows, newest first")
-    audit.add_argument("--org", required=True)
+    _org_option(audit)
     audit.add_argument("--member")
     audit.add_argument("--account")
     audit.add_argument("--status", choices=("started", "succeeded", "failed"))
@@ -272,20 +276,13 @@ def build_parser() -> argparse.ArgumentParser:
         dest="secrets_command", required=True
     )
     put = secrets.add_parser("put", help="store a named secret (a JSON object of strings) for connections")
-    put.add_argument("--org", required=True)
+    _org_option(put)
     put.add_argument("name")
     put.add_argument("--file", default="-", help="a JSON file (default: read standard input)")
     put.set_defaults(run=_secrets_put)
 
     token = commands.add_parser("token", help="mint a development bearer token")
-    token.add_argument("--org", required=True)
-    token.add_argument("--member", required=True)
-    token.add_argument(
-        "--scope",
-        action="append",
-        choices=ALL_SCOPES,
-        help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})",
-    )
+    _caller_options(token, scope_help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})")
     token.add_argument("--ttl", type=int, default=3600, help="lifetime in seconds")
     token.set_defaults(run=_token)
 

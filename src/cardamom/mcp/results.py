@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cardamom.core.pool import PoolTool
 from cardamom.core.search import EmptyReason, is_name_shaped
-from cardamom.core.snapshot import PoolTool
 from cardamom.core.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
 from cardamom.service.execution import ExecutionResult

@@ -32,7 +32,6 @@ from mcp_types import (
 from pydantic import BaseModel, ValidationError
 
 from cardamom import __version__
-from cardamom.core.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.core.problems import validation_problems
 from cardamom.errors import (
     InvalidArguments,
@@ -58,6 +57,7 @@ from cardamom.mcp.results import ToolResult, execution_result, search_payload, s
 from cardamom.service.authorization import Caller, execute_refusal
 from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.execution import ExecutionService
+from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchService
 
 log = logging.getLogger(__name__)

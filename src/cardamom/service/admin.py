@@ -14,11 +14,12 @@ from dataclasses import replace
 
 from pydantic import ValidationError
 
+from cardamom.core.aliases import carried_aliases
 from cardamom.core.directory import DirectoryChange, Grant, apply_change
 from cardamom.core.orgdef import AliasDef, OrgDefinition, cross_reference_problems
 from cardamom.core.problems import format_path
 from cardamom.core.problems import validation_problems as pydantic_problems
-from cardamom.core.snapshot import Snapshot, carried_aliases
+from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ChangeConflict, Conflict, InvalidArguments, RecordNotFound
 from cardamom.ports import Directory, StoredOrg
 from cardamom.service.snapshots import SnapshotService

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from cardamom.core.audit import AuditRow
-from cardamom.core.snapshot import PoolTool
+from cardamom.core.pool import PoolTool
 from cardamom.errors import AuditUnavailable, StoreError
 from cardamom.ports import AuditLog
 from cardamom.service.authorization import Caller

@@ -31,7 +31,9 @@ from typing import Any
 
 from cardamom.core.orgdef import Classification, RestrictionDef, Role
 from cardamom.core.policy import TOOL_EXECUTE, Verdict, has_permission, missing_scope, resolve_restrictions
-from cardamom.core.snapshot import PoolTool, Snapshot, refused
+from cardamom.core.pool import PoolTool
+from cardamom.core.refusals import refused
+from cardamom.core.snapshot import Snapshot
 from cardamom.errors import Forbidden, PermissionDenied, Restricted, ScopeMissing, ToolError, UnknownTool
 
 

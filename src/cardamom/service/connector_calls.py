@@ -61,13 +61,6 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
     return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
 
 
-def _header(response: OutboundResponse, name: str) -> str | None:
-    for key, value in response.headers.items():
-        if key.lower() == name:
-            return value
-    return None
-
-
 class ConnectorCaller:
     def __init__(
         self,
@@ -96,7 +89,7 @@ class ConnectorCaller:
             response = await self._follow(request, base_url)
             if response.status not in RETRY_STATUSES or request.method not in IDEMPOTENT or attempt >= MAX_RETRIES:
                 return response
-            delay = retry_after_seconds(_header(response, "retry-after"))
+            delay = retry_after_seconds(response.header("retry-after"))
             if delay is None:
                 delay = BASE_BACKOFF_SECONDS * math.pow(2, attempt)
             elif delay > MAX_RETRY_AFTER_SECONDS:
@@ -111,7 +104,7 @@ class ConnectorCaller:
             response = await self._transport.send(current)
             if response.status not in (301, 302, 303, 307, 308):
                 return response
-            location = _header(response, "location")
+            location = response.header("location")
             if not location:
                 raise OutboundRefused(f"the connector redirected ({response.status}) without a Location")
             keeps_method = response.status in (307, 308) or current.method in ("GET", "HEAD")

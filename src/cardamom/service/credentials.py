@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret, is_loopback
-from cardamom.core.snapshot import AccountInfo
+from cardamom.core.pool import AccountInfo
 from cardamom.errors import CredentialUnavailable, OutboundRefused, ReauthorizationNeeded, TokenRefused
 from cardamom.ports import CredentialResolver, SecretStore, TokenEndpoint
 from cardamom.service.connector_calls import ConnectorLimits

@@ -21,7 +21,6 @@ from typing import Any
 
 import anyio
 
-from cardamom.core.mcp_wire import tool_call_data
 from cardamom.core.outbound import (
     Credential,
     OutboundRequest,
@@ -30,7 +29,7 @@ from cardamom.core.outbound import (
     validate_arguments,
     with_credential,
 )
-from cardamom.core.snapshot import PoolTool
+from cardamom.core.pool import PoolTool
 from cardamom.core.truncation import cap_output
 from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError
 from cardamom.ports import CredentialResolver, OutboundResponse
@@ -39,6 +38,7 @@ from cardamom.service.authorization import Caller, Permit, authorize, outbound_r
 from cardamom.service.connector_calls import ConnectorCaller
 from cardamom.service.identity import caller_snapshot
 from cardamom.service.mcp_session import McpSession
+from cardamom.service.mcp_wire import tool_call_data
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 

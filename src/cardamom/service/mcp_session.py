@@ -19,7 +19,10 @@ from typing import Any
 
 import anyio
 
-from cardamom.core.mcp_wire import (
+from cardamom.core.outbound import OutboundRequest, redact
+from cardamom.errors import CardamomError, ConnectorFailed
+from cardamom.ports import OutboundResponse
+from cardamom.service.mcp_wire import (
     initialize_params,
     jsonrpc_notification,
     jsonrpc_request,
@@ -30,9 +33,6 @@ from cardamom.core.mcp_wire import (
     result_of,
     session_id_of,
 )
-from cardamom.core.outbound import OutboundRequest, redact
-from cardamom.errors import CardamomError, ConnectorFailed
-from cardamom.ports import OutboundResponse
 
 log = logging.getLogger(__name__)
 
@@ -67,9 +67,9 @@ class McpSession:
         await self.close()
 
     async def open(self) -> None:
-        result, headers = await self._request("initialize", initialize_params())
+        result, answer = await self._request("initialize", initialize_params())
         self.protocol_version = negotiated_version(result)
-        self.session_id = session_id_of(headers)
+        self.session_id = session_id_of(answer)
         response = await self._send(self._message(jsonrpc_notification("notifications/initialized")))
         if response.status >= 400:
             raise _http_failure(response, "notifications/initialized")
@@ -115,11 +115,11 @@ class McpSession:
             self._endpoint, message, session_id=self.session_id, protocol_version=self.protocol_version
         )
 
-    async def _request(self, method: str, params: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, str]]:
+    async def _request(self, method: str, params: dict[str, Any] | None) -> tuple[dict[str, Any], OutboundResponse]:
         self._next_id += 1
         request_id = self._next_id
         response = await self._send(self._message(jsonrpc_request(request_id, method, params)))
         if response.status >= 400 or response.status == 202:
             raise _http_failure(response, method)
         text = redact(response.body.decode("utf-8", errors="replace"), self._secrets)
-        return result_of(messages_of(response.content_type, text), request_id, method), dict(response.headers)
+        return result_of(messages_of(response.content_type, text), request_id, method), response

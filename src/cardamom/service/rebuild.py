@@ -8,7 +8,8 @@ safety nets close the gap, both in the rebuild function:
   orgs it touched, and each is rebuilt from the directory as it is now;
 * an EventBridge schedule (every minute): every org whose snapshot pointer is behind its
   directory version is rebuilt, so a change that produced no stream record (or whose
-  rebuild failed) reaches search within two minutes.
+  rebuild failed) reaches search within two minutes; so is every org whose snapshot is of
+  an older format, which the MCP function serves meanwhile.
 """
 
 from __future__ import annotations
@@ -67,9 +68,12 @@ class RebuildService:
         return report
 
     def behind(self) -> list[str]:
-        """Orgs whose snapshot pointer is older than their directory version (or missing)."""
-        current = self._store.versions()
-        return sorted(org for org, version in self._directory.org_versions().items() if current.get(org, 0) < version)
+        """Orgs whose snapshot pointer is older than their directory version (or missing), or
+        whose snapshot is stored in an older format (after a deploy that bumped it)."""
+        current, directory = self._store.versions(), self._directory.org_versions()
+        behind = {org for org, version in directory.items() if current.get(org, 0) < version}
+        up_to_date = {org: current[org] for org in directory if org in current and org not in behind}
+        return sorted(behind.union(self._snapshots.outdated(up_to_date)))
 
     def on_schedule(self) -> RebuildReport:
         return self.rebuild(self.behind())

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cardamom.core.app_scope import named_in
+from cardamom.core.pool import PoolTool
 from cardamom.core.search import EmptyReason, Hit, Ranking, rank
-from cardamom.core.snapshot import PoolTool, Snapshot
+from cardamom.core.snapshot import Snapshot
 from cardamom.errors import InvalidArguments, ToolError
 from cardamom.ports import SearchTelemetry
 from cardamom.service.authorization import Caller, PoolCache, execute_refusal

@@ -2,7 +2,10 @@
 
 A warm request costs one read (the pointer); the blob is read and decoded only when the
 pointer moved. A missing or corrupt snapshot is rebuilt from the directory on the spot,
-logged, and never served half-read.
+logged, and never served half-read. A snapshot of an older format this code still reads is
+served as it is: the rebuild function replaces it (``outdated``), not the request path. One
+of a newer format (newer code wrote it, during a deploy) is built for this process alone and
+never stored over the newer one.
 
 A rebuild lists the tools of the org's remote MCP servers (``ToolDiscovery``) before the pure
 build: a server that cannot be listed contributes no tools, and never fails the rebuild.
@@ -20,14 +23,16 @@ import time
 from collections.abc import Mapping, Sequence
 
 from cardamom.core.orgdef import OrgDefinition
+from cardamom.core.pool_builder import mcp_upstreams
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.snapshot import (
+from cardamom.core.snapshot import Snapshot, build_snapshot
+from cardamom.core.snapshot_codec import (
+    SNAPSHOT_FORMAT,
     CorruptSnapshot,
-    Snapshot,
-    build_snapshot,
+    NewerSnapshot,
+    blob_format,
     decode_snapshot,
     encode_snapshot,
-    mcp_upstreams,
 )
 from cardamom.errors import NotFound
 from cardamom.ports import Directory, SnapshotStore, StoredOrg, ToolDiscovery
@@ -44,6 +49,7 @@ class SnapshotService:
         self._discovery = discovery
         self._cache: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
+        self._current_format: dict[str, int] = {}  # org -> a version ``outdated`` found in SNAPSHOT_FORMAT
 
     def current(self, org: str) -> Snapshot:
         pointer = self._store.current(org)
@@ -57,6 +63,11 @@ class SnapshotService:
             else:
                 try:
                     snapshot = decode_snapshot(blob)
+                except NewerSnapshot as exc:
+                    log.warning(
+                        "snapshot of a newer format, building one here", extra={"org": org, "problem": str(exc)}
+                    )
+                    return self.rebuild(org, store=False)
                 except CorruptSnapshot as exc:
                     log.error("snapshot corrupt, rebuilding", extra={"org": org, "problem": str(exc)})
                 else:
@@ -64,8 +75,9 @@ class SnapshotService:
                     return snapshot
         return self.rebuild(org)
 
-    def rebuild(self, org: str) -> Snapshot:
-        """Build the snapshot of the directory as it is now, store it and move the pointer."""
+    def rebuild(self, org: str, *, store: bool = True) -> Snapshot:
+        """Build the snapshot of the directory as it is now, store it and move the pointer
+        (``store=False``: keep it in this process only)."""
         stored = self._load(org)
         discovered = self._discover(stored.definition)
         for _ in range(MAX_BUILD_PASSES - 1):
@@ -76,9 +88,29 @@ class SnapshotService:
                 break
             stored, discovered = latest, self._discover(latest.definition)
         snapshot = build_snapshot(stored.definition, stored.version, discovered or {})
-        self._store.put(org, stored.version, encode_snapshot(snapshot))
+        if store:
+            self._store.put(org, stored.version, encode_snapshot(snapshot))
         self._remember(snapshot)
         return snapshot
+
+    def outdated(self, stored: Mapping[str, int]) -> list[str]:
+        """The orgs whose stored snapshot (at the version ``stored`` gives) is of an older format.
+
+        For the rebuild function, which replaces them. Each org's blob is read once per
+        version and process: a version found in the current format is remembered. A missing
+        or unreadable blob is not reported: the request path rebuilds those.
+        """
+        found = []
+        for org, version in stored.items():
+            if self._current_format.get(org) == version:
+                continue
+            blob = self._store.get(org, version)
+            format_version = None if blob is None else blob_format(blob)
+            if format_version == SNAPSHOT_FORMAT:
+                self._current_format[org] = version
+            elif format_version is not None and format_version < SNAPSHOT_FORMAT:
+                found.append(org)
+        return found
 
     def _load(self, org: str) -> StoredOrg:
         stored = self._directory.load_org(org)

@@ -33,8 +33,8 @@ from contextlib import AbstractAsyncContextManager
 import anyio
 
 from cardamom.core.outbound import OutboundRequest, with_credential
+from cardamom.core.pool import Upstream
 from cardamom.core.remote_tools import RemoteTool, admit_listing
-from cardamom.core.snapshot import Upstream
 from cardamom.errors import CardamomError, ReauthorizationNeeded, ToolError
 from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits

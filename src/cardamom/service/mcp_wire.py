@@ -7,6 +7,10 @@ Events, and the JSON-RPC response carrying our request id is picked out of its `
 lines; notifications and requests the server interleaves are ignored. The session itself
 (initialize, ``Mcp-Session-Id``, ``MCP-Protocol-Version``) is run by
 ``cardamom.service.mcp_session``.
+
+It sits in ``service/`` beside the session and the tool discovery that use it, not in
+``mcp/``: that package is the server endpoint, which imports the services, so a service
+importing the wire from there would point the layering upward (and close a cycle).
 """
 
 from __future__ import annotations
@@ -16,15 +20,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from cardamom import __version__
 from cardamom.core.outbound import OutboundRequest
 from cardamom.errors import ConnectorFailed
+from cardamom.ports import OutboundResponse
 
 CLIENT_PROTOCOL_VERSION = "2025-11-25"
 SUPPORTED_PROTOCOL_VERSIONS = ("2025-03-26", "2025-06-18", "2025-11-25")
 ACCEPT = "application/json, text/event-stream"
 SESSION_HEADER = "Mcp-Session-Id"
 VERSION_HEADER = "MCP-Protocol-Version"
-CLIENT_INFO = {"name": "cardamom", "title": "Cardamom MCP gateway", "version": "0.1.0"}
+CLIENT_INFO = {"name": "cardamom", "title": "Cardamom MCP gateway", "version": __version__}
 _SESSION_ID = re.compile(r"^[\x21-\x7e]{1,256}$")  # visible ASCII, as the transport requires
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -68,14 +74,9 @@ def initialize_params() -> dict[str, Any]:
     return {"protocolVersion": CLIENT_PROTOCOL_VERSION, "capabilities": {}, "clientInfo": dict(CLIENT_INFO)}
 
 
-def header(headers: Mapping[str, str], name: str) -> str | None:
-    wanted = name.lower()
-    return next((value for key, value in headers.items() if key.lower() == wanted), None)
-
-
-def session_id_of(headers: Mapping[str, str]) -> str | None:
+def session_id_of(answer: OutboundResponse) -> str | None:
     """The session id the server issued with its initialize answer, if any; refuse a malformed one."""
-    value = header(headers, SESSION_HEADER)
+    value = answer.header(SESSION_HEADER)
     if value is None:
         return None
     if not _SESSION_ID.match(value):

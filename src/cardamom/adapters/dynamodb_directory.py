@@ -22,7 +22,18 @@ from typing import TYPE_CHECKING, Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from cardamom.adapters import dynamodb_items as items
-from cardamom.adapters.dynamodb_items import PK, SK, Existing, Plan, RecordItem, n, number, org_pk, s, text
+from cardamom.adapters.aws_errors import error_code, put_new, store_error
+from cardamom.adapters.dynamodb_items import PK, SK, n, number, org_pk, s, text
+from cardamom.adapters.dynamodb_plan import (
+    SPACING,
+    ApplyPlanner,
+    Existing,
+    Plan,
+    batches,
+    change_keys,
+    existing_of,
+    version_action,
+)
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.orgdef import MemberDef, OrgDefinition
 from cardamom.errors import Conflict, StoreError
@@ -39,29 +50,6 @@ log = logging.getLogger(__name__)
 _READ_ATTEMPTS = 5
 
 
-def store_error(action: str, exc: Exception) -> StoreError:
-    """A boto error as a StoreError that names the action and the AWS error code, never a payload."""
-    if isinstance(exc, ClientError):
-        return StoreError(f"{action} failed: {exc.response.get('Error', {}).get('Code', 'error')}")
-    return StoreError(f"{action} failed: {type(exc).__name__}")
-
-
-def put_new(db: DynamoDBClient, table: str, item: dict[str, Any], *, what: str, action: str) -> None:
-    """Write an item that must not exist yet; one that does is a Conflict, never an overwrite."""
-    try:
-        db.put_item(TableName=table, Item=item, ConditionExpression="attribute_not_exists(pk)")
-    except ClientError as exc:
-        if error_code(exc) == "ConditionalCheckFailedException":
-            raise Conflict(f"{what} already exists") from None
-        raise store_error(action, exc) from exc
-    except BotoCoreError as exc:
-        raise store_error(action, exc) from exc
-
-
-def error_code(exc: ClientError) -> str:
-    return str(exc.response.get("Error", {}).get("Code", ""))
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat()
 
@@ -70,13 +58,8 @@ class _Moved(Exception):
     """A record's tool list disappeared mid-read: a write landed, read again."""
 
 
-def _existing(item: Item) -> Existing:
-    return Existing(
-        pos=number(item, "pos") or 0,
-        digest=text(item, "h"),
-        live="body" in item,
-        tools_ref=text(item, "tools_ref"),
-    )
+def _next_pos(version_item: Item | None) -> int:
+    return (None if version_item is None else number(version_item, "next_pos")) or SPACING
 
 
 class DynamoDirectory:
@@ -84,6 +67,7 @@ class DynamoDirectory:
         self._db = client
         self._table = table
         self._objects = objects
+        self._planner = ApplyPlanner(table, self._tool_list)
 
     @property
     def client(self) -> DynamoDBClient:
@@ -240,7 +224,7 @@ class DynamoDirectory:
             "ExpressionAttributeValues": {":pk": s(org_pk(org))},
             "ConsistentRead": True,
         }
-        return {text(i, SK) or "": _existing(i) for i in self._query(request) if text(i, SK) != items.VERSION_SK}
+        return {text(i, SK) or "": existing_of(i) for i in self._query(request) if text(i, SK) != items.VERSION_SK}
 
     def _existing_keys(self, org: str, sks: list[str]) -> dict[str, Existing]:
         found: dict[str, Existing] = {}
@@ -257,7 +241,7 @@ class DynamoDirectory:
                 for attempt in range(_READ_ATTEMPTS + 1):
                     response = self._db.batch_get_item(RequestItems=request)
                     for item in response.get("Responses", {}).get(self._table, []):
-                        found[text(item, SK) or ""] = _existing(item)
+                        found[text(item, SK) or ""] = existing_of(item)
                     request = dict(response.get("UnprocessedKeys") or {})
                     if not request:
                         break
@@ -275,23 +259,6 @@ class DynamoDirectory:
         self._objects.put(key, data)
         return key
 
-    def _record_action(self, org: str, item: RecordItem, pos: int, revoke_at: int | None, plan: Plan) -> None:
-        if item.kind == "members":
-            plan.actions.append(
-                items.member_action(self._table, org, item.key, item=item, pos=pos, revoke_at=revoke_at)
-            )
-            return
-        action, _ = items.put_action(self._table, org, item, pos, self._tool_list)
-        plan.actions.append(action)
-
-    def _removal(self, org: str, kind: str, key: str, old: Existing, revoke_at: int | None, plan: Plan) -> None:
-        if kind == "members":
-            plan.actions.append(items.member_action(self._table, org, key, remove=True, revoke_at=revoke_at))
-            return
-        plan.actions.append(items.delete_action(self._table, org, kind, key))
-        if old.tools_ref:
-            plan.orphaned_tools.append(old.tools_ref)
-
     def _check(self, org: str, expected: int | None) -> Item | None:
         found = self._version_item(org)
         version = None if found is None else number(found, "version")
@@ -308,71 +275,29 @@ class DynamoDirectory:
         at: int = 0,
     ) -> int:
         found = self._check(org.org, expected_version)
-        existing = self._existing(org.org)
-        plan = Plan(next_pos=(None if found is None else number(found, "next_pos")) or items.SPACING)
-        revoked = set(revoke_grants_of)
-        for kind, records in items.desired_items(org).items():
-            mine = {sk.split("#", 1)[1]: e for sk, e in existing.items() if sk.startswith(f"{kind}#")}
-            placed = items.positions([r.key for r in records], mine, plan.next_pos)
-            for record in records:
-                old, pos = mine.get(record.key), placed[record.key]
-                revoke_at = at if kind == "members" and record.key in revoked else None
-                if revoke_at is not None:
-                    revoked.discard(record.key)
-                if old is None or not old.live or (old.digest, old.pos) != (record.digest, pos) or revoke_at:
-                    self._record_action(org.org, record, pos, revoke_at, plan)
-                if old is not None and old.tools_ref and old.digest != record.digest:
-                    plan.orphaned_tools.append(old.tools_ref)
-            plan.next_pos = max([plan.next_pos, *(p + items.SPACING for p in placed.values())])
-            for key in sorted(set(mine) - set(placed)):
-                if mine[key].live:
-                    revoke_at = at if kind == "members" and key in revoked else None
-                    if revoke_at is not None:
-                        revoked.discard(key)
-                    self._removal(org.org, kind, key, mine[key], revoke_at, plan)
-        for key in sorted(revoked):  # a member neither kept nor removed here: record the revocation only
-            plan.actions.append(items.member_action(self._table, org.org, key, revoke_at=at))
+        plan = self._planner.replace(
+            org,
+            self._existing(org.org),
+            next_pos=_next_pos(found),
+            revoke_grants_of=revoke_grants_of,
+            at=at,
+        )
         return self._write(org.org, expected_version, plan)
 
     def commit(self, org: str, change: DirectoryChange, *, expected_version: int) -> int:
         found = self._check(org, expected_version)
-        plan = Plan(next_pos=(None if found is None else number(found, "next_pos")) or items.SPACING)
-        named = [(kind, key, rec) for kind in items.record_kinds() for key, rec in getattr(change, kind).items()]
-        revoked = set(change.revoke_grants_of)
-        existing = self._existing_keys(org, sorted({items.record_sk(kind, key) for kind, key, _ in named}))
-        for kind, key, record in named:
-            old = existing.get(items.record_sk(kind, key))
-            revoke_at = change.at if kind == "members" and key in revoked else None
-            if revoke_at is not None:
-                revoked.discard(key)
-            if record is None:
-                if old is not None and old.live:
-                    self._removal(org, kind, key, old, revoke_at, plan)
-                elif revoke_at is not None:
-                    plan.actions.append(items.member_action(self._table, org, key, revoke_at=revoke_at))
-                continue
-            if items.record_key(kind, record, 0) != key:
-                raise StoreError(f"the change files a {kind} record under {key!r}, not under its own key")
-            item = items.record_item(kind, key, record)
-            if old is not None and old.live:
-                pos = old.pos
-                if old.tools_ref and old.digest != item.digest:
-                    plan.orphaned_tools.append(old.tools_ref)
-            else:
-                pos, plan.next_pos = plan.next_pos, plan.next_pos + items.SPACING
-            self._record_action(org, item, pos, revoke_at, plan)
-        for key in sorted(revoked):
-            plan.actions.append(items.member_action(self._table, org, key, revoke_at=change.at))
+        existing = self._existing_keys(org, change_keys(change))
+        plan = self._planner.change(org, change, existing, next_pos=_next_pos(found))
         return self._write(org, expected_version, plan)
 
     def _write(self, org: str, expected: int | None, plan: Plan) -> int:
         """Commit the plan: one transaction, or a chain of them each conditional on the last."""
-        batches = items.batches(plan.actions)
+        transactions = batches(plan.actions)
         version = expected
-        for i, batch in enumerate(batches):
+        for i, batch in enumerate(transactions):
             new = (version or 0) + 1
             writes: list[TransactWriteItemTypeDef] = [
-                items.version_action(self._table, org, version, new, plan.next_pos, _now()),
+                version_action(self._table, org, version, new, plan.next_pos, _now()),
                 *(a.write for a in batch),
             ]
             try:
@@ -381,7 +306,7 @@ class DynamoDirectory:
                 if error_code(exc) == "TransactionCanceledException":
                     reasons = {r.get("Code") for r in exc.response.get("CancellationReasons", [])}
                     if reasons & {"ConditionalCheckFailed", "TransactionConflict"}:
-                        landed = f"; {i} of {len(batches)} transactions of this change had landed" if i else ""
+                        landed = f"; {i} of {len(transactions)} transactions of this change had landed" if i else ""
                         raise Conflict(
                             f"org {org!r} changed concurrently (expected version {version}){landed}"
                         ) from None

@@ -5,7 +5,7 @@ cardamom connectors import SPEC --id ID --label LABEL [--base-url URL] [--auth T
 
 The connector goes to stdout (or ``--output``) as YAML that an org file can hold in its
 ``connectors:`` list or include with ``{file: PATH}``; the summary, each skipped operation and
-each warning go to stderr. Reading files happens here; the conversion is ``cardamom.core.openapi``.
+each warning go to stderr. Reading files happens here; the conversion is ``importer.import_openapi``.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import yaml
 
-from cardamom.core.openapi import Filters, ImportResult, OpenAPIImportError, OperationNote, import_openapi
 from cardamom.core.orgdef import AuthSpec, ConnectorDef
+from cardamom.importers.openapi.importer import Filters, ImportResult, OpenAPIImportError, import_openapi
+from cardamom.importers.openapi.notes import OperationNote
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -219,9 +219,3 @@ def add_connectors_parser(commands: Any) -> None:
     imp.add_argument("--method", action="append", type=str.upper, help="only operations of this method (repeatable)")
     imp.add_argument("--output", "-o", help="write the connector YAML here instead of stdout")
     imp.set_defaults(run=_import)
-
-
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - convenience for `python -m`
-    from cardamom.entrypoints.cli import main as cli_main
-
-    return cli_main(["connectors", *(argv if argv is not None else sys.argv[1:])])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardamom.adapters.dynamodb_items import (
+from cardamom.adapters.dynamodb_items import record_item
+from cardamom.adapters.dynamodb_plan import (
     MAX_ACTIONS,
     SPACING,
     Action,
@@ -11,7 +12,6 @@ from cardamom.adapters.dynamodb_items import (
     delete_action,
     member_action,
     positions,
-    record_item,
 )
 from cardamom.core.orgdef import MemberDef
 

@@ -1,0 +1,1 @@
+"""Importers: documents describing an API turned into connector definitions, offline."""
