@@ -17,6 +17,7 @@ SHIPPED_CHANGES = (
     ("+ connector-name scoping", "app_scope"),
     ("+ argument values out of a scoped query's mass", "argument_values"),
     ("+ synonym groups inside a scope", "synonyms"),
+    ("+ semantic fallback (static embeddings)", "semantic_fallback"),
 )
 NOT_SHIPPED = (("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact"),)
 SHIPPED = f"ours + floor: {SHIPPED_CHANGES[-1][0]} (shipped)"

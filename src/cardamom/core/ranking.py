@@ -46,6 +46,7 @@ class Hit:
     score: int
     coverage: float
     matches: tuple[TokenMatch, ...]
+    similarity: float | None = None  # set when the semantic fallback returned it: its cosine to the query
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,7 @@ class Ranking:
     values: tuple[str, ...] = ()  # query tokens that looked like argument values
     values_weighed: bool = True  # False when the values were left out of the mass (inside a scope)
     reason: EmptyReason | None = None  # set exactly when ``hits`` is empty
+    fallback: bool = False  # the hits came from the semantic fallback (nothing cleared the floor)
 
     @property
     def empty(self) -> bool:

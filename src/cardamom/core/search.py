@@ -21,6 +21,7 @@ beyond the seeds is switched by ``SearchOptions`` and measured in docs/benchmark
 from __future__ import annotations
 
 import heapq
+from array import array
 from bisect import bisect_left
 from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -111,7 +112,9 @@ class SearchOptions:
     * ``argument_values``: inside a named app, words that look like argument values
       (``'Fixed in build 142'``, ``PROJ-123``) leave the query's mass;
     * ``synonyms``: inside a named app, a word also matches the words of its synonym groups
-      (``ticket``/``issue``), weighed by the group's document frequency.
+      (``ticket``/``issue``), weighed by the group's document frequency;
+    * ``semantic_fallback``: when nothing clears the floor, a long request in words may still
+      find a tool its words rank, by meaning (``semantic_fallback``).
     """
 
     drop_filler: bool = True
@@ -123,6 +126,7 @@ class SearchOptions:
     app_scope: bool = True
     argument_values: bool = True
     synonyms: bool = True
+    semantic_fallback: bool = True
 
 
 SEED_RULES_ONLY = SearchOptions(
@@ -135,6 +139,7 @@ SEED_RULES_ONLY = SearchOptions(
     app_scope=False,
     argument_values=False,
     synonyms=False,
+    semantic_fallback=False,
 )
 
 _EMPTY: frozenset[int] = frozenset()
@@ -213,6 +218,8 @@ class SearchIndex:
     app_mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name tokens -> app_targets keys
     _resolved: dict[str, TokenPostings] = field(default_factory=dict, repr=False)
     _synonyms: dict[str, SynonymPostings] = field(default_factory=dict, repr=False)
+    _doc_apps: tuple[str, ...] = field(default=(), repr=False)  # per tool, its app (``add_apps``)
+    _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
@@ -257,6 +264,8 @@ class SearchIndex:
             for account in names:
                 by_account.setdefault(account, []).append(doc_id)
         self.app_targets, self.app_mentions = app_vocabulary(apps, by_account, self.carriers)
+        # Without a label (an index built from bare documents), a tool's account is its app.
+        self._doc_apps = tuple(label or self.documents[i].name.split("__", 1)[0] for i, label in enumerate(labels))
         if len(self.own_name_sizes) != len(self.documents):  # a blob of a format before 5
             self.own_name_sizes = tuple(_own_name_size(doc.name) for doc in self.documents)
 
@@ -755,7 +764,13 @@ def rank(
     passing = covering_tools(weighed, candidates, needed, share)
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
-    hits = tuple(_hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms) for d, score, mass in top)
+    similarity: dict[int, float] = {}
+    if not top and floor > 0 and options.semantic_fallback and not scope.apps and not analysis.name_shaped:
+        top, similarity = _semantic_fallback(index, query, weighed, scope, share, limit)
+    hits = tuple(
+        _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
+        for d, score, mass in top
+    )
     touched = len(_union(weighed.matched))
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m)
     reason = None
@@ -768,6 +783,7 @@ def rank(
         idf=idf,
         pool_size=scope.pool_size,
         hits=hits,
+        fallback=bool(similarity),
         above_floor=len(passing),
         below_floor=touched - len(passing),
         uncovered=uncovered,
@@ -806,6 +822,7 @@ def _hit(
     score: int,
     mass: float,
     synonyms: bool,
+    similarity: float | None = None,
 ) -> Hit:
     matches = []
     for token in tokens:
@@ -814,4 +831,45 @@ def _hit(
             fld, weight, matched, relation = explained
             matches.append(TokenMatch(token, fld, weight, matched, idf[token], relation))
     coverage = mass / total_mass if total_mass > 0 else 0.0
-    return Hit(doc_id, index.documents[doc_id].name, score, coverage, tuple(matches))
+    return Hit(doc_id, index.documents[doc_id].name, score, coverage, tuple(matches), similarity)
+
+
+# ---- the semantic fallback ----------------------------------------------------------------------
+
+# The tools a request's words rank, rarest words first, are gathered until there are this many
+# (then ordered by the seeds' weights without the floor): enough to hold the first
+# ``FallbackRule.candidates`` of that order for any request, few enough to score in well under
+# a millisecond at 10,000 tools.
+_FALLBACK_GATHER = 200
+
+
+def _semantic_fallback(
+    index: SearchIndex, query: str, weighed: Weighed, scope: Scope, share: float, limit: int
+) -> tuple[list[tuple[int, int, float]], dict[int, float]]:
+    """The lexical order's first candidates that the request's meaning vouches for
+    (``semantic_fallback``), as (tool, score, mass), and each one's similarity."""
+    from cardamom.core import semantic_fallback as semantic
+
+    content = [t for t in weighed.tokens if t not in scope.values]
+    if not semantic.eligible(len(content), scope.pool_size) or limit <= 0:
+        return [], {}
+    gathered: set[int] = set()
+    for i in sorted(range(len(weighed.weights)), key=lambda i: -weighed.weights[i]):
+        gathered.update(weighed.matched[i])
+        if len(gathered) >= _FALLBACK_GATHER:
+            break
+    ranked = order_results(index, covering_tools(weighed, gathered, 0.0, share), semantic.RULE.candidates)
+    if not ranked:
+        return [], {}
+    apps = index._doc_apps or tuple(d.name.split("__", 1)[0] for d in index.documents)
+    scored = semantic.similar_candidates(
+        query, [d for d, _, _ in ranked], apps.__getitem__, lambda d: _document_text(index, d), index._vectors
+    )
+    kept = {c.doc: c.similarity for c in semantic.decide(scored, apps[ranked[0][0]])}
+    return [r for r in ranked if r[0] in kept][:limit], kept
+
+
+def _document_text(index: SearchIndex, doc_id: int) -> str:
+    """What the fallback embeds of a tool: its name, label and description words."""
+    doc = index.documents[doc_id]
+    return " ".join((*sorted(doc.name_tokens), *sorted(doc.label_tokens), *sorted(doc.description_tokens)))

@@ -60,6 +60,8 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             ],
             "inputSchema": tool.input_schema,
         }
+        if hit.similarity is not None:
+            entry["similarity"] = round(hit.similarity, 4)
         if tool.merged:
             entry.update(_accounts_for(tool, ranking.query_tokens))
         results.append(entry)
@@ -102,6 +104,14 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             message += "; if you meant an app that is connected, search again with just its name and the action"
         payload["message"] = message + "."
         payload["checks"] = list(MISSING_TOOL_CHECKS)
+    elif ranking.fallback:
+        # No tool covers half of the request's words; these share some of them and its meaning.
+        payload["semantic_fallback"] = True
+        payload["message"] = (
+            f"{len(results)} tool(s) found by meaning: none covers half of the request's words, these share "
+            "some of them and are the closest in meaning; check the description before you run one with "
+            "execute_tool {name, arguments}."
+        )
     else:
         payload["message"] = (
             f"{len(results)} of {ranking.above_floor} matching tool(s) shown; run one with execute_tool "
