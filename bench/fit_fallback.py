@@ -4,11 +4,13 @@ would see is recorded, and each rule of the grid is replayed on the records.
 
     python -m bench.fit_fallback [--half dev]
 
-A rule is admissible when, on every set where the right answer is nothing (unconnected apps,
-off-topic requests, BFCL irrelevance, MetaTool reliability, gold apps not connected, guessed
-names), it adds at most half a point to what the lexical ranker alone returns, and a top
-result from the wrong app stays at or under 5% on every natural-language set; among those,
-the rule with the best mean recall@5 over the natural-language sets is printed first.
+A rule is admissible when it returns nothing more than the lexical ranker alone on every set
+where the right answer is nothing (unconnected apps in every style, off-topic requests, a
+connected app with no usable tools or lacking the action, guessed names for unconnected apps,
+BFCL irrelevance, MetaTool reliability), adds at most ``--cost`` points on StableToolBench with
+the gold apps removed (other RapidAPI apps may still fit there), and keeps a top result from
+the wrong app at or under 5% on every natural-language set; among those, the rule with the
+best mean recall@5 over the natural-language sets is printed first.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from cardamom.core import semantic_fallback as semantic
 from cardamom.core.search import rank
 
 NATURAL = ("StableToolBench", "MetaTool", "RestBench", "LiveMCPBench")
+LOOSE = ("StableToolBench, gold apps not connected",)
 GRID = {
     "similarity": (0.45, 0.5, 0.55, 0.6, 0.65),
     "app_margin": (0.0, 0.04, 0.06, 0.08, 0.1),
@@ -100,8 +103,9 @@ original_decide = semantic.decide
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_fallback")
     parser.add_argument("--half", default="dev", choices=("dev", "test"))
-    parser.add_argument("--cost", type=float, default=0.5, help="most a refusal set may lose, in points")
+    parser.add_argument("--cost", type=float, default=1.5, help="most the looser refusal set may lose, in points")
     parser.add_argument("--show", type=int, default=15)
+    parser.add_argument("--all", action="store_true", help="show the rules that are not admissible too")
     args = parser.parse_args(argv)
     root = D.data_root()
     records = record(all_sets(root, D.universe(root)), args.half)
@@ -111,18 +115,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     for values in itertools.product(*GRID.values()):
         rule = dataclasses.replace(semantic.RULE, **dict(zip(GRID, values, strict=True)))
         result = replay(records, rule)
-        cost, costliest = max((result[n][1] - baseline[n][1], n) for n in refusals)
+        # Abstention the issue names must not move at all; the looser RapidAPI set (other apps
+        # may still fit) may move by ``--cost`` points.
+        strict, strictest = max((result[n][1] - baseline[n][1], n) for n in refusals if n not in LOOSE)
+        loose = max(result[n][1] - baseline[n][1] for n in LOOSE)
         wrong = max(result[n][1] for n in NATURAL)
         recall = statistics.mean(result[n][0] for n in NATURAL)
-        rows.append((cost <= args.cost and wrong <= 5.0, recall, -cost, rule, result, costliest))
+        admissible = strict <= 0 and loose <= args.cost and wrong <= 5.0
+        rows.append(
+            (admissible, recall, -loose, rule, result, f"strict {strict:3.1f} {strictest[:20]}, loose {loose:3.1f}")
+        )
     rows.sort(key=lambda row: (row[0], row[1], row[2]), reverse=True)
-    for admissible, recall, cost, rule, result, costliest in [r for r in rows if r[0]][: args.show]:
+    shown = [r for r in rows if r[0] or args.all][: args.show]
+    for admissible, recall, _, rule, result, costliest in shown:
         natural = "  ".join(f"{n[:8]} {result[n][0]:4.1f}/{result[n][1]:3.1f}" for n in NATURAL)
         values = " ".join(f"{getattr(rule, k)}" for k in GRID)
-        print(
-            f"{'ok' if admissible else 'no'} {values:<16} R@5 {recall:4.1f} "
-            f"cost {-cost:3.1f} ({costliest[:24]}) {natural}"
-        )
+        print(f"{'ok' if admissible else 'no'} {values:<16} R@5 {recall:4.1f} ({costliest}) {natural}")
     print(f"shipped {semantic.RULE}", file=sys.stderr)
     return 0
 

@@ -129,7 +129,11 @@ def write(
         f"The embedding threshold, **{threshold:.2f}** cosine, maximises balanced accuracy on the dev halves "
         f"(mean of answerable-top-1-right and unanswerable-abstained, {quality['balanced']:.3f})."
     )
-    add("Our floor was not tuned: it is the seeds' rule, half the query's IDF mass over the visible pool.\n")
+    add("Our floor was not tuned: it is the seeds' rule, half the query's IDF mass over the visible pool.")
+    add(
+        "Our semantic fallback (runs only when nothing clears the floor; docs/search.md) has its own numbers, "
+        "fit on the dev halves with `python -m bench.fit_fallback`.\n"
+    )
 
     add("## How the guessed names are made\n")
     add((generator.__doc__ or "").strip() + "\n")

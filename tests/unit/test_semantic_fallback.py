@@ -159,3 +159,31 @@ def test_the_fallback_stays_out_of_guessed_names_named_apps_and_small_pools() ->
 def test_a_caller_pool_bounds_the_fallback() -> None:
     crm_only = frozenset(range(len(WEATHER), len(WEATHER) + len(FILLER)))
     assert rank(INDEX, REQUEST, pool=crm_only).empty
+
+
+def test_search_tools_says_the_results_were_found_by_meaning() -> None:
+    from types import SimpleNamespace
+
+    from cardamom.mcp.results import search_payload
+    from cardamom.service.search import SearchReport
+
+    tools = [
+        SimpleNamespace(
+            name=d.name,
+            description="",
+            account=d.name.split("__")[0],
+            connector=d.label,
+            classification="read",
+            input_schema={"type": "object"},
+            merged=False,
+        )
+        for d in INDEX.documents
+    ]
+    snapshot = SimpleNamespace(
+        index=INDEX, tools=tools, connectors={d.label: SimpleNamespace(label=d.label) for d in INDEX.documents}
+    )
+    payload = search_payload(SearchReport(REQUEST, snapshot, rank(INDEX, REQUEST), (), 0, {}))  # type: ignore[arg-type]
+    assert payload["semantic_fallback"] is True
+    assert payload["results"][0]["name"] == "weather__get_forecast"
+    assert payload["results"][0]["similarity"] >= semantic.RULE.similarity
+    assert "found by meaning" in payload["message"]

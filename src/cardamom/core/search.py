@@ -851,7 +851,7 @@ def _semantic_fallback(
     from cardamom.core import semantic_fallback as semantic
 
     content = [t for t in weighed.tokens if t not in scope.values]
-    if not semantic.eligible(len(content), scope.pool_size) or limit <= 0:
+    if limit <= 0 or not semantic.eligible(len(content), scope.pool_size):
         return [], {}
     gathered: set[int] = set()
     for i in sorted(range(len(weighed.weights)), key=lambda i: -weighed.weights[i]):

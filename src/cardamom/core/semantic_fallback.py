@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class FallbackRule:
-    similarity: float = 0.6
-    app_margin: float = 0.1
-    min_words: int = 3
+    similarity: float = 0.65
+    app_margin: float = 0.08
+    min_words: int = 7
     min_pool: int = 16
     candidates: int = 50
 
