@@ -98,6 +98,7 @@ def test_the_most_similar_candidate_must_clear_the_threshold_agree_and_stand_out
 def test_short_requests_and_small_pools_never_fall_back() -> None:
     assert eligible(3, 16, RULE)
     assert not eligible(2, 1000, RULE)
+    assert not rank(INDEX, "skies: will it rain tomorrow").fallback  # under seven content words
     assert not eligible(10, 15, RULE)
 
 
@@ -116,8 +117,12 @@ def document(name: str, label: str, description: str) -> SearchDocument:
 
 
 WEATHER = [
-    document("weather__get_forecast", "Weather", "Weather forecast for a city: temperature, rain and wind."),
-    document("weather__get_air_quality", "Weather", "Air quality index for a location."),
+    document(
+        "skyline__get_forecast",
+        "Skyline",
+        "Get the weather forecast for a city: rain, wind and temperature for the coming days.",
+    ),
+    document("skyline__get_air_quality", "Skyline", "Air quality index for a location."),
 ]
 FILLER = [
     document(f"crm{i}__{verb}_{thing}", f"Crm{i}", f"{verb.capitalize()} a {thing} record in the customer database.")
@@ -126,20 +131,23 @@ FILLER = [
     for thing in ("contact", "deal")
 ]
 INDEX = SearchIndex.build([*WEATHER, *FILLER])
-REQUEST = "will it rain in Paris tomorrow afternoon, should I take my umbrella to the city forecast meeting"
+REQUEST = (
+    "I am flying to Paris tomorrow and need the weather forecast there: will it rain, how windy will it be, "
+    "should I pack an umbrella"
+)
 
 
 def test_a_request_in_words_finds_a_tool_by_meaning_when_the_floor_returns_nothing() -> None:
     without = SearchIndex.build(
         [*WEATHER, *FILLER], options=dataclasses.replace(SearchOptions(), semantic_fallback=False)
     )
-    assert rank(without, REQUEST).empty  # "rain", "city" and "forecast" are far from half the mass
+    assert rank(without, REQUEST).empty  # "weather", "forecast" and "rain" are far from half the mass
     ranking = rank(INDEX, REQUEST)
     assert ranking.fallback
-    assert ranking.hits[0].name == "weather__get_forecast"
+    assert ranking.hits[0].name == "skyline__get_forecast"
     assert ranking.hits[0].similarity is not None and ranking.hits[0].similarity >= semantic.RULE.similarity
     assert ranking.hits[0].coverage < 0.5  # it did not clear the floor: the fallback returned it
-    assert {m.token for m in ranking.hits[0].matches} >= {"rain", "forecast"}  # it still explains its words
+    assert {m.token for m in ranking.hits[0].matches} >= {"weather", "rain", "forecast"}  # it explains its words
     assert ranking.reason is None
 
 
@@ -149,8 +157,8 @@ def test_the_fallback_never_returns_a_tool_that_shares_no_word_with_the_request(
 
 def test_the_fallback_stays_out_of_guessed_names_named_apps_and_small_pools() -> None:
     assert not rank(INDEX, "get_rain_forecast_for_paris_tomorrow_weather_city").fallback
-    scoped = rank(INDEX, "weather: will it rain in Paris tomorrow afternoon with my umbrella")
-    assert scoped.scope == ("Weather",) and not scoped.fallback
+    scoped = rank(INDEX, f"Skyline: {REQUEST}")
+    assert scoped.scope == ("Skyline",) and not scoped.fallback
     small = SearchIndex.build(WEATHER)
     assert rank(small, REQUEST).empty
     assert rank(INDEX, REQUEST, floor=0.0).fallback is False  # without the floor, there is nothing to fall back from
@@ -184,6 +192,6 @@ def test_search_tools_says_the_results_were_found_by_meaning() -> None:
     )
     payload = search_payload(SearchReport(REQUEST, snapshot, rank(INDEX, REQUEST), (), 0, {}))  # type: ignore[arg-type]
     assert payload["semantic_fallback"] is True
-    assert payload["results"][0]["name"] == "weather__get_forecast"
+    assert payload["results"][0]["name"] == "skyline__get_forecast"
     assert payload["results"][0]["similarity"] >= semantic.RULE.similarity
     assert "found by meaning" in payload["message"]
