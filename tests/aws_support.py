@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,6 +41,7 @@ TABLE_SETTINGS = {
     "DirectoryTable": "CARDAMOM_DIRECTORY_TABLE",
     "AuditTable": "CARDAMOM_AUDIT_TABLE",
     "SnapshotTable": "CARDAMOM_SNAPSHOT_TABLE",
+    "InsightsTable": "CARDAMOM_INSIGHTS_TABLE",
 }
 
 
@@ -82,13 +84,36 @@ def aws_environment() -> Iterator[None]:
                 os.environ[name] = value
 
 
+def _serial_moto_server() -> Any:
+    """moto's threaded server, answering one request at a time: its backends are not thread-safe
+    (concurrent requests can corrupt a table mid-transaction), whereas DynamoDB applies each
+    request atomically, which serving them one by one reproduces. Callers still interleave."""
+    from moto.moto_server.threaded_moto_server import ThreadedMotoServer
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
+    from werkzeug.serving import make_server
+
+    lock = threading.Lock()
+
+    class SerialMotoServer(ThreadedMotoServer):
+        def _server_entry(self) -> None:
+            app = DomainDispatcherApplication(create_backend_app)
+
+            def serial(environ: Any, start_response: Any) -> Any:
+                with lock:
+                    return list(app(environ, start_response))
+
+            self._server = make_server(self._ip_address, self._port, serial, True, request_handler=MotoRequestHandler)
+            self._server_ready_event.set()
+            self._server.serve_forever()
+
+    return SerialMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+
+
 @contextmanager
 def moto_endpoint() -> Iterator[str]:
     """moto's server in a thread on 127.0.0.1 and a free port; yields its URL."""
-    from moto.server import ThreadedMotoServer
-
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one access-log line per request otherwise
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server = _serial_moto_server()
     server.start()
     try:
         host, port = server.get_host_and_port()
@@ -118,6 +143,7 @@ class AwsBackend:
             bucket=self.bucket,
             snapshot_inline_bytes=self.inline_bytes,
             endpoint_url=self.endpoint,
+            insights_table=self.tables["InsightsTable"],
         )
 
     def env(self) -> dict[str, str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -9,6 +11,8 @@ from datetime import datetime
 
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord, apply_change
+from cardamom.core.insights import UnmetSearch
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest, Secret
 from cardamom.core.pool import AccountInfo, Upstream
@@ -28,6 +32,7 @@ from cardamom.ports import (
     StoredOrg,
     TokenVerifier,
     ToolDiscovery,
+    UnmetSearchLog,
 )
 
 
@@ -60,6 +65,9 @@ class StaticCredentials(CredentialResolver):
         if auth.type == "basic":
             return Credential("basic", username=Secret("user"), password=Secret(self.token))
         return Credential(auth.type, token=Secret(self.token))
+
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        return False
 
 
 class RecordingTelemetry(SearchTelemetry):
@@ -186,7 +194,10 @@ class MemorySnapshotStore(SnapshotStore):
     def current(self, org: str) -> SnapshotPointer | None:
         self.reads += 1
         version = self.pointers.get(org)
-        return None if version is None else SnapshotPointer(org, version)
+        if version is None:
+            return None
+        blob = self.blobs.get((org, version))
+        return SnapshotPointer(org, version, "" if blob is None else hashlib.sha256(blob).hexdigest())
 
     def get(self, org: str, version: int) -> bytes | None:
         self.reads += 1
@@ -201,31 +212,76 @@ class MemorySnapshotStore(SnapshotStore):
 
 
 class StaticDiscovery(ToolDiscovery):
-    """Lists ``tools[account]`` for each upstream it knows; ``fail`` makes the whole call raise."""
+    """Lists ``tools[account]`` for each upstream it knows; ``failures[account]`` is an attempt that
+    failed; any other upstream cannot be reached. ``fail`` makes the whole call raise."""
 
     def __init__(self, tools: Mapping[str, Sequence[RemoteTool]] | None = None) -> None:
         self.tools = dict(tools or {})
+        self.failures: dict[str, ListingAttempt] = {}
         self.fail = False
         self.calls: list[tuple[str, tuple[str, ...]]] = []
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
         accounts = tuple(u.account.account for u in upstreams)
         self.calls.append((org, accounts))
         if self.fail:
             raise RuntimeError("the discovery broke down")
-        return {a: self.tools[a] for a in accounts if a in self.tools}
+        unreachable = ListingAttempt(problem="the fake server cannot be reached", code="upstream_http_404")
+        return {
+            a: ListingAttempt(tuple(self.tools[a])) if a in self.tools else self.failures.get(a, unreachable)
+            for a in accounts
+        }
+
+
+class MemoryUnmetSearchLog(UnmetSearchLog):
+    """Unmet-search records in a list; ``gate`` (when set) holds every write until it opens,
+    ``fail`` makes writes fail like a store outage."""
+
+    def __init__(self, *, retention_days: int = 30, clock: Callable[[], float] = time.time) -> None:
+        self.records: list[UnmetSearch] = []
+        self.writes = 0
+        self.fail = False
+        self.gate: threading.Event | None = None
+        self._retention = retention_days * 86_400
+        self._clock = clock
+
+    def _live(self, record: UnmetSearch) -> bool:
+        return datetime.fromisoformat(record.at).timestamp() + self._retention > self._clock()
+
+    def add(self, record: UnmetSearch) -> None:
+        if self.gate is not None:
+            self.gate.wait(timeout=30)
+        self.writes += 1
+        if self.fail:
+            raise StoreError("unmet search store is down")
+        self.records.append(record)
+
+    def query(self, org: str, *, since: str | None = None, limit: int) -> list[UnmetSearch]:
+        found = [r for r in self.records if r.org == org and self._live(r) and (since is None or r.at >= since)]
+        return sorted(found, key=lambda r: (r.at, r.id))[:limit]
+
+    def prune(self) -> int:
+        before = len(self.records)
+        self.records = [r for r in self.records if self._live(r)]
+        return before - len(self.records)
 
 
 class MemorySecretStore(SecretStore):
     def __init__(self) -> None:
         self.values: dict[tuple[str, str], dict[str, str]] = {}
 
-    def get(self, org: str, name: str) -> dict[str, str] | None:
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
         found = self.values.get((org, name))
         return None if found is None else dict(found)
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
         self.values[(org, name)] = dict(value)
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        if self.values.get((org, name)) != dict(expected):
+            return False
+        self.values[(org, name)] = dict(value)
+        return True
 
 
 class RefusingVerifier(TokenVerifier):

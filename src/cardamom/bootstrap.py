@@ -19,6 +19,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from joserfc.jwk import KeySet
@@ -32,7 +33,9 @@ from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
 from cardamom.adapters.sqlite import SqliteDatabase
 from cardamom.adapters.sqlite_audit import SqliteAuditLog
+from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
 from cardamom.adapters.sqlite_directory import SqliteDirectory
+from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
 from cardamom.adapters.sqlite_snapshots import SqliteSnapshotStore
 from cardamom.config import Settings
 from cardamom.core.orgdef import OrgDefinition
@@ -40,18 +43,24 @@ from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
 from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import (
+    AuditChain,
     AuditLog,
     ConnectorTransport,
     CredentialResolver,
     Directory,
+    ObjectSink,
     SearchTelemetry,
     SecretStore,
     SnapshotStore,
     TokenEndpoint,
     TokenVerifier,
     ToolDiscovery,
+    UnmetSearchLog,
 )
 from cardamom.service.admin import DirectoryAdmin, DirectoryWriter
+from cardamom.service.audit_export import ScheduledExport
+from cardamom.service.audit_schedule import AuditSchedule
+from cardamom.service.audit_sealing import AuditSealer, SealingAuditLog, SealingPolicy
 from cardamom.service.audit_trail import AuditTrail, new_audit_id
 from cardamom.service.authorization import PoolCache
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
@@ -60,11 +69,12 @@ from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.execution import ExecutionService
 from cardamom.service.identity import IdentityService
-from cardamom.service.reauthorization import Reauthorization
+from cardamom.service.reauthorization import Reauthorization, Reconnection
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import McpToolDiscovery
+from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
 
 DEV_KEY_FILE = "dev-signing-key.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -86,6 +96,11 @@ class Container:
     admin: DirectoryAdmin
     secrets: SecretStore
     snapshot_store: SnapshotStore
+    rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
+    reconnection: Reconnection
+    audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
+    objects: ObjectSink | None = None  # the bucket (AWS), where the scheduled audit export writes
+    unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -108,6 +123,10 @@ class Stores:
     audit: AuditLog
     snapshots: SnapshotStore
     secrets: SecretStore
+    audit_chain: AuditChain | None = None  # the audit trail's seals and head (core/audit_chain.py)
+    seal_on_completion: bool = False  # the embedded store seals at each completion; AWS on a schedule
+    objects: ObjectSink | None = None
+    unmet_searches: UnmetSearchLog | None = None
 
 
 def sqlite_stores(settings: Settings) -> Stores:
@@ -118,6 +137,9 @@ def sqlite_stores(settings: Settings) -> Stores:
         audit=SqliteAuditLog(db, retention_days=settings.audit_retention_days),
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
+        audit_chain=SqliteAuditChain(db),
+        seal_on_completion=True,
+        unmet_searches=SqliteUnmetSearchLog(db, retention_days=settings.unmet_search_retention_days),
     )
 
 
@@ -128,13 +150,20 @@ def aws_stores(settings: Settings) -> Stores:
 
     if settings.aws is None:
         raise ConfigError("CARDAMOM_BACKEND=aws needs its table and bucket settings")
-    built = build(settings.aws, audit_retention_days=settings.audit_retention_days or 365)
+    built = build(
+        settings.aws,
+        audit_retention_days=settings.audit_retention_days or 365,
+        unmet_search_retention_days=settings.unmet_search_retention_days,
+    )
     options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
     return Stores(
         directory=built.directory,
         audit=built.audit,
         snapshots=built.snapshots,
         secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
+        audit_chain=built.audit_chain,
+        objects=built.objects,
+        unmet_searches=built.unmet_searches,
     )
 
 
@@ -179,6 +208,7 @@ class _Rebuilding:
     credentials: CredentialResolver
     writer: DirectoryWriter
     reauthorization: Reauthorization
+    discovery: ToolDiscovery
     snapshots: SnapshotService
 
 
@@ -205,8 +235,10 @@ def _rebuilding(
     reauthorization = Reauthorization(writer)
     if discovery is None:
         discovery = build_discovery(settings, credentials, reauthorization, transport)
-    snapshots = SnapshotService(stores.directory, stores.snapshots, discovery)
-    return _Rebuilding(stores, credentials, writer, reauthorization, snapshots)
+    snapshots = SnapshotService(
+        stores.directory, stores.snapshots, discovery, clock=clock, relist_seconds=settings.relist_interval
+    )
+    return _Rebuilding(stores, credentials, writer, reauthorization, discovery, snapshots)
 
 
 def build_rebuilder(
@@ -231,6 +263,28 @@ def build_rebuilder(
         clock=clock,
     )
     return RebuildService(parts.stores.directory, parts.stores.snapshots, parts.snapshots)
+
+
+def build_sealer(settings: Settings, chain: AuditChain, clock: Callable[[], float] = time.time) -> AuditSealer:
+    """A row still ``started`` after three connector deadlines (at least a minute) is sealed as it is."""
+    abandoned = timedelta(seconds=max(60.0, 3 * settings.connector_timeout))
+    return AuditSealer(
+        chain, SealingPolicy(abandoned_after=abandoned), clock=lambda: datetime.fromtimestamp(clock(), UTC)
+    )
+
+
+def build_audit_schedule(settings: Settings, *, stores: Stores | None = None) -> AuditSchedule:
+    """The audit function's work: sealing every org, and the S3 export when a prefix is set."""
+    stores = stores or build_stores(settings)
+    if stores.audit_chain is None:
+        raise ConfigError("this store keeps no audit chain")
+    sealer = build_sealer(settings, stores.audit_chain)
+    exporter = None
+    if settings.audit_export_prefix is not None:
+        if stores.objects is None:
+            raise ConfigError("CARDAMOM_AUDIT_EXPORT_PREFIX needs CARDAMOM_BACKEND=aws (the export goes to S3)")
+        exporter = ScheduledExport(stores.audit_chain, stores.objects, settings.audit_export_prefix)
+    return AuditSchedule(stores.directory, sealer, exporter)
 
 
 def _token_keys(settings: Settings) -> tuple[TokenVerifier, JwtSigner | None]:
@@ -266,6 +320,17 @@ def build_container(
     times audit rows, revocations and token expiry; ``new_id`` names audit rows.
     """
     stores = stores or build_stores(settings)
+    sealer = None if stores.audit_chain is None else build_sealer(settings, stores.audit_chain, clock)
+    audit = stores.audit
+    if sealer is not None and stores.seal_on_completion:
+        audit = SealingAuditLog(audit, sealer)
+    unmet = None
+    if stores.unmet_searches is not None:
+        unmet = UnmetSearches(
+            BufferedUnmetSearches(stores.unmet_searches),
+            new_id=new_audit_id,
+            clock=lambda: datetime.fromtimestamp(clock(), UTC),
+        )
     signer: JwtSigner | None = None
     if verifier is None:
         verifier, signer = _token_keys(settings)
@@ -282,24 +347,25 @@ def build_container(
     snapshots = parts.snapshots
     admin = DirectoryAdmin(parts.writer, snapshots)
     limits = connector_limits(settings)
-    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry())
+    search = SearchService(snapshots, PoolCache(), telemetry or LogTelemetry(), unmet=unmet)
     execution = ExecutionService(
         snapshots=snapshots,
+        directory=stores.directory,
         credentials=parts.credentials,
         connectors=ConnectorCaller(
             transport
             or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
             limits,
         ),
-        audit=AuditTrail(stores.audit, clock=clock, new_id=new_id),
+        audit=AuditTrail(audit, clock=clock, new_id=new_id),
         reauthorization=parts.reauthorization,
         connector_timeout=limits.connector_timeout,
     )
-    control_plane = ControlPlane(PlaneContext(admin, snapshots, stores.audit))
+    control_plane = ControlPlane(PlaneContext(admin, snapshots, audit, insights=unmet))
     return Container(
         settings=settings,
         directory=stores.directory,
-        audit=stores.audit,
+        audit=audit,
         snapshots=snapshots,
         identity=IdentityService(stores.directory),
         search=search,
@@ -311,4 +377,9 @@ def build_container(
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
+        rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
+        reconnection=Reconnection(admin, parts.credentials, parts.discovery),
+        audit_sealer=sealer,
+        objects=stores.objects,
+        unmet_searches=unmet,
     )

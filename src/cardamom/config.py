@@ -13,7 +13,12 @@
 | CARDAMOM_MAX_RESPONSE_BYTES   | 5242880                          | largest connector response read                |
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
 | CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
+| CARDAMOM_ALLOWED_HOSTS        | public URL's host (+ loopback    | comma-separated Host values served (name or    |
+|                               | names in local mode)             | name:port); on Lambda API Gateway's domain too |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
+| CARDAMOM_RELIST_INTERVAL      | 300                              | seconds before remote MCP servers are re-listed |
+| CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
+| CARDAMOM_UNMET_SEARCH_RETENTION_DAYS | 30                        | unmet-search records are kept this long        |
 
 With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
 
@@ -23,6 +28,7 @@ With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are requi
 | CARDAMOM_AUDIT_TABLE          | DynamoDB table of audit rows (TTL attribute ``expires_at``)                    |
 | CARDAMOM_SNAPSHOT_TABLE       | DynamoDB table of snapshot pointers and small snapshots                        |
 | CARDAMOM_BUCKET               | S3 bucket for large snapshots and large connector tool lists                   |
+| CARDAMOM_INSIGHTS_TABLE       | DynamoDB table of unmet-search records (TTL attribute ``expires_at``)          |
 
 and optional: ``CARDAMOM_SNAPSHOT_INLINE_BYTES`` (32768: snapshots up to this size live in
 DynamoDB, beside their pointer; at most 350000) and ``AWS_ENDPOINT_URL`` (a local DynamoDB
@@ -33,10 +39,12 @@ the usual AWS variables).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from cardamom.errors import ConfigError
 
@@ -44,6 +52,7 @@ Backend = Literal["sqlite", "aws"]
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +63,7 @@ class AwsSettings:
     bucket: str
     snapshot_inline_bytes: int = 32 * 1024
     endpoint_url: str | None = None
+    insights_table: str | None = None  # required in the environment; None (code-built): no unmet-search records
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +79,11 @@ class Settings:
     max_response_bytes: int
     log_level: str
     public_url: str | None
+    allowed_hosts: tuple[str, ...] = ()  # Host values served (entrypoints.hosts); empty: none but Lambda's
     audit_retention_days: int | None = None  # None: kept for good (the local default)
+    relist_interval: float = 300.0  # seconds: a remote MCP server's listing is made again at this age
+    audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
+    unmet_search_retention_days: int = 30
     aws: AwsSettings | None = None  # set exactly when backend is aws
 
     @classmethod
@@ -132,6 +146,7 @@ class Settings:
                 audit_table=required("CARDAMOM_AUDIT_TABLE"),
                 snapshot_table=required("CARDAMOM_SNAPSHOT_TABLE"),
                 bucket=required("CARDAMOM_BUCKET"),
+                insights_table=required("CARDAMOM_INSIGHTS_TABLE"),
                 snapshot_inline_bytes=int(number("CARDAMOM_SNAPSHOT_INLINE_BYTES", 32 * 1024, minimum=0)),
                 endpoint_url=text("AWS_ENDPOINT_URL"),
             )
@@ -139,12 +154,42 @@ class Settings:
                 raise ConfigError(
                     "CARDAMOM_SNAPSHOT_INLINE_BYTES must be at most 350000 (a DynamoDB item holds 400 KB)"
                 )
+        public_url = text("CARDAMOM_PUBLIC_URL")
+        if public_url is not None:
+            parts = urlsplit(public_url)
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise ConfigError(
+                    f"CARDAMOM_PUBLIC_URL must be an http(s) URL such as https://mcp.example.com, not {public_url!r}"
+                )
+        hosts_text = text("CARDAMOM_ALLOWED_HOSTS")
+        if hosts_text is not None:
+            hosts = tuple(h.strip().lower() for h in hosts_text.split(",") if h.strip())
+            bad = [h for h in hosts if "/" in h or " " in h]
+            if bad:
+                raise ConfigError(f"CARDAMOM_ALLOWED_HOSTS takes host names (name or name:port), not {bad[0]!r}")
+        else:
+            hosts = ()
+            if public_url is not None:
+                hosts += (urlsplit(public_url).netloc.rpartition("@")[2].lower(),)
+            if local_mode:
+                hosts += LOOPBACK_HOSTS
         retention: int | None = None
         if text("CARDAMOM_AUDIT_RETENTION_DAYS") is not None or on_aws:
             days = number("CARDAMOM_AUDIT_RETENTION_DAYS", 365, minimum=1)
             if days != int(days):
                 raise ConfigError("CARDAMOM_AUDIT_RETENTION_DAYS must be a whole number of days")
             retention = int(days)
+        export_prefix = text("CARDAMOM_AUDIT_EXPORT_PREFIX")
+        if export_prefix is not None:
+            if not re.fullmatch(r"[A-Za-z0-9!_.*'()/=-]+", export_prefix) or export_prefix.startswith("/"):
+                raise ConfigError(
+                    "CARDAMOM_AUDIT_EXPORT_PREFIX must be an S3 key prefix of letters, digits and !_.*'()/=- "
+                    f"not starting with '/', not {export_prefix!r}"
+                )
+            export_prefix = export_prefix.rstrip("/") + "/"
+        unmet_days = number("CARDAMOM_UNMET_SEARCH_RETENTION_DAYS", 30, minimum=1)
+        if unmet_days != int(unmet_days):
+            raise ConfigError("CARDAMOM_UNMET_SEARCH_RETENTION_DAYS must be a whole number of days")
         level = (text("CARDAMOM_LOG_LEVEL", "INFO") or "INFO").upper()
         if level not in _LEVELS:
             raise ConfigError(f"CARDAMOM_LOG_LEVEL must be one of {sorted(_LEVELS)}, not {level!r}")
@@ -159,7 +204,11 @@ class Settings:
             connector_timeout=number("CARDAMOM_CONNECTOR_TIMEOUT", 20.0, minimum=0.1),
             max_response_bytes=int(number("CARDAMOM_MAX_RESPONSE_BYTES", 5 * 1024 * 1024, minimum=1024)),
             log_level=level,
-            public_url=text("CARDAMOM_PUBLIC_URL"),
+            public_url=public_url,
+            allowed_hosts=hosts,
             audit_retention_days=retention,
+            relist_interval=number("CARDAMOM_RELIST_INTERVAL", 300.0, minimum=30.0),
+            audit_export_prefix=export_prefix,
+            unmet_search_retention_days=int(unmet_days),
             aws=aws,
         )

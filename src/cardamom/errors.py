@@ -9,9 +9,13 @@
      │    ├── InvalidRequest              not a JSON-RPC 2.0 request, batch, too large      -32600
      │    ├── MethodNotFound              unknown method                                    -32601
      │    ├── InvalidParams               params of the wrong shape, unknown tool name      -32602
-     │    └── UnsupportedProtocolVersion  MCP-Protocol-Version header we do not speak       -32600 (HTTP 400)
+     │    │    └── MissingRequestMeta         2026-07-28 request without its required _meta     -32602 (HTTP 400)
+     │    ├── UnsupportedProtocolVersion  MCP-Protocol-Version header we do not speak       -32600 (HTTP 400)
+     │    ├── UnsupportedRequestVersion   2026-07-28 era: a version we do not speak         -32022 (HTTP 400)
+     │    └── HeaderMismatch              2026-07-28 era: MCP headers missing or not the body -32020 (HTTP 400)
      ├── ToolError                    a tool call that cannot complete                      -> CallToolResult.isError
      │    ├── UnknownTool                 no tool of that name is advertised to the caller
+     │    ├── ConnectionInactive          the name reaches a connection that is pending or needs_reauth
      │    ├── PermissionDenied            the member's role lacks a permission (tool:execute, ...)
      │    ├── ScopeMissing                the OAuth grant lacks a scope (mcp:read, mcp:tools, ...)
      │    ├── Forbidden                   the operation is classified forbidden: no scope reaches it
@@ -36,6 +40,8 @@ a stable ``code`` that audit rows record on failure.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class CardamomError(Exception):
@@ -68,7 +74,11 @@ class AuthenticationError(CardamomError):
 
 
 class ProtocolError(CardamomError):
-    """The JSON-RPC message cannot be processed as sent."""
+    """The JSON-RPC message cannot be processed as sent; ``data`` travels in the error's ``data``."""
+
+    def __init__(self, message: str, *, data: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.data = data
 
 
 class ParseError(ProtocolError):
@@ -87,8 +97,31 @@ class InvalidParams(ProtocolError):
     """The method's params are of the wrong shape."""
 
 
+class MissingRequestMeta(InvalidParams):
+    """A 2026-07-28 request lacks a required ``_meta`` field (protocol version, client capabilities)."""
+
+
 class UnsupportedProtocolVersion(ProtocolError):
     """The MCP-Protocol-Version header names a version this server does not speak."""
+
+
+class UnsupportedRequestVersion(ProtocolError):
+    """A per-request-era request declares a version this server does not speak.
+
+    ``data`` lists the versions it does (``supported``) and echoes the one asked for
+    (``requested``), so the client can retry with one of them.
+    """
+
+    def __init__(self, requested: str, supported: tuple[str, ...]) -> None:
+        listed = ", ".join(supported)
+        super().__init__(
+            f"protocol version {requested!r} is not supported (supported: {listed})",
+            data={"supported": list(supported), "requested": requested},
+        )
+
+
+class HeaderMismatch(ProtocolError):
+    """A 2026-07-28 request whose MCP headers are missing, malformed, or disagree with its body."""
 
 
 class ToolError(CardamomError):
@@ -104,6 +137,18 @@ class ToolError(CardamomError):
 
 class UnknownTool(ToolError):
     code = "unknown_tool"
+
+
+class ConnectionInactive(ToolError):
+    """The tool belongs to a connection the caller may see that is not active: its tools are
+    absent (not failing), and the message says what would bring them back."""
+
+    code = "connection_inactive"
+
+    def __init__(self, message: str, *, account: str, status: str) -> None:
+        self.account = account
+        self.status = status
+        super().__init__(message)
 
 
 class PermissionDenied(ToolError):

@@ -7,16 +7,18 @@ tests use fakes that subclass these same protocols.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardamom.core.audit import AuditQuery, AuditRow
+from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
+from cardamom.core.insights import UnmetSearch
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.pool import AccountInfo, Upstream
-from cardamom.core.remote_tools import RemoteTool
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,9 @@ class Directory(Protocol):
 class SnapshotPointer:
     org: str
     version: int
+    # The blob's sha256 (hex). One directory version can be stored more than once (a new
+    # listing of its remote MCP servers): a reader that cached this version reloads when it moves.
+    revision: str = ""
 
 
 class SnapshotStore(Protocol):
@@ -80,7 +85,8 @@ class SnapshotStore(Protocol):
     def get(self, org: str, version: int) -> bytes | None: ...
 
     def put(self, org: str, version: int, blob: bytes) -> None:
-        """Store the blob, then move the pointer to it (never backwards)."""
+        """Store the blob, then move the pointer to it (never backwards; the same version again
+        replaces its blob, and the pointer's revision follows)."""
         ...
 
     def versions(self) -> dict[str, int]:
@@ -98,6 +104,62 @@ class AuditLog(Protocol):
         ...
 
     def query(self, org: str, query: AuditQuery) -> list[AuditRow]: ...
+
+
+class AuditChain(Protocol):
+    """The audit trail's seals and chain head, beside the rows (``core.audit_chain``).
+
+    A row awaits a seal from ``begin`` on; ``append`` seals a batch: it writes the seal, moves
+    the head and marks the rows in one transaction, conditional on the head being the one the
+    seal was planned on and on every row being as read. Otherwise it raises ``Conflict`` and
+    writes nothing.
+    """
+
+    def head(self, org: str) -> ChainHead | None: ...
+
+    def pending(self, org: str, limit: int) -> list[StoredRow]:
+        """Rows awaiting a seal (at most ``limit``), read consistently."""
+        ...
+
+    def append(self, seal: Seal, rows: Sequence[StoredRow]) -> None: ...
+
+    def seals(self, org: str, *, after: int = 0) -> Iterator[Seal]:
+        """Every stored seal numbered above ``after``, in order."""
+        ...
+
+    def trail(self, org: str, *, since: str | None = None) -> Iterator[StoredRow]:
+        """Every stored row of the org (started at or after ``since``), expired ones included."""
+        ...
+
+    def listed(self, org: str, entries: Sequence[SealEntry]) -> list[StoredRow]:
+        """The stored rows these seal entries name (those still present)."""
+        ...
+
+    def mark_exported(self, org: str, *, through: int, expected: int) -> None:
+        """Record that seals up to ``through`` are exported; ``Conflict`` unless the mark was ``expected``."""
+        ...
+
+
+class UnmetSearchLog(Protocol):
+    """Records of searches that found no usable tool, kept for the configured retention."""
+
+    def add(self, record: UnmetSearch) -> None:
+        """One write; the record expires the retention after its time."""
+        ...
+
+    def query(self, org: str, *, since: str | None = None, limit: int) -> list[UnmetSearch]:
+        """The org's unexpired records at or after ``since``, oldest first, at most ``limit``."""
+        ...
+
+    def prune(self) -> int:
+        """Delete expired records now, where the store does not expire them itself; how many."""
+        ...
+
+
+class ObjectSink(Protocol):
+    """Where exported files go (an S3 prefix)."""
+
+    def put(self, key: str, data: bytes) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +186,26 @@ class ConnectorTransport(Protocol):
 
 
 class SecretStore(Protocol):
-    """Named secrets per org (a JSON object of strings each): never stored anywhere else."""
+    """Named secrets per org (a JSON object of strings each): never stored anywhere else.
 
-    def get(self, org: str, name: str) -> dict[str, str] | None: ...
+    Several processes share one store (Lambda instances, the CLI beside ``cardamom serve``),
+    and an OAuth refresh rotates what they share, so writes that depend on what was read are
+    conditional (``replace``). A store that caches reads must serve ``fresh`` reads past its
+    cache, and drop what it cached of a secret whenever it writes that secret.
+    """
+
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        """The secret; ``fresh``: as stored now, never from a cache."""
+        ...
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
-        """Create or replace (used to persist rotated OAuth tokens)."""
+        """Create or replace, unconditionally (an admin storing a credential)."""
+        ...
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        """Write ``value`` only if the stored secret still equals ``expected`` (compared with what is
+        stored now, past any cache), atomically with respect to every other writer of the store.
+        False, and nothing written, when another writer changed it first or it does not exist."""
         ...
 
 
@@ -162,6 +238,11 @@ class CredentialResolver(Protocol):
         """The live secret behind a connection's reference; raise CredentialUnavailable."""
         ...
 
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        """The upstream refused ``credential`` (HTTP 401): forget it. True when the next ``resolve``
+        gets another (an OAuth access token is requested anew), False when it would be the same."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Claims:
@@ -189,8 +270,9 @@ class SearchTelemetry(Protocol):
 class ToolDiscovery(Protocol):
     """Lists the tools of remote MCP servers when a snapshot is built."""
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
-        """Each upstream's admitted tools, by account. An upstream that cannot be reached, errs or
-        breaks the protocol is absent (and logged): it never fails the build. Synchronous, as the
-        snapshot build is; it may be called from inside a running event loop."""
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
+        """One attempt per upstream, by account: its admitted tools, or why there are none (it
+        cannot be reached, refuses the credential, errs, breaks the protocol...). Never raises
+        for one server's fault. Synchronous, as the snapshot build is; it may be called from
+        inside a running event loop."""
         ...

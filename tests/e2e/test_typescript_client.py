@@ -2,7 +2,8 @@
 
 ``tests/e2e/node/client.mjs`` drives the real endpoint with ``@modelcontextprotocol/sdk``
 (``Client`` + ``StreamableHTTPClientTransport``) and prints one JSON report; these tests judge it.
-The node packages are installed here with ``npm ci`` when missing or older than the lock file.
+The node packages are installed with ``npm ci`` when missing or older than the lock file
+(``tests/e2e/clients.py``); this test runs the machine's own ``node``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,17 +20,13 @@ import pytest
 from cardamom.core.audit import AuditQuery
 from cardamom.mcp.server import LATEST_PROTOCOL_VERSION
 from tests.conftest import LiveGateway
+from tests.e2e.clients import NODE_DIR, ensure_node_modules
 
 pytestmark = pytest.mark.e2e
 
-NODE_DIR = Path(__file__).resolve().parent / "node"
 CLIENT_SCRIPT = NODE_DIR / "client.mjs"
-LOCK_FILE = NODE_DIR / "package-lock.json"
-# npm writes this hidden lock file on every install, so its age says when node_modules was last installed.
-INSTALLED_MARKER = NODE_DIR / "node_modules" / ".package-lock.json"
 SDK_MANIFEST = NODE_DIR / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
 RUN_TIMEOUT_S = 60
-INSTALL_TIMEOUT_S = 300
 EXPECTED_POSTS = [
     "initialize",
     "notifications/initialized",
@@ -69,46 +65,12 @@ class NodeClient:
         return report
 
 
-def _require(tool: str) -> str:
-    path = shutil.which(tool)
-    if path is None:
-        pytest.fail(
-            f"`{tool}` is not on PATH: the TypeScript client e2e tests need Node.js 20+ and npm "
-            f"(they run `npm ci` in {NODE_DIR.relative_to(NODE_DIR.parents[2])})",
-            pytrace=False,
-        )
-    return path
-
-
-def _installed_is_current() -> bool:
-    return (
-        SDK_MANIFEST.is_file()
-        and INSTALLED_MARKER.is_file()
-        and INSTALLED_MARKER.stat().st_mtime >= LOCK_FILE.stat().st_mtime
-    )
-
-
 @pytest.fixture(scope="session")
 def node_client() -> NodeClient:
-    node = _require("node")
-    npm = _require("npm")
-    if not _installed_is_current():
-        try:
-            proc = subprocess.run(
-                [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                cwd=NODE_DIR,
-                capture_output=True,
-                text=True,
-                timeout=INSTALL_TIMEOUT_S,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"`npm ci` in {NODE_DIR} did not finish within {INSTALL_TIMEOUT_S} s", pytrace=False)
-        if proc.returncode != 0:
-            pytest.fail(
-                f"`npm ci` in {NODE_DIR} failed with exit code {proc.returncode}:\n{proc.stdout}\n{proc.stderr}",
-                pytrace=False,
-            )
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("`node` is not on PATH: the TypeScript client e2e tests need Node.js 20+ and npm", pytrace=False)
+    ensure_node_modules()
     pinned = json.loads((NODE_DIR / "package.json").read_text())["dependencies"]["@modelcontextprotocol/sdk"]
     installed = json.loads(SDK_MANIFEST.read_text())["version"]
     assert installed == pinned, f"installed @modelcontextprotocol/sdk {installed} is not the pinned {pinned}"

@@ -7,6 +7,7 @@ checks, pruning, and configuration.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
@@ -16,7 +17,7 @@ import pytest
 
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
 from cardamom.adapters.dynamodb_directory import DynamoDirectory
-from cardamom.adapters.dynamodb_items import RECORD_KEYS, record_kinds
+from cardamom.adapters.dynamodb_items import ORG_SETTINGS, RECORD_KEYS, record_kinds
 from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
 from cardamom.adapters.s3 import S3Objects
 from cardamom.config import Settings
@@ -63,9 +64,28 @@ def item(aws: AwsBackend, logical: str, pk: str, sk: str) -> dict[str, Any]:
     return found
 
 
-def test_every_record_list_of_an_org_has_a_key() -> None:
-    assert set(record_kinds()) == set(OrgDefinition.model_fields) - {"org"}
+def test_every_field_of_an_org_is_a_keyed_record_list_or_a_setting() -> None:
+    assert set(record_kinds()) | set(ORG_SETTINGS) == set(OrgDefinition.model_fields) - {"org"}
+    assert not set(record_kinds()) & set(ORG_SETTINGS)
     assert set(record_kinds()) <= set(RECORD_KEYS)
+
+
+def test_org_settings_live_on_the_version_item_and_survive_record_changes(
+    aws: AwsBackend, directory: DynamoDirectory
+) -> None:
+    directory.replace_org(acme().model_copy(update={"collapse_threshold": 30}), expected_version=None)
+    stored = directory.load_org("acme")
+    assert stored is not None and stored.definition.collapse_threshold == 30
+    version_item = item(aws, "DirectoryTable", "ORG#acme", "#version")
+    assert json.loads(version_item["settings"]["S"]) == {"collapse_threshold": 30}
+    # A control-plane change (records only) leaves the settings as they are.
+    version = directory.commit("acme", DirectoryChange(members={"zed": MemberDef(id="zed")}), expected_version=1)
+    stored = directory.load_org("acme")
+    assert stored is not None and (stored.version, stored.definition.collapse_threshold) == (version, 30)
+    # Re-applying the org without the setting removes it.
+    directory.replace_org(acme(), expected_version=version)
+    stored = directory.load_org("acme")
+    assert stored is not None and stored.definition.collapse_threshold is None
 
 
 def test_a_member_lookup_is_one_get_item(aws: AwsBackend, directory: DynamoDirectory) -> None:
@@ -212,11 +232,19 @@ AWS_ENV = {
     "CARDAMOM_AUDIT_TABLE": "audit",
     "CARDAMOM_SNAPSHOT_TABLE": "snap",
     "CARDAMOM_BUCKET": "bucket",
+    "CARDAMOM_INSIGHTS_TABLE": "insights",
 }
 
 
 @pytest.mark.parametrize(
-    "variable", ["CARDAMOM_DIRECTORY_TABLE", "CARDAMOM_AUDIT_TABLE", "CARDAMOM_SNAPSHOT_TABLE", "CARDAMOM_BUCKET"]
+    "variable",
+    [
+        "CARDAMOM_DIRECTORY_TABLE",
+        "CARDAMOM_AUDIT_TABLE",
+        "CARDAMOM_SNAPSHOT_TABLE",
+        "CARDAMOM_BUCKET",
+        "CARDAMOM_INSIGHTS_TABLE",
+    ],
 )
 def test_the_aws_backend_fails_fast_without_a_table_or_bucket(variable: str) -> None:
     env = {k: v for k, v in AWS_ENV.items() if k != variable}

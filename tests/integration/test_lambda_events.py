@@ -41,7 +41,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publis
 ENTRYPOINT = "cardamom.entrypoints.lambda_mcp"
 TOKEN_PLACEHOLDER = "Bearer REPLACE_WITH_TOKEN"
 EVENT_FILES = sorted(EVENTS.glob("*.json"))
-EXPECTED_EVENTS = {"initialize", "tools-list", "search-tools", "execute-tool"}
+EXPECTED_EVENTS = {"initialize", "tools-list", "search-tools", "execute-tool", "discover", "search-tools-2026"}
 COLD_START_ISSUER = "https://auth.acme.example"
 SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
 
@@ -241,7 +241,12 @@ def test_event_file_is_an_http_api_v2_post_to_mcp(path: Path) -> None:
     assert message["jsonrpc"] == "2.0"
     assert isinstance(message["id"], int)
     assert isinstance(message["method"], str)
-    if message["method"] == "initialize":
+    meta = message.get("params", {}).get("_meta")
+    if meta is not None:  # 2026-07-28: the version in _meta, mirrored with the method and tool name in headers
+        assert headers["mcp-protocol-version"] == meta["io.modelcontextprotocol/protocolVersion"] == "2026-07-28"
+        assert headers["mcp-method"] == message["method"]
+        assert headers.get("mcp-name") == (message["params"]["name"] if message["method"] == "tools/call" else None)
+    elif message["method"] == "initialize":
         assert "mcp-protocol-version" not in headers
         assert message["params"]["protocolVersion"] == "2025-06-18"
     else:

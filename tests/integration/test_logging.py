@@ -42,7 +42,7 @@ def test_connector_calls_are_logged_without_credentials(log_lines: io.StringIO) 
     assert records, "the call should have been logged"
     assert all(r["correlation_id"] == "req-123" and r["service"] == "cardamom" for r in records)
     calling = [r for r in records if r["message"] == "calling connector"]
-    assert calling[0]["url"] == "https://api.notion.com/v1/pages/p-1"
+    assert calling[0]["url"] == "https://api.notion.com/v1/pages/{page_id}"  # never an argument value
     assert any(r["message"].startswith("audit row could not be written") for r in records)
     assert app.credentials.token not in log_lines.getvalue()
     assert "Bearer" not in log_lines.getvalue()

@@ -6,12 +6,13 @@ outbound guard before anything leaves."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 
+from cardamom.core.listings import ListingAttempt
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.outbound import Credential, OutboundRequest
@@ -114,7 +115,7 @@ def answer(request: OutboundRequest) -> OutboundResponse:
     return OutboundResponse(200, {"Content-Type": "application/json", "Mcp-Session-Id": "s-1"}, body)
 
 
-def discover(base_url: str, *, local: bool) -> tuple[Mapping[str, Sequence[RemoteTool]], RecordingTransport]:
+def discover(base_url: str, *, local: bool) -> tuple[Mapping[str, ListingAttempt], RecordingTransport]:
     transport = RecordingTransport(answer)
 
     @asynccontextmanager
@@ -128,7 +129,7 @@ def discover(base_url: str, *, local: bool) -> tuple[Mapping[str, Sequence[Remot
 
 def test_every_message_of_a_listing_carries_the_credential_and_goes_to_the_endpoint() -> None:
     found, transport = discover("https://mcp.notes.example/mcp", local=False)
-    assert [t.name for t in found["notes-team"]] == ["read_notes"]
+    assert [t.name for t in found["notes-team"].tools or ()] == ["read_notes"]
     assert [r.method for r in transport.sent] == ["POST", "POST", "POST", "DELETE"]
     assert {r.url for r in transport.sent} == {"https://mcp.notes.example/mcp"}
     assert {r.headers["Authorization"] for r in transport.sent} == {"Bearer tok"}
@@ -143,7 +144,8 @@ def test_every_message_of_a_listing_carries_the_credential_and_goes_to_the_endpo
 )
 def test_discovery_runs_the_outbound_guard_before_anything_leaves(base_url: str, local: bool) -> None:
     found, transport = discover(base_url, local=local)
-    assert found == {} and transport.sent == []
+    assert transport.sent == []
+    assert (found["notes-team"].listed, found["notes-team"].code) == (False, "outbound_refused")
 
 
 # ---- a grant refused while listing ----------------------------------------------------------------

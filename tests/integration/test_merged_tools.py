@@ -1,12 +1,16 @@
 """Merged tools: one tool reaching several accounts of a connector, frozen values per account,
-account labels and scaffolding words in search, and aliases for names that merging retired."""
+account labels and scaffolding words in search, aliases for names that merging or a rename
+retired (and dead ones removed), and merged tools that keep serving through a partial outage."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardamom.entrypoints.cli import main
 from tests.harness import FakeApp
 
 ORG = """\
@@ -165,3 +169,120 @@ class TestAliases:
         app.apply(ORG)
         app.apply(ORG)  # the file knows nothing of aliases; they are carried over
         assert len(app.directory.orgs["acme"].definition.aliases) == 6
+
+
+class TestPartialOutage:
+    """One account of a merged connector goes needs_reauth (or pending): the others keep serving."""
+
+    def test_the_merged_tools_keep_serving_the_active_accounts(self) -> None:
+        app = FakeApp()
+        app.apply(
+            ORG.replace(
+                "connector: notion, credentials: {token_env: LEGAL}",
+                "connector: notion, status: needs_reauth, credentials: {token_env: LEGAL}",
+            )
+        )
+        found = app.search("list all users")
+        assert [r["name"] for r in found["results"]] == ["notion__list_all_users"]  # the name a model remembers
+        assert found["results"][0]["inputSchema"]["properties"]["account"]["enum"] == ["notion-marketing"]
+        result = app.call("notion__list_all_users", {"account": "notion-marketing"})
+        assert result["isError"] is False
+        assert list(app.audit.rows.values())[-1].account == "notion-marketing"
+
+    def test_the_inactive_account_is_named_as_the_reason(self) -> None:
+        app = FakeApp()
+        app.apply(ORG)
+        app.call("cardamom__connections__update", {"account": "notion-legal", "status": "needs_reauth"})
+        result = app.call("notion__list_all_users", {"account": "notion-legal"})
+        error = result["structuredContent"]["error"]
+        assert (error["code"], error["account"], error["connection_status"]) == (
+            "connection_inactive",
+            "notion-legal",
+            "needs_reauth",
+        )
+        assert app.audit.rows == {}
+        app.call("cardamom__connections__update", {"account": "notion-legal", "status": "active"})
+        assert app.call("notion__list_all_users", {"account": "notion-legal"})["isError"] is False
+        assert app.directory.orgs["acme"].definition.aliases == []  # the names never moved: nothing to alias
+
+    def test_with_every_account_inactive_the_merged_tools_are_absent(self) -> None:
+        app = FakeApp()
+        app.apply(ORG.replace("credentials: {token_env: LEGAL}", "status: pending, credentials: {token_env: LEGAL}"))
+        app.call("cardamom__connections__update", {"account": "notion-marketing", "status": "needs_reauth"})
+        assert app.search("list all users")["results"] == []
+        error = app.call("notion__list_all_users", {"account": "notion-legal"})["structuredContent"]["error"]
+        assert error["code"] == "connection_inactive"
+
+
+BOOK = """\
+org: acme
+connectors:
+  - id: book
+    label: Address Book
+    base_url: https://book.example.com
+    auth: {type: bearer}
+    tools:
+      - {name: list_contacts, description: List the contacts., path: /contacts}
+      - {name: get_contact, description: Get one contact., path: "/contacts/{id}"}
+connections:
+  - {account: book-main, connector: book, credentials: {token_env: BOOK}}
+  - {account: book-team, connector: book, credentials: {token_env: BOOK_TEAM}}
+members:
+  - {id: alice, role: admin}
+aliases:
+  - {name: contacts, connector: book, tool: list_contacts, account: book-main}
+"""
+
+
+class TestRenames:
+    def test_renaming_an_account_aliases_its_old_names(self) -> None:
+        app = FakeApp()
+        app.apply(BOOK)
+        app.apply(BOOK.replace("account: book-main,", "account: book-primary,"))
+        result = app.call("book-main__list_contacts")  # a remembered name
+        assert result["isError"] is False
+        assert list(app.audit.rows.values())[-1].account == "book-primary"
+        aliases = {a.name: a.account for a in app.directory.orgs["acme"].definition.aliases}
+        assert aliases == {
+            "book-main__get_contact": "book-primary",
+            "book-main__list_contacts": "book-primary",
+            "contacts": "book-primary",  # an alias of the old account follows it
+        }
+        assert app.call("contacts")["isError"] is False
+
+    def test_aliases_of_a_removed_account_are_removed_and_reported(self, caplog: pytest.LogCaptureFixture) -> None:
+        app = FakeApp()
+        app.apply(BOOK)
+        with caplog.at_level("WARNING", logger="cardamom"):
+            app.call("cardamom__connections__delete", {"account": "book-main"})
+        listed = app.call("cardamom__aliases__list")["structuredContent"]["aliases"]
+        assert listed == []  # not left listed but unresolvable
+        assert "alias contacts removed: account book-main no longer exists" in caplog.text
+
+    def test_a_tool_removed_from_the_connector_takes_its_aliases_along(self) -> None:
+        app = FakeApp()
+        app.apply(BOOK)
+        app.apply(BOOK.replace("      - {name: list_contacts, description: List the contacts., path: /contacts}\n", ""))
+        assert app.directory.orgs["acme"].definition.aliases == []
+
+    def test_an_alias_of_an_inactive_account_stays_and_says_why(self) -> None:
+        app = FakeApp()
+        app.apply(BOOK)
+        app.call("cardamom__connections__update", {"account": "book-main", "status": "needs_reauth"})
+        assert [a.name for a in app.directory.orgs["acme"].definition.aliases] == ["contacts"]
+        assert app.call("contacts")["structuredContent"]["error"]["code"] == "connection_inactive"
+
+    def test_org_apply_reports_what_it_did_to_aliases(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("CARDAMOM_HOME", str(tmp_path / "home"))
+        path = tmp_path / "book.yaml"
+        path.write_text(BOOK)
+        assert main(["org", "apply", str(path)], out=io.StringIO(), err=io.StringIO()) == 0
+        path.write_text(
+            BOOK.replace("account: book-main,", "account: book-primary,").replace(
+                "  - {account: book-team, connector: book, credentials: {token_env: BOOK_TEAM}}\n", ""
+            )
+        )
+        out = io.StringIO()
+        assert main(["org", "apply", str(path)], out=out, err=io.StringIO()) == 0
+        assert "  alias book-main__list_contacts now reaches book-primary's list_contacts\n" in out.getvalue()
+        assert "  alias book-team__list_contacts" not in out.getvalue()  # removed with its account: no alias made

@@ -4,6 +4,7 @@ backend fixture yields the same three ports."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -25,7 +26,7 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.snapshot import build_snapshot
 from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
 from cardamom.errors import Conflict, NotFound
-from cardamom.ports import AuditLog, Directory, SnapshotStore
+from cardamom.ports import AuditLog, Directory, SnapshotPointer, SnapshotStore
 from cardamom.service.snapshots import SnapshotService
 from tests.aws_support import AwsBackend
 from tests.fakes import MemoryAuditLog, MemoryDirectory, MemorySnapshotStore
@@ -196,6 +197,19 @@ class TestSnapshots:
         assert snapshots.get("acme", 1) == b"one"
         assert snapshots.get("acme", 3) is None
 
+    def test_the_same_version_stored_again_moves_the_revision(self, store: Store) -> None:
+        """A re-listing of remote MCP servers stores the directory's version again: a reader that
+        cached it must see the pointer's revision move, and read the new blob."""
+        snapshots = store.snapshots
+        snapshots.put("acme", 1, b"listed once")
+        first = snapshots.current("acme")
+        snapshots.put("acme", 1, b"listed again")
+        again = snapshots.current("acme")
+        assert first is not None and again is not None
+        assert (first.version, again.version) == (1, 1)
+        assert first.revision and again.revision and first.revision != again.revision
+        assert snapshots.get("acme", 1) == b"listed again"
+
     def test_a_corrupt_or_missing_snapshot_is_rebuilt_never_served(self, store: Store) -> None:
         store.directory.replace_org(acme(), expected_version=None)
         store.snapshots.put("acme", 1, encode_snapshot(build_snapshot(acme(), 1))[:-10])
@@ -321,3 +335,18 @@ def test_a_large_snapshot_round_trips(store: Store) -> None:
     assert pointer is not None and pointer.version == 4
     assert store.snapshots.get("acme", 4) == blob
     assert len(decode_snapshot(blob).tools) == 1202
+
+
+def test_a_database_from_before_revisions_gains_the_column(tmp_path: Path) -> None:
+    old = sqlite3.connect(tmp_path / "c.db")
+    old.execute("CREATE TABLE snapshot_pointers (org TEXT PRIMARY KEY, version INTEGER NOT NULL, path TEXT NOT NULL)")
+    old.execute("INSERT INTO snapshot_pointers VALUES ('acme', 3, 'x')")
+    old.commit()
+    old.close()
+    db = SqliteDatabase(tmp_path / "c.db")
+    store = SqliteSnapshotStore(db, tmp_path / "snapshots")
+    assert store.current("acme") == SnapshotPointer("acme", 3, "")  # read as it was: reloaded once, then current
+    store.put("acme", 4, b"four")
+    pointer = store.current("acme")
+    assert pointer is not None and pointer.version == 4 and len(pointer.revision) == 64
+    db.close()

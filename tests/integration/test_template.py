@@ -18,7 +18,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from starlette.routing import Match
 
-from cardamom.adapters.dynamodb_audit import MEMBER_INDEX
+from cardamom.adapters.dynamodb_audit import MEMBER_INDEX, UNSEALED_INDEX
 from cardamom.adapters.dynamodb_items import ORG_INDEX
 from cardamom.adapters.dynamodb_snapshots import POINTER_INDEX
 from cardamom.config import Settings
@@ -59,7 +59,7 @@ def resources_of_type(template: dict[str, Any], kind: str) -> dict[str, dict[str
     return {name: res for name, res in template["Resources"].items() if res["Type"] == kind}
 
 
-FUNCTIONS = ("McpFunction", "RebuildFunction")
+FUNCTIONS = ("McpFunction", "RebuildFunction", "AuditFunction")
 
 
 def mcp_function(template: dict[str, Any]) -> dict[str, Any]:
@@ -85,6 +85,8 @@ def deployed_environment(template: dict[str, Any], function: str, resources: dic
         "JwtPublicKey": json.dumps(ECKey.generate_key("P-256").as_dict(private=False)),
         "LogLevel": template["Parameters"]["LogLevel"]["Default"],
         "AuditRetentionDays": str(template["Parameters"]["AuditRetentionDays"]["Default"]),
+        "AuditExportPrefix": template["Parameters"]["AuditExportPrefix"]["Default"],
+        "UnmetSearchRetentionDays": str(template["Parameters"]["UnmetSearchRetentionDays"]["Default"]),
     }
     variables = {
         **template["Globals"]["Function"]["Environment"]["Variables"],
@@ -144,6 +146,7 @@ RESOURCE_NAMES = {
     "DirectoryTable": "cardamom-DirectoryTable-1",
     "AuditTable": "cardamom-AuditTable-1",
     "SnapshotTable": "cardamom-SnapshotTable-1",
+    "InsightsTable": "cardamom-InsightsTable-1",
     "DataBucket": "cardamom-databucket-1",
 }
 
@@ -166,6 +169,8 @@ def test_function_environment_is_a_valid_configuration(template: dict[str, Any],
     assert settings.aws.bucket == RESOURCE_NAMES["DataBucket"]
     assert settings.aws.endpoint_url is None
     assert settings.audit_retention_days == 365
+    assert settings.aws.insights_table == RESOURCE_NAMES["InsightsTable"]
+    assert settings.unmet_search_retention_days == 30
     assert settings.local_mode is False
     assert settings.allowed_origins == ()
     assert settings.jwt_issuer == env["CARDAMOM_JWT_ISSUER"]
@@ -210,19 +215,18 @@ def test_handler_resolves_to_a_callable_in_code_uri(
 
 def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     tables = resources_of_type(template, "AWS::DynamoDB::Table")
-    assert sorted(tables) == ["AuditTable", "DirectoryTable", "SnapshotTable"]
+    assert sorted(tables) == ["AuditTable", "DirectoryTable", "InsightsTable", "SnapshotTable"]
 
     def indexes(name: str) -> set[str]:
         return {index["IndexName"] for index in tables[name]["Properties"].get("GlobalSecondaryIndexes", [])}
 
     assert indexes("DirectoryTable") == {ORG_INDEX}
-    assert indexes("AuditTable") == {MEMBER_INDEX}
+    assert indexes("AuditTable") == {MEMBER_INDEX, UNSEALED_INDEX}
     assert indexes("SnapshotTable") == {POINTER_INDEX}
+    assert indexes("InsightsTable") == set()
     assert tables["DirectoryTable"]["Properties"]["StreamSpecification"]["StreamViewType"] == "KEYS_ONLY"
-    assert tables["AuditTable"]["Properties"]["TimeToLiveSpecification"] == {
-        "AttributeName": "expires_at",
-        "Enabled": True,
-    }
+    for name in ("AuditTable", "InsightsTable"):
+        assert tables[name]["Properties"]["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
     for name, table in tables.items():
         properties = table["Properties"]
         assert properties["BillingMode"] == "PAY_PER_REQUEST", name
@@ -242,10 +246,22 @@ def test_the_bucket_is_private_encrypted_versioned_and_tls_only(template: dict[s
     assert statement["Condition"] == {"Bool": {"aws:SecureTransport": "false"}}
 
 
+def statements(template: dict[str, Any], function: str) -> list[dict[str, Any]]:
+    """A function's policy statements, a conditional one (``Fn::If``) as its statement branch."""
+    (policy,) = template["Resources"][function]["Properties"]["Policies"]
+    found = []
+    for statement in policy["Statement"]:
+        if "Fn::If" in statement:
+            _, statement, otherwise = statement["Fn::If"]
+            assert otherwise == {"Ref": "AWS::NoValue"}
+        found.append(statement)
+    return found
+
+
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_function_policies_are_scoped(template: dict[str, Any], function: str) -> None:
     (policy,) = template["Resources"][function]["Properties"]["Policies"]
-    for statement in policy["Statement"]:
+    for statement in statements(template, function):
         actions = statement["Action"]
         assert all(isinstance(a, str) and "*" not in a for a in actions), statement["Sid"]
         assert "dynamodb:Scan" not in actions and "dynamodb:BatchWriteItem" not in actions
@@ -292,3 +308,44 @@ def test_every_declared_route_is_served_by_the_app(template: dict[str, Any], tmp
 def test_outputs_name_the_mcp_endpoint(template: dict[str, Any]) -> None:
     url = template["Outputs"]["McpEndpoint"]["Value"]["Fn::Sub"]
     assert url == "https://${McpHttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/mcp"
+
+
+def test_the_audit_function_seals_every_minute_and_exports_on_its_own_schedule(template: dict[str, Any]) -> None:
+    events = template["Resources"]["AuditFunction"]["Properties"]["Events"]
+    by_input = {json.loads(e["Properties"]["Input"])["action"]: e["Properties"] for e in events.values()}
+    assert {e["Type"] for e in events.values()} == {"Schedule"}
+    assert by_input["seal"]["Schedule"] == "rate(1 minute)"  # a completed row waits at most ~2 minutes
+    assert by_input["export"]["Schedule"] == {"Ref": "AuditExportSchedule"}
+    prefix = template["Parameters"]["AuditExportPrefix"]
+    assert prefix["Default"] == ""  # the export is optional: off until a prefix is given
+    assert template["Conditions"]["AuditExportEnabled"] == {
+        "Fn::Not": [{"Fn::Equals": [{"Ref": "AuditExportPrefix"}, ""]}]
+    }
+    (export,) = [s for s in statements(template, "AuditFunction") if s["Sid"] == "AuditExport"]
+    assert export["Action"] == ["s3:PutObject"]
+    assert export["Resource"] == {"Fn::Sub": "${DataBucket.Arn}/${AuditExportPrefix}*"}
+
+
+def _leading_keys(statement: dict[str, Any]) -> list[str] | None:
+    keys: list[str] | None = (
+        statement.get("Condition", {}).get("ForAllValues:StringLike", {}).get("dynamodb:LeadingKeys")
+    )
+    return keys
+
+
+def test_only_the_audit_function_writes_the_chain(template: dict[str, Any]) -> None:
+    """The MCP function writes audit rows (ORG#...) only; the audit function creates items only in
+    the chain's partitions (CHAIN#...); nothing may delete from the audit table."""
+    audit_table = {"Fn::GetAtt": "AuditTable.Arn"}
+    for function, prefix in (("McpFunction", "ORG#*"), ("AuditFunction", "CHAIN#*")):
+        for statement in statements(template, function):
+            resources = statement["Resource"] if isinstance(statement["Resource"], list) else [statement["Resource"]]
+            if audit_table not in resources:
+                continue
+            assert "dynamodb:DeleteItem" not in statement["Action"], (function, statement["Sid"])
+            if "dynamodb:PutItem" in statement["Action"]:
+                assert _leading_keys(statement) == [prefix], (function, statement["Sid"])
+    for function in ("RebuildFunction",):
+        for statement in statements(template, function):
+            resources = statement["Resource"] if isinstance(statement["Resource"], list) else [statement["Resource"]]
+            assert audit_table not in resources

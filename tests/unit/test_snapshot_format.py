@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from cardamom.core.listings import Listing
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.remote_tools import RemoteTool
 from cardamom.core.search import rank
@@ -64,9 +65,23 @@ REMOTE_TOOLS = {
 }
 
 
+def golden_listings() -> dict[str, Listing]:
+    """The remote server's listing, as a rebuild that listed it at a fixed time keeps it."""
+    return {
+        "wiki-eng": Listing(
+            tuple(REMOTE_TOOLS["wiki-eng"]),
+            1_795_000_000.0,
+            "0123456789abcdef",
+            "no answer",
+            "connector_timeout",
+            1_795_000_300.0,
+        )
+    }
+
+
 def golden_snapshot() -> Snapshot:
     org = parse_org_definition((GOLDEN / "org.yaml").read_text(encoding="utf-8"), "org.yaml")
-    return build_snapshot(org, 5, REMOTE_TOOLS)
+    return build_snapshot(org, 5, REMOTE_TOOLS, listings=golden_listings())
 
 
 def recorded(format_version: int) -> Path:
@@ -98,6 +113,8 @@ def test_the_golden_org_touches_every_part_of_a_snapshot() -> None:
     assert any(t.arguments_in for t in tools) and any(t.body_encoding == "form" for t in tools)
     assert snapshot.aliases and {r.target.role for r in snapshot.restrictions} >= {"member", "guest"}
     assert any(r.target.user for r in snapshot.restrictions)
+    assert snapshot.listings and all(listing.tools and listing.failed for listing in snapshot.listings.values())
+    assert snapshot.collapse_threshold == 30
 
 
 @pytest.mark.parametrize("format_version", sorted(OLDER_READABLE))
@@ -114,6 +131,12 @@ def test_a_blob_of_an_older_readable_format_is_served(format_version: int) -> No
         old, new = rank(snapshot.index, query), rank(current.index, query)
         assert old.scope == new.scope != ()
         assert [h.name for h in old.hits] == [h.name for h in new.hits]
+    # none recorded before format 6: the next rebuild lists them
+    assert dict(snapshot.listings) == ({} if format_version < 6 else golden_listings())
+
+
+def test_listings_survive_the_round_trip() -> None:
+    assert dict(decode_snapshot(encode_snapshot(golden_snapshot())).listings) == golden_listings()
 
 
 def test_every_recorded_format_is_read_or_known_to_be_outdated() -> None:

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.dynamodb_audit import DynamoAuditLog
+from cardamom.adapters.dynamodb_audit_chain import DynamoAuditChain
 from cardamom.adapters.dynamodb_directory import DynamoDirectory
+from cardamom.adapters.dynamodb_insights import DynamoUnmetSearchLog
 from cardamom.adapters.dynamodb_snapshots import DynamoSnapshotStore
 from cardamom.adapters.s3 import S3Objects
 from cardamom.config import AwsSettings
@@ -26,12 +28,14 @@ if TYPE_CHECKING:
 class AwsStores:
     directory: DynamoDirectory
     audit: DynamoAuditLog
+    audit_chain: DynamoAuditChain
     snapshots: DynamoSnapshotStore
     objects: S3Objects
-    session: Any  # the boto3 session, for any further client
+    session: Any
+    unmet_searches: DynamoUnmetSearchLog | None = None  # the boto3 session, for any further client
 
 
-def aws_stores(aws: AwsSettings, *, audit_retention_days: int) -> AwsStores:
+def aws_stores(aws: AwsSettings, *, audit_retention_days: int, unmet_search_retention_days: int = 30) -> AwsStores:
     import boto3
     from botocore.config import Config
     from botocore.exceptions import BotoCoreError
@@ -58,7 +62,11 @@ def aws_stores(aws: AwsSettings, *, audit_retention_days: int) -> AwsStores:
     return AwsStores(
         directory=DynamoDirectory(dynamodb, aws.directory_table, objects),
         audit=DynamoAuditLog(dynamodb, aws.audit_table, retention_days=audit_retention_days),
+        audit_chain=DynamoAuditChain(dynamodb, aws.audit_table),
         snapshots=DynamoSnapshotStore(dynamodb, aws.snapshot_table, objects, inline_bytes=aws.snapshot_inline_bytes),
         objects=objects,
         session=session,
+        unmet_searches=None
+        if aws.insights_table is None
+        else DynamoUnmetSearchLog(dynamodb, aws.insights_table, retention_days=unmet_search_retention_days),
     )

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
     from cardamom.adapters.dynamodb_items import Item
 
 MEMBER_INDEX = "by_member"
+# Sparse: a row carries ``unsealed`` (its org) until a seal takes it (adapters/dynamodb_audit_chain.py).
+UNSEALED_INDEX = "unsealed"
 _FIELDS = ("member", "account", "connector", "operation", "classification", "status", "started_at")
-_OPTIONAL = ("error_code", "target_id", "completed_at")
+_OPTIONAL = ("error_code", "target_id", "completed_at", "client", "mcp_name")
 
 
 def _epoch(iso: str, fallback: float) -> int:
@@ -50,7 +52,7 @@ class DynamoAuditLog:
 
     @staticmethod
     def _key(row: AuditRow) -> Item:
-        return {PK: s(org_pk(row.org)), SK: s(f"{row.started_at}#{row.id}")}
+        return row_key(row.org, row.started_at, row.id)
 
     def begin(self, row: AuditRow) -> None:
         item: Item = {
@@ -58,6 +60,7 @@ class DynamoAuditLog:
             "org": s(row.org),
             "id": s(row.id),
             "org_member": s(f"{row.org}#{row.member}"),
+            UNSEALED_INDEX: s(row.org),
             "approved": {"BOOL": row.approved},
             "expires_at": n(_epoch(row.started_at, self._clock()) + self._retention),
             **{name: s(getattr(row, name)) for name in _FIELDS},
@@ -81,7 +84,8 @@ class DynamoAuditLog:
                 TableName=self._table,
                 Key=self._key(row),
                 UpdateExpression=expression,
-                ConditionExpression="#status = :started",
+                # A row sealed while still open (abandoned) stays as sealed.
+                ConditionExpression="#status = :started AND attribute_not_exists(seal)",
                 ExpressionAttributeNames={"#status": "status"},
                 ExpressionAttributeValues=values,
             )
@@ -126,7 +130,7 @@ class DynamoAuditLog:
             while len(rows) < limit:
                 typed: QueryInputTypeDef = request  # type: ignore[assignment]
                 page = self._db.query(**typed)
-                rows.extend(_row(item) for item in page["Items"])
+                rows.extend(audit_row(item) for item in page["Items"])
                 if "LastEvaluatedKey" not in page:
                     break
                 request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
@@ -135,7 +139,11 @@ class DynamoAuditLog:
         return rows[:limit]
 
 
-def _row(item: Item) -> AuditRow:
+def row_key(org: str, started_at: str, row_id: str) -> Item:
+    return {PK: s(org_pk(org)), SK: s(f"{started_at}#{row_id}")}
+
+
+def audit_row(item: Item) -> AuditRow:
     return AuditRow(
         org=text(item, "org") or "",
         id=text(item, "id") or "",
@@ -150,4 +158,6 @@ def _row(item: Item) -> AuditRow:
         error_code=text(item, "error_code"),
         target_id=text(item, "target_id"),
         completed_at=text(item, "completed_at"),
+        client=text(item, "client"),
+        mcp_name=text(item, "mcp_name"),
     )

@@ -131,7 +131,8 @@ class DynamoDirectory:
                 continue  # a write replaced the tool list while we read: read again
             after = self._version_item(org)
             if after is not None and version is not None and number(after, "version") == version:
-                return StoredOrg(OrgDefinition.model_validate({"org": org, **lists}), version)
+                settings = items.stored_settings(after)
+                return StoredOrg(OrgDefinition.model_validate({"org": org, **settings, **lists}), version)
         raise Conflict(f"org {org!r} kept changing while it was being read")
 
     def _records(self, org: str) -> dict[str, list[Any]]:
@@ -297,7 +298,7 @@ class DynamoDirectory:
         for i, batch in enumerate(transactions):
             new = (version or 0) + 1
             writes: list[TransactWriteItemTypeDef] = [
-                version_action(self._table, org, version, new, plan.next_pos, _now()),
+                version_action(self._table, org, version, new, plan.next_pos, _now(), plan.settings),
                 *(a.write for a in batch),
             ]
             try:

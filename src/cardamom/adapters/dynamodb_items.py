@@ -11,7 +11,7 @@ import hashlib
 import json
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -34,6 +34,8 @@ RECORD_KEYS: dict[str, str] = {
     "restrictions": "id",
     "aliases": "name",
 }
+# The scalar fields of OrgDefinition: stored together, as JSON, on the org's version item.
+ORG_SETTINGS = ("collapse_threshold",)
 
 
 def org_pk(org: str) -> str:
@@ -68,11 +70,25 @@ def text(item: Item, name: str) -> str | None:
 
 def record_kinds() -> tuple[str, ...]:
     """The record lists of an org definition; a kind this module cannot key is an error, not a loss."""
-    kinds = tuple(name for name in OrgDefinition.model_fields if name != "org")
+    kinds = tuple(name for name in OrgDefinition.model_fields if name != "org" and name not in ORG_SETTINGS)
     unknown = [k for k in kinds if k not in RECORD_KEYS]
     if unknown:
         raise StoreError(f"the DynamoDB directory does not know how to store {', '.join(unknown)}")
     return kinds
+
+
+def settings_json(org: OrgDefinition) -> str:
+    """The org's scalar settings as the version item stores them."""
+    return json.dumps(org.model_dump(mode="json", include=set(ORG_SETTINGS)), separators=(",", ":"), sort_keys=True)
+
+
+def stored_settings(version_item: Item) -> dict[str, Any]:
+    """The settings a version item holds ({} for an org stored before settings existed)."""
+    raw = text(version_item, "settings")
+    settings = {} if raw is None else json.loads(raw)
+    if not isinstance(settings, dict) or not set(settings) <= set(ORG_SETTINGS):
+        raise StoreError("the org's stored settings are not settings this code knows")
+    return settings
 
 
 @dataclass(frozen=True, slots=True)

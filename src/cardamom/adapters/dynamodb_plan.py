@@ -30,6 +30,7 @@ from cardamom.adapters.dynamodb_items import (
     record_kinds,
     record_sk,
     s,
+    settings_json,
     text,
 )
 from cardamom.core.directory import DirectoryChange
@@ -98,6 +99,7 @@ class Plan:
     actions: list[Action] = field(default_factory=list)
     next_pos: int = SPACING
     orphaned_tools: list[str] = field(default_factory=list)  # S3 tool lists no longer referenced
+    settings: str | None = None  # settings_json of a whole-org replacement; None leaves them as they are
 
 
 # Rank: revocations and removals of members land first (safest), then what others refer to,
@@ -181,36 +183,34 @@ def member_action(
 
 
 def version_action(
-    table: str, org: str, expected: int | None, new: int, next_pos: int, now: str
+    table: str, org: str, expected: int | None, new: int, next_pos: int, now: str, settings: str | None = None
 ) -> TransactWriteItemTypeDef:
+    """The version item's write; ``settings`` (the org's scalar settings as JSON) when they are replaced."""
     key: Item = {PK: s(org_pk(org)), SK: s(VERSION_SK)}
     if expected is None:
-        return {
-            "Put": {
-                "TableName": table,
-                "Item": {
-                    **key,
-                    "version": n(new),
-                    "next_pos": n(next_pos),
-                    "org": s(org),
-                    ORG_INDEX_KEY: s("ORG"),
-                    "updated_at": s(now),
-                },
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
+        item: Item = {
+            **key,
+            "version": n(new),
+            "next_pos": n(next_pos),
+            "org": s(org),
+            ORG_INDEX_KEY: s("ORG"),
+            "updated_at": s(now),
         }
+        if settings is not None:
+            item["settings"] = s(settings)
+        return {"Put": {"TableName": table, "Item": item, "ConditionExpression": "attribute_not_exists(pk)"}}
+    values: Item = {":new": n(new), ":next": n(next_pos), ":now": s(now), ":expected": n(expected)}
+    expression = "SET version = :new, next_pos = :next, updated_at = :now"
+    if settings is not None:
+        expression += ", settings = :settings"
+        values[":settings"] = s(settings)
     return {
         "Update": {
             "TableName": table,
             "Key": key,
-            "UpdateExpression": "SET version = :new, next_pos = :next, updated_at = :now",
+            "UpdateExpression": expression,
             "ConditionExpression": "version = :expected",
-            "ExpressionAttributeValues": {
-                ":new": n(new),
-                ":next": n(next_pos),
-                ":now": s(now),
-                ":expected": n(expected),
-            },
+            "ExpressionAttributeValues": values,
         }
     }
 
@@ -269,7 +269,7 @@ class ApplyPlanner:
         at: int = 0,
     ) -> Plan:
         """The writes that make the table hold ``org`` and nothing else of it (``existing``: by sort key)."""
-        plan = Plan(next_pos=next_pos)
+        plan = Plan(next_pos=next_pos, settings=settings_json(org))
         revoked = set(revoke_grants_of)
         for kind, records in desired_items(org).items():
             mine = {sk.split("#", 1)[1]: e for sk, e in existing.items() if sk.startswith(f"{kind}#")}

@@ -98,7 +98,7 @@ class DynamoSnapshotStore:
             self._seen.pop(org, None)
             return None
         self._seen[org] = located
-        return SnapshotPointer(org, located.version)
+        return SnapshotPointer(org, located.version, located.sha)
 
     def get(self, org: str, version: int) -> bytes | None:
         seen = self._seen.get(org)

@@ -43,3 +43,6 @@ class EnvCredentialResolver:
             username=self._value(account, refs.username_env),
             password=self._value(account, refs.password_env),
         )
+
+    def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
+        return False  # the variable holds the one value there is

@@ -2,16 +2,35 @@
 
 Secret ids are ``{prefix}/{org}/{name}``; the value is the JSON object itself. Only the
 name lives in the directory; the value is fetched at call time and never stored elsewhere.
+
+``replace`` (the conditional write a token refresh uses, ``SecretStore``) is a
+compare-and-swap on the ``AWSCURRENT`` staging label: the new value is stored as a version
+labelled ``PENDING_STAGE`` only, then ``AWSCURRENT`` is moved to it with
+``RemoveFromVersionId`` set to the version that was compared. Secrets Manager refuses that
+move when ``AWSCURRENT`` has meanwhile moved to another version (another writer won), so
+of two racing writers exactly one succeeds; the loser's version is left unlabelled, and
+Secrets Manager deletes such versions on its own. ``put`` moves the label the same way, from
+whatever version holds it (see ``_swap`` for why). Nothing is cached here: every read is fresh.
 """
 
 from __future__ import annotations
 
 import json
+import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from botocore.exceptions import ClientError
 
 from cardamom.errors import StoreError
+
+PENDING_STAGE = "CARDAMOM_PENDING"
+# What Secrets Manager answers when the compared version is no longer AWSCURRENT (or is gone).
+_LOST_RACE = frozenset({"InvalidParameterException", "ResourceNotFoundException"})
+
+
+def _code(exc: ClientError) -> str:
+    return str(exc.response.get("Error", {}).get("Code"))
 
 
 class SecretsManagerStore:
@@ -22,21 +41,64 @@ class SecretsManagerStore:
     def _id(self, org: str, name: str) -> str:
         return f"{self._prefix}/{org}/{name}"
 
-    def get(self, org: str, name: str) -> dict[str, str] | None:
+    def _read(self, org: str, name: str) -> tuple[dict[str, str], str] | None:
+        """The current value and its version id."""
         try:
-            response = self._client.get_secret_value(SecretId=self._id(org, name))
+            # AWSCURRENT is what an unqualified read returns; named, so that moto, which tracks a
+            # default version apart from the labels, reads what Secrets Manager would.
+            response = self._client.get_secret_value(SecretId=self._id(org, name), VersionStage="AWSCURRENT")
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "ResourceNotFoundException":
+            if _code(exc) == "ResourceNotFoundException":
                 return None
-            raise StoreError(f"cannot read secret {name!r}: {exc.response.get('Error', {}).get('Code')}") from None
+            raise StoreError(f"cannot read secret {name!r}: {_code(exc)}") from None
         value: dict[str, str] = json.loads(response["SecretString"])
-        return value
+        return value, str(response["VersionId"])
+
+    def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
+        found = self._read(org, name)  # nothing is cached here: every read is fresh
+        return None if found is None else found[0]
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
-        secret_id, payload = self._id(org, name), json.dumps(value)
+        for _ in range(5):  # a writer racing this one moves the label first: move it again from there
+            found = self._read(org, name)
+            if found is None:
+                try:
+                    self._client.create_secret(Name=self._id(org, name), SecretString=json.dumps(value))
+                    return
+                except ClientError as exc:
+                    if _code(exc) != "ResourceExistsException":
+                        raise StoreError(f"cannot write secret {name!r}: {_code(exc)}") from None
+                    continue
+            if self._swap(org, name, found[1], value):
+                return
+        raise StoreError(f"cannot write secret {name!r}: other writers kept changing it")
+
+    def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
+        found = self._read(org, name)
+        if found is None or found[0] != dict(expected):
+            return False
+        return self._swap(org, name, found[1], value)
+
+    def _swap(self, org: str, name: str, compared: str, value: dict[str, str]) -> bool:
+        """Store ``value`` as a new version and make it current, unless ``compared`` no longer is.
+
+        Every write goes this way, an admin's ``put`` included: a plain ``PutSecretValue`` would
+        be the same on Secrets Manager, but moto keeps a default version of its own that only
+        that call moves, and would then answer reads with a version that is no longer current.
+        """
+        secret_id, version = self._id(org, name), uuid.uuid4().hex
         try:
-            self._client.put_secret_value(SecretId=secret_id, SecretString=payload)
+            self._client.put_secret_value(
+                SecretId=secret_id,
+                SecretString=json.dumps(value),
+                ClientRequestToken=version,
+                VersionStages=[PENDING_STAGE],
+            )
+            self._client.update_secret_version_stage(
+                SecretId=secret_id, VersionStage="AWSCURRENT", MoveToVersionId=version, RemoveFromVersionId=compared
+            )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") != "ResourceNotFoundException":
-                raise StoreError(f"cannot write secret {name!r}: {exc.response.get('Error', {}).get('Code')}") from None
-            self._client.create_secret(Name=secret_id, SecretString=payload)
+            if _code(exc) in _LOST_RACE:
+                return False
+            raise StoreError(f"cannot write secret {name!r}: {_code(exc)}") from None
+        return True

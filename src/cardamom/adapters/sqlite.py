@@ -58,13 +58,18 @@ CREATE TABLE IF NOT EXISTS audit (
     target_id TEXT,
     completed_at TEXT,
     expires_at INTEGER,
+    client TEXT,
+    mcp_name TEXT,
+    queued INTEGER,
+    seal INTEGER,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit (org, started_at);
 CREATE TABLE IF NOT EXISTS snapshot_pointers (
     org TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
-    path TEXT NOT NULL
+    path TEXT NOT NULL,
+    revision TEXT NOT NULL DEFAULT ''
 );
 """
 
@@ -86,6 +91,10 @@ class SqliteDatabase:
                 ("members", "grants_revoked_at", "INTEGER"),
                 ("members", "removed", "INTEGER NOT NULL DEFAULT 0"),
                 ("audit", "expires_at", "INTEGER"),
+                ("audit", "client", "TEXT"),
+                ("audit", "mcp_name", "TEXT"),
+                ("audit", "queued", "INTEGER"),  # 1 while the row awaits a seal (core/audit_chain.py)
+                ("audit", "seal", "INTEGER"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:

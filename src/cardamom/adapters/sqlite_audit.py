@@ -11,9 +11,9 @@ from cardamom.adapters.sqlite import SqliteDatabase
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.errors import Conflict
 
-_AUDIT_COLUMNS = (
+AUDIT_COLUMNS = (
     "org, id, started_at, member, account, connector, operation, classification, approved, status, "
-    "error_code, target_id, completed_at"
+    "error_code, target_id, completed_at, client, mcp_name"
 )
 
 
@@ -52,14 +52,17 @@ class SqliteAuditLog:
             row.error_code,
             row.target_id,
             row.completed_at,
+            row.client,
+            row.mcp_name,
         )
 
     def begin(self, row: AuditRow) -> None:
         with self._db.transaction() as conn:
             try:
                 conn.execute(
-                    f"INSERT INTO audit ({_AUDIT_COLUMNS}, expires_at) VALUES ({', '.join('?' * 14)})",
-                    (*self._values(row), self._expires_at(row)),
+                    # queued: the row awaits a seal (adapters/sqlite_audit_chain.py)
+                    f"INSERT INTO audit ({AUDIT_COLUMNS}, expires_at, queued) VALUES ({', '.join('?' * 17)})",
+                    (*self._values(row), self._expires_at(row), 1),
                 )
             except sqlite3.IntegrityError as exc:
                 raise Conflict(f"audit row {row.id} already exists") from exc
@@ -68,7 +71,7 @@ class SqliteAuditLog:
         with self._db.transaction() as conn:
             updated = conn.execute(
                 "UPDATE audit SET status = ?, error_code = ?, completed_at = ? "
-                "WHERE org = ? AND id = ? AND status = 'started'",
+                "WHERE org = ? AND id = ? AND status = 'started' AND seal IS NULL",
                 (row.status, row.error_code, row.completed_at, row.org, row.id),
             ).rowcount
             if updated != 1:
@@ -87,25 +90,33 @@ class SqliteAuditLog:
             params.append(query.since)
         params.append(max(1, min(query.limit, 1000)))
         rows = self._db.read(
-            f"SELECT {_AUDIT_COLUMNS} FROM audit WHERE {' AND '.join(clauses)} "
+            f"SELECT {AUDIT_COLUMNS} FROM audit WHERE {' AND '.join(clauses)} "
             "ORDER BY started_at DESC, id DESC LIMIT ?",
             tuple(params),
         )
-        return [
-            AuditRow(
-                org=str(r[0]),
-                id=str(r[1]),
-                started_at=str(r[2]),
-                member=str(r[3]),
-                account=str(r[4]),
-                connector=str(r[5]),
-                operation=str(r[6]),
-                classification=r[7],  # type: ignore[arg-type]
-                approved=bool(r[8]),
-                status=r[9],  # type: ignore[arg-type]
-                error_code=None if r[10] is None else str(r[10]),
-                target_id=None if r[11] is None else str(r[11]),
-                completed_at=None if r[12] is None else str(r[12]),
-            )
-            for r in rows
-        ]
+        return [audit_row(r) for r in rows]
+
+
+def audit_row(r: tuple[object, ...]) -> AuditRow:
+    """A row from the columns of ``AUDIT_COLUMNS``, in order."""
+
+    def optional(value: object) -> str | None:
+        return None if value is None else str(value)
+
+    return AuditRow(
+        org=str(r[0]),
+        id=str(r[1]),
+        started_at=str(r[2]),
+        member=str(r[3]),
+        account=str(r[4]),
+        connector=str(r[5]),
+        operation=str(r[6]),
+        classification=r[7],  # type: ignore[arg-type]
+        approved=bool(r[8]),
+        status=r[9],  # type: ignore[arg-type]
+        error_code=optional(r[10]),
+        target_id=optional(r[11]),
+        completed_at=optional(r[12]),
+        client=optional(r[13]),
+        mcp_name=optional(r[14]),
+    )

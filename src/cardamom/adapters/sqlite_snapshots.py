@@ -1,7 +1,12 @@
-"""Snapshots on the embedded store: blobs as files, the current-version pointer in SQLite."""
+"""Snapshots on the embedded store: blobs as files, the current-version pointer in SQLite.
+
+The pointer also holds the revision (sha256) of the blob it names: one version is stored
+again when its remote MCP servers are listed anew, and a process that cached it reloads.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -17,10 +22,14 @@ class SqliteSnapshotStore:
     def __init__(self, db: SqliteDatabase, directory: Path) -> None:
         self._db = db
         self._dir = directory
+        columns = {str(row[1]) for row in db.read("PRAGMA table_info(snapshot_pointers)")}
+        if "revision" not in columns:  # a database made before pointers had revisions
+            with db.transaction() as conn:
+                conn.execute("ALTER TABLE snapshot_pointers ADD COLUMN revision TEXT NOT NULL DEFAULT ''")
 
     def current(self, org: str) -> SnapshotPointer | None:
-        rows = self._db.read("SELECT version FROM snapshot_pointers WHERE org = ?", (org,))
-        return SnapshotPointer(org, int(str(rows[0][0]))) if rows else None
+        rows = self._db.read("SELECT version, revision FROM snapshot_pointers WHERE org = ?", (org,))
+        return SnapshotPointer(org, int(str(rows[0][0])), str(rows[0][1])) if rows else None
 
     def versions(self) -> dict[str, int]:
         return {str(org): int(str(v)) for org, v in self._db.read("SELECT org, version FROM snapshot_pointers")}
@@ -49,8 +58,8 @@ class SqliteSnapshotStore:
             raise StoreError(f"cannot write snapshot {org}/{version}: {exc}") from exc
         with self._db.transaction() as conn:
             conn.execute(
-                "INSERT INTO snapshot_pointers (org, version, path) VALUES (?, ?, ?) "
-                "ON CONFLICT (org) DO UPDATE SET version = excluded.version, path = excluded.path "
-                "WHERE excluded.version >= snapshot_pointers.version",
-                (org, version, str(path)),
+                "INSERT INTO snapshot_pointers (org, version, path, revision) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (org) DO UPDATE SET version = excluded.version, path = excluded.path, "
+                "revision = excluded.revision WHERE excluded.version >= snapshot_pointers.version",
+                (org, version, str(path), hashlib.sha256(blob).hexdigest()),
             )

@@ -3,7 +3,14 @@
 A row is written *before* the call leaves (status ``started``) and completed after, so a
 crash in between leaves a visible incomplete row rather than a missing one. It records
 the account the call actually reached, never the arguments beyond the one path argument
-that names the object acted on (``target_id``), and never a credential.
+that names the object acted on (``target_id``), and never a credential. ``client`` names
+the MCP client that made the call (the grant's ``client_id`` or the ``clientInfo`` name),
+when the entrypoint knows it: a 2026-07-28 request carries ``clientInfo`` in ``_meta``; a
+handshake-era call does not (its ``initialize`` was another, unlinked request). ``mcp_name``
+is the ``Mcp-Name`` header a 2026-07-28 ``tools/call`` carried, as decoded.
+
+Every field is part of the row's canonical serialisation (``core.audit_chain``): adding a
+field means a new row format there.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ class AuditRow:
     error_code: str | None = None
     target_id: str | None = None
     completed_at: str | None = None
+    client: str | None = None
+    mcp_name: str | None = None
 
     def completed(self, *, at: str, error_code: str | None) -> AuditRow:
         return replace(

@@ -279,6 +279,16 @@ class AliasDef(_Record):
 
 class OrgDefinition(_Record):
     org: Annotated[str, Field(pattern=ORG_ID)]
+    collapse_threshold: int | None = Field(
+        default=None,
+        ge=0,
+        le=100_000,
+        description=(
+            "list connected tools in tools/list while the caller's pool (control-plane operations plus the "
+            "connected tools they may use) is at most this many; absent: never list them (always collapsed "
+            "behind search_tools and execute_tool)"
+        ),
+    )
     connectors: list[ConnectorDef] = Field(default_factory=list)
     connections: list[ConnectionDef] = Field(default_factory=list)
     members: list[MemberDef] = Field(default_factory=list)

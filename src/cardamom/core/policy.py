@@ -34,6 +34,7 @@ CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
     "connections:create",
     "connections:update",
     "connections:delete",
+    "connections:refresh",
     "members:list",
     "members:get",
     "members:add",
@@ -48,6 +49,7 @@ CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
     "aliases:delete",
     "audit:list",
     "access:get",
+    "insights:get",  # owners and admins: what members searched for and did not find
 )
 # Reserved for billing operations; the gateway exposes none, Billing Admin holds them.
 BILLING_PERMISSIONS: tuple[str, ...] = ("billing:read", "billing:manage")

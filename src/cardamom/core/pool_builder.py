@@ -61,7 +61,7 @@ def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dic
 
 
 def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[ConnectionDef]) -> PoolTool:
-    """One tool reaching every active account of a merged connector."""
+    """One tool reaching every active account of a merged connector (one, or more)."""
     schema = effective_schema(tool)
     arguments = set(schema.get("properties", {}))
     argument = next(a for a in ("account", "connection_account", "cardamom_account") if a not in arguments)
@@ -150,7 +150,9 @@ def connector_tools(org: OrgDefinition, discovered: Discovered | None = None) ->
     could not be listed for contributes none, as a pending connection does.
     """
     by_connector: dict[str, list[ConnectionDef]] = {}
+    connected: dict[str, int] = {}
     for connection in org.connections:
+        connected[connection.connector] = connected.get(connection.connector, 0) + 1
         if connection.status == "active":  # pending and needs_reauth: absent, not present and failing
             by_connector.setdefault(connection.connector, []).append(connection)
     tools: list[PoolTool] = []
@@ -160,8 +162,11 @@ def connector_tools(org: OrgDefinition, discovered: Discovered | None = None) ->
             for connection in active:
                 frozen, remote = dict(connection.frozen), (discovered or {}).get(connection.account, ())
                 tools.extend(_remote_pool_tool(connection.account, connector, t, frozen) for t in remote)
-        elif connector.merge_accounts and len(active) > 1:
-            tools.extend(_merged_tool(connector, t, active) for t in connector.tools)
+        elif connector.merge_accounts and connected.get(connector.id, 0) > 1:
+            # Merged by the accounts connected, whatever their status: when one goes pending or
+            # needs_reauth, the merged tools keep their names and serve the accounts still active.
+            if active:
+                tools.extend(_merged_tool(connector, t, active) for t in connector.tools)
         else:
             for connection in active:
                 tools.extend(

@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from cardamom.core.listings import Listing
 from cardamom.core.orgdef import AliasDef, OrgDefinition, RestrictionDef, Role
 from cardamom.core.pool import AccountInfo, ConnectorInfo, Discovered, PoolTool, ToolColumns
 from cardamom.core.pool_builder import connector_tools
@@ -73,6 +74,10 @@ class Snapshot:
     restrictions: tuple[RestrictionDef, ...]
     index: SearchIndex
     aliases: dict[str, AliasDef] = field(default_factory=dict)  # a live tool name wins over an alias
+    collapse_threshold: int | None = None  # the org's setting: see cardamom.core.collapse
+    # What each mcp connection's server listed, and the latest attempt's problem (``core.listings``);
+    # a decoded snapshot reads it on first use (rebuilds, schedules and the control plane do).
+    listings: Mapping[str, Listing] = field(default_factory=dict)
     columns: ToolColumns = field(init=False, repr=False, compare=False)
     # Derived from the columns: every name to its position, and (connector, tool, account) to the
     # position reaching it (computed on first use: only aliases read it).
@@ -124,6 +129,8 @@ def _assemble(
     tools: list[PoolTool],
     restrictions: tuple[RestrictionDef, ...],
     aliases: tuple[AliasDef, ...] = (),
+    collapse_threshold: int | None = None,
+    listings: Mapping[str, Listing] | None = None,
 ) -> Snapshot:
     # Codepoint order of names makes the pool, and so every tie, independent of file order.
     tools.sort(key=lambda t: t.name)
@@ -137,14 +144,35 @@ def _assemble(
         restrictions=restrictions,
         index=SearchIndex.build(documents),
         aliases={a.name: a for a in aliases},
+        collapse_threshold=collapse_threshold,
+        listings=dict(listings or {}),
     )
 
 
-def build_snapshot(org: OrgDefinition, version: int, discovered: Discovered | None = None) -> Snapshot:
-    """The org's snapshot; ``discovered`` holds the tools its mcp connections' servers listed."""
+def build_snapshot(
+    org: OrgDefinition,
+    version: int,
+    discovered: Discovered | None = None,
+    *,
+    listings: Mapping[str, Listing] | None = None,
+) -> Snapshot:
+    """The org's snapshot. Its mcp connections' tools are ``discovered`` (by account), or else
+    the tools of their ``listings``, which the snapshot keeps."""
     infos = {c.id: ConnectorInfo(c.id, c.label, c.base_url, c.auth) for c in org.connectors}
     accounts = {
         c.account: AccountInfo(c.account, c.connector, c.credentials) for c in org.connections if c.status == "active"
     }
+    if discovered is None and listings is not None:
+        discovered = {account: listing.tools for account, listing in listings.items()}
     tools = connector_tools(org, discovered)
-    return _assemble(org.org, version, infos, accounts, tools, tuple(org.restrictions), tuple(org.aliases))
+    return _assemble(
+        org.org,
+        version,
+        infos,
+        accounts,
+        tools,
+        tuple(org.restrictions),
+        tuple(org.aliases),
+        org.collapse_threshold,
+        listings,
+    )

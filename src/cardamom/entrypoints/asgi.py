@@ -1,7 +1,9 @@
 """The ASGI app: ``POST /mcp`` and its HTTP-level checks, the same under uvicorn and Mangum.
 
-HTTP concerns stop here: origin, authentication (401 with ``WWW-Authenticate``), content
-type, body size. Everything inside the JSON-RPC message is ``McpEndpoint``'s job.
+HTTP concerns stop here: host (``entrypoints.hosts``) and origin, authentication (401 with
+``WWW-Authenticate``), content type, body size. The MCP request headers are read here, before
+the body (``mcp.request_headers``); checking them against the body, and everything else
+inside the JSON-RPC message, is ``McpEndpoint``'s job.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -20,10 +23,12 @@ from starlette.routing import BaseRoute, Route
 from cardamom.adapters.powertools import set_correlation_id
 from cardamom.bootstrap import Container
 from cardamom.core.policy import ALL_SCOPES
+from cardamom.entrypoints.hosts import HostGuard
 from cardamom.errors import AuthenticationError
 from cardamom.mcp.errors import jsonrpc_error
+from cardamom.mcp.request_headers import McpHeaders
+from cardamom.mcp.versions import SUPPORTED_VERSIONS
 from cardamom.service.authorization import Caller
-from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 
 MAX_BODY_BYTES = 1024 * 1024
 RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"
@@ -76,6 +81,8 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
 
     async def mcp_post(request: Request) -> Response:
         set_correlation_id(_correlation_id(request))
+        # Read before the body: whatever acts on them is safe, the endpoint rejects a body that disagrees.
+        mcp_headers = McpHeaders.read(request.headers)
         origin = request.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, settings.allowed_origins):
             return JSONResponse(jsonrpc_error(None, -32600, f"origin {origin} is not allowed"), status_code=403)
@@ -106,9 +113,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
             if size > MAX_BODY_BYTES:
                 return too_large
             chunks.append(chunk)
-        reply = await endpoint.handle(
-            b"".join(chunks), caller, protocol_version=request.headers.get("mcp-protocol-version")
-        )
+        reply = await endpoint.handle(b"".join(chunks), caller, headers=mcp_headers)
         if reply.body is None:
             return Response(status_code=reply.status)
         return JSONResponse(reply.body, status_code=reply.status, headers=dict(reply.headers))
@@ -130,7 +135,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
                 "scopes_supported": list(ALL_SCOPES),
                 "bearer_methods_supported": ["header"],
                 "resource_name": "Cardamom MCP gateway",
-                "mcp_protocol_versions": list(SUPPORTED_PROTOCOL_VERSIONS),
+                "mcp_protocol_versions": list(SUPPORTED_VERSIONS),
             }
         )
 
@@ -144,4 +149,4 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         Route("/healthz", health, methods=["GET"]),
         *extra_routes,
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(HostGuard, allowed=settings.allowed_hosts)])

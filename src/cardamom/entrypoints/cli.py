@@ -3,6 +3,10 @@
 cardamom org apply FILE                     validate an org definition and apply it
 cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
 cardamom token --org ORG --member M         mint a development bearer token
+cardamom secrets put --org ORG NAME         store a secret (cli_connections: reconnects what it fixes)
+cardamom connections refresh --org ORG ACCT list a remote MCP server's tools again
+cardamom audit [verify|export|seal] --org ORG   the audit trail (entrypoints/cli_audit.py)
+cardamom insights --org ORG                 unmet searches, summarised (entrypoints/cli_insights.py)
 cardamom serve                              serve /mcp on 127.0.0.1
 cardamom demo                               apply the demo org and serve it with a demo SaaS
 """
@@ -14,21 +18,25 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
-from cardamom.core.audit import AuditQuery
+from cardamom.core.aliases import alias_plan
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
+from cardamom.entrypoints.cli_audit import add_audit_parser
+from cardamom.entrypoints.cli_connections import add_connection_parsers
+from cardamom.entrypoints.cli_insights import add_insights_parser
 from cardamom.errors import CardamomError, ConfigError, OrgDefinitionError
 from cardamom.importers.openapi.command import add_connectors_parser
 from cardamom.mcp.results import search_payload
 from cardamom.service.access_view import effective_access
 from cardamom.service.authorization import Caller
+from cardamom.service.rebuild import ScheduleThread
+from cardamom.service.remote_listings import listing_line, mcp_accounts
 from cardamom.service.search import DEFAULT_SEARCH_LIMIT
 
 DEMO_MEMBER = "alice"
@@ -47,7 +55,9 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as exc:
         raise OrgDefinitionError([(str(path), f"cannot read the file: {exc.strerror}")]) from None
     definition = parse_org_definition(text, str(path), read_file=lambda name: Path(name).read_text(encoding="utf-8"))
-    snapshot = _container().apply_org(definition)
+    container = _container()
+    current = container.directory.load_org(definition.org)
+    snapshot = container.apply_org(definition)
     active = sum(1 for c in definition.connections if c.status == "active")
     out.write(
         f"applied org {definition.org} (directory version {snapshot.version}): "
@@ -55,6 +65,16 @@ def _org_apply(args: argparse.Namespace, out: TextIO) -> int:
         f"{len(snapshot.tools)} searchable tools, {len(definition.members)} members, "
         f"{len(definition.restrictions)} restrictions\n"
     )
+    for account in mcp_accounts(definition):  # every remote server, listed here or kept from an earlier listing
+        out.write(f"  remote MCP server of {listing_line(account, snapshot.listings.get(account))}\n")
+    if current is not None:  # what the apply did to aliases: the writer's own plan, computed alike
+        before = {a.name for a in current.definition.aliases}
+        plan = alias_plan(current.definition, definition, [*current.definition.aliases, *definition.aliases])
+        for alias in plan.aliases:
+            if alias.name not in before:
+                out.write(f"  alias {alias.name} now reaches {alias.account}'s {alias.tool}\n")
+        for name, why in sorted(plan.retired.items()):
+            out.write(f"  alias {name} removed: {why}\n")
     return 0
 
 
@@ -69,7 +89,7 @@ def _search(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     caller = _caller(container, args.org, args.member, args.scope or ALL_SCOPES)
     query = " ".join(args.query)
-    payload = search_payload(container.search.search(caller, query, args.limit))
+    payload = search_payload(container.search.search(caller, query, args.limit, record_unmet=False))
     if args.json:
         out.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         return 0
@@ -121,35 +141,6 @@ def _access(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _audit(args: argparse.Namespace, out: TextIO) -> int:
-    container = _container()
-    query = AuditQuery(member=args.member, account=args.account, status=args.status, since=args.since, limit=args.limit)
-    rows = container.audit.query(args.org, query)
-    if args.json:
-        out.write(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
-        return 0
-    for r in rows:
-        outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
-        out.write(
-            f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
-            f"target={r.target_id or '-':<12} {outcome}\n"
-        )
-    return 0
-
-
-def _secrets_put(args: argparse.Namespace, out: TextIO) -> int:
-    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    try:
-        value = json.loads(text)
-    except ValueError:
-        raise ConfigError("the secret must be a JSON object of strings") from None
-    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise ConfigError("the secret must be a JSON object of strings")
-    _container().secrets.put(args.org, args.name, value)
-    out.write(f"stored secret {args.name!r} of org {args.org} (keys: {', '.join(sorted(value))})\n")
-    return 0
-
-
 def _token(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
     _caller(container, args.org, args.member, ())  # the member must exist
@@ -165,7 +156,13 @@ def _serve(container: Container, host: str, port: int, extra_routes: Sequence[ob
 
     configure_logging(container.settings.log_level)
     app = create_app(container, extra_routes=extra_routes)  # type: ignore[arg-type]
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # Where the credentials are: this process lists its remote MCP servers on the rebuild schedule.
+    schedule = ScheduleThread(container.rebuilds)
+    schedule.start()
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        schedule.stop()
 
 
 def demo_definition_text(base_url: str) -> str:
@@ -262,24 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("--json", action="store_true")
     access.set_defaults(run=_access)
 
-    audit = commands.add_parser("audit", help="audit rows, newest first")
-    _org_option(audit)
-    audit.add_argument("--member")
-    audit.add_argument("--account")
-    audit.add_argument("--status", choices=("started", "succeeded", "failed"))
-    audit.add_argument("--since", help="ISO 8601 time")
-    audit.add_argument("--limit", type=int, default=100)
-    audit.add_argument("--json", action="store_true")
-    audit.set_defaults(run=_audit)
+    add_audit_parser(commands)
+    add_insights_parser(commands)
 
-    secrets = commands.add_parser("secrets", help="the secret store").add_subparsers(
-        dest="secrets_command", required=True
-    )
-    put = secrets.add_parser("put", help="store a named secret (a JSON object of strings) for connections")
-    _org_option(put)
-    put.add_argument("name")
-    put.add_argument("--file", default="-", help="a JSON file (default: read standard input)")
-    put.set_defaults(run=_secrets_put)
+    add_connection_parsers(commands, _container)
 
     token = commands.add_parser("token", help="mint a development bearer token")
     _caller_options(token, scope_help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})")

@@ -1,7 +1,9 @@
-"""The tools ``tools/list`` advertises: two meta-tools and the control-plane operations.
+"""The tools ``tools/list`` advertises: two meta-tools, the control-plane operations, and,
+only where the org's collapse threshold admits them (``cardamom.core.collapse``), the
+caller's connected tools.
 
-Connected tools are never listed, however few: a model finds them with ``search_tools``
-and runs them with ``execute_tool``.
+By default connected tools are never listed, however few: a model finds them with
+``search_tools`` and runs them with ``execute_tool``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import Any
 
 from mcp_types import Tool, ToolAnnotations
 
+from cardamom.core.pool import PoolTool
 from cardamom.service.controlplane.operation import Operation
 from cardamom.service.search import DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT
 
@@ -18,8 +21,8 @@ EXECUTE_TOOL = "execute_tool"
 META_TOOLS = (SEARCH_TOOLS, EXECUTE_TOOL)
 
 SERVER_INSTRUCTIONS = (
-    "Cardamom serves this organisation's connected third-party tools. They are never listed: call "
-    "search_tools with a few words (or a guessed tool name) to find one, then run it with execute_tool "
+    "Cardamom serves this organisation's connected third-party tools. Unless the tool list shows them, "
+    "call search_tools with a few words (or a guessed tool name) to find one, then run it with execute_tool "
     "{name, arguments}. An empty search result means no connected tool fits; it names the words nothing "
     "matched and the checks to run. Tools named cardamom__* manage connections, members and restrictions."
 )
@@ -189,5 +192,45 @@ def operation_tool(op: Operation) -> Tool:
             read_only_hint=read_only,
             destructive_hint=op.classification == "destructive" if not read_only else None,
             open_world_hint=False,
+        ),
+    )
+
+
+# 2026-07-28 lets a tool mirror an argument into an Mcp-Param-* header; this server designates
+# none (it does not check such headers), so a connected tool's own designations are not passed on.
+_HEADER_DESIGNATION = "x-mcp-header"
+
+
+# Keywords whose value maps names (not keywords) to subschemas.
+_SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+
+
+def _without_header_designations(schema: Any) -> Any:
+    if isinstance(schema, list):
+        return [_without_header_designations(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == _HEADER_DESIGNATION:
+            continue
+        if key in _SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {name: _without_header_designations(sub) for name, sub in value.items()}
+        else:
+            out[key] = _without_header_designations(value)
+    return out
+
+
+def connected_tool(tool: PoolTool) -> Tool:
+    """A connected tool as tools/list shows it: its advertised name and its schema, frozen keys removed."""
+    read_only = tool.classification == "read"
+    return Tool(
+        name=tool.name,
+        description=tool.description,
+        input_schema=_without_header_designations(tool.input_schema),
+        annotations=ToolAnnotations(
+            read_only_hint=read_only,
+            destructive_hint=tool.classification == "destructive" if not read_only else None,
+            open_world_hint=True,
         ),
     )

@@ -9,37 +9,60 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
+from mcp_types import (
+    HEADER_MISMATCH,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    METHOD_NOT_FOUND,
+    PARSE_ERROR,
+    UNSUPPORTED_PROTOCOL_VERSION,
+)
 
 from cardamom.errors import (
+    ConnectionInactive,
     ConnectorFailed,
+    HeaderMismatch,
     InvalidParams,
     InvalidRequest,
     MethodNotFound,
+    MissingRequestMeta,
     ParseError,
     PermissionDenied,
     ProtocolError,
     ScopeMissing,
     ToolError,
     UnsupportedProtocolVersion,
+    UnsupportedRequestVersion,
 )
 from cardamom.mcp.results import ToolResult, structured
+from cardamom.mcp.versions import Era
 
 # (JSON-RPC code, HTTP status); the most specific class wins (checked in MRO order).
 _PROTOCOL_CODES: dict[type[ProtocolError], tuple[int, int]] = {
     ParseError: (PARSE_ERROR, 400),
     InvalidRequest: (INVALID_REQUEST, 400),
     UnsupportedProtocolVersion: (INVALID_REQUEST, 400),
+    UnsupportedRequestVersion: (UNSUPPORTED_PROTOCOL_VERSION, 400),
+    HeaderMismatch: (HEADER_MISMATCH, 400),
     MethodNotFound: (METHOD_NOT_FOUND, 200),
+    MissingRequestMeta: (INVALID_PARAMS, 400),
     InvalidParams: (INVALID_PARAMS, 200),
     ProtocolError: (INVALID_REQUEST, 400),
 }
 
+# The per-request era (2026-07-28) answers an unknown or removed method with 404, so a client
+# can tell a modern server's "no such method" from a legacy endpoint's 404 by the body.
+_PER_REQUEST_STATUS: dict[type[ProtocolError], int] = {MethodNotFound: 404}
 
-def protocol_error_code(error: ProtocolError) -> tuple[int, int]:
+
+def protocol_error_code(error: ProtocolError, era: Era = "handshake") -> tuple[int, int]:
     for cls in type(error).__mro__:
         if cls in _PROTOCOL_CODES:
-            return _PROTOCOL_CODES[cls]
+            code, status = _PROTOCOL_CODES[cls]
+            if era == "per-request":
+                status = _PER_REQUEST_STATUS.get(cls, status)
+            return code, status
     return INTERNAL_ERROR, 500  # pragma: no cover - ProtocolError itself is in the table
 
 
@@ -56,6 +79,9 @@ def tool_error_result(error: ToolError) -> ToolResult:
         detail["permission"] = error.permission
     if isinstance(error, ScopeMissing):
         detail["scope"] = error.scope
+    if isinstance(error, ConnectionInactive):
+        detail["account"] = error.account
+        detail["connection_status"] = error.status
     if isinstance(error, ConnectorFailed):
         detail["detail"] = error.detail
         if error.status is not None:

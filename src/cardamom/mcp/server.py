@@ -9,6 +9,12 @@ Every path asks the authorization gate (``service/authorization.py``): ``tools/l
 ``tools/call`` ask ``execute_refusal`` before reading anything else of the request, so a
 caller without ``tool:execute`` gets the same refusal whatever they send; the search,
 execution and control-plane services then ask for the tool or operation at hand.
+
+Two protocol eras share the endpoint (``cardamom.mcp.versions``): the handshake era
+(``initialize``, then ``MCP-Protocol-Version``) and the 2026-07-28 per-request era
+(``server/discover``, ``_meta`` and mirrored headers on every request, checked by
+``cardamom.mcp.per_request``). Each request is placed in its era on its own; both reach the
+same tools through the same gates.
 """
 
 from __future__ import annotations
@@ -16,12 +22,14 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mcp_types import (
     INTERNAL_ERROR,
+    SERVER_INFO_META_KEY,
     CallToolRequestParams,
+    DiscoverResult,
     Implementation,
     InitializeRequestParams,
     InitializeResult,
@@ -38,31 +46,49 @@ from cardamom.errors import (
     InvalidParams,
     InvalidRequest,
     MethodNotFound,
+    MissingRequestMeta,
     ParseError,
     ProtocolError,
     ToolError,
     UnknownTool,
     UnsupportedProtocolVersion,
 )
+from cardamom.mcp import per_request
 from cardamom.mcp.catalog import (
     EXECUTE_TOOL,
     EXECUTE_TOOL_DEF,
     SEARCH_TOOL,
     SEARCH_TOOLS,
     SERVER_INSTRUCTIONS,
+    connected_tool,
     operation_tool,
 )
 from cardamom.mcp.errors import jsonrpc_error, protocol_error_code, tool_error_result
+from cardamom.mcp.request_headers import McpHeaders
 from cardamom.mcp.results import ToolResult, execution_result, search_payload, structured
+from cardamom.mcp.versions import (
+    LATEST_HANDSHAKE_VERSION,
+    SUPPORTED_VERSIONS,
+    Era,
+    negotiate_handshake,
+    request_era,
+)
 from cardamom.service.authorization import Caller, execute_refusal
 from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.execution import ExecutionService
-from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
 from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchService
 
 log = logging.getLogger(__name__)
 
-LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[-1]
+# What initialize answers with by default (every version served is mcp.versions.SUPPORTED_VERSIONS).
+LATEST_PROTOCOL_VERSION = LATEST_HANDSHAKE_VERSION
+# Caching hints (2026-07-28). tools/list varies by caller, so it is private; a minute keeps a
+# client's copy close to restriction and membership changes (calls are re-checked anyway).
+TOOLS_LIST_TTL_MS = 60_000
+# server/discover holds nothing caller-specific (versions, capabilities, instructions).
+DISCOVER_TTL_MS = 3_600_000
+SERVER_INFO = Implementation(name="cardamom", title="Cardamom MCP gateway", version=__version__)
+CAPABILITIES = ServerCapabilities(tools=ToolsCapability(list_changed=False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +107,27 @@ def _dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(by_alias=True, exclude_none=True, mode="json", exclude=_MODERN_ONLY_FIELDS)
 
 
+def _dump_per_request(result: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    """A 2026-07-28 result: every field, ``resultType`` (``complete``: this server never needs
+    more input), and the server naming itself in ``_meta``."""
+    if isinstance(result, BaseModel):
+        payload = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+    else:
+        payload = dict(result)
+    payload.setdefault("resultType", "complete")
+    meta = payload.get("_meta")
+    payload["_meta"] = {
+        **(meta if isinstance(meta, dict) else {}),
+        SERVER_INFO_META_KEY: SERVER_INFO.model_dump(by_alias=True, exclude_none=True, mode="json"),
+    }
+    return payload
+
+
 def _first_problem(exc: ValidationError) -> str:
     return validation_problems(exc, top_level="params")[0]
 
 
-def negotiate_version(requested: str) -> str:
-    return requested if requested in SUPPORTED_PROTOCOL_VERSIONS else LATEST_PROTOCOL_VERSION
+Handler = Callable[[Caller, dict[str, Any]], Awaitable[BaseModel | dict[str, Any]]]
 
 
 class McpEndpoint:
@@ -94,15 +135,24 @@ class McpEndpoint:
         self._search_service = search
         self._execution = execution
         self._plane = control_plane
-        self._methods: dict[str, Callable[[Caller, dict[str, Any]], Awaitable[BaseModel | dict[str, Any]]]] = {
+        self._methods: dict[str, Handler] = {
             "initialize": self._initialize,
             "ping": self._ping,
             "tools/list": self._list_tools,
             "tools/call": self._call_tool,
         }
+        # 2026-07-28 removed initialize and ping; anything else is "method not found" (404).
+        self._per_request_methods: dict[str, Handler] = {
+            "server/discover": self._discover,
+            "tools/list": self._list_tools,
+            "tools/call": self._call_tool,
+        }
 
-    async def handle(self, body: bytes, caller: Caller, *, protocol_version: str | None = None) -> Reply:
+    async def handle(self, body: bytes, caller: Caller, *, headers: McpHeaders | None = None) -> Reply:
+        """Answer one POSTed message; ``headers`` are the MCP request headers, read before the body."""
+        headers = McpHeaders.none() if headers is None else headers
         request_id: Any = None
+        era: Era = "handshake"
         try:
             message = self._parse(body)
             if "method" not in message:
@@ -118,14 +168,20 @@ class McpEndpoint:
             if isinstance(request_id, bool) or not isinstance(request_id, str | int):
                 request_id = None
                 raise InvalidRequest("id must be a string or an integer")
-            if method != "initialize" and protocol_version not in (None, *SUPPORTED_PROTOCOL_VERSIONS):
-                supported = ", ".join(SUPPORTED_PROTOCOL_VERSIONS)
-                raise UnsupportedProtocolVersion(
-                    f"MCP-Protocol-Version {protocol_version!r} is not supported (supported: {supported})"
-                )
             params = message.get("params", {})
             if params is None:
                 params = {}
+            era = request_era(method, params if isinstance(params, dict) else {}, headers.version)
+            if era == "per-request":
+                return await self._per_request(request_id, method, params, caller, headers)
+            protocol_version = headers.protocol_version.value
+            if headers.protocol_version.problem is not None:
+                raise UnsupportedProtocolVersion(headers.protocol_version.problem)
+            if method != "initialize" and protocol_version not in (None, *SUPPORTED_VERSIONS):
+                supported = ", ".join(SUPPORTED_VERSIONS)
+                raise UnsupportedProtocolVersion(
+                    f"MCP-Protocol-Version {protocol_version!r} is not supported (supported: {supported})"
+                )
             if not isinstance(params, dict):
                 raise InvalidParams("params must be an object")
             handler = self._methods.get(method)
@@ -135,13 +191,27 @@ class McpEndpoint:
             payload = _dump(result) if isinstance(result, BaseModel) else result
             return Reply(200, {"jsonrpc": "2.0", "id": request_id, "result": payload})
         except ProtocolError as exc:
-            code, status = protocol_error_code(exc)
-            return Reply(status, jsonrpc_error(request_id, code, str(exc)))
+            code, status = protocol_error_code(exc, era)
+            return Reply(status, jsonrpc_error(request_id, code, str(exc), exc.data))
         except Exception:
             log.exception("unhandled error while serving an MCP request")
             return Reply(
                 200, jsonrpc_error(request_id, INTERNAL_ERROR, "internal error; the request was not completed")
             )
+
+    async def _per_request(
+        self, request_id: str | int, method: str, params: object, caller: Caller, headers: McpHeaders
+    ) -> Reply:
+        """A 2026-07-28 request: its _meta and headers checked, then the era's own methods."""
+        if not isinstance(params, dict):
+            raise MissingRequestMeta("params must be an object holding _meta on a 2026-07-28 request")
+        context = per_request.validate(method, params, headers)
+        handler = self._per_request_methods.get(method)
+        if handler is None:
+            raise MethodNotFound(f"method {method!r} is not supported by protocol version {context.version}")
+        caller = replace(caller, client_name=context.client_name, mcp_name=context.mcp_name)
+        result = await handler(caller, params)
+        return Reply(200, {"jsonrpc": "2.0", "id": request_id, "result": _dump_per_request(result)})
 
     @staticmethod
     def _parse(body: bytes) -> dict[str, Any]:
@@ -165,22 +235,38 @@ class McpEndpoint:
         except ValidationError as exc:
             raise InvalidParams(f"initialize: {_first_problem(exc)}") from None
         return InitializeResult(
-            protocol_version=negotiate_version(parsed.protocol_version),
-            capabilities=ServerCapabilities(tools=ToolsCapability(list_changed=False)),
-            server_info=Implementation(name="cardamom", title="Cardamom MCP gateway", version=__version__),
+            protocol_version=negotiate_handshake(parsed.protocol_version),
+            capabilities=CAPABILITIES,
+            server_info=SERVER_INFO,
             instructions=SERVER_INSTRUCTIONS,
+        )
+
+    async def _discover(self, caller: Caller, params: dict[str, Any]) -> BaseModel:
+        return DiscoverResult(
+            supported_versions=list(SUPPORTED_VERSIONS),
+            capabilities=CAPABILITIES,
+            instructions=SERVER_INSTRUCTIONS,
+            ttl_ms=DISCOVER_TTL_MS,
+            cache_scope="public",
         )
 
     async def _ping(self, caller: Caller, params: dict[str, Any]) -> dict[str, Any]:
         return {}
 
     async def _list_tools(self, caller: Caller, params: dict[str, Any]) -> BaseModel:
+        """The caller's tools in a stable order: the meta-tools, the control-plane operations in
+        catalog order, then (where the org's collapse threshold admits them) connected tools by name."""
         if params.get("cursor") is not None:
             raise InvalidParams("unknown cursor: tools/list is never paginated here")
         if execute_refusal(caller) is not None:
-            return ListToolsResult(tools=[])
+            return ListToolsResult(tools=[], ttl_ms=TOOLS_LIST_TTL_MS, cache_scope="private")
         operations = [operation_tool(op) for op in self._plane.available(caller)]
-        return ListToolsResult(tools=[SEARCH_TOOL, EXECUTE_TOOL_DEF, *operations])
+        connected = [connected_tool(t) for t in self._search_service.listed_tools(caller, len(operations))]
+        return ListToolsResult(
+            tools=[SEARCH_TOOL, EXECUTE_TOOL_DEF, *operations, *connected],
+            ttl_ms=TOOLS_LIST_TTL_MS,
+            cache_scope="private",
+        )
 
     async def _call_tool(self, caller: Caller, params: dict[str, Any]) -> ToolResult:
         try:

@@ -8,13 +8,14 @@ and the schedule are the safety nets that bound a change's delay to two minutes.
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from pydantic import ValidationError
 
-from cardamom.core.aliases import carried_aliases
+from cardamom.core.aliases import alias_plan
 from cardamom.core.directory import DirectoryChange, Grant, apply_change
 from cardamom.core.orgdef import AliasDef, OrgDefinition, cross_reference_problems
 from cardamom.core.problems import format_path
@@ -23,6 +24,8 @@ from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ChangeConflict, Conflict, InvalidArguments, RecordNotFound
 from cardamom.ports import Directory, StoredOrg
 from cardamom.service.snapshots import SnapshotService
+
+log = logging.getLogger(__name__)
 
 
 def revoked_members(before: OrgDefinition | None, after: OrgDefinition) -> frozenset[str]:
@@ -42,6 +45,11 @@ def validation_problems(org: OrgDefinition) -> list[str]:
     except ValidationError as exc:
         return pydantic_problems(exc)
     return [f"{format_path(path)}: {message}" for path, message in cross_reference_problems(checked)]
+
+
+def _report_retired(org: str, retired: Mapping[str, str]) -> None:
+    for name, why in sorted(retired.items()):
+        log.warning("alias %s removed: %s", name, why, extra={"org": org, "alias": name})
 
 
 class DirectoryWriter:
@@ -68,10 +76,9 @@ class DirectoryWriter:
         """Replace the whole org, revoking removed or suspended members' grants."""
         current = self._directory.load_org(definition.org)
         if current is not None:
-            existing = [*current.definition.aliases, *definition.aliases]
-            definition = definition.model_copy(
-                update={"aliases": carried_aliases(current.definition, definition, existing)}
-            )
+            plan = alias_plan(current.definition, definition, [*current.definition.aliases, *definition.aliases])
+            _report_retired(definition.org, plan.retired)
+            definition = definition.model_copy(update={"aliases": plan.aliases})
         try:
             self._directory.replace_org(
                 definition,
@@ -95,7 +102,8 @@ class DirectoryWriter:
         if change.at == 0:
             change = replace(change, at=self.now())
         after = apply_change(stored.definition, change)
-        aliases = {a.name: a for a in carried_aliases(stored.definition, after, after.aliases)}
+        plan = alias_plan(stored.definition, after, after.aliases)
+        aliases = {a.name: a for a in plan.aliases}
         if aliases != {a.name: a for a in after.aliases}:
             updates: dict[str, AliasDef | None] = {
                 name: None for name in {a.name for a in after.aliases} - set(aliases)
@@ -110,6 +118,7 @@ class DirectoryWriter:
             self._directory.commit(org, change, expected_version=stored.version)
         except Conflict as exc:
             raise ChangeConflict(f"{exc}; nothing was written: reload and retry") from exc
+        _report_retired(org, plan.retired)
         return after, change.changes_pool
 
     def record_grant(

@@ -49,6 +49,8 @@ class AuditTrail:
             classification=tool.classification,
             approved=True,
             target_id=None if target is None else str(target),
+            client=caller.client_name,  # the grant's client_id joins here with sign-in (#11)
+            mcp_name=caller.mcp_name,
         )
         try:
             self._audit.begin(row)

@@ -46,6 +46,10 @@ class Caller:
     role: Role
     scopes: frozenset[str]
     token_id: str | None = None
+    # Set per request by the MCP endpoint, for the audit row: the client's self-reported name
+    # (clientInfo in a 2026-07-28 request's _meta) and the Mcp-Name header a 2026-07-28 call carried.
+    client_name: str | None = None
+    mcp_name: str | None = None
 
 
 # ---- the rules, one function each ---------------------------------------------------------

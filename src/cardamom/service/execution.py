@@ -29,16 +29,17 @@ from cardamom.core.outbound import (
     validate_arguments,
     with_credential,
 )
-from cardamom.core.pool import PoolTool
+from cardamom.core.pool import ConnectorInfo, PoolTool
 from cardamom.core.truncation import cap_output
-from cardamom.errors import ConnectorFailed, ReauthorizationNeeded, ToolError
-from cardamom.ports import CredentialResolver, OutboundResponse
+from cardamom.errors import CardamomError, ConnectorFailed, ReauthorizationNeeded, ToolError, UnknownTool
+from cardamom.ports import CredentialResolver, Directory, OutboundResponse
 from cardamom.service.audit_trail import AuditTrail
 from cardamom.service.authorization import Caller, Permit, authorize, outbound_refusal
-from cardamom.service.connector_calls import ConnectorCaller
+from cardamom.service.connector_calls import IDEMPOTENT, ConnectorCaller
 from cardamom.service.identity import caller_snapshot
-from cardamom.service.mcp_session import McpSession
+from cardamom.service.mcp_session import McpSession, Send
 from cardamom.service.mcp_wire import tool_call_data
+from cardamom.service.missing_tool import inactive_account_refusal, missing_tool_refusal
 from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
@@ -53,6 +54,7 @@ class ExecutionResult:
     data: Any
     truncated: bool
     error: ConnectorFailed | None = None
+    tools_changed: bool = False  # a remote server announced notifications/tools/list_changed
 
 
 class ExecutionService:
@@ -60,6 +62,7 @@ class ExecutionService:
         self,
         *,
         snapshots: SnapshotService,
+        directory: Directory,
         credentials: CredentialResolver,
         connectors: ConnectorCaller,
         audit: AuditTrail,
@@ -67,6 +70,7 @@ class ExecutionService:
         connector_timeout: float,
     ) -> None:
         self._snapshots = snapshots
+        self._directory = directory
         self._credentials = credentials
         self._connectors = connectors
         self._audit = audit
@@ -74,10 +78,15 @@ class ExecutionService:
         self._connector_timeout = connector_timeout
 
     async def execute(self, caller: Caller, name: str, arguments: Mapping[str, Any]) -> ExecutionResult:
-        permit = authorize(caller, caller_snapshot(self._snapshots, caller), name)
+        try:
+            permit = authorize(caller, caller_snapshot(self._snapshots, caller), name)
+        except UnknownTool as exc:
+            raise self._missing(caller, name, exc) from None
         snapshot, tool = permit.snapshot, permit.tool
         arguments = {**arguments, **permit.preset}
         account_label = str(arguments.get(tool.account_argument, "")) if tool.account_argument else tool.account
+        if tool.account_argument and account_label not in tool.accounts:
+            self._check_account(caller, tool.connector, account_label)
         merged = validate_arguments(tool, arguments, tool.frozen_for(account_label))
         if tool.account_argument:
             merged.pop(tool.account_argument)  # it chose the account; the connector never sees it
@@ -95,7 +104,33 @@ class ExecutionService:
             self._audit.close(row, exc.audit_code)
             raise
         self._audit.close(row, result.error.audit_code if result.error else None)
+        if result.tools_changed:
+            self._relist(caller.org)
         return result
+
+    def _relist(self, org: str) -> None:
+        """The server said its tools changed: list the org's servers again now, not at the schedule."""
+        log.info("a remote MCP server announced that its tools changed; listing again", extra={"org": org})
+        try:
+            self._snapshots.rebuild(org)
+        except (CardamomError, OSError) as exc:  # the call succeeded; the schedule lists it later
+            log.warning("re-listing after tools/list_changed failed", extra={"org": org, "problem": str(exc)})
+
+    def _missing(self, caller: Caller, name: str, unknown: UnknownTool) -> ToolError:
+        """Why the name reaches nothing (a connection not active, ...): read from the directory,
+        which this rare path alone pays for."""
+        stored = self._directory.load_org(caller.org)
+        if stored is None:
+            return unknown
+        listings = caller_snapshot(self._snapshots, caller).listings
+        return missing_tool_refusal(caller, stored.definition, listings, name, unknown)
+
+    def _check_account(self, caller: Caller, connector: str, account: str) -> None:
+        """A merged tool's account that is not among its choices: an inactive one is refused as such."""
+        stored = self._directory.load_org(caller.org)
+        refusal = None if stored is None else inactive_account_refusal(caller, stored.definition, connector, account)
+        if refusal is not None:
+            raise refusal
 
     async def _credential(self, permit: Permit, account: str) -> Credential:
         """The connection's credential; a grant refused for good takes the connection's tools out of search."""
@@ -119,15 +154,31 @@ class ExecutionService:
         tool = permit.tool
         connector = permit.snapshot.connectors[tool.connector]
         credential = await self._credential(permit, account)
-        request = with_credential(request, connector.auth, credential)
+        sent = with_credential(request, connector.auth, credential)
         self._last_gate(permit, tool)
-        log.info(
-            "calling connector",
-            extra={"operation": tool.name, "method": request.method, "url": request.redacted_url()},
-        )
+        # The URL template, not the request's URL: argument values never reach a log line.
+        template = f"{connector.base_url.rstrip('/')}/{tool.path.lstrip('/')}"
+        log.info("calling connector", extra={"operation": tool.name, "method": request.method, "url": template})
         # The connector caller runs the outbound guard on this request and on every redirect.
-        response = await self._connectors.call(request, connector.base_url)
-        return self._interpret(tool, account, request, response)
+        response = await self._connectors.call(sent, connector.base_url)
+        if response.status == 401:
+            renewed = await self._renewed(permit, account, credential, resend=request.method in IDEMPOTENT)
+            if renewed is not None:
+                sent = with_credential(request, connector.auth, renewed)
+                response = await self._connectors.call(sent, connector.base_url)
+        return self._interpret(tool, account, sent, response)
+
+    async def _renewed(self, permit: Permit, account: str, refused: Credential, *, resend: bool) -> Credential | None:
+        """The upstream answered HTTP 401 to ``refused`` (the provider restarted, or revoked the token):
+        drop it, so that no later call sends it, and when the request may be sent again (the
+        idempotency rule every retry follows) and a new credential can be had (an OAuth access
+        token), that new one, once."""
+        snapshot = permit.snapshot
+        auth = snapshot.connectors[permit.tool.connector].auth
+        if not self._credentials.reject(permit.caller.org, snapshot.accounts[account], auth, refused) or not resend:
+            return None
+        log.info("the upstream refused the access token; retrying once with a new one", extra={"account": account})
+        return await self._credential(permit, account)
 
     async def _call_remote(self, permit: Permit, account: str, arguments: dict[str, Any]) -> ExecutionResult:
         """tools/call on the tool's MCP server, in a session of its own, every message through the guard."""
@@ -135,23 +186,30 @@ class ExecutionService:
         connector = permit.snapshot.connectors[tool.connector]
         credential = await self._credential(permit, account)
         self._last_gate(permit, tool)
-
-        async def send(request: OutboundRequest) -> OutboundResponse:
-            return await self._connectors.call(with_credential(request, connector.auth, credential), connector.base_url)
-
         log.info("calling connector", extra={"operation": tool.name, "method": "tools/call", "url": connector.base_url})
         timeout = self._connector_timeout
-        session = McpSession(connector.base_url, send, secrets=credential.secrets())
-        try:
-            with anyio.fail_after(timeout):
-                await session.open()
-                result = await session.request("tools/call", {"name": tool.upstream_name, "arguments": arguments})
-        except TimeoutError:
-            raise ConnectorFailed(
-                f"the MCP server did not answer within {timeout:g} s", detail="connector_timeout"
-            ) from None
-        finally:
-            await session.close()
+        deadline = anyio.current_time() + timeout  # one deadline, a retry included
+        for attempt in (1, 2):
+            session = McpSession(connector.base_url, self._sender(connector, credential), secrets=credential.secrets())
+            called = False  # a 401 before tools/call left means nothing ran: any tool may be sent again
+            try:
+                with anyio.fail_after(max(0.0, deadline - anyio.current_time())):
+                    await session.open()
+                    called = True
+                    result = await session.request("tools/call", {"name": tool.upstream_name, "arguments": arguments})
+                break
+            except TimeoutError:
+                raise ConnectorFailed(
+                    f"the MCP server did not answer within {timeout:g} s", detail="connector_timeout"
+                ) from None
+            except ConnectorFailed as exc:
+                resend = attempt == 1 and (not called or tool.classification == "read")
+                renewed = None if exc.status != 401 else await self._renewed(permit, account, credential, resend=resend)
+                if renewed is None:
+                    raise
+                credential = renewed
+            finally:
+                await session.close()
         data, failed = tool_call_data(result)
         capped = cap_output(data)
         error = None
@@ -159,7 +217,13 @@ class ExecutionService:
             error = ConnectorFailed(
                 f"{tool.name}: the MCP server reports that the tool failed", detail="upstream_tool_error"
             )
-        return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error)
+        return ExecutionResult(tool, account, 200, capped.value, capped.truncated, error, session.tools_changed)
+
+    def _sender(self, connector: ConnectorInfo, credential: Credential) -> Send:
+        async def send(request: OutboundRequest) -> OutboundResponse:
+            return await self._connectors.call(with_credential(request, connector.auth, credential), connector.base_url)
+
+        return send
 
     @staticmethod
     def _interpret(

@@ -23,6 +23,7 @@ from cardamom.core.outbound import OutboundRequest, redact
 from cardamom.errors import CardamomError, ConnectorFailed
 from cardamom.ports import OutboundResponse
 from cardamom.service.mcp_wire import (
+    announces_tools_changed,
     initialize_params,
     jsonrpc_notification,
     jsonrpc_request,
@@ -58,6 +59,7 @@ class McpSession:
         self._next_id = 0
         self.session_id: str | None = None
         self.protocol_version: str | None = None
+        self.tools_changed = False  # the server announced notifications/tools/list_changed
 
     async def __aenter__(self) -> McpSession:
         await self.open()
@@ -122,4 +124,6 @@ class McpSession:
         if response.status >= 400 or response.status == 202:
             raise _http_failure(response, method)
         text = redact(response.body.decode("utf-8", errors="replace"), self._secrets)
-        return result_of(messages_of(response.content_type, text), request_id, method), response
+        messages = messages_of(response.content_type, text)
+        self.tools_changed = self.tools_changed or announces_tools_changed(messages)
+        return result_of(messages, request_id, method), response

@@ -138,6 +138,12 @@ def messages_of(content_type: str, text: str) -> list[Any]:
     return parsed if isinstance(parsed, list) else [parsed]
 
 
+def announces_tools_changed(messages: list[Any]) -> bool:
+    """Whether the server sent ``notifications/tools/list_changed`` among an answer's messages
+    (a server may, on the stream of the request that changed its tools)."""
+    return any(isinstance(m, dict) and m.get("method") == "notifications/tools/list_changed" for m in messages)
+
+
 def result_of(messages: list[Any], request_id: int, method: str) -> dict[str, Any]:
     """The result of our request, out of the messages of its answer.
 

@@ -9,12 +9,18 @@ safety nets close the gap, both in the rebuild function:
 * an EventBridge schedule (every minute): every org whose snapshot pointer is behind its
   directory version is rebuilt, so a change that produced no stream record (or whose
   rebuild failed) reaches search within two minutes; so is every org whose snapshot is of
-  an older format, which the MCP function serves meanwhile.
+  an older format, which the MCP function serves meanwhile, and every org whose remote MCP
+  servers are due for a new listing (``CARDAMOM_RELIST_INTERVAL``, 5 minutes by default, or
+  30 seconds after a failed one): a rebuild lists them again.
+
+``cardamom serve`` runs the same schedule in a thread of its own (``ScheduleThread``), so
+the embedded server lists its remote servers where its credentials are, too.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +32,7 @@ from cardamom.service.snapshots import SnapshotService
 log = logging.getLogger(__name__)
 
 ORG_PREFIX = "ORG#"
+SCHEDULE_SECONDS = 15.0  # cardamom serve's schedule: often enough for a failed listing's 30 s retry
 
 
 @dataclass(slots=True)
@@ -75,8 +82,24 @@ class RebuildService:
         up_to_date = {org: current[org] for org in directory if org in current and org not in behind}
         return sorted(behind.union(self._snapshots.outdated(up_to_date)))
 
+    def due_for_listing(self, skip: Iterable[str] = ()) -> list[str]:
+        """Orgs whose remote MCP servers should be listed again (``SnapshotService.relist_due``).
+        A server's tool list changes with no directory write at all, so this is what brings
+        its new tools in. Costs a pointer read per org (the snapshots stay cached)."""
+        skipped, due = set(skip), []
+        for org in sorted(self._directory.org_versions()):
+            if org in skipped:
+                continue
+            try:
+                if self._snapshots.relist_due(org):
+                    due.append(org)
+            except (CardamomError, OSError) as exc:
+                log.warning("could not tell whether an org's listings are due", extra={"org": org, "problem": str(exc)})
+        return due
+
     def on_schedule(self) -> RebuildReport:
-        return self.rebuild(self.behind())
+        behind = self.behind()
+        return self.rebuild([*behind, *self.due_for_listing(skip=behind)])
 
     def on_stream(self, records: Sequence[Mapping[str, Any]]) -> tuple[RebuildReport, list[str]]:
         """Rebuild the orgs a batch of stream records touched.
@@ -91,3 +114,29 @@ class RebuildService:
                 first.setdefault(org, str(record.get("dynamodb", {}).get("SequenceNumber", "")))
         report = self.rebuild(first)
         return report, [first[org] for org in report.failed if first[org]]
+
+
+class ScheduleThread:
+    """The rebuild schedule in a long-running process (``cardamom serve``): ``on_schedule`` every
+    ``period`` seconds on a daemon thread, until ``stop``. A failed round is logged and the
+    next one comes as usual."""
+
+    def __init__(self, service: RebuildService, period: float = SCHEDULE_SECONDS) -> None:
+        self._service = service
+        self._period = period
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cardamom-schedule", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=self._period + 5)
+
+    def _run(self) -> None:
+        while not self._stopping.wait(self._period):
+            try:
+                self._service.on_schedule()
+            except Exception:  # the schedule keeps going: the next round may well succeed
+                log.exception("scheduled rebuild failed")

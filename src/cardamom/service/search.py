@@ -1,4 +1,5 @@
-"""Search for the caller: their pool ranked, and the matching tools withheld from them reported.
+"""Search for the caller: their pool ranked, and the matching tools withheld from them reported;
+and the connected tools ``tools/list`` shows them, where the org's collapse threshold lists any.
 
 The ranking itself is ``core.search.rank``: lexical, with the relevance floor, over the
 caller's own pool (IDF computed there). Tools the gate withholds from the caller are ranked
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from cardamom.core.app_scope import named_in
+from cardamom.core.collapse import lists_connected_tools
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import EmptyReason, Hit, Ranking, rank
 from cardamom.core.snapshot import Snapshot
@@ -79,13 +82,30 @@ class SearchReport:
         return reason
 
 
+class EmptySearchObserver(Protocol):
+    """Told of every search that found nothing (``service/unmet_searches.py``); must not block."""
+
+    def observe(self, caller: Caller, report: SearchReport) -> None: ...
+
+
 class SearchService:
-    def __init__(self, snapshots: SnapshotService, pools: PoolCache, telemetry: SearchTelemetry) -> None:
+    def __init__(
+        self,
+        snapshots: SnapshotService,
+        pools: PoolCache,
+        telemetry: SearchTelemetry,
+        *,
+        unmet: EmptySearchObserver | None = None,
+    ) -> None:
         self._snapshots = snapshots
         self._pools = pools
         self._telemetry = telemetry
+        self._unmet = unmet
 
-    def search(self, caller: Caller, query: str, limit: int | None = None) -> SearchReport:
+    def search(
+        self, caller: Caller, query: str, limit: int | None = None, *, record_unmet: bool = True
+    ) -> SearchReport:
+        """``record_unmet``: an empty result is recorded for insights (not for an admin's ``cardamom search``)."""
         denied = execute_refusal(caller)
         if denied is not None:
             raise denied
@@ -104,4 +124,20 @@ class SearchService:
         self._telemetry.searched(
             org=caller.org, pool_size=len(pool.visible), results=len(ranking.hits), restricted=restricted_count
         )
-        return SearchReport(query, snapshot, ranking, restricted, restricted_count, pool.withheld)
+        report = SearchReport(query, snapshot, ranking, restricted, restricted_count, pool.withheld)
+        if record_unmet and self._unmet is not None and report.empty:
+            self._unmet.observe(caller, report)  # queued: the answer never waits for the write
+        return report
+
+    def listed_tools(self, caller: Caller, operations: int) -> list[PoolTool]:
+        """The connected tools ``tools/list`` shows this caller, in name order: none unless the org's
+        collapse threshold admits a pool of the caller's ``operations`` plus the tools they may use."""
+        if execute_refusal(caller) is not None:
+            return []
+        snapshot = caller_snapshot(self._snapshots, caller)
+        if snapshot.collapse_threshold is None:
+            return []
+        pool = self._pools.pool(caller, snapshot)
+        if not lists_connected_tools(snapshot.collapse_threshold, operations + len(pool.visible)):
+            return []
+        return [snapshot.tools[position] for position in sorted(pool.visible)]

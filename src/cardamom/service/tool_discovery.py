@@ -15,11 +15,13 @@ execution. The consequences:
   run: pooled connections belong to the loop that opened them, so the endpoint's never cross;
 - a server must not be served by the gateway's own process: its loop is the one waiting.
 
-Every server is listed on its own: one that cannot be reached, refuses the credential, breaks
-the protocol, or answers too much or too slowly is logged and left out (its connection
-contributes no tools), and the others are unaffected. A connection whose OAuth grant is
-refused for good is also recorded as ``needs_reauth`` (``Reauthorization``), as execution
-records it.
+Every server is listed on its own, and each gives a ``ListingAttempt``: its tools, or why it
+could not be listed (it cannot be reached, refuses the credential, breaks the protocol, or
+answers too much or too slowly), and whether that failure says anything of its tools
+(``failed_attempt``); the others are unaffected. The snapshot service decides what a failure
+leaves in the snapshot (``core.listings``) and logs it, naming the connection and the reason.
+A connection whose OAuth grant is refused for good is also recorded as ``needs_reauth``
+(``Reauthorization``), as execution records it.
 """
 
 from __future__ import annotations
@@ -32,10 +34,18 @@ from contextlib import AbstractAsyncContextManager
 
 import anyio
 
-from cardamom.core.outbound import OutboundRequest, with_credential
+from cardamom.core.listings import ListingAttempt
+from cardamom.core.outbound import Credential, OutboundRequest, with_credential
 from cardamom.core.pool import Upstream
-from cardamom.core.remote_tools import RemoteTool, admit_listing
-from cardamom.errors import CardamomError, ReauthorizationNeeded, ToolError
+from cardamom.core.remote_tools import admit_listing
+from cardamom.errors import (
+    CardamomError,
+    ConnectorFailed,
+    CredentialUnavailable,
+    ReauthorizationNeeded,
+    TokenRefused,
+    ToolError,
+)
 from cardamom.ports import ConnectorTransport, CredentialResolver, OutboundResponse, ToolDiscovery
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
 from cardamom.service.mcp_session import McpSession
@@ -60,14 +70,14 @@ class McpToolDiscovery(ToolDiscovery):
         self._limits = limits  # connector_timeout bounds each server: the handshake and every page
         self._reauthorization = reauthorization
 
-    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, Sequence[RemoteTool]]:
+    def discover(self, org: str, upstreams: Sequence[Upstream]) -> Mapping[str, ListingAttempt]:
         if not upstreams:
             return {}
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardamom-discovery") as worker:
             return worker.submit(anyio.run, self._discover_all, org, tuple(upstreams)).result()
 
-    async def _discover_all(self, org: str, upstreams: tuple[Upstream, ...]) -> dict[str, tuple[RemoteTool, ...]]:
-        found: dict[str, tuple[RemoteTool, ...]] = {}
+    async def _discover_all(self, org: str, upstreams: tuple[Upstream, ...]) -> dict[str, ListingAttempt]:
+        found: dict[str, ListingAttempt] = {}
         async with self._open_transport() as transport:
             caller = ConnectorCaller(transport, self._limits)
             async with anyio.create_task_group() as group:
@@ -76,7 +86,7 @@ class McpToolDiscovery(ToolDiscovery):
         return found
 
     async def _discover_one(
-        self, org: str, upstream: Upstream, caller: ConnectorCaller, found: dict[str, tuple[RemoteTool, ...]]
+        self, org: str, upstream: Upstream, caller: ConnectorCaller, found: dict[str, ListingAttempt]
     ) -> None:
         account, connector = upstream.account.account, upstream.connector
         where = {"org": org, "account": account, "connector": connector.id}
@@ -85,31 +95,33 @@ class McpToolDiscovery(ToolDiscovery):
             with anyio.fail_after(self._limits.connector_timeout):
                 entries = await self._list(org, upstream, caller)
         except TimeoutError:
-            log.warning(
-                "MCP server not listed: no answer in time; its connection contributes no tools",
-                extra={**where, "connector_timeout_s": self._limits.connector_timeout},
+            timeout = self._limits.connector_timeout
+            found[account] = ListingAttempt(
+                problem=f"the MCP server did not answer within {timeout:g} s",
+                code="connector_timeout",
+                inconclusive=True,
             )
             return
         except CardamomError as exc:
             if isinstance(exc, ReauthorizationNeeded):
                 self._record_reauthorization(org, exc)
-            log.warning(
-                "MCP server not listed; its connection contributes no tools",
-                extra={
-                    **where,
-                    "code": exc.audit_code if isinstance(exc, ToolError) else type(exc).__name__,
-                    "problem": str(exc),
-                },
-            )
+            found[account] = failed_attempt(upstream, exc)
             return
-        except Exception:  # one server's fault must not cancel the listing of the others
-            log.exception("MCP server not listed: unexpected failure; its connection contributes no tools", extra=where)
+        except Exception as exc:  # one server's fault must not cancel the listing of the others
+            log.exception("MCP server of connection %s not listed: unexpected failure", account, extra=where)
+            found[account] = ListingAttempt(problem=f"unexpected failure ({type(exc).__name__})", code="internal")
             return
         tools, skipped = admit_listing(entries)
         if skipped:
             examples = [f"{skip.name}: {skip.reason}" for skip in skipped[:SKIPS_LOGGED]]
-            log.warning("MCP server tools skipped", extra={**where, "skipped": len(skipped), "examples": examples})
-        found[account] = tuple(tools)
+            log.warning(
+                "MCP server of connection %s: %d listed tools skipped (%s)",
+                account,
+                len(skipped),
+                "; ".join(examples),
+                extra={**where, "skipped": len(skipped), "examples": examples},
+            )
+        found[account] = ListingAttempt(tuple(tools))
         log.info(
             "MCP server listed",
             extra={
@@ -134,9 +146,54 @@ class McpToolDiscovery(ToolDiscovery):
     async def _list(self, org: str, upstream: Upstream, caller: ConnectorCaller) -> list[object]:
         connector = upstream.connector
         credential = await self._credentials.resolve(org, upstream.account, connector.auth)
+        try:
+            return await self._list_with(upstream, caller, credential)
+        except ConnectorFailed as exc:
+            # A listing only reads: an access token the server refused is replaced and the listing sent again, once.
+            if exc.status != 401 or not self._credentials.reject(org, upstream.account, connector.auth, credential):
+                raise
+        credential = await self._credentials.resolve(org, upstream.account, connector.auth)
+        return await self._list_with(upstream, caller, credential)
+
+    @staticmethod
+    async def _list_with(upstream: Upstream, caller: ConnectorCaller, credential: Credential) -> list[object]:
+        connector = upstream.connector
 
         async def send(request: OutboundRequest) -> OutboundResponse:
             return await caller.call(with_credential(request, connector.auth, credential), connector.base_url)
 
         async with McpSession(connector.base_url, send, secrets=credential.secrets()) as session:
             return await session.list_tools()
+
+
+# Failures that say nothing of a server's tools: it did not answer (in time), or the token
+# endpoint did not; a listing made before stands (``core.listings.next_listing``).
+UNANSWERED = frozenset(
+    {
+        "connector_timeout",
+        "connector_unreachable",
+        "token_endpoint_unreachable",
+        "token_endpoint_failed",
+        "token_refresh_busy",
+        "upstream_http_429",
+    }
+)
+
+
+def failed_attempt(upstream: Upstream, exc: CardamomError) -> ListingAttempt:
+    """Why a server was not listed, and whether that says anything of its tools.
+
+    An environment variable missing here is this process's gap, not the connection's (an
+    admin's shell running ``org apply`` lacks the server's variables): inconclusive. A
+    secret missing from the store is missing for every process: conclusive. So is any
+    answer the server gave (it refused the credential, broke the protocol, errs), except
+    that it is overloaded (5xx, 429) or did not answer at all.
+    """
+    code = exc.audit_code if isinstance(exc, ToolError) else type(exc).__name__
+    if isinstance(exc, CredentialUnavailable) and not isinstance(exc, TokenRefused):
+        inconclusive = upstream.account.credentials.secret is None
+    else:
+        inconclusive = code in UNANSWERED or (
+            code.startswith("upstream_http_5") and len(code) == len("upstream_http_500")
+        )
+    return ListingAttempt(problem=str(exc), code=code, inconclusive=inconclusive)

@@ -13,8 +13,15 @@ from cardamom.core.search import SearchIndex, SearchOptions
 from cardamom.core.snapshot import Snapshot
 from cardamom.core.snapshot_codec.framing import CorruptSnapshot, uint32s, unframe
 from cardamom.core.snapshot_codec.lazy import COLUMN_FIELDS, TOOL_FIELDS, LazyDocuments, LazyTools
+from cardamom.core.snapshot_codec.listings import decode_listings
 
 _ROLES: frozenset[str] = frozenset(get_args(Role))
+
+
+def _threshold(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise CorruptSnapshot("the snapshot's collapse threshold is not a count")
 
 
 def decode(blob: bytes) -> Snapshot:
@@ -89,6 +96,8 @@ def _decode(blob: bytes) -> Snapshot:
             restrictions=restrictions,
             index=index,
             aliases={a.name: a for a in aliases},
+            collapse_threshold=_threshold(payload.get("collapse_threshold")),  # absent before format 5
+            listings=decode_listings(payload.get("listings")),  # format 5 and older hold none
         )
         snapshot.role_refusals.update(role_refusals)
         return snapshot

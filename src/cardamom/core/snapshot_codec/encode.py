@@ -16,6 +16,7 @@ from cardamom.core.snapshot import Snapshot
 from cardamom.core.snapshot_codec.canonical import Canonical
 from cardamom.core.snapshot_codec.framing import COMPRESSION_LEVEL, MARSHAL_VERSION, UINT32, frame
 from cardamom.core.snapshot_codec.lazy import CHUNK_FIELDS, CHUNK_SIZE, COLUMN_FIELDS, TOOL_FIELDS
+from cardamom.core.snapshot_codec.listings import encode_listings
 
 
 def _index_fields(index: SearchIndex) -> dict[str, Any]:
@@ -87,6 +88,8 @@ def encode(snapshot: Snapshot) -> bytes:
         ],
         "restrictions": [r.model_dump(mode="json", exclude_none=True) for r in snapshot.restrictions],
         "aliases": [a.model_dump(mode="json") for a in snapshot.aliases.values()],
+        "collapse_threshold": snapshot.collapse_threshold,
+        "listings": encode_listings(snapshot.listings),
         "tool_fields": TOOL_FIELDS,
         "column_fields": COLUMN_FIELDS,
         "columns": [list(getattr(columns, f.name)) for f in dataclasses.fields(ToolColumns)],

@@ -18,6 +18,7 @@ from cardamom.service.authorization import Caller, caller_pool, restriction_refu
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 from cardamom.service.controlplane.records import connection, definition, parse_record
 from cardamom.service.controlplane.schema import ACCOUNT, TEXT, object_schema
+from cardamom.service.remote_listings import listing_view, mcp_accounts, refresh_listing
 
 STATUS = {"type": "string", "enum": ["active", "pending", "needs_reauth"]}
 CREDENTIALS = object_schema({name: TEXT for name in ("token_env", "api_key_env", "username_env", "password_env")})
@@ -35,6 +36,7 @@ def list_connections(ctx: PlaneContext, caller: Caller, _: Mapping[str, Any]) ->
     org = definition(ctx, caller)
     snapshot = ctx.snapshots.current(caller.org)
     labels = {c.id: c.label for c in org.connectors}
+    remote = set(mcp_accounts(org))
     usable: dict[str, int] = {}
     for position in caller_pool(caller, snapshot).visible:
         for account in snapshot.columns.reachable_accounts(position):
@@ -44,16 +46,17 @@ def list_connections(ctx: PlaneContext, caller: Caller, _: Mapping[str, Any]) ->
         if not restriction_verdict(caller, org.restrictions, conn.connector).allowed:
             hidden += 1
             continue
-        shown.append(
-            {
-                "account": conn.account,
-                "connector": conn.connector,
-                "label": labels[conn.connector],
-                "status": conn.status,
-                "usable_tools": usable.get(conn.account, 0),
-                "frozen": sorted(conn.frozen),
-            }
-        )
+        row = {
+            "account": conn.account,
+            "connector": conn.connector,
+            "label": labels[conn.connector],
+            "status": conn.status,
+            "usable_tools": usable.get(conn.account, 0),
+            "frozen": sorted(conn.frozen),
+        }
+        if conn.account in remote:  # a remote MCP server's: what it listed, and why not when it could not
+            row["listing"] = listing_view(snapshot.listings.get(conn.account))
+        shown.append(row)
     return {"connections": shown, "hidden_by_restrictions": hidden}
 
 
@@ -73,7 +76,7 @@ def get_connection(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) -
         else:  # named, flagged, no schema: as search reports them
             reason = str(pool.withheld[position])
             restricted.append({"name": columns.names[position], "restricted": True, "reason": reason})
-    return {
+    found = {
         "account": conn.account,
         "connector": conn.connector,
         "status": conn.status,
@@ -82,6 +85,15 @@ def get_connection(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) -
         "tools": tools,
         "restricted_tools": restricted,
     }
+    if conn.account in mcp_accounts(org):
+        found["listing"] = listing_view(snapshot.listings.get(conn.account))
+    return found
+
+
+def refresh_connection(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) -> dict[str, Any]:
+    org = definition(ctx, caller)
+    reach_connector(caller, org, connection(org, args["account"]).connector)
+    return {"refreshed": refresh_listing(ctx.snapshots, org, args["account"])}
 
 
 def create_connection(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,7 +136,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "list",
         "read",
         "List the connected accounts you can reach, with status and how many of their tools you can use. "
-        "A pending or needs_reauth connection contributes no tools until it is reconnected.",
+        "A pending or needs_reauth connection contributes no tools until it is reconnected; a remote MCP "
+        "server's connection also shows its listing (tools listed, when, and the last error).",
         object_schema({}),
         list_connections,
     ),
@@ -156,6 +169,15 @@ OPERATIONS: tuple[Operation, ...] = (
             {"account": ACCOUNT, "status": STATUS, "credentials": CREDENTIALS, "frozen": FROZEN}, ("account",)
         ),
         update_connection,
+    ),
+    Operation(
+        "connections",
+        "refresh",
+        "write",
+        "List a remote MCP server's tools again now (they are re-listed every few minutes anyway), and say "
+        "how many it listed, or why it could not be listed.",
+        object_schema({"account": ACCOUNT}, ("account",)),
+        refresh_connection,
     ),
     Operation(
         "connections",

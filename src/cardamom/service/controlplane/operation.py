@@ -18,15 +18,18 @@ from cardamom.ports import AuditLog
 from cardamom.service.admin import DirectoryAdmin
 from cardamom.service.authorization import Caller
 from cardamom.service.snapshots import SnapshotService
+from cardamom.service.unmet_searches import UnmetSearches
 
 
 @dataclass(frozen=True, slots=True)
 class PlaneContext:
-    """What a handler may use: directory changes (with their rebuilds), snapshots, the audit log."""
+    """What a handler may use: directory changes (with their rebuilds), snapshots, the audit log,
+    and the unmet searches (None where they are not recorded)."""
 
     admin: DirectoryAdmin
     snapshots: SnapshotService
     audit: AuditLog
+    insights: UnmetSearches | None = None
 
 
 # A handler returns JSON values only (lists, not tuples): its result goes on the wire as is.

@@ -8,7 +8,7 @@ from typing import Any
 from cardamom.core.outbound import check_arguments
 from cardamom.errors import ToolError
 from cardamom.service.authorization import Caller, operation_refusal
-from cardamom.service.controlplane import access, aliases, audit, connections, members, restrictions
+from cardamom.service.controlplane import access, aliases, audit, connections, insights, members, restrictions
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 
 # In the order tools/list shows them.
@@ -19,6 +19,7 @@ OPERATIONS: tuple[Operation, ...] = (
     *aliases.OPERATIONS,
     *audit.OPERATIONS,
     *access.OPERATIONS,
+    *insights.OPERATIONS,
 )
 
 

@@ -1,0 +1,22 @@
+"""The audit function's module: importing it is the cold start.
+
+Configuration and stores are built here, once per execution environment; the handler
+(``cardamom.entrypoints.audit_app``) seals the audit trail every minute and exports it to S3
+on its own schedule.
+"""
+
+from __future__ import annotations
+
+from cardamom.adapters.powertools import configure_logging
+from cardamom.bootstrap import build_audit_schedule
+from cardamom.config import Settings
+from cardamom.entrypoints.audit_app import LambdaHandler, make_handler
+
+
+def _cold_start() -> LambdaHandler:
+    settings = Settings.from_env()
+    configure_logging(settings.log_level)
+    return make_handler(build_audit_schedule(settings))
+
+
+handler = _cold_start()
