@@ -511,7 +511,7 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
     if options.argument_values:
         without_values = tuple(t for t in kept if t not in analysis.values)
         if without_values and len(without_values) < len(kept):
-            kept, weighed = without_values, False
+            weighed = False  # the values stay, to order by (a name carrying one), but weigh nothing
     return Scope(scoped, len(scoped), kept, apps, words, analysis.values, weighed, options.synonyms, None, grammar)
 
 
@@ -547,18 +547,24 @@ def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
         near = entry.prefixed if as_exact else _union((entry.inflected, entry.prefixed))
         description = entry.description
         covered = entry.every
+        label = entry.label
         if token in scope.values and description:
             # An argument value (a number, an id, a quoted title) that a description happens to
             # contain ("up to 10 items") is no sign of the tool; only a name carrying it is.
             description = _EMPTY
-            covered = _union((exact, near, entry.label))
+            covered = _union((exact, near, label))
+        if token in scope.values and not scope.values_weighed:
+            # Inside a named app a value weighs nothing; it only orders, by a name carrying it
+            # exactly (``list_widgets_07`` for "shelf 07"), never a part of a word or a label.
+            near = label = _EMPTY
+            covered = exact
         if scope.synonyms:
             synonym = index.synonym_postings(token)
             if synonym.every:
                 near = _union((near, synonym.name))
                 description = _union((description, synonym.description))
                 covered = _union((covered, synonym.every))
-        scoring.append((exact, near, entry.label, description))
+        scoring.append((exact, near, label, description))
         every.append(covered)
     visible = scope.visible
     matched = every if visible is None else [m & visible if m else _EMPTY for m in every]  # type: ignore[operator]
@@ -573,7 +579,10 @@ def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
         tokens = tuple(tokens[i] for i in keep)
         scoring = [scoring[i] for i in keep]
         matched = [matched[i] for i in keep]
-    weights = [inverse_document_frequency(scope.pool_size, len(m)) for m in matched]
+    weights = [
+        0.0 if not scope.values_weighed and t in scope.values else inverse_document_frequency(scope.pool_size, len(m))
+        for t, m in zip(tokens, matched, strict=True)
+    ]
     return Weighed(tokens, scoring, matched, weights, dropped)
 
 
@@ -772,7 +781,8 @@ def rank(
         for d, score, mass in top
     )
     touched = len(_union(weighed.matched))
-    uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m)
+    unweighed = frozenset() if scope.values_weighed else scope.values  # argument values in a named app
+    uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)
     reason = None
     if not hits:
         missing = uncovered or _closest_lacks(weighed, candidates, share)
