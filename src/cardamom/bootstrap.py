@@ -21,22 +21,16 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from joserfc.jwk import KeySet
 
 from cardamom.adapters.authlib import AuthlibTokenEndpoint
 from cardamom.adapters.env import EnvCredentialResolver
-from cardamom.adapters.fernet import FernetSecretStore
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
 from cardamom.adapters.powertools import LogTelemetry
-from cardamom.adapters.sqlite import SqliteDatabase
-from cardamom.adapters.sqlite_audit import SqliteAuditLog
-from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
-from cardamom.adapters.sqlite_directory import SqliteDirectory
-from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
-from cardamom.adapters.sqlite_snapshots import SqliteSnapshotStore
 from cardamom.config import Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
@@ -75,6 +69,9 @@ from cardamom.service.search import SearchService
 from cardamom.service.snapshots import SnapshotService
 from cardamom.service.tool_discovery import McpToolDiscovery
 from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
+
+if TYPE_CHECKING:
+    from cardamom.adapters.aws import AwsClients
 
 DEV_KEY_FILE = "dev-signing-key.json"
 SECRETS_KEY_FILE = "secrets.key"
@@ -130,7 +127,15 @@ class Stores:
 
 
 def sqlite_stores(settings: Settings) -> Stores:
-    """The embedded default: SQLite and files under CARDAMOM_HOME."""
+    """The embedded default: SQLite and files under CARDAMOM_HOME (imported here: never on AWS)."""
+    from cardamom.adapters.fernet import FernetSecretStore
+    from cardamom.adapters.sqlite import SqliteDatabase
+    from cardamom.adapters.sqlite_audit import SqliteAuditLog
+    from cardamom.adapters.sqlite_audit_chain import SqliteAuditChain
+    from cardamom.adapters.sqlite_directory import SqliteDirectory
+    from cardamom.adapters.sqlite_insights import SqliteUnmetSearchLog
+    from cardamom.adapters.sqlite_snapshots import SqliteSnapshotStore
+
     db = SqliteDatabase(settings.home / "cardamom.db")
     return Stores(
         directory=SqliteDirectory(db),
@@ -143,8 +148,8 @@ def sqlite_stores(settings: Settings) -> Stores:
     )
 
 
-def aws_stores(settings: Settings) -> Stores:
-    """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here, once."""
+def aws_stores(settings: Settings, clients: AwsClients | None = None) -> Stores:
+    """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here (or given), once."""
     from cardamom.adapters.aws import aws_stores as build
     from cardamom.adapters.secretsmanager import SecretsManagerStore
 
@@ -154,22 +159,22 @@ def aws_stores(settings: Settings) -> Stores:
         settings.aws,
         audit_retention_days=settings.audit_retention_days or 365,
         unmet_search_retention_days=settings.unmet_search_retention_days,
+        clients=clients,
     )
-    options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
     return Stores(
         directory=built.directory,
         audit=built.audit,
         snapshots=built.snapshots,
-        secrets=SecretsManagerStore(built.session.client("secretsmanager", **options)),
+        secrets=SecretsManagerStore(built.secretsmanager),
         audit_chain=built.audit_chain,
         objects=built.objects,
         unmet_searches=built.unmet_searches,
     )
 
 
-def build_stores(settings: Settings) -> Stores:
+def build_stores(settings: Settings, aws_clients: AwsClients | None = None) -> Stores:
     if settings.backend == "aws":
-        return aws_stores(settings)
+        return aws_stores(settings, aws_clients)
     return sqlite_stores(settings)
 
 
@@ -288,12 +293,13 @@ def build_audit_schedule(settings: Settings, *, stores: Stores | None = None) ->
 
 
 def _token_keys(settings: Settings) -> tuple[TokenVerifier, JwtSigner | None]:
-    """The configured public key verifies tokens; without one (local mode only), the dev key signs and verifies."""
+    """The configured public key verifies tokens; without one, in local mode the dev key signs and verifies."""
     if settings.jwt_public_key is not None:
         keys = public_keys_from_text(settings.jwt_public_key)
         return JwtVerifier(keys, issuer=settings.jwt_issuer, audience=settings.jwt_audience), None
     if not settings.local_mode:
-        raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required outside local mode")
+        # Verifies nothing: a process that serves /mcp checks its settings first (Settings.check_serving).
+        return JwtVerifier(KeySet([]), issuer=settings.jwt_issuer, audience=settings.jwt_audience), None
     dev_key = load_or_create_dev_key(Path(settings.home) / DEV_KEY_FILE)
     signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
     return JwtVerifier(KeySet([dev_key]), issuer=settings.jwt_issuer, audience=settings.jwt_audience), signer

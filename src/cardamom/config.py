@@ -4,9 +4,9 @@
 |-------------------------------|----------------------------------|------------------------------------------------|
 | CARDAMOM_BACKEND              | sqlite                           | ``sqlite`` (embedded) or ``aws``               |
 | CARDAMOM_HOME                 | .cardamom                        | local state: SQLite file, snapshots, dev key   |
-| CARDAMOM_JWT_ISSUER           | cardamom-local (required on aws) | expected ``iss`` of bearer tokens              |
+| CARDAMOM_JWT_ISSUER           | cardamom-local (in local mode)   | expected ``iss`` of bearer tokens (*)          |
 | CARDAMOM_JWT_AUDIENCE         | cardamom                         | expected ``aud``                               |
-| CARDAMOM_JWT_PUBLIC_KEY       | the local dev key (required aws) | JWKS, JWK or PEM used to verify tokens         |
+| CARDAMOM_JWT_PUBLIC_KEY       | the local dev key (local mode)   | JWKS, JWK or PEM used to verify tokens (*)     |
 | CARDAMOM_LOCAL_MODE           | true on sqlite, false on aws     | allow plain http to loopback connectors        |
 | CARDAMOM_ALLOWED_ORIGINS      | loopback origins in local mode   | comma-separated browser origins accepted       |
 | CARDAMOM_CONNECTOR_TIMEOUT    | 20                               | seconds per connector call                     |
@@ -19,6 +19,10 @@
 | CARDAMOM_RELIST_INTERVAL      | 300                              | seconds before remote MCP servers are re-listed |
 | CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
 | CARDAMOM_UNMET_SEARCH_RETENTION_DAYS | 30                        | unmet-search records are kept this long        |
+
+(*) Required only to serve ``/mcp`` outside local mode (``Settings.check_serving``: the MCP
+function, ``cardamom serve``); applying an org, searching, auditing or rebuilding never verifies
+a token, so ``cardamom org apply`` against AWS needs only the backend's variables.
 
 With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
 
@@ -70,7 +74,7 @@ class AwsSettings:
 class Settings:
     backend: Backend
     home: Path
-    jwt_issuer: str
+    jwt_issuer: str  # empty: none configured (only allowed where no token is verified)
     jwt_audience: str
     jwt_public_key: str | None
     local_mode: bool
@@ -85,6 +89,21 @@ class Settings:
     audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
     unmet_search_retention_days: int = 30
     aws: AwsSettings | None = None  # set exactly when backend is aws
+
+    def check_serving(self) -> None:
+        """Serving ``/mcp`` outside local mode verifies bearer tokens: their issuer and key are required."""
+        if self.local_mode:
+            return
+        missing = [
+            name
+            for name, value in (
+                ("CARDAMOM_JWT_ISSUER", self.jwt_issuer),
+                ("CARDAMOM_JWT_PUBLIC_KEY", self.jwt_public_key),
+            )
+            if not value
+        ]
+        if missing:
+            raise ConfigError(f"{' and '.join(missing)} required to serve /mcp outside local mode")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -120,13 +139,9 @@ class Settings:
         if backend not in ("sqlite", "aws"):
             raise ConfigError(f"CARDAMOM_BACKEND must be sqlite or aws, not {backend!r}")
         on_aws = backend == "aws"
-        issuer = text("CARDAMOM_JWT_ISSUER", None if on_aws else "cardamom-local")
         public_key = text("CARDAMOM_JWT_PUBLIC_KEY")
-        if on_aws and issuer is None:
-            raise ConfigError("CARDAMOM_JWT_ISSUER is required with CARDAMOM_BACKEND=aws")
-        if on_aws and public_key is None:
-            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY is required with CARDAMOM_BACKEND=aws")
         local_mode = flag("CARDAMOM_LOCAL_MODE", not on_aws)
+        issuer = text("CARDAMOM_JWT_ISSUER", "cardamom-local" if local_mode else None)
         origins_text = text("CARDAMOM_ALLOWED_ORIGINS")
         if origins_text is None:
             origins: tuple[str, ...] = ("http://localhost", "http://127.0.0.1") if local_mode else ()
@@ -196,7 +211,7 @@ class Settings:
         return cls(
             backend=backend,  # type: ignore[arg-type]
             home=Path(text("CARDAMOM_HOME", ".cardamom") or ".cardamom"),
-            jwt_issuer=issuer or "cardamom-local",
+            jwt_issuer=issuer or "",
             jwt_audience=text("CARDAMOM_JWT_AUDIENCE", "cardamom") or "cardamom",
             jwt_public_key=public_key,
             local_mode=local_mode,

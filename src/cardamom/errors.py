@@ -246,3 +246,8 @@ class NotFound(StoreError):
 
 class Conflict(StoreError):
     """A concurrent edit changed the record first; nothing was overwritten."""
+
+
+class RebuildFailed(CardamomError):
+    """Some snapshot rebuilds failed: the rebuild function's invocation fails, so Lambda counts an
+    error and retries the stream batch (then hands it to the on-failure queue)."""

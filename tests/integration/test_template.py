@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +14,6 @@ import pytest
 import yaml
 from cfnlint.api import lint_file  # type: ignore[import-untyped]
 from joserfc.jwk import ECKey
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
 from starlette.routing import Match
 
 from cardamom.adapters.dynamodb_audit import MEMBER_INDEX, UNSEALED_INDEX
@@ -27,7 +25,6 @@ from tests.aws_support import AwsBackend
 from tests.support import REPO, make_container
 
 TEMPLATE = REPO / "template.yaml"
-PYPROJECT = REPO / "pyproject.toml"
 
 
 class _CfnLoader(yaml.SafeLoader):
@@ -77,52 +74,79 @@ def function_property(template: dict[str, Any], name: str, function: str = "McpF
     return template["Globals"]["Function"][name]
 
 
-def deployed_environment(template: dict[str, Any], function: str, resources: dict[str, str]) -> dict[str, str]:
+NO_VALUE = object()  # Ref AWS::NoValue: the property (or variable) is left out
+
+
+def parameters_with(template: dict[str, Any], **given: str) -> dict[str, str]:
+    """Every parameter's value as a deploy would pass it: its default unless given."""
+    values = {name: str(spec["Default"]) for name, spec in template["Parameters"].items() if "Default" in spec}
+    values.update(
+        JwtIssuer="https://auth.acme.example",
+        JwtPublicKey=json.dumps(ECKey.generate_key("P-256").as_dict(private=False)),
+    )
+    values.update(given)
+    return values
+
+
+def condition(template: dict[str, Any], name: str, parameters: dict[str, str]) -> bool:
+    result = evaluate(template, template["Conditions"][name], parameters, {})
+    assert isinstance(result, bool), name
+    return result
+
+
+def evaluate(template: dict[str, Any], value: Any, parameters: dict[str, str], resources: dict[str, str]) -> Any:
+    """The intrinsics this template uses (Ref, Fn::If, Fn::Sub on names, conditions), resolved."""
+    if isinstance(value, list):
+        return [evaluate(template, item, parameters, resources) for item in value]
+    if not isinstance(value, dict) or len(value) != 1 or not next(iter(value)).startswith(("Ref", "Fn::", "Condition")):
+        return value
+    ((kind, argument),) = value.items()
+
+    def again(item: Any) -> Any:
+        return evaluate(template, item, parameters, resources)
+
+    if kind == "Ref":
+        if argument == "AWS::NoValue":
+            return NO_VALUE
+        return parameters[argument] if argument in parameters else resources[argument]
+    if kind in ("Condition", "Fn::Condition"):
+        return condition(template, argument, parameters)
+    if kind == "Fn::If":
+        name, when_true, when_false = argument
+        return again(when_true if condition(template, name, parameters) else when_false)
+    if kind == "Fn::Equals":
+        left, right = (str(again(side)) for side in argument)
+        return left == right
+    if kind == "Fn::Not":
+        return not again(argument[0])
+    if kind == "Fn::And":
+        return all(again(item) for item in argument)
+    if kind == "Fn::Sub":
+        names = {**parameters, **resources, "AWS::Region": "eu-west-1", "AWS::URLSuffix": "amazonaws.com"}
+        return re.sub(r"\$\{([^}]+)\}", lambda m: names[m.group(1)], argument)
+    raise AssertionError(f"unhandled intrinsic {kind}")
+
+
+def deployed_environment(
+    template: dict[str, Any], function: str, resources: dict[str, str], **given: str
+) -> dict[str, str]:
     """The function's environment (Globals, then its own), parameters and resource names filled in."""
-    parameters = {
-        "JwtIssuer": "https://auth.acme.example",
-        "JwtAudience": template["Parameters"]["JwtAudience"]["Default"],
-        "JwtPublicKey": json.dumps(ECKey.generate_key("P-256").as_dict(private=False)),
-        "LogLevel": template["Parameters"]["LogLevel"]["Default"],
-        "AuditRetentionDays": str(template["Parameters"]["AuditRetentionDays"]["Default"]),
-        "AuditExportPrefix": template["Parameters"]["AuditExportPrefix"]["Default"],
-        "UnmetSearchRetentionDays": str(template["Parameters"]["UnmetSearchRetentionDays"]["Default"]),
-    }
+    parameters = parameters_with(template, **given)
     variables = {
         **template["Globals"]["Function"]["Environment"]["Variables"],
         **template["Resources"][function]["Properties"].get("Environment", {}).get("Variables", {}),
     }
     env: dict[str, str] = {}
     for name, value in variables.items():
-        if isinstance(value, dict):
-            ref = value["Ref"]
-            env[name] = parameters[ref] if ref in parameters else resources[ref]
-        else:
-            env[name] = str(value)
+        resolved = evaluate(template, value, parameters, resources)
+        if resolved is not NO_VALUE:
+            env[name] = str(resolved)
     return env
-
-
-def requirements(lines: list[str]) -> dict[str, Requirement]:
-    parsed = [Requirement(line) for line in lines]
-    return {canonicalize_name(req.name): req for req in parsed}
 
 
 def test_cfn_lint_finds_nothing() -> None:
     findings = lint_file(TEMPLATE)
     assert [f"{m.rule.id} {m.message} (line {m.linenumber})" for m in findings] == []
-
-
-def test_layer_requirements_match_pyproject_dependencies() -> None:
-    declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["dependencies"]
-    layer_file = REPO / "layers" / "dependencies" / "requirements.txt"
-    lines = [line.split("#", 1)[0].strip() for line in layer_file.read_text(encoding="utf-8").splitlines()]
-    layer = requirements([line for line in lines if line])
-    project = requirements(declared)
-    assert sorted(layer) == sorted(project)
-    for name, req in project.items():
-        assert layer[name].specifier == req.specifier, name
-        assert layer[name].extras == req.extras, name
-        assert layer[name].marker == req.marker, name
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
@@ -134,7 +158,13 @@ def test_function_layer_and_runtime_agree(template: dict[str, Any], function: st
     assert runtime == "python3.13"
     assert layer["Properties"]["ContentUri"] == "layers/dependencies/"
     assert layer["Properties"]["CompatibleRuntimes"] == [runtime]
-    assert layer["Metadata"]["BuildMethod"] == runtime
+    # Built by the Makefile (wheels for the functions' platform, then precompiled .pyc).
+    assert layer["Metadata"]["BuildMethod"] == "makefile"
+    assert template["Resources"][function]["Metadata"]["BuildMethod"] == "makefile"
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    for target in ("DependenciesLayer", function):
+        assert re.search(rf"^build-[\w -]*\b{target}\b[\w -]*:", makefile, re.M), f"no make target for {target}"
+    assert "--python-version 3.13" in makefile and "--invalidation-mode unchecked-hash" in makefile
     assert function_property(template, "Layers", function) == [{"Ref": "DependenciesLayer"}]
     architectures = function_property(template, "Architectures", function)
     assert layer["Properties"]["CompatibleArchitectures"] == architectures
@@ -156,7 +186,8 @@ def test_function_environment_is_a_valid_configuration(template: dict[str, Any],
     """The environment the template sets, with parameters filled in, passes Settings.from_env."""
     assert template["Parameters"]["JwtPublicKey"]["NoEcho"] is True
     env = deployed_environment(template, function, RESOURCE_NAMES)
-    assert env["POWERTOOLS_SERVICE_NAME"].startswith("cardamom")
+    services = {"McpFunction": "cardamom", "RebuildFunction": "cardamom-rebuild", "AuditFunction": "cardamom-audit"}
+    assert env["POWERTOOLS_SERVICE_NAME"] == services[function]
     assert env["POWERTOOLS_METRICS_NAMESPACE"] == "Cardamom"
     assert env["POWERTOOLS_LOG_LEVEL"] == env["CARDAMOM_LOG_LEVEL"]
 
@@ -173,8 +204,12 @@ def test_function_environment_is_a_valid_configuration(template: dict[str, Any],
     assert settings.unmet_search_retention_days == 30
     assert settings.local_mode is False
     assert settings.allowed_origins == ()
-    assert settings.jwt_issuer == env["CARDAMOM_JWT_ISSUER"]
-    assert settings.jwt_public_key == env["CARDAMOM_JWT_PUBLIC_KEY"]
+    if function == "McpFunction":  # only the function that serves /mcp verifies tokens
+        settings.check_serving()
+        assert settings.jwt_issuer == env["CARDAMOM_JWT_ISSUER"]
+        assert settings.jwt_public_key == env["CARDAMOM_JWT_PUBLIC_KEY"]
+    else:
+        assert not any(name.startswith("CARDAMOM_JWT_") for name in env)
 
 
 def test_every_cardamom_variable_the_template_sets_is_read_by_the_config(template: dict[str, Any]) -> None:
@@ -277,7 +312,6 @@ def test_the_rebuild_function_listens_to_the_stream_and_the_schedule(template: d
     events = template["Resources"]["RebuildFunction"]["Properties"]["Events"]
     stream = next(e["Properties"] for e in events.values() if e["Type"] == "DynamoDB")
     assert stream["Stream"] == {"Fn::GetAtt": "DirectoryTable.StreamArn"}
-    assert stream["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
     (pattern,) = stream["FilterCriteria"]["Filters"]
     assert json.loads(pattern["Pattern"]) == {"dynamodb": {"Keys": {"pk": {"S": [{"prefix": "ORG#"}]}}}}
     schedule = next(e["Properties"] for e in events.values() if e["Type"] == "Schedule")
@@ -306,8 +340,11 @@ def test_every_declared_route_is_served_by_the_app(template: dict[str, Any], tmp
 
 
 def test_outputs_name_the_mcp_endpoint(template: dict[str, Any]) -> None:
-    url = template["Outputs"]["McpEndpoint"]["Value"]["Fn::Sub"]
-    assert url == "https://${McpHttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/mcp"
+    value = template["Outputs"]["McpEndpoint"]["Value"]
+    plain = evaluate(template, value, parameters_with(template), {"McpHttpApi": "abc123"})
+    assert plain == "https://abc123.execute-api.eu-west-1.amazonaws.com/mcp"
+    custom = parameters_with(template, CustomDomainName="mcp.acme.example", CertificateArn="arn:aws:acm:x")
+    assert evaluate(template, value, custom, {"McpHttpApi": "abc123"}) == "https://mcp.acme.example/mcp"
 
 
 def test_the_audit_function_seals_every_minute_and_exports_on_its_own_schedule(template: dict[str, Any]) -> None:

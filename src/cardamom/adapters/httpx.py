@@ -1,18 +1,21 @@
 """Calling connectors over HTTP with httpx.
 
-One ``AsyncClient`` per process (built at cold start), redirects never followed
-automatically, a total time budget per call and a cap on response size read.
+One ``AsyncClient`` per process (built on the first call, so a cold start that only lists or
+searches never imports httpx), redirects never followed automatically, a total time budget
+per call and a cap on response size read.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
-
-import httpx
 
 from cardamom.core.outbound import OutboundRequest
 from cardamom.errors import ConnectorFailed
 from cardamom.ports import OutboundResponse
+
+if TYPE_CHECKING:
+    import httpx
 
 DEFAULT_TIMEOUT_SECONDS = 20.0
 DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024
@@ -26,15 +29,26 @@ class HttpxTransport:
         timeout: float = DEFAULT_TIMEOUT_SECONDS,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
     ) -> None:
-        self._client = client or httpx.AsyncClient(
-            follow_redirects=False,
-            timeout=httpx.Timeout(timeout),
-            trust_env=False,  # never route connector traffic through an ambient proxy
-            headers={"User-Agent": "cardamom-gateway"},
-        )
+        self._given = client
+        self._timeout = timeout
         self._max = max_response_bytes
 
+    @property
+    def _client(self) -> httpx.AsyncClient:
+        if self._given is None:
+            import httpx
+
+            self._given = httpx.AsyncClient(
+                follow_redirects=False,
+                timeout=httpx.Timeout(self._timeout),
+                trust_env=False,  # never route connector traffic through an ambient proxy
+                headers={"User-Agent": "cardamom-gateway"},
+            )
+        return self._given
+
     async def send(self, request: OutboundRequest) -> OutboundResponse:
+        import httpx
+
         headers = dict(request.headers)
         kwargs: dict[str, object] = {}
         if request.form_body is not None:
@@ -63,4 +77,5 @@ class HttpxTransport:
             ) from None
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._given is not None:
+            await self._given.aclose()

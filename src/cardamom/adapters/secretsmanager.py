@@ -10,7 +10,12 @@ labelled ``PENDING_STAGE`` only, then ``AWSCURRENT`` is moved to it with
 move when ``AWSCURRENT`` has meanwhile moved to another version (another writer won), so
 of two racing writers exactly one succeeds; the loser's version is left unlabelled, and
 Secrets Manager deletes such versions on its own. ``put`` moves the label the same way, from
-whatever version holds it (see ``_swap`` for why). Nothing is cached here: every read is fresh.
+whatever version holds it (see ``_swap`` for why).
+
+Plain reads go through the Powertools Parameters secrets provider, which keeps each value in
+memory for ``max_age`` seconds (5 minutes by default): a busy connection costs one Secrets
+Manager read per execution environment per five minutes, not one per call. ``fresh`` reads,
+and ``replace``'s comparison, go to Secrets Manager itself; every write drops the cache.
 """
 
 from __future__ import annotations
@@ -18,13 +23,17 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
 from cardamom.errors import StoreError
 
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.parameters import SecretsProvider
+
 PENDING_STAGE = "CARDAMOM_PENDING"
+DEFAULT_MAX_AGE_SECONDS = 300
 # What Secrets Manager answers when the compared version is no longer AWSCURRENT (or is gone).
 _LOST_RACE = frozenset({"InvalidParameterException", "ResourceNotFoundException"})
 
@@ -34,9 +43,23 @@ def _code(exc: ClientError) -> str:
 
 
 class SecretsManagerStore:
-    def __init__(self, client: Any, prefix: str = "cardamom") -> None:
-        self._client = client  # a boto3 secretsmanager client, built once per cold start
+    def __init__(self, client: Any, prefix: str = "cardamom", *, max_age: int = DEFAULT_MAX_AGE_SECONDS) -> None:
+        self._client = client  # a boto3 secretsmanager client (built on first use)
         self._prefix = prefix.rstrip("/")
+        self._max_age = max_age
+        self._provider: SecretsProvider | None = None
+
+    def _cached(self) -> SecretsProvider:
+        if self._provider is None:
+            from aws_lambda_powertools.utilities.parameters import SecretsProvider
+
+            self._provider = SecretsProvider(boto3_client=self._client)
+        return self._provider
+
+    def _forget(self) -> None:
+        """After any write: no read may return the value it replaced."""
+        if self._provider is not None:
+            self._provider.clear_cache()  # type: ignore[no-untyped-call]
 
     def _id(self, org: str, name: str) -> str:
         return f"{self._prefix}/{org}/{name}"
@@ -55,10 +78,33 @@ class SecretsManagerStore:
         return value, str(response["VersionId"])
 
     def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:
-        found = self._read(org, name)  # nothing is cached here: every read is fresh
-        return None if found is None else found[0]
+        if fresh:
+            found = self._read(org, name)
+            return None if found is None else found[0]
+        from aws_lambda_powertools.utilities.parameters.exceptions import GetParameterError, TransformParameterError
+
+        try:
+            value = self._cached().get(
+                self._id(org, name), max_age=self._max_age, transform="json", VersionStage="AWSCURRENT"
+            )
+        except GetParameterError as exc:
+            code = _client_error_code(exc)
+            if code == "ResourceNotFoundException":
+                return None
+            raise StoreError(f"cannot read secret {name!r}: {code or 'unreachable'}") from None
+        except TransformParameterError:
+            raise StoreError(f"secret {name!r} is not a JSON object") from None
+        if not isinstance(value, dict):
+            raise StoreError(f"secret {name!r} is not a JSON object")
+        return {str(k): str(v) for k, v in value.items()}
 
     def put(self, org: str, name: str, value: dict[str, str]) -> None:
+        try:
+            self._put(org, name, value)
+        finally:
+            self._forget()
+
+    def _put(self, org: str, name: str, value: dict[str, str]) -> None:
         for _ in range(5):  # a writer racing this one moves the label first: move it again from there
             found = self._read(org, name)
             if found is None:
@@ -74,10 +120,13 @@ class SecretsManagerStore:
         raise StoreError(f"cannot write secret {name!r}: other writers kept changing it")
 
     def replace(self, org: str, name: str, expected: Mapping[str, str], value: dict[str, str]) -> bool:
-        found = self._read(org, name)
-        if found is None or found[0] != dict(expected):
-            return False
-        return self._swap(org, name, found[1], value)
+        try:
+            found = self._read(org, name)
+            if found is None or found[0] != dict(expected):
+                return False
+            return self._swap(org, name, found[1], value)
+        finally:
+            self._forget()
 
     def _swap(self, org: str, name: str, compared: str, value: dict[str, str]) -> bool:
         """Store ``value`` as a new version and make it current, unless ``compared`` no longer is.
@@ -102,3 +151,13 @@ class SecretsManagerStore:
                 return False
             raise StoreError(f"cannot write secret {name!r}: {_code(exc)}") from None
         return True
+
+
+def _client_error_code(exc: BaseException) -> str | None:
+    """The AWS error code behind Powertools' wrapper (it keeps the original as the context)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ClientError):
+            return _code(seen)
+        seen = seen.__cause__ or seen.__context__
+    return None

@@ -149,7 +149,11 @@ def _token(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(container: Container, host: str, port: int, extra_routes: Sequence[object] = ()) -> None:
-    import uvicorn
+    container.settings.check_serving()
+    try:
+        import uvicorn
+    except ImportError:
+        raise ConfigError("serving locally needs uvicorn: pip install 'cardamom[local]'") from None
 
     from cardamom.adapters.powertools import configure_logging
     from cardamom.entrypoints.asgi import create_app

@@ -1,26 +1,56 @@
-"""Building Lambda handlers around the ASGI app; importing this module does no work."""
+"""Building Lambda handlers around the ASGI app; importing this module does no work.
+
+``make_handler`` wraps a built container; ``make_deferred_handler`` builds it on the first
+invocation, which is what the MCP function's cold start uses (``lambda_mcp``): the module
+import (Lambda's init phase) stays about as cheap as importing boto3 and building its clients,
+and the application is built on the first request, which needs it anyway. Both put the
+invocation's context on the log lines and flush metrics once per invocation.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools import Metrics
-from mangum import Mangum
+from cardamom.adapters.powertools import inject_lambda_context
 
-from cardamom.bootstrap import Container
-from cardamom.entrypoints.asgi import create_app
+if TYPE_CHECKING:
+    from aws_lambda_powertools.metrics import Metrics
+
+    from cardamom.bootstrap import Container
 
 LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
-def make_handler(container: Container, metrics: Metrics) -> LambdaHandler:
-    """API Gateway (HTTP API, payload v2) -> Mangum -> the ASGI app, metrics flushed per invocation."""
+def _asgi_handler(container: Container) -> LambdaHandler:
+    """API Gateway (HTTP API, payload v2) -> Mangum -> the ASGI app."""
+    from mangum import Mangum
+
+    from cardamom.entrypoints.asgi import create_app
+
     asgi = Mangum(create_app(container), lifespan="off")
 
-    @metrics.log_metrics
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         response: dict[str, Any] = asgi(event, context)
         return response
 
     return handler
+
+
+def make_deferred_handler(build: Callable[[], Container], metrics: Metrics) -> LambdaHandler:
+    """The handler, whose container is built by ``build`` on the first invocation (and again on the
+    next one if that build failed)."""
+    built: list[LambdaHandler] = []
+
+    @metrics.log_metrics
+    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        inject_lambda_context(context)
+        if not built:
+            built.append(_asgi_handler(build()))
+        return built[0](event, context)
+
+    return handler
+
+
+def make_handler(container: Container, metrics: Metrics) -> LambdaHandler:
+    return make_deferred_handler(lambda: container, metrics)

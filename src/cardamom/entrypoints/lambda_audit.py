@@ -7,7 +7,9 @@ on its own schedule.
 
 from __future__ import annotations
 
-from cardamom.adapters.powertools import configure_logging
+from typing import Any
+
+from cardamom.adapters.powertools import configure_logging, inject_lambda_context, traced
 from cardamom.bootstrap import build_audit_schedule
 from cardamom.config import Settings
 from cardamom.entrypoints.audit_app import LambdaHandler, make_handler
@@ -16,7 +18,13 @@ from cardamom.entrypoints.audit_app import LambdaHandler, make_handler
 def _cold_start() -> LambdaHandler:
     settings = Settings.from_env()
     configure_logging(settings.log_level)
-    return make_handler(build_audit_schedule(settings))
+    audit = make_handler(build_audit_schedule(settings))
+
+    def handler(event: dict[str, Any], context: Any) -> Any:
+        inject_lambda_context(context)
+        return audit(event, context)
+
+    return traced(handler)
 
 
 handler = _cold_start()

@@ -1,25 +1,44 @@
-"""The MCP function's module: importing it is the cold start.
+"""The MCP function's module: importing it is the cold start (Lambda's init phase).
 
-Configuration, stores, the HTTP client and the snapshot cache are built here, once per
-execution environment, and reused by every warm invocation. Anything that only needs to
-build a handler imports ``cardamom.entrypoints.lambda_app`` instead.
+Here, once per execution environment: the configuration is read and checked (a missing or
+malformed variable stops the init with a message naming it), logging and metrics are set up,
+and the DynamoDB client every request uses is built. The application itself (stores, services,
+the ASGI app) is built on the first invocation and reused by every later one
+(``lambda_app.make_deferred_handler``); the S3 and Secrets Manager clients, the HTTP client
+for connectors and the OAuth client are built when first needed. docs/aws.md has the figures.
 """
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Metrics
+from typing import TYPE_CHECKING
 
-from cardamom.adapters.powertools import PowertoolsTelemetry, configure_logging
-from cardamom.bootstrap import build_container
+from cardamom.adapters.powertools import build_metrics, configure_logging, traced
 from cardamom.config import Settings
-from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
+from cardamom.entrypoints.lambda_app import LambdaHandler, make_deferred_handler
+
+if TYPE_CHECKING:
+    from cardamom.bootstrap import Container
 
 
 def _cold_start() -> LambdaHandler:
     settings = Settings.from_env()
+    settings.check_serving()
     configure_logging(settings.log_level)
-    metrics = Metrics(namespace="Cardamom", service="cardamom")
-    return make_handler(build_container(settings, telemetry=PowertoolsTelemetry(metrics)), metrics)
+    metrics = build_metrics()
+    clients = None
+    if settings.aws is not None:
+        from cardamom.adapters.aws import aws_clients
+
+        clients = aws_clients(settings.aws)
+
+    def build() -> Container:
+        from cardamom.adapters.powertools import PowertoolsTelemetry
+        from cardamom.bootstrap import build_container, build_stores
+
+        stores = build_stores(settings, clients)
+        return build_container(settings, stores=stores, telemetry=PowertoolsTelemetry(metrics))
+
+    return traced(make_deferred_handler(build, metrics))
 
 
 handler = _cold_start()

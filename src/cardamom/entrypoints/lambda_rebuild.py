@@ -8,7 +8,9 @@ the one-minute schedule. Anything that only needs to build a handler imports
 
 from __future__ import annotations
 
-from cardamom.adapters.powertools import configure_logging
+from typing import Any
+
+from cardamom.adapters.powertools import build_metrics, configure_logging, inject_lambda_context, traced
 from cardamom.bootstrap import build_rebuilder
 from cardamom.config import Settings
 from cardamom.entrypoints.rebuild_app import LambdaHandler, make_handler
@@ -17,7 +19,15 @@ from cardamom.entrypoints.rebuild_app import LambdaHandler, make_handler
 def _cold_start() -> LambdaHandler:
     settings = Settings.from_env()
     configure_logging(settings.log_level)
-    return make_handler(build_rebuilder(settings))
+    metrics = build_metrics()
+    rebuild = make_handler(build_rebuilder(settings), metrics)
+
+    @metrics.log_metrics
+    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        inject_lambda_context(context)
+        return rebuild(event, context)
+
+    return traced(handler)
 
 
 handler = _cold_start()
