@@ -41,6 +41,7 @@ TABLE_SETTINGS = {
     "DirectoryTable": "CARDAMOM_DIRECTORY_TABLE",
     "AuditTable": "CARDAMOM_AUDIT_TABLE",
     "SnapshotTable": "CARDAMOM_SNAPSHOT_TABLE",
+    "OAuthTable": "CARDAMOM_OAUTH_TABLE",
     "InsightsTable": "CARDAMOM_INSIGHTS_TABLE",
 }
 
@@ -143,6 +144,7 @@ class AwsBackend:
             bucket=self.bucket,
             snapshot_inline_bytes=self.inline_bytes,
             endpoint_url=self.endpoint,
+            oauth_table=self.tables["OAuthTable"],
             insights_table=self.tables["InsightsTable"],
         )
 

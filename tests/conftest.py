@@ -12,6 +12,7 @@ from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.bootstrap import Container
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from cardamom.entrypoints.asgi import create_app
+from tests.aws_support import AwsBackend, aws_environment, create_backend, moto_endpoint
 from tests.support import free_socket, make_container, notion_only_org_text, serve
 
 
@@ -45,6 +46,7 @@ def live_gateway(home: Path, org_text: Callable[[str], str]) -> Iterator[LiveGat
         home,
         org_text=org_text(f"{base}/demo/notion"),
         credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
+        CARDAMOM_PUBLIC_URL=base,  # the served origin: the issuer and the resource's base
     )
     app = create_app(container, extra_routes=[Mount("/demo", app=create_demo_saas())])
     with serve(app, sock) as url:
@@ -56,3 +58,16 @@ def notion_gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveGat
     """Org 'acme' with only Notion connected (the issue's example org), served for real."""
     with live_gateway(tmp_path_factory.mktemp("live") / "home", notion_only_org_text) as gateway:
         yield gateway
+
+
+@pytest.fixture(scope="session")
+def moto_server() -> Iterator[str]:
+    """moto's server, started here on 127.0.0.1 for this test session, with fake credentials set."""
+    with aws_environment(), moto_endpoint() as url:
+        yield url
+
+
+@pytest.fixture
+def aws(moto_server: str) -> AwsBackend:
+    """This test's own tables (as template.yaml defines them) and bucket."""
+    return create_backend(moto_server)

@@ -173,10 +173,20 @@ class MemoryDirectory(Directory):
         if stored is None:
             return None
         member = next((m for m in stored.definition.members if m.id == member_id), None)
-        return None if member is None else MemberRecord(member, self.watermarks.get((org, member_id)))
+        singly = frozenset(
+            g.id for (o, _), g in self.grant_rows.items() if o == org and g.member == member_id and g.revoked_at
+        )
+        return None if member is None else MemberRecord(member, self.watermarks.get((org, member_id)), singly)
 
     def put_grant(self, grant: Grant) -> None:
         self.grant_rows[(grant.org, grant.id)] = grant
+
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        grant = self.grant_rows.get((org, grant_id))
+        if grant is None or grant.member != member or grant.revoked_at is not None:
+            return False
+        self.grant_rows[(org, grant_id)] = replace(grant, revoked_at=at)
+        return True
 
     def grants(self, org: str, member: str) -> list[Grant]:
         return [g for (o, _), g in sorted(self.grant_rows.items()) if o == org and g.member == member]

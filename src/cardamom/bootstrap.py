@@ -7,6 +7,10 @@ their in-memory app through this same function, so there is no second wiring to 
 ``build_rebuilder`` builds the rebuild function's service from the same parts, with only
 what a rebuild needs (stores, credentials and discovery; no endpoint, no token verifier).
 
+It is longer than 400 lines because the rule is one composition root: the authorization
+server's wiring (stores, key ring, verifiers, identity provider, client registry) lives here
+beside the gateway's rather than in a second root.
+
 The object graph has no cycle: credentials need no directory; a refused grant is recorded
 by whoever met it through ``Reauthorization``, which writes the directory without
 rebuilding, so discovery (inside a rebuild) can hold it, and the snapshot service can hold
@@ -15,23 +19,30 @@ the discovery from construction on.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from joserfc.jwk import KeySet
+from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.authlib import AuthlibTokenEndpoint
 from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.adapters.httpx import HttpxTransport
-from cardamom.adapters.jose import JwtSigner, JwtVerifier, load_or_create_dev_key, public_keys_from_text
+from cardamom.adapters.jose import (
+    CardamomTokenVerifier,
+    ClaimMapping,
+    IssuerRoutedVerifier,
+    JwtVerifier,
+    SigningKeys,
+    public_keys_from_text,
+)
 from cardamom.adapters.loop_local import PerLoopTokenEndpoint
+from cardamom.adapters.oauth_keys import FileKeyStore, MemoryKeyStore
 from cardamom.adapters.powertools import LogTelemetry
-from cardamom.config import Settings
+from cardamom.config import ExternalTokenSettings, Settings
 from cardamom.core.orgdef import OrgDefinition
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import ConfigError
@@ -39,12 +50,19 @@ from cardamom.mcp.server import McpEndpoint
 from cardamom.ports import (
     AuditChain,
     AuditLog,
+    AuthorizationStore,
     ConnectorTransport,
+    ConsentStore,
     CredentialResolver,
     Directory,
+    IdentityProvider,
+    OAuthClientStore,
     ObjectSink,
+    RateCounter,
+    RefreshFamilyStore,
     SearchTelemetry,
     SecretStore,
+    SigningKeyStore,
     SnapshotStore,
     TokenEndpoint,
     TokenVerifier,
@@ -63,6 +81,15 @@ from cardamom.service.controlplane.plane import ControlPlane
 from cardamom.service.credentials import CredentialService
 from cardamom.service.execution import ExecutionService
 from cardamom.service.identity import IdentityService
+from cardamom.service.oauth_clients import (
+    MAX_DOCUMENT_BYTES,
+    ClientRegistry,
+    PreregisteredClients,
+    RegistrySettings,
+)
+from cardamom.service.oauth_exchange import ServerSettings
+from cardamom.service.oauth_issuer import TokenIssuer
+from cardamom.service.oauth_server import AuthorizationServer
 from cardamom.service.reauthorization import Reauthorization, Reconnection
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.search import SearchService
@@ -72,9 +99,11 @@ from cardamom.service.unmet_searches import BufferedUnmetSearches, UnmetSearches
 
 if TYPE_CHECKING:
     from cardamom.adapters.aws import AwsClients
+    from cardamom.adapters.sqlite import SqliteDatabase
 
-DEV_KEY_FILE = "dev-signing-key.json"
+SIGNING_KEYS_FILE = "oauth-signing-keys.json"
 SECRETS_KEY_FILE = "secrets.key"
+METADATA_FETCH_SECONDS = 5.0
 
 
 @dataclass(slots=True)
@@ -89,10 +118,12 @@ class Container:
     control_plane: ControlPlane
     endpoint: McpEndpoint
     verifier: TokenVerifier
-    signer: JwtSigner | None
+    signer: TokenIssuer  # Cardamom's access tokens (the OAuth flow's, and `cardamom token`'s)
     admin: DirectoryAdmin
     secrets: SecretStore
     snapshot_store: SnapshotStore
+    oauth: AuthorizationServer
+    keys: SigningKeys
     rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
     reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
@@ -104,12 +135,23 @@ class Container:
         return self.admin.apply(definition)
 
     def issue_token(self, org: str, member: str, scopes: Iterable[str], ttl_seconds: int = 3600) -> str:
-        """Mint a development token and record it as a grant, so revocation can list it."""
-        if self.signer is None:
-            raise ConfigError("tokens can be minted only with the local development key")
+        """Mint a token without the OAuth flow (``cardamom token``) and record it as a grant."""
         issued = self.signer.issue(org=org, member=member, scopes=scopes, ttl_seconds=ttl_seconds)
         self.admin.record_grant(org, issued.token_id, member, scopes, issued.issued_at, issued.expires_at)
         return issued.token
+
+
+@dataclass(frozen=True, slots=True)
+class OAuthStores:
+    """The authorization server's stores (docs/auth.md)."""
+
+    clients: OAuthClientStore
+    counter: RateCounter
+    authorizations: AuthorizationStore
+    families: RefreshFamilyStore
+    consents: ConsentStore
+    signing_keys: SigningKeyStore
+    aws_client: Callable[[str], Any] | None = None  # another boto3 client of the session (AWS only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +162,23 @@ class Stores:
     audit: AuditLog
     snapshots: SnapshotStore
     secrets: SecretStore
+    oauth: OAuthStores | None = None  # None: in memory (tests that never sign in)
     audit_chain: AuditChain | None = None  # the audit trail's seals and head (core/audit_chain.py)
     seal_on_completion: bool = False  # the embedded store seals at each completion; AWS on a schedule
     objects: ObjectSink | None = None
     unmet_searches: UnmetSearchLog | None = None
+
+
+def sqlite_oauth_stores(db: SqliteDatabase, keys: SigningKeyStore) -> OAuthStores:
+    from cardamom.adapters.sqlite_oauth import (
+        SqliteAuthorizations,
+        SqliteConsents,
+        SqliteOAuthClients,
+        SqliteRefreshFamilies,
+    )
+
+    clients = SqliteOAuthClients(db)
+    return OAuthStores(clients, clients, SqliteAuthorizations(db), SqliteRefreshFamilies(db), SqliteConsents(db), keys)
 
 
 def sqlite_stores(settings: Settings) -> Stores:
@@ -142,6 +197,7 @@ def sqlite_stores(settings: Settings) -> Stores:
         audit=SqliteAuditLog(db, retention_days=settings.audit_retention_days),
         snapshots=SqliteSnapshotStore(db, settings.home / "snapshots"),
         secrets=FernetSecretStore(settings.home / "secrets.enc", settings.home / SECRETS_KEY_FILE),
+        oauth=sqlite_oauth_stores(db, FileKeyStore(settings.home / SIGNING_KEYS_FILE)),
         audit_chain=SqliteAuditChain(db),
         seal_on_completion=True,
         unmet_searches=SqliteUnmetSearchLog(db, retention_days=settings.unmet_search_retention_days),
@@ -151,6 +207,13 @@ def sqlite_stores(settings: Settings) -> Stores:
 def aws_stores(settings: Settings, clients: AwsClients | None = None) -> Stores:
     """DynamoDB, S3 and Secrets Manager (docs/aws.md); boto3 clients built here (or given), once."""
     from cardamom.adapters.aws import aws_stores as build
+    from cardamom.adapters.dynamodb_oauth import (
+        DynamoAuthorizations,
+        DynamoConsents,
+        DynamoOAuthClients,
+        DynamoRefreshFamilies,
+    )
+    from cardamom.adapters.oauth_keys import SecretsManagerKeyStore
     from cardamom.adapters.secretsmanager import SecretsManagerStore
 
     if settings.aws is None:
@@ -161,11 +224,26 @@ def aws_stores(settings: Settings, clients: AwsClients | None = None) -> Stores:
         unmet_search_retention_days=settings.unmet_search_retention_days,
         clients=clients,
     )
+    options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
+    oauth: OAuthStores | None = None
+    if settings.aws.oauth_table is not None:  # unset only for the rebuild function, which issues nothing
+        table, dynamodb = settings.aws.oauth_table, built.directory.client
+        oauth_clients = DynamoOAuthClients(dynamodb, table)
+        oauth = OAuthStores(
+            oauth_clients,
+            oauth_clients,
+            DynamoAuthorizations(dynamodb, table),
+            DynamoRefreshFamilies(dynamodb, table),
+            DynamoConsents(dynamodb, table),
+            SecretsManagerKeyStore(built.secretsmanager, settings.signing_keys_secret),
+            aws_client=lambda name: built.session.client(name, **options),
+        )
     return Stores(
         directory=built.directory,
         audit=built.audit,
         snapshots=built.snapshots,
         secrets=SecretsManagerStore(built.secretsmanager),
+        oauth=oauth,
         audit_chain=built.audit_chain,
         objects=built.objects,
         unmet_searches=built.unmet_searches,
@@ -292,17 +370,117 @@ def build_audit_schedule(settings: Settings, *, stores: Stores | None = None) ->
     return AuditSchedule(stores.directory, sealer, exporter)
 
 
-def _token_keys(settings: Settings) -> tuple[TokenVerifier, JwtSigner | None]:
-    """The configured public key verifies tokens; without one, in local mode the dev key signs and verifies."""
-    if settings.jwt_public_key is not None:
-        keys = public_keys_from_text(settings.jwt_public_key)
-        return JwtVerifier(keys, issuer=settings.jwt_issuer, audience=settings.jwt_audience), None
-    if not settings.local_mode:
-        # Verifies nothing: a process that serves /mcp checks its settings first (Settings.check_serving).
-        return JwtVerifier(KeySet([]), issuer=settings.jwt_issuer, audience=settings.jwt_audience), None
-    dev_key = load_or_create_dev_key(Path(settings.home) / DEV_KEY_FILE)
-    signer = JwtSigner(dev_key, issuer=settings.jwt_issuer, audience=settings.jwt_audience)
-    return JwtVerifier(KeySet([dev_key]), issuer=settings.jwt_issuer, audience=settings.jwt_audience), signer
+def external_verifier(external: ExternalTokenSettings) -> JwtVerifier:
+    """Tokens a company IdP issues, accepted directly (the optional path, docs/auth.md)."""
+    mapping = ClaimMapping(member_claim=external.member_claim, org_claim=external.org_claim, fixed_org=external.org)
+    if external.jwks_url is not None:
+        from cardamom.adapters.remote_jwks import RemoteJwks
+
+        return JwtVerifier(
+            issuer=external.issuer,
+            audience=external.audience,
+            key_source=RemoteJwks(external.jwks_url),
+            mapping=mapping,
+        )
+    assert external.public_key is not None
+    keys = public_keys_from_text(external.public_key)
+    return JwtVerifier(keys, issuer=external.issuer, audience=external.audience, mapping=mapping)
+
+
+def token_verifier(settings: Settings, keys: SigningKeys) -> TokenVerifier:
+    """Cardamom's own tokens (its issuer, its key ring, the MCP resource as audience), and those of
+    the configured issuer from elsewhere; each token goes to the verifier of the issuer it names."""
+    verifiers: dict[str, TokenVerifier] = {
+        settings.issuer: CardamomTokenVerifier(keys, issuer=settings.issuer, audience=settings.resource_url)
+    }
+    if settings.external is not None:
+        verifiers[settings.external.issuer] = external_verifier(settings.external)
+    return IssuerRoutedVerifier(verifiers)
+
+
+def build_identity_provider(settings: Settings, oauth: OAuthStores) -> IdentityProvider | None:
+    """The company's OpenID provider, if configured; its client secret is read on first use."""
+    oidc = settings.oidc
+    if oidc is None:
+        return None
+    from cardamom.adapters.oidc import OidcProvider
+
+    resolved: list[str | None] = []
+
+    def client_secret() -> str | None:
+        if not resolved:
+            value = oidc.client_secret
+            if value is None and oidc.client_secret_id is not None:
+                if oauth.aws_client is None:
+                    raise ConfigError("CARDAMOM_OIDC_CLIENT_SECRET_ID needs CARDAMOM_BACKEND=aws")
+                answer = oauth.aws_client("secretsmanager").get_secret_value(SecretId=oidc.client_secret_id)
+                value = str(answer["SecretString"])
+                if value.startswith("{"):
+                    value = str(json.loads(value).get("client_secret", ""))
+            resolved.append(value)
+        return resolved[0]
+
+    return OidcProvider(
+        issuer=oidc.issuer,
+        client_id=oidc.client_id,
+        client_secret=client_secret,
+        scopes=oidc.scopes,
+        timeout=settings.connector_timeout,
+        allow_loopback_http=settings.local_mode,
+    )
+
+
+def build_authorization_server(
+    settings: Settings,
+    stores: Stores,
+    keys: SigningKeys,
+    signer: TokenIssuer,
+    verifier: TokenVerifier,
+    metadata_transport: ConnectorTransport | None,
+) -> AuthorizationServer:
+    oauth = stores.oauth
+    if oauth is None:  # in memory: tests that never sign in
+        from cardamom.adapters.sqlite import SqliteDatabase
+
+        oauth = sqlite_oauth_stores(SqliteDatabase(Path(":memory:")), MemoryKeyStore())
+    fetcher = ConnectorCaller(
+        metadata_transport or HttpxTransport(timeout=METADATA_FETCH_SECONDS, max_response_bytes=MAX_DOCUMENT_BYTES + 1),
+        ConnectorLimits(allow_loopback_http=settings.local_mode, connector_timeout=METADATA_FETCH_SECONDS),
+    )
+    secrets = stores.secrets
+    registry = ClientRegistry(
+        oauth.clients,
+        oauth.counter,
+        fetcher,
+        keys,
+        RegistrySettings(
+            allow_loopback_http=settings.local_mode, registrations_per_hour=settings.registrations_per_hour
+        ),
+        preregistered=PreregisteredClients(stores.directory),
+        preregistered_secret=lambda client: (
+            (secrets.get(client.org, client.secret) or {}).get("client_secret")
+            if client.org and client.secret
+            else None
+        ),
+    )
+    return AuthorizationServer(
+        settings=ServerSettings(
+            issuer=settings.issuer,
+            resource=settings.resource_url,
+            dev_signin=settings.dev_signin,
+            member_claim=settings.oidc.member_claim if settings.oidc else "email",
+            new_clients_per_day=settings.new_clients_per_day,
+        ),
+        clients=registry,
+        requests=oauth.authorizations,
+        families=oauth.families,
+        consents=oauth.consents,
+        counter=oauth.counter,
+        tokens=signer,
+        verifier=verifier,
+        directory=stores.directory,
+        identity=build_identity_provider(settings, oauth),
+    )
 
 
 def build_container(
@@ -316,6 +494,7 @@ def build_container(
     discovery: ToolDiscovery | None = None,
     telemetry: SearchTelemetry | None = None,
     verifier: TokenVerifier | None = None,
+    metadata_transport: ConnectorTransport | None = None,
     clock: Callable[[], float] = time.time,
     new_id: Callable[[], str] = new_audit_id,
 ) -> Container:
@@ -337,9 +516,10 @@ def build_container(
             new_id=new_audit_id,
             clock=lambda: datetime.fromtimestamp(clock(), UTC),
         )
-    signer: JwtSigner | None = None
+    keys = SigningKeys(stores.oauth.signing_keys if stores.oauth else MemoryKeyStore())
+    signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
     if verifier is None:
-        verifier, signer = _token_keys(settings)
+        verifier = token_verifier(settings, keys)
     parts = _rebuilding(
         settings,
         stores,
@@ -383,6 +563,8 @@ def build_container(
         admin=admin,
         secrets=stores.secrets,
         snapshot_store=stores.snapshots,
+        oauth=build_authorization_server(settings, stores, keys, signer, verifier, metadata_transport),
+        keys=keys,
         rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
         reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,

@@ -3,16 +3,14 @@
 | variable                      | default (local)                  | meaning                                        |
 |-------------------------------|----------------------------------|------------------------------------------------|
 | CARDAMOM_BACKEND              | sqlite                           | ``sqlite`` (embedded) or ``aws``               |
-| CARDAMOM_HOME                 | .cardamom                        | local state: SQLite file, snapshots, dev key   |
-| CARDAMOM_JWT_ISSUER           | cardamom-local (in local mode)   | expected ``iss`` of bearer tokens (*)          |
-| CARDAMOM_JWT_AUDIENCE         | cardamom                         | expected ``aud``                               |
-| CARDAMOM_JWT_PUBLIC_KEY       | the local dev key (local mode)   | JWKS, JWK or PEM used to verify tokens (*)     |
+| CARDAMOM_HOME                 | .cardamom                        | local state: SQLite file, snapshots, keys      |
+| CARDAMOM_PUBLIC_URL           | http://127.0.0.1:$CARDAMOM_PORT  | external base URL: the OAuth issuer, and the   |
+|                               | (required outside local mode)    | MCP resource is ``{it}/mcp`` (docs/auth.md)    |
 | CARDAMOM_LOCAL_MODE           | true on sqlite, false on aws     | allow plain http to loopback connectors        |
 | CARDAMOM_ALLOWED_ORIGINS      | loopback origins in local mode   | comma-separated browser origins accepted       |
 | CARDAMOM_CONNECTOR_TIMEOUT    | 20                               | seconds per connector call                     |
 | CARDAMOM_MAX_RESPONSE_BYTES   | 5242880                          | largest connector response read                |
 | CARDAMOM_LOG_LEVEL            | INFO                             | log level of the ``cardamom`` loggers          |
-| CARDAMOM_PUBLIC_URL           | (none)                           | external base URL, for OAuth resource metadata |
 | CARDAMOM_ALLOWED_HOSTS        | public URL's host (+ loopback    | comma-separated Host values served (name or    |
 |                               | names in local mode)             | name:port); on Lambda API Gateway's domain too |
 | CARDAMOM_AUDIT_RETENTION_DAYS | kept on sqlite, 365 on aws       | audit rows expire (TTL) this long after start  |
@@ -20,9 +18,26 @@
 | CARDAMOM_AUDIT_EXPORT_PREFIX  | (none: no scheduled export)      | S3 key prefix of the audit function's export   |
 | CARDAMOM_UNMET_SEARCH_RETENTION_DAYS | 30                        | unmet-search records are kept this long        |
 
-(*) Required only to serve ``/mcp`` outside local mode (``Settings.check_serving``: the MCP
-function, ``cardamom serve``); applying an org, searching, auditing or rebuilding never verifies
-a token, so ``cardamom org apply`` against AWS needs only the backend's variables.
+Applying an org, searching, auditing or rebuilding never verifies a token, so ``cardamom org
+apply`` against AWS needs only the backend's variables (none of the sign-in ones below).
+
+Sign-in (docs/auth.md): ``CARDAMOM_OIDC_ISSUER``, ``CARDAMOM_OIDC_CLIENT_ID`` and the client
+secret (``CARDAMOM_OIDC_CLIENT_SECRET``, or on AWS ``CARDAMOM_OIDC_CLIENT_SECRET_ID``, a
+Secrets Manager secret) delegate sign-in to the company's OpenID provider;
+``CARDAMOM_OIDC_SCOPES`` (``openid email profile``) and ``CARDAMOM_OIDC_MEMBER_CLAIM``
+(``email`` or ``sub``) say what to ask and which claim names the member. With no provider
+in local mode a development sign-in page lists the members; ``CARDAMOM_DEV_SIGNIN`` turns it
+on or off explicitly, and is the only way to have it outside local mode.
+``CARDAMOM_SIGNING_KEYS_SECRET`` names the Secrets Manager secret of the token signing keys
+on AWS (``cardamom/oauth/signing-keys``); locally they are a file under CARDAMOM_HOME.
+``CARDAMOM_REGISTRATIONS_PER_HOUR`` (per source address, 20) and
+``CARDAMOM_NEW_CLIENTS_PER_DAY`` (per org, 50) bound dynamic client registration.
+
+Tokens from elsewhere (optional): ``CARDAMOM_JWT_ISSUER`` (a URL), ``CARDAMOM_JWT_AUDIENCE``
+(``cardamom``), and their keys as ``CARDAMOM_JWT_PUBLIC_KEY`` (JWKS, JWK or PEM; RS256 or
+ES256) or ``CARDAMOM_JWT_JWKS_URL`` (fetched, cached, refreshed on rotation);
+``CARDAMOM_JWT_MEMBER_CLAIM`` (``sub``) and ``CARDAMOM_JWT_ORG_CLAIM`` (``org``) or a fixed
+``CARDAMOM_JWT_ORG`` map them to a member of an org.
 
 With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are required too:
 
@@ -34,10 +49,12 @@ With ``CARDAMOM_BACKEND=aws`` (DynamoDB and S3, see docs/aws.md) these are requi
 | CARDAMOM_BUCKET               | S3 bucket for large snapshots and large connector tool lists                   |
 | CARDAMOM_INSIGHTS_TABLE       | DynamoDB table of unmet-search records (TTL attribute ``expires_at``)          |
 
-and optional: ``CARDAMOM_SNAPSHOT_INLINE_BYTES`` (32768: snapshots up to this size live in
-DynamoDB, beside their pointer; at most 350000) and ``AWS_ENDPOINT_URL`` (a local DynamoDB
-and S3 endpoint, such as moto's server or DynamoDB Local; region and credentials come from
-the usual AWS variables).
+plus, to sign people in and issue tokens (the MCP function, ``cardamom serve`` and ``cardamom
+token``; ``Settings.check_signin_state``), ``CARDAMOM_OAUTH_TABLE`` (the authorization server's
+clients, codes, refresh families, consents); and optional: ``CARDAMOM_SNAPSHOT_INLINE_BYTES``
+(32768: snapshots up to this size live in DynamoDB, beside their pointer; at most 350000) and
+``AWS_ENDPOINT_URL`` (a local DynamoDB and S3 endpoint, such as moto's server or DynamoDB Local;
+region and credentials come from the usual AWS variables).
 """
 
 from __future__ import annotations
@@ -50,6 +67,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
+from cardamom.core.oauth_urls import issuer_problem
 from cardamom.errors import ConfigError
 
 Backend = Literal["sqlite", "aws"]
@@ -67,14 +85,40 @@ class AwsSettings:
     bucket: str
     snapshot_inline_bytes: int = 32 * 1024
     endpoint_url: str | None = None
+    oauth_table: str | None = None  # None only for the rebuild function, which issues nothing
     insights_table: str | None = None  # required in the environment; None (code-built): no unmet-search records
+
+
+@dataclass(frozen=True, slots=True)
+class OidcSettings:
+    """The company's OpenID provider, to which sign-in is delegated."""
+
+    issuer: str
+    client_id: str
+    client_secret: str | None = None  # local: the value itself
+    client_secret_id: str | None = None  # AWS: the Secrets Manager secret holding it
+    scopes: str = "openid email profile"
+    member_claim: str = "email"
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalTokenSettings:
+    """Tokens an IdP issues, accepted as they are (the optional path)."""
+
+    issuer: str
+    audience: str
+    public_key: str | None = None
+    jwks_url: str | None = None
+    member_claim: str = "sub"
+    org_claim: str = "org"
+    org: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     backend: Backend
     home: Path
-    jwt_issuer: str  # empty: none configured (only allowed where no token is verified)
+    jwt_issuer: str | None
     jwt_audience: str
     jwt_public_key: str | None
     local_mode: bool
@@ -89,21 +133,44 @@ class Settings:
     audit_export_prefix: str | None = None  # the scheduled audit export's S3 prefix (None: no export)
     unmet_search_retention_days: int = 30
     aws: AwsSettings | None = None  # set exactly when backend is aws
+    oidc: OidcSettings | None = None
+    dev_signin: bool = False
+    signing_keys_secret: str = "cardamom/oauth/signing-keys"
+    registrations_per_hour: int = 20
+    new_clients_per_day: int = 50
+    external: ExternalTokenSettings | None = None
+    port: int = 8765
 
-    def check_serving(self) -> None:
-        """Serving ``/mcp`` outside local mode verifies bearer tokens: their issuer and key are required."""
-        if self.local_mode:
-            return
-        missing = [
-            name
-            for name, value in (
-                ("CARDAMOM_JWT_ISSUER", self.jwt_issuer),
-                ("CARDAMOM_JWT_PUBLIC_KEY", self.jwt_public_key),
+    @property
+    def issuer(self) -> str:
+        """The authorization server's issuer URL, and the base of every public URL."""
+        return self.public_url or f"http://127.0.0.1:{self.port}"
+
+    @property
+    def resource_url(self) -> str:
+        return self.issuer.rstrip("/") + "/mcp"
+
+    def check_signin_state(self) -> None:
+        """Signing people in and issuing tokens needs the authorization server's stored state; on
+        AWS that is CARDAMOM_OAUTH_TABLE (an org apply, a search or a rebuild needs none of it)."""
+        if self.aws is not None and self.aws.oauth_table is None:
+            raise ConfigError(
+                "CARDAMOM_OAUTH_TABLE is required with CARDAMOM_BACKEND=aws to sign people in or issue tokens"
             )
-            if not value
-        ]
-        if missing:
-            raise ConfigError(f"{' and '.join(missing)} required to serve /mcp outside local mode")
+
+    def with_public_url(self, url: str) -> Settings:
+        from dataclasses import replace
+
+        return replace(self, public_url=url.rstrip("/"))
+
+    def served_at(self, host: str, port: int) -> Settings:
+        """Local serving: with no CARDAMOM_PUBLIC_URL the issuer is the origin actually served."""
+        if self.public_url is not None:
+            return self
+        from dataclasses import replace
+
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+        return replace(self, port=port, public_url=f"http://{shown}:{port}")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -139,9 +206,70 @@ class Settings:
         if backend not in ("sqlite", "aws"):
             raise ConfigError(f"CARDAMOM_BACKEND must be sqlite or aws, not {backend!r}")
         on_aws = backend == "aws"
-        public_key = text("CARDAMOM_JWT_PUBLIC_KEY")
         local_mode = flag("CARDAMOM_LOCAL_MODE", not on_aws)
-        issuer = text("CARDAMOM_JWT_ISSUER", "cardamom-local" if local_mode else None)
+
+        def url(name: str) -> str | None:
+            value = text(name)
+            if value is None:
+                return None
+            problem = issuer_problem(value, allow_loopback_http=local_mode)
+            if problem is not None:
+                raise ConfigError(f"{name}: {problem}")
+            return value
+
+        public_url = url("CARDAMOM_PUBLIC_URL")
+        if public_url is not None:
+            public_url = public_url.rstrip("/")
+        # On AWS an unset URL is learned from API Gateway's first request (lambda_mcp.py): the
+        # template cannot name the API's own URL in its function without a dependency cycle.
+        if public_url is None and not local_mode and not on_aws:
+            raise ConfigError(
+                "CARDAMOM_PUBLIC_URL is required outside local mode: it is the OAuth issuer and the base "
+                "of the MCP resource URL (e.g. https://mcp.example.com)"
+            )
+        port = int(number("CARDAMOM_PORT", 8765, minimum=1))
+        oidc: OidcSettings | None = None
+        oidc_issuer = url("CARDAMOM_OIDC_ISSUER")
+        if oidc_issuer is not None:
+            client_id = text("CARDAMOM_OIDC_CLIENT_ID")
+            if client_id is None:
+                raise ConfigError("CARDAMOM_OIDC_CLIENT_ID is required with CARDAMOM_OIDC_ISSUER")
+            claim = text("CARDAMOM_OIDC_MEMBER_CLAIM", "email") or "email"
+            if claim not in ("email", "sub"):
+                raise ConfigError(f"CARDAMOM_OIDC_MEMBER_CLAIM must be email or sub, not {claim!r}")
+            oidc = OidcSettings(
+                issuer=oidc_issuer,
+                client_id=client_id,
+                client_secret=text("CARDAMOM_OIDC_CLIENT_SECRET"),
+                client_secret_id=text("CARDAMOM_OIDC_CLIENT_SECRET_ID"),
+                scopes=text("CARDAMOM_OIDC_SCOPES", "openid email profile") or "openid email profile",
+                member_claim=claim,
+            )
+            if "openid" not in oidc.scopes.split():
+                raise ConfigError("CARDAMOM_OIDC_SCOPES must include openid")
+        # The development sign-in trusts whoever picks a name: on by default only locally with no
+        # provider, and outside local mode only when CARDAMOM_DEV_SIGNIN says so explicitly.
+        dev_signin = flag("CARDAMOM_DEV_SIGNIN", local_mode and oidc is None)
+        jwt_issuer = url("CARDAMOM_JWT_ISSUER")
+        public_key = text("CARDAMOM_JWT_PUBLIC_KEY")
+        jwks_url = url("CARDAMOM_JWT_JWKS_URL")
+        external: ExternalTokenSettings | None = None
+        if jwt_issuer is not None:
+            if public_key is None and jwks_url is None:
+                raise ConfigError("CARDAMOM_JWT_ISSUER needs CARDAMOM_JWT_PUBLIC_KEY or CARDAMOM_JWT_JWKS_URL")
+            if jwt_issuer.rstrip("/") == (public_url or "").rstrip("/"):
+                raise ConfigError("CARDAMOM_JWT_ISSUER must differ from CARDAMOM_PUBLIC_URL (Cardamom's own issuer)")
+            external = ExternalTokenSettings(
+                issuer=jwt_issuer,
+                audience=text("CARDAMOM_JWT_AUDIENCE", "cardamom") or "cardamom",
+                public_key=public_key,
+                jwks_url=jwks_url,
+                member_claim=text("CARDAMOM_JWT_MEMBER_CLAIM", "sub") or "sub",
+                org_claim=text("CARDAMOM_JWT_ORG_CLAIM", "org") or "org",
+                org=text("CARDAMOM_JWT_ORG"),
+            )
+        elif public_key is not None or jwks_url is not None:
+            raise ConfigError("CARDAMOM_JWT_PUBLIC_KEY and CARDAMOM_JWT_JWKS_URL need CARDAMOM_JWT_ISSUER")
         origins_text = text("CARDAMOM_ALLOWED_ORIGINS")
         if origins_text is None:
             origins: tuple[str, ...] = ("http://localhost", "http://127.0.0.1") if local_mode else ()
@@ -161,6 +289,7 @@ class Settings:
                 audit_table=required("CARDAMOM_AUDIT_TABLE"),
                 snapshot_table=required("CARDAMOM_SNAPSHOT_TABLE"),
                 bucket=required("CARDAMOM_BUCKET"),
+                oauth_table=text("CARDAMOM_OAUTH_TABLE"),
                 insights_table=required("CARDAMOM_INSIGHTS_TABLE"),
                 snapshot_inline_bytes=int(number("CARDAMOM_SNAPSHOT_INLINE_BYTES", 32 * 1024, minimum=0)),
                 endpoint_url=text("AWS_ENDPOINT_URL"),
@@ -168,13 +297,6 @@ class Settings:
             if aws.snapshot_inline_bytes > 350_000:
                 raise ConfigError(
                     "CARDAMOM_SNAPSHOT_INLINE_BYTES must be at most 350000 (a DynamoDB item holds 400 KB)"
-                )
-        public_url = text("CARDAMOM_PUBLIC_URL")
-        if public_url is not None:
-            parts = urlsplit(public_url)
-            if parts.scheme not in ("http", "https") or not parts.hostname:
-                raise ConfigError(
-                    f"CARDAMOM_PUBLIC_URL must be an http(s) URL such as https://mcp.example.com, not {public_url!r}"
                 )
         hosts_text = text("CARDAMOM_ALLOWED_HOSTS")
         if hosts_text is not None:
@@ -211,7 +333,7 @@ class Settings:
         return cls(
             backend=backend,  # type: ignore[arg-type]
             home=Path(text("CARDAMOM_HOME", ".cardamom") or ".cardamom"),
-            jwt_issuer=issuer or "",
+            jwt_issuer=jwt_issuer,
             jwt_audience=text("CARDAMOM_JWT_AUDIENCE", "cardamom") or "cardamom",
             jwt_public_key=public_key,
             local_mode=local_mode,
@@ -226,4 +348,12 @@ class Settings:
             audit_export_prefix=export_prefix,
             unmet_search_retention_days=int(unmet_days),
             aws=aws,
+            oidc=oidc,
+            dev_signin=dev_signin,
+            signing_keys_secret=text("CARDAMOM_SIGNING_KEYS_SECRET", "cardamom/oauth/signing-keys")
+            or "cardamom/oauth/signing-keys",
+            registrations_per_hour=int(number("CARDAMOM_REGISTRATIONS_PER_HOUR", 20, minimum=1)),
+            new_clients_per_day=int(number("CARDAMOM_NEW_CLIENTS_PER_DAY", 50, minimum=1)),
+            external=external,
+            port=port,
         )

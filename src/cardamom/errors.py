@@ -4,6 +4,8 @@
      ├── ConfigError                  configuration missing or invalid (raised at start-up, never per request)
      ├── OrgDefinitionError           an org file or directory change that does not validate
      ├── AuthenticationError          missing, malformed, expired or revoked bearer token   -> HTTP 401
+     ├── OAuthError                   the authorization server refuses a request            -> OAuth error JSON,
+     │                                (RFC 6749 / 7591 / 7009 error code)                      redirect or page
      ├── ProtocolError                the JSON-RPC message itself is wrong                  -> JSON-RPC error
      │    ├── ParseError                  body is not JSON                                  -32700
      │    ├── InvalidRequest              not a JSON-RPC 2.0 request, batch, too large      -32600
@@ -71,6 +73,21 @@ class AuthenticationError(CardamomError):
     def __init__(self, message: str, *, error: str = "invalid_token") -> None:
         self.error = error
         super().__init__(message)
+
+
+class OAuthError(CardamomError):
+    """An OAuth endpoint or sign-in step refuses the request.
+
+    ``error`` is the RFC 6749 / 7591 / 7009 code; ``status`` the HTTP status a JSON endpoint
+    answers with; ``redirect`` whether the client may be told through its redirect URI, which
+    is true only once the client and that URI are verified (never an open redirect).
+    """
+
+    def __init__(self, error: str, description: str, *, status: int = 400, redirect: bool = False) -> None:
+        self.error = error
+        self.status = status
+        self.redirect = redirect
+        super().__init__(description)
 
 
 class ProtocolError(CardamomError):

@@ -16,6 +16,8 @@ from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.insights import UnmetSearch
 from cardamom.core.listings import ListingAttempt
+from cardamom.core.oauth_clients import OAuthClient
+from cardamom.core.oauth_grants import AuthorizationCode, PendingAuthorization, RefreshFamily
 from cardamom.core.orgdef import AuthSpec, OrgDefinition
 from cardamom.core.outbound import Credential, OutboundRequest
 from cardamom.core.pool import AccountInfo, Upstream
@@ -62,6 +64,11 @@ class Directory(Protocol):
     def put_grant(self, grant: Grant) -> None: ...
 
     def grants(self, org: str, member: str) -> list[Grant]: ...
+
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        """Revoke one grant (False if there is no such live grant); the member's next read
+        (``get_member``) lists it among ``revoked_grants``, so its tokens fail on their next call."""
+        ...
 
     def org_versions(self) -> dict[str, int]:
         """Every org and its current directory version (the rebuild schedule compares snapshots to it)."""
@@ -255,6 +262,13 @@ class Claims:
     issued_at: int | None = None
     expires_at: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    client_id: str | None = None  # the OAuth client the token was issued to
+    grant_id: str | None = None  # the grant (directory record) the token belongs to
+
+    @property
+    def grant(self) -> str | None:
+        """The grant a revocation names: the token's own, else its id (development tokens)."""
+        return self.grant_id or self.token_id
 
 
 class TokenVerifier(Protocol):
@@ -275,4 +289,99 @@ class ToolDiscovery(Protocol):
         cannot be reached, refuses the credential, errs, breaks the protocol...). Never raises
         for one server's fault. Synchronous, as the snapshot build is; it may be called from
         inside a running event loop."""
+        ...
+
+
+# ---- the authorization server's stores (docs/auth.md) ---------------------------------------
+
+
+class OAuthClientStore(Protocol):
+    """Clients registered dynamically or known by their metadata document."""
+
+    def get(self, client_id: str) -> OAuthClient | None: ...
+
+    def by_fingerprint(self, fingerprint: str) -> OAuthClient | None: ...
+
+    def register(self, client: OAuthClient) -> OAuthClient:
+        """Store a registered client, or return the one already stored under its fingerprint."""
+        ...
+
+
+class RateCounter(Protocol):
+    def hit(self, key: str, *, window_seconds: int, now: int) -> int:
+        """Count one event under ``key`` in the current window; return the window's count so far."""
+        ...
+
+
+class AuthorizationStore(Protocol):
+    """Pending authorization requests and authorization codes (short-lived, expired by TTL)."""
+
+    def put_request(self, request: PendingAuthorization) -> None: ...
+
+    def get_request(self, request_id: str, *, now: int) -> PendingAuthorization | None:
+        """The request, or None when unknown or expired."""
+        ...
+
+    def replace_request(self, request: PendingAuthorization, *, expected_stage: str) -> None:
+        """Move the request on; ``Conflict`` if another step moved it first."""
+        ...
+
+    def put_code(self, code: AuthorizationCode) -> None: ...
+
+    def use_code(self, code_hash: str, *, now: int) -> AuthorizationCode | None:
+        """Mark the code used and return it as it was before (``used`` tells a replay); None if
+        unknown or expired. Two concurrent uses: exactly one sees ``used=False``."""
+        ...
+
+
+class RefreshFamilyStore(Protocol):
+    def create(self, family: RefreshFamily) -> None: ...
+
+    def get(self, family_id: str, *, now: int) -> RefreshFamily | None: ...
+
+    def advance(self, family_id: str, generation: int) -> bool:
+        """Rotate from ``generation`` to the next; False if the family was already past it."""
+        ...
+
+
+class ConsentStore(Protocol):
+    """Consent remembered per (member, client)."""
+
+    def remembered(self, org: str, member: str, client_id: str) -> tuple[str, ...] | None: ...
+
+    def remember(self, org: str, member: str, client_id: str, scopes: tuple[str, ...], *, at: int) -> None: ...
+
+    def forget(self, org: str, member: str, client_id: str) -> None: ...
+
+
+class SigningKeyStore(Protocol):
+    """Where the authorization server's private signing keys live (a JWKS document)."""
+
+    def load(self) -> str | None: ...
+
+    def save(self, document: str, *, create: bool) -> None:
+        """Write the document; with ``create``, ``Conflict`` if one already exists (a race lost)."""
+        ...
+
+
+class TokenMinter(Protocol):
+    """Signs Cardamom's access tokens and publishes the keys that verify them."""
+
+    def sign(self, claims: Mapping[str, Any]) -> str: ...
+
+    def public_jwks(self) -> dict[str, Any]: ...
+
+    def client_secret(self, client_id: str) -> str:
+        """A registered confidential client's secret, derived from a server-held key: the same
+        registration gets the same secret back, and no secret is ever stored."""
+        ...
+
+
+class IdentityProvider(Protocol):
+    """The company's OpenID provider, to which sign-in is delegated."""
+
+    async def authorization_url(self, *, redirect_uri: str, state: str, nonce: str, code_verifier: str) -> str: ...
+
+    async def identify(self, *, code: str, redirect_uri: str, code_verifier: str, nonce: str) -> Mapping[str, Any]:
+        """Exchange the code and return the verified ID token's claims; raise OAuthError."""
         ...

@@ -234,6 +234,7 @@ AWS_ENV = {
     "CARDAMOM_AUDIT_TABLE": "audit",
     "CARDAMOM_SNAPSHOT_TABLE": "snap",
     "CARDAMOM_BUCKET": "bucket",
+    "CARDAMOM_OAUTH_TABLE": "oauth",
     "CARDAMOM_INSIGHTS_TABLE": "insights",
 }
 
@@ -252,6 +253,14 @@ def test_the_aws_backend_fails_fast_without_a_table_or_bucket(variable: str) -> 
     env = {k: v for k, v in AWS_ENV.items() if k != variable}
     with pytest.raises(ConfigError, match=variable):
         Settings.from_env(env)
+
+
+def test_signing_in_on_aws_fails_fast_without_the_oauth_table() -> None:
+    """An org apply needs no OAuth table; serving /mcp and minting tokens do, and say so."""
+    settings = Settings.from_env({k: v for k, v in AWS_ENV.items() if k != "CARDAMOM_OAUTH_TABLE"})
+    with pytest.raises(ConfigError, match="CARDAMOM_OAUTH_TABLE"):
+        settings.check_signin_state()
+    Settings.from_env(AWS_ENV).check_signin_state()
 
 
 def test_aws_settings_are_read_once() -> None:

@@ -83,7 +83,8 @@ def test_the_public_url_names_the_host_outside_local_mode(home: Path) -> None:
 def test_the_resource_metadata_cannot_be_made_to_name_another_host(home: Path) -> None:
     container = container_with(home, CARDAMOM_ALLOWED_HOSTS="mcp.acme.example")
     served = ping(container, "mcp.acme.example", "/.well-known/oauth-protected-resource")
-    assert served.json()["resource"] == "http://mcp.acme.example/mcp"
+    # The resource is the issuer's (CARDAMOM_PUBLIC_URL, locally the served origin), never the Host's.
+    assert served.json()["resource"] == container.settings.resource_url == "http://127.0.0.1:8765/mcp"
     assert ping(container, "evil.example.com", "/.well-known/oauth-protected-resource").status_code == 421
 
 

@@ -43,6 +43,7 @@ TOKEN_PLACEHOLDER = "Bearer REPLACE_WITH_TOKEN"
 EVENT_FILES = sorted(EVENTS.glob("*.json"))
 EXPECTED_EVENTS = {"initialize", "tools-list", "search-tools", "execute-tool", "discover", "search-tools-2026"}
 COLD_START_ISSUER = "https://auth.acme.example"
+EVENTS_ORIGIN = "https://abcdef1234.execute-api.us-east-1.amazonaws.com"  # the sample events' domain
 SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
 
 LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
@@ -156,6 +157,7 @@ def cold_start_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, restored_log
     monkeypatch.setenv("CARDAMOM_BACKEND", "sqlite")
     monkeypatch.setenv("CARDAMOM_HOME", str(home))
     monkeypatch.setenv("CARDAMOM_LOCAL_MODE", "false")
+    monkeypatch.setenv("CARDAMOM_PUBLIC_URL", EVENTS_ORIGIN)
     monkeypatch.setenv("CARDAMOM_JWT_ISSUER", COLD_START_ISSUER)
     monkeypatch.setenv("CARDAMOM_JWT_AUDIENCE", "cardamom")
     monkeypatch.setenv("CARDAMOM_JWT_PUBLIC_KEY", json.dumps(key.as_dict(private=False)))
@@ -204,6 +206,7 @@ def gateway(tmp_path: Path, demo_saas_url: str, cold_start_env: ColdStartEnv) ->
         transport=transport,
         credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
         telemetry=PowertoolsTelemetry(metrics),
+        CARDAMOM_PUBLIC_URL=EVENTS_ORIGIN,
     )
     yield LambdaGateway(container, make_handler(container, metrics))
     # In Lambda the client lives as long as the execution environment; here, close its

@@ -133,23 +133,17 @@ AWS_ONLY = {
 
 
 def test_applying_an_org_on_aws_needs_no_token_settings() -> None:
+    """The CLI on an admin's machine reads the backend's variables only: no sign-in, key or issuer."""
     settings = Settings.from_env(AWS_ONLY)
-    assert settings.jwt_public_key is None and settings.jwt_issuer == ""
-    with pytest.raises(ConfigError, match="CARDAMOM_JWT_ISSUER and CARDAMOM_JWT_PUBLIC_KEY required to serve /mcp"):
-        settings.check_serving()
-    with pytest.raises(ConfigError, match=r"^CARDAMOM_JWT_PUBLIC_KEY required"):
-        Settings.from_env({**AWS_ONLY, "CARDAMOM_JWT_ISSUER": "https://auth.example"}).check_serving()
-    Settings.from_env({**AWS_ONLY, "CARDAMOM_JWT_ISSUER": "https://i", "CARDAMOM_JWT_PUBLIC_KEY": "k"}).check_serving()
-    Settings.from_env({}).check_serving()  # local mode: the development key
+    assert settings.jwt_public_key is None and settings.jwt_issuer is None
+    assert settings.external is None and settings.oidc is None
 
 
-def test_a_process_without_a_key_verifies_no_token(tmp_path: Path) -> None:
-    container = make_container(tmp_path / "home", CARDAMOM_LOCAL_MODE="false", CARDAMOM_JWT_ISSUER="https://i")
-    assert container.signer is None
-    from cardamom.errors import AuthenticationError
-
-    with pytest.raises(AuthenticationError):
-        container.verifier.verify("eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln")
+def test_tokens_from_elsewhere_need_their_key() -> None:
+    with pytest.raises(ConfigError, match="CARDAMOM_JWT_ISSUER needs CARDAMOM_JWT_PUBLIC_KEY"):
+        Settings.from_env({**AWS_ONLY, "CARDAMOM_JWT_ISSUER": "https://auth.example"})
+    with pytest.raises(ConfigError, match="need CARDAMOM_JWT_ISSUER"):
+        Settings.from_env({**AWS_ONLY, "CARDAMOM_JWT_PUBLIC_KEY": "k"})
 
 
 def test_aws_region_alone_selects_the_region(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -183,6 +177,7 @@ def test_the_mcp_functions_init_imports_only_what_every_request_needs(tmp_path: 
         "CARDAMOM_SNAPSHOT_TABLE": "snapshots",
         "CARDAMOM_BUCKET": "bucket",
         "CARDAMOM_INSIGHTS_TABLE": "insights",
+        "CARDAMOM_OAUTH_TABLE": "oauth",
         "CARDAMOM_JWT_ISSUER": "https://auth.example",
         "CARDAMOM_JWT_PUBLIC_KEY": "{}",
         "AWS_DEFAULT_REGION": "eu-west-1",

@@ -176,6 +176,7 @@ RESOURCE_NAMES = {
     "DirectoryTable": "cardamom-DirectoryTable-1",
     "AuditTable": "cardamom-AuditTable-1",
     "SnapshotTable": "cardamom-SnapshotTable-1",
+    "OAuthTable": "cardamom-OAuthTable-1",
     "InsightsTable": "cardamom-InsightsTable-1",
     "DataBucket": "cardamom-databucket-1",
 }
@@ -204,12 +205,11 @@ def test_function_environment_is_a_valid_configuration(template: dict[str, Any],
     assert settings.unmet_search_retention_days == 30
     assert settings.local_mode is False
     assert settings.allowed_origins == ()
-    if function == "McpFunction":  # only the function that serves /mcp verifies tokens
-        settings.check_serving()
-        assert settings.jwt_issuer == env["CARDAMOM_JWT_ISSUER"]
-        assert settings.jwt_public_key == env["CARDAMOM_JWT_PUBLIC_KEY"]
+    if function == "McpFunction":  # only the function that serves /mcp signs people in and verifies tokens
+        assert settings.dev_signin is False  # the development sign-in is off unless DevSignin says so
+        assert settings.signing_keys_secret == env["CARDAMOM_SIGNING_KEYS_SECRET"]
     else:
-        assert not any(name.startswith("CARDAMOM_JWT_") for name in env)
+        assert not any(name.startswith(("CARDAMOM_JWT_", "CARDAMOM_OIDC_", "CARDAMOM_DEV_")) for name in env)
 
 
 def test_every_cardamom_variable_the_template_sets_is_read_by_the_config(template: dict[str, Any]) -> None:
@@ -250,7 +250,7 @@ def test_handler_resolves_to_a_callable_in_code_uri(
 
 def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     tables = resources_of_type(template, "AWS::DynamoDB::Table")
-    assert sorted(tables) == ["AuditTable", "DirectoryTable", "InsightsTable", "SnapshotTable"]
+    assert sorted(tables) == ["AuditTable", "DirectoryTable", "InsightsTable", "OAuthTable", "SnapshotTable"]
 
     def indexes(name: str) -> set[str]:
         return {index["IndexName"] for index in tables[name]["Properties"].get("GlobalSecondaryIndexes", [])}
@@ -260,7 +260,7 @@ def test_tables_match_what_the_adapters_use(template: dict[str, Any]) -> None:
     assert indexes("SnapshotTable") == {POINTER_INDEX}
     assert indexes("InsightsTable") == set()
     assert tables["DirectoryTable"]["Properties"]["StreamSpecification"]["StreamViewType"] == "KEYS_ONLY"
-    for name in ("AuditTable", "InsightsTable"):
+    for name in ("AuditTable", "InsightsTable", "OAuthTable"):
         assert tables[name]["Properties"]["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
     for name, table in tables.items():
         properties = table["Properties"]
@@ -336,6 +336,24 @@ def test_every_declared_route_is_served_by_the_app(template: dict[str, Any], tmp
         ("GET", "/mcp"),
         ("DELETE", "/mcp"),
         ("GET", "/.well-known/oauth-protected-resource"),
+        ("GET", "/.well-known/oauth-protected-resource/mcp"),
+        ("GET", "/.well-known/oauth-authorization-server"),
+        ("GET", "/.well-known/openid-configuration"),
+        ("GET", "/oauth/jwks"),
+        ("POST", "/oauth/register"),
+        ("OPTIONS", "/oauth/register"),
+        ("GET", "/oauth/authorize"),
+        ("GET", "/oauth/signin"),
+        ("POST", "/oauth/signin"),
+        ("GET", "/oauth/signin/org"),
+        ("POST", "/oauth/signin/org"),
+        ("GET", "/oauth/callback"),
+        ("GET", "/oauth/consent"),
+        ("POST", "/oauth/consent"),
+        ("POST", "/oauth/token"),
+        ("OPTIONS", "/oauth/token"),
+        ("POST", "/oauth/revoke"),
+        ("OPTIONS", "/oauth/revoke"),
     }
 
 

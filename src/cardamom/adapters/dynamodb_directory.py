@@ -160,12 +160,13 @@ class DynamoDirectory:
         """One strongly consistent GetItem: the member, its role and status, its revocation watermark."""
         item = self._get(
             {PK: s(org_pk(org)), SK: s(items.record_sk("members", member_id))},
-            projection="body, grants_revoked_at",
+            projection="body, grants_revoked_at, revoked_grants",
         )
         body = None if item is None else text(item, "body")
         if item is None or body is None:
             return None
-        return MemberRecord(MemberDef.model_validate_json(body), number(item, "grants_revoked_at"))
+        singly = frozenset(item.get("revoked_grants", {}).get("SS", []))
+        return MemberRecord(MemberDef.model_validate_json(body), number(item, "grants_revoked_at"), singly)
 
     def org_versions(self) -> dict[str, int]:
         request: QueryInputTypeDef = {
@@ -190,7 +191,41 @@ class DynamoDirectory:
         }
         if grant.revoked_at is not None:
             item["revoked_at"] = n(grant.revoked_at)
+        if grant.client_id is not None:
+            item["client_id"] = s(grant.client_id)
         put_new(self._db, self._table, item, what=f"grant {grant.id}", action="grant write")
+
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        """One transaction: the grant item is marked, and its id joins the member item's
+        ``revoked_grants`` (read with the member on every request: no extra read per call)."""
+        writes: list[TransactWriteItemTypeDef] = [
+            {
+                "Update": {
+                    "TableName": self._table,
+                    "Key": {PK: s(items.grants_pk(org, member)), SK: s(f"GRANT#{grant_id}")},
+                    "UpdateExpression": "SET revoked_at = :at",
+                    "ConditionExpression": "attribute_exists(pk) AND attribute_not_exists(revoked_at)",
+                    "ExpressionAttributeValues": {":at": n(at)},
+                }
+            },
+            {
+                "Update": {
+                    "TableName": self._table,
+                    "Key": {PK: s(org_pk(org)), SK: s(items.record_sk("members", member))},
+                    "UpdateExpression": "ADD revoked_grants :ids",
+                    "ExpressionAttributeValues": {":ids": {"SS": [grant_id]}},
+                }
+            },
+        ]
+        try:
+            self._db.transact_write_items(TransactItems=writes, ClientRequestToken=uuid.uuid4().hex)
+        except ClientError as exc:
+            if error_code(exc) == "TransactionCanceledException":
+                return False
+            raise store_error("grant revocation", exc) from exc
+        except BotoCoreError as exc:
+            raise store_error("grant revocation", exc) from exc
+        return True
 
     def grants(self, org: str, member: str) -> list[Grant]:
         """The member's grants; a grant is revoked by the first revocation at or after its issue."""
@@ -210,8 +245,9 @@ class DynamoDirectory:
             if revoked is None:
                 revoked = next((at for at in revocations if at >= issued), None)
             scopes = tuple(v.get("S", "") for v in row.get("scopes", {}).get("L", []))
+            expires = number(row, "expires_at") or 0
             grants.append(
-                Grant(org, text(row, "id") or "", member, scopes, issued, number(row, "expires_at") or 0, revoked)
+                Grant(org, text(row, "id") or "", member, scopes, issued, expires, revoked, text(row, "client_id"))
             )
         return sorted(grants, key=lambda g: (g.issued_at, g.id))
 

@@ -33,6 +33,7 @@ RECORD_KEYS: dict[str, str] = {
     "members": "id",
     "restrictions": "id",
     "aliases": "name",
+    "clients": "id",
 }
 # The scalar fields of OrgDefinition: stored together, as JSON, on the org's version item.
 ORG_SETTINGS = ("collapse_threshold",)

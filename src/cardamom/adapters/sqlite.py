@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS grants (
     issued_at INTEGER NOT NULL,
     expires_at INTEGER NOT NULL,
     revoked_at INTEGER,
+    client_id TEXT,
     PRIMARY KEY (org, id)
 );
 CREATE INDEX IF NOT EXISTS grants_by_member ON grants (org, member);
@@ -95,6 +96,7 @@ class SqliteDatabase:
                 ("audit", "mcp_name", "TEXT"),
                 ("audit", "queued", "INTEGER"),  # 1 while the row awaits a seal (core/audit_chain.py)
                 ("audit", "seal", "INTEGER"),
+                ("grants", "client_id", "TEXT"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from datetime import UTC, datetime
 
 from cardamom.adapters.sqlite import SqliteDatabase
@@ -104,13 +105,19 @@ class SqliteDirectory:
             return None
         mid, role, status, revoked = rows[0]
         member = MemberDef.model_validate({"id": mid, "role": role, "status": status})
-        return MemberRecord(member, None if revoked is None else int(str(revoked)))
+        singly = self._db.read(
+            "SELECT id FROM grants WHERE org = ? AND member = ? AND revoked_at IS NOT NULL AND expires_at > ?",
+            (org, member_id, int(time.time())),
+        )
+        return MemberRecord(
+            member, None if revoked is None else int(str(revoked)), frozenset(str(row[0]) for row in singly)
+        )
 
     def put_grant(self, grant: Grant) -> None:
         with self._db.transaction() as conn:
             conn.execute(
-                "INSERT INTO grants (org, id, member, scopes, issued_at, expires_at, revoked_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO grants (org, id, member, scopes, issued_at, expires_at, revoked_at, client_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     grant.org,
                     grant.id,
@@ -119,12 +126,21 @@ class SqliteDirectory:
                     grant.issued_at,
                     grant.expires_at,
                     grant.revoked_at,
+                    grant.client_id,
                 ),
             )
 
+    def revoke_grant(self, org: str, member: str, grant_id: str, *, at: int) -> bool:
+        with self._db.transaction() as conn:
+            updated = conn.execute(
+                "UPDATE grants SET revoked_at = ? WHERE org = ? AND member = ? AND id = ? AND revoked_at IS NULL",
+                (at, org, member, grant_id),
+            ).rowcount
+        return bool(updated)
+
     def grants(self, org: str, member: str) -> list[Grant]:
         rows = self._db.read(
-            "SELECT id, scopes, issued_at, expires_at, revoked_at FROM grants WHERE org = ? AND member = ? "
+            "SELECT id, scopes, issued_at, expires_at, revoked_at, client_id FROM grants WHERE org = ? AND member = ? "
             "ORDER BY issued_at, id",
             (org, member),
         )
@@ -137,6 +153,7 @@ class SqliteDirectory:
                 int(str(r[2])),
                 int(str(r[3])),
                 None if r[4] is None else int(str(r[4])),
+                None if r[5] is None else str(r[5]),
             )
             for r in rows
         ]

@@ -12,7 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from cardamom.core.orgdef import AliasDef, ConnectionDef, ConnectorDef, MemberDef, OrgDefinition, RestrictionDef
+from cardamom.core.orgdef import (
+    AliasDef,
+    ClientDef,
+    ConnectionDef,
+    ConnectorDef,
+    MemberDef,
+    OrgDefinition,
+    RestrictionDef,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +33,7 @@ class MemberRecord:
 
     member: MemberDef
     grants_revoked_at: int | None = None
+    revoked_grants: frozenset[str] = frozenset()  # grants revoked one by one (their tokens fail too)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +47,7 @@ class Grant:
     issued_at: int
     expires_at: int
     revoked_at: int | None = None
+    client_id: str | None = None  # the OAuth client it was issued to (None: `cardamom token`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +57,7 @@ class DirectoryChange:
     members: Mapping[str, MemberDef | None] = field(default_factory=dict)
     restrictions: Mapping[str, RestrictionDef | None] = field(default_factory=dict)
     aliases: Mapping[str, AliasDef | None] = field(default_factory=dict)
+    clients: Mapping[str, ClientDef | None] = field(default_factory=dict)
     revoke_grants_of: frozenset[str] = frozenset()
     at: int = 0  # when the change happens (epoch seconds): the revocation watermark
 
@@ -58,6 +69,7 @@ class DirectoryChange:
             or self.members
             or self.restrictions
             or self.aliases
+            or self.clients
             or self.revoke_grants_of
         )
 
@@ -67,7 +79,7 @@ class DirectoryChange:
         return bool(self.connectors or self.connections or self.restrictions or self.aliases)
 
 
-_Record = TypeVar("_Record", ConnectorDef, ConnectionDef, MemberDef, RestrictionDef, AliasDef)
+_Record = TypeVar("_Record", ConnectorDef, ConnectionDef, MemberDef, RestrictionDef, AliasDef, ClientDef)
 
 
 def _merge(records: list[_Record], key: str, updates: Mapping[str, _Record | None]) -> list[_Record]:
@@ -96,5 +108,6 @@ def apply_change(org: OrgDefinition, change: DirectoryChange) -> OrgDefinition:
             "members": _merge(list(org.members), "id", change.members),
             "restrictions": _merge(list(org.restrictions), "id", change.restrictions),
             "aliases": _merge(list(org.aliases), "name", change.aliases),
+            "clients": _merge(list(org.clients), "id", change.clients),
         }
     )

@@ -277,6 +277,38 @@ class AliasDef(_Record):
     account: str
 
 
+class ClientDef(_Record):
+    """An OAuth client registered by the org's administrators (docs/auth.md).
+
+    ``secret`` names a secret (``cardamom secrets put``) holding ``client_secret``: such a
+    client authenticates at the token endpoint; without one it is a public client (PKCE).
+    Its members sign in through it into this org only.
+    """
+
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._:-]{2,127}$")]
+    name: Annotated[str, Field(min_length=1, max_length=100)]
+    redirect_uris: Annotated[list[str], Field(min_length=1, max_length=10)]
+    secret: Annotated[str | None, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$")] = None
+
+    @field_validator("id")
+    @classmethod
+    def _not_a_url_or_registered(cls, value: str) -> str:
+        if value.startswith(("https:", "http:", "dcr-")):
+            raise ValueError("a pre-registered client id is neither a URL nor starts with dcr-")
+        return value
+
+    @field_validator("redirect_uris")
+    @classmethod
+    def _acceptable_redirects(cls, value: list[str]) -> list[str]:
+        from cardamom.core.oauth_urls import redirect_uri_problem
+
+        for uri in value:
+            problem = redirect_uri_problem(uri)
+            if problem is not None:
+                raise ValueError(problem)
+        return value
+
+
 class OrgDefinition(_Record):
     org: Annotated[str, Field(pattern=ORG_ID)]
     collapse_threshold: int | None = Field(
@@ -294,6 +326,7 @@ class OrgDefinition(_Record):
     members: list[MemberDef] = Field(default_factory=list)
     restrictions: list[RestrictionDef] = Field(default_factory=list)
     aliases: list[AliasDef] = Field(default_factory=list)
+    clients: list[ClientDef] = Field(default_factory=list)
 
     def with_restriction_ids(self) -> OrgDefinition:
         """Give every restriction without an id a stable one (``r{position}``), never an id already taken."""
@@ -347,6 +380,8 @@ def cross_reference_problems(org: OrgDefinition) -> list[tuple[Path, str]]:
                     problems.append(((*here, "arguments_in", arg), f"{arg!r} is not in the path template"))
                 if where != "path" and arg in params:
                     problems.append(((*here, "arguments_in", arg), f"{arg!r} is a path parameter"))
+    for i, client_id in _duplicates([c.id for c in org.clients]).items():
+        problems.append((("clients", i, "id"), f"client id {client_id!r} is defined twice"))
     for i, account in _duplicates([c.account.casefold() for c in org.connections]).items():
         problems.append((("connections", i, "account"), f"account {account!r} is defined twice"))
     for i, conn in enumerate(org.connections):

@@ -42,6 +42,7 @@ CONTROL_PLANE_PERMISSIONS: tuple[str, ...] = (
     "members:suspend",
     "members:reinstate",
     "members:remove",
+    "grants:revoke",
     "restrictions:list",
     "restrictions:create",
     "restrictions:delete",

@@ -22,16 +22,15 @@ from starlette.routing import BaseRoute, Route
 
 from cardamom.adapters.powertools import set_correlation_id
 from cardamom.bootstrap import Container
-from cardamom.core.policy import ALL_SCOPES
+from cardamom.core.oauth_metadata import challenge_scope, resource_metadata_url
 from cardamom.entrypoints.hosts import HostGuard
+from cardamom.entrypoints.oauth_routes import oauth_routes
 from cardamom.errors import AuthenticationError
 from cardamom.mcp.errors import jsonrpc_error
 from cardamom.mcp.request_headers import McpHeaders
-from cardamom.mcp.versions import SUPPORTED_VERSIONS
 from cardamom.service.authorization import Caller
 
 MAX_BODY_BYTES = 1024 * 1024
-RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource"
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +56,12 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
     settings = container.settings
     endpoint = container.endpoint
 
-    def base_url(request: Request) -> str:
-        return settings.public_url or str(request.base_url).rstrip("/")
-
     def unauthorized(request: Request, exc: AuthenticationError, *, token_given: bool) -> Response:
-        challenge = f'Bearer realm="cardamom", resource_metadata="{base_url(request)}{RESOURCE_METADATA_PATH}"'
+        # scope=: what a typical client should ask for (clients otherwise ask for every scope).
+        challenge = (
+            f'Bearer realm="cardamom", resource_metadata="{resource_metadata_url(settings.issuer)}", '
+            f'scope="{challenge_scope()}"'
+        )
         body: dict[str, Any] = {
             "error": "invalid_request" if not token_given else exc.error,
             "error_description": str(exc),
@@ -127,26 +127,14 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
             headers={"Allow": "POST"},
         )
 
-    async def resource_metadata(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "resource": f"{base_url(request)}/mcp",
-                "authorization_servers": [settings.jwt_issuer],
-                "scopes_supported": list(ALL_SCOPES),
-                "bearer_methods_supported": ["header"],
-                "resource_name": "Cardamom MCP gateway",
-                "mcp_protocol_versions": list(SUPPORTED_VERSIONS),
-            }
-        )
-
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
     routes: list[BaseRoute] = [
         Route("/mcp", mcp_post, methods=["POST"]),
         Route("/mcp", mcp_not_allowed, methods=["GET", "DELETE", "PUT", "PATCH"]),
-        Route(RESOURCE_METADATA_PATH, resource_metadata, methods=["GET"]),
         Route("/healthz", health, methods=["GET"]),
+        *oauth_routes(container.oauth),  # the authorization server (entrypoints/oauth_routes.py)
         *extra_routes,
     ]
     return Starlette(routes=routes, middleware=[Middleware(HostGuard, allowed=settings.allowed_hosts)])

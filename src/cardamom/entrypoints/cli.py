@@ -2,7 +2,8 @@
 
 cardamom org apply FILE                     validate an org definition and apply it
 cardamom search --org ORG --member M QUERY  the ranking that member's search_tools would return
-cardamom token --org ORG --member M         mint a development bearer token
+cardamom token --org ORG --member M         mint a bearer token without the OAuth flow
+cardamom keys rotate                        sign tokens with a new key (the old one stays published)
 cardamom secrets put --org ORG NAME         store a secret (cli_connections: reconnects what it fixes)
 cardamom connections refresh --org ORG ACCT list a remote MCP server's tools again
 cardamom audit [verify|export|seal] --org ORG   the audit trail (entrypoints/cli_audit.py)
@@ -143,13 +144,14 @@ def _access(args: argparse.Namespace, out: TextIO) -> int:
 
 def _token(args: argparse.Namespace, out: TextIO) -> int:
     container = _container()
+    container.settings.check_signin_state()
     _caller(container, args.org, args.member, ())  # the member must exist
     out.write(container.issue_token(args.org, args.member, args.scope or DEMO_SCOPES, ttl_seconds=args.ttl) + "\n")
     return 0
 
 
 def _serve(container: Container, host: str, port: int, extra_routes: Sequence[object] = ()) -> None:
-    container.settings.check_serving()
+    container.settings.check_signin_state()
     try:
         import uvicorn
     except ImportError:
@@ -174,29 +176,27 @@ def demo_definition_text(base_url: str) -> str:
     return text.replace("${DEMO_BASE_URL}", base_url)
 
 
-def demo_instructions(url: str, token: str) -> str:
-    desktop = {
-        "mcpServers": {
-            "cardamom": {
-                "command": "npx",
-                "args": ["-y", "mcp-remote", url, "--header", "Authorization:${CARDAMOM_TOKEN}"],
-                "env": {"CARDAMOM_TOKEN": f"Bearer {token}"},
-            }
-        }
-    }
+def demo_instructions(url: str, token: str, *, dev_signin: bool = True) -> str:
+    desktop = {"mcpServers": {"cardamom": {"command": "npx", "args": ["-y", "mcp-remote@latest", url]}}}
+    signin = (
+        "a development sign-in page (local only) lists acme's members: pick one, then allow the scopes"
+        if dev_signin
+        else "you sign in with your identity provider, then allow the scopes"
+    )
     return "\n".join(
         [
             "",
             "Cardamom is serving the demo org 'acme' (Notion connected twice, Cal.com pending).",
             f"  endpoint      {url}",
-            f"  member        {DEMO_MEMBER} (admin), scopes {' '.join(DEMO_SCOPES)}",
+            f"  sign in       MCP clients sign in with OAuth in your browser: {signin}.",
             f"  bearer token  {token}",
+            f"                (for curl and the Inspector CLI: {DEMO_MEMBER}, admin, scopes {' '.join(DEMO_SCOPES)})",
             "",
-            "MCP Inspector (transport: Streamable HTTP, add the Authorization header):",
+            "MCP Inspector CLI (Streamable HTTP, with the bearer token):",
             f"  npx @modelcontextprotocol/inspector --cli {url} --transport http "
             f"--header 'Authorization: Bearer {token}' --method tools/list",
             "",
-            "Claude Desktop (claude_desktop_config.json):",
+            "Claude Desktop (claude_desktop_config.json; mcp-remote opens the browser to sign in):",
             json.dumps(desktop, indent=2),
             "",
             "Try search_tools with 'list notion users' (found) and 'list_all_cal_com_schedules' (nothing:",
@@ -214,10 +214,10 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     for name, value in DEMO_TOKENS.items():
         os.environ.setdefault(name, value)
     base = f"http://{args.host}:{args.port}"
-    container = _container()
+    container = build_container(Settings.from_env().served_at(args.host, args.port))
     container.apply_org(parse_org_definition(demo_definition_text(base), "cardamom/demo/org.yaml"))
     token = container.issue_token("acme", DEMO_MEMBER, DEMO_SCOPES, ttl_seconds=12 * 3600)
-    out.write(demo_instructions(f"{base}/mcp", token))
+    out.write(demo_instructions(container.settings.resource_url, token, dev_signin=container.settings.dev_signin))
     out.flush()
     if not args.no_serve:
         _serve(container, args.host, args.port, [Mount("/demo", app=create_demo_saas())])
@@ -225,7 +225,13 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve_command(args: argparse.Namespace, out: TextIO) -> int:
-    _serve(_container(), args.host, args.port)
+    _serve(build_container(Settings.from_env().served_at(args.host, args.port)), args.host, args.port)
+    return 0
+
+
+def _keys_rotate(args: argparse.Namespace, out: TextIO) -> int:
+    kid = _container().keys.rotate()
+    out.write(f"new signing key {kid}; the previous key stays published until the next rotation\n")
     return 0
 
 
@@ -268,7 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_connection_parsers(commands, _container)
 
-    token = commands.add_parser("token", help="mint a development bearer token")
+    keys = commands.add_parser("keys", help="the authorization server's signing keys").add_subparsers(
+        dest="keys_command", required=True
+    )
+    rotate = keys.add_parser("rotate", help="sign with a new key; the previous one stays published")
+    rotate.set_defaults(run=_keys_rotate)
+
+    token = commands.add_parser("token", help="mint a bearer token for a member (recorded as a grant)")
     _caller_options(token, scope_help=f"a scope to grant (repeatable; default: {' '.join(DEMO_SCOPES)})")
     token.add_argument("--ttl", type=int, default=3600, help="lifetime in seconds")
     token.set_defaults(run=_token)

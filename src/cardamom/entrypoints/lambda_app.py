@@ -37,20 +37,38 @@ def _asgi_handler(container: Container) -> LambdaHandler:
     return handler
 
 
-def make_deferred_handler(build: Callable[[], Container], metrics: Metrics) -> LambdaHandler:
-    """The handler, whose container is built by ``build`` on the first invocation (and again on the
-    next one if that build failed)."""
+def event_domain(event: dict[str, Any]) -> str | None:
+    """The domain API Gateway served the event on (``requestContext.domainName``, else ``Host``)."""
+    context = event.get("requestContext")
+    headers = event.get("headers")
+    domain = context.get("domainName") if isinstance(context, dict) else None
+    if not domain and isinstance(headers, dict):
+        domain = headers.get("host")
+    return domain if isinstance(domain, str) and domain else None
+
+
+def make_deferred_handler(build: Callable[[dict[str, Any]], Container | None], metrics: Metrics) -> LambdaHandler:
+    """The handler, whose container is built by ``build`` from the first invocation's event (and
+    again on the next one if that build failed, or if ``build`` could not use the event: such an
+    event is answered 400)."""
     built: list[LambdaHandler] = []
 
     @metrics.log_metrics
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         inject_lambda_context(context)
         if not built:
-            built.append(_asgi_handler(build()))
+            container = build(event) if isinstance(event, dict) else None
+            if container is None:
+                return {
+                    "statusCode": 400,
+                    "headers": {"content-type": "application/json"},
+                    "body": '{"error": "invalid_request", "error_description": "the event names no domain"}',
+                }
+            built.append(_asgi_handler(container))
         return built[0](event, context)
 
     return handler
 
 
 def make_handler(container: Container, metrics: Metrics) -> LambdaHandler:
-    return make_deferred_handler(lambda: container, metrics)
+    return make_deferred_handler(lambda _event: container, metrics)

@@ -10,11 +10,11 @@ for connectors and the OAuth client are built when first needed. docs/aws.md has
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.powertools import build_metrics, configure_logging, traced
 from cardamom.config import Settings
-from cardamom.entrypoints.lambda_app import LambdaHandler, make_deferred_handler
+from cardamom.entrypoints.lambda_app import LambdaHandler, event_domain, make_deferred_handler
 
 if TYPE_CHECKING:
     from cardamom.bootstrap import Container
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def _cold_start() -> LambdaHandler:
     settings = Settings.from_env()
-    settings.check_serving()
+    settings.check_signin_state()
     configure_logging(settings.log_level)
     metrics = build_metrics()
     clients = None
@@ -31,12 +31,20 @@ def _cold_start() -> LambdaHandler:
 
         clients = aws_clients(settings.aws)
 
-    def build() -> Container:
+    def build(event: dict[str, Any]) -> Container | None:
         from cardamom.adapters.powertools import PowertoolsTelemetry
         from cardamom.bootstrap import build_container, build_stores
 
-        stores = build_stores(settings, clients)
-        return build_container(settings, stores=stores, telemetry=PowertoolsTelemetry(metrics))
+        configured = settings
+        if settings.public_url is None and settings.backend == "aws":
+            # The issuer and resource URL are learned from the first request's domain: the
+            # template cannot name the API's own URL in its function without a dependency cycle.
+            domain = event_domain(event)
+            if domain is None:
+                return None
+            configured = settings.with_public_url(f"https://{domain}")
+        stores = build_stores(configured, clients)
+        return build_container(configured, stores=stores, telemetry=PowertoolsTelemetry(metrics))
 
     return traced(make_deferred_handler(build, metrics))
 

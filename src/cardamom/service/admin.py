@@ -121,6 +121,10 @@ class DirectoryWriter:
         _report_retired(org, plan.retired)
         return after, change.changes_pool
 
+    def revoke_grant(self, org: str, member: str, grant_id: str) -> bool:
+        """Revoke one grant; the member's next read lists it, so its tokens fail on their next call."""
+        return self._directory.revoke_grant(org, member, grant_id, at=self.now())
+
     def record_grant(
         self, org: str, token_id: str, member: str, scopes: Iterable[str], issued_at: int, expires_at: int
     ) -> Grant:
@@ -154,6 +158,10 @@ class DirectoryAdmin:
         if changes_pool:
             self._snapshots.rebuild(org)
         return after
+
+    def revoke_grant(self, org: str, member: str, grant_id: str) -> bool:
+        """Revoke one grant (no rebuild: grants are not policy)."""
+        return self._writer.revoke_grant(org, member, grant_id)
 
     def record_grant(
         self, org: str, token_id: str, member: str, scopes: Iterable[str], issued_at: int, expires_at: int

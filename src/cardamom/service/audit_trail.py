@@ -49,7 +49,7 @@ class AuditTrail:
             classification=tool.classification,
             approved=True,
             target_id=None if target is None else str(target),
-            client=caller.client_name,  # the grant's client_id joins here with sign-in (#11)
+            client=caller.client_id or caller.client_name,  # the grant's client, else its own name
             mcp_name=caller.mcp_name,
         )
         try:

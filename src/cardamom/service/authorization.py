@@ -46,6 +46,7 @@ class Caller:
     role: Role
     scopes: frozenset[str]
     token_id: str | None = None
+    client_id: str | None = None  # the OAuth client acting for the member (audit rows record it)
     # Set per request by the MCP endpoint, for the audit row: the client's self-reported name
     # (clientInfo in a 2026-07-28 request's _meta) and the Mcp-Name header a 2026-07-28 call carried.
     client_name: str | None = None

@@ -29,7 +29,10 @@ class IdentityService:
         # A token issued in the same second as a revocation is refused too: safe side.
         if revoked is not None and (claims.issued_at is None or claims.issued_at <= revoked):
             raise AuthenticationError(f"this token of member {claims.member!r} was revoked; get a new one")
-        return Caller(claims.org, member.id, member.role, claims.scopes, claims.token_id)
+        # One grant revoked (/oauth/revoke, cardamom__grants__revoke, refresh reuse): read with the member.
+        if claims.grant is not None and claims.grant in record.revoked_grants:
+            raise AuthenticationError(f"this token's grant was revoked; member {claims.member!r} must sign in again")
+        return Caller(claims.org, member.id, member.role, claims.scopes, claims.token_id, claims.client_id)
 
 
 def caller_snapshot(snapshots: SnapshotService, caller: Caller) -> Snapshot:

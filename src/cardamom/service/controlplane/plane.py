@@ -8,13 +8,23 @@ from typing import Any
 from cardamom.core.outbound import check_arguments
 from cardamom.errors import ToolError
 from cardamom.service.authorization import Caller, operation_refusal
-from cardamom.service.controlplane import access, aliases, audit, connections, insights, members, restrictions
+from cardamom.service.controlplane import (
+    access,
+    aliases,
+    audit,
+    connections,
+    grants,
+    insights,
+    members,
+    restrictions,
+)
 from cardamom.service.controlplane.operation import Operation, PlaneContext
 
 # In the order tools/list shows them.
 OPERATIONS: tuple[Operation, ...] = (
     *connections.OPERATIONS,
     *members.OPERATIONS,
+    *grants.OPERATIONS,
     *restrictions.OPERATIONS,
     *aliases.OPERATIONS,
     *audit.OPERATIONS,
