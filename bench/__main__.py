@@ -22,30 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from bench import data as D
+from bench.ablations import ABLATIONS
 from bench.evaluate import Scores, Search, ours, run, score, split
 from bench.queries import guessed_sets
 from bench.report import SetInfo, write
+from bench.styles import WORKSPACES, styled_queries, styled_sets
 from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
 
 SIZES = (100, 1_000, 10_000)
 GUESSES = 300  # guessed names per pool and kind
-
-
-def _options(**changes: bool) -> SearchOptions:
-    base = {"drop_filler": False, "inflections": False, "strict_reverse_prefix": False, "guessed_name_rules": False}
-    base.update(changes)
-    return SearchOptions(**base)
-
-
-# The shipped ranker and each change added in turn, for the before/after table.
-ABLATIONS: list[tuple[str, SearchOptions]] = [
-    ("seed rules only (before)", _options()),
-    ("+ query filler words dropped", _options(drop_filler=True)),
-    ("+ inflections", _options(drop_filler=True, inflections=True)),
-    ("+ inflection-only reverse prefix", _options(drop_filler=True, inflections=True, strict_reverse_prefix=True)),
-    ("+ guessed-name rules (shipped)", SearchOptions()),
-]
+STYLED = 200  # model-styled queries per workspace and style
 
 
 def log(message: str) -> None:
@@ -99,6 +86,8 @@ def quality(root: Path, universe: list[D.App], quick: bool) -> dict[str, Any]:
     metatool, reliability = D.metatool_sets(root, limit=2000 if quick else None)
     sets += [stb, metatool, D.restbench_set(root), D.livemcpbench_set(root)]
     sets += [stb_dropped, reliability, D.bfcl_set(root)]
+    for workspace in WORKSPACES:
+        sets.extend(styled_sets(universe, workspace, STYLED))
     log(f"{len(sets)} query sets, {sum(len(s.queries) for s in sets):,} queries")
 
     pools = {id(qs.pool): qs.pool for qs in sets}
@@ -180,6 +169,7 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
         apps = make_apps()
         pool = D.make_pool(label, apps)
         guessed = [q.text for qs in guessed_sets(pool, universe, GUESSES) for q in qs.queries]
+        guessed += styled_queries(pool.apps, 200)  # app + action phrases and sentences, scoped
         queries = guessed + natural
         builds = []
         for _ in range(1 if len(pool.tools) > 50_000 else 3):

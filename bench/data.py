@@ -2,7 +2,7 @@
 
 Every pool is built the way the gateway builds its own: one app is one connector, one
 operation or MCP tool is one tool, advertised as ``{account}__{tool}`` with a snake_case
-tool name, and turned into a ``SearchDocument`` by ``cardamom.core.snapshot.search_document``
+tool name, and turned into a ``SearchDocument`` by ``cardamom.core.search_text.search_document``
 so the benchmark measures the real code path. Only the standard library and ``cardamom``
 are imported here, so the reduced harness in ``tests/bench`` can use it.
 """
@@ -26,7 +26,7 @@ import yaml
 from cardamom.core.naming import advertised_name
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import SearchDocument, SearchIndex
-from cardamom.core.snapshot import search_document
+from cardamom.core.search_text import search_document
 from cardamom.core.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]
@@ -327,12 +327,13 @@ class Query:
     text: str
     gold: frozenset[int]  # document ids of the right tools; empty means the right answer is nothing
     pool: frozenset[int] | None = None  # the caller's pool when narrower than the whole index
+    group: str = ""  # what the dev/test split hashes when not the id (a synonym set splits by the word)
 
 
 @dataclass(slots=True)
 class QuerySet:
     name: str
-    kind: str  # "guessed", "natural" or "abstention"
+    kind: str  # "guessed", "natural", "abstention", "styled" (model-styled, answerable) or "refusal"
     pool: Pool
     queries: list[Query]
     note: str = ""

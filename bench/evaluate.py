@@ -29,7 +29,7 @@ Search = Callable[[str, Collection[int] | None, int], list[int]]
 
 def split(query: Query) -> str:
     """Half the queries of every set are 'dev' (for choosing thresholds), half 'test' (reported)."""
-    return "dev" if stable_hash("split", query.id) % 2 == 0 else "test"
+    return "dev" if stable_hash("split", query.group or query.id) % 2 == 0 else "test"
 
 
 @dataclass(frozen=True, slots=True)

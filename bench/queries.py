@@ -149,6 +149,23 @@ def guess_name(app: App, tool: Tool) -> str:
     return f"{verb}_all_{app_words}_{body}"
 
 
+def same_operation(pool: Pool, app: App, tool: Tool) -> frozenset[int]:
+    """The target, and every tool of its app that says exactly the same of itself (its summary,
+    or its description when it has no summary): a catalog listing one operation twice
+    (``create_allocation`` and ``create_allocation_2``), or a family of tools sharing one
+    generic summary (YouTube's "Retrieves a list of resources, possibly filtered."), leaves a
+    model nothing to tell them apart by, so any of them is right."""
+    said = " ".join(tokenize(tool.summary or tool.description))
+    docs = {pool.position[(app.id, tool.name)]}
+    if said:
+        docs |= {
+            pool.position[(app.id, t.name)]
+            for t in app.tools
+            if (app.id, t.name) in pool.position and " ".join(tokenize(t.summary or t.description)) == said
+        }
+    return frozenset(docs)
+
+
 def _targets(apps: Sequence[App], count: int, seed: str) -> list[tuple[App, Tool]]:
     """About ``count`` tools spread evenly over ``apps``, picked by hash."""
     if not apps:
@@ -167,8 +184,7 @@ def guessed_sets(pool: Pool, universe: Sequence[App], count: int) -> tuple[Query
     connected_ids = {app.id for app in pool.apps}
     connected = []
     for app, tool in _targets(pool.apps, count, f"connected:{pool.name}"):
-        doc = pool.position[(app.id, tool.name)]
-        connected.append(Query(f"{app.id}:{tool.name}", guess_name(app, tool), frozenset({doc})))
+        connected.append(Query(f"{app.id}:{tool.name}", guess_name(app, tool), same_operation(pool, app, tool)))
     outside = [app for app in universe if app.id not in connected_ids]
     carried = {t for doc in pool.documents for t in doc.name_tokens | doc.label_tokens}
     distinct: list[Query] = []

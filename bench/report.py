@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import queries as generator
+from bench import styles
+from bench.ablations import SHIPPED
 from bench.data import App
 from bench.evaluate import Scores
 
@@ -21,7 +23,6 @@ class SetInfo:
     answerable: bool
 
 
-SHIPPED = "ours + floor: + guessed-name rules (shipped)"
 PEERS_ORDER = ["ours, no floor", "bm25s", "rank-bm25"]
 
 
@@ -105,7 +106,8 @@ def write(
     all_methods = list(next(iter(results.values())))
     ours_methods = [m for m in all_methods if m.startswith("ours + floor")]
     peers = [SHIPPED, *[m for m in all_methods if not m.startswith("ours + floor")]]
-    by_kind = {kind: [qs for qs in sets if qs.kind == kind] for kind in ("guessed", "natural", "abstention")}
+    kinds = ("guessed", "styled", "refusal", "natural", "abstention")
+    by_kind = {kind: [qs for qs in sets if qs.kind == kind] for kind in kinds}
     threshold = quality["threshold"]
     L: list[str] = []
     add = L.append
@@ -127,7 +129,11 @@ def write(
         f"The embedding threshold, **{threshold:.2f}** cosine, maximises balanced accuracy on the dev halves "
         f"(mean of answerable-top-1-right and unanswerable-abstained, {quality['balanced']:.3f})."
     )
-    add("Our floor was not tuned: it is the seeds' rule, half the query's IDF mass over the visible pool.\n")
+    add("Our floor was not tuned: it is the seeds' rule, half the query's IDF mass over the visible pool.")
+    add(
+        "Our semantic fallback (runs only when nothing clears the floor; docs/search.md) has its own numbers, "
+        "fit on the dev halves with `python -m bench.fit_fallback`.\n"
+    )
 
     add("## How the guessed names are made\n")
     add((generator.__doc__ or "").strip() + "\n")
@@ -141,15 +147,21 @@ def write(
     add("## Quality: our ranker beside every peer\n")
     for kind, title in (
         ("guessed", "Guessed tool names"),
+        ("styled", "Requests as models write them: app + action, sentences with values, synonyms"),
+        ("refusal", "Requests as models write them where nothing fits"),
         ("natural", "Natural-language requests"),
         ("abstention", "Abstention (no tool fits)"),
     ):
         add(f"### {title}\n")
+        if kind in ("styled", "refusal"):
+            add((styles.__doc__ or "").strip() + "\n")
         L.extend(_table(by_kind[kind], results, peers))
 
     add("## What the floor costs and buys\n")
     for kind, title in (
         ("guessed", "guessed names"),
+        ("styled", "requests as models write them"),
+        ("refusal", "model-styled requests where nothing fits"),
         ("natural", "natural-language requests"),
         ("abstention", "abstention"),
     ):

@@ -6,12 +6,15 @@ docs/benchmarks.md) with a margin. No timing is asserted here; speed lives in be
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from bench.evaluate import Scores, ours, run, score
 from bench.queries import guess_name, guessed_sets
+from bench.styles import WORKSPACES, styled_sets
 
 from bench import data as D
-from cardamom.core.search import SearchOptions, rank
+from cardamom.core.search import SEED_RULES_ONLY, SearchOptions, rank
 from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
 
 ROOT = D.data_root()
@@ -82,7 +85,7 @@ def test_guessed_names_for_connected_apps_find_the_tool(guessed: dict, size: int
 
 def test_each_ranker_change_helps_guessed_names(guessed: dict) -> None:  # type: ignore[type-arg]
     pool, (connected, unconnected, _) = guessed[1_000]
-    seed = SearchOptions(drop_filler=False, inflections=False, strict_reverse_prefix=False, guessed_name_rules=False)
+    seed = SEED_RULES_ONLY
     before = score(pool, unconnected.queries, run(ours(pool.index(options=seed)), unconnected.queries))
     after = measure(pool, unconnected)
     assert before.wrong > after.wrong == 0
@@ -105,7 +108,24 @@ def test_labelled_sets_load_with_their_gold() -> None:
     assert len(rest.pool.tools) == 94 and len(rest.queries) == 157
     assert len(live.pool.tools) == 527 and len(live.queries) >= 90
     # The floor gives up most natural-language recall (docs/benchmarks.md); it still finds some.
-    assert measure(rest.pool, rest).recall_1 >= 0.02  # measured 0.045
+    lexical = rest.pool.index(options=dataclasses.replace(SearchOptions(), semantic_fallback=False))
+    assert score(rest.pool, rest.queries, run(ours(lexical), rest.queries)).recall_1 >= 0.02  # measured 0.057
+
+
+def test_the_semantic_fallback_finds_requests_the_floor_misses_without_wrong_apps() -> None:
+    lexical_only = dataclasses.replace(SearchOptions(), semantic_fallback=False)
+    rest = D.restbench_set(ROOT)
+    before = score(rest.pool, rest.queries, run(ours(rest.pool.index(options=lexical_only)), rest.queries))
+    after = measure(rest.pool, rest)
+    # measured on all 157 queries: recall@1 0.057 -> 0.121, recall@5 0.054 -> 0.091, wrong-app 0.000
+    assert after.recall_1 >= before.recall_1 + 0.04
+    assert after.wrong <= 0.02
+    stb, _ = D.stabletoolbench_sets(ROOT)
+    before = score(stb.pool, stb.queries, run(ours(stb.pool.index(options=lexical_only)), stb.queries))
+    after = measure(stb.pool, stb)
+    # measured on all 765 queries: recall@5 0.049 with the fallback, wrong-app 0.008
+    assert after.recall_5 >= before.recall_5 + 0.025
+    assert after.wrong <= 0.02
 
 
 def test_no_filler_word_is_an_app_name(universe: list[D.App]) -> None:
@@ -115,3 +135,60 @@ def test_no_filler_word_is_an_app_name(universe: list[D.App]) -> None:
     # Words inside a name can be filler ("YouTube" splits to you + tube); the rest still match.
     fragments = {w for app in universe for w in tokenize(app.label)} & QUERY_FILLER_WORDS
     assert fragments <= {"you", "to"}
+
+
+# ---- model-styled requests (issue 13): floors measured by make bench, with a margin ---------------
+
+
+@pytest.fixture(scope="module")
+def styled(universe: list[D.App]) -> dict[str, D.QuerySet]:
+    return {qs.name.split(" (")[0]: qs for qs in styled_sets(universe, WORKSPACES[0], 100)}
+
+
+def measure_set(qs: D.QuerySet, **options: bool) -> Scores:
+    index = qs.pool.index(options=SearchOptions(**options))
+    return score(qs.pool, qs.queries, run(ours(index), qs.queries))
+
+
+@pytest.mark.parametrize(
+    ("name", "recall_1"),
+    # dev halves of the 200-query sets measured 0.85, 0.77 and 0.79 on this workspace
+    [("app + action phrases", 0.70), ("sentences with values", 0.55), ("synonyms", 0.55)],
+)
+def test_styled_requests_find_the_tool(styled: dict[str, D.QuerySet], name: str, recall_1: float) -> None:
+    scores = measure_set(styled[name])
+    assert scores.recall_1 >= recall_1
+    assert scores.wrong <= 0.03
+
+
+@pytest.mark.parametrize(
+    ("name", "any_result"),
+    [
+        ("unconnected app, phrases", 0.06),
+        ("unconnected app, sentences", 0.03),
+        ("unconnected app, synonyms", 0.03),
+        ("unconnected app, guessed names", 0.02),
+        ("connected app, no usable tools", 0.0),
+        ("off-topic requests", 0.0),
+        ("connected app, action it lacks", 0.15),
+    ],
+)
+def test_styled_requests_where_nothing_fits_stay_empty(
+    styled: dict[str, D.QuerySet], name: str, any_result: float
+) -> None:
+    assert measure_set(styled[name]).wrong <= any_result
+
+
+def test_each_issue_13_change_pays(styled: dict[str, D.QuerySet]) -> None:
+    sentences, synonyms = styled["sentences with values"], styled["synonyms"]
+    assert measure_set(sentences).recall_1 > measure_set(sentences, argument_values=False).recall_1 + 0.1
+    assert measure_set(synonyms).recall_1 > measure_set(synonyms, synonyms=False).recall_1 + 0.05
+    no_tools = styled["connected app, no usable tools"]
+    assert measure_set(no_tools, app_scope=False, argument_values=False, synonyms=False).wrong > 0.05
+
+
+def test_a_connected_app_without_usable_tools_says_so(styled: dict[str, D.QuerySet]) -> None:
+    qs = styled["connected app, no usable tools"]
+    index = qs.pool.index()
+    kinds = {rank(index, q.text, pool=q.pool).reason.kind for q in qs.queries}  # type: ignore[union-attr]
+    assert kinds == {"app_without_usable_tools"}

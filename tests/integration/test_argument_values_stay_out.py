@@ -103,7 +103,7 @@ def test_argument_values_reach_no_row_export_log_or_insight(tmp_path: Path, log_
     exported = "".join(export_lines(container.audit_sealer.chain, "acme", since=None, now=datetime.now(UTC)))
     insights = container.unmet_searches.insights("acme", since="2000-01-01")
     stored = container.unmet_searches.buffer.store.query("acme", limit=100)
-    assert stored and all("gmail" in r.words for r in stored)
+    assert stored and all(r.apps == ("Gmail",) for r in stored)
     with_words = {
         "audit rows": json.dumps([asdict(r) for r in rows]),
         "export": exported,

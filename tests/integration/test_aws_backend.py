@@ -202,7 +202,9 @@ def test_a_tampered_blob_is_missing_and_rebuilt(aws: AwsBackend, snapshots: Dyna
     blob = encode_snapshot(build_snapshot(big_org(1, tools=40), 1))
     snapshots.put("acme", 1, blob)
     (key,) = objects(aws, "snapshots/acme/")
-    aws.s3.put_object(Bucket=aws.bucket, Key=key, Body=blob[:-1] + b"x")
+    aws.s3.put_object(
+        Bucket=aws.bucket, Key=key, Body=blob[:-1] + bytes([blob[-1] ^ 0xFF])
+    )  # a byte that differs, whatever the last one is
     assert snapshots.get("acme", 1) is None
     rebuilt = SnapshotService(directory, snapshots).current("acme")
     assert len(rebuilt.tools) == 42 and snapshots.get("acme", 1) is not None

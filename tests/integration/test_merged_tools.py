@@ -73,10 +73,11 @@ class TestSearch:
         assert top["accounts"][0] == first
         assert top["suggested_arguments"] == {"account": first}
         label_word = first.removeprefix("notion-")
+        # A merged tool's account labels are name words, as an unmerged tool's account is part of its name.
         assert {
             "token": label_word,
-            "field": "description",
-            "weight": 1,
+            "field": "name",
+            "weight": 5,
             "matched": label_word,
             "relation": "exact",
         } in top["matched"]

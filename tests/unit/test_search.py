@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
+from cardamom.core.argument_values import argument_values
+from cardamom.core.pool import PoolTool
+from cardamom.core.result_order import codepoint_tie_break, result_order_key
 from cardamom.core.search import (
     RELEVANCE_FLOOR,
     SEED_RULES_ONLY,
+    EmptyReason,
     SearchDocument,
     SearchIndex,
+    SearchOptions,
     inverse_document_frequency,
     is_name_shaped,
     query_tokens,
     rank,
 )
+from cardamom.core.search_text import frozen_sentence, merged_sentence, own_description, search_document
+from cardamom.core.synonyms import synonyms_of
 from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.mcp.results import search_payload
+from cardamom.service.search import SearchReport
 
 
 def doc(name: str, label: str = "", description: str = "") -> SearchDocument:
@@ -178,7 +189,7 @@ class TestStopWordsAndLabels:
         assert len({h.score for h in ranking.hits}) == len(ranking.hits)
 
     def test_account_labels_and_frozen_values_stay_scorable(self) -> None:
-        assert rank(self.MERGED, "legal", floor=0.0).hits[0].matches[0].field == "description"
+        assert rank(self.MERGED, "legal", floor=0.0).hits[0].matches[0].field == "description"  # hand-built text
         hit = rank(self.MERGED, "campaigns").hits[0]
         assert hit.name == "notion__query_database"
 
@@ -213,8 +224,9 @@ class TestOrderingAndLimit:
 class TestQueryFillerWords:
     def test_filler_words_leave_the_query_before_weighting(self) -> None:
         ranking = rank(NOTION_POOL, "could you please list all the users for me")
-        assert ranking.query_tokens == ("list", "all", "users", "me")
-        assert set(ranking.dropped) == {"could", "you", "please", "the", "for"}
+        # "me" is content in a name (get_me) but grammar in a request of other words: it goes too.
+        assert ranking.query_tokens == ("list", "all", "users")
+        assert set(ranking.dropped) == {"could", "you", "please", "the", "for", "me"}
         assert ranking.hits[0].name == "list_all_notion_users"
 
     def test_without_dropping_the_same_request_sinks_under_the_floor(self) -> None:
@@ -297,7 +309,7 @@ class TestGuessedNameRules:
 
     def test_a_guessed_name_with_a_word_nothing_carries_returns_nothing(self) -> None:
         # At a lower floor the spoken request clears it; the guessed name never does.
-        assert rank(self.POOL, "twilio send message", floor=0.4).hits[0].name == "docusign__send_message"
+        assert rank(self.POOL, "zorblat send message", floor=0.4).hits[0].name == "docusign__send_message"
         assert rank(self.POOL, "twilio_send_message", floor=0.4).empty
         assert not rank(self.POOL, "twilio_send_message", floor=0.0).empty
 
@@ -352,3 +364,272 @@ def test_a_scaffolding_word_nothing_carries_does_not_sink_the_query() -> None:
     # ... but a tool that names the word in its name keeps it weighed and scored
     named = index(doc("delete_connection"), doc("create_page"))
     assert rank(named, "connection").hits[0].name == "delete_connection"
+
+
+# ---- issue 13: what models write ------------------------------------------------------------
+
+
+def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
+    """A document as snapshots build them: the connector label and account known for scoping."""
+    return SearchDocument(
+        name=name,
+        name_tokens=frozenset(tokenize(name)),
+        label_tokens=frozenset(tokenize(label)),
+        description_tokens=description_tokens(description),
+        label=label,
+        accounts=(name.split("__")[0],),
+    )
+
+
+WORKSPACE = [
+    app_doc("jira__get_issue", "Jira", "Returns the details for an issue."),
+    app_doc("jira__get_all_issue_field_options", "Jira", "Returns the options of an issue field."),
+    app_doc("jira__add_comment", "Jira", "Adds a comment to an issue."),
+    app_doc("jira__get_all_labels", "Jira", "Returns the labels."),
+    app_doc("jira__create_issue", "Jira", "Creates an issue or a subtask."),
+    app_doc("asana__create_task", "Asana", "Creates a new task in a workspace."),
+    app_doc("asana__add_tag_for_task", "Asana", "Adds a tag to a task."),
+    app_doc("asana__get_task", "Asana", "Returns the complete task record."),
+    app_doc("box__delete_files_id", "Box", "Deletes a file."),
+    app_doc("box__delete_file_requests_id", "Box", "Deletes a file request."),
+    app_doc("box__post_integration_mappings_slack", "Box", "Creates a Slack integration mapping."),
+    app_doc("harvest__list_time_entries", "Harvest", "Lists time entries: the times tracked."),
+    app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+    app_doc("slack__conversations_list", "Slack", "Lists the channels of a workspace."),
+]
+WORKSPACE_INDEX = SearchIndex.build(WORKSPACE)
+NO_SLACK = frozenset(i for i, d in enumerate(WORKSPACE) if not d.name.startswith("slack__"))
+
+
+def top(query: str, *, pool: frozenset[int] | None = NO_SLACK, index_: SearchIndex = WORKSPACE_INDEX) -> str | None:
+    hits = rank(index_, query, pool=pool).hits
+    return hits[0].name if hits else None
+
+
+class TestConnectorScoping:
+    def test_a_named_app_scopes_the_ranking(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "asana label a task", pool=NO_SLACK)
+        assert ranking.scope == ("Asana",)
+        assert all(h.name.startswith("asana__") for h in ranking.hits)
+        assert "jira__get_all_labels" not in {h.name for h in rank(WORKSPACE_INDEX, "asana label", floor=0.0).hits}
+        unscoped = SearchIndex.build(WORKSPACE, SearchOptions(app_scope=False, synonyms=False))
+        assert "jira__get_all_labels" in {h.name for h in rank(unscoped, "asana label", pool=NO_SLACK, floor=0.0).hits}
+
+    def test_a_connected_app_with_no_usable_tools_returns_nothing_and_says_so(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "slack post message to channel", pool=NO_SLACK)
+        assert ranking.empty
+        assert ranking.reason == EmptyReason("app_without_usable_tools", ("Slack",))
+        # Without scoping, another app's tool that mentions Slack answered.
+        unscoped = SearchIndex.build(WORKSPACE, SearchOptions(app_scope=False))
+        hits = rank(unscoped, "slack post message to channel", pool=NO_SLACK, floor=0.0).hits
+        assert hits[0].name == "box__post_integration_mappings_slack"
+
+    def test_an_app_the_org_has_not_connected_returns_nothing_and_says_so(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "gmail delete file", pool=NO_SLACK)
+        assert ranking.empty
+        assert ranking.reason is not None and ranking.reason.kind == "app_not_connected"
+        assert ranking.reason.apps == ("Gmail",)
+        assert ranking.app_words == ("gmail",)
+
+    def test_a_word_that_is_everyday_in_this_index_is_no_app_name(self) -> None:
+        # "time" is a word here, not an app: ranking stays unscoped.
+        assert rank(WORKSPACE_INDEX, "list time entries", pool=NO_SLACK).scope == ()
+
+    def test_without_the_floor_an_unusable_app_ranks_as_unnamed(self) -> None:
+        assert not rank(WORKSPACE_INDEX, "slack post message", pool=NO_SLACK, floor=0.0).empty
+
+
+class TestTieOrder:
+    def test_the_tool_whose_own_name_the_query_covers_most_comes_first(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "jira get issue", pool=NO_SLACK)
+        scored = {h.name: h.score for h in ranking.hits}
+        assert scored["jira__get_issue"] == scored["jira__get_all_issue_field_options"]
+        assert ranking.hits[0].name == "jira__get_issue"
+
+    def test_codepoint_order_is_the_last_tie_break(self) -> None:
+        assert codepoint_tie_break("b") > codepoint_tie_break("B") > codepoint_tie_break("A")
+        assert result_order_key(5, 1.0, 2, "a__x") < result_order_key(5, 1.0, 2, "b__x")
+        assert result_order_key(5, 1.0, 2, "z__x") < result_order_key(5, 0.5, 2, "a__x")
+        assert result_order_key(5, 1.0, 2, "z__x") < result_order_key(5, 1.0, 3, "a__x")
+
+    def test_inflected_name_tokens_keep_the_seeds_prefix_weight(self) -> None:
+        hit = rank(WORKSPACE_INDEX, "box delete files", pool=NO_SLACK).hits
+        assert hit[0].name == "box__delete_files_id"
+
+
+class TestArgumentValues:
+    @pytest.mark.parametrize(
+        ("query", "values"),
+        [
+            # "Jira" is a capitalised word mid-sentence too; the ranker gives app names precedence.
+            (
+                "Comment 'Fixed in build 142' on Jira issue PROJ-123",
+                {"fixed", "in", "build", "142", "proj", "123", "jira"},
+            ),
+            ("send it to maria@example.com", {"maria", "example", "com"}),
+            ("upload report.pdf to #general", {"report", "pdf", "general"}),
+            ("create a task due next Friday at 3pm", {"next", "friday", "3", "pm"}),
+            ("assign the ticket to Maria and Sam", {"maria", "sam"}),
+            ('rename page "Q3 plan"', {"q", "3", "plan"}),
+            ("delete task 1204567890123", {"1204567890123"}),
+        ],
+    )
+    def test_values_are_found_by_their_shape(self, query: str, values: set[str]) -> None:
+        assert argument_values(query) == values
+
+    @pytest.mark.parametrize("query", ["create s3 bucket", "oauth2 token", "list v2 users", "Create Jira Issue"])
+    def test_names_with_digits_and_title_case_are_not_values(self, query: str) -> None:
+        assert argument_values(query) == frozenset()
+
+    def test_apostrophes_do_not_open_quotes(self) -> None:
+        assert argument_values("don't delete Messi's file") == frozenset()
+
+    def test_inside_a_named_app_values_leave_the_mass(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "Comment 'Fixed in build 142' on Jira issue PROJ-123", pool=NO_SLACK)
+        assert ranking.hits[0].name == "jira__add_comment"
+        assert not ranking.values_weighed
+        assert {"142", "proj", "123"} <= set(ranking.values)
+
+    def test_without_a_named_app_values_still_weigh(self) -> None:
+        assert rank(WORKSPACE_INDEX, "what is 17 times 23", pool=NO_SLACK).empty
+
+
+class TestSynonyms:
+    def test_a_synonym_matches_inside_a_named_app(self) -> None:
+        hit = rank(WORKSPACE_INDEX, "jira view a ticket", pool=NO_SLACK).hits[0]
+        assert hit.name == "jira__get_issue"
+        assert {m.relation for m in hit.matches} == {"synonym"}
+        assert synonyms_of("tickets") and "issue" in synonyms_of("tickets")
+
+    def test_no_synonyms_without_a_named_app(self) -> None:
+        assert rank(WORKSPACE_INDEX, "view a ticket", pool=NO_SLACK).empty
+
+    def test_an_unconnected_app_with_a_synonym_stays_empty(self) -> None:
+        assert rank(WORKSPACE_INDEX, "linear open a ticket", pool=NO_SLACK).empty
+
+    def test_to_do_is_one_word(self) -> None:
+        hits = rank(WORKSPACE_INDEX, "asana add a to-do", pool=NO_SLACK).hits
+        assert "asana__create_task" in {h.name for h in hits}
+        assert ("todo", "task", "synonym") in {(m.token, m.matched, m.relation) for m in hits[0].matches}
+
+
+class TestEmptyReasons:
+    def test_the_words_no_tool_covers_are_the_reason(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "jira escalate pagerduty incident", pool=NO_SLACK)
+        assert ranking.reason is not None and ranking.reason.kind == "words_uncovered"
+        assert "pagerduty" in ranking.reason.uncovered
+        assert ranking.reason.apps == ("Jira",)
+
+    def test_values_are_never_among_the_uncovered_words(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "escalate incident INC-4711 to maria@example.com", pool=NO_SLACK)
+        assert ranking.reason is not None
+        assert set(ranking.reason.uncovered).isdisjoint({"inc", "4711", "maria", "example", "com"})
+        assert {"4711", "maria"} <= set(ranking.reason.values)
+
+    def test_a_ranking_with_hits_has_no_reason(self) -> None:
+        assert rank(WORKSPACE_INDEX, "jira get issue", pool=NO_SLACK).reason is None
+
+
+class TestUrlsInDescriptions:
+    def test_links_do_not_match(self) -> None:
+        tokens = description_tokens("Needs *Administer* [permission](https://confluence.atlassian.com/x/x4d).")
+        assert "confluence" not in tokens and "permission" in tokens
+        assert "example" not in description_tokens("See https://example.com/docs for details.")
+
+
+# ---- issue 16, item 5: merged and frozen scaffolding never scores ---------------------------------
+
+
+def pool_tool(name: str, description: str, **extra: Any) -> PoolTool:
+    fields: dict[str, Any] = {
+        "name": name,
+        "account": name.split("__")[0],
+        "connector": "crm",
+        "tool": name.split("__")[1],
+        "description": description,
+        "input_schema": {"type": "object"},
+        "classification": "read",
+        "method": "GET",
+        "path": "/",
+        "target": None,
+        "arguments_in": {},
+        "frozen": {},
+    }
+    fields.update(extra)
+    return PoolTool(**fields)
+
+
+MERGED_TOOL = pool_tool(
+    "crm__list_contacts",
+    "List contacts. " + merged_sentence("account", ["legal", "marketing"]),
+    account="",
+    accounts=("legal", "marketing"),
+    account_argument="account",
+)
+FROZEN_TOOL = pool_tool(
+    "book__list_contacts",
+    "List contacts. " + frozen_sentence({"folder": "campaigns"}),
+    frozen={"folder": "campaigns"},
+)
+PLAIN_TOOL = pool_tool("mail__list_contacts", "List contacts.")
+SCAFFOLDED = SearchIndex.build([search_document(t, "Acme CRM") for t in (MERGED_TOOL, FROZEN_TOOL, PLAIN_TOOL)])
+
+
+class TestScaffoldingNeverScores:
+    @pytest.mark.parametrize("word", ["reaches", "one", "parameters", "than", "connection", "set", "frozen"])
+    def test_no_word_of_the_scaffolding_scores(self, word: str) -> None:
+        assert rank(SCAFFOLDED, word, floor=0.0).empty
+
+    def test_a_merged_tool_does_not_outrank_an_unmerged_one_through_its_scaffolding(self) -> None:
+        hits = rank(SCAFFOLDED, "list contacts account", floor=0.0).hits
+        assert len({h.score for h in hits}) == 1  # was 11 for the merged tool against 10
+
+    def test_account_labels_score_as_name_words_like_an_unmerged_account(self) -> None:
+        assert rank(SCAFFOLDED, "legal list contacts").scope == ("legal",)  # an account, named
+        unscoped = SearchIndex.build(SCAFFOLDED.documents, SearchOptions(app_scope=False))
+        hit = rank(unscoped, "legal list contacts").hits[0]
+        assert hit.name == "crm__list_contacts"
+        assert ("legal", "name", 5) in {(m.token, m.field, m.weight) for m in hit.matches}
+
+    def test_frozen_values_stay_scorable(self) -> None:
+        hit = rank(SCAFFOLDED, "campaigns").hits[0]
+        assert (hit.name, hit.matches[0].field) == ("book__list_contacts", "description")
+
+    def test_a_named_account_narrows_the_named_app(self) -> None:
+        assert rank(SCAFFOLDED, "acme crm legal list contacts").scope == ("legal",)
+
+    def test_the_tool_text_shown_still_carries_the_scaffolding(self) -> None:
+        assert own_description(MERGED_TOOL) == "List contacts."
+        assert MERGED_TOOL.description.endswith("set account to legal or marketing.")
+
+
+WORKSPACE_SNAPSHOT = SimpleNamespace(index=WORKSPACE_INDEX, connectors={})
+
+
+class TestEmptyResultMessages:
+    @pytest.mark.parametrize(
+        ("query", "kind", "message"),
+        [
+            ("gmail delete file", "app_not_connected", "Gmail is not connected"),
+            ("slack post message", "app_without_usable_tools", "Slack is connected but none of its tools"),
+            ("jira view a pagerduty incident", "words_uncovered", "no tool covers: pagerduty"),
+        ],
+    )
+    def test_the_payload_states_the_real_reason(self, query: str, kind: str, message: str) -> None:
+        ranking = rank(WORKSPACE_INDEX, query, pool=NO_SLACK)
+        payload = search_payload(SearchReport(query, WORKSPACE_SNAPSHOT, ranking, (), 0, {}))  # type: ignore[arg-type]
+        assert payload["reason"]["kind"] == kind
+        assert message in payload["message"]
+        assert payload["results"] == []
+
+    def test_restricted_matches_only_say_so(self) -> None:
+        ranking = rank(WORKSPACE_INDEX, "jira view a pagerduty incident", pool=NO_SLACK)
+        report = SearchReport("q", WORKSPACE_SNAPSHOT, ranking, (), 2, {})  # type: ignore[arg-type]
+        assert report.reason is not None and report.reason.kind == "restricted_only"
+        assert "2 matching tool(s) are restricted for you" in search_payload(report)["message"]
+
+    def test_a_connector_with_no_active_connection_is_named_as_unusable(self) -> None:
+        pending = SimpleNamespace(index=WORKSPACE_INDEX, connectors={"cal": SimpleNamespace(label="Cal.com")})
+        ranking = rank(WORKSPACE_INDEX, "cal.com list bookings", pool=NO_SLACK)
+        report = SearchReport("cal.com list bookings", pending, ranking, (), 0, {})  # type: ignore[arg-type]
+        assert report.reason == EmptyReason("app_without_usable_tools", ("Cal.com",), report.reason.uncovered)

@@ -26,6 +26,7 @@ import pytest
 from cardamom.core.listings import Listing
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.remote_tools import RemoteTool
+from cardamom.core.search import rank
 from cardamom.core.snapshot import Snapshot, build_snapshot
 from cardamom.core.snapshot_codec import (
     SNAPSHOT_FORMAT,
@@ -125,7 +126,13 @@ def test_a_blob_of_an_older_readable_format_is_served(format_version: int) -> No
     assert (snapshot.org, snapshot.version) == (current.org, current.version)
     assert all(snapshot.tool(t.name) == t for t in snapshot.tools)
     assert snapshot.index.documents[0].name == snapshot.tools[0].name
-    assert dict(snapshot.listings) == {}  # none recorded before format 6: the next rebuild lists them
+    # The app names are derived on load, whatever the format: a query naming an app stays in it.
+    for query in ("notes get page", "cal cancel booking", "wiki edit page"):
+        old, new = rank(snapshot.index, query), rank(current.index, query)
+        assert old.scope == new.scope != ()
+        assert [h.name for h in old.hits] == [h.name for h in new.hits]
+    # none recorded before format 6: the next rebuild lists them
+    assert dict(snapshot.listings) == ({} if format_version < 6 else golden_listings())
 
 
 def test_listings_survive_the_round_trip() -> None:

@@ -2,19 +2,20 @@
 
 Every rule about them lives here. A frozen value applies to a tool only where it names one of
 the tool's arguments; it leaves the advertised schema (it costs no context and cannot be set);
-the tool's description gains one sentence naming the values, which search can match. On a
-merged tool a key frozen on every account leaves the schema, and one frozen on some stays,
-those accounts' values supplied for them. At call time the frozen values are merged over
-whatever the caller sent, so a caller can never un-freeze a key.
+the tool's description gains one sentence naming the values (``search_text.frozen_sentence``:
+search scores the values, never the sentence). On a merged tool a key frozen on every account
+leaves the schema, and one frozen on some stays, those accounts' values supplied for them. At
+call time the frozen values are merged over whatever the caller sent, so a caller can never
+un-freeze a key.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardamom.core.orgdef import ConnectionDef
+from cardamom.core.search_text import frozen_sentence
 
 
 def without_frozen(schema: dict[str, Any], frozen: Mapping[str, Any]) -> dict[str, Any]:
@@ -31,18 +32,6 @@ def without_frozen(schema: dict[str, Any], frozen: Mapping[str, Any]) -> dict[st
     return trimmed
 
 
-def frozen_scaffolding(frozen: Mapping[str, Any], connection: str | None = None) -> str:
-    """The sentence naming a connection's frozen values in a tool's description."""
-    # "frozen", "set" and "connection" are description stop words: this sentence adds
-    # only the values themselves (and a merged tool's account label) to what search can match.
-    values = ", ".join(
-        f"{key}={value if isinstance(value, str) else json.dumps(value, sort_keys=True)}"
-        for key, value in sorted(frozen.items())
-    )
-    where = "this connection" if connection is None else f"connection {connection}"
-    return f"Frozen parameters set on {where}: {values}."
-
-
 def frozen_for_tool(
     schema: Mapping[str, Any], frozen: Mapping[str, Any], description: str
 ) -> tuple[dict[str, Any], str]:
@@ -51,7 +40,7 @@ def frozen_for_tool(
     applicable = {k: v for k, v in frozen.items() if k in arguments}
     description = description.strip()
     if applicable:
-        description = f"{description} {frozen_scaffolding(applicable)}".strip()
+        description = f"{description} {frozen_sentence(applicable)}".strip()
     return applicable, description
 
 

@@ -17,13 +17,15 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
+
+from cardamom.core.ranking import EmptyKind
 
 # The four reasons a search comes back empty (the ranker's and the gateway's ``EmptyReason``):
 # the query names an app the org has not connected; names a connected app none of whose tools
 # the member may use; matches only tools restricted for the member; or no usable tool covers
 # enough of its words.
-UnmetReason = Literal["app_not_connected", "app_without_usable_tools", "restricted_only", "words_uncovered"]
+UnmetReason = EmptyKind  # the ranker's own reasons for an empty result
 UNMET_REASONS: tuple[UnmetReason, ...] = (
     "app_not_connected",
     "app_without_usable_tools",

@@ -14,7 +14,6 @@ from cardamom.core.frozen import (
     frozen_by_account,
     frozen_everywhere,
     frozen_for_tool,
-    frozen_scaffolding,
     without_frozen,
 )
 from cardamom.core.naming import advertised_name
@@ -22,6 +21,7 @@ from cardamom.core.orgdef import Classification, ConnectionDef, ConnectorDef, Or
 from cardamom.core.policy import classify
 from cardamom.core.pool import AccountInfo, ConnectorInfo, Discovered, PoolTool, Upstream
 from cardamom.core.remote_tools import RemoteTool
+from cardamom.core.search_text import frozen_sentence, merged_sentence
 
 
 def effective_schema(tool: ToolDef) -> dict[str, Any]:
@@ -73,12 +73,10 @@ def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[Conne
         **schema.get("properties", {}),
     }
     schema["required"] = [argument, *schema.get("required", [])]
-    # "more", "set", "connection" and "frozen" are description stop words: the scaffolding
-    # adds only the account labels and frozen values to what search can match.
-    parts = [tool.description.strip(), f"Reaches more than one connection: set {argument} to {' or '.join(labels)}."]
-    for label, values in per_account.items():
-        if values:
-            parts.append(frozen_scaffolding(values, label))
+    # The scaffolding sentences never score: search reads the description without them, and
+    # the account labels and frozen values they carry from the tool's fields (search_text).
+    parts = [tool.description.strip(), merged_sentence(argument, labels)]
+    parts += [frozen_sentence(values, label) for label, values in per_account.items() if values]
     return PoolTool(
         name=advertised_name(connector.id, tool.name),
         account="",

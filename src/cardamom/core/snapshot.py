@@ -25,8 +25,8 @@ from cardamom.core.orgdef import AliasDef, OrgDefinition, RestrictionDef, Role
 from cardamom.core.pool import AccountInfo, ConnectorInfo, Discovered, PoolTool, ToolColumns
 from cardamom.core.pool_builder import connector_tools
 from cardamom.core.refusals import refused
-from cardamom.core.search import SearchDocument, SearchIndex
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search import SearchIndex
+from cardamom.core.search_text import search_document
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -119,15 +119,6 @@ class Snapshot:
             return None
         target = self.tools[position]
         return target, ({target.account_argument: alias.account} if target.account_argument else {})
-
-
-def search_document(tool: PoolTool, label: str) -> SearchDocument:
-    return SearchDocument(
-        name=tool.name,
-        name_tokens=frozenset(tokenize(tool.name)),
-        label_tokens=frozenset(tokenize(label)),
-        description_tokens=description_tokens(tool.description),
-    )
 
 
 def _assemble(

@@ -90,9 +90,23 @@ def unique(tokens: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(tokens))
 
 
+# Links in a description say where its documentation lives, not what the tool does: 265 of
+# Jira's descriptions link to confluence.atlassian.com, which made "confluence create page" a
+# Jira query. A bare URL goes whole; a Markdown link keeps its text and loses its target.
+_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)\s]*\)")
+_URL = re.compile(r"(?:https?://|www\.)[^\s)\]>\"']+", re.IGNORECASE)
+
+
+def without_urls(text: str) -> str:
+    """``text`` with its URLs removed (a Markdown link's text stays)."""
+    if "://" not in text and "www." not in text and "](" not in text:
+        return text
+    return _URL.sub(" ", _MARKDOWN_LINK.sub(r"\1", text))
+
+
 def description_tokens(text: str) -> frozenset[str]:
-    """Tokens a description can score with: stop words removed."""
-    return frozenset(t for t in tokenize(text) if t not in DESCRIPTION_STOP_WORDS)
+    """Tokens a description can score with: URLs and stop words removed."""
+    return frozenset(t for t in tokenize(without_urls(text)) if t not in DESCRIPTION_STOP_WORDS)
 
 
 def _words(text: str) -> list[str]:
@@ -125,6 +139,13 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
     )
 )
 
+# The words kept out of QUERY_FILLER_WORDS because tool *names* carry them as content
+# (is_member, has_permission, sign_in, log_out, get_me) are grammar in a *description*
+# ("this endpoint is used to do ..."): a query's such word matches names only.
+NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
+    _words("is be do does have has can in on out off up down over back me us about near here no")
+)
+
 # A contraction's tail is not a word of its own: "Messi's" is "Messi", "don't" is "do not".
 _CONTRACTION_TAILS = (
     (re.compile(r"(?i)\b(can)['\u2019]t\b"), r"\1 not"),
@@ -134,16 +155,22 @@ _CONTRACTION_TAILS = (
 )
 
 
+def contraction_free(text: str) -> str:
+    """``text`` with contraction tails resolved: "Messi's" is "Messi", "don't" is "do not"."""
+    if "'" not in text and "\u2019" not in text:
+        return text
+    for pattern, replacement in _CONTRACTION_TAILS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def query_words(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The distinct tokens a query is weighted on, and the filler words dropped from it.
 
     When every token is a filler word, none is dropped: the query still means something
     ("what is this"), and an empty query is the caller's error, not ours.
     """
-    text = query
-    for pattern, replacement in _CONTRACTION_TAILS:
-        text = pattern.sub(replacement, text)
-    tokens = unique(tokenize(text))
+    tokens = unique(tokenize(contraction_free(query)))
     kept = tuple(t for t in tokens if t not in QUERY_FILLER_WORDS)
     if not kept:
         return tokens, ()

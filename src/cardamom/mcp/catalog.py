@@ -34,7 +34,7 @@ _MATCH_SCHEMA: dict[str, Any] = {
         "field": {"type": "string", "enum": ["name", "name_prefix", "label", "description"]},
         "weight": {"type": "integer"},
         "matched": {"type": "string"},
-        "relation": {"type": "string", "enum": ["exact", "prefix", "inflection"]},
+        "relation": {"type": "string", "enum": ["exact", "prefix", "inflection", "synonym"]},
     },
     "required": ["token", "field", "weight", "matched", "relation"],
 }
@@ -99,6 +99,30 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {"type": "string"},
             "description": "query words left out before weighting (filler, or scaffolding nothing carries)",
+        },
+        "scope": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the connected apps the query named: ranking stayed inside them",
+        },
+        "argument_values": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "query words that looked like argument values (ids, quoted text, dates)",
+        },
+        "reason": {
+            "type": "object",
+            "description": "why nothing came back (empty results only)",
+            "properties": {
+                "kind": {
+                    "type": "string",
+                    "enum": ["app_not_connected", "app_without_usable_tools", "restricted_only", "words_uncovered"],
+                },
+                "apps": {"type": "array", "items": {"type": "string"}},
+                "uncovered": {"type": "array", "items": {"type": "string"}},
+                "values": {"type": "array", "items": {"type": "string"}},
+            },
+            "required": ["kind", "apps", "uncovered", "values"],
         },
         "message": {"type": "string"},
         "checks": {"type": "array", "items": {"type": "string"}},

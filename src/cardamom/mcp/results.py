@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from cardamom.core.pool import PoolTool
-from cardamom.core.search import is_name_shaped
+from cardamom.core.search import EmptyReason, is_name_shaped
 from cardamom.core.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
 from cardamom.service.execution import ExecutionResult
@@ -60,6 +60,8 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             ],
             "inputSchema": tool.input_schema,
         }
+        if hit.similarity is not None:
+            entry["similarity"] = round(hit.similarity, 4)
         if tool.merged:
             entry.update(_accounts_for(tool, ranking.query_tokens))
         results.append(entry)
@@ -78,26 +80,72 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
         "uncovered_tokens": list(ranking.uncovered),
         "dropped_words": list(ranking.dropped),
     }
+    if ranking.scope:
+        payload["scope"] = list(ranking.scope)
+    if ranking.values:
+        payload["argument_values"] = list(ranking.values)
     if report.empty:
-        uncovered = ", ".join(ranking.uncovered)
-        message = "No connected tool you can use matches this query"
-        if uncovered:
-            message += f"; no tool you can use mentions: {uncovered}"
-        elif ranking.below_floor:
-            message += f"; {ranking.below_floor} tool(s) matched some words but less than half of the query's weight"
-        if report.restricted_count:
-            message += f"; {report.restricted_count} matching tool(s) are restricted for you"
-        if len(ranking.uncovered) > 1 and len(ranking.query_tokens) > 3 and not is_name_shaped(report.query):
+        reason = report.reason or EmptyReason("words_uncovered", ranking.scope, ranking.uncovered, ranking.values)
+        payload["reason"] = {
+            "kind": reason.kind,
+            "apps": list(reason.apps),
+            "uncovered": list(reason.uncovered),
+            "values": list(reason.values),
+        }
+        message = _empty_message(reason, report.restricted_count)
+        if (
+            reason.kind == "words_uncovered"
+            and not reason.apps
+            and len(reason.uncovered) > 1
+            and len(ranking.query_tokens) > 3
+            and not is_name_shaped(report.query)
+        ):
             # A long request whose specifics no tool names: the app and the action may still match.
             message += "; if you meant an app that is connected, search again with just its name and the action"
         payload["message"] = message + "."
         payload["checks"] = list(MISSING_TOOL_CHECKS)
+    elif ranking.fallback:
+        # No tool covers half of the request's words; these share some of them and its meaning.
+        payload["semantic_fallback"] = True
+        payload["message"] = (
+            f"{len(results)} tool(s) found by meaning: none covers half of the request's words, these share "
+            "some of them and are the closest in meaning; check the description before you run one with "
+            "execute_tool {name, arguments}."
+        )
     else:
         payload["message"] = (
             f"{len(results)} of {ranking.above_floor} matching tool(s) shown; run one with execute_tool "
             "{name, arguments}."
         )
     return payload
+
+
+def _names(apps: tuple[str, ...]) -> str:
+    return " and ".join(apps) if len(apps) < 3 else f"{', '.join(apps[:-1])} and {apps[-1]}"
+
+
+def _empty_message(reason: EmptyReason, restricted: int) -> str:
+    """The real reason nothing came back, in one sentence."""
+    if reason.kind == "app_not_connected":
+        return f"{_names(reason.apps)} {'is' if len(reason.apps) == 1 else 'are'} not connected"
+    if reason.kind == "app_without_usable_tools":
+        verb = "is" if len(reason.apps) == 1 else "are"
+        return (
+            f"{_names(reason.apps)} {verb} connected but none of its tools are available to you "
+            "(a restriction, a missing scope, or a connection that is not active)"
+        )
+    if reason.kind == "restricted_only":
+        return f"No tool you can use matches this query; {restricted} matching tool(s) are restricted for you"
+    where = f" in {_names(reason.apps)}" if reason.apps else ""
+    if reason.uncovered:
+        message = (
+            f"No connected tool you can use{where} matches this query; no tool covers: {', '.join(reason.uncovered)}"
+        )
+    else:
+        message = f"No connected tool you can use{where} matches this query"
+    if restricted:
+        message += f"; {restricted} matching tool(s) are restricted for you"
+    return message
 
 
 def execution_result(result: ExecutionResult) -> ToolResult:

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from cardamom.core.app_scope import named_in
 from cardamom.core.collapse import lists_connected_tools
 from cardamom.core.pool import PoolTool
-from cardamom.core.search import Hit, Ranking, rank
+from cardamom.core.search import EmptyReason, Hit, Ranking, rank
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import InvalidArguments, ToolError
 from cardamom.ports import SearchTelemetry
@@ -59,6 +60,26 @@ class SearchReport:
 
     def connector_label(self, tool: PoolTool) -> str:
         return self.snapshot.connectors[tool.connector].label
+
+    @property
+    def reason(self) -> EmptyReason | None:
+        """Why nothing came back, as data (None when there are results): the ranker's reason,
+        refined with what only the snapshot knows: an app the org has a connector for but no
+        active connection (pending, needs_reauth) holds no tools, so the ranker cannot name it;
+        and matches that are all withheld from the caller say so."""
+        if not self.empty:
+            return None
+        ranking = self.ranking
+        reason = ranking.reason or EmptyReason("words_uncovered", ranking.scope, ranking.uncovered, ranking.values)
+        if reason.kind in ("app_not_connected", "words_uncovered"):
+            indexed = set(self.snapshot.index.app_targets)
+            labels = [c.label for c in self.snapshot.connectors.values() if c.label not in indexed]
+            idle = named_in(self.query, labels)
+            if idle:
+                return EmptyReason("app_without_usable_tools", tuple(idle), reason.uncovered, reason.values)
+        if self.restricted_count and reason.kind == "words_uncovered":
+            return EmptyReason("restricted_only", reason.apps, reason.uncovered, reason.values)
+        return reason
 
 
 class EmptySearchObserver(Protocol):

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import logging
 import queue
-import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from cardamom.core.insights import MAX_ITEMS, Insights, UnmetReason, UnmetSearch, recordable_words, summarize
+from cardamom.core.argument_values import argument_values
+from cardamom.core.insights import MAX_ITEMS, Insights, UnmetSearch, recordable_words, summarize
 from cardamom.core.tokens import tokenize
 from cardamom.errors import StoreError
 from cardamom.ports import UnmetSearchLog
@@ -29,68 +28,19 @@ from cardamom.service.search import SearchReport
 
 log = logging.getLogger(__name__)
 
-# Spans of a query that are argument values, whose words are never recorded: quoted text,
-# URLs, e-mail addresses, @handles and #channels, and any word carrying a digit.
-_VALUE_SPANS = re.compile(
-    r"""'[^']*'|"[^"]*"|\u201c[^\u201d]*\u201d|`[^`]*`|\S+://\S+|www\.\S+|\S+@\S+|(?<!\w)[@#]\S+|\S*\d\S*"""
-)
 INSIGHT_RECORDS_READ = 100_000  # an insights request reads at most this many records
-
-
-@dataclass(frozen=True, slots=True)
-class EmptyReason:
-    """Why a search came back empty, as the ranker sees it: the kind, the apps the query named,
-    the words no usable tool covers, and the words that looked like argument values."""
-
-    kind: UnmetReason
-    apps: tuple[str, ...] = ()
-    uncovered: tuple[str, ...] = ()
-    values: tuple[str, ...] = ()
-
-
-def argument_words(query: str) -> tuple[str, ...]:
-    """The tokens of the query's argument-value spans."""
-    return tuple(dict.fromkeys(token for span in _VALUE_SPANS.findall(query) for token in tokenize(span)))
-
-
-def derived_reason(report: SearchReport) -> EmptyReason:
-    """The reason, derived here from the ranking and the snapshot: the apps named are the org's
-    connectors whose label or id the query spells out. (Where the search report carries the
-    ranker's own reason, that one is richer: it knows apps the org has never connected.)"""
-    snapshot = report.snapshot
-    tokens = set(report.ranking.query_tokens)
-    named = [
-        c
-        for c in snapshot.connectors.values()
-        if any(t and set(t) <= tokens for t in (tokenize(c.label), tokenize(c.id)))
-    ]
-    connectors, refusals = snapshot.columns.connectors, report.refusals
-    connected = {a.connector for a in snapshot.accounts.values()}
-    unconnected = [c.label for c in named if c.id not in connected]
-    unusable = [
-        c.label
-        for c in named
-        if c.id in connected and not any(id_ == c.id and p not in refusals for p, id_ in enumerate(connectors))
-    ]
-    kind: UnmetReason
-    if unconnected:
-        kind, apps = "app_not_connected", unconnected
-    elif unusable:
-        kind, apps = "app_without_usable_tools", unusable
-    elif report.restricted_count:
-        kind, apps = "restricted_only", [c.label for c in named]
-    else:
-        kind, apps = "words_uncovered", [c.label for c in named]
-    return EmptyReason(kind, tuple(apps), report.ranking.uncovered, argument_words(report.query))
 
 
 def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: str) -> UnmetSearch | None:
     """The record of an empty search (None when it found something): why, the apps it named,
     the words no usable tool covers and the restricted tools it matched; never the query,
     never an argument value."""
-    if not report.empty:
+    reason = report.reason
+    if reason is None:
         return None
-    reason = derived_reason(report)
+    # The ranker's values, and every word the value detector would call one anywhere in the
+    # query (names in a sentence included): no argument value is ever stored.
+    values = (*reason.values, *argument_values(report.query))
     return UnmetSearch(
         org=caller.org,
         id=record_id,
@@ -100,7 +50,7 @@ def unmet_search(report: SearchReport, caller: Caller, *, at: str, record_id: st
         reason=reason.kind,
         apps=reason.apps[:MAX_ITEMS],
         # The words of a named app are counted as the app, not again as words.
-        words=recordable_words(reason.uncovered, (*reason.values, *(w for app in reason.apps for w in tokenize(app)))),
+        words=recordable_words(reason.uncovered, (*values, *(w for app in reason.apps for w in tokenize(app)))),
         restricted_tools=tuple(hit.name for hit in report.restricted[:MAX_ITEMS]),
     )
 

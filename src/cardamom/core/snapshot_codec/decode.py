@@ -76,6 +76,13 @@ def _decode(blob: bytes) -> Snapshot:
             options=SearchOptions(**payload["options"]),
             **payload["index"],
         )
+        index.add_apps(
+            [connectors[c].label for c in columns.connectors],
+            [
+                m if a is not None else (t,)
+                for t, m, a in zip(columns.accounts, columns.merged_accounts, columns.account_arguments, strict=True)
+            ],
+        )
         aliases = (AliasDef.model_validate(a) for a in payload["aliases"])
         role_refusals = {role: uint32s(positions) for role, positions in payload["role_refusals"].items()}
         if not set(role_refusals) <= _ROLES or any(p and max(p) >= count for p in role_refusals.values()):

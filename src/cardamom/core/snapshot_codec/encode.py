@@ -20,10 +20,10 @@ from cardamom.core.snapshot_codec.listings import encode_listings
 
 
 def _index_fields(index: SearchIndex) -> dict[str, Any]:
-    """Every built field of the index (not its documents, options or private caches)."""
+    """Every built field of the index (not its documents, options, private caches or what loading derives)."""
     fields: dict[str, Any] = {}
     for f in dataclasses.fields(index):
-        if f.name in ("documents", "options") or f.name.startswith("_"):
+        if f.name in ("documents", "options", *SearchIndex.LOADED_DERIVED) or f.name.startswith("_"):
             continue
         value = getattr(index, f.name)
         fields[f.name] = {key: value[key] for key in sorted(value)} if isinstance(value, dict) else value

@@ -1,0 +1,131 @@
+"""Connector-name scoping: which of the org's apps a query names, and which apps it names that
+the org has not connected.
+
+An app's own name is cheap in its own pool (every one of its tools carries it), so the floor
+cannot enforce it: ``asana label a task`` found Jira's ``get_all_labels``. A query word that
+names one of the org's connectors (its label, ``Cal.com``; an account, ``notion-legal``; the
+brand a label starts with, ``Google`` for Google Calendar and Google Drive) scopes the ranking
+to that connector's tools, weights and floor inside it (``cardamom.core.search``). The names
+come from the index itself, so they are exactly the org's connectors, whatever the caller may
+use; an app the index holds none of is recognised only from ``KNOWN_APPS``.
+
+A name is recognised only where it stands for its app in this index: a one-word name is kept
+when at least half of the tools carrying that word belong to the app (``slack`` in a pool with
+Slack; not ``weather`` where twenty other tools say weather). Longer names must appear as
+their words in order (``google calendar``, ``cal com``) or joined (``calcom``, ``github``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from cardamom.core.known_apps import known_app_mentions
+from cardamom.core.tokens import tokenize
+
+_LONGEST_NAME = 4  # tokens: longer labels are matched joined or by their leading brand only
+_MIN_SHARE = 0.5  # of the tools carrying a one-word name, how many must be the app's
+
+
+@dataclass(frozen=True, slots=True)
+class AppMention:
+    """One app the query named: as the org writes it, the query tokens that named it, and
+    whether the org has it (in the index) or it is only a known app's name."""
+
+    name: str
+    words: tuple[str, ...]
+    connected: bool
+
+
+def _keys(name: str) -> list[str]:
+    tokens = tokenize(name)
+    if not tokens:
+        return []
+    keys = [" ".join(tokens)] if len(tokens) <= _LONGEST_NAME else []
+    if len(tokens) > 1:
+        keys.append("".join(tokens))
+    return keys
+
+
+def app_vocabulary(
+    apps: Mapping[str, Iterable[int]],
+    accounts: Mapping[str, Iterable[int]],
+    carriers: Callable[[str], frozenset[int]],
+) -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
+    """The scope targets (an app's label or an account -> its tools) and the mention keys
+    (query tokens joined by a space -> the targets they name).
+
+    ``apps`` maps connector labels to their tools, ``accounts`` account names to theirs;
+    ``carriers(token)`` is every tool carrying ``token`` in any field.
+    """
+    targets: dict[str, frozenset[int]] = {name: frozenset(docs) for name, docs in apps.items() if name}
+    mentions: dict[str, set[str]] = {}
+    for label in targets:
+        for key in _keys(label):
+            mentions.setdefault(key, set()).add(label)
+    known = known_app_mentions()
+    firsts: dict[str, set[str]] = {}
+    for label in targets:
+        tokens = tuple(tokenize(label))
+        if tokens and len(tokens[0]) >= 3:
+            firsts.setdefault(tokens[0], set()).add(label)
+        for n in range(1, len(tokens)):  # a label that starts with a known app's name: that is its brand
+            if tokens[:n] in known:
+                mentions.setdefault(" ".join(tokens[:n]), set()).add(label)
+    for first, labels in firsts.items():  # a brand several labels share: Google, Jira, Azure
+        if len(labels) > 1:
+            mentions.setdefault(first, set()).update(labels)
+    for account, docs in accounts.items():
+        if not account:
+            continue
+        for key in _keys(account):
+            if key not in mentions:
+                targets.setdefault(account, frozenset(docs))
+                mentions[key] = {account}
+    kept: dict[str, tuple[str, ...]] = {}
+    for key, names in mentions.items():
+        if " " not in key:
+            scope = frozenset().union(*(targets[n] for n in names))
+            carrying = carriers(key)
+            if carrying and len(carrying & scope) < _MIN_SHARE * len(carrying):
+                continue  # an everyday word in this index, not the app's name
+        kept[key] = tuple(sorted(names))
+    return targets, kept
+
+
+def find_mentions(
+    tokens: Sequence[str], indexed: Mapping[str, tuple[str, ...]], labels: Container[str] = ()
+) -> list[AppMention]:
+    """The apps ``tokens`` (the query's, in order) name, longest name first; at equal length an
+    app of the org wins over a known app it does not have. A known app's name whose every word
+    is a connector-label word of the index (``labels``) is not taken for an app the org lacks."""
+    known = known_app_mentions()
+    found: list[AppMention] = []
+    i = 0
+    while i < len(tokens):
+        for n in range(min(_LONGEST_NAME, len(tokens) - i), 0, -1):
+            words = tuple(tokens[i : i + n])
+            names = indexed.get(" ".join(words))
+            if names:
+                found.extend(AppMention(name, words, True) for name in names)
+                i += n
+                break
+            if words in known and not all(w in labels for w in words):
+                found.append(AppMention(known[words], words, False))
+                i += n
+                break
+        else:
+            i += 1
+    return found
+
+
+def named_in(query: str, names: Iterable[str]) -> list[str]:
+    """Which of ``names`` (app labels) ``query`` names: all of a name's words in order, or joined."""
+    tokens = tokenize(query)
+    text = f" {' '.join(tokens)} "
+    found = []
+    for name in names:
+        keys = _keys(name)
+        if any(f" {key} " in text for key in keys):
+            found.append(name)
+    return found

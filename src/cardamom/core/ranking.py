@@ -1,0 +1,84 @@
+"""What a search returns: the ranked hits, each explaining itself, and for an empty result the
+reason as data (``EmptyReason``) that a message, a log or a record of unmet searches can use
+without the raw query.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardamom.core.field_weights import Field
+
+# How a tool's word relates to the query word it matched: the same word, one a prefix of the
+# other, another inflected form of the same word (``categories`` for ``category``), or a word
+# of the same synonym group (``issue`` for ``ticket``).
+Relation = Literal["exact", "prefix", "inflection", "synonym"]
+
+# Why nothing came back:
+# * ``app_not_connected``: the query names an app the org has not connected (``Gmail``);
+# * ``app_without_usable_tools``: it names a connected app none of whose tools the caller may
+#   use (restricted, or a connection that is pending, or an app with no tools);
+# * ``restricted_only``: tools match, but only ones the caller may not use (set by the gateway,
+#   which ranks the withheld tools);
+# * ``words_uncovered``: no tool the caller may use covers enough of the query; ``uncovered``
+#   holds the words none covers, or, when each word is covered somewhere, those the closest
+#   tool lacks.
+EmptyKind = Literal["app_not_connected", "app_without_usable_tools", "restricted_only", "words_uncovered"]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenMatch:
+    """Why one query token scored against one tool."""
+
+    token: str
+    field: Field
+    weight: int
+    matched: str  # the tool's token it matched (differs from ``token`` for a prefix, inflection or synonym)
+    idf: float
+    relation: Relation = "exact"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    doc: int
+    name: str
+    score: int
+    coverage: float
+    matches: tuple[TokenMatch, ...]
+    similarity: float | None = None  # set when the semantic fallback returned it: its cosine to the query
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyReason:
+    """Why a search came back empty, as data. ``apps`` are the apps the query named as the
+    ranker recognised them; ``uncovered`` never holds a word that looked like an argument
+    value (those are in ``values`` only), so a record of unmet searches can keep the words
+    and leave the values out."""
+
+    kind: EmptyKind
+    apps: tuple[str, ...] = ()
+    uncovered: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    query_tokens: tuple[str, ...]  # the tokens weighed (filler, app names and scoped-out values left out)
+    idf: dict[str, float]
+    pool_size: int  # the tools ranked: the caller's pool, or the named apps' part of it
+    hits: tuple[Hit, ...]  # above the floor, ordered, cut to the limit
+    above_floor: int  # how many cleared the floor before the cut
+    below_floor: int  # how many matched something but fell under the floor
+    uncovered: tuple[str, ...]  # query tokens that no tool in the pool covers
+    dropped: tuple[str, ...] = ()  # filler words left out of the query before weighting
+    scope: tuple[str, ...] = ()  # the org's apps the query named: ranking stayed inside them
+    app_words: tuple[str, ...] = ()  # the query tokens that named an app (connected or not)
+    values: tuple[str, ...] = ()  # query tokens that looked like argument values
+    values_weighed: bool = True  # False when the values were left out of the mass (inside a scope)
+    reason: EmptyReason | None = None  # set exactly when ``hits`` is empty
+    fallback: bool = False  # the hits came from the semantic fallback (nothing cleared the floor)
+
+    @property
+    def empty(self) -> bool:
+        return not self.hits

@@ -1,0 +1,110 @@
+"""Synonym groups: words of general English and software vocabulary that name the same action
+or the same kind of thing in tool names and descriptions.
+
+Lexical search has no synonyms (seeds: "search 'calendar' against a connector whose tools all
+say 'schedule'"): Jira's tools say "issue", never "ticket". A group lets a query word match a
+tool carrying another word of its group, with the group's document frequency (so a common
+group is cheap, and coverage cannot be bought through a rare synonym). The groups are short
+on purpose: near-synonyms as people use them for software objects and actions, never words
+that are merely related. They were written from general usage, apart from the benchmark's
+query wording (``bench/styles.py``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cardamom.core.tokens import inflection_key
+
+SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(line.split())
+    for line in """
+    get retrieve fetch read view show display see obtain lookup
+    list enumerate browse
+    create add new make insert open post
+    update edit modify change alter amend patch put
+    delete remove erase destroy trash discard purge drop
+    search find query lookup
+    send post deliver dispatch
+    upload attach
+    download export
+    move transfer relocate
+    copy duplicate clone
+    close resolve complete finish
+    start begin launch run trigger execute
+    stop halt terminate abort
+    cancel revoke
+    assign allocate delegate
+    issue ticket bug defect
+    task todo chore
+    page doc document
+    file document attachment doc
+    folder directory
+    user member person people account teammate collaborator
+    comment note remark reply
+    team group squad
+    message chat post dm
+    repository repo codebase
+    customer client buyer
+    invoice bill
+    booking appointment reservation meeting
+    event meeting appointment
+    tag label
+    webhook callback hook
+    subscription plan membership
+    payment charge transaction
+    contact person lead
+    sprint iteration cycle
+    status state progress
+    priority importance urgency
+    image picture photo
+    link url
+    email mail
+    organization org company
+    permission access privilege
+    notification alert
+    setting preference configuration config
+    field property attribute
+    channel conversation room
+    title name heading subject
+    text body content
+    """.strip().splitlines()
+)
+
+# Two-word forms a query writes for one word: "look up" is "lookup", "to-do" is "todo".
+COMPOUNDS: dict[tuple[str, str], str] = {
+    ("look", "up"): "lookup",
+    ("to", "do"): "todo",
+    ("to", "dos"): "todos",
+    ("e", "mail"): "email",
+}
+
+
+@cache
+def _groups_by_key() -> dict[str, tuple[str, ...]]:
+    found: dict[str, set[str]] = {}
+    for group in SYNONYM_GROUPS:
+        for word in group:
+            found.setdefault(inflection_key(word), set()).update(group)
+    return {key: tuple(sorted(words)) for key, words in found.items()}
+
+
+def synonyms_of(token: str) -> tuple[str, ...]:
+    """The other words of every group ``token`` (or an inflected form of it) belongs to."""
+    key = inflection_key(token)
+    return tuple(w for w in _groups_by_key().get(key, ()) if inflection_key(w) != key)
+
+
+def join_compounds(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``look up`` -> ``lookup``, ``to do`` -> ``todo`` (query tokens in order)."""
+    joined: list[str] = []
+    i = 0
+    while i < len(tokens):
+        pair = (tokens[i], tokens[i + 1]) if i + 1 < len(tokens) else None
+        if pair is not None and pair in COMPOUNDS:
+            joined.append(COMPOUNDS[pair])
+            i += 2
+        else:
+            joined.append(tokens[i])
+            i += 1
+    return tuple(dict.fromkeys(joined))
