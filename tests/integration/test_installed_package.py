@@ -28,9 +28,10 @@ from cardamom.bootstrap import build_container
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from tests.aws_support import FAKE_ENV, ISSUER, AwsBackend, aws_settings, mint
-from tests.integration.test_lambda_events import EVENT_FILES, load_event
+from tests.lambda_support import EVENT_FILES, load_event
+from tests.orgs import notion_only_org_text
 from tests.package.runtime_api import RuntimeApi
-from tests.support import REPO, notion_only_org_text, serve
+from tests.support import REPO, serve
 
 PROBE = REPO / "tests" / "package" / "probe.py"
 DEV_ONLY = ["mcp", "httpx2", "moto", "pytest", "uvicorn", "types_boto3_dynamodb", "cfnlint"]
