@@ -244,8 +244,9 @@ def demo_instructions(url: str, token: str, *, dev_signin: bool = True) -> str:
             "Claude Desktop (claude_desktop_config.json; mcp-remote opens the browser to sign in):",
             json.dumps(desktop, indent=2),
             "",
-            "Try search_tools with 'list notion users' (found) and 'list_all_cal_com_schedules' (nothing:",
-            "Cal.com is not connected). Stop with Ctrl-C.",
+            "Try search_tools with 'list notion users' (found), 'list_all_cal_com_schedules' (nothing:",
+            "Cal.com's connection is pending) and 'send a gmail' (nothing: Gmail is not connected).",
+            "Stop with Ctrl-C.",
             "",
         ]
     )
