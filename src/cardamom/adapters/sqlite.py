@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -103,6 +104,9 @@ class SqliteDatabase:
                     self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the local store at {path}: {exc}") from exc
+        # A store dropped without close() (a container's in-memory sign-in store, a finished
+        # test's app) closes its connection when collected instead of leaking it.
+        weakref.finalize(self, self._conn.close)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
