@@ -1,4 +1,4 @@
-"""Fit the semantic fallback's numbers (``cardamom.core.semantic_fallback.FallbackRule``) on the
+"""Fit the semantic fallback's numbers (``cardamom.core.search.semantic_fallback.FallbackRule``) on the
 **dev** halves: every query is ranked once with the fallback's gates open, what the fallback
 would see is recorded, and each rule of the grid is replayed on the records.
 
@@ -27,8 +27,8 @@ from bench import data as D
 from bench.evaluate import split
 from bench.queries import guessed_sets
 from bench.styles import WORKSPACES, styled_sets
-from cardamom.core import semantic_fallback as semantic
 from cardamom.core.search import rank
+from cardamom.core.search import semantic_fallback as semantic
 
 NATURAL = ("StableToolBench", "MetaTool", "RestBench", "LiveMCPBench")
 LOOSE = ("StableToolBench, gold apps not connected",)

@@ -15,7 +15,7 @@ from bench.styles import WORKSPACES, styled_sets
 
 from bench import data as D
 from cardamom.core.search import SEED_RULES_ONLY, SearchOptions, rank
-from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, tokenize
 
 ROOT = D.data_root()
 pytestmark = pytest.mark.skipif(not (ROOT / "catalogs").is_dir(), reason=f"shared data not found at {ROOT}")

@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardamom.core.argument_values import argument_values
 from cardamom.core.pool import PoolTool
-from cardamom.core.result_order import codepoint_tie_break, result_order_key
 from cardamom.core.search import (
     RELEVANCE_FLOOR,
     SEED_RULES_ONLY,
@@ -23,9 +21,11 @@ from cardamom.core.search import (
     query_tokens,
     rank,
 )
-from cardamom.core.search_text import frozen_sentence, merged_sentence, own_description, search_document
-from cardamom.core.synonyms import synonyms_of
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search.argument_values import argument_values
+from cardamom.core.search.search_text import frozen_sentence, merged_sentence, own_description, search_document
+from cardamom.core.search.synonyms import synonyms_of
+from cardamom.core.search.tie_break import codepoint_tie_break, result_order_key
+from cardamom.core.search.tokens import description_tokens, tokenize
 from cardamom.mcp.results import search_payload
 from cardamom.service.search import SearchReport
 

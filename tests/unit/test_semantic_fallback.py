@@ -11,11 +11,11 @@ from array import array
 
 import pytest
 
-from cardamom.core import semantic_fallback as semantic
 from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
-from cardamom.core.semantic_fallback import Candidate, FallbackRule, decide, eligible
-from cardamom.core.static_embeddings import SHIPPED, StaticEmbeddings, bert_words, cosine, shipped
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search import semantic_fallback as semantic
+from cardamom.core.search.semantic_fallback import Candidate, FallbackRule, decide, eligible
+from cardamom.core.search.static_embeddings import SHIPPED, StaticEmbeddings, bert_words, cosine, shipped
+from cardamom.core.search.tokens import description_tokens, tokenize
 
 # ---- static embeddings ---------------------------------------------------------------------------
 
@@ -73,7 +73,8 @@ def test_the_shipped_embeddings_place_paraphrases_closer_than_unrelated_requests
 def test_importing_search_does_not_read_the_embeddings() -> None:
     code = (
         "import sys, cardamom.core.search, cardamom.core.snapshot;"
-        "print('cardamom.core.static_embeddings' in sys.modules, 'cardamom.core.semantic_fallback' in sys.modules)"
+        "print('cardamom.core.search.static_embeddings' in sys.modules,"
+        " 'cardamom.core.search.semantic_fallback' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardamom.core.known_apps import known_app_mentions
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.known_apps import known_app_mentions
+from cardamom.core.search.tokens import tokenize
 
 _LONGEST_NAME = 4  # tokens: longer labels are matched joined or by their leading brand only
 _MIN_SHARE = 0.5  # of the tools carrying a one-word name, how many must be the app's

@@ -18,8 +18,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from cardamom.core.search import SearchDocument
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search.document import SearchDocument
+from cardamom.core.search.tokens import description_tokens, tokenize
 
 
 class SearchableTool(Protocol):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardamom.core.tokens import inflection_key
+from cardamom.core.search.tokens import inflection_key
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())

@@ -1,0 +1,57 @@
+"""The ranker's switches beyond the seeds' fixed rules (``SearchOptions``), and the seeds alone
+(``SEED_RULES_ONLY``): the benchmark measures each change against the ranker without it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOptions:
+    """Ranking behaviour beyond the seeds' fixed rules. The defaults are what ships; the
+    switches exist so the benchmark can measure each change against the ranker without it
+    (docs/search.md describes each).
+
+    * ``drop_filler``: English function words leave the query before weighting;
+    * ``inflections``: a query token matches the simple inflected forms of a tool's tokens;
+    * ``strict_reverse_prefix``: a name token inside a longer query word must be an inflection;
+    * ``guessed_name_rules``: a query shaped like a tool name is held to names (a description
+      match covers a fifth of its weight; a tool must match the name's rarest token);
+    * ``tie_order``: equal scores go to the tool whose own name the query covers most, then the
+      shorter name, then codepoint order (``tie_break``);
+    * ``inflected_exact`` (measured, not shipped): an inflected form of a name token (``files``
+      for ``file``) scores as the exact token (5) rather than as the seeds' prefix (3);
+    * ``app_scope``: a query naming one of the org's apps ranks inside that app; naming an app
+      the org has not connected, or one with no tool the caller may use, returns nothing;
+    * ``argument_values``: inside a named app, words that look like argument values
+      (``'Fixed in build 142'``, ``PROJ-123``) leave the query's mass;
+    * ``synonyms``: inside a named app, a word also matches the words of its synonym groups
+      (``ticket``/``issue``), weighed by the group's document frequency;
+    * ``semantic_fallback``: when nothing clears the floor, a long request in words may still
+      find a tool its words rank, by meaning (``semantic_fallback``).
+    """
+
+    drop_filler: bool = True
+    inflections: bool = True
+    strict_reverse_prefix: bool = True
+    guessed_name_rules: bool = True
+    tie_order: bool = True
+    inflected_exact: bool = False
+    app_scope: bool = True
+    argument_values: bool = True
+    synonyms: bool = True
+    semantic_fallback: bool = True
+
+
+SEED_RULES_ONLY = SearchOptions(
+    drop_filler=False,
+    inflections=False,
+    strict_reverse_prefix=False,
+    guessed_name_rules=False,
+    tie_order=False,
+    inflected_exact=False,
+    app_scope=False,
+    argument_values=False,
+    synonyms=False,
+    semantic_fallback=False,
+)
