@@ -18,6 +18,9 @@ SHIPPED_CHANGES = (
     ("+ argument values out of a scoped query's mass", "argument_values"),
     ("+ synonym groups inside a scope", "synonyms"),
     ("+ semantic fallback (static embeddings)", "semantic_fallback"),
+    ("+ grammar words no name in the pool carries leave the query", "unmatched_grammar"),
+    ("+ ties: a synonym does not cover a name", "literal_ties"),
+    ("+ ties: the description that says more of the query", "description_ties"),
 )
 NOT_SHIPPED = (("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact"),)
 SHIPPED = f"ours + floor: {SHIPPED_CHANGES[-1][0]} (shipped)"

@@ -13,7 +13,19 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
 from cardamom.core.search.scope import Scope
-from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS
+from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, NAME_ONLY_QUERY_WORDS
+
+# Words kept in a query only because tool names may carry them: the name-only grammar words,
+# and "all" (list_all, get_all_users), which descriptions carry as well.
+GRAMMAR_WORDS = NAME_ONLY_QUERY_WORDS | {"all"}
+
+
+# Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only
+# through a synonym; those whose own description says it (the last two order ties).
+TokenSets = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+# A tool that clears the floor: (tool, score, query tokens its name covers, covered mass, mass
+# of the query tokens its description says).
+Covering = tuple[int, int, int, float, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,15 +33,20 @@ class Weighed:
     """The query's tokens over the ranked pool: what each scores against, and its IDF."""
 
     tokens: tuple[str, ...]
-    scoring: list[tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]]  # 5, 3, 2, 1
+    # per token, the tools it scores against: 5, 3, 2, 1; (within the 3) those it reaches only
+    # through a synonym, which do not count as the query covering their name; and those whose
+    # own description says it, whatever field scored it (both for the tie order)
+    scoring: list[TokenSets]
     matched: list[frozenset[int]]  # per token, the pool's tools it covers
     weights: list[float]
-    dropped: tuple[str, ...]  # scaffolding words no tool in the pool carries
+    dropped: tuple[str, ...]  # scaffolding and grammar words no tool in the pool carries
 
 
 def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
     tokens = scope.tokens
     as_exact = index.options.inflected_exact
+    literal_ties = index.options.literal_ties
+    description_ties = index.options.description_ties
     scoring = []
     every = []
     for token in tokens:
@@ -49,20 +66,31 @@ def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
             # exactly (``list_widgets_07`` for "shelf 07"), never a part of a word or a label.
             near = label = EMPTY
             covered = exact
+        described = description if description_ties else EMPTY
+        by_synonym = EMPTY
         if scope.synonyms:
             synonym = index.synonym_postings(token)
             if synonym.every:
+                if literal_ties and synonym.name:
+                    by_synonym = synonym.name - exact - near
                 near = union_of((near, synonym.name))
                 description = union_of((description, synonym.description))
                 covered = union_of((covered, synonym.every))
-        scoring.append((exact, near, label, description))
+        scoring.append((exact, near, label, description, by_synonym, described))
         every.append(covered)
     visible = scope.visible
     matched = every if visible is None else [m & visible if m else EMPTY for m in every]  # type: ignore[operator]
     # A description stop word that no tool in the pool carries in its name or label is
     # scaffolding vocabulary ("connection", "set"): it can never score, so it must not weigh
-    # either, or it would sink every query that holds it under the floor.
+    # either, or it would sink every query that holds it under the floor. So is a grammar word
+    # kept only because names may carry it ("is", "all": is_member, list_all) where no name of
+    # the pool does ("google_chat_list_spaces_caller_is"), when two words or more remain ("help
+    # me" keeps its "me", as the sentence grammar rule of ``scope`` does).
     scaffolding = {i for i, t in enumerate(tokens) if not matched[i] and t in DESCRIPTION_STOP_WORDS}
+    if index.options.unmatched_grammar:
+        grammar = {i for i, t in enumerate(tokens) if not matched[i] and t in GRAMMAR_WORDS}
+        if len(tokens) - len(scaffolding | grammar) >= 2:
+            scaffolding |= grammar
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))
@@ -150,26 +178,30 @@ def description_share(scope: Scope, name_shaped: bool, guessed_name_rules: bool)
 
 def covering_tools(
     weighed: Weighed, candidates: Iterable[int], needed: float, description_share: float
-) -> list[tuple[int, int, int, float]]:
+) -> list[Covering]:
     """Step 4: each candidate's score (seeds' field weights, best field per token), the number
-    of query tokens its name covers, and its covered mass; kept when it clears the floor.
+    of query tokens its name covers, its covered mass and the mass its own description says;
+    kept when it clears the floor.
 
     ``description_share``: how much of a token's IDF a description-only match covers (1, or a
     fifth for a guessed name).
     """
     scoring = [(*sets, w) for sets, w in zip(weighed.scoring, weighed.weights, strict=True)]
-    passing: list[tuple[int, int, int, float]] = []
+    passing: list[Covering] = []
     for doc_id in candidates:
         mass = 0.0
         score = 0
         named = 0
-        for exact, near, label, description, weight in scoring:
+        said = 0.0
+        for exact, near, label, description, by_synonym, described, weight in scoring:
+            if doc_id in described:
+                said += weight
             if doc_id in exact:
                 score += NAME_WEIGHT
                 named += 1
             elif doc_id in near:
                 score += NAME_PREFIX_WEIGHT
-                named += 1
+                named += doc_id not in by_synonym
             elif doc_id in label:
                 score += LABEL_WEIGHT
             elif doc_id in description:
@@ -180,5 +212,5 @@ def covering_tools(
                 continue
             mass += weight
         if clears_floor(mass, needed):
-            passing.append((doc_id, score, named, mass))
+            passing.append((doc_id, score, named, mass, said))
     return passing

@@ -28,7 +28,14 @@ class SearchOptions:
     * ``synonyms``: inside a named app, a word also matches the words of its synonym groups
       (``ticket``/``issue``), weighed by the group's document frequency;
     * ``semantic_fallback``: when nothing clears the floor, a long request in words may still
-      find a tool its words rank, by meaning (``semantic_fallback``).
+      find a tool its words rank, by meaning (``semantic_fallback``);
+    * ``unmatched_grammar``: a grammar word kept only because names may carry it (``is``,
+      ``all``) leaves the query where no name of the ranked pool carries it;
+    * ``literal_ties``: among equal scores, a name word matched only through a synonym does not
+      count as the query covering that name (``list_zoom_rooms`` before ``list_channel_members``
+      for "list room");
+    * ``description_ties``: among equal scores and name shares, the tool whose own description
+      says more of the query's mass comes first.
     """
 
     drop_filler: bool = True
@@ -41,6 +48,9 @@ class SearchOptions:
     argument_values: bool = True
     synonyms: bool = True
     semantic_fallback: bool = True
+    unmatched_grammar: bool = True
+    literal_ties: bool = True
+    description_ties: bool = True
 
 
 SEED_RULES_ONLY = SearchOptions(
@@ -54,4 +64,7 @@ SEED_RULES_ONLY = SearchOptions(
     argument_values=False,
     synonyms=False,
     semantic_fallback=False,
+    unmatched_grammar=False,
+    literal_ties=False,
+    description_ties=False,
 )
