@@ -161,3 +161,35 @@ class TestTieOrderRefinements:
         assert rank(before, "stripe retrieve specified source customer").hits[0].name == (
             "stripe__get_customers_customer_sources"
         )
+
+
+DEVELOPER = [
+    app_doc("github__repos_list_tags", "GitHub", "List repository tags."),
+    app_doc("github__activity_list_followed", "GitHub", "Lists the people following a user; get followed tags too."),
+    app_doc("github__repos_get", "GitHub", "Get a repository."),
+    app_doc("stripe__get_charges", "Stripe", "List charges."),
+    app_doc("stripe__post_charges", "Stripe", "Create a charge."),
+]
+
+
+class TestDescriptionHalfInWords:
+    def test_an_unknown_app_s_phrase_does_not_clear_the_floor_through_descriptions_alone(self) -> None:
+        # "Forem" is no app of the org and no known app: its phrase matched other apps'
+        # descriptions only, just over half the mass.
+        before = SearchIndex.build(DEVELOPER, without(words_description_half=False))
+        assert not rank(before, "Forem: get followed tags").empty
+        ranking = rank(SearchIndex.build(DEVELOPER), "Forem: get followed tags")
+        assert ranking.empty
+        assert ranking.reason is not None and "forem" in ranking.reason.uncovered
+
+    def test_a_name_match_still_carries_its_full_weight(self) -> None:
+        assert rank(SearchIndex.build(DEVELOPER), "list repository tags").hits[0].name == "github__repos_list_tags"
+
+
+class TestStoredSwitches:
+    def test_the_switches_round_trip_and_a_switch_a_blob_predates_is_on(self) -> None:
+        options = without(literal_ties=False)
+        assert SearchOptions.from_switches(options.switches()) == options
+        assert "fallback_rule" not in options.switches()
+        old = {k: v for k, v in SearchOptions().switches().items() if k != "named_app_fallback"}
+        assert SearchOptions.from_switches({**old, "retired_switch": False}) == SearchOptions()

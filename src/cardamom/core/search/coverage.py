@@ -160,20 +160,25 @@ def _could_clear(
     return kept
 
 
-# Inside a named app, a word matched only in a tool's description covers half its weight: the
-# app's own tools describe one another at length ("Box: create key" found an AI-extract tool
-# whose description says "key"). Chosen on the dev halves among 1, 1/2 and 1/5 (the guessed-name
-# share): half kept nearly all recall and halved the answers to an action the app lacks.
-SCOPED_DESCRIPTION_SHARE = 0.5
+# In a query in words, a word matched only in a tool's description covers half its weight.
+# Inside a named app first: the app's own tools describe one another at length ("Box: create
+# key" found an AI-extract tool whose description says "key"); chosen on the dev halves among 1,
+# 1/2 and 1/5 (the guessed-name share): half kept nearly all recall and halved the answers to an
+# action the app lacks. Then everywhere (``words_description_half``): a phrase naming an app
+# the org does not have, in words no known-app list holds ("Forem: get followed tags"), cleared
+# the floor through other apps' descriptions alone.
+DESCRIPTION_SHARE_IN_WORDS = 0.5
 
 
-def description_share(scope: Scope, name_shaped: bool, guessed_name_rules: bool) -> float:
-    """How much of a token's IDF a description-only match covers: all of it; a fifth for a
-    guessed name naming no app of the org (the seeds' description weight over the name weight);
-    half for words (not a guessed name) inside a named app."""
+def description_share(scope: Scope, name_shaped: bool, guessed_name_rules: bool, everywhere: bool) -> float:
+    """How much of a token's IDF a description-only match covers: a fifth for a guessed name
+    naming no app of the org (the seeds' description weight over the name weight); half for a
+    query in words inside a named app, or anywhere with ``everywhere``; else all of it."""
     if guessed_name_rules:
         return DESCRIPTION_WEIGHT / NAME_WEIGHT
-    return SCOPED_DESCRIPTION_SHARE if scope.apps and not name_shaped else 1.0
+    if name_shaped:
+        return 1.0
+    return DESCRIPTION_SHARE_IN_WORDS if scope.apps or everywhere else 1.0
 
 
 def covering_tools(

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from cardamom.core.search.fallback_rule import FIRST_RULE, RULE, FallbackRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +38,13 @@ class SearchOptions:
     * ``literal_ties``: among equal scores, a name word matched only through a synonym does not
       count as the query covering that name (``list_zoom_rooms`` before ``list_channel_members``
       for "list room");
-    * ``description_ties``: among equal scores and name shares, the tool whose own description
-      says more of the query's mass comes first.
+    * ``description_ties``: among equal scores, the tool whose own description says more of
+      the query's mass comes first;
+    * ``words_description_half``: in every query in words (not a guessed name), a word matched
+      only in a tool's description covers half its IDF (before: only inside a named app);
+    * ``fallback_rule``: the semantic fallback's numbers (``fallback_rule.RULE``);
+    * ``named_app_fallback``: the semantic fallback also answers a long request inside the one
+      app it names by its whole name (``FallbackRule.named_app_min_words``).
     """
 
     drop_filler: bool = True
@@ -51,6 +60,20 @@ class SearchOptions:
     unmatched_grammar: bool = True
     literal_ties: bool = True
     description_ties: bool = True
+    words_description_half: bool = True
+    fallback_rule: FallbackRule = field(default=RULE)
+    named_app_fallback: bool = True
+
+    def switches(self) -> dict[str, bool]:
+        """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), bool)}
+
+    @classmethod
+    def from_switches(cls, stored: Mapping[str, object]) -> SearchOptions:
+        """Options from stored switches; a switch a blob predates is on, as it ships."""
+        known = cls().switches()
+        changes: dict[str, Any] = {name: bool(value) for name, value in stored.items() if name in known}
+        return replace(cls(), **changes)
 
 
 SEED_RULES_ONLY = SearchOptions(
@@ -67,4 +90,7 @@ SEED_RULES_ONLY = SearchOptions(
     unmatched_grammar=False,
     literal_ties=False,
     description_ties=False,
+    words_description_half=False,
+    fallback_rule=FIRST_RULE,
+    named_app_fallback=False,
 )

@@ -64,15 +64,22 @@ def rank(
     # the scope already does what these rules do (keep other apps' tools out).
     guessed = floor > 0 and options.guessed_name_rules and analysis.name_shaped and not scope.apps
     candidates = candidate_tools(weighed, needed, rarest_only=guessed)
-    share = description_share(scope, analysis.name_shaped, guessed)
+    share = description_share(scope, analysis.name_shaped, guessed, options.words_description_half)
     passing = covering_tools(weighed, candidates, needed, share)
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
-    if not top and floor > 0 and options.semantic_fallback and not scope.apps and not analysis.name_shaped:
+    in_app = bool(scope.apps)
+    if (
+        not top
+        and floor > 0
+        and options.semantic_fallback
+        and not analysis.name_shaped
+        and (not in_app or (options.named_app_fallback and scope.one_app_named_whole))
+    ):
         from cardamom.core.search.semantic_fallback import fallback_hits
 
-        top, similarity = fallback_hits(index, query, weighed, scope, share, limit)
+        top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
         for d, score, mass in top

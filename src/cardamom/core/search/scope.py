@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, unique
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, tokenize, unique
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,9 @@ class Scope:
     synonyms: bool = False
     refusal: EmptyReason | None = None
     grammar: tuple[str, ...] = ()  # the sentence's grammar words left out (dropped)
+    # One app, named by its whole name (its label or an account, as written or run together),
+    # whose tools are a part of the caller's pool: where a long request may fall back on meaning.
+    one_app_named_whole: bool = False
 
 
 def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float) -> Scope:
@@ -78,7 +82,16 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
         without_values = tuple(t for t in kept if t not in analysis.values)
         if without_values and len(without_values) < len(kept):
             weighed = False  # the values stay, to order by (a name carrying one), but weigh nothing
-    return Scope(scoped, len(scoped), kept, apps, words, analysis.values, weighed, options.synonyms, None, grammar)
+    whole = len(apps) == 1 and len(scoped) < size and any(m.name == apps[0] and _whole(m) for m in connected)
+    return Scope(
+        scoped, len(scoped), kept, apps, words, analysis.values, weighed, options.synonyms, None, grammar, whole
+    )
+
+
+def _whole(mention: AppMention) -> bool:
+    """The mention is the app's whole name: every word of it, as written or run together."""
+    name = tuple(tokenize(mention.name))
+    return mention.words in (name, ("".join(name),))
 
 
 def _narrowest(index: SearchIndex, names: tuple[str, ...]) -> tuple[str, ...]:

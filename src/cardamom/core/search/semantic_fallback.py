@@ -14,12 +14,14 @@ things agree:
 3. **one app, clearly**: the most similar candidate belongs to the same app as the lexically
    first one, and is more similar than every candidate of another app by ``app_margin``.
 
-It runs only for requests of at least ``min_words`` content words (argument values not
-counted) over a pool of at least ``min_pool`` tools (the app margin needs other apps' tools to
-compare with), never for a guessed tool name, and never inside a named app (there the lexical
-rules and synonyms already answer, and a fallback is most tempted to answer with an action the
-app lacks). Every number here was fit on the dev halves with ``python -m bench.fit_fallback``
-(docs/search.md gives the measurements).
+It runs for requests of at least ``min_words`` content words (argument values not counted)
+over a pool of at least ``min_pool`` tools (the app margin needs other apps' tools to compare
+with), and never for a guessed tool name. Inside a named app it runs only where the request
+names one app by its whole name, that app is a part of the caller's pool, and the request has
+``named_app_min_words`` content words: a short request naming an app is where a fallback is
+most tempted to answer with an action the app lacks. Every number lives in ``fallback_rule``
+and was fit on the dev halves with ``python -m bench.fit_fallback`` (docs/search.md gives the
+measurements).
 """
 
 from __future__ import annotations
@@ -29,25 +31,17 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from cardamom.core.search.coverage import Weighed, covering_tools
+from cardamom.core.search.fallback_rule import RULE, FallbackRule
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
 from cardamom.core.search.scope import Scope
 
 
-@dataclass(frozen=True, slots=True)
-class FallbackRule:
-    similarity: float = 0.65
-    app_margin: float = 0.08
-    min_words: int = 7
-    min_pool: int = 16
-    candidates: int = 50
-
-
-RULE = FallbackRule()
-
-
-def eligible(content_words: int, pool_size: int, rule: FallbackRule = RULE) -> bool:
-    """Whether a request is long enough, and the pool large enough, for the fallback to run."""
+def eligible(content_words: int, pool_size: int, in_app: bool, rule: FallbackRule = RULE) -> bool:
+    """Whether a request is long enough, and the pool large enough, for the fallback to run:
+    outside a named app ``min_words`` over ``min_pool`` tools; inside one, ``named_app_min_words``."""
+    if in_app:
+        return rule.named_app_min_words is not None and content_words >= rule.named_app_min_words
     return content_words >= rule.min_words and pool_size >= rule.min_pool
 
 
@@ -108,25 +102,26 @@ _GATHER = 200
 
 
 def fallback_hits(
-    index: SearchIndex, query: str, weighed: Weighed, scope: Scope, share: float, limit: int
+    index: SearchIndex, query: str, weighed: Weighed, scope: Scope, share: float, limit: int, rule: FallbackRule = RULE
 ) -> tuple[list[tuple[int, int, float]], dict[int, float]]:
     """The lexical order's first candidates that the request's meaning vouches for, as
-    (tool, score, mass), and each one's similarity; nothing when the rule does not answer."""
+    (tool, score, mass), and each one's similarity; nothing when the rule does not answer.
+    Inside a named app every candidate is of that app, so the app margin holds by itself."""
     content = [t for t in weighed.tokens if t not in scope.values]
-    if limit <= 0 or not eligible(len(content), scope.pool_size):
+    if limit <= 0 or not eligible(len(content), scope.pool_size, bool(scope.apps), rule):
         return [], {}
     gathered: set[int] = set()
     for i in sorted(range(len(weighed.weights)), key=lambda i: -weighed.weights[i]):
         gathered.update(weighed.matched[i])
         if len(gathered) >= _GATHER:
             break
-    ranked = order_results(index, covering_tools(weighed, gathered, 0.0, share), RULE.candidates)
+    ranked = order_results(index, covering_tools(weighed, gathered, 0.0, share), rule.candidates)
     if not ranked:
         return [], {}
     scored = similar_candidates(
         query, [d for d, _, _ in ranked], index.app_of, lambda d: document_text(index, d), index.vector_cache
     )
-    kept = {c.doc: c.similarity for c in decide(scored, index.app_of(ranked[0][0]))}
+    kept = {c.doc: c.similarity for c in decide(scored, index.app_of(ranked[0][0]), rule)}
     return [r for r in ranked if r[0] in kept][:limit], kept
 
 
