@@ -299,3 +299,16 @@ class RefusingVerifier(TokenVerifier):
 
     def verify(self, token: str) -> Claims:
         raise AuthenticationError("this test app verifies no bearer token")
+
+
+class AcceptingVerifier(TokenVerifier):
+    """Takes any bearer token as ``member`` of ``org`` with every scope (HTTP tests of a FakeApp)."""
+
+    def __init__(self, org: str = "acme", member: str = "alice") -> None:
+        self.org = org
+        self.member = member
+
+    def verify(self, token: str) -> Claims:
+        from cardamom.core.policy import ALL_SCOPES
+
+        return Claims(org=self.org, member=self.member, scopes=frozenset(ALL_SCOPES), issued_at=int(time.time()))

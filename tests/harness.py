@@ -16,7 +16,7 @@ from cardamom.config import Settings
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.mcp.server import Reply
-from cardamom.ports import ToolDiscovery
+from cardamom.ports import TokenVerifier, ToolDiscovery
 from cardamom.service.authorization import Caller
 from tests.fakes import (
     MemoryAuditLog,
@@ -56,6 +56,7 @@ class FakeApp:
     telemetry: RecordingTelemetry = field(default_factory=RecordingTelemetry)
     discovery: ToolDiscovery | None = field(default_factory=StaticDiscovery)  # None: the root's own, over transport
     now: int = 1_795_000_000  # the app's clock (epoch seconds), movable by tests
+    verifier: TokenVerifier = field(default_factory=RefusingVerifier)  # HTTP tests hand in one that accepts
 
     def __post_init__(self) -> None:
         ids = itertools.count(1)
@@ -66,7 +67,7 @@ class FakeApp:
             credentials=self.credentials,
             discovery=self.discovery,
             telemetry=self.telemetry,
-            verifier=RefusingVerifier(),
+            verifier=self.verifier,
             clock=lambda: self.now,
             new_id=lambda: f"audit-{next(ids)}",
         )

@@ -27,6 +27,9 @@ from cardamom.core.pool import AccountInfo, Upstream
 class StoredOrg:
     definition: OrgDefinition
     version: int
+    # Mid-way through a chained write (a DynamoDB apply too large for one transaction): a state
+    # no snapshot is built from, as it may allow more than the states before and after the chain.
+    settling: bool = False
 
 
 class Directory(Protocol):

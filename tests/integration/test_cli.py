@@ -145,6 +145,7 @@ def test_tokens_are_recorded_as_grants(org_file: Path) -> None:
 
 
 def test_secrets_put_stores_an_encrypted_secret(org_file: Path, tmp_path: Path) -> None:
+    cli("org", "apply", str(org_file))  # a secret belongs to an org that exists
     secret = tmp_path / "s.json"
     secret.write_text('{"client_id": "cid", "client_secret": "shh"}')
     code, out, _ = cli("secrets", "put", "--org", "acme", "notion-oauth", "--file", str(secret))

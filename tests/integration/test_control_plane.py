@@ -315,9 +315,10 @@ class TestAuditAndAccess:
 
 
 class TestCrash:
-    def test_a_crash_between_the_two_audit_writes_leaves_an_incomplete_row(self) -> None:
+    def test_an_exception_between_the_two_audit_writes_completes_the_row(self) -> None:
+        # Only a killed process leaves a row ``started`` (tests/reliability/test_sigkill.py).
         def crash(_: OutboundRequest) -> OutboundResponse:
-            raise RuntimeError("the process died mid-call")
+            raise RuntimeError("a bug mid-call")
 
         app = FakeApp(transport=RecordingTransport(crash))
         app.apply(ORG)
@@ -325,4 +326,4 @@ class TestCrash:
         assert reply.body is not None and reply.body["error"]["code"] == -32603
         assert "Traceback" not in str(reply.body)
         (row,) = app.audit.rows.values()
-        assert (row.status, row.completed_at, row.account) == ("started", None, "notion-legal")
+        assert (row.status, row.error_code, row.account) == ("failed", "internal_error", "notion-legal")

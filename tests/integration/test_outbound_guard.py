@@ -10,6 +10,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from cardamom.core.audit import AuditQuery
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.service.authorization import Caller
 from tests.fakes import StaticCredentials
-from tests.support import free_socket, make_container, serve
+from tests.support import make_container, serve
 
 HITS: Counter[str] = Counter()
 
@@ -45,7 +46,7 @@ def upstream() -> Starlette:
 
     async def slow(request: Request) -> Response:
         async def drip() -> Any:
-            for _ in range(50):
+            for _ in range(600):  # a minute: far past any deadline, however loaded the machine
                 yield b"."
                 await asyncio.sleep(0.1)
 
@@ -115,17 +116,31 @@ RUNNER = asyncio.Runner()
 
 
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
-    sock = free_socket()
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    with serve(upstream(), sock):
-        yield make_container(
-            tmp_path_factory.mktemp("hostile") / "home",
-            org_text=ORG.replace("{base}", base),
-            credentials=StaticCredentials(token="upstream-secret"),
-            CARDAMOM_CONNECTOR_TIMEOUT="0.6",
-            CARDAMOM_MAX_RESPONSE_BYTES="1024",
-        )
+def upstream_url() -> Iterator[str]:
+    with serve(upstream()) as url:
+        yield url
+
+
+def gateway(home: Path, base: str, timeout: str) -> Container:
+    return make_container(
+        home,
+        org_text=ORG.replace("{base}", base),
+        credentials=StaticCredentials(token="upstream-secret"),
+        CARDAMOM_CONNECTOR_TIMEOUT=timeout,
+        CARDAMOM_MAX_RESPONSE_BYTES="1024",
+    )
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory, upstream_url: str) -> Container:
+    # A generous deadline: no call here may fail for want of time on a loaded machine.
+    return gateway(tmp_path_factory.mktemp("hostile") / "home", upstream_url, "30")
+
+
+@pytest.fixture(scope="module")
+def impatient(tmp_path_factory: pytest.TempPathFactory, upstream_url: str) -> Container:
+    # A short deadline, for the one upstream that answers in a minute, if ever.
+    return gateway(tmp_path_factory.mktemp("impatient") / "home", upstream_url, "1")
 
 
 def call(container: Container, name: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -218,9 +233,9 @@ class TestSizeTimeAndRetries:
         assert error_code(call(hostile, "big")) == "response_too_large"
         assert last_audit(hostile) == ("failed", "response_too_large")
 
-    def test_slow_responses_hit_the_deadline(self, hostile: Container) -> None:
-        assert error_code(call(hostile, "slow")) == "connector_timeout"
-        assert last_audit(hostile) == ("failed", "connector_timeout")
+    def test_slow_responses_hit_the_deadline(self, impatient: Container) -> None:
+        assert error_code(call(impatient, "slow")) == "connector_timeout"
+        assert last_audit(impatient) == ("failed", "connector_timeout")
 
     def test_idempotent_calls_are_retried_on_5xx(self, hostile: Container) -> None:
         HITS["flaky GET"] = 0

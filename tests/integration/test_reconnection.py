@@ -102,5 +102,6 @@ def test_a_secret_that_does_not_work_says_what_to_run(world: tuple[Container, OA
 def test_a_secret_no_waiting_connection_uses_is_only_stored(world: tuple[Container, OAuthProvider]) -> None:
     code, out, _ = cli("secrets", "put", "--org", "acme", "spare", stdin='{"token": "t"}')
     assert code == 0 and out == "stored secret 'spare' of org acme (keys: token)\n"
-    code, out, _ = cli("secrets", "put", "--org", "globex", "spare", stdin='{"token": "t"}')
-    assert code == 0  # no such org (yet): the secret is stored for when it comes
+    code, out, err = cli("secrets", "put", "--org", "globex", "spare", stdin='{"token": "t"}')
+    # No such org: a typo would store a secret nothing ever reads (issue #12); apply the org first.
+    assert code == 1 and out == "" and "there is no org 'globex'" in err

@@ -47,7 +47,8 @@ def test_batches_land_revocations_first_and_respect_the_action_limit() -> None:
     cut = batches([*puts, connector_delete, removal])
     assert [len(b) for b in cut] == [MAX_ACTIONS, 152 - MAX_ACTIONS]
     assert cut[0][0] is removal  # the revocation lands in the first transaction
-    assert cut[-1][-1] is connector_delete  # what others refer to is deleted last
+    assert cut[0][1] is connector_delete  # what others refer to is deleted after everything but members
+    assert cut[-1][-1] is puts[-1]  # members' records (what widens a member's reach) land last
 
 
 def test_batches_respect_the_transaction_size() -> None:

@@ -132,7 +132,9 @@ class DynamoDirectory:
             after = self._version_item(org)
             if after is not None and version is not None and number(after, "version") == version:
                 settings = items.stored_settings(after)
-                return StoredOrg(OrgDefinition.model_validate({"org": org, **settings, **lists}), version)
+                settling = (number(after, "settles_at") or version) > version
+                definition = OrgDefinition.model_validate({"org": org, **settings, **lists})
+                return StoredOrg(definition, version, settling)
         raise Conflict(f"org {org!r} kept changing while it was being read")
 
     def _records(self, org: str) -> dict[str, list[Any]]:
@@ -331,10 +333,13 @@ class DynamoDirectory:
         """Commit the plan: one transaction, or a chain of them each conditional on the last."""
         transactions = batches(plan.actions)
         version = expected
+        settles_at = (expected or 0) + len(transactions)
         for i, batch in enumerate(transactions):
             new = (version or 0) + 1
             writes: list[TransactWriteItemTypeDef] = [
-                version_action(self._table, org, version, new, plan.next_pos, _now(), plan.settings),
+                version_action(
+                    self._table, org, version, new, plan.next_pos, _now(), plan.settings, settles_at=settles_at
+                ),
                 *(a.write for a in batch),
             ]
             try:

@@ -103,8 +103,10 @@ class Plan:
 
 
 # Rank: revocations and removals of members land first (safest), then what others refer to,
-# then what refers to it, deletions of what is referred to last.
-_PUT_RANK = {"connectors": 1, "connections": 3, "members": 4, "restrictions": 6, "aliases": 6}
+# then what refers to it, deletions of what is referred to last, and members' own records
+# (additions, roles, reinstatements: what can widen a member's reach, read live) at the very
+# end. Snapshots are not built from the states between links (``settles_at``).
+_PUT_RANK = {"connectors": 1, "connections": 3, "members": 8, "restrictions": 6, "aliases": 6}
 _DELETE_RANK = {"connectors": 7, "connections": 2, "members": 0, "restrictions": 5, "aliases": 5}
 
 
@@ -183,9 +185,22 @@ def member_action(
 
 
 def version_action(
-    table: str, org: str, expected: int | None, new: int, next_pos: int, now: str, settings: str | None = None
+    table: str,
+    org: str,
+    expected: int | None,
+    new: int,
+    next_pos: int,
+    now: str,
+    settings: str | None = None,
+    *,
+    settles_at: int | None = None,
 ) -> TransactWriteItemTypeDef:
-    """The version item's write; ``settings`` (the org's scalar settings as JSON) when they are replaced."""
+    """The version item's write; ``settings`` (the org's scalar settings as JSON) when they are replaced.
+
+    ``settles_at`` is the version the write's last transaction reaches: below it, the org is
+    mid-way through a chain (``StoredOrg.settling``), a state no snapshot is built from.
+    """
+    settles = n(new if settles_at is None else settles_at)
     key: Item = {PK: s(org_pk(org)), SK: s(VERSION_SK)}
     if expected is None:
         item: Item = {
@@ -195,12 +210,19 @@ def version_action(
             "org": s(org),
             ORG_INDEX_KEY: s("ORG"),
             "updated_at": s(now),
+            "settles_at": settles,
         }
         if settings is not None:
             item["settings"] = s(settings)
         return {"Put": {"TableName": table, "Item": item, "ConditionExpression": "attribute_not_exists(pk)"}}
-    values: Item = {":new": n(new), ":next": n(next_pos), ":now": s(now), ":expected": n(expected)}
-    expression = "SET version = :new, next_pos = :next, updated_at = :now"
+    values: Item = {
+        ":new": n(new),
+        ":next": n(next_pos),
+        ":now": s(now),
+        ":expected": n(expected),
+        ":settles": settles,
+    }
+    expression = "SET version = :new, next_pos = :next, updated_at = :now, settles_at = :settles"
     if settings is not None:
         expression += ", settings = :settings"
         values[":settings"] = s(settings)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from cardamom.core.outbound import OutboundRequest
-from cardamom.errors import ConnectorFailed
+from cardamom.errors import ConnectorFailed, OutboundRefused
 from cardamom.ports import OutboundResponse
 
 if TYPE_CHECKING:
@@ -56,7 +56,13 @@ class HttpxTransport:
         elif request.has_body:
             kwargs["json"] = request.json_body
         try:
-            async with self._client.stream(request.method, request.url, headers=headers, **kwargs) as response:  # type: ignore[arg-type]
+            built = self._client.build_request(request.method, request.url, headers=headers, **kwargs)  # type: ignore[arg-type]
+        except (httpx.InvalidURL, ValueError, TypeError) as exc:
+            # The guard passed it, yet httpx cannot put it on the wire (a URL or value it cannot encode).
+            raise OutboundRefused(f"the request cannot be sent as built ({type(exc).__name__})") from None
+        try:
+            response = await self._client.send(built, stream=True)
+            try:
                 chunks: list[bytes] = []
                 size = 0
                 async for chunk in response.aiter_bytes():
@@ -69,6 +75,8 @@ class HttpxTransport:
                         )
                     chunks.append(chunk)
                 return OutboundResponse(response.status_code, dict(response.headers), b"".join(chunks))
+            finally:
+                await response.aclose()
         except httpx.TimeoutException:
             raise ConnectorFailed("the connector did not answer in time", detail="connector_timeout") from None
         except httpx.HTTPError as exc:

@@ -178,7 +178,7 @@ def _decode(token: str, keys: KeySet, algorithms: Iterable[str]) -> jwt.Token:
         return jwt.decode(token, keys, algorithms=list(algorithms))
     except JoseError as exc:
         raise AuthenticationError(f"the bearer token is not valid ({exc.error})") from None
-    except ValueError:
+    except (ValueError, TypeError, KeyError):  # whatever a hostile token trips the decoder on
         raise AuthenticationError("the bearer token is malformed") from None
 
 
@@ -198,6 +198,8 @@ def _validate(registry: jwt.JWTClaimsRegistry, claims: dict[str, Any]) -> None:
     except JoseError as exc:
         detail = f"{exc.error}: {exc.description}" if exc.description else exc.error
         raise AuthenticationError(f"the bearer token is not valid ({detail})") from None
+    except (ValueError, TypeError, OverflowError):  # a claim of a type the registry cannot compare
+        raise AuthenticationError("the bearer token's claims are malformed") from None
 
 
 def _scopes(claims: Mapping[str, Any]) -> frozenset[str]:

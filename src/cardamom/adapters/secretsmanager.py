@@ -25,7 +25,7 @@ import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 
 from cardamom.errors import StoreError
 
@@ -74,7 +74,14 @@ class SecretsManagerStore:
             if _code(exc) == "ResourceNotFoundException":
                 return None
             raise StoreError(f"cannot read secret {name!r}: {_code(exc)}") from None
-        value: dict[str, str] = json.loads(response["SecretString"])
+        except BotoCoreError as exc:  # timeouts and dropped connections, after the client's retries
+            raise StoreError(f"cannot read secret {name!r}: {type(exc).__name__}") from None
+        try:
+            value = json.loads(response["SecretString"])
+        except (KeyError, ValueError):
+            raise StoreError(f"secret {name!r} is not a JSON object") from None
+        if not isinstance(value, dict):
+            raise StoreError(f"secret {name!r} is not a JSON object")
         return value, str(response["VersionId"])
 
     def get(self, org: str, name: str, *, fresh: bool = False) -> dict[str, str] | None:

@@ -16,6 +16,7 @@ field means a new row format there.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Literal
 
 from cardamom.core.orgdef import Classification
@@ -48,6 +49,27 @@ class AuditRow:
             error_code=error_code,
             completed_at=at,
         )
+
+
+MAX_AUDIT_ROWS = 1000  # one query returns at most this many rows (every store caps there)
+
+
+def interrupted(row: AuditRow, now: datetime, after_seconds: float) -> bool:
+    """A row still ``started`` long after any call could have ended: its process was killed.
+
+    Every other way out of an execution completes the row, so only a process that died
+    mid-call (SIGKILL, a Lambda timeout) leaves one; ``after_seconds`` must exceed the longest
+    a call can take (``interrupted_after``).
+    """
+    if row.status != "started":
+        return False
+    return (now - datetime.fromisoformat(row.started_at)).total_seconds() > after_seconds
+
+
+def interrupted_after(connector_timeout: float) -> float:
+    """How long a call can stay ``started``: its credential and its connector exchange, each bounded
+    by the connector timeout, with a minute to spare."""
+    return 2 * connector_timeout + 60
 
 
 @dataclass(frozen=True, slots=True)

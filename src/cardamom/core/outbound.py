@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -22,6 +23,9 @@ from cardamom.core.frozen import caller_arguments, schema_for_caller, with_froze
 from cardamom.core.orgdef import ArgumentLocation, AuthSpec, path_parameters
 from cardamom.core.pool import PoolTool
 from cardamom.errors import InvalidArguments, OutboundRefused
+
+_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")  # what a header value may carry (no CR, LF or NUL)
+_NOT_IN_URL = re.compile(r"[\x00-\x20\x7f\\]")
 
 # Headers a tool argument may never set: they belong to transport and authentication.
 RESERVED_HEADERS = frozenset(
@@ -169,7 +173,10 @@ def build_request(tool: PoolTool, base_url: str, arguments: Mapping[str, Any]) -
         elif where == "header":
             if name.casefold() in RESERVED_HEADERS:
                 raise InvalidArguments(f"argument {name!r} cannot be sent as a header")
-            headers[name] = value if isinstance(value, str) else json.dumps(value)
+            text = value if isinstance(value, str) else json.dumps(value)
+            if not _HEADER_VALUE.fullmatch(text):
+                raise InvalidArguments(f"argument {name!r} is sent as a header, so it takes printable ASCII only")
+            headers[name] = text
         else:
             body[name] = value
     url = base_url + path + (("?" + urlencode(query)) if query else "")
@@ -233,8 +240,16 @@ def _port(url: SplitResult) -> int | None:
 
 def check_outbound(request: OutboundRequest, base_url: str, *, allow_loopback_http: bool) -> None:
     """The final check on the fully substituted request, just before it leaves."""
-    target = urlsplit(request.url)
-    base = urlsplit(base_url)
+    if _NOT_IN_URL.search(request.url):
+        # Built requests percent-encode everything; raw whitespace, controls or backslashes come
+        # only from a redirect, and clients disagree on what they mean.
+        raise OutboundRefused("outbound URL holds whitespace, control characters or backslashes")
+    try:
+        target = urlsplit(request.url)
+        base = urlsplit(base_url)
+        _port(target)
+    except ValueError:
+        raise OutboundRefused("outbound URL cannot be parsed") from None
     if target.username is not None or target.password is not None or "@" in target.netloc:
         raise OutboundRefused("outbound URL carries userinfo")
     if target.scheme != base.scheme or (target.hostname or "") != (base.hostname or "") or _port(target) != _port(base):

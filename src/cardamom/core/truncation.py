@@ -3,14 +3,19 @@
 Limits (seeds): 32,000 characters per string, 200 items per array, 200 keys per object,
 and a nesting depth of 8. Depth counts containers: the outermost object or array is at
 depth 1, and a container that would sit at depth 9 is replaced by a short marker string.
-Whatever is cut, the caller is told (``cardamom_truncated``), so a trimmed answer is never
-mistaken for a complete one.
+Strings are made valid Unicode on the way (an upstream's lone surrogate escape becomes
+U+FFFD) and non-finite numbers ``null``, so any output can be sent as JSON. Whatever is cut,
+the caller is told (``cardamom_truncated``), so a trimmed answer is never mistaken for a
+complete one.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
+
+from cardamom.core.json_text import fit_text
 
 MAX_STRING_CHARS = 32_000
 MAX_ARRAY_ITEMS = 200
@@ -35,8 +40,10 @@ def cap_output(value: Any) -> Capped:
         if isinstance(item, str):
             if len(item) > MAX_STRING_CHARS:
                 cut = True
-                return item[:MAX_STRING_CHARS]
-            return item
+                item = item[:MAX_STRING_CHARS]
+            return fit_text(item)
+        if isinstance(item, float) and not math.isfinite(item):
+            return None  # NaN and the infinities are not JSON
         if isinstance(item, dict | list | tuple):
             if depth > MAX_DEPTH:
                 cut = True
@@ -46,7 +53,7 @@ def cap_output(value: Any) -> Capped:
                 if len(keys) > MAX_OBJECT_KEYS:
                     cut = True
                     keys = keys[:MAX_OBJECT_KEYS]
-                return {str(k): walk(item[k], depth + 1) for k in keys}
+                return {fit_text(str(k)): walk(item[k], depth + 1) for k in keys}
             items = list(item)
             if len(items) > MAX_ARRAY_ITEMS:
                 cut = True

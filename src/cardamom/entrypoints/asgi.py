@@ -22,17 +22,30 @@ from starlette.routing import BaseRoute, Route
 
 from cardamom.adapters.powertools import set_correlation_id
 from cardamom.bootstrap import Container
+from cardamom.core.json_text import fit_for_wire
 from cardamom.core.oauth_metadata import challenge_scope, resource_metadata_url
 from cardamom.entrypoints.hosts import HostGuard
 from cardamom.entrypoints.oauth_routes import oauth_routes
-from cardamom.errors import AuthenticationError
-from cardamom.mcp.errors import jsonrpc_error
+from cardamom.errors import AuthenticationError, StoreError
+from cardamom.mcp.errors import RETRY_AFTER_SECONDS, STORE_UNAVAILABLE, jsonrpc_error
 from cardamom.mcp.request_headers import McpHeaders
 from cardamom.service.authorization import Caller
 
 MAX_BODY_BYTES = 1024 * 1024
 
 log = logging.getLogger(__name__)
+
+
+class WireJSONResponse(JSONResponse):
+    """A reply that can always be sent: should a value slip through that JSON or UTF-8 cannot
+    carry (a lone surrogate, NaN), it is made valid (``fit_for_wire``) instead of failing as a 500."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except (UnicodeEncodeError, ValueError, RecursionError):
+            log.warning("a reply held values JSON cannot carry; sent with them replaced")
+            return super().render(fit_for_wire(content))
 
 
 def _correlation_id(request: Request) -> str:
@@ -47,8 +60,12 @@ def _correlation_id(request: Request) -> str:
 
 def _origin_allowed(origin: str, allowed: Sequence[str]) -> bool:
     """Browser origins must be listed (DNS-rebinding defence); an entry without a port allows any port."""
-    parts = urlsplit(origin)
-    bare = f"{parts.scheme}://{parts.hostname}" if parts.hostname else origin
+    try:
+        parts = urlsplit(origin)
+        hostname = parts.hostname
+    except ValueError:  # e.g. "https://[": no origin that parses is listed, so this one is not
+        return False
+    bare = f"{parts.scheme}://{hostname}" if hostname else origin
     return origin.rstrip("/") in allowed or bare in allowed
 
 
@@ -67,9 +84,15 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
             "error_description": str(exc),
         }
         if token_given:
-            safe = str(exc).replace('"', "'")
+            # A header carries visible ASCII only; the body keeps the full text.
+            safe = "".join(c if " " <= c <= "~" and c != '"' else "'" if c == '"' else "?" for c in str(exc))
             challenge += f', error="{exc.error}", error_description="{safe}"'
-        return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge})
+        return WireJSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge})
+
+    def store_unavailable() -> Response:
+        log.exception("a store failed while serving an MCP request")
+        body = jsonrpc_error(None, STORE_UNAVAILABLE, "a store Cardamom depends on is unavailable; retry shortly")
+        return WireJSONResponse(body, status_code=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
     def authenticate(request: Request) -> Caller:
         header = request.headers.get("authorization", "")
@@ -85,26 +108,30 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         mcp_headers = McpHeaders.read(request.headers)
         origin = request.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, settings.allowed_origins):
-            return JSONResponse(jsonrpc_error(None, -32600, f"origin {origin} is not allowed"), status_code=403)
+            return WireJSONResponse(jsonrpc_error(None, -32600, f"origin {origin} is not allowed"), status_code=403)
         try:
             caller = authenticate(request)
         except AuthenticationError as exc:
             given = bool(request.headers.get("authorization", "").partition(" ")[2].strip())
             return unauthorized(request, exc, token_given=given)
+        except StoreError:
+            return store_unavailable()
         content_type = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
         if content_type != "application/json":
-            return JSONResponse(jsonrpc_error(None, -32600, "Content-Type must be application/json"), status_code=415)
+            return WireJSONResponse(
+                jsonrpc_error(None, -32600, "Content-Type must be application/json"), status_code=415
+            )
         accept = request.headers.get("accept", "*/*").lower()
         if not any(kind in accept for kind in ("application/json", "*/*", "application/*")):
-            return JSONResponse(
+            return WireJSONResponse(
                 jsonrpc_error(None, -32600, "this endpoint answers with application/json; accept it"),
                 status_code=406,
             )
-        too_large = JSONResponse(
+        too_large = WireJSONResponse(
             jsonrpc_error(None, -32600, f"request body exceeds {MAX_BODY_BYTES} bytes (1 MiB)"), status_code=413
         )
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
             return too_large
         chunks: list[bytes] = []
         size = 0
@@ -113,13 +140,18 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
             if size > MAX_BODY_BYTES:
                 return too_large
             chunks.append(chunk)
-        reply = await endpoint.handle(b"".join(chunks), caller, headers=mcp_headers)
+        try:
+            reply = await endpoint.handle(b"".join(chunks), caller, headers=mcp_headers)
+        except AuthenticationError as exc:  # e.g. the org went away between the token check and the call
+            return unauthorized(request, exc, token_given=True)
+        except StoreError:
+            return store_unavailable()
         if reply.body is None:
             return Response(status_code=reply.status)
-        return JSONResponse(reply.body, status_code=reply.status, headers=dict(reply.headers))
+        return WireJSONResponse(reply.body, status_code=reply.status, headers=dict(reply.headers))
 
     async def mcp_not_allowed(request: Request) -> Response:
-        return JSONResponse(
+        return WireJSONResponse(
             jsonrpc_error(
                 None, -32600, f"{request.method} is not supported: this server is stateless; POST each JSON-RPC message"
             ),
@@ -128,7 +160,7 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         )
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
+        return WireJSONResponse({"status": "ok"})
 
     routes: list[BaseRoute] = [
         Route("/mcp", mcp_post, methods=["POST"]),

@@ -19,9 +19,10 @@ from typing import Any, TextIO
 
 from cardamom.bootstrap import Container, build_container
 from cardamom.config import Settings
-from cardamom.core.audit import AuditQuery
+from cardamom.core.audit import MAX_AUDIT_ROWS, AuditQuery, interrupted, interrupted_after
 from cardamom.core.audit_export import ExportFormatError, file_lines
 from cardamom.core.audit_verify import Verification
+from cardamom.entrypoints.cli_types import bounded_int
 from cardamom.errors import ConfigError
 from cardamom.service.audit_export import export_lines, verify_export
 from cardamom.service.audit_sealing import AuditSealer, SealingPolicy, parse_anchor, verification_summary
@@ -59,13 +60,21 @@ def _anchor(text: str) -> tuple[int, str]:
 def _list(args: argparse.Namespace, out: TextIO) -> int:
     if not args.org:
         raise ConfigError("cardamom audit needs --org ORG")
+    container = _container()
+    if container.directory.load_org(args.org) is None:
+        raise ConfigError(f"there is no org {args.org!r}: apply its definition first (cardamom org apply FILE)")
     query = AuditQuery(member=args.member, account=args.account, status=args.status, since=args.since, limit=args.limit)
-    rows = _container().audit.query(args.org, query)
+    rows = container.audit.query(args.org, query)
+    # Only a process killed mid-call leaves a row started past the longest a call can take.
+    now, after = datetime.now(UTC), interrupted_after(container.settings.connector_timeout)
     if args.json:
-        out.write(json.dumps([asdict(r) for r in rows], indent=2) + "\n")
+        listed = [{**asdict(r), "interrupted": interrupted(r, now, after)} for r in rows]
+        out.write(json.dumps(listed, indent=2) + "\n")
         return 0
     for r in rows:
         outcome = r.status if r.error_code is None else f"{r.status} ({r.error_code})"
+        if interrupted(r, now, after):
+            outcome = "interrupted (started, never completed: the process was killed mid-call)"
         out.write(
             f"{r.started_at}  {r.member:<12} {r.operation:<48} {r.classification:<11} "
             f"target={r.target_id or '-':<12} {outcome}\n"
@@ -152,33 +161,42 @@ def _seal(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_audit_parser(commands: Any) -> None:
     audit = commands.add_parser("audit", help="audit rows (newest first), their verification and export")
-    audit.add_argument("--org")
-    audit.add_argument("--member")
-    audit.add_argument("--account")
-    audit.add_argument("--status", choices=("started", "succeeded", "failed"))
-    audit.add_argument("--since", type=iso_time, help="ISO 8601 time")
-    audit.add_argument("--limit", type=int, default=100)
-    audit.add_argument("--json", action="store_true")
+    audit.add_argument("--org", help="the org's id (as in its definition's org:)")
+    audit.add_argument("--member", help="only this member's calls")
+    audit.add_argument("--account", help="only calls that reached this connection (account label)")
+    audit.add_argument(
+        "--status",
+        choices=("started", "succeeded", "failed"),
+        help="only rows in this state (a started row older than the longest call is shown as interrupted)",
+    )
+    audit.add_argument("--since", type=iso_time, help="only rows started at or after this ISO 8601 date or time")
+    audit.add_argument(
+        "--limit",
+        type=bounded_int(1, MAX_AUDIT_ROWS, "--limit"),
+        default=100,
+        help=f"at most this many rows, newest first (1 to {MAX_AUDIT_ROWS}; default 100)",
+    )
+    audit.add_argument("--json", action="store_true", help="print the rows as JSON")
     audit.set_defaults(run=_list)
     sub = audit.add_subparsers(dest="audit_command")
 
     verify = sub.add_parser("verify", help="verify the hash chain: names the first modified, missing or inserted row")
-    verify.add_argument("--org", required=True)
+    verify.add_argument("--org", required=True, help="the org whose trail to verify")
     verify.add_argument("--anchor", type=_anchor, help="SEQ:DIGEST of a head recorded earlier, which must still hold")
     verify.add_argument(
         "--file", action="append", help="verify exported JSON Lines (a file or a directory of them; repeatable)"
     )
-    verify.add_argument("--json", action="store_true")
+    verify.add_argument("--json", action="store_true", help="print the verification as JSON")
     verify.set_defaults(run=_verify)
 
     export = sub.add_parser("export", help="rows and seals as JSON Lines, for a SIEM or offline verification")
-    export.add_argument("--org", required=True)
+    export.add_argument("--org", required=True, help="the org whose trail to export")
     export.add_argument("--since", type=iso_time, help="only rows started at or after this ISO 8601 time")
-    export.add_argument("--format", choices=("jsonl",), default="jsonl")
+    export.add_argument("--format", choices=("jsonl",), default="jsonl", help="the file format (JSON Lines)")
     export.add_argument("--sealed-only", action="store_true", help="leave out rows not sealed yet")
     export.add_argument("--output", "-o", help="write here instead of standard output")
     export.set_defaults(run=_export)
 
     seal = sub.add_parser("seal", help="seal the rows ready now (the server and the AWS schedule do this)")
-    seal.add_argument("--org", required=True)
+    seal.add_argument("--org", required=True, help="the org whose rows to seal")
     seal.set_defaults(run=_seal)

@@ -36,6 +36,8 @@ def secrets_put(make_container: MakeContainer, args: argparse.Namespace, out: Te
     those it works for; exit 1 when one still needs reauthorization."""
     value = _secret_value(args)
     container = make_container()
+    if container.directory.load_org(args.org) is None:  # a secret belongs to an org that exists
+        raise ConfigError(f"there is no org {args.org!r}: apply its definition first (cardamom org apply FILE)")
     container.secrets.put(args.org, args.name, value)
     out.write(f"stored secret {args.name!r} of org {args.org} (keys: {', '.join(sorted(value))})\n")
     still = 0
@@ -85,8 +87,8 @@ def add_connection_parsers(commands: Any, make_container: MakeContainer) -> None
         help="store a named secret (a JSON object of strings); needs_reauth connections using it are "
         "tested with it and reactivated when it works",
     )
-    put.add_argument("--org", required=True)
-    put.add_argument("name")
+    put.add_argument("--org", required=True, help="the org the secret belongs to (it must exist)")
+    put.add_argument("name", help="the secret's name, as connections refer to it (credentials: {secret: NAME})")
     put.add_argument("--file", default="-", help="a JSON file (default: read standard input)")
     put.set_defaults(run=lambda args, out: secrets_put(make_container, args, out))
 
@@ -94,7 +96,7 @@ def add_connection_parsers(commands: Any, make_container: MakeContainer) -> None
         dest="connections_command", required=True
     )
     refresh = connections.add_parser("refresh", help="list a remote MCP server's tools again, now")
-    refresh.add_argument("--org", required=True)
-    refresh.add_argument("account")
-    refresh.add_argument("--json", action="store_true")
+    refresh.add_argument("--org", required=True, help="the org's id")
+    refresh.add_argument("account", help="the connection's account label")
+    refresh.add_argument("--json", action="store_true", help="print the listing's state as JSON")
     refresh.set_defaults(run=lambda args, out: connections_refresh(make_container, args, out))

@@ -62,8 +62,8 @@ def describe(insights: Insights) -> str:
 
 def add_insights_parser(commands: Any) -> None:
     insights = commands.add_parser("insights", help="what members searched for and did not find")
-    insights.add_argument("--org", required=True)
+    insights.add_argument("--org", required=True, help="the org's id (as in its definition's org:)")
     insights.add_argument("--since", help=f"ISO 8601 date or time (default: the last {DEFAULT_DAYS} days)")
     insights.add_argument("--top", type=int, default=DEFAULT_TOP, help="items per list")
-    insights.add_argument("--json", action="store_true")
+    insights.add_argument("--json", action="store_true", help="print the summary as JSON")
     insights.set_defaults(run=_insights)

@@ -9,15 +9,19 @@ invocation's context on the log lines and flush metrics once per invocation.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.powertools import inject_lambda_context
+from cardamom.entrypoints.lambda_events import MalformedEvent, bad_event, http_api_request
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.metrics import Metrics
 
     from cardamom.bootstrap import Container
+
+log = logging.getLogger(__name__)
 
 LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -31,7 +35,14 @@ def _asgi_handler(container: Container) -> LambdaHandler:
     asgi = Mangum(create_app(container), lifespan="off")
 
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-        response: dict[str, Any] = asgi(event, context)
+        try:
+            response: dict[str, Any] = asgi(event, context)
+        except Exception:
+            # Mangum raises only while reading an event or shaping the answer (the app's own
+            # failures it answers itself); an event that passed the check and still trips it is
+            # still the event's fault.
+            log.exception("an event Mangum could not serve answered 400")
+            return bad_event("the event could not be served as an HTTP API request")
         return response
 
     return handler
@@ -56,8 +67,13 @@ def make_deferred_handler(build: Callable[[dict[str, Any]], Container | None], m
     @metrics.log_metrics
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         inject_lambda_context(context)
+        try:  # checked before Mangum (or the first build) reads it: a malformed event is a 400
+            event = http_api_request(event)
+        except MalformedEvent as exc:
+            log.warning("malformed event answered 400", extra={"problem": str(exc)})
+            return bad_event(str(exc))
         if not built:
-            container = build(event) if isinstance(event, dict) else None
+            container = build(event)
             if container is None:
                 return {
                     "statusCode": 400,

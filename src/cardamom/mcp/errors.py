@@ -38,6 +38,21 @@ from cardamom.errors import (
 from cardamom.mcp.results import ToolResult, structured
 from cardamom.mcp.versions import Era
 
+# A store the request needs failed (HTTP 503 with Retry-After): JSON-RPC's implementation-defined range.
+STORE_UNAVAILABLE = -32000
+RETRY_AFTER_SECONDS = 1
+# Error messages may quote what the caller sent; an answer never carries more than this of it.
+MAX_ERROR_MESSAGE_CHARS = 2000
+
+
+def bounded(message: str) -> str:
+    """``message`` cut to ``MAX_ERROR_MESSAGE_CHARS``, saying how much was left out."""
+    if len(message) <= MAX_ERROR_MESSAGE_CHARS:
+        return message
+    cut = len(message) - MAX_ERROR_MESSAGE_CHARS
+    return f"{message[:MAX_ERROR_MESSAGE_CHARS]}... ({cut} more characters not shown)"
+
+
 # (JSON-RPC code, HTTP status); the most specific class wins (checked in MRO order).
 _PROTOCOL_CODES: dict[type[ProtocolError], tuple[int, int]] = {
     ParseError: (PARSE_ERROR, 400),
@@ -67,14 +82,14 @@ def protocol_error_code(error: ProtocolError, era: Era = "handshake") -> tuple[i
 
 
 def jsonrpc_error(request_id: Any, code: int, message: str, data: Any = None) -> dict[str, Any]:
-    error: dict[str, Any] = {"code": code, "message": message}
+    error: dict[str, Any] = {"code": code, "message": bounded(message)}
     if data is not None:
         error["data"] = data
     return {"jsonrpc": "2.0", "id": request_id, "error": error}
 
 
 def tool_error_result(error: ToolError) -> ToolResult:
-    detail: dict[str, Any] = {"code": error.code, "message": str(error)}
+    detail: dict[str, Any] = {"code": error.code, "message": bounded(str(error))}
     if isinstance(error, PermissionDenied):
         detail["permission"] = error.permission
     if isinstance(error, ScopeMissing):

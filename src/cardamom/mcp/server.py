@@ -19,7 +19,6 @@ same tools through the same gates.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -40,8 +39,10 @@ from mcp_types import (
 from pydantic import BaseModel, ValidationError
 
 from cardamom import __version__
+from cardamom.core.json_text import JsonRejected, loads_strict
 from cardamom.core.problems import validation_problems
 from cardamom.errors import (
+    AuthenticationError,
     InvalidArguments,
     InvalidParams,
     InvalidRequest,
@@ -49,6 +50,7 @@ from cardamom.errors import (
     MissingRequestMeta,
     ParseError,
     ProtocolError,
+    StoreError,
     ToolError,
     UnknownTool,
     UnsupportedProtocolVersion,
@@ -80,6 +82,7 @@ from cardamom.service.search import MAX_QUERY_CHARS, MAX_SEARCH_LIMIT, SearchSer
 
 log = logging.getLogger(__name__)
 
+MAX_ID_CHARS = 256  # a request id is echoed in its answer
 # What initialize answers with by default (every version served is mcp.versions.SUPPORTED_VERSIONS).
 LATEST_PROTOCOL_VERSION = LATEST_HANDSHAKE_VERSION
 # Caching hints (2026-07-28). tools/list varies by caller, so it is private; a minute keeps a
@@ -168,6 +171,9 @@ class McpEndpoint:
             if isinstance(request_id, bool) or not isinstance(request_id, str | int):
                 request_id = None
                 raise InvalidRequest("id must be a string or an integer")
+            if isinstance(request_id, str) and len(request_id) > MAX_ID_CHARS:
+                request_id = None  # echoed in every answer, so it is bounded like the answer
+                raise InvalidRequest(f"id must be at most {MAX_ID_CHARS} characters")
             params = message.get("params", {})
             if params is None:
                 params = {}
@@ -193,6 +199,8 @@ class McpEndpoint:
         except ProtocolError as exc:
             code, status = protocol_error_code(exc, era)
             return Reply(status, jsonrpc_error(request_id, code, str(exc), exc.data))
+        except (AuthenticationError, StoreError):
+            raise  # HTTP answers (401, 503), given by the transport: not a fault of this message
         except Exception:
             log.exception("unhandled error while serving an MCP request")
             return Reply(
@@ -216,9 +224,9 @@ class McpEndpoint:
     @staticmethod
     def _parse(body: bytes) -> dict[str, Any]:
         try:
-            message = json.loads(body)
-        except (ValueError, UnicodeDecodeError):
-            raise ParseError("the body is not valid JSON") from None
+            message = loads_strict(body)
+        except JsonRejected as exc:
+            raise ParseError(str(exc)) from None
         if isinstance(message, list):
             raise InvalidRequest("batch requests are not supported; send one JSON-RPC message per POST")
         if not isinstance(message, dict):

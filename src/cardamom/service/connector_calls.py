@@ -74,19 +74,24 @@ class ConnectorCaller:
         self._timeout = limits.connector_timeout
         self._sleep = sleep
 
-    async def call(self, request: OutboundRequest, base_url: str) -> OutboundResponse:
+    async def call(
+        self, request: OutboundRequest, base_url: str, *, redirected: Callable[[OutboundRequest], None] | None = None
+    ) -> OutboundResponse:
+        """``redirected`` is asked about every redirected request before it leaves (it raises to refuse)."""
         try:
             with anyio.fail_after(self._timeout):
-                return await self._exchange(request, base_url)
+                return await self._exchange(request, base_url, redirected)
         except TimeoutError:
             raise ConnectorFailed(
                 f"the connector did not answer within {self._timeout:g} s", detail="connector_timeout"
             ) from None
 
-    async def _exchange(self, request: OutboundRequest, base_url: str) -> OutboundResponse:
+    async def _exchange(
+        self, request: OutboundRequest, base_url: str, redirected: Callable[[OutboundRequest], None] | None
+    ) -> OutboundResponse:
         attempt = 0
         while True:
-            response = await self._follow(request, base_url)
+            response = await self._follow(request, base_url, redirected)
             if response.status not in RETRY_STATUSES or request.method not in IDEMPOTENT or attempt >= MAX_RETRIES:
                 return response
             delay = retry_after_seconds(response.header("retry-after"))
@@ -97,7 +102,9 @@ class ConnectorCaller:
             attempt += 1
             await self._sleep(delay)
 
-    async def _follow(self, request: OutboundRequest, base_url: str) -> OutboundResponse:
+    async def _follow(
+        self, request: OutboundRequest, base_url: str, redirected: Callable[[OutboundRequest], None] | None
+    ) -> OutboundResponse:
         current = request
         for _ in range(MAX_REDIRECTS + 1):
             check_outbound(current, base_url, allow_loopback_http=self._allow_loopback_http)
@@ -113,11 +120,16 @@ class ConnectorCaller:
                     f"the connector redirected a {current.method} ({response.status}); not followed, as it would "
                     "change the method"
                 )
-            target = urljoin(current.url, location)
+            try:
+                target = urljoin(current.url, location)
+            except ValueError:
+                raise OutboundRefused("the connector redirected to a Location that is no URL; not followed") from None
             candidate = replace(current, url=target)
             try:
                 check_outbound(candidate, base_url, allow_loopback_http=self._allow_loopback_http)
             except OutboundRefused as exc:
                 raise OutboundRefused(f"the connector redirected outside its origin; not followed ({exc})") from None
+            if redirected is not None:
+                redirected(candidate)
             current = candidate
         raise OutboundRefused(f"the connector redirected more than {MAX_REDIRECTS} times; not followed")

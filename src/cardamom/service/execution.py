@@ -13,14 +13,14 @@ in a session of its own (``McpSession``), each message of which goes through the
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import anyio
 
+from cardamom.core.json_text import loads_lenient
 from cardamom.core.outbound import (
     Credential,
     OutboundRequest,
@@ -30,8 +30,17 @@ from cardamom.core.outbound import (
     with_credential,
 )
 from cardamom.core.pool import ConnectorInfo, PoolTool
+from cardamom.core.reach import RouteTables, reached_tools
 from cardamom.core.truncation import cap_output
-from cardamom.errors import CardamomError, ConnectorFailed, ReauthorizationNeeded, ToolError, UnknownTool
+from cardamom.errors import (
+    CardamomError,
+    ConnectorFailed,
+    CredentialUnavailable,
+    ReauthorizationNeeded,
+    StoreError,
+    ToolError,
+    UnknownTool,
+)
 from cardamom.ports import CredentialResolver, Directory, OutboundResponse
 from cardamom.service.audit_trail import AuditTrail
 from cardamom.service.authorization import Caller, Permit, authorize, outbound_refusal
@@ -44,6 +53,11 @@ from cardamom.service.reauthorization import Reauthorization
 from cardamom.service.snapshots import SnapshotService
 
 log = logging.getLogger(__name__)
+
+# Audit codes of the ways out that are not a ToolError.
+INTERNAL_ERROR = "internal_error"
+STORE_UNAVAILABLE = "store_unavailable"
+CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +90,7 @@ class ExecutionService:
         self._audit = audit
         self._reauthorization = reauthorization
         self._connector_timeout = connector_timeout
+        self._routes = RouteTables()
 
     async def execute(self, caller: Caller, name: str, arguments: Mapping[str, Any]) -> ExecutionResult:
         try:
@@ -95,15 +110,25 @@ class ExecutionService:
         # A remote MCP server's tool is forwarded as tools/call; an HTTP tool becomes its request.
         request = None if tool.remote else build_request(tool, connector.base_url, merged)
         row = self._audit.open(caller, tool, account, merged.get(tool.target) if tool.target else None)
+        # Every way out of here completes the row: only a killed process leaves it ``started``.
+        code: str | None = INTERNAL_ERROR
         try:
             if request is None:
                 result = await self._call_remote(permit, account, merged)
             else:
                 result = await self._send(permit, account, request)
+            code = result.error.audit_code if result.error else None
         except ToolError as exc:
-            self._audit.close(row, exc.audit_code)
+            code = exc.audit_code
             raise
-        self._audit.close(row, result.error.audit_code if result.error else None)
+        except StoreError:
+            code = STORE_UNAVAILABLE
+            raise
+        except anyio.get_cancelled_exc_class():
+            code = CANCELLED
+            raise
+        finally:
+            self._audit.close(row, code)
         if result.tools_changed:
             self._relist(caller.org)
         return result
@@ -143,29 +168,50 @@ class ExecutionService:
             if self._reauthorization.record(org, exc):
                 self._snapshots.rebuild(org)
             raise
+        except StoreError as exc:
+            log.error("the secret store failed", extra={"operation": permit.tool.name})
+            raise CredentialUnavailable(
+                f"the credential of connection {account} could not be read (the secret store failed); retry shortly"
+            ) from exc
 
-    @staticmethod
-    def _last_gate(permit: Permit, reached: PoolTool) -> None:
-        refusal = outbound_refusal(permit, reached)
-        if refusal is not None:
-            raise refusal
+    def _last_gate(self, permit: Permit, account: str, request: OutboundRequest | None) -> None:
+        """The gate for every tool the fully substituted request reaches (``core/reach.py``); a
+        remote MCP tool's request (``None``: a tools/call of its own name) reaches that tool."""
+        if request is None:
+            reached: Sequence[PoolTool] = (permit.tool,)
+        else:
+            reached = reached_tools(self._routes, permit.snapshot, permit.tool, account, request.method, request.url)
+        for tool in reached:
+            refusal = outbound_refusal(permit, tool)
+            if refusal is not None:
+                if tool is not permit.tool:
+                    log.warning(
+                        "a request reaches a refused tool",
+                        extra={"operation": permit.tool.name, "reached": tool.name},
+                    )
+                raise refusal
 
     async def _send(self, permit: Permit, account: str, request: OutboundRequest) -> ExecutionResult:
         tool = permit.tool
         connector = permit.snapshot.connectors[tool.connector]
+        self._last_gate(permit, account, request)  # before the credential is read (or refreshed)
         credential = await self._credential(permit, account)
         sent = with_credential(request, connector.auth, credential)
-        self._last_gate(permit, tool)
         # The URL template, not the request's URL: argument values never reach a log line.
         template = f"{connector.base_url.rstrip('/')}/{tool.path.lstrip('/')}"
         log.info("calling connector", extra={"operation": tool.name, "method": request.method, "url": template})
-        # The connector caller runs the outbound guard on this request and on every redirect.
-        response = await self._connectors.call(sent, connector.base_url)
+
+        # The connector caller runs the outbound guard on this request and on every redirect,
+        # and the last gate on every redirected request.
+        def gate(hop: OutboundRequest) -> None:
+            self._last_gate(permit, account, hop)
+
+        response = await self._connectors.call(sent, connector.base_url, redirected=gate)
         if response.status == 401:
             renewed = await self._renewed(permit, account, credential, resend=request.method in IDEMPOTENT)
             if renewed is not None:
                 sent = with_credential(request, connector.auth, renewed)
-                response = await self._connectors.call(sent, connector.base_url)
+                response = await self._connectors.call(sent, connector.base_url, redirected=gate)
         return self._interpret(tool, account, sent, response)
 
     async def _renewed(self, permit: Permit, account: str, refused: Credential, *, resend: bool) -> Credential | None:
@@ -184,8 +230,8 @@ class ExecutionService:
         """tools/call on the tool's MCP server, in a session of its own, every message through the guard."""
         tool = permit.tool
         connector = permit.snapshot.connectors[tool.connector]
+        self._last_gate(permit, account, None)
         credential = await self._credential(permit, account)
-        self._last_gate(permit, tool)
         log.info("calling connector", extra={"operation": tool.name, "method": "tools/call", "url": connector.base_url})
         timeout = self._connector_timeout
         deadline = anyio.current_time() + timeout  # one deadline, a retry included
@@ -234,7 +280,7 @@ class ExecutionService:
         data: Any = text
         if response.content_type.endswith("json") or response.content_type == "":
             try:
-                data = json.loads(text) if text else None
+                data = loads_lenient(text) if text else None
             except ValueError:
                 data = text
         capped = cap_output(data)

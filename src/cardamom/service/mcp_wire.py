@@ -15,12 +15,12 @@ importing the wire from there would point the layering upward (and close a cycle
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from cardamom import __version__
+from cardamom.core.json_text import loads_lenient
 from cardamom.core.outbound import OutboundRequest
 from cardamom.errors import ConnectorFailed
 from cardamom.ports import OutboundResponse
@@ -125,14 +125,14 @@ def messages_of(content_type: str, text: str) -> list[Any]:
         found: list[Any] = []
         for data in sse_data(text):
             try:
-                found.append(json.loads(data))
+                found.append(loads_lenient(data))
             except ValueError:
                 continue  # a keep-alive or an event that is not a JSON-RPC message
         return found
     if content_type not in ("application/json", ""):
         raise protocol_failure(f"it answered with {content_type!r}, not JSON or an event stream")
     try:
-        parsed = json.loads(text)
+        parsed = loads_lenient(text)
     except ValueError:
         raise protocol_failure("its answer is not JSON") from None
     return parsed if isinstance(parsed, list) else [parsed]

@@ -15,7 +15,9 @@ rebuild at the same directory version is stored again (the pointer's revision mo
 how a re-listing reaches every process. Without a discovery, mcp connections contribute
 nothing. A listing can write to the directory (a refused grant marks its connection
 ``needs_reauth``); when the directory moved while the servers were listed, the build starts
-over from it, so the snapshot stored is the directory's latest.
+over from it, so the snapshot stored is the directory's latest. A directory mid-way through a
+chained write (``StoredOrg.settling``) is never built from: the snapshot already served is kept
+until the chain completes.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from cardamom.core.snapshot_codec import (
     decode_snapshot,
     encode_snapshot,
 )
-from cardamom.errors import NotFound
+from cardamom.errors import NotFound, StoreError
 from cardamom.ports import Directory, SnapshotStore, StoredOrg, ToolDiscovery
 
 log = logging.getLogger(__name__)
@@ -126,6 +128,8 @@ class SnapshotService:
 
     def _build(self, org: str, *, store: bool, revision: str) -> Snapshot:
         stored = self._load(org)
+        if stored.settling:
+            return self._held(org, stored.version)
         attempts = self._discover(stored.definition)
         for _ in range(MAX_BUILD_PASSES - 1):
             if attempts is None:
@@ -134,6 +138,8 @@ class SnapshotService:
             if latest.version == stored.version:
                 break
             stored, attempts = latest, self._discover(latest.definition)
+        if stored.settling:
+            return self._held(org, stored.version)
         listings = self._listings(stored.definition, attempts or {}) if attempts is not None else None
         snapshot = build_snapshot(stored.definition, stored.version, None if listings else {}, listings=listings)
         if store:
@@ -142,6 +148,15 @@ class SnapshotService:
             revision = revision_of(blob)
         self._remember(snapshot, revision)
         return snapshot
+
+    def _held(self, org: str, version: int) -> Snapshot:
+        """The snapshot already served, while the directory is mid-way through a chained write:
+        the one built when the chain completes replaces it (its last link triggers the rebuild)."""
+        log.info("directory mid-way through a chained write; rebuild held", extra={"org": org, "version": version})
+        held = self._stored(org, build_newer=False)
+        if held is not None:
+            return held
+        raise StoreError(f"org {org!r} is being written (a chained apply); its snapshot comes when the write completes")
 
     def outdated(self, stored: Mapping[str, int]) -> list[str]:
         """The orgs whose stored snapshot (at the version ``stored`` gives) is of an older format.

@@ -1,8 +1,10 @@
 """``cardamom__members__*``: the org's members, their roles and status.
 
 Only an owner acts on an owner or hands out the owner role, and the org's last active owner
-cannot be demoted, suspended or removed. Suspending or removing a member revokes every live
-grant of theirs in the same transaction, so their next call fails.
+cannot be demoted, suspended or removed. The last active admin is guarded the same way against
+locking the org out: not by themselves, and by no one where no active owner is left.
+Suspending or removing a member revokes every live grant of theirs in the same transaction,
+so their next call fails.
 """
 
 from __future__ import annotations
@@ -31,6 +33,19 @@ def _guard_last_owner(org: OrgDefinition, member_id: str, remains_owner: bool) -
     owners = [m.id for m in org.members if m.role == "owner" and m.status == "active"]
     if owners == [member_id] and not remains_owner:
         raise NotAllowed(f"{member_id} is the org's last active owner; add another owner first")
+
+
+def _guard_last_admin(caller: Caller, org: OrgDefinition, member_id: str, remains_admin: bool) -> None:
+    """The org's last active admin cannot leave the role (suspension, removal, demotion) on their own,
+    nor be made to where no active owner is left to manage members: the org would lock itself out."""
+    admins = [m.id for m in org.members if m.role == "admin" and m.status == "active"]
+    if admins != [member_id] or remains_admin:
+        return
+    owners = [m.id for m in org.members if m.role == "owner" and m.status == "active"]
+    if not owners:
+        raise NotAllowed(f"{member_id} is the org's last active admin and it has no active owner; add an admin first")
+    if caller.member_id == member_id:
+        raise NotAllowed(f"{member_id} is the org's last active admin; an owner can do this, or add an admin first")
 
 
 def list_members(ctx: PlaneContext, caller: Caller, _: Mapping[str, Any]) -> dict[str, Any]:
@@ -62,6 +77,7 @@ def set_role(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) -> dict
         target = member(org, args["id"])
         _guard_owner(caller, target, args["role"])
         _guard_last_owner(org, target.id, remains_owner=args["role"] == "owner")
+        _guard_last_admin(caller, org, target.id, remains_admin=args["role"] in ("admin", "owner"))
         return DirectoryChange(members={target.id: target.model_copy(update={"role": args["role"]})})
 
     after = ctx.admin.change(caller.org, change)
@@ -74,6 +90,7 @@ def _set_status(ctx: PlaneContext, caller: Caller, member_id: str, status: str) 
         _guard_owner(caller, target, None)
         if status == "suspended":
             _guard_last_owner(org, target.id, remains_owner=False)
+            _guard_last_admin(caller, org, target.id, remains_admin=False)
             # The membership change and the revocation of every live grant: one transaction.
             return DirectoryChange(
                 members={target.id: target.model_copy(update={"status": status})},
@@ -98,6 +115,7 @@ def remove_member(ctx: PlaneContext, caller: Caller, args: Mapping[str, Any]) ->
         target = member(org, args["id"])
         _guard_owner(caller, target, None)
         _guard_last_owner(org, target.id, remains_owner=False)
+        _guard_last_admin(caller, org, target.id, remains_admin=False)
         # Rules aimed at the member go with them: a restriction cannot name a stranger.
         personal = {r.id: None for r in org.restrictions if r.target.user == target.id and r.id}
         return DirectoryChange(
