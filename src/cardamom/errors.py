@@ -268,3 +268,8 @@ class Conflict(StoreError):
 class RebuildFailed(CardamomError):
     """Some snapshot rebuilds failed: the rebuild function's invocation fails, so Lambda counts an
     error and retries the stream batch (then hands it to the on-failure queue)."""
+
+
+class AuditScheduleFailed(CardamomError):
+    """Sealing or exporting failed for some orgs (the others were done): the audit function's
+    invocation fails, so Lambda counts an error and the alarm on it tells the operator."""

@@ -274,6 +274,16 @@ class Claims:
         return self.grant_id or self.token_id
 
 
+@dataclass(frozen=True, slots=True)
+class IssuedToken:
+    """A signed bearer token and what a caller needs to know of it without decoding it."""
+
+    token: str
+    token_id: str
+    issued_at: int
+    expires_at: int
+
+
 class TokenVerifier(Protocol):
     def verify(self, token: str) -> Claims:
         """Return the token's claims; raise AuthenticationError."""

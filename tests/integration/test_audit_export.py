@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -14,14 +15,14 @@ from typing import Any
 import pytest
 from joserfc.jwk import ECKey
 
-from cardamom.bootstrap import Container, build_audit_schedule, build_container
+from cardamom.bootstrap import Container, build_audit_schedule, build_container, build_stores
 from cardamom.config import Settings
 from cardamom.core.audit import AuditQuery
 from cardamom.core.audit_export import file_lines
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.audit_app import make_handler
 from cardamom.entrypoints.cli import main
-from cardamom.errors import ConfigError
+from cardamom.errors import AuditScheduleFailed, ConfigError, StoreError
 from cardamom.service.audit_export import verify_export
 from cardamom.service.audit_sealing import SealingPolicy
 from cardamom.service.authorization import Caller
@@ -207,3 +208,38 @@ def test_the_audit_function_seals_and_exports_to_s3_by_org_and_day(aws: AwsBacke
     assert result.ok and result.sealed_rows == 7, result.breaks
     code, out, _ = cli("audit", "verify", "--org", "acme", "--file", str(tmp_path / "audit-export"))
     assert code == 0 and "7 sealed rows unchanged" in out
+
+
+class _ChainFailingFor:
+    """The real audit chain, except that every read or write for one org fails as a store would."""
+
+    def __init__(self, chain: Any, org: str) -> None:
+        self._chain, self._org = chain, org
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._chain, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if self._org in args or kwargs.get("org") == self._org:
+                raise StoreError(f"audit chain unavailable for {self._org}")
+            return method(*args, **kwargs)
+
+        return call
+
+
+def test_an_org_that_cannot_be_sealed_fails_the_invocation_after_the_others_are_sealed(aws: AwsBackend) -> None:
+    settings = aws_settings(aws, ECKey.generate_key("P-256"))
+    container = build_container(settings, transport=RecordingTransport(), credentials=StaticCredentials())
+    container.apply_org(parse_org_definition(ORG_WITH_FILTER, "org.yaml"))
+    container.apply_org(parse_org_definition(ORG_WITH_FILTER.replace("org: acme", "org: zeta", 1), "org.yaml"))
+    run_calls(container, 3)
+    stores = build_stores(settings)
+    broken = replace(stores, audit_chain=_ChainFailingFor(stores.audit_chain, "zeta"))
+    handler = make_handler(build_audit_schedule(settings, stores=broken))
+
+    with pytest.raises(AuditScheduleFailed, match=r"audit seal failed for 1 org\(s\) \(zeta: .*unavailable"):
+        handler({"action": "seal"}, None)
+    assert not container.audit_sealer.verify("acme").unsealed  # the healthy org was sealed first
+    with pytest.raises(AuditScheduleFailed, match="audit export failed"):
+        handler({"action": "export"}, None)
+    assert make_handler(build_audit_schedule(settings))({"action": "seal"}, None)["failed"] == {}

@@ -94,32 +94,44 @@ def test_the_rebuild_failure_alarm_watches_the_metric_the_function_emits(templat
 
 # ---- alarms -----------------------------------------------------------------------------------
 
-EXPECTED_ALARMS = {
-    # metric (namespace, name) -> the dimension it must be scoped to
-    ("AWS/Lambda", "Errors"): {"Name": "FunctionName", "Value": {"Ref": "McpFunction"}},
-    ("AWS/Lambda", "Throttles"): {"Name": "FunctionName", "Value": {"Ref": "McpFunction"}},
-    ("AWS/ApiGateway", "5xx"): {"Name": "ApiId", "Value": {"Ref": "McpHttpApi"}},
-    ("AWS/Lambda", "IteratorAge"): {"Name": "FunctionName", "Value": {"Ref": "RebuildFunction"}},
-    ("Cardamom", "SnapshotRebuildFailures"): {"Name": "service", "Value": "cardamom-rebuild"},
-    ("AWS/SQS", "ApproximateNumberOfMessagesVisible"): {
-        "Name": "QueueName",
-        "Value": {"Fn::GetAtt": "RebuildFailureQueue.QueueName"},
-    },
-}
+def _function(name: str) -> dict[str, Any]:
+    return {"Name": "FunctionName", "Value": {"Ref": name}}
+
+
+EXPECTED_ALARMS = [
+    # (metric namespace, metric name, the one dimension it must be scoped to)
+    ("AWS/Lambda", "Errors", _function("McpFunction")),
+    ("AWS/Lambda", "Throttles", _function("McpFunction")),
+    ("AWS/ApiGateway", "5xx", {"Name": "ApiId", "Value": {"Ref": "McpHttpApi"}}),
+    ("AWS/Lambda", "IteratorAge", _function("RebuildFunction")),
+    ("Cardamom", "SnapshotRebuildFailures", {"Name": "service", "Value": "cardamom-rebuild"}),
+    (
+        "AWS/SQS",
+        "ApproximateNumberOfMessagesVisible",
+        {"Name": "QueueName", "Value": {"Fn::GetAtt": "RebuildFailureQueue.QueueName"}},
+    ),
+    ("AWS/Lambda", "Errors", _function("AuditFunction")),
+]
 
 
 def test_every_failure_an_operator_must_hear_of_has_an_alarm(template: dict[str, Any]) -> None:
     alarms = resources_of_type(template, "AWS::CloudWatch::Alarm")
     parameters = parameters_with(template)
-    found = {}
+    found = []
     for name, alarm in alarms.items():
         props = alarm["Properties"]
-        key = (evaluate(template, props["Namespace"], parameters, {}), props["MetricName"])
         (dimension,) = props["Dimensions"]
-        found[key] = dimension
+        found.append((evaluate(template, props["Namespace"], parameters, {}), props["MetricName"], dimension))
         assert props["TreatMissingData"] == "notBreaching", name
         assert props["EvaluationPeriods"] >= 1 and props["Period"] >= 60, name
-    assert found == EXPECTED_ALARMS
+    assert sorted(map(repr, found)) == sorted(map(repr, EXPECTED_ALARMS))
+
+
+def test_scheduled_functions_are_not_retried_by_lambda(template: dict[str, Any]) -> None:
+    # Their next scheduled run is the retry; Lambda's two async retries would only repeat the failure.
+    for name in ("RebuildFunction", "AuditFunction"):
+        config = template["Resources"][name]["Properties"]["EventInvokeConfig"]
+        assert config["MaximumRetryAttempts"] == 0, name
 
 
 @pytest.mark.parametrize(("topic", "expected"), [("", NO_VALUE), (ALARM_TOPIC, [ALARM_TOPIC])])

@@ -18,12 +18,12 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from cardamom.adapters.aws_errors import error_code, put_new, store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, org_pk, s, text
+from cardamom.adapters.dynamodb_query import query_items
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.errors import Conflict
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.client import DynamoDBClient
-    from types_boto3_dynamodb.type_defs import QueryInputTypeDef
 
     from cardamom.adapters.dynamodb_items import Item
 
@@ -125,18 +125,7 @@ class DynamoAuditLog:
             ExpressionAttributeNames=names,
             ExpressionAttributeValues=values,
         )
-        rows: list[AuditRow] = []
-        try:
-            while len(rows) < limit:
-                typed: QueryInputTypeDef = request  # type: ignore[assignment]
-                page = self._db.query(**typed)
-                rows.extend(audit_row(item) for item in page["Items"])
-                if "LastEvaluatedKey" not in page:
-                    break
-                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
-        except (ClientError, BotoCoreError) as exc:
-            raise store_error("audit read", exc) from exc
-        return rows[:limit]
+        return [audit_row(item) for item in query_items(self._db, request, what="audit read", limit=limit)]
 
 
 def row_key(org: str, started_at: str, row_id: str) -> Item:

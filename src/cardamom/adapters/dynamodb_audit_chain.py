@@ -24,12 +24,13 @@ from botocore.exceptions import BotoCoreError, ClientError
 from cardamom.adapters.aws_errors import error_code, store_error
 from cardamom.adapters.dynamodb_audit import UNSEALED_INDEX, audit_row, row_key
 from cardamom.adapters.dynamodb_items import PK, SK, n, number, org_pk, s, text
+from cardamom.adapters.dynamodb_query import query_items
 from cardamom.core.audit_chain import ChainHead, Seal, SealEntry, StoredRow, canonical_json
 from cardamom.errors import Conflict
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.client import DynamoDBClient
-    from types_boto3_dynamodb.type_defs import QueryInputTypeDef, TransactWriteItemTypeDef
+    from types_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
 
     from cardamom.adapters.dynamodb_items import Item
 
@@ -82,22 +83,7 @@ class DynamoAuditChain:
         )
 
     def _query(self, request: dict[str, Any], limit: int | None = None) -> Iterator[Item]:
-        count = 0
-        try:
-            while True:
-                typed: QueryInputTypeDef = request  # type: ignore[assignment]
-                page = self._db.query(**typed)
-                for item in page["Items"]:
-                    yield item
-                    count += 1
-                    if limit is not None and count >= limit:
-                        return
-                last = page.get("LastEvaluatedKey")
-                if not last:
-                    return
-                request["ExclusiveStartKey"] = last
-        except (ClientError, BotoCoreError) as exc:
-            raise store_error("audit chain read", exc) from exc
+        return query_items(self._db, request, what="audit chain read", limit=limit)
 
     def _get_many(self, keys: list[Item]) -> list[Item]:
         """Items by key, strongly consistent (BatchGetItem, retrying what it leaves unprocessed)."""

@@ -34,6 +34,7 @@ from cardamom.adapters.dynamodb_plan import (
     existing_of,
     version_action,
 )
+from cardamom.adapters.dynamodb_query import query_items
 from cardamom.core.directory import DirectoryChange, Grant, MemberRecord
 from cardamom.core.orgdef import MemberDef, OrgDefinition
 from cardamom.errors import Conflict, StoreError
@@ -87,16 +88,7 @@ class DynamoDirectory:
         return found
 
     def _query(self, request: QueryInputTypeDef) -> Iterator[Item]:
-        try:
-            while True:
-                page = self._db.query(**request)
-                yield from page["Items"]
-                last = page.get("LastEvaluatedKey")
-                if not last:
-                    return
-                request["ExclusiveStartKey"] = last
-        except (ClientError, BotoCoreError) as exc:
-            raise store_error("directory query", exc) from exc
+        return query_items(self._db, request, what="directory query")
 
     def _version_item(self, org: str) -> Item | None:
         return self._get({PK: s(org_pk(org)), SK: s(items.VERSION_SK)})

@@ -15,12 +15,13 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from cardamom.adapters.aws_errors import store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, org_pk, s, text
+from cardamom.adapters.dynamodb_query import query_items
 from cardamom.core.audit_chain import epoch
 from cardamom.core.insights import UnmetSearch
 
 if TYPE_CHECKING:
     from types_boto3_dynamodb.client import DynamoDBClient
-    from types_boto3_dynamodb.type_defs import AttributeValueTypeDef, QueryInputTypeDef
+    from types_boto3_dynamodb.type_defs import AttributeValueTypeDef
 
     from cardamom.adapters.dynamodb_items import Item
 
@@ -74,18 +75,7 @@ class DynamoUnmetSearchLog:
             "FilterExpression": "expires_at > :now",
             "ExpressionAttributeValues": values,
         }
-        found: list[UnmetSearch] = []
-        try:
-            while len(found) < limit:
-                typed: QueryInputTypeDef = request  # type: ignore[assignment]
-                page = self._db.query(**typed)
-                found.extend(_record(item) for item in page["Items"])
-                if "LastEvaluatedKey" not in page:
-                    break
-                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
-        except (ClientError, BotoCoreError) as exc:
-            raise store_error("unmet search read", exc) from exc
-        return found[: max(1, limit)]
+        return [_record(item) for item in query_items(self._db, request, what="unmet search read", limit=limit)]
 
     def prune(self) -> int:
         return 0  # the table's TTL deletes expired records

@@ -20,6 +20,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from cardamom.adapters.aws_errors import error_code, store_error
 from cardamom.adapters.dynamodb_items import PK, SK, n, number, org_pk, s, text
+from cardamom.adapters.dynamodb_query import query_items
 from cardamom.adapters.s3 import S3Objects
 from cardamom.errors import StoreError
 from cardamom.ports import SnapshotPointer
@@ -212,13 +213,5 @@ class DynamoSnapshotStore:
             "KeyConditionExpression": f"{POINTER_INDEX_KEY} = :all",
             "ExpressionAttributeValues": {":all": s("CURRENT")},
         }
-        found: dict[str, int] = {}
-        try:
-            while True:
-                page = self._db.query(**request)
-                found.update((text(i, "org") or "", number(i, "version") or 0) for i in page["Items"])
-                if "LastEvaluatedKey" not in page:
-                    return found
-                request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
-        except (ClientError, BotoCoreError) as exc:
-            raise store_error("snapshot pointer query", exc) from exc
+        pointers = query_items(self._db, request, what="snapshot pointer query")
+        return {text(i, "org") or "": number(i, "version") or 0 for i in pointers}

@@ -29,7 +29,7 @@ from joserfc.errors import JoseError
 from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from cardamom.errors import AuthenticationError, ConfigError, Conflict
-from cardamom.ports import Claims, SigningKeyStore
+from cardamom.ports import Claims, IssuedToken, SigningKeyStore
 
 ALGORITHM = "ES256"
 EXTERNAL_ALGORITHMS = ("RS256", "ES256")
@@ -328,14 +328,6 @@ class IssuerRoutedVerifier:
 
 
 # ---- tests' and tools' minting of tokens from elsewhere -------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class IssuedToken:
-    token: str
-    token_id: str
-    issued_at: int
-    expires_at: int
 
 
 class JwtSigner:

@@ -2,7 +2,8 @@
 
 Two EventBridge schedules (``template.yaml``) invoke it with a constant input: ``{"action":
 "seal"}`` every minute and ``{"action": "export"}`` on the export schedule. A scheduled event
-without input seals.
+without input seals. One org's failure never stops the others; when any failed, the
+invocation fails once all are done, so Lambda counts an error (``AuditFunctionErrorsAlarm``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from cardamom.errors import AuditScheduleFailed
 from cardamom.service.audit_schedule import AuditSchedule
 
 log = logging.getLogger(__name__)
@@ -23,10 +25,12 @@ def make_handler(schedule: AuditSchedule) -> LambdaHandler:
         action = event.get("action")
         if action is None and (event.get("detail-type") == "Scheduled Event" or event.get("source") == "aws.events"):
             action = "seal"
-        if action == "seal":
-            return schedule.seal()
-        if action == "export":
-            return schedule.export()
+        if action in ("seal", "export"):
+            report = schedule.seal() if action == "seal" else schedule.export()
+            if report["failed"]:
+                problems = "; ".join(f"{org}: {problem}" for org, problem in sorted(report["failed"].items()))
+                raise AuditScheduleFailed(f"audit {action} failed for {len(report['failed'])} org(s) ({problems})")
+            return report
         log.warning("unrecognised event ignored", extra={"keys": sorted(event)})
         return {"ignored": True}
 

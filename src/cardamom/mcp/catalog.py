@@ -182,17 +182,22 @@ EXECUTE_TOOL_DEF = Tool(
 )
 
 
+def _annotations(classification: str, *, open_world: bool) -> ToolAnnotations:
+    """A tool's hints from its classification (destructiveness is meaningless for a read)."""
+    read_only = classification == "read"
+    return ToolAnnotations(
+        read_only_hint=read_only,
+        destructive_hint=None if read_only else classification == "destructive",
+        open_world_hint=open_world,
+    )
+
+
 def operation_tool(op: Operation) -> Tool:
-    read_only = op.classification == "read"
     return Tool(
         name=op.name,
         description=op.description,
         input_schema=dict(op.input_schema),
-        annotations=ToolAnnotations(
-            read_only_hint=read_only,
-            destructive_hint=op.classification == "destructive" if not read_only else None,
-            open_world_hint=False,
-        ),
+        annotations=_annotations(op.classification, open_world=False),
     )
 
 
@@ -223,14 +228,9 @@ def _without_header_designations(schema: Any) -> Any:
 
 def connected_tool(tool: PoolTool) -> Tool:
     """A connected tool as tools/list shows it: its advertised name and its schema, frozen keys removed."""
-    read_only = tool.classification == "read"
     return Tool(
         name=tool.name,
         description=tool.description,
         input_schema=_without_header_designations(tool.input_schema),
-        annotations=ToolAnnotations(
-            read_only_hint=read_only,
-            destructive_hint=tool.classification == "destructive" if not read_only else None,
-            open_world_hint=True,
-        ),
+        annotations=_annotations(tool.classification, open_world=True),
     )

@@ -10,20 +10,11 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from cardamom.core.oauth_grants import ACCESS_TOKEN_TTL_SECONDS
 from cardamom.core.oauth_scopes import ordered
-from cardamom.ports import TokenMinter
-
-
-@dataclass(frozen=True, slots=True)
-class IssuedToken:
-    token: str
-    token_id: str
-    issued_at: int
-    expires_at: int
+from cardamom.ports import IssuedToken, TokenMinter
 
 
 class TokenIssuer:
