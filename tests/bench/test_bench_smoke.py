@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 from bench.evaluate import Scores, ours, run, score
+from bench.misses import CLASSES, classify
 from bench.queries import guess_name, guessed_sets
 from bench.styles import WORKSPACES, styled_sets
 
@@ -91,6 +92,22 @@ def test_each_ranker_change_helps_guessed_names(guessed: dict) -> None:  # type:
     assert before.wrong > after.wrong == 0
     before_connected = score(pool, connected.queries, run(ours(pool.index(options=seed)), connected.queries))
     assert measure(pool, connected).recall_1 >= before_connected.recall_1 - 0.05
+
+
+def test_every_guessed_miss_has_one_class(guessed: dict) -> None:  # type: ignore[type-arg]
+    """``python -m bench.misses`` accounts for each query once: its "right" is recall@1, and
+    a miss it calls a tie or the other number is one the seeds' score cannot rank first."""
+    pool, (connected, _, _) = guessed[1_000]
+    index = pool.index()
+    classes = [classify(index, pool, q) for q in connected.queries]
+    assert set(classes) <= set(CLASSES)
+    assert classes.count("right") / len(classes) == pytest.approx(measure(pool, connected).recall_1)
+    for query, kind in zip(connected.queries, classes, strict=True):
+        if kind in ("tie", "number"):
+            hits = rank(index, query.text, pool=query.pool, limit=10).hits
+            target = next(h for h in hits if h.doc in query.gold)
+            assert hits[0].doc not in query.gold
+            assert (target.score == hits[0].score) == (kind == "tie")
 
 
 def test_abstention_sets_stay_near_empty() -> None:
