@@ -28,7 +28,7 @@ from bench.queries import guessed_sets
 from bench.report import SetInfo, write
 from bench.styles import WORKSPACES, styled_queries, styled_sets
 from cardamom.core.search import SearchIndex, SearchOptions, rank
-from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, tokenize
 
 SIZES = (100, 1_000, 10_000)
 GUESSES = 300  # guessed names per pool and kind

@@ -1,38 +1,50 @@
 """The ranker changes, each a ``SearchOptions`` switch, for the "each ranker change, before and
 after" table: the seed rules alone, then each shipped change added in turn (the last of these
-rows is what ships), then each change measured and not shipped, added to the shipped ranker."""
+rows is what ships), then each change measured and not shipped, added to the shipped ranker.
+
+A change is a switch turned on, or a value set (the semantic fallback's refit numbers)."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
-from cardamom.core.search import SearchOptions
+from cardamom.core.search import SEED_RULES_ONLY, SearchOptions
+from cardamom.core.search.fallback_rule import RULE
 
-SHIPPED_CHANGES = (
-    ("+ query filler words dropped", "drop_filler"),
-    ("+ inflections", "inflections"),
-    ("+ inflection-only reverse prefix", "strict_reverse_prefix"),
-    ("+ guessed-name rules", "guessed_name_rules"),
-    ("+ tie order (own-name coverage, shorter name)", "tie_order"),
-    ("+ connector-name scoping", "app_scope"),
-    ("+ argument values out of a scoped query's mass", "argument_values"),
-    ("+ synonym groups inside a scope", "synonyms"),
-    ("+ semantic fallback (static embeddings)", "semantic_fallback"),
+SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
+    ("+ query filler words dropped", "drop_filler", True),
+    ("+ inflections", "inflections", True),
+    ("+ inflection-only reverse prefix", "strict_reverse_prefix", True),
+    ("+ guessed-name rules", "guessed_name_rules", True),
+    ("+ tie order (own-name coverage, shorter name)", "tie_order", True),
+    ("+ connector-name scoping", "app_scope", True),
+    ("+ argument values out of a scoped query's mass", "argument_values", True),
+    ("+ synonym groups inside a scope", "synonyms", True),
+    ("+ semantic fallback (static embeddings)", "semantic_fallback", True),
+    ("+ grammar words no name in the pool carries leave the query", "unmatched_grammar", True),
+    ("+ ties: a synonym does not cover a name", "literal_ties", True),
+    ("+ ties: the description that says more of the query", "description_ties", True),
+    ("+ a description-only match covers half in every query in words", "words_description_half", True),
+    ("+ fallback refit (similarity 0.5, app margin 0.1, six words)", "fallback_rule", RULE),
+    ("+ fallback inside one app named whole (eight words)", "named_app_fallback", True),
 )
-NOT_SHIPPED = (("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact"),)
+NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
+    ("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact", True),
+)
 SHIPPED = f"ours + floor: {SHIPPED_CHANGES[-1][0]} (shipped)"
 
 
 def ablations() -> list[tuple[str, SearchOptions]]:
-    switches = dict.fromkeys((f.name for f in dataclasses.fields(SearchOptions)), False)
-    rows = [("seed rules only (before)", SearchOptions(**switches))]
-    for label, name in SHIPPED_CHANGES:
-        switches[name] = True
-        rows.append((label, SearchOptions(**switches)))
+    options = SEED_RULES_ONLY
+    rows = [("seed rules only (before)", options)]
+    for label, name, value in SHIPPED_CHANGES:
+        options = dataclasses.replace(options, **{name: value})
+        rows.append((label, options))
     if rows[-1][1] != SearchOptions():
         raise AssertionError("the last shipped row must be the shipped ranker")
     rows[-1] = (f"{rows[-1][0]} (shipped)", rows[-1][1])
-    rows += [(label, dataclasses.replace(SearchOptions(), **{name: True})) for label, name in NOT_SHIPPED]
+    rows += [(label, dataclasses.replace(SearchOptions(), **{name: value})) for label, name, value in NOT_SHIPPED]
     return rows
 
 

@@ -2,7 +2,7 @@
 
 Every pool is built the way the gateway builds its own: one app is one connector, one
 operation or MCP tool is one tool, advertised as ``{account}__{tool}`` with a snake_case
-tool name, and turned into a ``SearchDocument`` by ``cardamom.core.search_text.search_document``
+tool name, and turned into a ``SearchDocument`` by ``cardamom.core.search.search_text.search_document``
 so the benchmark measures the real code path. Only the standard library and ``cardamom``
 are imported here, so the reduced harness in ``tests/bench`` can use it.
 """
@@ -26,8 +26,8 @@ import yaml
 from cardamom.core.naming import advertised_name
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import SearchDocument, SearchIndex
-from cardamom.core.search_text import search_document
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.search_text import search_document
+from cardamom.core.search.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]
 

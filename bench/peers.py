@@ -17,7 +17,7 @@ from typing import Any
 
 from bench.data import Pool
 from bench.evaluate import Search
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.tokens import tokenize
 
 
 def _stop_words() -> frozenset[str]:

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bench.data import App, Pool, Query, QuerySet, Tool, stable_hash
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.tokens import tokenize
 
 
 def _words(text: str) -> list[str]:

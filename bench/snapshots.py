@@ -39,10 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from cardamom.core.orgdef import OrgDefinition
+from cardamom.core.search.tokens import tokenize
 from cardamom.core.snapshot import build_snapshot
 from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
 from cardamom.core.snapshot_codec.framing import unframe
-from cardamom.core.tokens import tokenize
 
 REPO = Path(__file__).resolve().parents[1]
 CATALOGS = REPO.parent / "shared" / "data" / "catalogs"

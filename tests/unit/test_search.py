@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardamom.core.argument_values import argument_values
 from cardamom.core.pool import PoolTool
-from cardamom.core.result_order import codepoint_tie_break, result_order_key
 from cardamom.core.search import (
     RELEVANCE_FLOOR,
     SEED_RULES_ONLY,
@@ -23,9 +21,11 @@ from cardamom.core.search import (
     query_tokens,
     rank,
 )
-from cardamom.core.search_text import frozen_sentence, merged_sentence, own_description, search_document
-from cardamom.core.synonyms import synonyms_of
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search.argument_values import argument_values
+from cardamom.core.search.search_text import frozen_sentence, merged_sentence, own_description, search_document
+from cardamom.core.search.synonyms import synonyms_of
+from cardamom.core.search.tie_break import codepoint_tie_break, result_order_key
+from cardamom.core.search.tokens import description_tokens, tokenize
 from cardamom.mcp.results import search_payload
 from cardamom.service.search import SearchReport
 
@@ -448,9 +448,12 @@ class TestTieOrder:
 
     def test_codepoint_order_is_the_last_tie_break(self) -> None:
         assert codepoint_tie_break("b") > codepoint_tie_break("B") > codepoint_tie_break("A")
-        assert result_order_key(5, 1.0, 2, "a__x") < result_order_key(5, 1.0, 2, "b__x")
-        assert result_order_key(5, 1.0, 2, "z__x") < result_order_key(5, 0.5, 2, "a__x")
-        assert result_order_key(5, 1.0, 2, "z__x") < result_order_key(5, 1.0, 3, "a__x")
+        assert result_order_key(5, 0.0, 1.0, 2, "a__x") < result_order_key(5, 0.0, 1.0, 2, "b__x")
+        assert result_order_key(5, 0.0, 1.0, 2, "z__x") < result_order_key(5, 0.0, 0.5, 2, "a__x")
+        assert result_order_key(5, 0.0, 1.0, 2, "z__x") < result_order_key(5, 0.0, 1.0, 3, "a__x")
+        # the description's say comes before the name's share; the score before both
+        assert result_order_key(5, 2.0, 0.5, 3, "z__x") < result_order_key(5, 1.0, 1.0, 2, "a__x")
+        assert result_order_key(6, 0.0, 0.0, 9, "z__x") < result_order_key(5, 9.0, 1.0, 1, "a__x")
 
     def test_inflected_name_tokens_keep_the_seeds_prefix_weight(self) -> None:
         hit = rank(WORKSPACE_INDEX, "box delete files", pool=NO_SLACK).hits

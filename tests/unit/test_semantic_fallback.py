@@ -11,11 +11,11 @@ from array import array
 
 import pytest
 
-from cardamom.core import semantic_fallback as semantic
 from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
-from cardamom.core.semantic_fallback import Candidate, FallbackRule, decide, eligible
-from cardamom.core.static_embeddings import SHIPPED, StaticEmbeddings, bert_words, cosine, shipped
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.search import semantic_fallback as semantic
+from cardamom.core.search.semantic_fallback import Candidate, FallbackRule, decide, eligible
+from cardamom.core.search.static_embeddings import SHIPPED, StaticEmbeddings, bert_words, cosine, shipped
+from cardamom.core.search.tokens import description_tokens, tokenize
 
 # ---- static embeddings ---------------------------------------------------------------------------
 
@@ -73,7 +73,8 @@ def test_the_shipped_embeddings_place_paraphrases_closer_than_unrelated_requests
 def test_importing_search_does_not_read_the_embeddings() -> None:
     code = (
         "import sys, cardamom.core.search, cardamom.core.snapshot;"
-        "print('cardamom.core.static_embeddings' in sys.modules, 'cardamom.core.semantic_fallback' in sys.modules)"
+        "print('cardamom.core.search.static_embeddings' in sys.modules,"
+        " 'cardamom.core.search.semantic_fallback' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
@@ -96,10 +97,13 @@ def test_the_most_similar_candidate_must_clear_the_threshold_agree_and_stand_out
 
 
 def test_short_requests_and_small_pools_never_fall_back() -> None:
-    assert eligible(3, 16, RULE)
-    assert not eligible(2, 1000, RULE)
-    assert not rank(INDEX, "skies: will it rain tomorrow").fallback  # under seven content words
-    assert not eligible(10, 15, RULE)
+    assert eligible(3, 16, False, RULE)
+    assert not eligible(2, 1000, False, RULE)
+    assert not rank(INDEX, "skies: will it rain tomorrow").fallback  # under six content words
+    assert not eligible(10, 15, False, RULE)
+    # inside a named app: its own number of words, and never when the rule has none
+    assert eligible(8, 2, True, RULE) and not eligible(7, 2000, True, RULE)
+    assert not eligible(30, 2000, True, dataclasses.replace(RULE, named_app_min_words=None))
 
 
 # ---- in rank ---------------------------------------------------------------------------------------
@@ -155,13 +159,26 @@ def test_the_fallback_never_returns_a_tool_that_shares_no_word_with_the_request(
     assert rank(INDEX, "tell me about the migration patterns of arctic terns over the winter months").empty
 
 
-def test_the_fallback_stays_out_of_guessed_names_named_apps_and_small_pools() -> None:
+def test_the_fallback_stays_out_of_guessed_names_and_small_pools() -> None:
     assert not rank(INDEX, "get_rain_forecast_for_paris_tomorrow_weather_city").fallback
-    scoped = rank(INDEX, f"Skyline: {REQUEST}")
-    assert scoped.scope == ("Skyline",) and not scoped.fallback
     small = SearchIndex.build(WEATHER)
     assert rank(small, REQUEST).empty
     assert rank(INDEX, REQUEST, floor=0.0).fallback is False  # without the floor, there is nothing to fall back from
+
+
+def test_inside_one_app_named_whole_only_a_long_request_falls_back() -> None:
+    scoped = rank(INDEX, f"Skyline: {REQUEST}")
+    assert scoped.scope == ("Skyline",) and scoped.fallback
+    assert scoped.hits[0].name == "skyline__get_forecast"
+    # a short request naming the app is where a fallback would answer with an action it lacks
+    short = rank(INDEX, "Skyline: should I pack an umbrella for the trip")
+    assert short.scope == ("Skyline",) and short.empty and not short.fallback
+    # two apps named: no one app to answer for
+    assert not rank(INDEX, f"Skyline or Crm0: {REQUEST}").fallback
+    # an app whose tools are the whole pool is no narrowing: the unscoped rule's pool size holds
+    assert rank(SearchIndex.build(WEATHER), f"Skyline: {REQUEST}").empty
+    without = SearchIndex.build(INDEX.documents, dataclasses.replace(SearchOptions(), named_app_fallback=False))
+    assert rank(without, f"Skyline: {REQUEST}").empty
 
 
 def test_a_caller_pool_bounds_the_fallback() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardamom.core.tokens import DESCRIPTION_STOP_WORDS, description_tokens, tokenize, unique
+from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, description_tokens, tokenize, unique
 
 
 @pytest.mark.parametrize(

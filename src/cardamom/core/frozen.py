@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardamom.core.orgdef import ConnectionDef
-from cardamom.core.search_text import frozen_sentence
+from cardamom.core.search.search_text import frozen_sentence
 
 
 def without_frozen(schema: dict[str, Any], frozen: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardamom.core.ranking import EmptyKind
+from cardamom.core.search.ranking import EmptyKind
 
 # The four reasons a search comes back empty (the ranker's and the gateway's ``EmptyReason``):
 # the query names an app the org has not connected; names a connected app none of whose tools

@@ -21,7 +21,7 @@ from cardamom.core.orgdef import Classification, ConnectionDef, ConnectorDef, Or
 from cardamom.core.policy import classify
 from cardamom.core.pool import AccountInfo, ConnectorInfo, Discovered, PoolTool, Upstream
 from cardamom.core.remote_tools import RemoteTool
-from cardamom.core.search_text import frozen_sentence, merged_sentence
+from cardamom.core.search.search_text import frozen_sentence, merged_sentence
 
 
 def effective_schema(tool: ToolDef) -> dict[str, Any]:

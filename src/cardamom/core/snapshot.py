@@ -26,7 +26,7 @@ from cardamom.core.pool import AccountInfo, ConnectorInfo, Discovered, PoolTool,
 from cardamom.core.pool_builder import connector_tools
 from cardamom.core.refusals import refused
 from cardamom.core.search import SearchIndex
-from cardamom.core.search_text import search_document
+from cardamom.core.search.search_text import search_document
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")

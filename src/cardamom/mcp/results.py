@@ -13,7 +13,7 @@ from typing import Any
 
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import EmptyReason, is_name_shaped
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.tokens import tokenize
 from cardamom.core.truncation import TRUNCATED_FLAG
 from cardamom.service.execution import ExecutionResult
 from cardamom.service.search import MISSING_TOOL_CHECKS, SearchReport

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from cardamom.core.app_scope import named_in
 from cardamom.core.collapse import lists_connected_tools
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import EmptyReason, Hit, Ranking, rank
+from cardamom.core.search.app_scope import named_in
 from cardamom.core.snapshot import Snapshot
 from cardamom.errors import InvalidArguments, ToolError
 from cardamom.ports import SearchTelemetry

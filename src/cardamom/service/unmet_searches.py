@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from cardamom.core.argument_values import argument_values
 from cardamom.core.insights import MAX_ITEMS, Insights, UnmetSearch, recordable_words, summarize
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.argument_values import argument_values
+from cardamom.core.search.tokens import tokenize
 from cardamom.errors import StoreError
 from cardamom.ports import UnmetSearchLog
 from cardamom.service.authorization import Caller

@@ -73,7 +73,7 @@ def _decode(blob: bytes) -> Snapshot:
         )
         index = SearchIndex(
             documents=documents,
-            options=SearchOptions(**payload["options"]),
+            options=SearchOptions.from_switches(payload["options"]),
             **payload["index"],
         )
         index.add_apps(

@@ -101,7 +101,7 @@ def encode(snapshot: Snapshot) -> bytes:
         "vocabulary": tuple(vocabulary),
         "document_ids": token_ids.tobytes(),
         "document_bounds": bounds.tobytes(),
-        "options": dataclasses.asdict(snapshot.index.options),
+        "options": snapshot.index.options.switches(),
         "index": _index_fields(snapshot.index),
     }
     return frame(marshal.dumps(canonical.copy(payload), MARSHAL_VERSION))

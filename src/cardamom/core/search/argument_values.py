@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.tokens import tokenize
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
 # punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).

@@ -4,7 +4,7 @@ not connected ("Gmail is not connected") and say so instead of "no tool covers: 
 Only names that are not also everyday English words are here as one word (``gmail``,
 ``salesforce``); an app whose name is a common word (Box, Linear,
 Square, Front, Close, Medium, Monday...) is recognised only when the org connects it, from its
-connector label (``cardamom.core.app_scope``), or in a longer name that is unambiguous
+connector label (``cardamom.core.search.app_scope``), or in a longer name that is unambiguous
 (``google calendar``, ``microsoft teams``). The list is general knowledge of the SaaS market,
 not the benchmark's apps; a connected app is always recognised from the org's own labels, so
 the list only ever matters for apps the org does not have.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.tokens import tokenize
 
 KNOWN_APPS: tuple[str, ...] = tuple(
     name.strip()

@@ -15,11 +15,15 @@ account labels as name words, as an unmerged tool's account is part of its name
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from cardamom.core.search import SearchDocument
-from cardamom.core.tokens import description_tokens, tokenize
+from cardamom.core.naming import MAX_NAME_LENGTH
+from cardamom.core.search.document import SearchDocument
+from cardamom.core.search.tokens import description_tokens, tokenize
+
+_DIGEST = re.compile(r"[0-9a-f]{8}")
 
 
 class SearchableTool(Protocol):
@@ -29,6 +33,8 @@ class SearchableTool(Protocol):
     def name(self) -> str: ...
     @property
     def account(self) -> str: ...
+    @property
+    def tool(self) -> str: ...
     @property
     def description(self) -> str: ...
     @property
@@ -80,11 +86,22 @@ def _frozen_values(tool: SearchableTool) -> Iterable[Any]:
         yield from values.values()
 
 
+def name_words(tool: SearchableTool) -> set[str]:
+    """The words of a tool's advertised name. A name over the clients' 64 characters is cut and
+    ends with a digest of the whole (``naming.advertised_name``): its words are then those of
+    the part kept and of the whole tool name, never the digest's letters and digits."""
+    name = tool.name
+    kept, dash, digest = name.rpartition("-")
+    if len(name) == MAX_NAME_LENGTH and dash and _DIGEST.fullmatch(digest) and not name.endswith(tool.tool):
+        return set(tokenize(kept)) | set(tokenize(tool.tool))
+    return set(tokenize(name))
+
+
 def search_document(tool: SearchableTool, label: str) -> SearchDocument:
     """The document search indexes for one tool: name (with a merged tool's account labels),
     connector label, and own description plus frozen values; scaffolding never scores."""
     merged = tool.account_argument is not None
-    name_tokens = set(tokenize(tool.name))
+    name_tokens = name_words(tool)
     if merged:
         name_tokens.update(t for account in tool.accounts for t in tokenize(account))
     values = {t for v in _frozen_values(tool) for t in tokenize(_value_text(v))}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardamom.core.tokens import inflection_key
+from cardamom.core.search.tokens import inflection_key
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
@@ -96,7 +96,8 @@ def synonyms_of(token: str) -> tuple[str, ...]:
 
 
 def join_compounds(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    """``look up`` -> ``lookup``, ``to do`` -> ``todo`` (query tokens in order)."""
+    """``look up`` -> ``lookup``, ``to do`` -> ``todo`` (query tokens in order, repeats kept: the
+    sequence still says which words stand together, as in "calendar ... google calendar")."""
     joined: list[str] = []
     i = 0
     while i < len(tokens):
@@ -107,4 +108,4 @@ def join_compounds(tokens: tuple[str, ...]) -> tuple[str, ...]:
         else:
             joined.append(tokens[i])
             i += 1
-    return tuple(dict.fromkeys(joined))
+    return tuple(joined)

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardamom.core.known_apps import known_app_mentions
-from cardamom.core.tokens import tokenize
+from cardamom.core.search.known_apps import known_app_mentions
+from cardamom.core.search.tokens import tokenize
 
 _LONGEST_NAME = 4  # tokens: longer labels are matched joined or by their leading brand only
 _MIN_SHARE = 0.5  # of the tools carrying a one-word name, how many must be the app's
@@ -105,13 +105,17 @@ def find_mentions(
     while i < len(tokens):
         for n in range(min(_LONGEST_NAME, len(tokens) - i), 0, -1):
             words = tuple(tokens[i : i + n])
-            names = indexed.get(" ".join(words))
+            # A name's words as the query writes them, or run together ("azure devops" names
+            # Azure DevOps, whose label splits into azure dev ops).
+            joined = "".join(words) if n > 1 else None
+            names = indexed.get(" ".join(words)) or (indexed.get(joined) if joined else None)
             if names:
                 found.extend(AppMention(name, words, True) for name in names)
                 i += n
                 break
-            if words in known and not all(w in labels for w in words):
-                found.append(AppMention(known[words], words, False))
+            known_name = known.get(words) or (known.get((joined,)) if joined else None)
+            if known_name and not all(w in labels for w in words):
+                found.append(AppMention(known_name, words, False))
                 i += n
                 break
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardamom.core.field_weights import Field
+from cardamom.core.search.field_weights import Field
 
 # How a tool's word relates to the query word it matched: the same word, one a prefix of the
 # other, another inflected form of the same word (``categories`` for ``category``), or a word

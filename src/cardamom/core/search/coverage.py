@@ -1,0 +1,221 @@
+"""Steps 3 and 4 of a search: the query's tokens weighed over the ranked pool (IDF, what each
+scores against), the tools that could clear the floor (``candidate_tools``), and each one's
+score with the seeds' field weights and its covered mass, kept when it clears the floor
+(``covering_tools``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
+from cardamom.core.search.scope import Scope
+from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, NAME_ONLY_QUERY_WORDS
+
+# Words kept in a query only because tool names may carry them: the name-only grammar words,
+# and "all" (list_all, get_all_users), which descriptions carry as well.
+GRAMMAR_WORDS = NAME_ONLY_QUERY_WORDS | {"all"}
+
+
+# Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only
+# through a synonym; those whose own description says it (the last two order ties).
+TokenSets = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+# A tool that clears the floor: (tool, score, query tokens its name covers, covered mass, mass
+# of the query tokens its description says).
+Covering = tuple[int, int, int, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """The query's tokens over the ranked pool: what each scores against, and its IDF."""
+
+    tokens: tuple[str, ...]
+    # per token, the tools it scores against: 5, 3, 2, 1; (within the 3) those it reaches only
+    # through a synonym, which do not count as the query covering their name; and those whose
+    # own description says it, whatever field scored it (both for the tie order)
+    scoring: list[TokenSets]
+    matched: list[frozenset[int]]  # per token, the pool's tools it covers
+    weights: list[float]
+    dropped: tuple[str, ...]  # scaffolding and grammar words no tool in the pool carries
+
+
+def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
+    tokens = scope.tokens
+    as_exact = index.options.inflected_exact
+    literal_ties = index.options.literal_ties
+    description_ties = index.options.description_ties
+    scoring = []
+    every = []
+    for token in tokens:
+        entry = index.postings(token)
+        exact = entry.name | entry.inflected if as_exact and entry.inflected else entry.name
+        near = entry.prefixed if as_exact else union_of((entry.inflected, entry.prefixed))
+        description = entry.description
+        covered = entry.every
+        label = entry.label
+        if token in scope.values and description:
+            # An argument value (a number, an id, a quoted title) that a description happens to
+            # contain ("up to 10 items") is no sign of the tool; only a name carrying it is.
+            description = EMPTY
+            covered = union_of((exact, near, label))
+        if token in scope.values and not scope.values_weighed:
+            # Inside a named app a value weighs nothing; it only orders, by a name carrying it
+            # exactly (``list_widgets_07`` for "shelf 07"), never a part of a word or a label.
+            near = label = EMPTY
+            covered = exact
+        described = description if description_ties else EMPTY
+        by_synonym = EMPTY
+        if scope.synonyms:
+            synonym = index.synonym_postings(token)
+            if synonym.every:
+                if literal_ties and synonym.name:
+                    by_synonym = synonym.name - exact - near
+                near = union_of((near, synonym.name))
+                description = union_of((description, synonym.description))
+                covered = union_of((covered, synonym.every))
+        scoring.append((exact, near, label, description, by_synonym, described))
+        every.append(covered)
+    visible = scope.visible
+    matched = every if visible is None else [m & visible if m else EMPTY for m in every]  # type: ignore[operator]
+    # A description stop word that no tool in the pool carries in its name or label is
+    # scaffolding vocabulary ("connection", "set"): it can never score, so it must not weigh
+    # either, or it would sink every query that holds it under the floor. So is a grammar word
+    # kept only because names may carry it ("is", "all": is_member, list_all) where no name of
+    # the pool does ("google_chat_list_spaces_caller_is"), when two words or more remain ("help
+    # me" keeps its "me", as the sentence grammar rule of ``scope`` does).
+    scaffolding = {i for i, t in enumerate(tokens) if not matched[i] and t in DESCRIPTION_STOP_WORDS}
+    if index.options.unmatched_grammar:
+        grammar = {i for i, t in enumerate(tokens) if not matched[i] and t in GRAMMAR_WORDS}
+        if len(tokens) - len(scaffolding | grammar) >= 2:
+            scaffolding |= grammar
+    dropped: tuple[str, ...] = ()
+    if scaffolding and len(scaffolding) < len(tokens):
+        dropped = tuple(tokens[i] for i in sorted(scaffolding))
+        keep = [i for i in range(len(tokens)) if i not in scaffolding]
+        tokens = tuple(tokens[i] for i in keep)
+        scoring = [scoring[i] for i in keep]
+        matched = [matched[i] for i in keep]
+    weights = [
+        0.0 if not scope.values_weighed and t in scope.values else inverse_document_frequency(scope.pool_size, len(m))
+        for t, m in zip(tokens, matched, strict=True)
+    ]
+    return Weighed(tokens, scoring, matched, weights, dropped)
+
+
+def candidate_tools(weighed: Weighed, needed: float, *, rarest_only: bool) -> Collection[int]:
+    """Step 3: the tools that could clear the floor.
+
+    Taking the tokens rarest first, once the tokens not yet taken carry less than the floor's
+    share of the mass, a tool matching none of the tokens taken cannot clear it: the
+    candidates are the union of the rarer tokens' matches. With ``rarest_only`` (a guessed
+    name), a tool must match the rarest token itself (ties count alike).
+    """
+    weights, matched = weighed.weights, weighed.matched
+    rarest_first = sorted(range(len(weights)), key=lambda i: -weights[i])
+    remaining = sum(weights)
+    taken = 0
+    while taken < len(rarest_first) and not remaining < needed:
+        remaining -= weights[rarest_first[taken]]
+        taken += 1
+    candidates: Collection[int] = union_of(matched[i] for i in rarest_first[:taken])
+    if rarest_only:
+        # The rarest word of a guessed name is what tells its tool apart (the app, the object):
+        # a tool that does not carry it is not that tool. A word no tool carries is the rarest.
+        top = max(weights, default=0.0)
+        rarest = union_of(m for m, w in zip(matched, weights, strict=True) if same_weight(w, top))
+        candidates = [doc_id for doc_id in candidates if doc_id in rarest]
+    if needed > 0 and len(weights) > 1:
+        candidates = _could_clear(
+            candidates, [matched[i] for i in rarest_first], [weights[i] for i in rarest_first], needed
+        )
+    return candidates
+
+
+def _could_clear(
+    candidates: Iterable[int], sets: list[frozenset[int]], weights: list[float], needed: float
+) -> list[int]:
+    """The candidates whose matched mass (tokens rarest first) can still reach ``needed``.
+
+    A tool is dropped at the first token it misses after which even matching every token left
+    could not reach the floor: most candidates of a long request fail after a few rare tokens.
+    """
+    after = [0.0] * (len(weights) + 1)
+    for j in range(len(weights) - 1, -1, -1):
+        after[j] = after[j + 1] + weights[j]
+    steps = list(zip(sets, weights, after[1:], strict=True))
+    kept = []
+    for doc_id in candidates:
+        mass = 0.0
+        for matches, weight, rest in steps:
+            if doc_id in matches:
+                mass += weight
+            elif mass + rest < needed:
+                break
+        else:
+            if mass >= needed:
+                kept.append(doc_id)
+    return kept
+
+
+# In a query in words, a word matched only in a tool's description covers half its weight.
+# Inside a named app first: the app's own tools describe one another at length ("Box: create
+# key" found an AI-extract tool whose description says "key"); chosen on the dev halves among 1,
+# 1/2 and 1/5 (the guessed-name share): half kept nearly all recall and halved the answers to an
+# action the app lacks. Then everywhere (``words_description_half``): a phrase naming an app
+# the org does not have, in words no known-app list holds ("Forem: get followed tags"), cleared
+# the floor through other apps' descriptions alone.
+DESCRIPTION_SHARE_IN_WORDS = 0.5
+
+
+def description_share(scope: Scope, name_shaped: bool, guessed_name_rules: bool, everywhere: bool) -> float:
+    """How much of a token's IDF a description-only match covers: a fifth for a guessed name
+    naming no app of the org (the seeds' description weight over the name weight); half for a
+    query in words inside a named app, or anywhere with ``everywhere``; else all of it."""
+    if guessed_name_rules:
+        return DESCRIPTION_WEIGHT / NAME_WEIGHT
+    if name_shaped:
+        return 1.0
+    return DESCRIPTION_SHARE_IN_WORDS if scope.apps or everywhere else 1.0
+
+
+def covering_tools(
+    weighed: Weighed, candidates: Iterable[int], needed: float, description_share: float
+) -> list[Covering]:
+    """Step 4: each candidate's score (seeds' field weights, best field per token), the number
+    of query tokens its name covers, its covered mass and the mass its own description says;
+    kept when it clears the floor.
+
+    ``description_share``: how much of a token's IDF a description-only match covers (1, or a
+    fifth for a guessed name).
+    """
+    scoring = [(*sets, w) for sets, w in zip(weighed.scoring, weighed.weights, strict=True)]
+    passing: list[Covering] = []
+    for doc_id in candidates:
+        mass = 0.0
+        score = 0
+        named = 0
+        said = 0.0
+        for exact, near, label, description, by_synonym, described, weight in scoring:
+            if doc_id in described:
+                said += weight
+            if doc_id in exact:
+                score += NAME_WEIGHT
+                named += 1
+            elif doc_id in near:
+                score += NAME_PREFIX_WEIGHT
+                named += doc_id not in by_synonym
+            elif doc_id in label:
+                score += LABEL_WEIGHT
+            elif doc_id in description:
+                score += DESCRIPTION_WEIGHT
+                mass += weight * description_share
+                continue
+            else:
+                continue
+            mass += weight
+        if clears_floor(mass, needed):
+            passing.append((doc_id, score, named, mass, said))
+    return passing

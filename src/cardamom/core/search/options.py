@@ -1,0 +1,96 @@
+"""The ranker's switches beyond the seeds' fixed rules (``SearchOptions``), and the seeds alone
+(``SEED_RULES_ONLY``): the benchmark measures each change against the ranker without it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from cardamom.core.search.fallback_rule import FIRST_RULE, RULE, FallbackRule
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOptions:
+    """Ranking behaviour beyond the seeds' fixed rules. The defaults are what ships; the
+    switches exist so the benchmark can measure each change against the ranker without it
+    (docs/search.md describes each).
+
+    * ``drop_filler``: English function words leave the query before weighting;
+    * ``inflections``: a query token matches the simple inflected forms of a tool's tokens;
+    * ``strict_reverse_prefix``: a name token inside a longer query word must be an inflection;
+    * ``guessed_name_rules``: a query shaped like a tool name is held to names (a description
+      match covers a fifth of its weight; a tool must match the name's rarest token);
+    * ``tie_order``: equal scores go to the tool whose own name the query covers most, then the
+      shorter name, then codepoint order (``tie_break``);
+    * ``inflected_exact`` (measured, not shipped): an inflected form of a name token (``files``
+      for ``file``) scores as the exact token (5) rather than as the seeds' prefix (3);
+    * ``app_scope``: a query naming one of the org's apps ranks inside that app; naming an app
+      the org has not connected, or one with no tool the caller may use, returns nothing;
+    * ``argument_values``: inside a named app, words that look like argument values
+      (``'Fixed in build 142'``, ``PROJ-123``) leave the query's mass;
+    * ``synonyms``: inside a named app, a word also matches the words of its synonym groups
+      (``ticket``/``issue``), weighed by the group's document frequency;
+    * ``semantic_fallback``: when nothing clears the floor, a long request in words may still
+      find a tool its words rank, by meaning (``semantic_fallback``);
+    * ``unmatched_grammar``: a grammar word kept only because names may carry it (``is``,
+      ``all``) leaves the query where no name of the ranked pool carries it;
+    * ``literal_ties``: among equal scores, a name word matched only through a synonym does not
+      count as the query covering that name (``list_zoom_rooms`` before ``list_channel_members``
+      for "list room");
+    * ``description_ties``: among equal scores, the tool whose own description says more of
+      the query's mass comes first;
+    * ``words_description_half``: in every query in words (not a guessed name), a word matched
+      only in a tool's description covers half its IDF (before: only inside a named app);
+    * ``fallback_rule``: the semantic fallback's numbers (``fallback_rule.RULE``);
+    * ``named_app_fallback``: the semantic fallback also answers a long request inside the one
+      app it names by its whole name (``FallbackRule.named_app_min_words``).
+    """
+
+    drop_filler: bool = True
+    inflections: bool = True
+    strict_reverse_prefix: bool = True
+    guessed_name_rules: bool = True
+    tie_order: bool = True
+    inflected_exact: bool = False
+    app_scope: bool = True
+    argument_values: bool = True
+    synonyms: bool = True
+    semantic_fallback: bool = True
+    unmatched_grammar: bool = True
+    literal_ties: bool = True
+    description_ties: bool = True
+    words_description_half: bool = True
+    fallback_rule: FallbackRule = field(default=RULE)
+    named_app_fallback: bool = True
+
+    def switches(self) -> dict[str, bool]:
+        """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), bool)}
+
+    @classmethod
+    def from_switches(cls, stored: Mapping[str, object]) -> SearchOptions:
+        """Options from stored switches; a switch a blob predates is on, as it ships."""
+        known = cls().switches()
+        changes: dict[str, Any] = {name: bool(value) for name, value in stored.items() if name in known}
+        return replace(cls(), **changes)
+
+
+SEED_RULES_ONLY = SearchOptions(
+    drop_filler=False,
+    inflections=False,
+    strict_reverse_prefix=False,
+    guessed_name_rules=False,
+    tie_order=False,
+    inflected_exact=False,
+    app_scope=False,
+    argument_values=False,
+    synonyms=False,
+    semantic_fallback=False,
+    unmatched_grammar=False,
+    literal_ties=False,
+    description_ties=False,
+    words_description_half=False,
+    fallback_rule=FIRST_RULE,
+    named_app_fallback=False,
+)

@@ -1,0 +1,39 @@
+"""Step 5 of a search: the results in order (seeds: by score, ties by codepoint; refined by
+``tie_break.result_order_key``), cut to the limit."""
+
+from __future__ import annotations
+
+import heapq
+
+from cardamom.core.search.coverage import Covering
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.tie_break import result_order_key, seed_order_key
+
+
+def order_results(index: SearchIndex, passing: list[Covering], limit: int) -> list[tuple[int, int, float]]:
+    """Step 5: the first ``limit`` results as (tool, score, mass), by ``tie_break.result_order_key``."""
+    names = index.documents
+    cut = max(limit, 0)
+    keyed: list[tuple[tuple[int, float, float, int, str] | tuple[int, str], int, int, float]]
+    if index.options.tie_order and index.own_name_sizes:
+        sizes = index.own_name_sizes
+        keyed = [
+            (result_order_key(score, said, min(1.0, named / sizes[d]), sizes[d], names[d].name), d, score, mass)
+            for d, score, named, mass, said in _best_scores(passing, cut)
+        ]
+    else:
+        keyed = [
+            (seed_order_key(score, names[d].name), d, score, mass)
+            for d, score, _, mass, _ in _best_scores(passing, cut)
+        ]
+    top = heapq.nsmallest(cut, keyed) if len(keyed) > 4 * cut else sorted(keyed)[:cut]
+    return [(d, score, mass) for _, d, score, mass in top]
+
+
+def _best_scores(passing: list[Covering], cut: int) -> list[Covering]:
+    """The tools whose score can still make the cut: every score at or above the cut-th best
+    (the ties at the boundary are decided by the full key, built for these only)."""
+    if len(passing) <= cut:
+        return passing
+    boundary = heapq.nlargest(cut, (p[1] for p in passing))[-1] if cut else max(p[1] for p in passing) + 1
+    return [p for p in passing if p[1] >= boundary]

@@ -1,0 +1,70 @@
+"""What one query token scores against, resolved once per index: by field
+(``TokenPostings``) and through its synonym groups (``SynonymPostings``), and the set helpers
+the ranking steps share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardamom.core.search.tokens import inflection_key, tokenize
+
+EMPTY: frozenset[int] = frozenset()
+# The shorter side of a prefix match must have this many characters, so that a stray
+# one- or two-letter token (``v`` from ``v2``, ``id``) does not prefix-match half the pool.
+MIN_PREFIX_LENGTH = 3
+# Resolved query tokens kept per index; a query then costs set lookups only. Bounded so a
+# stream of never-seen words cannot grow it without limit (oldest entries go first).
+POSTINGS_CACHE_SIZE = 8192
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPostings:
+    """Every tool one query token scores against, by field, resolved once per index.
+
+    A tool's best field is the first set that holds it: ``name`` (exact, 5), ``inflected`` (a
+    name token that is another inflected form), ``prefixed`` (a name token it prefixes, or
+    that prefixes it by an inflectional ending), ``label`` (2), ``description`` (1). ``every``
+    is their union, the token's document frequency before pool narrowing.
+    """
+
+    name: frozenset[int]
+    inflected: frozenset[int]
+    prefixed: frozenset[int]
+    label: frozenset[int]
+    description: frozenset[int]
+    every: frozenset[int]
+    relatives: frozenset[str]  # the name tokens behind ``inflected`` and ``prefixed``
+
+
+@dataclass(frozen=True, slots=True)
+class SynonymPostings:
+    """The tools carrying a synonym of a token (any inflected form), in the name and in the description."""
+
+    name: frozenset[int]
+    description: frozenset[int]
+    every: frozenset[int]
+    words: tuple[str, ...]
+
+
+def union_of(sets: Iterable[frozenset[int]]) -> frozenset[int]:
+    """The union of ``sets``, without copying when at most one is non-empty."""
+    present = [s for s in sets if s]
+    if not present:
+        return EMPTY
+    if len(present) == 1:
+        return present[0]
+    return frozenset().union(*present)
+
+
+def by_inflection_key(vocabulary: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """A field's tokens grouped by ``inflection_key`` (``schedule``, ``schedules``: one group)."""
+    groups: dict[str, list[str]] = {}
+    for token in vocabulary:
+        groups.setdefault(inflection_key(token), []).append(token)
+    return {key: tuple(sorted(tokens)) for key, tokens in groups.items()}
+
+
+def own_name_size(name: str) -> int:
+    """Distinct tokens of the tool's own name, its account prefix left out."""
+    return len(set(tokenize(name.split("__", 1)[-1]))) or 1

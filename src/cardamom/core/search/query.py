@@ -1,0 +1,60 @@
+"""Step 1 of a search: the query read (``analyse_query``): its distinct tokens in order with the
+filler words out, the apps it names, the words that look like argument values, and whether it
+is shaped like a guessed tool name."""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from dataclasses import dataclass
+
+from cardamom.core.search.app_scope import AppMention, find_mentions
+from cardamom.core.search.argument_values import argument_values
+from cardamom.core.search.options import SearchOptions
+from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, contraction_free, tokenize, unique
+
+
+@dataclass(frozen=True, slots=True)
+class QueryAnalysis:
+    tokens: tuple[str, ...]  # distinct, in order, filler words out
+    dropped: tuple[str, ...]  # the filler words left out
+    mentions: tuple[AppMention, ...]  # the apps it names, the org's and others
+    values: frozenset[str]  # tokens that look like argument values
+    name_shaped: bool
+
+
+def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
+    """The distinct tokens a query is weighted on, in order (filler words dropped by default)."""
+    return analyse_query(query, options or SearchOptions()).tokens
+
+
+def is_name_shaped(query: str) -> bool:
+    """A guessed tool name (``list_all_cal_com_schedules``, ``listSchedules``): one word of several tokens."""
+    text = query.strip()
+    return bool(text) and not any(c.isspace() for c in text) and len(tokenize(text)) > 1
+
+
+def analyse_query(
+    query: str,
+    options: SearchOptions,
+    mentions: dict[str, tuple[str, ...]] | None = None,
+    labels: Container[str] = (),
+) -> QueryAnalysis:
+    """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on),
+    the filler words dropped, the apps named (``mentions``: the index's app names), the values."""
+    if not options.drop_filler:
+        tokens = unique(tokenize(query))
+        dropped: tuple[str, ...] = ()
+        sequence: tuple[str, ...] = tokens
+    else:
+        sequence = tuple(tokenize(contraction_free(query)))
+        if options.synonyms:
+            sequence = join_compounds(sequence)
+        everything = unique(sequence)
+        tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS)
+        dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS) if tokens else ()
+        tokens = tokens or everything  # a query of filler words only still means something
+    found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
+    values = argument_values(query) if options.argument_values else frozenset()
+    named = {w for m in found for w in m.words}
+    return QueryAnalysis(tokens, dropped, found, values - named, is_name_shaped(query))

@@ -1,0 +1,148 @@
+"""``rank``: a search, step by step (``query``, ``scope``, ``coverage``, ``order``), and what
+it returns (``ranking``): the hits, each explaining itself, or the reason nothing came back.
+When nothing clears the floor, a request in words may still find a tool by meaning
+(``semantic_fallback``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from cardamom.core.search.coverage import (
+    Weighed,
+    candidate_tools,
+    covering_tools,
+    description_share,
+    weigh_tokens,
+)
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.order import order_results
+from cardamom.core.search.postings import union_of
+from cardamom.core.search.query import analyse_query
+from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
+from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
+from cardamom.core.search.scope import scope_pool
+from cardamom.core.search.tokens import unique
+
+
+def rank(
+    index: SearchIndex,
+    query: str,
+    *,
+    pool: Collection[int] | None = None,
+    limit: int = 10,
+    floor: float = RELEVANCE_FLOOR,
+) -> Ranking:
+    """Rank the tools of ``pool`` (default: every indexed tool) against ``query``.
+
+    IDF is computed over the tools ranked (``pool``, or its part in the apps the query names),
+    so a tool outside it can neither match nor shift the weight of a token for those inside.
+    Only tools that could still clear the floor are scored, so a query's cost follows how many
+    tools share its rare tokens, not the pool size.
+    """
+    options = index.options
+    analysis = analyse_query(query, options, index.app_mentions, index.label_postings)
+    scope = scope_pool(index, analysis, pool, floor)
+    values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in analysis.values)
+    common = {
+        "dropped": analysis.dropped,
+        "scope": scope.apps,
+        "app_words": scope.app_words,
+        "values": values,
+        "values_weighed": scope.values_weighed,
+    }
+    common["dropped"] = (*analysis.dropped, *scope.grammar)
+    if scope.refusal is not None:
+        seen = frozenset(pool) if pool is not None else None
+        found = [index.postings(t).every if seen is None else index.postings(t).every & seen for t in scope.tokens]
+        uncovered = tuple(t for t, m in zip(scope.tokens, found, strict=True) if not m)
+        touched = len(union_of(found))
+        return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
+    weighed = weigh_tokens(index, scope)
+    total_mass = sum(weighed.weights)
+    needed = mass_needed(total_mass, floor)
+    # Part of the floor, for a guessed name that names no app of the org: inside a named app,
+    # the scope already does what these rules do (keep other apps' tools out).
+    guessed = floor > 0 and options.guessed_name_rules and analysis.name_shaped and not scope.apps
+    candidates = candidate_tools(weighed, needed, rarest_only=guessed)
+    share = description_share(scope, analysis.name_shaped, guessed, options.words_description_half)
+    passing = covering_tools(weighed, candidates, needed, share)
+    top = order_results(index, passing, limit)
+    idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
+    similarity: dict[int, float] = {}
+    in_app = bool(scope.apps)
+    if (
+        not top
+        and floor > 0
+        and options.semantic_fallback
+        and not analysis.name_shaped
+        and (not in_app or (options.named_app_fallback and scope.one_app_named_whole))
+    ):
+        from cardamom.core.search.semantic_fallback import fallback_hits
+
+        top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)
+    hits = tuple(
+        _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
+        for d, score, mass in top
+    )
+    touched = len(union_of(weighed.matched))
+    unweighed = frozenset() if scope.values_weighed else scope.values  # argument values in a named app
+    uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)
+    reason = None
+    if not hits:
+        missing = uncovered or _closest_lacks(weighed, candidates, share)
+        reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
+    common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
+    return Ranking(
+        query_tokens=weighed.tokens,
+        idf=idf,
+        pool_size=scope.pool_size,
+        hits=hits,
+        fallback=bool(similarity),
+        above_floor=len(passing),
+        below_floor=touched - len(passing),
+        uncovered=uncovered,
+        reason=reason,
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def _closest_lacks(weighed: Weighed, candidates: Iterable[int], share: float) -> tuple[str, ...]:
+    """The query tokens the closest tool (the most covered mass) lacks, rarest first; when no
+    tool could come near the floor, the rarest tokens that carry half the mass."""
+    best: tuple[float, int] | None = None
+    for doc_id in candidates:
+        mass = sum(w for m, w in zip(weighed.matched, weighed.weights, strict=True) if doc_id in m)
+        if best is None or mass > best[0]:
+            best = (mass, doc_id)
+    order = sorted(range(len(weighed.tokens)), key=lambda i: -weighed.weights[i])
+    if best is not None:
+        return tuple(weighed.tokens[i] for i in order if best[1] not in weighed.matched[i])
+    half = sum(weighed.weights) / 2
+    lacking: list[str] = []
+    for i in order:
+        if half <= 0:
+            break
+        lacking.append(weighed.tokens[i])
+        half -= weighed.weights[i]
+    return tuple(lacking)
+
+
+def _hit(
+    index: SearchIndex,
+    tokens: tuple[str, ...],
+    idf: dict[str, float],
+    total_mass: float,
+    doc_id: int,
+    score: int,
+    mass: float,
+    synonyms: bool,
+    similarity: float | None = None,
+) -> Hit:
+    matches = []
+    for token in tokens:
+        explained = index.explain(doc_id, token, synonyms=synonyms)
+        if explained is not None:
+            fld, weight, matched, relation = explained
+            matches.append(TokenMatch(token, fld, weight, matched, idf[token], relation))
+    coverage = mass / total_mass if total_mass > 0 else 0.0
+    return Hit(doc_id, index.documents[doc_id].name, score, coverage, tuple(matches), similarity)

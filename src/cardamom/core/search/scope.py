@@ -1,0 +1,101 @@
+"""Step 2 of a search: the pool ranked (``scope_pool``): the caller's pool, or its part inside
+the org's apps the query names; an app named but not connected, or connected with none of its
+tools usable, ends the search here with that reason."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.ranking import EmptyReason
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, tokenize, unique
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """What is ranked: ``visible`` (None: the whole index) and the tokens weighed there."""
+
+    visible: Collection[int] | None
+    pool_size: int
+    tokens: tuple[str, ...]
+    apps: tuple[str, ...] = ()  # the org's apps named (ranking stayed inside them)
+    app_words: tuple[str, ...] = ()
+    values: frozenset[str] = frozenset()  # argument values still weighed (they match names only)
+    values_weighed: bool = True
+    synonyms: bool = False
+    refusal: EmptyReason | None = None
+    grammar: tuple[str, ...] = ()  # the sentence's grammar words left out (dropped)
+    # One app, named by its whole name (its label or an account, as written or run together),
+    # whose tools are a part of the caller's pool: where a long request may fall back on meaning.
+    one_app_named_whole: bool = False
+
+
+def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float) -> Scope:
+    """Step 2: the caller's pool, or its part inside the apps the query names.
+
+    A query naming one of the org's apps is ranked among that app's tools the caller may use;
+    inside it, argument values leave the mass and synonyms apply. Under the floor, a query
+    that names only apps the org has not connected, or apps none of whose tools the caller may
+    use, returns nothing, with that reason.
+    """
+    if pool is None:
+        visible: Collection[int] | None = None
+        size = len(index.documents)
+    else:
+        visible = pool if isinstance(pool, (set, frozenset)) else frozenset(pool)
+        size = len(visible)
+    tokens = analysis.tokens
+    options = index.options
+    grammar: tuple[str, ...] = ()
+    connected = [m for m in analysis.mentions if m.connected]
+    words = unique(w for m in analysis.mentions for w in m.words)
+    values = tuple(t for t in tokens if t in analysis.values)
+    if options.drop_filler and not analysis.name_shaped:
+        # In words (not a guessed name), "in", "on", "is", "do", "can" are the sentence's grammar,
+        # though a tool name may carry them as content (sign_in, is_member): they leave a query of
+        # two words or more besides them ("help me" keeps its "me").
+        content = tuple(t for t in tokens if t not in NAME_ONLY_QUERY_WORDS)
+        if len(content) >= 2:
+            grammar, tokens = tuple(t for t in tokens if t in NAME_ONLY_QUERY_WORDS), content
+    if not connected:
+        if analysis.mentions and floor > 0:
+            names = unique(m.name for m in analysis.mentions)
+            refusal = EmptyReason("app_not_connected", names, (), values)
+            return Scope(visible, size, tokens, (), words, refusal=refusal, grammar=grammar)
+        return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)
+    apps = _narrowest(index, unique(m.name for m in connected))
+    inside = union_of(index.app_targets.get(name, EMPTY) for name in apps)
+    scoped = inside if visible is None else inside & visible  # type: ignore[operator]
+    if not scoped:
+        if floor > 0:
+            refusal = EmptyReason("app_without_usable_tools", apps, (), values)
+            return Scope(scoped, 0, tokens, apps, words, refusal=refusal, grammar=grammar)
+        return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)  # no floor: unscoped
+    app_words = {w for m in connected for w in m.words}
+    kept = tuple(t for t in tokens if t not in app_words) or tokens
+    weighed = True
+    if options.argument_values:
+        without_values = tuple(t for t in kept if t not in analysis.values)
+        if without_values and len(without_values) < len(kept):
+            weighed = False  # the values stay, to order by (a name carrying one), but weigh nothing
+    whole = len(apps) == 1 and len(scoped) < size and any(m.name == apps[0] and _whole(m) for m in connected)
+    return Scope(
+        scoped, len(scoped), kept, apps, words, analysis.values, weighed, options.synonyms, None, grammar, whole
+    )
+
+
+def _whole(mention: AppMention) -> bool:
+    """The mention is the app's whole name: every word of it, as written or run together."""
+    name = tuple(tokenize(mention.name))
+    return mention.words in (name, ("".join(name),))
+
+
+def _narrowest(index: SearchIndex, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The named targets that hold no other named target: "notion legal" is the account
+    notion-legal, not all of Notion."""
+    targets = {name: index.app_targets.get(name, EMPTY) for name in names}
+    return tuple(n for n in names if not any(o != n and targets[o] < targets[n] for o in names))

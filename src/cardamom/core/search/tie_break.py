@@ -1,0 +1,29 @@
+"""The order of search results: by score (seeds), then, among equal scores, the tool whose own
+description says more of the query, then the one whose own name the query covers most, then
+the shorter name, then the codepoint order of the advertised name (seeds: never locale
+collation, so every server cuts the same list at the limit).
+"""
+
+from __future__ import annotations
+
+
+def codepoint_tie_break(name: str) -> str:
+    """The last tie-break: the advertised name compared by code point. Python compares ``str``
+    by code point whatever the process locale, so the name itself is the key."""
+    return name
+
+
+def result_order_key(
+    score: int, described: float, name_share: float, own_name_size: int, name: str
+) -> tuple[int, float, float, int, str]:
+    """Sort key (ascending) of one result: higher score first; then the more of the query's
+    IDF mass the tool's own description says (whatever field scored each word); then the larger
+    share of the tool's own name words (its name without the account) that the query covers
+    (a word reached only through a synonym does not cover it); then fewer own name words; then
+    ``codepoint_tie_break``. ``described`` is rounded so float noise never decides."""
+    return (-score, -round(described, 9), -name_share, own_name_size, codepoint_tie_break(name))
+
+
+def seed_order_key(score: int, name: str) -> tuple[int, str]:
+    """The seeds' order alone: score, then ``codepoint_tie_break`` (the ranker without ``tie_order``)."""
+    return (-score, codepoint_tie_break(name))

@@ -1,0 +1,195 @@
+"""The ranker refinements of issue 13's third round, each against the ranker without it: app
+names read in the query as written (repeats kept, words run together), a shortened name's
+words, grammar words no name of the pool carries, and the tie order (a description saying the
+query; a synonym covering no name)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from cardamom.core.naming import advertised_name
+from cardamom.core.pool import PoolTool
+from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
+from cardamom.core.search.search_text import name_words, search_document
+from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.tokens import description_tokens, tokenize
+
+
+def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
+    return SearchDocument(
+        name=name,
+        name_tokens=frozenset(tokenize(name)),
+        label_tokens=frozenset(tokenize(label)),
+        description_tokens=description_tokens(description),
+        label=label,
+        accounts=(name.split("__")[0],),
+    )
+
+
+def without(**switches: bool) -> SearchOptions:
+    return dataclasses.replace(SearchOptions(), **switches)
+
+
+CALENDARS = [
+    app_doc("cal-com__get_calendar_links", "Cal.com", "Get the calendar links of a booking."),
+    app_doc("cal-com__list_bookings", "Cal.com", "List bookings."),
+    app_doc("cal-com__watch_changes", "Cal.com", "Watch changes to bookings, as in Google."),
+    app_doc("github__list_repos", "GitHub", "List repositories."),
+]
+
+
+class TestAppNamesAsWritten:
+    def test_a_repeated_word_does_not_hide_the_app_it_names(self) -> None:
+        # "calendar" comes twice: the second one, with "google", names Google Calendar.
+        assert join_compounds(("list", "calendar", "in", "google", "calendar")) == (
+            "list",
+            "calendar",
+            "in",
+            "google",
+            "calendar",
+        )
+        ranking = rank(SearchIndex.build(CALENDARS), "list watch changes calendar in google calendar")
+        assert ranking.empty
+        assert ranking.reason is not None
+        assert (ranking.reason.kind, ranking.reason.apps) == ("app_not_connected", ("Google Calendar",))
+
+    def test_an_app_name_written_as_one_word_names_it(self) -> None:
+        # Azure DevOps splits into azure dev ops; a query writes "azure devops".
+        ranking = rank(SearchIndex.build(CALENDARS), "azure devops post subscriptions")
+        assert ranking.reason is not None
+        assert (ranking.reason.kind, ranking.reason.apps) == ("app_not_connected", ("Azure DevOps",))
+        connected = SearchIndex.build([*CALENDARS, app_doc("azure-devops__post_subscriptions", "Azure DevOps")])
+        # the account azure-devops, the narrowest name for the same tools
+        assert rank(connected, "azure devops post subscriptions").scope == ("azure-devops",)
+
+
+def pool_tool(account: str, tool: str, description: str = "") -> PoolTool:
+    fields: dict[str, Any] = {
+        "name": advertised_name(account, tool),
+        "account": account,
+        "connector": account,
+        "tool": tool,
+        "description": description,
+        "input_schema": {"type": "object"},
+        "classification": "read",
+        "method": "POST",
+        "path": "/",
+        "target": None,
+        "arguments_in": {},
+        "frozen": {},
+    }
+    return PoolTool(**fields)
+
+
+class TestShortenedNames:
+    LONG = pool_tool("azure-devops", "post_api_v_1_subscriptions_subscription_id_resource_groups_group_deployments")
+
+    def test_a_shortened_name_keeps_the_words_of_the_whole_tool_name_and_not_the_digest(self) -> None:
+        name = self.LONG.name
+        assert len(name) == 64 and not name.endswith(self.LONG.tool)
+        digest = name.rpartition("-")[2]
+        words = name_words(self.LONG)
+        assert {"resource", "groups", "deployments", "subscriptions"} <= words
+        assert not set(tokenize(digest)) & (words - set(tokenize(self.LONG.tool)) - set(tokenize("azure-devops")))
+
+    def test_a_word_cut_from_the_name_still_finds_the_tool(self) -> None:
+        other = pool_tool("azure-devops", "post_api_v_1_environments")
+        index = SearchIndex.build([search_document(t, "Azure DevOps") for t in (self.LONG, other)])
+        assert rank(index, "azure devops post deployments").hits[0].name == self.LONG.name
+
+    def test_a_name_within_the_limit_reads_as_written(self) -> None:
+        short = pool_tool("notion", "list_users")
+        assert name_words(short) == {"notion", "list", "users"}
+
+
+GOOGLE_CHAT = [
+    app_doc("google-chat__chat_spaces_list", "Google Chat", "Lists spaces the caller is a member of."),
+    app_doc("google-chat__chat_spaces_get", "Google Chat", "Returns details about a space."),
+    app_doc("google-chat__chat_spaces_messages_create", "Google Chat", "Creates a message in a space."),
+    app_doc("google-chat__chat_spaces_create", "Google Chat", "Creates a named space."),
+    app_doc("google-chat__chat_spaces_members_create", "Google Chat", "Creates a membership."),
+]
+
+
+class TestGrammarWordsNoNameCarries:
+    def test_a_guessed_name_loses_a_grammar_word_no_name_carries(self) -> None:
+        index = SearchIndex.build(GOOGLE_CHAT)
+        ranking = rank(index, "google_chat_list_spaces_caller_is")
+        assert ranking.hits[0].name == "google-chat__chat_spaces_list"
+        assert "is" in ranking.dropped and "is" not in ranking.query_tokens
+        # Before, "is" weighed the most of any word (no tool carries it) and covered nothing.
+        before = rank(
+            SearchIndex.build(GOOGLE_CHAT, without(unmatched_grammar=False)), "google_chat_list_spaces_caller_is"
+        )
+        assert "is" in before.uncovered
+        assert max(before.idf, key=before.idf.__getitem__) == "is"
+
+    def test_a_grammar_word_a_name_carries_stays(self) -> None:
+        index = SearchIndex.build([app_doc("github__orgs_is_member", "GitHub"), app_doc("github__orgs_list", "GitHub")])
+        assert "is" in rank(index, "github_orgs_is_member").query_tokens
+
+    def test_a_query_of_one_word_besides_keeps_its_grammar_word(self) -> None:
+        index = SearchIndex.build([app_doc("dartfx__help", "Dartfx"), app_doc("dartfx__list", "Dartfx")])
+        ranking = rank(index, "help me", pool=frozenset({0, 1}))
+        assert "me" in ranking.query_tokens
+
+
+class TestTieOrderRefinements:
+    def test_a_name_reached_through_a_synonym_is_not_covered_by_the_query(self) -> None:
+        # "message" meets "chat" through a synonym group; "messages" is its own word.
+        index = SearchIndex.build(GOOGLE_CHAT)
+        ranking = rank(index, "google chat create message chats")
+        scored = {h.name: h.score for h in ranking.hits}
+        assert scored["google-chat__chat_spaces_create"] == scored["google-chat__chat_spaces_messages_create"]
+        assert ranking.hits[0].name == "google-chat__chat_spaces_messages_create"
+        before = SearchIndex.build(GOOGLE_CHAT, without(literal_ties=False, description_ties=False))
+        assert rank(before, "google chat create message chats").hits[0].name == "google-chat__chat_spaces_create"
+
+    def test_the_description_that_says_the_query_comes_first_among_equal_scores(self) -> None:
+        docs = [
+            app_doc("stripe__get_customers_customer_sources", "Stripe", "List sources for a specified customer."),
+            app_doc(
+                "stripe__get_customers_customer_sources_id", "Stripe", "Retrieve a specified source for a customer."
+            ),
+            app_doc("stripe__get_charges", "Stripe", "List charges."),
+        ]
+        ranking = rank(SearchIndex.build(docs), "stripe retrieve specified source customer")
+        assert ranking.hits[0].score == ranking.hits[1].score
+        assert ranking.hits[0].name == "stripe__get_customers_customer_sources_id"
+        before = SearchIndex.build(docs, without(description_ties=False))
+        assert rank(before, "stripe retrieve specified source customer").hits[0].name == (
+            "stripe__get_customers_customer_sources"
+        )
+
+
+DEVELOPER = [
+    app_doc("github__repos_list_tags", "GitHub", "List repository tags."),
+    app_doc("github__activity_list_followed", "GitHub", "Lists the people following a user; get followed tags too."),
+    app_doc("github__repos_get", "GitHub", "Get a repository."),
+    app_doc("stripe__get_charges", "Stripe", "List charges."),
+    app_doc("stripe__post_charges", "Stripe", "Create a charge."),
+]
+
+
+class TestDescriptionHalfInWords:
+    def test_an_unknown_app_s_phrase_does_not_clear_the_floor_through_descriptions_alone(self) -> None:
+        # "Forem" is no app of the org and no known app: its phrase matched other apps'
+        # descriptions only, just over half the mass.
+        before = SearchIndex.build(DEVELOPER, without(words_description_half=False))
+        assert not rank(before, "Forem: get followed tags").empty
+        ranking = rank(SearchIndex.build(DEVELOPER), "Forem: get followed tags")
+        assert ranking.empty
+        assert ranking.reason is not None and "forem" in ranking.reason.uncovered
+
+    def test_a_name_match_still_carries_its_full_weight(self) -> None:
+        assert rank(SearchIndex.build(DEVELOPER), "list repository tags").hits[0].name == "github__repos_list_tags"
+
+
+class TestStoredSwitches:
+    def test_the_switches_round_trip_and_a_switch_a_blob_predates_is_on(self) -> None:
+        options = without(literal_ties=False)
+        assert SearchOptions.from_switches(options.switches()) == options
+        assert "fallback_rule" not in options.switches()
+        old = {k: v for k, v in SearchOptions().switches().items() if k != "named_app_fallback"}
+        assert SearchOptions.from_switches({**old, "retired_switch": False}) == SearchOptions()
