@@ -126,7 +126,6 @@ class Container:
     rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
     reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
-    objects: ObjectSink | None = None  # the bucket (AWS), where the scheduled audit export writes
     unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
@@ -565,6 +564,5 @@ def build_container(
         rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
         reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,
-        objects=stores.objects,
         unmet_searches=unmet,
     )
