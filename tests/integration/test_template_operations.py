@@ -94,6 +94,7 @@ def test_the_rebuild_failure_alarm_watches_the_metric_the_function_emits(templat
 
 # ---- alarms -----------------------------------------------------------------------------------
 
+
 def _function(name: str) -> dict[str, Any]:
     return {"Name": "FunctionName", "Value": {"Ref": name}}
 
