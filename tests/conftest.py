@@ -13,7 +13,8 @@ from cardamom.bootstrap import Container
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from cardamom.entrypoints.asgi import create_app
 from tests.aws_support import AwsBackend, aws_environment, create_backend, moto_endpoint
-from tests.support import free_socket, make_container, notion_only_org_text, serve
+from tests.orgs import notion_only_org_text
+from tests.support import free_socket, make_container, serve
 
 
 @dataclass

@@ -144,16 +144,18 @@ class RuntimeApi:
         self._server.shutdown()
         self._server.server_close()
 
-    def invoke(self, event: Mapping[str, Any], *, alive: Any = None) -> dict[str, Any]:
+    def invoke(
+        self, event: Mapping[str, Any], *, alive: Any = None, timeout: float = INVOCATION_TIMEOUT_S
+    ) -> dict[str, Any]:
         """Hand ``event`` to the function and wait for its answer (the Invoke API, synchronously)."""
         invocation = _Invocation(str(uuid.uuid4()), json.dumps(event).encode())
         self._pending.put(invocation)
-        deadline = time.monotonic() + INVOCATION_TIMEOUT_S
+        deadline = time.monotonic() + timeout
         while not invocation.done.wait(0.2):
             if alive is not None and not alive():
                 raise InvocationFailed(f"the function process exited; init error: {self.init_error!r}")
             if time.monotonic() > deadline:
-                raise InvocationFailed(f"the function did not answer within {INVOCATION_TIMEOUT_S} s")
+                raise InvocationFailed(f"the function did not answer within {timeout} s")
         if invocation.error is not None:
             raise InvocationFailed(invocation.error.decode("utf-8", "replace"))
         answer: dict[str, Any] = json.loads(invocation.response or b"null")

@@ -1,4 +1,4 @@
-"""Helpers shared by the test levels: org files, containers and a live uvicorn server."""
+"""Helpers shared by the test rooms: paths, containers on the embedded store and a live uvicorn server."""
 
 from __future__ import annotations
 
@@ -17,53 +17,12 @@ from cardamom.config import Settings
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.ports import ConnectorTransport, CredentialResolver, SearchTelemetry
 
+# The example org lives with the other orgs (tests/orgs.py); bench/cold_start.py imports it from here.
+from tests.orgs import notion_only_org_text as notion_only_org_text
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 EVENTS = REPO / "events"
-
-# The issue's example org, extended with a second Notion tool set the tests need.
-NOTION_ONLY_ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: {base_url}
-    auth: {{type: bearer}}
-    tools:
-      - name: list_all_users
-        description: List all users in the workspace.
-        method: GET
-        path: /v1/users
-      - name: retrieve_page
-        description: Retrieve a page by its id.
-        method: GET
-        path: /v1/pages/{{page_id}}
-        target: page_id
-        input_schema: {{type: object, properties: {{page_id: {{type: string}}}}, required: [page_id]}}
-connections:
-  - {{account: notion-legal, connector: notion, status: active, credentials: {{token_env: NOTION_LEGAL_TOKEN}}}}
-members:
-  - {{id: alice, role: member}}
-restrictions: []
-"""
-
-
-def notion_only_org_text(base_url: str = "https://api.notion.com") -> str:
-    return NOTION_ONLY_ORG.format(base_url=base_url)
-
-
-CAST = """members:
-  - {id: alice, role: member}
-  - {id: olivia, role: owner}
-  - {id: adam, role: admin}
-  - {id: gina, role: guest}
-  - {id: audrey, role: auditor}
-  - {id: bill, role: billing_admin}
-"""
-
-
-def governed_org_text(base_url: str = "https://api.notion.com") -> str:
-    return notion_only_org_text(base_url).replace("members:\n  - {id: alice, role: member}\n", CAST)
 
 
 def settings_for(home: Path, **overrides: str) -> Settings:

@@ -35,8 +35,9 @@ from cardamom.entrypoints.asgi import create_app
 from cardamom.entrypoints.lambda_app import make_handler
 from tests.aws_support import AwsBackend, aws_settings
 from tests.lambda_http import api_gateway_app
+from tests.orgs import notion_only_org_text
 from tests.signin_support import TlsCertificate, serve_tls
-from tests.support import free_socket, notion_only_org_text, serve, settings_for
+from tests.support import free_socket, serve, settings_for
 
 CALLBACK = "http://127.0.0.1:33418/callback"  # any port: loopback redirect URIs match on any port
 

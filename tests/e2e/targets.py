@@ -26,7 +26,8 @@ from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.demo.saas import DEMO_TOKENS
 from cardamom.entrypoints.asgi import create_app
 from tests.lambda_runtime import ApiGatewayFront, lambda_function, template_routes, wait_until_ready
-from tests.support import make_container, notion_only_org_text, serve
+from tests.orgs import notion_only_org_text
+from tests.support import make_container, serve
 
 SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
 NOTION_TOKEN = {"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}

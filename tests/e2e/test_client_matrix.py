@@ -26,7 +26,7 @@ from cardamom.core.audit import AuditQuery
 from tests.conftest import live_gateway
 from tests.e2e.clients import CLIENT_RUNS, FOUND_TOOL, NODE22, NODE_DIR, ClientRun, run_client
 from tests.e2e.targets import Target
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ from mcp.shared.exceptions import MCPError
 
 from cardamom.core.audit import AuditQuery
 from tests.conftest import LiveGateway, live_gateway
-from tests.support import governed_org_text
+from tests.orgs import governed_org_text
 
 ADMIN_SCOPES = ("mcp:read", "mcp:write", "mcp:destructive", "mcp:tools")
 

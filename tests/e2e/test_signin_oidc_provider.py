@@ -33,8 +33,9 @@ from cardamom.entrypoints.asgi import create_app
 from tests.e2e.signin_node import NODE_DIR, installed
 from tests.e2e.signin_servers import CALLBACK
 from tests.e2e.test_signin_python_client import MemoryStorage
+from tests.orgs import notion_only_org_text
 from tests.signin_support import Browser, callback_params
-from tests.support import free_socket, notion_only_org_text, serve, settings_for
+from tests.support import free_socket, serve, settings_for
 
 pytestmark = pytest.mark.e2e
 MEMBER = "ada@acme.example"
@@ -69,8 +70,7 @@ def identity_provider_and_gateway(tmp_path: Path) -> Iterator[tuple[str, str, An
             credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
         )
         assert container.settings.dev_signin is False, "a provider is configured: no development page"
-        members = f"members:\n  - {{id: alice, role: member}}\n  - {{id: {MEMBER}, role: admin}}\n"
-        acme = notion_only_org_text(f"{base}/demo/notion").replace("members:\n  - {id: alice, role: member}\n", members)
+        acme = notion_only_org_text(f"{base}/demo/notion", members={"alice": "member", MEMBER: "admin"})
         container.apply_org(parse_org_definition(acme, "acme.yaml"))
         globex = f"org: globex\nmembers:\n  - {{id: {MEMBER}, role: member}}\n"
         container.apply_org(parse_org_definition(globex, "globex.yaml"))

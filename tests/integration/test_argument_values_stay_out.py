@@ -19,37 +19,42 @@ from cardamom.core.audit import AuditQuery
 from cardamom.service.audit_export import export_lines
 from cardamom.service.authorization import Caller
 from tests.fakes import RecordingTransport, StaticCredentials
+from tests.orgs import connection, notion, org_yaml, tool
 from tests.support import make_container
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com
-    auth: {type: bearer}
-    tools:
-      - name: search_by_title
-        description: Search pages by title.
-        method: POST
-        path: /v1/search
-        classification: read
-        input_schema: {type: object, properties: {query: {type: string}, owner: {type: string}}, required: [query]}
-      - name: list_page_comments
-        description: List the comments of a page.
-        method: GET
-        path: /v1/pages/{page_id}/comments
-        target: page_id
-        input_schema:
-          type: object
-          properties: {page_id: {type: string}, author: {type: string}, page_size: {type: integer}}
-          required: [page_id]
-connections:
-  - {account: notion-legal, connector: notion, credentials: {token_env: LEGAL}}
-members:
-  - {id: alice, role: member}
-restrictions: []
-"""
+ORG = org_yaml(
+    notion(
+        tool(
+            "search_by_title",
+            "/v1/search",
+            method="POST",
+            description="Search pages by title.",
+            classification="read",
+            input_schema={
+                "type": "object",
+                "properties": {"query": {"type": "string"}, "owner": {"type": "string"}},
+                "required": ["query"],
+            },
+        ),
+        tool(
+            "list_page_comments",
+            "/v1/pages/{page_id}/comments",
+            description="List the comments of a page.",
+            target="page_id",
+            input_schema={
+                "type": "object",
+                "properties": {
+                    "page_id": {"type": "string"},
+                    "author": {"type": "string"},
+                    "page_size": {"type": "integer"},
+                },
+                "required": ["page_id"],
+            },
+        ),
+    ),
+    connections=[connection("notion-legal", "notion", token_env="LEGAL")],
+    members={"alice": "member"},
+)
 SECRET_WORDS = ("zanzibar", "quokka", "55319731", "ops@", "nightjar", "77810246")
 
 

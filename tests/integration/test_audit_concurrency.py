@@ -23,7 +23,8 @@ from cardamom.service.audit_sealing import AuditSealer
 from cardamom.service.authorization import Caller
 from tests.aws_support import AwsBackend, aws_settings, clients
 from tests.fakes import StaticCredentials
-from tests.support import make_container, notion_only_org_text
+from tests.orgs import notion_only_org_text
+from tests.support import make_container
 
 CALLS = 24
 AT_ONCE = 16

@@ -28,7 +28,7 @@ from cardamom.service.audit_sealing import SealingPolicy
 from cardamom.service.authorization import Caller
 from tests.aws_support import AwsBackend, aws_settings
 from tests.fakes import RecordingTransport, StaticCredentials
-from tests.support import notion_only_org_text
+from tests.orgs import NOTION_LEGAL, notion, notion_tool, org_yaml
 
 ARGUMENT_VALUE = "Quarterly-Plan-7f3a"  # an argument that is not the target: must never be recorded
 
@@ -52,9 +52,20 @@ def run_calls(container: Container, count: int) -> None:
     asyncio.run(calls())
 
 
-ORG_WITH_FILTER = notion_only_org_text().replace(
-    "input_schema: {type: object, properties: {page_id: {type: string}}, required: [page_id]}",
-    "input_schema: {type: object, properties: {page_id: {type: string}, filter: {type: string}}, required: [page_id]}",
+ORG_WITH_FILTER = org_yaml(
+    notion(
+        "list_all_users",
+        notion_tool(
+            "retrieve_page",
+            input_schema={
+                "type": "object",
+                "properties": {"page_id": {"type": "string"}, "filter": {"type": "string"}},
+                "required": ["page_id"],
+            },
+        ),
+    ),
+    connections=[NOTION_LEGAL],
+    members={"alice": "member"},
 )
 
 

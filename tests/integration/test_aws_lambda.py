@@ -37,13 +37,9 @@ from cardamom.entrypoints.cli import main
 from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
 from tests.aws_support import ISSUER, AwsBackend, aws_settings, mint
 from tests.integration.test_aws_backend import Calls
-from tests.integration.test_lambda_events import (  # noqa: F401 - restored_logging is a fixture
-    FakeLambdaContext,
-    load_event,
-    restored_logging,
-    rpc_result,
-)
-from tests.support import notion_only_org_text, serve
+from tests.lambda_support import FakeLambdaContext, load_event, rpc_result
+from tests.orgs import notion_only_org_text
+from tests.support import serve
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish:UserWarning")
 

@@ -12,7 +12,32 @@ from cardamom.bootstrap import build_container
 from cardamom.config import Settings
 from cardamom.core.audit import AuditRow
 from cardamom.entrypoints.cli import main
-from tests.support import notion_only_org_text
+
+# The example org as a person writes the file (the error messages below count its lines).
+ORG_FILE = """\
+org: acme
+connectors:
+  - id: notion
+    label: Notion
+    base_url: https://api.notion.com
+    auth: {type: bearer}
+    tools:
+      - name: list_all_users
+        description: List all users in the workspace.
+        method: GET
+        path: /v1/users
+      - name: retrieve_page
+        description: Retrieve a page by its id.
+        method: GET
+        path: /v1/pages/{page_id}
+        target: page_id
+        input_schema: {type: object, properties: {page_id: {type: string}}, required: [page_id]}
+connections:
+  - {account: notion-legal, connector: notion, status: active, credentials: {token_env: NOTION_LEGAL_TOKEN}}
+members:
+  - {id: alice, role: member}
+restrictions: []
+"""
 
 
 def cli(*argv: str) -> tuple[int, str, str]:
@@ -25,7 +50,7 @@ def cli(*argv: str) -> tuple[int, str, str]:
 def org_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDAMOM_HOME", str(tmp_path / "home"))
     path = tmp_path / "acme.yaml"
-    path.write_text(notion_only_org_text())
+    path.write_text(ORG_FILE)
     return path
 
 
@@ -39,7 +64,7 @@ def test_org_apply_reports_what_it_applied(org_file: Path) -> None:
 def test_an_invalid_file_names_file_line_and_path_and_changes_nothing(org_file: Path, tmp_path: Path) -> None:
     assert cli("org", "apply", str(org_file))[0] == 0
     bad = tmp_path / "bad.yaml"
-    bad.write_text(notion_only_org_text().replace("connector: notion, status", "connector: notin, status"))
+    bad.write_text(ORG_FILE.replace("connector: notion, status", "connector: notin, status"))
     code, _, err = cli("org", "apply", str(bad))
     assert code == 2
     assert f"{bad}:19 connections[0].connector: unknown connector 'notin' (known: notion)" in err

@@ -21,7 +21,8 @@ from cardamom.bootstrap import build_container
 from cardamom.config import Settings
 from cardamom.core.audit import AuditRow
 from cardamom.entrypoints.cli import build_parser, main
-from tests.support import REPO, notion_only_org_text
+from tests.orgs import notion_only_org_text
+from tests.support import REPO
 
 
 def cli(*argv: str) -> tuple[int, str, str]:

@@ -21,7 +21,8 @@ from cardamom.entrypoints.asgi import create_app
 from cardamom.entrypoints.hosts import host_allowed
 from cardamom.entrypoints.lambda_app import make_handler
 from cardamom.errors import ConfigError
-from tests.support import EVENTS, make_container, notion_only_org_text
+from tests.orgs import notion_only_org_text
+from tests.support import EVENTS, make_container
 
 PING = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
 

@@ -14,7 +14,8 @@ from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.entrypoints.asgi import MAX_BODY_BYTES, create_app
 from tests.fakes import RecordingTransport, StaticCredentials
-from tests.support import make_container, notion_only_org_text
+from tests.orgs import notion_only_org_text
+from tests.support import make_container
 
 
 @pytest.fixture

@@ -28,9 +28,10 @@ from cardamom.bootstrap import build_container
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from tests.aws_support import FAKE_ENV, ISSUER, AwsBackend, aws_settings, mint
-from tests.integration.test_lambda_events import EVENT_FILES, load_event
-from tests.package.runtime_api import RuntimeApi
-from tests.support import REPO, notion_only_org_text, serve
+from tests.lambda_runtime import InvocationFailed, RuntimeApi
+from tests.lambda_support import EVENT_FILES, load_event
+from tests.orgs import notion_only_org_text
+from tests.support import REPO, serve
 
 PROBE = REPO / "tests" / "package" / "probe.py"
 DEV_ONLY = ["mcp", "httpx2", "moto", "pytest", "uvicorn", "types_boto3_dynamodb", "cfnlint"]
@@ -229,41 +230,52 @@ HANDLER = "cardamom.entrypoints.lambda_mcp.handler"
 
 def serve_under_runtime_client(
     python: Path, paths: list[Path], env: dict[str, str], events: list[dict[str, Any]], cwd: Path
-) -> RuntimeApi:
-    """The handler run by ``awslambdaric`` against a local Runtime API, as Lambda runs it."""
-    with RuntimeApi(events) as api:
-        lambda_env = {
-            **env,
-            "AWS_LAMBDA_RUNTIME_API": api.address,
-            "_HANDLER": HANDLER,
-            "LAMBDA_TASK_ROOT": str(cwd),
-            "AWS_LAMBDA_FUNCTION_NAME": "cardamom-McpFunction-ric",
-            "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
-            "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "1024",
-            "AWS_LAMBDA_LOG_GROUP_NAME": "/aws/lambda/cardamom-McpFunction-ric",
-            "AWS_LAMBDA_LOG_STREAM_NAME": "ric",
-        }
-        code = (
-            f"import sys; sys.path[:0] = {[str(p) for p in paths]!r}\n"
-            f"from awslambdaric.__main__ import main\nmain(['awslambdaric', {HANDLER!r}])\n"
-        )
-        log = cwd / "runtime.log"
+) -> list[tuple[str, Any]]:
+    """The handler run by ``awslambdaric`` against the Runtime API emulator (tests/lambda_runtime.py),
+    as Lambda runs it: ``("response", answer)`` or ``("error", what it reported)`` per event."""
+    api = RuntimeApi()
+    api.start()
+    lambda_env = {
+        **env,
+        "AWS_LAMBDA_RUNTIME_API": api.address,
+        "_HANDLER": HANDLER,
+        "LAMBDA_TASK_ROOT": str(cwd),
+        "AWS_LAMBDA_FUNCTION_NAME": "cardamom-McpFunction-ric",
+        "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
+        "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "1024",
+        "AWS_LAMBDA_LOG_GROUP_NAME": "/aws/lambda/cardamom-McpFunction-ric",
+        "AWS_LAMBDA_LOG_STREAM_NAME": "ric",
+    }
+    code = (
+        f"import sys; sys.path[:0] = {[str(p) for p in paths]!r}\n"
+        f"from awslambdaric.__main__ import main\nmain(['awslambdaric', {HANDLER!r}])\n"
+    )
+    log = cwd / "runtime.log"
+    results: list[tuple[str, Any]] = []
+    try:
         with log.open("w") as output:
             process = subprocess.Popen(
                 [str(python), "-I", "-S", "-c", code], env=lambda_env, cwd=cwd, stdout=output, stderr=output
             )
-            try:
-                finished = api.finished.wait(timeout=180)
-            finally:
-                process.terminate()
-                process.wait(timeout=30)
-        assert finished, log.read_text()[-4000:]
-        assert api.init_error is None, api.init_error
-        return api
+        try:
+            for event in events:
+                try:
+                    # The first answer waits for the cold start of the installed package: generous.
+                    answer = api.invoke(event, alive=lambda: process.poll() is None, timeout=180)
+                except InvocationFailed as exc:
+                    results.append(("error", f"{exc}\n{log.read_text()[-4000:]}"))
+                else:
+                    results.append(("response", answer))
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    finally:
+        api.stop()
+    assert api.init_error is None, api.init_error
+    return results
 
 
-def check_runtime_answers(api: RuntimeApi) -> None:
-    results = api.results()
+def check_runtime_answers(results: list[tuple[str, Any]]) -> None:
     assert [kind for kind, _ in results] == ["response"] * len(EVENT_FILES), results
     for path, (_, response) in zip(EVENT_FILES, results, strict=True):
         assert response["statusCode"] == 200, (path.name, response)
@@ -277,8 +289,8 @@ def test_the_runtime_interface_client_runs_the_installed_package(
     assert python is not None
     env, key = deployed
     client = runtime_interface_client(python)
-    api = serve_under_runtime_client(python, [client, installed.site_packages], env, events_for(key), tmp_path)
-    check_runtime_answers(api)
+    results = serve_under_runtime_client(python, [client, installed.site_packages], env, events_for(key), tmp_path)
+    check_runtime_answers(results)
 
 
 def test_the_runtime_interface_client_runs_the_sam_build_artifacts(
@@ -290,5 +302,5 @@ def test_the_runtime_interface_client_runs_the_sam_build_artifacts(
     env, key = deployed
     client = runtime_interface_client(python)
     function, layer = sam_build / "McpFunction", sam_build / "DependenciesLayer" / "python"
-    api = serve_under_runtime_client(python, [client, function, layer], env, events_for(key), tmp_path)
-    check_runtime_answers(api)
+    results = serve_under_runtime_client(python, [client, function, layer], env, events_for(key), tmp_path)
+    check_runtime_answers(results)

@@ -8,10 +8,8 @@ stores are real SQLite, and ``execute_tool`` really reaches the demo SaaS over H
 from __future__ import annotations
 
 import asyncio
-import copy
 import importlib
 import json
-import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -24,7 +22,6 @@ import pytest
 from aws_lambda_powertools import Metrics
 from joserfc.jwk import ECKey
 
-from cardamom.adapters import powertools
 from cardamom.adapters.env import EnvCredentialResolver
 from cardamom.adapters.httpx import HttpxTransport
 from cardamom.adapters.jose import JwtSigner
@@ -33,79 +30,29 @@ from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from cardamom.entrypoints.lambda_app import make_handler
-from tests.support import EVENTS, make_container, notion_only_org_text, serve
+from tests.lambda_support import (
+    EVENT_FILES,
+    TOKEN_PLACEHOLDER,
+    FakeLambdaContext,
+    load_event,
+    response_json,
+    rpc_result,
+    with_body,
+    with_method,
+)
+from tests.orgs import notion_only_org_text
+from tests.support import EVENTS, make_container, serve
 
 # Requests that add no metric (everything but a search) make Powertools warn at flush time.
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish:UserWarning")
 
 ENTRYPOINT = "cardamom.entrypoints.lambda_mcp"
-TOKEN_PLACEHOLDER = "Bearer REPLACE_WITH_TOKEN"
-EVENT_FILES = sorted(EVENTS.glob("*.json"))
 EXPECTED_EVENTS = {"initialize", "tools-list", "search-tools", "execute-tool", "discover", "search-tools-2026"}
 COLD_START_ISSUER = "https://auth.acme.example"
 EVENTS_ORIGIN = "https://abcdef1234.execute-api.us-east-1.amazonaws.com"  # the sample events' domain
 SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
 
 LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class FakeLambdaContext:
-    """What the Lambda runtime passes as ``context``, reduced to the attributes handlers read."""
-
-    function_name: str = "cardamom-McpFunction-test"
-    memory_limit_in_mb: int = 1024
-    invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:cardamom-McpFunction-test"
-    aws_request_id: str = "4a2c1c48-7d3e-4f6b-9a0e-0c1d2e3f4a5b"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 29_000
-
-
-def load_event(name: str, token: str | None) -> dict[str, Any]:
-    """An event from ``events/``; its placeholder bearer token replaced, or the header dropped if ``token`` is None."""
-    event: dict[str, Any] = json.loads((EVENTS / f"{name}.json").read_text(encoding="utf-8"))
-    assert event["headers"]["authorization"] == TOKEN_PLACEHOLDER
-    if token is None:
-        del event["headers"]["authorization"]
-    else:
-        event["headers"]["authorization"] = f"Bearer {token}"
-    return event
-
-
-def with_body(event: dict[str, Any], body: str) -> dict[str, Any]:
-    changed = copy.deepcopy(event)
-    changed["body"] = body
-    changed["headers"]["content-length"] = str(len(body.encode()))
-    return changed
-
-
-def with_method(event: dict[str, Any], method: str) -> dict[str, Any]:
-    """The same request as API Gateway would deliver it for a bodiless ``method`` on the same path."""
-    changed = copy.deepcopy(event)
-    changed["routeKey"] = changed["requestContext"]["routeKey"] = f"{method} {changed['rawPath']}"
-    changed["requestContext"]["http"]["method"] = method
-    del changed["body"]
-    for header in ("content-type", "content-length", "mcp-protocol-version"):
-        changed["headers"].pop(header, None)
-    return changed
-
-
-def response_json(response: dict[str, Any]) -> dict[str, Any]:
-    assert response["isBase64Encoded"] is False
-    assert response["headers"]["content-type"] == "application/json"
-    body: dict[str, Any] = json.loads(response["body"])
-    return body
-
-
-def rpc_result(response: dict[str, Any], request_id: int) -> dict[str, Any]:
-    assert response["statusCode"] == 200, response
-    body = response_json(response)
-    assert body["jsonrpc"] == "2.0"
-    assert body["id"] == request_id
-    assert "error" not in body, body
-    result: dict[str, Any] = body["result"]
-    return result
 
 
 def emf_documents(stdout: str) -> list[dict[str, Any]]:
@@ -131,20 +78,6 @@ class ColdStartEnv:
     def token(self, member: str = "alice") -> str:
         signer = JwtSigner(self.key, issuer=COLD_START_ISSUER, audience="cardamom")
         return signer.mint(org="acme", member=member, scopes=SCOPES)
-
-
-@pytest.fixture
-def restored_logging() -> Iterator[None]:
-    """Importing the entrypoint configures the ``cardamom`` loggers for Lambda; undo that afterwards."""
-    logger = logging.getLogger("cardamom")
-    handlers, propagate, level = list(logger.handlers), logger.propagate, logger.level
-    formatter = powertools._formatter
-    yield
-    for handler in [h for h in logger.handlers if h not in handlers]:
-        logger.removeHandler(handler)
-    logger.propagate = propagate
-    logger.setLevel(level)
-    powertools._formatter = formatter
 
 
 @pytest.fixture

@@ -15,8 +15,9 @@ from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
 from tests.fakes import RecordingTransport, StaticCredentials
-from tests.integration.test_lambda_events import FakeLambdaContext, load_event, response_json, with_body
-from tests.support import governed_org_text, make_container
+from tests.lambda_support import FakeLambdaContext, load_event, response_json, with_body
+from tests.orgs import governed_org_text
+from tests.support import make_container
 
 ALL = ("mcp:read", "mcp:write", "mcp:destructive", "mcp:tools")
 

@@ -21,8 +21,9 @@ from cardamom.config import Settings
 from cardamom.entrypoints import lambda_app, rebuild_app
 from cardamom.errors import ConfigError, RebuildFailed, StoreError
 from cardamom.service.rebuild import RebuildService
-from tests.integration.test_lambda_events import FakeLambdaContext, load_event
-from tests.support import EVENTS, make_container, notion_only_org_text
+from tests.lambda_support import FakeLambdaContext, load_event
+from tests.orgs import notion_only_org_text
+from tests.support import EVENTS, make_container
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish:UserWarning")
 

@@ -32,7 +32,8 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.asgi import create_app
 from cardamom.errors import AuthenticationError, Conflict
 from tests.aws_support import REGION, AwsBackend
-from tests.support import notion_only_org_text, serve, settings_for
+from tests.orgs import notion_only_org_text
+from tests.support import serve, settings_for
 
 ISSUER = "http://127.0.0.1:8765"
 
@@ -120,7 +121,7 @@ def idp_gateway(tmp_path: Path) -> Iterator[tuple[Idp, TestClient]]:
                 CARDAMOM_JWT_ORG="acme",
             )
         )
-        text = notion_only_org_text().replace("{id: alice, role: member}", "{id: alice@acme.example, role: member}")
+        text = notion_only_org_text(members={"alice@acme.example": "member"})
         container.apply_org(parse_org_definition(text, "org.yaml"))
         with TestClient(create_app(container), base_url=ISSUER) as http:
             yield idp, http

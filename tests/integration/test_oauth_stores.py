@@ -42,7 +42,7 @@ from cardamom.ports import (
 )
 from tests.aws_support import AwsBackend
 from tests.fakes import MemoryDirectory
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
 NOW = int(time.time()) + 86_400  # in the future: the stores sweep by the real clock
 

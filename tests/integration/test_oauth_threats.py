@@ -28,8 +28,9 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.asgi import create_app
 from cardamom.errors import OrgDefinitionError
 from tests.fakes import RecordingTransport, StaticCredentials
+from tests.orgs import notion_only_org_text
 from tests.signin_support import Browser, callback_params
-from tests.support import notion_only_org_text, settings_for
+from tests.support import settings_for
 
 ISSUER = "http://127.0.0.1:8765"
 RESOURCE = f"{ISSUER}/mcp"
@@ -112,10 +113,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
         transport=transport,
         credentials=StaticCredentials("notion-connection-secret"),
     )
-    text = notion_only_org_text().replace(
-        "members:\n  - {id: alice, role: member}\n",
-        "members:\n  - {id: alice, role: member}\n  - {id: olga, role: owner}\n",
-    )
+    text = notion_only_org_text(members={"alice": "member", "olga": "owner"})
     container.apply_org(parse_org_definition(text, "org.yaml"))
     with TestClient(create_app(container), base_url=ISSUER) as http:
         yield Server(container, http, transport)
@@ -564,10 +562,7 @@ clients:
 
 def test_preregistered_clients_from_the_org_file(server: Server) -> None:
     stored = server.container.admin.stored("acme").definition
-    text = notion_only_org_text().replace(
-        "members:\n  - {id: alice, role: member}\n",
-        "members:\n  - {id: alice, role: member}\n  - {id: olga, role: owner}\n",
-    )
+    text = notion_only_org_text(members={"alice": "member", "olga": "owner"})
     server.container.apply_org(parse_org_definition(text + PREREGISTERED, "org.yaml"))
     server.container.secrets.put("acme", "chatgpt-client", {"client_secret": "s3cret-from-the-store"})
     assert stored.clients == []

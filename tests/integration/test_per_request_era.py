@@ -16,7 +16,8 @@ from cardamom.core.audit import AuditQuery
 from cardamom.entrypoints.asgi import create_app
 from cardamom.mcp.versions import SUPPORTED_VERSIONS
 from tests.fakes import RecordingTransport, StaticCredentials
-from tests.support import make_container, notion_only_org_text
+from tests.orgs import notion_only_org_text
+from tests.support import make_container
 
 V = "2026-07-28"
 CLIENT = {"name": "era-test-client", "version": "1.0"}

@@ -30,9 +30,10 @@ from cardamom.errors import RebuildFailed
 from cardamom.service.rebuild import org_of_stream_record
 from tests.aws_support import AwsBackend, StreamReader, aws_settings, mint
 from tests.fakes import StaticCredentials
-from tests.integration.test_lambda_events import FakeLambdaContext, load_event, rpc_result
 from tests.integration.test_store_contract import big_org
-from tests.support import EVENTS, notion_only_org_text
+from tests.lambda_support import FakeLambdaContext, load_event, rpc_result
+from tests.orgs import notion_only_org_text
+from tests.support import EVENTS
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish:UserWarning")
 

@@ -30,7 +30,7 @@ from cardamom.ports import AuditLog, Directory, SnapshotPointer, SnapshotStore
 from cardamom.service.snapshots import SnapshotService
 from tests.aws_support import AwsBackend
 from tests.fakes import MemoryAuditLog, MemoryDirectory, MemorySnapshotStore
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
 RETENTION_DAYS = 30
 NOW = datetime(2026, 11, 29, 12, 0, 30, tzinfo=UTC).timestamp()  # the audit clock: just after row(9)

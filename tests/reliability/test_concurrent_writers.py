@@ -24,15 +24,16 @@ from cardamom.bootstrap import Container
 from cardamom.core.policy import ALL_SCOPES
 from cardamom.service.authorization import Caller
 from tests.aws_support import ISSUER, aws_environment, create_backend, moto_endpoint
+from tests.orgs import notion_only_org_text
 from tests.reliability.fault_proxy import FaultProxy
 from tests.reliability.figures import record, scale
-from tests.support import make_container, notion_only_org_text
+from tests.support import make_container
 
 pytestmark = pytest.mark.reliability
 
 WRITERS = 4
 WRITES_EACH = scale(6, 30)
-ORG = notion_only_org_text().replace("{id: alice, role: member}", "{id: alice, role: owner}")
+ORG = notion_only_org_text(members={"alice": "owner"})
 OWNER = Caller("acme", "alice", "owner", frozenset(ALL_SCOPES))
 
 

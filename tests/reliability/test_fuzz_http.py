@@ -31,9 +31,10 @@ from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from cardamom.entrypoints.asgi import create_app
+from tests.orgs import notion_only_org_text
 from tests.reliability.figures import FULL, record, scale
 from tests.reliability.hostile import Hostile, mixed, rejected
-from tests.support import free_socket, make_container, notion_only_org_text, serve
+from tests.support import free_socket, make_container, serve
 
 pytestmark = pytest.mark.reliability
 
@@ -43,10 +44,8 @@ SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
 
 
 def org_text(base: str) -> str:
-    return notion_only_org_text(f"{base}/demo/notion").replace(
-        "  - {id: alice, role: member}\n",
-        "  - {id: alice, role: member}\n  - {id: sam, role: member, status: suspended}\n",
-    )
+    members = [{"id": "alice", "role": "member"}, {"id": "sam", "role": "member", "status": "suspended"}]
+    return notion_only_org_text(f"{base}/demo/notion", members=members)
 
 
 @dataclass

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
 from tests.fakes import AcceptingVerifier
 from tests.harness import FakeApp
+from tests.orgs import notion_only_org_text
 from tests.reliability.figures import FULL, record, scale
-from tests.support import EVENTS, notion_only_org_text
+from tests.support import EVENTS
 
 pytestmark = [
     pytest.mark.reliability,

@@ -29,16 +29,18 @@ from cardamom.core.audit import AuditQuery
 from cardamom.entrypoints.asgi import create_app
 from tests.aws_support import ISSUER, AwsBackend, aws_environment, create_backend, mint, moto_endpoint
 from tests.fakes import RecordingTransport
+from tests.orgs import connection, notion, org_yaml
 from tests.reliability.fault_proxy import FaultProxy
 from tests.reliability.figures import FULL, record
-from tests.support import make_container, notion_only_org_text
+from tests.support import make_container
 
 pytestmark = pytest.mark.reliability
 
-ORG = (
-    notion_only_org_text()
-    .replace("{token_env: NOTION_LEGAL_TOKEN}", "{secret: notion-legal}")
-    .replace("{id: alice, role: member}", "{id: alice, role: owner}")
+# The example org, its credential in the secret store (a third AWS service to fail), alice an owner.
+ORG = org_yaml(
+    notion("list_all_users", "retrieve_page"),
+    connections=[connection("notion-legal", "notion", status="active", secret="notion-legal")],
+    members={"alice": "owner"},
 )
 MAX_ATTEMPTS = 4  # adapters/aws.py: retries={"mode": "standard", "max_attempts": 4}
 FIGURES: dict[str, object] = {}

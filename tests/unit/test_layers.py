@@ -10,6 +10,7 @@ Imports are read from the source (``ast``), wherever they sit: at the top, insid
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -206,3 +207,18 @@ def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
 )
 def test_the_cycle_finder_finds_cycles(graph: dict[str, set[str]], expected: list[set[str]]) -> None:
     assert cycles(graph) == expected
+
+
+def test_ruff_bans_the_adapter_libraries_outside_the_edges() -> None:
+    """The same libraries, refused at lint time (TID251) everywhere in src/ but adapters,
+    entrypoints and the demo SaaS: the graph walks above and the linter say the same thing."""
+    pyproject = tomllib.loads((SRC.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    lint = pyproject["tool"]["ruff"]["lint"]
+    banned = set(lint["flake8-tidy-imports"]["banned-api"])
+    assert ADAPTER_LIBRARIES - banned == set()
+    exempt = {path for path, rules in lint["per-file-ignores"].items() if "TID251" in rules}
+    assert {path for path in exempt if path.startswith("src/")} == {
+        "src/cardamom/adapters/**",
+        "src/cardamom/entrypoints/**",
+        "src/cardamom/demo/**",
+    }

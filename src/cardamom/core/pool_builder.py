@@ -40,24 +40,51 @@ def effective_schema(tool: ToolDef) -> dict[str, Any]:
     return schema
 
 
-def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dict[str, Any]) -> PoolTool:
-    schema = effective_schema(tool)
-    applicable, description = frozen_for_tool(schema, frozen, tool.description)
+def _account_tool(
+    account: str,
+    connector: ConnectorDef,
+    name: str,
+    description: str,
+    schema: dict[str, Any],
+    frozen: dict[str, Any],
+    **call: Any,
+) -> PoolTool:
+    """One account's tool, REST or remote: ``call`` is how it is called (method, path, classification...)."""
+    applicable, description = frozen_for_tool(schema, frozen, description)
     return PoolTool(
-        name=advertised_name(account, tool.name),
+        name=advertised_name(account, name),
         account=account,
         connector=connector.id,
-        tool=tool.name,
+        tool=name,
         description=description,
         input_schema=without_frozen(schema, applicable),
-        classification=classify(tool.method, tool.classification),
-        method=tool.method,
-        path=tool.path,
-        target=tool.target,
-        arguments_in=dict(tool.arguments_in),
         frozen=applicable,
-        body_encoding=tool.body_encoding,
+        **call,
     )
+
+
+def _pool_tool(account: str, connector: ConnectorDef, tool: ToolDef, frozen: dict[str, Any]) -> PoolTool:
+    return _account_tool(
+        account,
+        connector,
+        tool.name,
+        tool.description,
+        effective_schema(tool),
+        frozen,
+        **_rest_call(tool),
+    )
+
+
+def _rest_call(tool: ToolDef) -> dict[str, Any]:
+    """How a REST tool is called: the same for one account's tool and a merged one."""
+    return {
+        "classification": classify(tool.method, tool.classification),
+        "method": tool.method,
+        "path": tool.path,
+        "target": tool.target,
+        "arguments_in": dict(tool.arguments_in),
+        "body_encoding": tool.body_encoding,
+    }
 
 
 def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[ConnectionDef]) -> PoolTool:
@@ -84,16 +111,11 @@ def _merged_tool(connector: ConnectorDef, tool: ToolDef, connections: list[Conne
         tool=tool.name,
         description=" ".join(p for p in parts if p),
         input_schema=schema,
-        classification=classify(tool.method, tool.classification),
-        method=tool.method,
-        path=tool.path,
-        target=tool.target,
-        arguments_in=dict(tool.arguments_in),
         frozen={},
         accounts=tuple(labels),
         account_argument=argument,
         frozen_by_account=per_account,
-        body_encoding=tool.body_encoding,
+        **_rest_call(tool),
     )
 
 
@@ -112,20 +134,18 @@ def remote_classification(hints: Mapping[str, bool]) -> Classification:
 
 
 def _remote_pool_tool(account: str, connector: ConnectorDef, tool: RemoteTool, frozen: dict[str, Any]) -> PoolTool:
-    applicable, description = frozen_for_tool(tool.input_schema, frozen, tool.description)
-    return PoolTool(
-        name=advertised_name(account, tool.name),
-        account=account,
-        connector=connector.id,
-        tool=tool.name,
-        description=description,
-        input_schema=without_frozen(dict(tool.input_schema), applicable),
+    return _account_tool(
+        account,
+        connector,
+        tool.name,
+        tool.description,
+        dict(tool.input_schema),
+        frozen,
         classification=remote_classification(tool.hints),
         method="POST",
         path="",
         target=None,
         arguments_in={},
-        frozen=applicable,
         upstream_name=tool.upstream_name,
     )
 

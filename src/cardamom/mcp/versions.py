@@ -14,9 +14,12 @@ from typing import Any, Literal
 
 from mcp_types import PROTOCOL_VERSION_META_KEY
 
+from cardamom.service.mcp_wire import SUPPORTED_PROTOCOL_VERSIONS
+
 Era = Literal["handshake", "per-request"]
 
-HANDSHAKE_VERSIONS = ("2025-03-26", "2025-06-18", "2025-11-25")
+# The handshake era: the same revisions our client wire speaks to remote MCP servers.
+HANDSHAKE_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS
 PER_REQUEST_VERSIONS = ("2026-07-28",)
 LATEST_HANDSHAKE_VERSION = "2025-11-25"
 # Newest first: what server/discover advertises and an unsupported-version error lists.

@@ -15,7 +15,7 @@ import re
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from ipaddress import ip_address
 from typing import Any
@@ -31,7 +31,7 @@ from cardamom.core.oauth_urls import is_loopback_host, is_url_client_id, metadat
 from cardamom.core.orgdef import ClientDef
 from cardamom.core.outbound import OutboundRequest
 from cardamom.errors import ConnectorFailed, OAuthError, OutboundRefused
-from cardamom.ports import Directory, OAuthClientStore, RateCounter, TokenMinter
+from cardamom.ports import Directory, OAuthClientStore, OutboundResponse, RateCounter, TokenMinter
 from cardamom.service.connector_calls import ConnectorCaller
 
 MAX_DOCUMENT_BYTES = 16 * 1024
@@ -80,8 +80,8 @@ class RegistrySettings:
     registrations_per_hour: int = 20
 
 
-def _cache_seconds(headers: Mapping[str, str]) -> int:
-    control = next((v for k, v in headers.items() if k.lower() == "cache-control"), "")
+def _cache_seconds(response: OutboundResponse) -> int:
+    control = response.header("cache-control") or ""
     if "no-store" in control or "no-cache" in control:
         return MIN_CACHE_SECONDS
     match = _MAX_AGE.search(control)
@@ -161,7 +161,7 @@ class ClientRegistry:
         except ValueError:
             raise OAuthError("invalid_client", "the client metadata document is not JSON") from None
         client = metadata_document_client(url, document, now=int(self._clock()))
-        self._documents[url] = (client, self._clock() + _cache_seconds(response.headers))
+        self._documents[url] = (client, self._clock() + _cache_seconds(response))
         while len(self._documents) > DOCUMENT_CACHE_SIZE:
             self._documents.popitem(last=False)
         return client

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardamom.core.orgdef import AuthSpec, ConnectorDef, ToolDef
+from cardamom.core.problems import validation_problems
 from cardamom.errors import CardamomError
 from cardamom.importers.openapi.endpoint import detect_auth, detect_base_url
 from cardamom.importers.openapi.names import name_from_method_and_path, name_from_operation_id, unique_name
@@ -68,7 +69,7 @@ class ImportResult:
 
 
 def _reason(exc: ValidationError) -> str:
-    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'tool'}: {e['msg']}" for e in exc.errors())
+    return "; ".join(validation_problems(exc, top_level="tool"))
 
 
 def import_openapi(

@@ -15,27 +15,19 @@ from cardamom.errors import PermissionDenied, Restricted
 from cardamom.service import authorization
 from cardamom.service.authorization import authorize, outbound_refusal
 from tests.harness import FakeApp
+from tests.orgs import block, connection, notion, org_yaml, tool
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardamom"
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com
-    auth: {type: bearer}
-    tools:
-      - {name: list_all_users, description: List all users., method: GET, path: /v1/users}
-      - {name: create_page, description: Create a page., method: POST, path: /v1/pages}
-connections:
-  - {account: notion-legal, connector: notion, credentials: {token_env: LEGAL}}
-members:
-  - {id: alice, role: member}
-  - {id: gina, role: guest}
-restrictions:
-  - {id: no-pages, target: {user: alice}, effect: block, connector: notion, tools: [create_page]}
-"""
+ORG = org_yaml(
+    notion(
+        tool("list_all_users", "/v1/users", description="List all users."),
+        tool("create_page", "/v1/pages", method="POST", description="Create a page."),
+    ),
+    connections=[connection("notion-legal", "notion", token_env="LEGAL")],
+    members={"alice": "member", "gina": "guest"},
+    restrictions=[block("notion", user="alice", tools=["create_page"], id="no-pages")],
+)
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ from cardamom.service.unmet_searches import BufferedUnmetSearches
 from tests.aws_support import AwsBackend, aws_settings, mint
 from tests.fakes import MemorySecretStore, MemoryUnmetSearchLog, RefusingVerifier
 from tests.harness import SETTINGS, FakeApp
-from tests.integration.test_lambda_events import FakeLambdaContext, load_event, rpc_result
+from tests.lambda_support import FakeLambdaContext, load_event, rpc_result
 from tests.support import make_container
 
 ORG = """\

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -11,64 +12,23 @@ from cardamom.core.truncation import MAX_ARRAY_ITEMS
 from cardamom.ports import OutboundResponse
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.harness import FakeApp
+from tests.orgs import CAST, Part, block, calcom, connection, notion, org_yaml
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com
-    auth: {type: bearer}
-    tools:
-      - {name: list_all_users, description: List all users in the workspace., method: GET, path: /v1/users}
-      - name: retrieve_page
-        description: Retrieve a page by its id.
-        path: /v1/pages/{page_id}
-        target: page_id
-      - name: update_page
-        description: Update a page.
-        method: PATCH
-        path: /v1/pages/{page_id}
-        target: page_id
-        input_schema: {type: object, properties: {page_id: {type: string}, title: {type: string}}}
-      - name: delete_block
-        description: Delete a block.
-        method: DELETE
-        path: /v1/blocks/{block_id}
-        target: block_id
-      - name: query_database
-        description: Query a database for its pages.
-        method: POST
-        path: /v1/databases/{database_id}/query
-        target: database_id
-        classification: read
-      - name: export_workspace
-        description: Export everything.
-        path: /v1/export
-        classification: forbidden
-  - id: calcom
-    label: Cal.com
-    base_url: https://api.cal.com
-    auth: {type: bearer}
-    tools:
-      - {name: get_all_schedules, description: Get all schedules., method: GET, path: /v2/schedules}
-connections:
-  - {account: notion-legal, connector: notion, credentials: {token_env: LEGAL}}
-  - {account: notion-marketing, connector: notion, credentials: {token_env: MKT}, frozen: {database_id: db-mkt}}
-  - {account: notion-archive, connector: notion, status: needs_reauth, credentials: {token_env: ARCH}}
-  - {account: calcom, connector: calcom, status: pending, credentials: {token_env: CAL}}
-members:
-  - {id: alice, role: member}
-  - {id: olivia, role: owner}
-  - {id: gina, role: guest}
-  - {id: audrey, role: auditor}
-  - {id: bill, role: billing_admin}
-RESTRICTIONS
-"""
+# Notion (four accounts: two active, one frozen to a database, one needing reauthorization) and
+# Cal.com (pending), with one member of each role but admin.
+NOTION = notion("list_all_users", "retrieve_page", "update_page", "delete_block", "query_database", "export_workspace")
+CONNECTIONS = [
+    connection("notion-legal", "notion", token_env="LEGAL"),
+    connection("notion-marketing", "notion", token_env="MKT", frozen={"database_id": "db-mkt"}),
+    connection("notion-archive", "notion", status="needs_reauth", token_env="ARCH"),
+    connection("calcom", "calcom", status="pending", token_env="CAL"),
+]
+MEMBERS = {member: role for member, role in CAST.items() if role != "admin"}
 
 
-def org(restrictions: str = "restrictions: []") -> str:
-    return ORG.replace("RESTRICTIONS", restrictions)
+def org(*restrictions: Part, accounts: Sequence[Part] = ()) -> str:
+    """The org, with these restrictions and, before its own four, these ``accounts``."""
+    return org_yaml(NOTION, calcom(), connections=[*accounts, *CONNECTIONS], members=MEMBERS, restrictions=restrictions)
 
 
 @pytest.fixture
@@ -140,9 +100,7 @@ class TestPool:
 class TestRestrictedReporting:
     def test_a_restricted_tool_is_named_without_schema(self) -> None:
         app = FakeApp()
-        app.apply(
-            org("restrictions:\n  - {target: {role: member}, effect: block, connector: notion, tools: [retrieve_page]}")
-        )
+        app.apply(org(block("notion", role="member", tools=["retrieve_page"])))
         found = app.search("retrieve page")
         assert found["results"] == []
         assert found["restricted"]["count"] == 2
@@ -153,11 +111,8 @@ class TestRestrictedReporting:
 
     def test_at_most_five_restricted_names_with_the_full_count(self) -> None:
         app = FakeApp()
-        accounts = "\n".join(
-            f"  - {{account: acct-{i}, connector: notion, credentials: {{token_env: T{i}}}}}" for i in range(7)
-        )
-        text = org("restrictions:\n  - {target: {role: member}, effect: block, connector: notion}")
-        app.apply(text.replace("connections:\n", "connections:\n" + accounts + "\n"))
+        accounts = [connection(f"acct-{i}", "notion", token_env=f"T{i}") for i in range(7)]
+        app.apply(org(block("notion", role="member"), accounts=accounts))
         found = app.search("list all users")
         assert found["restricted"]["count"] == 9  # 7 new accounts + legal + marketing
         assert len(found["restricted"]["tools"]) == 5

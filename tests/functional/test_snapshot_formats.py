@@ -16,7 +16,7 @@ from cardamom.ports import StoredOrg
 from cardamom.service.rebuild import RebuildService
 from cardamom.service.snapshots import SnapshotService
 from tests.fakes import MemoryDirectory, MemorySnapshotStore
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
 OLDER = max(OLDER_READABLE)
 UNREAD = min(OLDER_READABLE | {SNAPSHOT_FORMAT}) - 1

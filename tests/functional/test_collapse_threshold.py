@@ -6,7 +6,7 @@ connected tools they may use. Withheld tools (restrictions, scopes) neither coun
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -16,36 +16,32 @@ from cardamom.core.collapse import lists_connected_tools
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.errors import OrgDefinitionError
 from tests.harness import FakeApp
+from tests.orgs import Part, block, connection, connector, org_yaml, tool
 from tests.support import make_container
 
 READER = ("mcp:read", "mcp:tools")
 
 
-def org_text(tools: int, threshold: int | None, restrictions: str = "[]") -> str:
-    setting = "" if threshold is None else f"collapse_threshold: {threshold}\n"
-    listed = "\n".join(
-        f"      - {{name: list_widgets_{i:02d}, description: List widgets of shelf {i}., method: GET, "
-        f"path: /v1/shelves/{i}/widgets, input_schema: {{type: object, properties: "
-        f"{{region: {{type: string}}, page: {{type: integer}}}}}}}}"
+def org_text(tools: int, threshold: int | None, restrictions: Sequence[Part] = ()) -> str:
+    """Widgets with ``tools`` shelves to list and a delete, one connection (region frozen), alice and gina."""
+    shelves = [
+        tool(
+            f"list_widgets_{i:02d}",
+            f"/v1/shelves/{i}/widgets",
+            description=f"List widgets of shelf {i}.",
+            input_schema={"type": "object", "properties": {"region": {"type": "string"}, "page": {"type": "integer"}}},
+        )
         for i in range(tools)
+    ]
+    delete = tool("delete_widget", "/v1/widgets/{widget_id}", method="DELETE", description="Delete a widget.")
+    settings = {} if threshold is None else {"collapse_threshold": threshold}
+    return org_yaml(
+        connector("widgets", "Widgets", "https://api.widgets.example", *shelves, delete),
+        connections=[connection("widgets-eu", "widgets", token_env="WIDGETS_TOKEN", frozen={"region": "eu"})],
+        members={"alice": "member", "gina": "guest"},
+        restrictions=restrictions,
+        **settings,
     )
-    return f"""\
-org: acme
-{setting}connectors:
-  - id: widgets
-    label: Widgets
-    base_url: https://api.widgets.example
-    auth: {{type: bearer}}
-    tools:
-{listed}
-      - {{name: delete_widget, description: Delete a widget., method: DELETE, path: "/v1/widgets/{{widget_id}}"}}
-connections:
-  - {{account: widgets-eu, connector: widgets, credentials: {{token_env: WIDGETS_TOKEN}}, frozen: {{region: eu}}}}
-members:
-  - {{id: alice, role: member}}
-  - {{id: gina, role: guest}}
-restrictions: {restrictions}
-"""
 
 
 def app_for(text: str) -> FakeApp:
@@ -101,8 +97,7 @@ def test_forty_usable_tools_collapse_behind_search() -> None:
 def test_restricted_tools_do_not_count() -> None:
     """40 tools, 32 of them blocked for members: the pool is the 8 left (plus operations), under 30."""
     blocked = [f"list_widgets_{i:02d}" for i in range(8, 40)]
-    rule = {"id": "most", "target": {"role": "member"}, "effect": "block", "connector": "widgets", "tools": blocked}
-    app = app_for(org_text(40, 30, restrictions=json.dumps([rule])))
+    app = app_for(org_text(40, 30, restrictions=[block("widgets", role="member", tools=blocked, id="most")]))
     names = listed(app)
     assert connected(names) == [f"widgets-eu__list_widgets_{i:02d}" for i in range(8)]
     assert len(operations(names)) + 40 > 30  # had the restricted tools counted, nothing would be listed

@@ -21,7 +21,7 @@ from cardamom.errors import StoreError
 from cardamom.ports import OutboundResponse
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.harness import FakeApp
-from tests.support import notion_only_org_text
+from tests.orgs import NOTION_LEGAL, notion, notion_only_org_text, notion_tool, org_yaml
 
 
 def only_row(app: FakeApp) -> AuditRow:
@@ -135,12 +135,12 @@ def test_an_upstream_nested_past_any_reader_is_text_not_a_crash() -> None:
 
 
 def test_a_header_argument_must_be_printable_ascii() -> None:
-    org = notion_only_org_text().replace(
-        "        path: /v1/users\n",
-        "        path: /v1/users\n"
-        "        input_schema: {type: object, properties: {X-Trace: {type: string}}}\n"
-        "        arguments_in: {X-Trace: header}\n",
+    traced = notion_tool(
+        "list_all_users",
+        input_schema={"type": "object", "properties": {"X-Trace": {"type": "string"}}},
+        arguments_in={"X-Trace": "header"},
     )
+    org = org_yaml(notion(traced, "retrieve_page"), connections=[NOTION_LEGAL], members={"alice": "member"})
     app = FakeApp()
     app.apply(org)
     for value in ("a\r\nInjected: 1", "caf\u00e9", "\x00"):

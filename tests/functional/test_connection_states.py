@@ -11,35 +11,31 @@ from __future__ import annotations
 from typing import Any
 
 from tests.harness import FakeApp
+from tests.orgs import block, connection, connector, mcp_server, notion, org_yaml, tool
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com
-    auth: {type: bearer}
-    tools:
-      - {name: list_all_users, description: List all users in the workspace., path: /v1/users}
-  - id: cal
-    label: Cal.com
-    base_url: https://api.cal.com
-    auth: {type: bearer}
-    tools:
-      - {name: list_schedules, description: List the schedules., path: /v2/schedules}
-connections:
-  - {account: notion-legal, connector: notion, status: needs_reauth, credentials: {secret: notion-legal}}
-  - {account: notion-ops, connector: notion, status: needs_reauth, credentials: {token_env: NOTION_OPS_TOKEN}}
-  - {account: cal-main, connector: cal, status: pending, credentials: {token_env: CAL_TOKEN}}
-members:
-  - {id: alice, role: member}
-  - {id: adam, role: admin}
-  - {id: rita, role: member}
-restrictions:
-  - {target: {user: rita}, effect: block, connector: notion}
-aliases:
-  - {name: legal__list_all_users, connector: notion, tool: list_all_users, account: notion-legal}
-"""
+CONNECTORS = (
+    notion(tool("list_all_users", "/v1/users", method=None, description="List all users in the workspace.")),
+    connector(
+        "cal",
+        "Cal.com",
+        "https://api.cal.com",
+        tool("list_schedules", "/v2/schedules", method=None, description="List the schedules."),
+    ),
+)
+CONNECTIONS = [
+    connection("notion-legal", "notion", status="needs_reauth", secret="notion-legal"),
+    connection("notion-ops", "notion", status="needs_reauth", token_env="NOTION_OPS_TOKEN"),
+    connection("cal-main", "cal", status="pending", token_env="CAL_TOKEN"),
+]
+# Who is in the org and what binds them (org_yaml keywords), shared by the orgs of this file.
+SETTINGS = {
+    "members": {"alice": "member", "adam": "admin", "rita": "member"},
+    "restrictions": [block("notion", user="rita")],
+    "aliases": [
+        {"name": "legal__list_all_users", "connector": "notion", "tool": "list_all_users", "account": "notion-legal"}
+    ],
+}
+ORG = org_yaml(*CONNECTORS, connections=CONNECTIONS, **SETTINGS)
 
 
 def error_of(result: dict[str, Any]) -> dict[str, Any]:
@@ -100,10 +96,11 @@ def test_unknown_names_stay_unknown() -> None:
 def test_an_active_remote_server_that_could_not_be_listed_says_so() -> None:
     app = FakeApp()  # its discovery reaches no server
     app.apply(
-        ORG.replace(
-            "connections:\n",
-            "  - {id: wiki, label: Wiki, kind: mcp, base_url: 'https://wiki.example/mcp', auth: {type: bearer}}\n"
-            "connections:\n  - {account: wiki-eng, connector: wiki, credentials: {token_env: WIKI_TOKEN}}\n",
+        org_yaml(
+            *CONNECTORS,
+            mcp_server("wiki", "Wiki", "https://wiki.example/mcp"),
+            connections=[connection("wiki-eng", "wiki", token_env="WIKI_TOKEN"), *CONNECTIONS],
+            **SETTINGS,
         )
     )
     reply = app.rpc("tools/call", {"name": "wiki-eng__search_pages"})

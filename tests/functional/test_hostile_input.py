@@ -25,7 +25,7 @@ from cardamom.mcp.errors import MAX_ERROR_MESSAGE_CHARS
 from cardamom.ports import StoredOrg
 from tests.fakes import AcceptingVerifier, MemoryDirectory, RecordingTransport
 from tests.harness import FakeApp
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
 HEADERS = {"Authorization": "Bearer any", "Content-Type": "application/json"}
 

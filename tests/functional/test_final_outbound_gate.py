@@ -17,30 +17,23 @@ from cardamom.core.pool import AccountInfo
 from cardamom.ports import OutboundResponse
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.harness import FakeApp
+from tests.orgs import block, connection, notion, org_yaml, tool
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com/base
-    auth: {type: bearer}
-    tools:
-      - {name: retrieve_user, method: GET, path: '/v1/users/{user_id}'}
-      - {name: retrieve_bot_user, method: GET, path: /v1/users/me}
-      - {name: update_user, method: PATCH, path: '/v1/users/{user_id}'}
-      - {name: get_kind, method: GET, path: '/v1/{kind}'}
-      - {name: export_workspace, method: GET, path: /v1/export, classification: forbidden}
-      - {name: get_file, method: GET, path: '/v1/files/{name}.json'}
-      - {name: get_manifest, method: GET, path: /v1/files/manifest.json}
-connections:
-  - {account: legal, connector: notion, credentials: {token_env: LEGAL}}
-members:
-  - {id: alice, role: member}
-  - {id: olivia, role: owner}
-restrictions:
-  - {target: {user: alice}, effect: block, connector: notion, tools: [retrieve_bot_user, get_manifest]}
-"""
+ORG = org_yaml(
+    notion(
+        tool("retrieve_user", "/v1/users/{user_id}"),
+        tool("retrieve_bot_user", "/v1/users/me"),
+        tool("update_user", "/v1/users/{user_id}", method="PATCH"),
+        tool("get_kind", "/v1/{kind}"),
+        tool("export_workspace", "/v1/export", classification="forbidden"),
+        tool("get_file", "/v1/files/{name}.json"),
+        tool("get_manifest", "/v1/files/manifest.json"),
+        base_url="https://api.notion.com/base",
+    ),
+    connections=[connection("legal", "notion", token_env="LEGAL")],
+    members={"alice": "member", "olivia": "owner"},
+    restrictions=[block("notion", user="alice", tools=["retrieve_bot_user", "get_manifest"])],
+)
 
 
 class CountingCredentials(StaticCredentials):

@@ -7,16 +7,11 @@ from typing import Any
 import pytest
 
 from tests.harness import FakeApp
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
-
-def org(members: str) -> str:
-    return notion_only_org_text().replace("members:\n  - {id: alice, role: member}\n", f"members:\n{members}")
-
-
-NO_OWNER = "  - {id: adam, role: admin}\n  - {id: alice, role: member}\n"
-WITH_OWNER = "  - {id: olivia, role: owner}\n  - {id: adam, role: admin}\n  - {id: alice, role: member}\n"
-TWO_ADMINS = "  - {id: adam, role: admin}\n  - {id: ada, role: admin}\n  - {id: alice, role: member}\n"
+NO_OWNER = {"adam": "admin", "alice": "member"}
+WITH_OWNER = {"olivia": "owner", "adam": "admin", "alice": "member"}
+TWO_ADMINS = {"adam": "admin", "ada": "admin", "alice": "member"}
 
 
 def run(app: FakeApp, operation: str, arguments: dict[str, Any], by: str) -> dict[str, Any]:
@@ -25,9 +20,9 @@ def run(app: FakeApp, operation: str, arguments: dict[str, Any], by: str) -> dic
     return payload
 
 
-def app_with(members: str) -> FakeApp:
+def app_with(members: dict[str, str]) -> FakeApp:
     app = FakeApp()
-    app.apply(org(members))
+    app.apply(notion_only_org_text(members=members))
     return app
 
 

@@ -11,7 +11,7 @@ import pytest
 from aws_lambda_powertools.logging.formatter import LambdaPowertoolsFormatter
 
 from tests.harness import FakeApp
-from tests.support import notion_only_org_text
+from tests.orgs import notion_only_org_text
 
 
 @pytest.fixture
