@@ -19,7 +19,6 @@ the discovery from construction on.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -127,7 +126,6 @@ class Container:
     rebuilds: RebuildService  # the rebuild function's work, which cardamom serve also schedules
     reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
-    objects: ObjectSink | None = None  # the bucket (AWS), where the scheduled audit export writes
     unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
@@ -151,7 +149,7 @@ class OAuthStores:
     families: RefreshFamilyStore
     consents: ConsentStore
     signing_keys: SigningKeyStore
-    aws_client: Callable[[str], Any] | None = None  # another boto3 client of the session (AWS only)
+    secretsmanager: Any = None  # the backend's Secrets Manager client (AWS only): the OIDC client secret's
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +222,6 @@ def aws_stores(settings: Settings, clients: AwsClients | None = None) -> Stores:
         unmet_search_retention_days=settings.unmet_search_retention_days,
         clients=clients,
     )
-    options = {"endpoint_url": settings.aws.endpoint_url} if settings.aws.endpoint_url else {}
     oauth: OAuthStores | None = None
     if settings.aws.oauth_table is not None:  # unset only for the rebuild function, which issues nothing
         table, dynamodb = settings.aws.oauth_table, built.directory.client
@@ -236,7 +233,7 @@ def aws_stores(settings: Settings, clients: AwsClients | None = None) -> Stores:
             DynamoRefreshFamilies(dynamodb, table),
             DynamoConsents(dynamodb, table),
             SecretsManagerKeyStore(built.secretsmanager, settings.signing_keys_secret),
-            aws_client=lambda name: built.session.client(name, **options),
+            secretsmanager=built.secretsmanager,
         )
     return Stores(
         directory=built.directory,
@@ -411,12 +408,11 @@ def build_identity_provider(settings: Settings, oauth: OAuthStores) -> IdentityP
         if not resolved:
             value = oidc.client_secret
             if value is None and oidc.client_secret_id is not None:
-                if oauth.aws_client is None:
+                if oauth.secretsmanager is None:
                     raise ConfigError("CARDAMOM_OIDC_CLIENT_SECRET_ID needs CARDAMOM_BACKEND=aws")
-                answer = oauth.aws_client("secretsmanager").get_secret_value(SecretId=oidc.client_secret_id)
-                value = str(answer["SecretString"])
-                if value.startswith("{"):
-                    value = str(json.loads(value).get("client_secret", ""))
+                from cardamom.adapters.secretsmanager import read_client_secret
+
+                value = read_client_secret(oauth.secretsmanager, oidc.client_secret_id)
             resolved.append(value)
         return resolved[0]
 
@@ -568,6 +564,5 @@ def build_container(
         rebuilds=RebuildService(stores.directory, stores.snapshots, snapshots),
         reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,
-        objects=stores.objects,
         unmet_searches=unmet,
     )

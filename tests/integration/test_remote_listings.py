@@ -84,6 +84,21 @@ def tool_names(container: Container) -> set[str]:
     return {t.name for t in container.snapshots.current("acme").tools}
 
 
+def found(container: Container, query: str) -> list[str]:
+    """The names search_tools answers ``query`` with, through the endpoint."""
+    body = json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": "search_tools", "arguments": {"query": query}},
+        }
+    ).encode()
+    reply = RUNNER.run(container.endpoint.handle(body, CALLER))
+    assert reply.body is not None and reply.body["result"]["isError"] is False, reply.body
+    return [r["name"] for r in reply.body["result"]["structuredContent"]["results"]]
+
+
 @pytest.fixture
 def world(tmp_path: Path) -> Iterator[World]:
     server = notes_server()
@@ -143,12 +158,17 @@ def test_new_server_tools_arrive_on_the_schedule_and_on_demand(world: World, tmp
         return [f"{owner}: ship it"]
 
     assert "notes-team__list_action_items" not in tool_names(world.serving)
+    assert "notes-team__list_action_items" not in found(world.serving, "list action items")
     world.clock.now += 299
     assert world.serving.rebuilds.on_schedule().rebuilt == {}  # not due yet
     world.clock.now += 2
     assert world.serving.rebuilds.on_schedule().rebuilt == {"acme": 1}  # the relist interval (300 s) passed
     assert "notes-team__list_action_items" in tool_names(world.serving)
     assert "notes-team__list_action_items" in tool_names(world.shell)  # other processes see it: same version
+    # Search pools are kept per snapshot, not per version: every tool of the re-listed snapshot
+    # (same version, one more tool, other positions) is found by its name at once.
+    for name in sorted(tool_names(world.serving)):
+        assert found(world.serving, name)[:1] == [name]
 
     @world.server.tool(annotations=ToolAnnotations(read_only_hint=True))
     def list_decisions(meeting: str) -> list[str]:

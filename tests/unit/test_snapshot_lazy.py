@@ -20,7 +20,7 @@ from cardamom.core.snapshot import Snapshot, build_snapshot
 from cardamom.core.snapshot_codec import CorruptSnapshot, decode_snapshot, encode_snapshot, lazy
 from cardamom.core.snapshot_codec.framing import MAGIC, frame, unframe
 from cardamom.core.snapshot_codec.lazy import CHUNK_SIZE, LazyTools
-from cardamom.service.authorization import Caller, PoolCache, tool_refusal
+from cardamom.service.authorization import Caller, PoolCache, caller_pool, tool_refusal
 
 BIG = 150  # tools of the big connector: connected twice, the pool spans several chunks
 ROLES: tuple[Role, ...] = get_args(Role)
@@ -275,6 +275,23 @@ def test_the_policy_pass_is_tool_refusal_tool_by_tool(rules: list[dict[str, Any]
         caller = member(pick.choice(("alice", "bob", "carol")), pick.choice(ROLES), scopes)
         assert_pass_is_tool_refusal(built, caller)
         assert_pass_is_tool_refusal(decoded, caller)
+
+
+def test_a_cached_pool_is_of_the_snapshot_asked_about_not_of_its_version() -> None:
+    """A re-listing stores a new snapshot at the same directory version (other tools, other
+    positions): a pool cached for the snapshot before it must not be served for it."""
+    before = build_snapshot(org_definition(), version=3)
+    data = org_definition().model_dump()
+    data["connectors"][-1]["tools"].insert(
+        0, {"name": "archive_all", "description": "Archive all.", "method": "POST", "path": "/archive"}
+    )
+    after = build_snapshot(OrgDefinition.model_validate(data), version=3)
+    assert len(after.tools) == len(before.tools) + 1
+    cache, caller = PoolCache(), member(scopes=("mcp:tools", "mcp:read"))
+    cache.pool(caller, before)
+    pool, fresh = cache.pool(caller, after), caller_pool(caller, after)
+    assert (pool.visible, set(pool.withheld)) == (fresh.visible, set(fresh.withheld))
+    assert all(str(pool.withheld[p]) for p in pool.withheld)
 
 
 @pytest.mark.parametrize("rules", scenarios(40))

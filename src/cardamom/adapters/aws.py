@@ -56,7 +56,6 @@ class LazyClient:
 
 @dataclass(frozen=True, slots=True)
 class AwsClients:
-    session: Any  # the boto3 session, for any further client
     dynamodb: Any
     s3: Any  # a LazyClient
     secretsmanager: Any  # a LazyClient
@@ -69,7 +68,6 @@ class AwsStores:
     audit_chain: DynamoAuditChain
     snapshots: DynamoSnapshotStore
     objects: S3Objects
-    session: Any  # the boto3 session, for any further client
     secretsmanager: Any  # a LazyClient
     unmet_searches: DynamoUnmetSearchLog | None = None
 
@@ -103,7 +101,6 @@ def aws_clients(aws: AwsSettings) -> AwsClients:
             raise ConfigError(f"cannot build the AWS {service} client: {exc}") from exc
 
     return AwsClients(
-        session=session,
         dynamodb=build("dynamodb"),
         s3=LazyClient(lambda: build("s3")),
         secretsmanager=LazyClient(lambda: build("secretsmanager")),
@@ -135,7 +132,6 @@ def aws_stores(
         audit_chain=DynamoAuditChain(dynamodb, aws.audit_table),
         snapshots=DynamoSnapshotStore(dynamodb, aws.snapshot_table, objects, inline_bytes=aws.snapshot_inline_bytes),
         objects=objects,
-        session=clients.session,
         secretsmanager=clients.secretsmanager,
         unmet_searches=None
         if aws.insights_table is None

@@ -14,14 +14,12 @@ import base64
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from joserfc import jwt
@@ -36,21 +34,6 @@ EXTERNAL_ALGORITHMS = ("RS256", "ES256")
 LEEWAY_SECONDS = 30
 RELOAD_SECONDS = 30.0
 KEEP_KEYS = 2  # the current key and the one before it: two keys published across a rotation
-
-
-def load_or_create_dev_key(path: Path) -> ECKey:
-    """A single local signing key, created on first use with owner-only permissions (tests' helper)."""
-    if path.exists():
-        try:
-            return ECKey.import_key(json.loads(path.read_text()))
-        except (ValueError, JoseError) as exc:
-            raise ConfigError(f"the development signing key at {path} is unreadable: {exc}") from exc
-    key = ECKey.generate_key("P-256", parameters={"kid": f"dev-{uuid.uuid4().hex[:8]}"})
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        json.dump(key.as_dict(private=True), handle)
-    return key
 
 
 def public_keys_from_text(text: str) -> KeySet:

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 
 from cardamom.core.oauth_urls import issuer_problem
-from cardamom.errors import OAuthError
+from cardamom.errors import OAuthError, StoreError
 
 DISCOVERY_TTL_SECONDS = 3600.0
 MAX_DOCUMENT_BYTES = 256 * 1024
@@ -106,7 +106,10 @@ class OidcProvider:
         from authlib.oauth2.rfc6749.parameters import prepare_token_request
 
         document = await self.discovery()
-        secret = self._secret()
+        try:
+            secret = self._secret()
+        except StoreError as exc:
+            raise _refused(f"Cardamom's client secret for it could not be read ({exc})") from None
         body = prepare_token_request(
             "authorization_code", code=code, redirect_uri=redirect_uri, code_verifier=code_verifier
         )

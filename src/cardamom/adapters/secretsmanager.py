@@ -168,3 +168,23 @@ def _client_error_code(exc: BaseException) -> str | None:
             return _code(seen)
         seen = seen.__cause__ or seen.__context__
     return None
+
+
+def read_client_secret(client: Any, secret_id: str) -> str:
+    """A client secret kept in Secrets Manager (the sign-in's OIDC client secret): the secret's
+    text, or its ``client_secret`` field when the text is a JSON object."""
+    try:
+        text = str(client.get_secret_value(SecretId=secret_id)["SecretString"])
+    except ClientError as exc:
+        raise StoreError(f"cannot read secret {secret_id!r}: {_code(exc)}") from None
+    except BotoCoreError as exc:
+        raise StoreError(f"cannot read secret {secret_id!r}: {type(exc).__name__}") from None
+    if not text.startswith("{"):
+        return text
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise StoreError(f"secret {secret_id!r} starts like JSON but is not JSON") from None
+    if not isinstance(value, dict):
+        raise StoreError(f"secret {secret_id!r} is not a JSON object")
+    return str(value.get("client_secret", ""))

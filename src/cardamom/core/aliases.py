@@ -101,8 +101,3 @@ def alias_plan(before: OrgDefinition, after: OrgDefinition, existing: Iterable[A
             aliases[tool.name] = AliasDef(name=tool.name, connector=tool.connector, tool=tool.tool, account=account)
             retired.pop(tool.name, None)
     return AliasPlan(sorted(aliases.values(), key=lambda a: a.name), retired)
-
-
-def carried_aliases(before: OrgDefinition, after: OrgDefinition, existing: Iterable[AliasDef]) -> list[AliasDef]:
-    """``alias_plan(before, after, existing).aliases``."""
-    return alias_plan(before, after, existing).aliases

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -216,26 +216,10 @@ def plan_seals(
             expires_at=None if expires is None else expires + SEAL_GRACE_SECONDS,
             prev_expires_at=prev_expires,
         )
-        seal = _with_digest(seal)
+        seal = replace(seal, digest=seal.computed_digest())
         plans.append((seal, batch))
         seq, prev, prev_expires = seal.seq, seal.digest, seal.expires_at
     return plans
-
-
-def _with_digest(seal: Seal) -> Seal:
-    return Seal(
-        org=seal.org,
-        seq=seal.seq,
-        prev=seal.prev,
-        sealed_at=seal.sealed_at,
-        chain_started_at=seal.chain_started_at,
-        entries=seal.entries,
-        expires_at=seal.expires_at,
-        prev_expires_at=seal.prev_expires_at,
-        digest=seal.computed_digest(),
-        row_format=seal.row_format,
-        format=seal.format,
-    )
 
 
 def head_after(seal: Seal, previous: ChainHead | None) -> ChainHead:

@@ -119,8 +119,3 @@ def metadata_document_url_problem(client_id: str) -> str | None:
 
 def is_url_client_id(client_id: str) -> bool:
     return client_id.startswith("https://") or client_id.startswith("http://")
-
-
-def origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"

@@ -60,7 +60,7 @@ class Derived(Mapping[_K, _V]):
         return "Derived(...)" if self._value is None else f"Derived({self._value!r})"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)  # weakly held by the caller-pool cache (service/authorization)
 class Snapshot:
     """``tools`` is any sequence: a tuple when built, a ``LazyTools`` when decoded (a record is
     built when touched). ``columns`` holds the cheap per-tool facts, taken from the lazy

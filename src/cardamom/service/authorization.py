@@ -23,6 +23,7 @@ a refusal only for a withheld tool that is actually shown; each of those is
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -267,31 +268,31 @@ def caller_pool(caller: Caller, snapshot: Snapshot) -> CallerPool:
 
 
 class PoolCache:
-    """Caller pools per snapshot version and policy-relevant caller facts.
+    """Caller pools per snapshot and policy-relevant caller facts.
 
     Two callers with the same role, scopes and no member-specific rules share a pool, so
     a 10,000-tool org pays the policy pass once per role, not once per request. The
     refusals of withheld tools are built per caller, when shown.
+
+    A pool holds positions in one snapshot's columns, so it is kept for that snapshot
+    object, not for its directory version: a re-listing stores another snapshot (other
+    tools, other positions) at the same version.
     """
 
     def __init__(self, capacity: int = 256) -> None:
-        self._entries: OrderedDict[tuple[object, ...], _Pass] = OrderedDict()
+        self._entries: OrderedDict[tuple[object, ...], tuple[weakref.ref[Snapshot], _Pass]] = OrderedDict()
         self._capacity = capacity
 
     def pool(self, caller: Caller, snapshot: Snapshot) -> CallerPool:
         personal = any(r.target.user == caller.member_id for r in snapshot.restrictions)
-        key = (
-            snapshot.org,
-            snapshot.version,
-            caller.role,
-            caller.scopes,
-            caller.member_id if personal else None,
-        )
+        key = (snapshot.org, caller.role, caller.scopes, caller.member_id if personal else None)
         entry = self._entries.get(key)
-        if entry is not None:
-            self._entries.move_to_end(key)
+        if entry is not None and entry[0]() is snapshot:
+            passed = entry[1]
         else:
-            entry = self._entries[key] = _policy_pass(caller, snapshot)
-            if len(self._entries) > self._capacity:
-                self._entries.popitem(last=False)
-        return CallerPool(entry.visible, Withheld(caller, snapshot, entry.withheld))
+            passed = _policy_pass(caller, snapshot)
+            self._entries[key] = (weakref.ref(snapshot), passed)
+        self._entries.move_to_end(key)
+        if len(self._entries) > self._capacity:
+            self._entries.popitem(last=False)
+        return CallerPool(passed.visible, Withheld(caller, snapshot, passed.withheld))

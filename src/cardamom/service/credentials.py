@@ -16,13 +16,13 @@ failing on every call. This service writes no directory record itself.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from cardamom.core.orgdef import AuthSpec
 from cardamom.core.outbound import NO_CREDENTIAL, Credential, Secret
 from cardamom.core.pool import AccountInfo
-from cardamom.errors import CredentialUnavailable
 from cardamom.ports import CredentialResolver, SecretStore, TokenEndpoint
+from cardamom.service.connection_secrets import secret_field, stored_secret
 from cardamom.service.connector_calls import ConnectorLimits
 from cardamom.service.oauth_tokens import OAuthTokens
 
@@ -54,16 +54,15 @@ class CredentialService:
             return Credential("bearer", token=await self._oauth.token(org, account, auth))
         if account.credentials.secret is None:
             return await self._env.resolve(org, account, auth)
-        values = self._secret(org, account)
+        values = stored_secret(self._secrets, org, account)
         if auth.type == "basic":
             return Credential(
                 "basic",
-                username=self._field(values, "username", account),
-                password=self._field(values, "password", account),
+                username=Secret(secret_field(values, "username", account)),
+                password=Secret(secret_field(values, "password", account)),
             )
-        return Credential(
-            auth.type, token=self._field(values, "api_key" if auth.type == "api_key" else "token", account)
-        )
+        field = "api_key" if auth.type == "api_key" else "token"
+        return Credential(auth.type, token=Secret(secret_field(values, field, account)))
 
     def reject(self, org: str, account: AccountInfo, auth: AuthSpec, credential: Credential) -> bool:
         """Only an OAuth access token can be replaced by asking again; a stored or configured
@@ -72,17 +71,3 @@ class CredentialService:
             return False
         self._oauth.reject(org, account, auth, credential.token)
         return True
-
-    def _secret(self, org: str, account: AccountInfo) -> dict[str, str]:
-        name = account.credentials.secret
-        values = None if name is None else self._secrets.get(org, name)
-        if values is None:
-            raise CredentialUnavailable(f"the credential of connection {account.account} is not in the secret store")
-        return values
-
-    @staticmethod
-    def _field(values: Mapping[str, str], key: str, account: AccountInfo) -> Secret:
-        value = values.get(key)
-        if not value:
-            raise CredentialUnavailable(f"the secret of connection {account.account} has no {key!r}")
-        return Secret(value)

@@ -105,11 +105,9 @@ class AuthorizationServer:
         self.settings = settings
         self.clients = clients
         self._requests = requests
-        self._families = families
         self._consents = consents
         self._counter = counter
         self._tokens = tokens
-        self._verifier = verifier
         self._directory = directory
         self._identity = identity
         self._clock = clock

@@ -46,6 +46,7 @@ from cardamom.errors import (
     TokenRefused,
 )
 from cardamom.ports import AccessToken, SecretStore, TokenEndpoint
+from cardamom.service.connection_secrets import secret_field, stored_secret
 from cardamom.service.single_flight import SingleFlight
 
 log = logging.getLogger(__name__)
@@ -144,12 +145,6 @@ class OAuthTokens:
         if parts.scheme != "https" and not local:
             raise OutboundRefused("token endpoints must use https (plain http only to loopback, in local mode)")
 
-    def _read(self, key: TokenKey, account: AccountInfo, *, fresh: bool) -> dict[str, str]:
-        values = self._secrets.get(key.org, key.secret, fresh=fresh)
-        if values is None:
-            raise CredentialUnavailable(f"the credential of connection {account.account} is not in the secret store")
-        return values
-
     def _shared(self, key: TokenKey, values: Mapping[str, str]) -> _Token | None:
         """The access token another worker left in the secret, if it is still good to use."""
         value = values.get(ACCESS_TOKEN)
@@ -176,7 +171,7 @@ class OAuthTokens:
         deadline = time.monotonic() + self._lease_seconds
         pause, rounds, fresh = POLL_SECONDS[0], 0, False
         while True:
-            values = self._read(key, account, fresh=fresh)
+            values = stored_secret(self._secrets, key.org, account, fresh=fresh)
             fresh = True  # the first read may come from a cache; every later one must not
             shared = self._shared(key, values)
             if shared is not None:
@@ -219,8 +214,8 @@ class OAuthTokens:
                 )
             issued = await self._endpoint.request_token(
                 token_url=auth.token_url,
-                client_id=self._field(leased, "client_id", account),
-                client_secret=self._field(leased, "client_secret", account),
+                client_id=secret_field(leased, "client_id", account),
+                client_secret=secret_field(leased, "client_secret", account),
                 client_auth=auth.client_auth,
                 scopes=tuple(auth.scopes),
                 refresh_token=refresh,
@@ -279,13 +274,6 @@ class OAuthTokens:
             self._secrets.replace(key.org, key.secret, leased, released)
         except Exception:  # the lease expires on its own
             log.warning("a refresh lease could not be released", extra={"org": key.org, "secret": key.secret})
-
-    @staticmethod
-    def _field(values: Mapping[str, str], name: str, account: AccountInfo) -> str:
-        value = values.get(name)
-        if not value:
-            raise CredentialUnavailable(f"the secret of connection {account.account} has no {name!r}")
-        return value
 
     def _refused(self, key: TokenKey, account: AccountInfo, message: str) -> ReauthorizationNeeded:
         self._cache.pop(key, None)
