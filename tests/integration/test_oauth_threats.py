@@ -10,7 +10,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -23,7 +23,9 @@ from mcp.client.auth.utils import validate_authorization_response_iss
 from mcp.shared.auth import OAuthMetadata
 from starlette.testclient import TestClient
 
-from cardamom.bootstrap import Container, build_container
+from cardamom.adapters.oauth_keys import MemoryKeyStore
+from cardamom.adapters.sqlite import SqliteDatabase
+from cardamom.bootstrap import Container, build_container, build_stores, sqlite_oauth_stores
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.entrypoints.asgi import create_app
 from cardamom.errors import OrgDefinitionError
@@ -588,3 +590,24 @@ def test_preregistered_clients_from_the_org_file(server: Server) -> None:
     assert server.mcp(public["access_token"]).status_code == 200
     with pytest.raises(OrgDefinitionError, match=r"clients\[0\]\.redirect_uris"):
         parse_org_definition(text + PREREGISTERED.replace("https://chatgpt.com", "http://chatgpt.com"), "org.yaml")
+
+
+def test_a_failing_sign_in_store_is_a_503_to_retry_never_a_500(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path / "home", CARDAMOM_PUBLIC_URL=ISSUER)
+    oauth_db = SqliteDatabase(tmp_path / "oauth.db")
+    stores = replace(build_stores(settings), oauth=sqlite_oauth_stores(oauth_db, MemoryKeyStore()))
+    container = build_container(
+        settings, stores=stores, transport=RecordingTransport(), credentials=StaticCredentials()
+    )
+    container.apply_org(parse_org_definition(notion_only_org_text(), "org.yaml"))
+    with TestClient(create_app(container), base_url=ISSUER, raise_server_exceptions=False) as http:
+        server = Server(container, http, RecordingTransport())
+        client_id = server.register()["client_id"]
+        oauth_db.close()  # the store goes away under a running server
+
+        registered = http.post("/oauth/register", json={"client_name": "x", "redirect_uris": [CALLBACK]})
+        assert registered.status_code == 503 and registered.headers["retry-after"]
+        assert registered.json()["error"] == "temporarily_unavailable"
+        assert "unavailable" in registered.json()["error_description"]
+        page = http.get(server.authorize_url(client_id, pkce()[1]))
+        assert page.status_code == 503 and "unavailable" in page.text

@@ -39,7 +39,8 @@ from cardamom.core.oauth_metadata import (
     protected_resource_metadata,
 )
 from cardamom.entrypoints import signin_pages as pages
-from cardamom.errors import OAuthError
+from cardamom.errors import OAuthError, StoreError
+from cardamom.mcp.errors import RETRY_AFTER_SECONDS
 from cardamom.mcp.versions import SUPPORTED_VERSIONS
 from cardamom.service.oauth_server import AuthorizationServer, Redirect
 
@@ -96,6 +97,14 @@ def _basic(request: Request) -> tuple[str, str] | None:
     return unquote(client_id.replace("+", " ")), unquote(secret.replace("+", " "))
 
 
+def _store_unavailable() -> OAuthError:
+    """A store failed under a sign-in step: a 503 the client may retry, never a 500."""
+    log.exception("a store failed while serving a sign-in request")
+    return OAuthError(
+        "temporarily_unavailable", "a store Cardamom depends on is unavailable; retry shortly", status=503
+    )
+
+
 def _json_error(exc: OAuthError, headers: dict[str, str] | None = None) -> JSONResponse:
     extra = dict(headers or {})
     if exc.status == 401:
@@ -147,6 +156,8 @@ def oauth_routes(server: AuthorizationServer) -> list[BaseRoute]:
                 return _error_page(OAuthError("invalid_request", "the form is too large", status=413))
             except OAuthError as exc:
                 return _error_page(exc)
+            except StoreError:
+                return _error_page(_store_unavailable())
 
         return endpoint
 
@@ -160,6 +171,8 @@ def oauth_routes(server: AuthorizationServer) -> list[BaseRoute]:
                 return _json_error(OAuthError("invalid_request", "the request body is too large", status=413), CORS)
             except OAuthError as exc:
                 return _json_error(exc, CORS)
+            except StoreError:
+                return _json_error(_store_unavailable(), {**CORS, "Retry-After": str(RETRY_AFTER_SECONDS)})
 
         return endpoint
 
