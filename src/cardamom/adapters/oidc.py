@@ -128,6 +128,8 @@ class OidcProvider:
                 response = await http.send(request, auth=auth)
         except httpx.HTTPError as exc:
             raise _refused(f"the token endpoint could not be reached ({type(exc).__name__})") from None
+        if len(response.content) > MAX_DOCUMENT_BYTES:
+            raise _refused(f"the token endpoint answered more than {MAX_DOCUMENT_BYTES} bytes")
         try:
             token = response.json()
         except ValueError:
@@ -184,6 +186,8 @@ class OidcProvider:
                 response = await http.get(endpoint, headers=headers)
         except httpx.HTTPError as exc:
             raise _refused(f"the userinfo endpoint could not be reached ({type(exc).__name__})") from None
+        if len(response.content) > MAX_DOCUMENT_BYTES:
+            raise _refused(f"the userinfo endpoint answered more than {MAX_DOCUMENT_BYTES} bytes")
         try:
             data = response.json()
         except ValueError:
