@@ -18,7 +18,6 @@ from cardamom.service.search import DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_S
 
 SEARCH_TOOLS = "search_tools"
 EXECUTE_TOOL = "execute_tool"
-META_TOOLS = (SEARCH_TOOLS, EXECUTE_TOOL)
 
 SERVER_INSTRUCTIONS = (
     "Cardamom serves this organisation's connected third-party tools. Unless the tool list shows them, "

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardamom.core.listings import Listing
+from cardamom.core.naming import SEPARATOR
 from cardamom.core.orgdef import ConnectionDef, OrgDefinition
 from cardamom.core.policy import has_permission
 from cardamom.errors import ConnectionInactive, ToolError, UnknownTool
@@ -37,7 +38,7 @@ def connections_named(org: OrgDefinition, name: str) -> list[ConnectionDef]:
     alias = next((a for a in org.aliases if a.name == name), None)
     if alias is not None:
         return [by_account[alias.account]] if alias.account in by_account else []
-    prefix, separator, _ = name.partition("__")
+    prefix, separator, _ = name.partition(SEPARATOR)
     if not separator:
         return []
     if prefix in by_account:
