@@ -96,7 +96,12 @@ def route_table(tools: Iterable[PoolTool]) -> RouteTable:
 
 
 class RouteTables:
-    """Route tables per snapshot version and connector, built from the snapshot's tools on first use."""
+    """Route tables per snapshot version and connector, built from the snapshot's tools on first use.
+
+    Keyed by version, not by snapshot object: a re-listing stores another snapshot at the same
+    version, but it changes only remote tools, which have no routes (``route_table``), and a
+    table holds tool names, not positions (unlike the caller pools of service/authorization).
+    """
 
     def __init__(self, capacity: int = 256) -> None:
         self._tables: OrderedDict[tuple[str, int, str], RouteTable] = OrderedDict()
