@@ -122,21 +122,12 @@ class OidcProvider:
         else:
             body += "&" + str(httpx.QueryParams({"client_id": self._client_id}))
         headers = {"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"}
-        try:
-            async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False, trust_env=False) as http:
-                request = http.build_request("POST", document["token_endpoint"], content=body, headers=headers)
-                response = await http.send(request, auth=auth)
-        except httpx.HTTPError as exc:
-            raise _refused(f"the token endpoint could not be reached ({type(exc).__name__})") from None
-        if len(response.content) > MAX_DOCUMENT_BYTES:
-            raise _refused(f"the token endpoint answered more than {MAX_DOCUMENT_BYTES} bytes")
-        try:
-            token = response.json()
-        except ValueError:
-            token = None
-        if response.status_code != 200 or not isinstance(token, dict):
+        status, token = await self._call(
+            "token", "POST", document["token_endpoint"], headers=headers, content=body, auth=auth
+        )
+        if status != 200 or not isinstance(token, dict):
             error = token.get("error") if isinstance(token, dict) else None
-            raise _refused(f"the token endpoint answered HTTP {response.status_code} ({error or 'no error code'})")
+            raise _refused(f"the token endpoint answered HTTP {status} ({error or 'no error code'})")
         return token
 
     async def _verify(self, id_token: str, nonce: str) -> Mapping[str, Any]:
@@ -181,20 +172,34 @@ class OidcProvider:
         if not isinstance(endpoint, str):
             return {}
         headers = {"Authorization": f"Bearer {access_token}", "Accept": "application/json"}
+        status, data = await self._call("userinfo", "GET", endpoint, headers=headers)
+        if status != 200 or not isinstance(data, dict):
+            raise _refused(f"the userinfo endpoint answered HTTP {status}")
+        return data
+
+    async def _call(
+        self,
+        endpoint: str,
+        method: str,
+        url: str,
+        *,
+        headers: dict[str, str],
+        content: str | None = None,
+        auth: httpx.Auth | None = None,
+    ) -> tuple[int, Any]:
+        """One request to the provider's ``endpoint``: its status and its JSON body (None when the
+        body is not JSON), held to the documents' size cap."""
         try:
             async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False, trust_env=False) as http:
-                response = await http.get(endpoint, headers=headers)
+                response = await http.request(method, url, content=content, headers=headers, auth=auth)
         except httpx.HTTPError as exc:
-            raise _refused(f"the userinfo endpoint could not be reached ({type(exc).__name__})") from None
+            raise _refused(f"the {endpoint} endpoint could not be reached ({type(exc).__name__})") from None
         if len(response.content) > MAX_DOCUMENT_BYTES:
-            raise _refused(f"the userinfo endpoint answered more than {MAX_DOCUMENT_BYTES} bytes")
+            raise _refused(f"the {endpoint} endpoint answered more than {MAX_DOCUMENT_BYTES} bytes")
         try:
-            data = response.json()
+            return response.status_code, response.json()
         except ValueError:
-            data = None
-        if response.status_code != 200 or not isinstance(data, dict):
-            raise _refused(f"the userinfo endpoint answered HTTP {response.status_code}")
-        return data
+            return response.status_code, None
 
     async def identify(self, *, code: str, redirect_uri: str, code_verifier: str, nonce: str) -> Mapping[str, Any]:
         """The verified ID token's claims; providers that keep ``email`` out of the ID token (OIDC
