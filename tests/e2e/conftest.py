@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 
 from cardamom.demo.saas import create_demo_saas
+from tests.aws_support import AwsBackend
 from tests.e2e.clients import ensure_mcp1_venv, ensure_node_modules
+from tests.e2e.signin_servers import Gateway, lambda_gateway, local_gateway
 from tests.e2e.targets import Target, lambda_target, local_target
+from tests.signin_support import TlsCertificate, self_signed
 from tests.support import serve
 
 
@@ -39,3 +42,23 @@ def node_modules() -> None:
 @pytest.fixture(scope="session")
 def mcp1_python() -> Path:
     return ensure_mcp1_venv()
+
+
+@pytest.fixture(scope="session")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> TlsCertificate:
+    """A self-signed certificate for the HTTPS servers sign-in needs (issuer, metadata documents)."""
+    return self_signed(tmp_path_factory.mktemp("tls"))
+
+
+@pytest.fixture(params=["local", "lambda"])
+def signin_gateway(
+    request: pytest.FixtureRequest, tmp_path: Path, certificate: TlsCertificate, demo_url: str
+) -> Iterator[Gateway]:
+    """Cardamom over HTTPS for a client that signs in: served locally, then as the Lambda handler."""
+    if request.param == "local":
+        with local_gateway(tmp_path / "home", certificate) as served:
+            yield served
+    else:
+        aws: AwsBackend = request.getfixturevalue("aws")
+        with lambda_gateway(aws, certificate, demo_url) as served:
+            yield served

@@ -9,8 +9,6 @@ cookies kept, redirects followed, the pages' own forms submitted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -23,10 +21,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull, OAuthClientMetadata, OAuthToken
 
 from cardamom.core.audit import AuditQuery
-from tests.aws_support import AwsBackend
-from tests.e2e.signin_servers import CALLBACK, Gateway, lambda_gateway, local_gateway, metadata_host
-from tests.signin_support import Browser, TlsCertificate, callback_params, self_signed
-from tests.support import serve
+from tests.e2e.signin_servers import CALLBACK, Gateway, metadata_host
+from tests.signin_support import Browser, TlsCertificate, callback_params
 
 pytestmark = [
     pytest.mark.e2e,
@@ -98,32 +94,6 @@ async def signed_in_session(gateway: Gateway, *, client_metadata_url: str | None
     return seen
 
 
-@pytest.fixture(scope="module")
-def certificate(tmp_path_factory: pytest.TempPathFactory) -> TlsCertificate:
-    return self_signed(tmp_path_factory.mktemp("tls"))
-
-
-@pytest.fixture(scope="module")
-def saas_url() -> Iterator[str]:
-    from cardamom.demo.saas import create_demo_saas
-
-    with serve(create_demo_saas()) as url:
-        yield url
-
-
-@pytest.fixture(params=["local", "lambda"])
-def gateway(
-    request: pytest.FixtureRequest, tmp_path: Path, certificate: TlsCertificate, saas_url: str
-) -> Iterator[Gateway]:
-    if request.param == "local":
-        with local_gateway(tmp_path / "home", certificate) as served:
-            yield served
-    else:
-        aws: AwsBackend = request.getfixturevalue("aws")
-        with lambda_gateway(aws, certificate, saas_url) as served:
-            yield served
-
-
 def _assert_worked(gateway: Gateway, seen: dict[str, Any], client_id: str) -> None:
     assert seen["tools"][:2] == ["search_tools", "execute_tool"]
     assert seen["search"].structured_content["results"][0]["name"] == "notion-legal__list_all_users"
@@ -138,19 +108,19 @@ def _assert_worked(gateway: Gateway, seen: dict[str, Any], client_id: str) -> No
     assert grant.revoked_at is None
 
 
-def test_dynamic_client_registration_then_sign_in(gateway: Gateway) -> None:
-    seen = anyio.run(signed_in_session, gateway)
+def test_dynamic_client_registration_then_sign_in(signin_gateway: Gateway) -> None:
+    seen = anyio.run(signed_in_session, signin_gateway)
     client = seen["storage"].client
     assert client.client_id.startswith("dcr-")
     assert client.client_secret  # the SDK registers with the default, client_secret_basic
     params = callback_params(seen["callback"])
-    assert params["iss"] == gateway.url
+    assert params["iss"] == signin_gateway.url
     assert "resource=" in seen["authorize"] and "code_challenge_method=S256" in seen["authorize"]
-    _assert_worked(gateway, seen, client.client_id)
+    _assert_worked(signin_gateway, seen, client.client_id)
 
 
-def test_client_id_metadata_document_then_sign_in(gateway: Gateway, certificate: TlsCertificate) -> None:
+def test_client_id_metadata_document_then_sign_in(signin_gateway: Gateway, certificate: TlsCertificate) -> None:
     with metadata_host(certificate, "Cardamom e2e (Python SDK, CIMD)", [CALLBACK]) as client_id:
-        seen = anyio.run(lambda: signed_in_session(gateway, client_metadata_url=client_id))
+        seen = anyio.run(lambda: signed_in_session(signin_gateway, client_metadata_url=client_id))
     assert seen["storage"].client.client_id == client_id
-    _assert_worked(gateway, seen, client_id)
+    _assert_worked(signin_gateway, seen, client_id)

@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from cardamom.core.audit import AuditQuery
-from tests.aws_support import AwsBackend
 from tests.e2e.signin_node import NODE_DIR, installed
-from tests.e2e.signin_servers import CALLBACK, Gateway, lambda_gateway, local_gateway, metadata_host
-from tests.signin_support import Browser, TlsCertificate, self_signed
-from tests.support import serve
+from tests.e2e.signin_servers import CALLBACK, Gateway, metadata_host
+from tests.signin_support import Browser, TlsCertificate
 
 pytestmark = [
     pytest.mark.e2e,
@@ -60,32 +56,6 @@ def node() -> str:
     return installed()
 
 
-@pytest.fixture(scope="module")
-def certificate(tmp_path_factory: pytest.TempPathFactory) -> TlsCertificate:
-    return self_signed(tmp_path_factory.mktemp("tls"))
-
-
-@pytest.fixture(scope="module")
-def saas_url() -> Iterator[str]:
-    from cardamom.demo.saas import create_demo_saas
-
-    with serve(create_demo_saas()) as url:
-        yield url
-
-
-@pytest.fixture(params=["local", "lambda"])
-def gateway(
-    request: pytest.FixtureRequest, tmp_path: Path, certificate: TlsCertificate, saas_url: str
-) -> Iterator[Gateway]:
-    if request.param == "local":
-        with local_gateway(tmp_path / "home", certificate) as served:
-            yield served
-    else:
-        aws: AwsBackend = request.getfixturevalue("aws")
-        with lambda_gateway(aws, certificate, saas_url) as served:
-            yield served
-
-
 def _assert_worked(gateway: Gateway, report: dict[str, Any]) -> None:
     assert report["ok"] and report["unauthorizedFirst"], "it started with no token"
     assert report["tools"][:2] == ["search_tools", "execute_tool"]
@@ -98,14 +68,16 @@ def _assert_worked(gateway: Gateway, report: dict[str, Any]) -> None:
     assert (row.member, row.client) == ("alice", report["clientId"])
 
 
-def test_typescript_client_with_dynamic_registration(node: str, gateway: Gateway) -> None:
-    report = run_client(node, gateway)
+def test_typescript_client_with_dynamic_registration(node: str, signin_gateway: Gateway) -> None:
+    report = run_client(node, signin_gateway)
     assert report["clientId"].startswith("dcr-")
-    _assert_worked(gateway, report)
+    _assert_worked(signin_gateway, report)
 
 
-def test_typescript_client_with_a_metadata_document(node: str, gateway: Gateway, certificate: TlsCertificate) -> None:
+def test_typescript_client_with_a_metadata_document(
+    node: str, signin_gateway: Gateway, certificate: TlsCertificate
+) -> None:
     with metadata_host(certificate, "Cardamom e2e (TypeScript SDK, CIMD)", [CALLBACK]) as client_id:
-        report = run_client(node, gateway, client_id)
+        report = run_client(node, signin_gateway, client_id)
     assert report["clientId"] == client_id
-    _assert_worked(gateway, report)
+    _assert_worked(signin_gateway, report)
