@@ -11,33 +11,14 @@ from cardamom.core.outbound import OutboundRequest
 from cardamom.ports import OutboundResponse, StoredOrg
 from tests.fakes import MemoryDirectory, RecordingTransport
 from tests.harness import FakeApp
+from tests.orgs import calcom, connection, notion, notion_tool, org_yaml
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com
-    auth: {type: bearer}
-    tools:
-      - {name: list_all_users, description: List all users., method: GET, path: /v1/users}
-      - {name: create_page, description: Create a page., method: POST, path: /v1/pages}
-  - id: calcom
-    label: Cal.com
-    base_url: https://api.cal.com
-    auth: {type: bearer}
-    tools:
-      - {name: get_all_schedules, description: Get all schedules., method: GET, path: /v2/schedules}
-connections:
-  - {account: notion-legal, connector: notion, credentials: {token_env: LEGAL}}
-members:
-  - {id: alice, role: member}
-  - {id: olivia, role: owner}
-  - {id: adam, role: admin}
-  - {id: max, role: member}
-  - {id: audrey, role: auditor}
-restrictions: []
-"""
+ORG = org_yaml(
+    notion(notion_tool("list_all_users", description="List all users."), "create_page"),
+    calcom(),
+    connections=[connection("notion-legal", "notion", token_env="LEGAL")],
+    members={"alice": "member", "olivia": "owner", "adam": "admin", "max": "member", "audrey": "auditor"},
+)
 
 
 @pytest.fixture

@@ -32,44 +32,29 @@ from tests.aws_support import AwsBackend, aws_settings, mint
 from tests.fakes import MemorySecretStore, MemoryUnmetSearchLog, RefusingVerifier
 from tests.harness import SETTINGS, FakeApp
 from tests.lambda_support import FakeLambdaContext, load_event, rpc_result
+from tests.orgs import block, calcom, connection, connector, notion, notion_tool, org_yaml, tool
 from tests.support import make_container
 
-ORG = """\
-org: acme
-connectors:
-  - id: notion
-    label: Notion
-    base_url: https://api.notion.com
-    auth: {type: bearer}
-    tools:
-      - {name: list_all_users, description: List all users., method: GET, path: /v1/users}
-      - {name: create_page, description: Create a page., method: POST, path: /v1/pages}
-  - id: calcom
-    label: Cal.com
-    base_url: https://api.cal.com
-    auth: {type: bearer}
-    tools:
-      - {name: get_all_schedules, description: Get all schedules., method: GET, path: /v2/schedules}
-  - id: slack
-    label: Slack
-    base_url: https://slack.com/api
-    auth: {type: bearer}
-    tools:
-      - {name: post_message, description: Post a message to a channel., method: POST, path: /chat.postMessage}
-connections:
-  - {account: notion-legal, connector: notion, credentials: {token_env: LEGAL}}
-  - {account: calcom, connector: calcom, status: pending, credentials: {token_env: CAL}}
-  - {account: slack-sales, connector: slack, credentials: {token_env: SLACK}}
-members:
-  - {id: alice, role: member}
-  - {id: max, role: member}
-  - {id: olivia, role: owner}
-  - {id: adam, role: admin}
-  - {id: audrey, role: auditor}
-restrictions:
-  - {id: no-pages, target: {role: member}, effect: block, connector: notion, tools: [create_page]}
-  - {id: no-slack, target: {role: member}, effect: block, connector: slack}
-"""
+ORG = org_yaml(
+    notion(notion_tool("list_all_users", description="List all users."), "create_page"),
+    calcom(),
+    connector(
+        "slack",
+        "Slack",
+        "https://slack.com/api",
+        tool("post_message", "/chat.postMessage", method="POST", description="Post a message to a channel."),
+    ),
+    connections=[
+        connection("notion-legal", "notion", token_env="LEGAL"),
+        connection("calcom", "calcom", status="pending", token_env="CAL"),
+        connection("slack-sales", "slack", token_env="SLACK"),
+    ],
+    members={"alice": "member", "max": "member", "olivia": "owner", "adam": "admin", "audrey": "auditor"},
+    restrictions=[
+        block("notion", role="member", tools=["create_page"], id="no-pages"),
+        block("slack", role="member", id="no-slack"),
+    ],
+)
 # What a model writes when it means to pass values: none of them may be stored anywhere.
 VALUES = ("bob@example.com", "Nightingale", "4242", "https://files.example.com/q3", "PROJ-981")
 LEAKY_QUERY = (
