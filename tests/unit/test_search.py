@@ -28,6 +28,7 @@ from cardamom.core.search.tie_break import codepoint_tie_break, result_order_key
 from cardamom.core.search.tokens import description_tokens, tokenize
 from cardamom.mcp.results import search_payload
 from cardamom.service.search import SearchReport
+from tests.unit.search_documents import app_doc
 
 
 def doc(name: str, label: str = "", description: str = "") -> SearchDocument:
@@ -367,18 +368,6 @@ def test_a_scaffolding_word_nothing_carries_does_not_sink_the_query() -> None:
 
 
 # ---- issue 13: what models write ------------------------------------------------------------
-
-
-def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
-    """A document as snapshots build them: the connector label and account known for scoping."""
-    return SearchDocument(
-        name=name,
-        name_tokens=frozenset(tokenize(name)),
-        label_tokens=frozenset(tokenize(label)),
-        description_tokens=description_tokens(description),
-        label=label,
-        accounts=(name.split("__")[0],),
-    )
 
 
 WORKSPACE = [

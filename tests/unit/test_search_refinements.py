@@ -10,21 +10,11 @@ from typing import Any
 
 from cardamom.core.naming import advertised_name
 from cardamom.core.pool import PoolTool
-from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
+from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.search.search_text import name_words, search_document
 from cardamom.core.search.synonyms import join_compounds
-from cardamom.core.search.tokens import description_tokens, tokenize
-
-
-def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
-    return SearchDocument(
-        name=name,
-        name_tokens=frozenset(tokenize(name)),
-        label_tokens=frozenset(tokenize(label)),
-        description_tokens=description_tokens(description),
-        label=label,
-        accounts=(name.split("__")[0],),
-    )
+from cardamom.core.search.tokens import tokenize
+from tests.unit.search_documents import app_doc
 
 
 def without(**switches: bool) -> SearchOptions:

@@ -11,11 +11,11 @@ from array import array
 
 import pytest
 
-from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
+from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.search import semantic_fallback as semantic
 from cardamom.core.search.semantic_fallback import Candidate, FallbackRule, decide, eligible
 from cardamom.core.search.static_embeddings import SHIPPED, StaticEmbeddings, bert_words, cosine, shipped
-from cardamom.core.search.tokens import description_tokens, tokenize
+from tests.unit.search_documents import app_doc as document
 
 # ---- static embeddings ---------------------------------------------------------------------------
 
@@ -107,17 +107,6 @@ def test_short_requests_and_small_pools_never_fall_back() -> None:
 
 
 # ---- in rank ---------------------------------------------------------------------------------------
-
-
-def document(name: str, label: str, description: str) -> SearchDocument:
-    return SearchDocument(
-        name=name,
-        name_tokens=frozenset(tokenize(name)),
-        label_tokens=frozenset(tokenize(label)),
-        description_tokens=description_tokens(description),
-        label=label,
-        accounts=(name.split("__")[0],),
-    )
 
 
 WEATHER = [
