@@ -28,6 +28,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a description-only match covers half in every query in words", "words_description_half", True),
     ("+ fallback refit (similarity 0.5, app margin 0.1, six words)", "fallback_rule", RULE),
     ("+ fallback inside one app named whole (eight words)", "named_app_fallback", True),
+    ("+ the word announcing a value leaves with it (called, due)", "value_markers", True),
+    ("+ compounds the names write as one word (work log)", "vocabulary_compounds", True),
+    ("+ topic words no tool in the named app carries are values", "topic_values", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact", True),

@@ -1,7 +1,8 @@
-"""The ranker refinements of issue 13's third round, each against the ranker without it: app
-names read in the query as written (repeats kept, words run together), a shortened name's
-words, grammar words no name of the pool carries, and the tie order (a description saying the
-query; a synonym covering no name)."""
+"""The ranker refinements of issue 13's third and fourth rounds, each against the ranker without
+it: app names read in the query as written (repeats kept, words run together), a shortened
+name's words, grammar words no name of the pool carries, the tie order (a description saying
+the query; a synonym covering no name), and the request read more closely (the word announcing
+a value, topic words no tool carries, compounds the names write as one word)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from typing import Any
 from cardamom.core.naming import advertised_name
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import SearchIndex, SearchOptions, rank
+from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.search_text import name_words, search_document
-from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, synonyms_of
 from cardamom.core.search.tokens import tokenize
 from tests.unit.search_documents import app_doc
 
@@ -183,3 +185,102 @@ class TestStoredSwitches:
         assert "fallback_rule" not in options.switches()
         old = {k: v for k, v in SearchOptions().switches().items() if k != "named_app_fallback"}
         assert SearchOptions.from_switches({**old, "retired_switch": False}) == SearchOptions()
+
+
+# A small workspace where the request reading of issue 13's fourth round matters.
+WORKSPACE = [
+    app_doc("asana__create_task", "Asana", "Create a task."),
+    app_doc("asana__update_task", "Asana", "Update a task: its name, notes, due date."),
+    app_doc("asana__get_tasks", "Asana", "Get tasks, filtered by project or section."),
+    app_doc("asana__add_user_for_team", "Asana", "Add a user to a team; the invited user is called a member."),
+    app_doc("notion__post_search", "Notion", "Search pages and databases by title."),
+    app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
+    app_doc("jira__add_worklog", "Jira", "Add a worklog to an issue: time spent."),
+    app_doc("jira__get_issue", "Jira", "Get an issue."),
+    app_doc("jira__add_comment", "Jira", "Add a comment to an issue."),
+]
+
+
+class TestValueMarkers:
+    QUERY = "create a new task in asana called 'Quarterly review' due Friday"
+
+    def test_the_word_announcing_a_value_leaves_with_it(self) -> None:
+        ranking = rank(SearchIndex.build(WORKSPACE), self.QUERY)
+        assert ranking.hits[0].name == "asana__create_task"
+        assert {"called", "due"} <= set(ranking.dropped)
+        assert {"quarterly", "review", "friday"} <= set(ranking.values)
+        # "called" is rare in Asana's text, so it outweighed the task the request names
+        before = rank(SearchIndex.build(WORKSPACE, without(value_markers=False)), self.QUERY)
+        assert [h.name for h in before.hits][:1] != ["asana__create_task"]
+
+    def test_a_value_cut_from_the_text_keeps_its_place(self) -> None:
+        # "due" follows the quoted title, not "called": it is a date word here, not the name
+        reading = read_values("a task called 'Roadmap' due Friday")
+        assert "due" not in reading.values and "due" in reading.markers
+        assert read_values("a task called Roadmap").values == {"roadmap"}
+
+    def test_a_naming_word_ending_the_query_stays(self) -> None:
+        assert read_values("get named ranges").markers == {"named"}
+        assert read_values("list people called").markers == frozenset()
+
+
+class TestTopicValues:
+    def test_a_topic_no_tool_of_the_named_app_carries_is_a_value(self) -> None:
+        index = SearchIndex.build(WORKSPACE)
+        ranking = rank(index, "search notion pages about onboarding")
+        assert ranking.hits[0].name == "notion__post_search"
+        assert "onboarding" in ranking.values and not ranking.values_weighed
+        before = SearchIndex.build(WORKSPACE, without(topic_values=False))
+        assert rank(before, "search notion pages about onboarding").empty
+
+    def test_a_topic_word_a_tool_carries_stays_a_word(self) -> None:
+        ranking = rank(SearchIndex.build(WORKSPACE), "get asana tasks for a project")
+        assert ranking.hits[0].name == "asana__get_tasks"
+        assert "project" not in ranking.values
+
+    def test_outside_a_named_app_a_topic_still_weighs(self) -> None:
+        # nothing says which app the request is for: the floor keeps the whole request
+        assert rank(SearchIndex.build(WORKSPACE), "search pages about onboarding").empty
+
+    def test_the_topic_phrase_ends_at_grammar(self) -> None:
+        reading = read_values("find pages about the customer onboarding process in notion")
+        assert reading.topics == {"customer", "onboarding", "process"}
+
+
+class TestVocabularyCompounds:
+    def test_two_words_a_name_writes_as_one_are_read_as_it(self) -> None:
+        assert join_vocabulary_compounds(("add", "work", "log"), {"worklog"}) == ("add", "worklog")
+        assert join_vocabulary_compounds(("add", "work", "log"), set()) == ("add", "work", "log")
+        index = SearchIndex.build(WORKSPACE)
+        assert rank(index, "jira add work log").hits[0].name == "jira__add_worklog"
+        assert rank(SearchIndex.build(WORKSPACE, without(vocabulary_compounds=False)), "jira add work log").empty
+
+    def test_numbers_are_never_joined(self) -> None:
+        assert join_vocabulary_compounds(("v", "2"), {"v2"}) == ("v", "2")
+
+
+class TestValueShapes:
+    def test_prefixed_ids_and_slugs_are_values(self) -> None:
+        assert read_values("refund a stripe charge ch_3MqL").values == {"ch", "3", "mq", "l"}
+        assert read_values("open an issue in repo acme/widgets").values == {"acme", "widgets"}
+        assert read_values("list pull requests of octocat/hello-world").values == {"octocat", "hello", "world"}
+
+    def test_plain_word_pairs_and_names_with_digits_are_not(self) -> None:
+        for query in ("grant read/write access", "get oauth2_token", "list_v2_users", "and/or"):
+            assert read_values(query).values == frozenset(), query
+
+    def test_the_field_a_value_goes_in_announces_it(self) -> None:
+        assert read_values("create a customer with email bob@example.com").markers == {"email"}
+        assert read_values('create a page with title "Q3"').markers == {"title"}
+        assert read_values("find users with admin role").markers == frozenset()
+
+
+class TestRequestWords:
+    def test_list_and_tell_are_ways_to_ask_for_something(self) -> None:
+        assert {"get", "retrieve"} <= set(synonyms_of("list"))
+        assert "get" in synonyms_of("tell")
+        index = SearchIndex.build(WORKSPACE)
+        assert rank(index, "jira list issues").hits[0].name == "jira__get_issue"
+
+    def test_inside_is_a_filler_word(self) -> None:
+        assert "inside" in rank(SearchIndex.build(WORKSPACE), "create a task inside asana").dropped

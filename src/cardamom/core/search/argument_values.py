@@ -11,8 +11,9 @@ values); what the ranker does with the result is its choice (``cardamom.core.sea
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
 # punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
@@ -33,6 +34,11 @@ _SHAPES = re.compile(
 # A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
 # a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
 _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
+# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X...): a short prefix, an underscore, then
+# letters and digits mixed.
+_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,}$")
+# An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
+_SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
 _DATE_WORDS = frozenset(
     [
@@ -79,6 +85,10 @@ _RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
 _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
+# Words after which a field's name comes, then its value: "with email bob@example.com".
+_FIELD_OPENERS = frozenset({"with", "whose", "where", "having"})
+# Words that announce a date: "due Friday", "until next week", "since 2024-01-01".
+_DATE_MARKERS = frozenset({"due", "until", "till", "before", "after", "since"})
 
 
 def _has_value_digits(word: str) -> bool:
@@ -86,7 +96,27 @@ def _has_value_digits(word: str) -> bool:
     if not digits:
         return False
     core = word.strip(".:-/")
-    return core.replace(".", "").replace(",", "").isdigit() or bool(_ISSUE_KEY.match(core)) or digits >= 3
+    return (
+        core.replace(".", "").replace(",", "").isdigit()
+        or bool(_ISSUE_KEY.match(core))
+        or bool(_PREFIXED_ID.match(core))
+        or digits >= 3
+    )
+
+
+# Words after which a slug names something ("repo acme/widgets", "folder docs/2026").
+_CONTAINERS = frozenset({"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org"})
+
+
+def _is_slug(word: str, previous: str) -> bool:
+    """An owner/name slug or a path: with a word before it that says so, or three parts or
+    more, or parts that hold a digit, a dot, a dash or an underscore ("octocat/hello-world");
+    never two plain words ("read/write", "and/or")."""
+    core = word.strip(".,:;!?'\"")
+    if not _SLUG.match(core):
+        return False
+    parts = [p for p in core.split("/") if p]
+    return previous in _CONTAINERS or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
 
 def _is_name(word: str) -> bool:
@@ -95,8 +125,35 @@ def _is_name(word: str) -> bool:
     return len(letters) > 1 and letters[0].isupper() and letters[1:].isalpha() and letters[1:].islower()
 
 
+# Words after which the rest of a phrase is what a request is about ("pages about onboarding",
+# "search Box for invoices", "share a file with a colleague"): often a value the app's tools
+# never carry, sometimes a word they do ("tasks for a project"). ``topic`` words, read by the
+# ranker only where no tool ranked carries them (``scope.scope_pool``).
+_TOPIC_OPENERS = frozenset(
+    {"about", "regarding", "concerning", "mentioning", "containing", "matching", "for", "with", "like"}
+)
+# A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
+# "called 'Q3 review' due Friday" does not read "due" as the word after "called".
+_CUT = "\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class ValueReading:
+    """What ``read_values`` finds: the values, the naming words that announce one (``called``
+    in "a task called Roadmap": grammar, not a word of the tool), and the topic words."""
+
+    values: frozenset[str]
+    markers: frozenset[str] = frozenset()
+    topics: frozenset[str] = frozenset()
+
+
 def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
-    """The query's tokens that only ever occur inside an argument value.
+    """The query's tokens that only ever occur inside an argument value (``read_values``)."""
+    return read_values(query, names=names).values
+
+
+def read_values(query: str, *, names: bool = True) -> ValueReading:
+    """The query's argument values, the naming words announcing them, and its topic words.
 
     ``names``: also count capitalised words in the middle of a sentence (``to Maria``) as
     values, when the query is a sentence (four words or more) and not written in title case.
@@ -105,22 +162,36 @@ def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
 
     def quoted(match: re.Match[str]) -> str:
         spans.append(next(g for g in match.groups() if g))
-        return " "
+        return f" {_CUT} "
 
     def shaped(match: re.Match[str]) -> str:
         spans.append(match.group(0))
-        return " "
+        return f" {_CUT} "
 
     rest = _SHAPES.sub(shaped, _QUOTED.sub(quoted, query))
     words = _WORD.findall(rest)
     plain: list[str] = []
-    sentence = len(words) >= 4 and sum(_is_name(w) for w in words) * 2 < len(words)
+    markers: list[str] = []
+    topical: list[str] = []
+    text_words = [w for w in words if w != _CUT]
+    sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
+    in_topic, taken = False, 0
+    read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
+        if word == _CUT:
+            previous, taken = _CUT, taken + 1
+            read.append((_CUT, True))
+            continue
         lowered = word.casefold().strip(".,:;!?'\"")
         following = words[i + 1].casefold().strip(".,:;!?") if i + 1 < len(words) else ""
+        if (lowered in _NAMING and following) or (
+            lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or _has_value_digits(following))
+        ):
+            markers.append(lowered)
         if (
             _has_value_digits(word)
+            or _is_slug(word, previous)
             or lowered in _DATE_WORDS
             or (lowered in _RELATIVE and following in _PERIODS | _DATE_WORDS)
             or (lowered in _PERIODS and previous in _RELATIVE)
@@ -128,9 +199,29 @@ def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
             or (names and sentence and i > 0 and _is_name(word) and not words[i - 1].endswith((".", "!", "?", ":")))
         ):
             spans.append(word)
+            taken += 1
+            read.append((lowered, True))
         else:
+            read.append((lowered, False))
             plain.append(word)
+            if lowered in _TOPIC_OPENERS:
+                in_topic, taken = True, 0
+            elif in_topic and (lowered in QUERY_FILLER_WORDS or lowered in NAME_ONLY_QUERY_WORDS):
+                in_topic = not taken  # "about the onboarding": the phrase ends after its words
+            elif in_topic:
+                topical.append(word)
+                taken += 1
+        if word.endswith((",", ".", ";", "!", "?", ":")):
+            in_topic = False
         previous = lowered
+    # "with email bob@example.com", "whose status is 'open'": the word naming the field a value
+    # goes in announces it, as "called" does.
+    markers += [
+        read[j - 1][0]
+        for j in range(2, len(read))
+        if read[j][1] and not read[j - 1][1] and read[j - 2][0] in _FIELD_OPENERS
+    ]
     inside = {t for span in spans for t in tokenize(span)}
     outside = {t for word in plain for t in tokenize(word)}
-    return frozenset(inside - outside)
+    topics = {t for word in topical for t in tokenize(word)} - QUERY_FILLER_WORDS
+    return ValueReading(frozenset(inside - outside), frozenset(markers), frozenset(topics))

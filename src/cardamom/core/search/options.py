@@ -44,7 +44,13 @@ class SearchOptions:
       only in a tool's description covers half its IDF (before: only inside a named app);
     * ``fallback_rule``: the semantic fallback's numbers (``fallback_rule.RULE``);
     * ``named_app_fallback``: the semantic fallback also answers a long request inside the one
-      app it names by its whole name (``FallbackRule.named_app_min_words``).
+      app it names by its whole name (``FallbackRule.named_app_min_words``);
+    * ``value_markers``: the word announcing a value (``called`` in "a task called Roadmap")
+      leaves the query with the value;
+    * ``topic_values``: inside a named app, a word of what the request is about ("pages about
+      onboarding", "search Box for invoices") that no tool ranked carries is a value;
+    * ``vocabulary_compounds``: two query words that a tool name of the index writes as one
+      (``work log``, ``worklog``) are read as that word.
     """
 
     drop_filler: bool = True
@@ -63,6 +69,9 @@ class SearchOptions:
     words_description_half: bool = True
     fallback_rule: FallbackRule = field(default=RULE)
     named_app_fallback: bool = True
+    value_markers: bool = True
+    topic_values: bool = True
+    vocabulary_compounds: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -93,4 +102,7 @@ SEED_RULES_ONLY = SearchOptions(
     words_description_half=False,
     fallback_rule=FIRST_RULE,
     named_app_fallback=False,
+    value_markers=False,
+    topic_values=False,
+    vocabulary_compounds=False,
 )

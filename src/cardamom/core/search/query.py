@@ -8,9 +8,9 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
-from cardamom.core.search.argument_values import argument_values
+from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, contraction_free, tokenize, unique
 
 
@@ -21,6 +21,7 @@ class QueryAnalysis:
     mentions: tuple[AppMention, ...]  # the apps it names, the org's and others
     values: frozenset[str]  # tokens that look like argument values
     name_shaped: bool
+    topics: frozenset[str] = frozenset()  # words of what a request is about ("pages about onboarding")
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -39,9 +40,14 @@ def analyse_query(
     options: SearchOptions,
     mentions: dict[str, tuple[str, ...]] | None = None,
     labels: Container[str] = (),
+    vocabulary: Container[str] = (),
 ) -> QueryAnalysis:
-    """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on),
-    the filler words dropped, the apps named (``mentions``: the index's app names), the values."""
+    """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on,
+    ``work log`` joined where the index's names say ``worklog``), the filler words dropped, the
+    apps named (``mentions``: the index's app names), the values, the naming words announcing a
+    value (``called``) dropped, and the topic words."""
+    reading = read_values(query) if options.argument_values else None
+    markers = reading.markers if reading is not None and options.value_markers else frozenset()
     if not options.drop_filler:
         tokens = unique(tokenize(query))
         dropped: tuple[str, ...] = ()
@@ -50,11 +56,14 @@ def analyse_query(
         sequence = tuple(tokenize(contraction_free(query)))
         if options.synonyms:
             sequence = join_compounds(sequence)
+        if options.vocabulary_compounds:
+            sequence = join_vocabulary_compounds(sequence, vocabulary)
         everything = unique(sequence)
-        tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS)
-        dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS) if tokens else ()
+        tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS and t not in markers)
+        dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS or t in markers) if tokens else ()
         tokens = tokens or everything  # a query of filler words only still means something
     found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
-    values = argument_values(query) if options.argument_values else frozenset()
+    values = reading.values if reading is not None else frozenset()
+    topics = reading.topics if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
-    return QueryAnalysis(tokens, dropped, found, values - named, is_name_shaped(query))
+    return QueryAnalysis(tokens, dropped, found, values - named, is_name_shaped(query), topics - named)

@@ -40,9 +40,10 @@ def rank(
     tools share its rare tokens, not the pool size.
     """
     options = index.options
-    analysis = analyse_query(query, options, index.app_mentions, index.label_postings)
+    analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
     scope = scope_pool(index, analysis, pool, floor)
-    values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in analysis.values)
+    as_values = analysis.values | scope.values
+    values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in as_values)
     common = {
         "dropped": analysis.dropped,
         "scope": scope.apps,

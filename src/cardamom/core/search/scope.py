@@ -32,6 +32,9 @@ class Scope:
     # One app, named by its whole name (its label or an account, as written or run together),
     # whose tools are a part of the caller's pool: where a long request may fall back on meaning.
     one_app_named_whole: bool = False
+    # Topic words no tool ranked carries, among ``values`` ("pages about onboarding"): values to
+    # the floor, still words of the request to the semantic fallback.
+    topic_values: frozenset[str] = frozenset()
 
 
 def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float) -> Scope:
@@ -78,14 +81,38 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
     app_words = {w for m in connected for w in m.words}
     kept = tuple(t for t in tokens if t not in app_words) or tokens
     weighed = True
+    topics = _unmatched_topics(index, analysis, kept, scoped)
+    as_values = analysis.values | topics
     if options.argument_values:
-        without_values = tuple(t for t in kept if t not in analysis.values)
+        without_values = tuple(t for t in kept if t not in as_values)
         if without_values and len(without_values) < len(kept):
             weighed = False  # the values stay, to order by (a name carrying one), but weigh nothing
     whole = len(apps) == 1 and len(scoped) < size and any(m.name == apps[0] and _whole(m) for m in connected)
     return Scope(
-        scoped, len(scoped), kept, apps, words, analysis.values, weighed, options.synonyms, None, grammar, whole
+        scoped, len(scoped), kept, apps, words, as_values, weighed, options.synonyms, None, grammar, whole, topics
     )
+
+
+def _unmatched_topics(
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: Collection[int]
+) -> frozenset[str]:
+    """The topic words of a request inside a named app that no tool ranked carries in any
+    field, even through a synonym ("Notion pages about onboarding", "search Box for
+    invoices"): what the request is about, a value to pass, not a word of the tool. A topic
+    word some tool carries stays a word of the query ("tasks for a project")."""
+    if not analysis.topics:
+        return frozenset()
+    inside = scoped if isinstance(scoped, (set, frozenset)) else frozenset(scoped)
+    unmatched = set()
+    for token in kept:
+        if token not in analysis.topics:
+            continue
+        reach = index.postings(token).every
+        if index.options.synonyms:
+            reach = union_of((reach, index.synonym_postings(token).every))
+        if not reach & inside:
+            unmatched.add(token)
+    return frozenset(unmatched)
 
 
 def _whole(mention: AppMention) -> bool:

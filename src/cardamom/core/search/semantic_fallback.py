@@ -107,7 +107,7 @@ def fallback_hits(
     """The lexical order's first candidates that the request's meaning vouches for, as
     (tool, score, mass), and each one's similarity; nothing when the rule does not answer.
     Inside a named app every candidate is of that app, so the app margin holds by itself."""
-    content = [t for t in weighed.tokens if t not in scope.values]
+    content = [t for t in weighed.tokens if t not in scope.values or t in scope.topic_values]
     if limit <= 0 or not eligible(len(content), scope.pool_size, bool(scope.apps), rule):
         return [], {}
     gathered: set[int] = set()

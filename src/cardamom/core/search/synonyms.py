@@ -12,6 +12,7 @@ query wording (``bench/styles.py``).
 
 from __future__ import annotations
 
+from collections.abc import Container
 from functools import cache
 
 from cardamom.core.search.tokens import inflection_key
@@ -19,7 +20,7 @@ from cardamom.core.search.tokens import inflection_key
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
-    get retrieve fetch read view show display see obtain lookup
+    get retrieve fetch read view show display see obtain lookup tell list
     list enumerate browse
     create add new make insert open post
     update edit modify change alter amend patch put
@@ -108,4 +109,22 @@ def join_compounds(tokens: tuple[str, ...]) -> tuple[str, ...]:
         else:
             joined.append(tokens[i])
             i += 1
+    return tuple(joined)
+
+
+def join_vocabulary_compounds(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
+    """Two query words that tool names write as one (``work log`` where a name says
+    ``worklog``, ``sub task`` for ``subtask``), read as that one word. ``vocabulary``: the name
+    tokens of the index, so only a word some tool's name carries is ever made."""
+    joined: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if i + 1 < len(tokens) and tokens[i].isalpha() and tokens[i + 1].isalpha():
+            whole = tokens[i] + tokens[i + 1]
+            if whole in vocabulary:
+                joined.append(whole)
+                i += 2
+                continue
+        joined.append(tokens[i])
+        i += 1
     return tuple(joined)

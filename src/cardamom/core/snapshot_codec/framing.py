@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 8
+SNAPSHOT_FORMAT = 9
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -19,7 +19,7 @@ source bytes and the Python version play no part: a comment, a refactor, a mixed
 deploy or an org applied from a CLI on another Python leaves every stored snapshot good.
 """
 
-OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7})
+OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8})
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
 never rebuilds on the request path. Format 3 is format 4 plus the fingerprint of the code
@@ -30,7 +30,9 @@ is this layout with the scaffolding sentences of merged and frozen tools indexed
 per-tool own-name sizes (format 7: ``search_text``; the sizes are derived on load), so until
 the rebuild those words still score; format 7 is this layout with a shortened advertised
 name's digest indexed as name words and the words cut from it not (format 8:
-``search_text.name_words``), which the rebuild corrects. The org's app names are never stored: every load derives
+``search_text.name_words``), which the rebuild corrects; format 8 is this layout without the
+ranker switches ``value_markers``, ``topic_values`` and ``vocabulary_compounds`` (format 9),
+read as on, as they ship (``SearchOptions.from_switches``). The org's app names are never stored: every load derives
 them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set;
 its blobs are then
 ``OutdatedSnapshot``."""
