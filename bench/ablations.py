@@ -31,6 +31,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the word announcing a value leaves with it (called, due)", "value_markers", True),
     ("+ compounds the names write as one word (work log)", "vocabulary_compounds", True),
     ("+ topic words no tool in the named app carries are values", "topic_values", True),
+    ("+ a request in words must reach a tool's name or label", "name_evidence", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact", True),

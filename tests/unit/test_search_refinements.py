@@ -284,3 +284,24 @@ class TestRequestWords:
 
     def test_inside_is_a_filler_word(self) -> None:
         assert "inside" in rank(SearchIndex.build(WORKSPACE), "create a task inside asana").dropped
+
+
+class TestNameEvidence:
+    def test_a_request_reaching_a_tool_through_its_description_alone_finds_nothing(self) -> None:
+        # Jira has no sprint tool; a description that says "create" and "sprint" is not one.
+        docs = [
+            app_doc("jira__get_issue", "Jira", "Get an issue."),
+            app_doc("jira__get_all_permission_schemes", "Jira", "Create or update a sprint's permission scheme."),
+            app_doc("jira__create_issue", "Jira", "Create an issue."),
+        ]
+        assert rank(SearchIndex.build(docs), "create a jira sprint").empty
+        before = rank(SearchIndex.build(docs, without(name_evidence=False)), "create a jira sprint")
+        assert [h.name for h in before.hits] == ["jira__get_all_permission_schemes"]
+
+    def test_a_name_word_with_description_words_still_clears(self) -> None:
+        docs = [
+            app_doc("jira__get_issue", "Jira", "Get an issue."),
+            app_doc("jira__get_sprint", "Jira", "Returns the sprint."),
+            app_doc("jira__create_issue", "Jira", "Create an issue."),
+        ]
+        assert rank(SearchIndex.build(docs), "get the jira sprint").hits[0].name == "jira__get_sprint"

@@ -214,8 +214,8 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         if word.endswith((",", ".", ";", "!", "?", ":")):
             in_topic = False
         previous = lowered
-    # "with email bob@example.com", "whose status is 'open'": the word naming the field a value
-    # goes in announces it, as "called" does.
+    # "with email bob@example.com", 'with title "Q3"': the word naming the field a value goes
+    # in announces it, as "called" does.
     markers += [
         read[j - 1][0]
         for j in range(2, len(read))
@@ -224,4 +224,5 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     inside = {t for span in spans for t in tokenize(span)}
     outside = {t for word in plain for t in tokenize(word)}
     topics = {t for word in topical for t in tokenize(word)} - QUERY_FILLER_WORDS
-    return ValueReading(frozenset(inside - outside), frozenset(markers), frozenset(topics))
+    announcing = {t for word in markers for t in tokenize(word)}
+    return ValueReading(frozenset(inside - outside), frozenset(announcing), frozenset(topics))

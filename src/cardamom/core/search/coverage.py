@@ -182,15 +182,23 @@ def description_share(scope: Scope, name_shaped: bool, guessed_name_rules: bool,
 
 
 def covering_tools(
-    weighed: Weighed, candidates: Iterable[int], needed: float, description_share: float
+    weighed: Weighed,
+    candidates: Iterable[int],
+    needed: float,
+    description_share: float,
+    *,
+    name_evidence: bool = False,
 ) -> list[Covering]:
     """Step 4: each candidate's score (seeds' field weights, best field per token), the number
     of query tokens its name covers, its covered mass and the mass its own description says;
     kept when it clears the floor.
 
     ``description_share``: how much of a token's IDF a description-only match covers (1, or a
-    fifth for a guessed name).
+    fifth for a guessed name). ``name_evidence``: where that share is under 1, a tool the query
+    reaches through its description alone, which then covers at most exactly half, does not
+    clear the floor: its name or label must carry a word of the query.
     """
+    alone_clears = not (name_evidence and description_share < 1.0 and needed > 0)
     scoring = [(*sets, w) for sets, w in zip(weighed.scoring, weighed.weights, strict=True)]
     passing: list[Covering] = []
     for doc_id in candidates:
@@ -198,6 +206,7 @@ def covering_tools(
         score = 0
         named = 0
         said = 0.0
+        beyond = alone_clears  # a word scored beyond the description (or no need for one)
         for exact, near, label, description, by_synonym, described, weight in scoring:
             if doc_id in described:
                 said += weight
@@ -216,6 +225,7 @@ def covering_tools(
             else:
                 continue
             mass += weight
-        if clears_floor(mass, needed):
+            beyond = True
+        if beyond and clears_floor(mass, needed):
             passing.append((doc_id, score, named, mass, said))
     return passing

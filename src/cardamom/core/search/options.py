@@ -50,7 +50,9 @@ class SearchOptions:
     * ``topic_values``: inside a named app, a word of what the request is about ("pages about
       onboarding", "search Box for invoices") that no tool ranked carries is a value;
     * ``vocabulary_compounds``: two query words that a tool name of the index writes as one
-      (``work log``, ``worklog``) are read as that word.
+      (``work log``, ``worklog``) are read as that word;
+    * ``name_evidence``: where a description-only match covers half its weight (a query in
+      words), a tool the query reaches through its description alone does not clear the floor.
     """
 
     drop_filler: bool = True
@@ -72,6 +74,7 @@ class SearchOptions:
     value_markers: bool = True
     topic_values: bool = True
     vocabulary_compounds: bool = True
+    name_evidence: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -105,4 +108,5 @@ SEED_RULES_ONLY = SearchOptions(
     value_markers=False,
     topic_values=False,
     vocabulary_compounds=False,
+    name_evidence=False,
 )

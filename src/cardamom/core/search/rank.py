@@ -66,7 +66,9 @@ def rank(
     guessed = floor > 0 and options.guessed_name_rules and analysis.name_shaped and not scope.apps
     candidates = candidate_tools(weighed, needed, rarest_only=guessed)
     share = description_share(scope, analysis.name_shaped, guessed, options.words_description_half)
-    passing = covering_tools(weighed, candidates, needed, share)
+    # A one-word search is a keyword: a tool whose description says it is what it asks for.
+    name_evidence = options.name_evidence and len(analysis.tokens) > 1
+    passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence)
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}

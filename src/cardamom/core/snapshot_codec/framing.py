@@ -31,11 +31,10 @@ per-tool own-name sizes (format 7: ``search_text``; the sizes are derived on loa
 the rebuild those words still score; format 7 is this layout with a shortened advertised
 name's digest indexed as name words and the words cut from it not (format 8:
 ``search_text.name_words``), which the rebuild corrects; format 8 is this layout without the
-ranker switches ``value_markers``, ``topic_values`` and ``vocabulary_compounds`` (format 9),
-read as on, as they ship (``SearchOptions.from_switches``). The org's app names are never stored: every load derives
-them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set;
-its blobs are then
-``OutdatedSnapshot``."""
+ranker switches ``value_markers``, ``topic_values``, ``vocabulary_compounds`` and
+``name_evidence`` (format 9), read as on, as they ship (``SearchOptions.from_switches``). The
+org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
+whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 class CorruptSnapshot(CardamomError):
