@@ -44,6 +44,7 @@ FOUND = [
     ("intercom reply to a conversation", "intercom", "reply_conversation"),
     ("cancel a cal.com booking", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
     ("star a github repo", "github", "activity_star_repo_for_authenticated_user"),
+    ("rename a box folder", "box", "put_folders_id"),
 ]
 
 

@@ -265,6 +265,10 @@ class TestValueShapes:
         assert read_values("open an issue in repo acme/widgets").values == {"acme", "widgets"}
         assert read_values("list pull requests of octocat/hello-world").values == {"octocat", "hello", "world"}
 
+    def test_a_key_in_capitals_after_the_thing_it_names_is_a_value(self) -> None:
+        assert read_values("show the open issues in jira project KAN").values == {"kan"}
+        assert read_values("export the PDF of a project").values == frozenset()
+
     def test_plain_word_pairs_and_names_with_digits_are_not(self) -> None:
         for query in ("grant read/write access", "get oauth2_token", "list_v2_users", "and/or"):
             assert read_values(query).values == frozenset(), query

@@ -137,8 +137,9 @@ SEARCH_TOOL = Tool(
         "and the action in a few words, or a guessed tool name, e.g. 'notion list users' or "
         "'list_all_cal_com_schedules'; words no tool contains (places, dates, whole sentences) weigh against a "
         "match. Returns at most `limit` tools that cover at least half of the query's weight, best first, each "
-        "with its input schema; run one with execute_tool. An empty result is a real answer: nothing connected "
-        "fits."
+        "with its input schema; run one with execute_tool. An empty result says why in `message`: an app that "
+        "is not connected, or none of whose tools you may use, is a real answer; for words no tool covers, "
+        "search again with the app and the action alone."
     ),
     input_schema={
         "type": "object",

@@ -104,8 +104,16 @@ def _has_value_digits(word: str) -> bool:
     )
 
 
-# Words after which a slug names something ("repo acme/widgets", "folder docs/2026").
-_CONTAINERS = frozenset({"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org"})
+# Words after which a slug or a key names something ("repo acme/widgets", "project KAN").
+_CONTAINERS = frozenset(
+    {"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org", "space", "board"}
+)
+
+
+def _is_key(word: str, previous: str) -> bool:
+    """A key in capitals after the kind of thing it names: "Jira project KAN", "space ENG"."""
+    core = word.strip(".,:;!?'\"")
+    return previous in _CONTAINERS and 2 <= len(core) <= 10 and core.isalpha() and core.isupper()
 
 
 def _is_slug(word: str, previous: str) -> bool:
@@ -192,6 +200,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         if (
             _has_value_digits(word)
             or _is_slug(word, previous)
+            or _is_key(word, previous)
             or lowered in _DATE_WORDS
             or (lowered in _RELATIVE and following in _PERIODS | _DATE_WORDS)
             or (lowered in _PERIODS and previous in _RELATIVE)

@@ -23,15 +23,15 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     get retrieve fetch read view show display see obtain lookup tell list
     list enumerate browse
     create add new make insert open post
-    update edit modify change alter amend patch put
+    update edit modify change alter amend patch put rename
     delete remove erase destroy trash discard purge drop
-    search find query lookup
+    search find query lookup filter
     send post deliver dispatch
     upload attach
     download export
     move transfer relocate
     copy duplicate clone
-    close resolve complete finish
+    close resolve complete finish done
     start begin launch run trigger execute
     stop halt terminate abort
     cancel revoke
@@ -41,10 +41,10 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     page doc document
     file document attachment doc
     folder directory
-    user member person people account teammate collaborator
+    user member person people account teammate collaborator assignee
     comment note remark reply
     team group squad
-    message chat post dm
+    message chat post dm sms
     repository repo codebase
     customer client buyer
     invoice bill
