@@ -87,8 +87,9 @@ _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "mor
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
 # Words after which a field's name comes, then its value: "with email bob@example.com".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having"})
-# Words that announce a date: "due Friday", "until next week", "since 2024-01-01".
-_DATE_MARKERS = frozenset({"due", "until", "till", "before", "after", "since"})
+# Words that announce a date: "due Friday", "till Monday" ("until", "before", "after" and
+# "since" are filler words already).
+_DATE_MARKERS = frozenset({"due", "till"})
 
 
 def _has_value_digits(word: str) -> bool:

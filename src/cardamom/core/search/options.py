@@ -52,7 +52,8 @@ class SearchOptions:
     * ``vocabulary_compounds``: two query words that a tool name of the index writes as one
       (``work log``, ``worklog``) are read as that word;
     * ``name_evidence``: where a description-only match covers half its weight (a query in
-      words), a tool the query reaches through its description alone does not clear the floor.
+      words of two words or more), a tool the query reaches through its description alone does
+      not clear the floor.
     """
 
     drop_filler: bool = True

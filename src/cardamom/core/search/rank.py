@@ -42,7 +42,7 @@ def rank(
     options = index.options
     analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
     scope = scope_pool(index, analysis, pool, floor)
-    as_values = analysis.values | scope.values
+    as_values = analysis.values | scope.topic_values
     values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in as_values)
     common = {
         "dropped": analysis.dropped,

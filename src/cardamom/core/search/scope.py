@@ -94,15 +94,12 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
 
 
 def _unmatched_topics(
-    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: Collection[int]
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
 ) -> frozenset[str]:
     """The topic words of a request inside a named app that no tool ranked carries in any
     field, even through a synonym ("Notion pages about onboarding", "search Box for
     invoices"): what the request is about, a value to pass, not a word of the tool. A topic
     word some tool carries stays a word of the query ("tasks for a project")."""
-    if not analysis.topics:
-        return frozenset()
-    inside = scoped if isinstance(scoped, (set, frozenset)) else frozenset(scoped)
     unmatched = set()
     for token in kept:
         if token not in analysis.topics:
@@ -110,7 +107,7 @@ def _unmatched_topics(
         reach = index.postings(token).every
         if index.options.synonyms:
             reach = union_of((reach, index.synonym_postings(token).every))
-        if not reach & inside:
+        if not reach & scoped:
             unmatched.add(token)
     return frozenset(unmatched)
 
