@@ -32,8 +32,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ compounds the names write as one word (work log)", "vocabulary_compounds", True),
     ("+ topic words no tool in the named app carries are values", "topic_values", True),
     ("+ a request in words must reach a tool's name or label", "name_evidence", True),
+    ("+ an unconnected app's name that tool names carry ranks among those tools", "product_names", True),
+    ("+ a word between action and object no name of the app carries is a value", "qualifiers", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
+    ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),
     ("shipped + inflected name tokens score as exact (not shipped)", "inflected_exact", True),
 )
 SHIPPED = f"ours + floor: {SHIPPED_CHANGES[-1][0]} (shipped)"

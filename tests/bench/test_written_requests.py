@@ -16,7 +16,20 @@ from cardamom.core.search import SearchIndex, rank
 ROOT = D.data_root()
 pytestmark = pytest.mark.skipif(not (ROOT / "catalogs").is_dir(), reason=f"shared data not found at {ROOT}")
 
-APPS = ("notion", "asana", "box", "jira", "slack", "github", "stripe", "xero", "intercom", "cal-com")
+APPS = (
+    "notion",
+    "asana",
+    "box",
+    "jira",
+    "slack",
+    "github",
+    "stripe",
+    "xero",
+    "intercom",
+    "cal-com",
+    "digitalocean",
+    "twilio",
+)
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +58,13 @@ FOUND = [
     ("cancel a cal.com booking", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
     ("star a github repo", "github", "activity_star_repo_for_authenticated_user"),
     ("rename a box folder", "box", "put_folders_id"),
+    # fifth round, written against apps not used before (DigitalOcean, Twilio) and others
+    ("list kubernetes clusters", "digitalocean", "kubernetes_list_clusters"),
+    ("buy a phone number in twilio", "twilio", "create_incoming_phone_number"),
+    ("twilio send text message", "twilio", "create_message"),
+    ("list unpaid invoices in xero", "xero", "get_invoices"),
+    ("list my upcoming cal.com bookings", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("create a jira issue of type Bug in project KAN with summary 'Login fails'", "jira", "create_issue"),
 ]
 
 
@@ -63,6 +83,8 @@ NOTHING = [
     ("What's the weather in Paris?", "words_uncovered"),
     ("write me a poem about cats", "words_uncovered"),
     ("what is 17 times 23", "words_uncovered"),
+    ("list the cards on a trello board", "app_not_connected"),
+    ("convert 100 usd to eur", "words_uncovered"),
 ]
 
 

@@ -20,6 +20,9 @@ from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORD
 _QUOTED = re.compile(
     r"""(?:^|(?<=[\s(\[:,=]))(?:'([^']+)'|"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|`([^`]+)`)(?=$|[\s.,;:!?)\]])"""
 )
+# A domain name: "example.com", "api.acme.io" (an app's own name, "cal.com", is an app word,
+# which the query reading keeps out of the values).
+_DOMAIN = r"\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|us|uk|de|fr|eu|info|biz|me|tv)\b"
 _SHAPES = re.compile(
     r"""
     https?://\S+ | www\.\S+                                  # URLs
@@ -28,6 +31,9 @@ _SHAPES = re.compile(
     | \b[\w-]+\.(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)\b
     | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
     | \b\d{1,2}\s?(?:am|pm)\b
+    | """
+    + _DOMAIN
+    + """
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -36,7 +42,10 @@ _SHAPES = re.compile(
 _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
 # A prefixed object id (Stripe's ch_3MqL..., cus_9s6X...): a short prefix, an underscore, then
 # letters and digits mixed.
-_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,}$")
+_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}$")
+# A code of three parts or more joined by dashes, digits among them: a size, a region, a
+# version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
+_CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
 _SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
@@ -86,7 +95,10 @@ _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "mor
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
 # Words after which a field's name comes, then its value: "with email bob@example.com".
-_FIELD_OPENERS = frozenset({"with", "whose", "where", "having"})
+_FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "of"})
+# Words placing a request inside a container named by its value: "in project KAN", "for repo
+# acme/api", "on board 7".
+_LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "into"})
 # Words that announce a date: "due Friday", "till Monday" ("until", "before", "after" and
 # "since" are filler words already).
 _DATE_MARKERS = frozenset({"due", "till"})
@@ -101,6 +113,7 @@ def _has_value_digits(word: str) -> bool:
         core.replace(".", "").replace(",", "").isdigit()
         or bool(_ISSUE_KEY.match(core))
         or bool(_PREFIXED_ID.match(core))
+        or bool(_CODE.match(core))
         or digits >= 3
     )
 
@@ -139,7 +152,7 @@ def _is_name(word: str) -> bool:
 # never carry, sometimes a word they do ("tasks for a project"). ``topic`` words, read by the
 # ranker only where no tool ranked carries them (``scope.scope_pool``).
 _TOPIC_OPENERS = frozenset(
-    {"about", "regarding", "concerning", "mentioning", "containing", "matching", "for", "with", "like"}
+    {"about", "regarding", "concerning", "mentioning", "containing", "matching", "for", "with", "like", "to"}
 )
 # A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
 # "called 'Q3 review' due Friday" does not read "due" as the word after "called".
@@ -154,6 +167,13 @@ class ValueReading:
     values: frozenset[str]
     markers: frozenset[str] = frozenset()
     topics: frozenset[str] = frozenset()
+    # The values read from their shape alone (quoted text, ids, numbers, e-mail addresses,
+    # URLs, slugs, keys, a name after "called"), not capitalised words or dates: a capitalised
+    # word may be the app a request names ("in Onsched Setup").
+    shaped: frozenset[str] = frozenset()
+    # The container's word placing a request by its value ("in project KAN", "for board 7"):
+    # where values leave the mass (inside a named app), it leaves with its value.
+    containers: frozenset[str] = frozenset()
 
 
 def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
@@ -168,13 +188,16 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     values, when the query is a sentence (four words or more) and not written in title case.
     """
     spans: list[str] = []
+    by_shape: list[str] = []
 
     def quoted(match: re.Match[str]) -> str:
         spans.append(next(g for g in match.groups() if g))
+        by_shape.append(spans[-1])
         return f" {_CUT} "
 
     def shaped(match: re.Match[str]) -> str:
         spans.append(match.group(0))
+        by_shape.append(spans[-1])
         return f" {_CUT} "
 
     rest = _SHAPES.sub(shaped, _QUOTED.sub(quoted, query))
@@ -198,6 +221,8 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or _has_value_digits(following))
         ):
             markers.append(lowered)
+        if _has_value_digits(word) or _is_slug(word, previous) or _is_key(word, previous) or previous in _NAMING:
+            by_shape.append(word)
         if (
             _has_value_digits(word)
             or _is_slug(word, previous)
@@ -225,14 +250,22 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             in_topic = False
         previous = lowered
     # "with email bob@example.com", 'with title "Q3"': the word naming the field a value goes
-    # in announces it, as "called" does.
+    # in announces it, as "called" does; so may the container's word in "in project KAN".
     markers += [
         read[j - 1][0]
         for j in range(2, len(read))
         if read[j][1] and not read[j - 1][1] and read[j - 2][0] in _FIELD_OPENERS
     ]
+    containers = [
+        read[j - 1][0]
+        for j in range(2, len(read))
+        if read[j][1] and read[j - 1][0] in _CONTAINERS and read[j - 2][0] in _LOCATING
+    ]
     inside = {t for span in spans for t in tokenize(span)}
     outside = {t for word in plain for t in tokenize(word)}
     topics = {t for word in topical for t in tokenize(word)} - QUERY_FILLER_WORDS
     announcing = {t for word in markers for t in tokenize(word)}
-    return ValueReading(frozenset(inside - outside), frozenset(announcing), frozenset(topics))
+    values = frozenset(inside - outside)
+    shaped_values = values & {t for span in by_shape for t in tokenize(span)}
+    placing = {t for word in containers for t in tokenize(word)}
+    return ValueReading(values, frozenset(announcing), frozenset(topics), shaped_values, frozenset(placing))

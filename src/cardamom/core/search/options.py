@@ -53,7 +53,15 @@ class SearchOptions:
       (``work log``, ``worklog``) are read as that word;
     * ``name_evidence``: where a description-only match covers half its weight (a query in
       words of two words or more), a tool the query reaches through its description alone does
-      not clear the floor.
+      not clear the floor;
+    * ``product_names``: a query naming an app the org has not connected, whose name the
+      caller's tool names carry ("list kubernetes clusters" and DigitalOcean's
+      ``kubernetes_list_clusters``), ranks inside those tools instead of returning nothing;
+    * ``unscoped_values`` (measured, not shipped): in a request naming no app, argument values
+      read from their shape leave the mass when two words or more remain besides them ("delete
+      droplet 12345"), and the tool must carry the rarest of those;
+    * ``qualifiers``: inside a named app, a word between the request's action and its object
+      that no tool name of the app carries ("list *recent* calls") is a value.
     """
 
     drop_filler: bool = True
@@ -76,6 +84,9 @@ class SearchOptions:
     topic_values: bool = True
     vocabulary_compounds: bool = True
     name_evidence: bool = True
+    product_names: bool = True
+    unscoped_values: bool = False
+    qualifiers: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -110,4 +121,7 @@ SEED_RULES_ONLY = SearchOptions(
     topic_values=False,
     vocabulary_compounds=False,
     name_evidence=False,
+    product_names=False,
+    unscoped_values=False,
+    qualifiers=False,
 )

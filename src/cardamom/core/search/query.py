@@ -22,6 +22,8 @@ class QueryAnalysis:
     values: frozenset[str]  # tokens that look like argument values
     name_shaped: bool
     topics: frozenset[str] = frozenset()  # words of what a request is about ("pages about onboarding")
+    shaped_values: frozenset[str] = frozenset()  # the values read from their shape (``ValueReading.shaped``)
+    containers: frozenset[str] = frozenset()  # "project" in "in project KAN" (``ValueReading.containers``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -66,4 +68,8 @@ def analyse_query(
     values = reading.values if reading is not None else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
-    return QueryAnalysis(tokens, dropped, found, values - named, is_name_shaped(query), topics - named)
+    shaped = reading.shaped if reading is not None else frozenset()
+    containers = reading.containers if reading is not None and options.value_markers else frozenset()
+    return QueryAnalysis(
+        tokens, dropped, found, values - named, is_name_shaped(query), topics - named, shaped - named, containers
+    )

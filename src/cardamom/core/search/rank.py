@@ -64,11 +64,17 @@ def rank(
     # Part of the floor, for a guessed name that names no app of the org: inside a named app,
     # the scope already does what these rules do (keep other apps' tools out).
     guessed = floor > 0 and options.guessed_name_rules and analysis.name_shaped and not scope.apps
-    candidates = candidate_tools(weighed, needed, rarest_only=guessed)
+    # A request naming no app whose values left the mass stands on fewer words: like a guessed
+    # name, the tool must carry the rarest of them ("create a firewall that allows port 22" is
+    # not Twilio's ``create_porting_port_in``).
+    unscoped_values = not scope.apps and not scope.values_weighed
+    candidates = candidate_tools(weighed, needed, rarest_only=guessed or unscoped_values)
     share = description_share(scope, analysis.name_shaped, guessed, options.words_description_half)
     # A one-word search is a keyword: a tool whose description says it is what it asks for.
     name_evidence = options.name_evidence and len(analysis.tokens) > 1
     passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence)
+    if scope.within is not None:
+        passing = [covering for covering in passing if covering[0] in scope.within]
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
@@ -78,6 +84,7 @@ def rank(
         and floor > 0
         and options.semantic_fallback
         and not analysis.name_shaped
+        and not scope.not_connected
         and (not in_app or (options.named_app_fallback and scope.one_app_named_whole))
     ):
         from cardamom.core.search.semantic_fallback import fallback_hits
@@ -94,6 +101,8 @@ def rank(
     if not hits:
         missing = uncovered or _closest_lacks(weighed, candidates, share)
         reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
+        if scope.not_connected:
+            reason = EmptyReason("app_not_connected", scope.not_connected, (), values)
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,

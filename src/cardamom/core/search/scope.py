@@ -12,6 +12,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, tokenize, unique
 
 
@@ -35,6 +36,10 @@ class Scope:
     # Topic words no tool ranked carries, among ``values`` ("pages about onboarding"): values to
     # the floor, still words of the request to the semantic fallback.
     topic_values: frozenset[str] = frozenset()
+    # Apps the org has not connected whose names some tools' names carry ("kubernetes" in
+    # DigitalOcean's): only those tools (``within``) may come back; none means not connected.
+    not_connected: tuple[str, ...] = ()
+    within: frozenset[int] | None = None
 
 
 def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float) -> Scope:
@@ -67,8 +72,21 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
     if not connected:
         if analysis.mentions and floor > 0:
             names = unique(m.name for m in analysis.mentions)
+            carriers = _named_in_tools(index, analysis.mentions, visible) if options.product_names else EMPTY
+            if carriers:
+                # The app is what those tools work on: the rest of the request is ranked as
+                # usual and only those tools may come back; its name weighs nothing, or a rare
+                # name carried by a few tools ("slack" in Box's integration mappings) would
+                # clear the floor alone. None clearing it: the app is still not connected.
+                rest = tuple(t for t in tokens if t not in words) or tokens
+                return Scope(
+                    visible, size, rest, values=analysis.values, grammar=grammar, not_connected=names, within=carriers
+                )
             refusal = EmptyReason("app_not_connected", names, (), values)
             return Scope(visible, size, tokens, (), words, refusal=refusal, grammar=grammar)
+        if options.unscoped_values and floor > 0 and _values_leave(analysis, tokens):
+            shaped = analysis.shaped_values
+            return Scope(visible, size, tokens, values=shaped, values_weighed=False, grammar=grammar)
         return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)
     apps = _narrowest(index, unique(m.name for m in connected))
     inside = union_of(index.app_targets.get(name, EMPTY) for name in apps)
@@ -80,8 +98,11 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
         return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)  # no floor: unscoped
     app_words = {w for m in connected for w in m.words}
     kept = tuple(t for t in tokens if t not in app_words) or tokens
+    kept = tuple(t for t in kept if t not in analysis.containers) or kept
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped)
+    if options.qualifiers:
+        topics |= _qualifiers(index, analysis, kept, scoped)
     as_values = analysis.values | topics
     if options.argument_values:
         without_values = tuple(t for t in kept if t not in as_values)
@@ -91,6 +112,42 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
     return Scope(
         scoped, len(scoped), kept, apps, words, as_values, weighed, options.synonyms, None, grammar, whole, topics
     )
+
+
+def _named_in_tools(
+    index: SearchIndex, mentions: tuple[AppMention, ...], visible: Collection[int] | None
+) -> frozenset[int]:
+    """The caller's tools whose names carry the name of every app the query names that the
+    org has not connected: "list kubernetes clusters" names Kubernetes, which the org does not
+    connect, and asks for DigitalOcean's ``kubernetes_list_clusters``. Empty when any app named
+    is one no tool name of the pool carries (that request is for an app the org lacks)."""
+    found: list[frozenset[int]] = []
+    for mention in mentions:
+        carrying = [index.name_postings.get(word, EMPTY) for word in mention.words]
+        tools = frozenset.intersection(*carrying) if carrying else EMPTY
+        if visible is not None:
+            tools = tools & visible  # type: ignore[operator]
+        if not tools:
+            return EMPTY
+        found.append(tools)
+    return union_of(found)
+
+
+# Outside a named app, the words besides the values that must remain for the values to leave
+# the mass: an action and its object ("delete droplet 12345"). One word left is too little to
+# stand for a request ("what is 17 times 23" is not a time-tracking tool).
+_WORDS_BESIDE_VALUES = 2
+
+
+def _values_leave(analysis: QueryAnalysis, tokens: tuple[str, ...]) -> bool:
+    """A request in words that names no app, with values read from their shape (a number, an
+    id, a quoted title; not a capitalised word, which may name an app the org lacks) and at
+    least two other words: those values leave the mass, as inside a named app, and the other
+    words must clear the floor (and reach a tool's name) on their own."""
+    if analysis.name_shaped:
+        return False
+    rest = [t for t in tokens if t not in analysis.shaped_values and t not in NAME_ONLY_QUERY_WORDS]
+    return len(rest) >= _WORDS_BESIDE_VALUES and len(rest) < len(tokens)
 
 
 def _unmatched_topics(
@@ -110,6 +167,44 @@ def _unmatched_topics(
         if not reach & scoped:
             unmatched.add(token)
     return frozenset(unmatched)
+
+
+# The endings of English adjectives (and participles used as adjectives): "recent", "unpaid",
+# "upcoming", "archived", "active", "overdue" is not caught and stays a word of the request.
+_ADJECTIVE_ENDINGS = ("ed", "ing", "ent", "ant", "ive", "able", "ible", "al", "ous", "ful", "less", "est")
+# Irregular participles, which a negation makes adjectives of: "unpaid", "unread", "unsent".
+_IRREGULAR_PARTICIPLES = frozenset({"paid", "read", "sent", "seen", "done", "known", "shown", "built", "held"})
+
+
+def _looks_like_adjective(word: str) -> bool:
+    return word.endswith(_ADJECTIVE_ENDINGS) or (word.startswith("un") and word[2:] in _IRREGULAR_PARTICIPLES)
+
+
+def _qualifiers(
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
+) -> frozenset[str]:
+    """An adjective between a request's action and its object, when no tool name of the named
+    app carries it, even through a synonym: "list *recent* calls", "list *unpaid* invoices",
+    "show my *upcoming* bookings". It says which of the things to act on, a filter's value,
+    not which tool acts. Only in a request that is exactly action, adjective, object (values
+    aside): a word in the middle of a longer request may be the object itself ("customer
+    group"), and an action no name carries ("archive a project") is never one."""
+    words = [t for t in kept if t not in analysis.values]
+    if analysis.name_shaped or len(words) != 3 or not is_action_word(words[0]):
+        return frozenset()
+    _, middle, thing = words
+    if not _looks_like_adjective(middle) or _named_in(index, middle, scoped) or not _named_in(index, thing, scoped):
+        return frozenset()
+    return frozenset({middle})
+
+
+def _named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
+    """Some tool name of ``scoped`` carries ``token``, its inflections, prefixes or synonyms."""
+    entry = index.postings(token)
+    reach = union_of((entry.name, entry.inflected, entry.prefixed))
+    if index.options.synonyms:
+        reach = union_of((reach, index.synonym_postings(token).name))
+    return bool(reach & scoped)
 
 
 def _whole(mention: AppMention) -> bool:

@@ -35,6 +35,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     start begin launch run trigger execute
     stop halt terminate abort
     cancel revoke
+    buy purchase
     assign allocate delegate
     issue ticket bug defect
     task todo chore
@@ -78,7 +79,25 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
     ("e", "mail"): "email",
+    ("text", "message"): "sms",
+    ("text", "messages"): "sms",
 }
+
+# The groups of actions (a request's verb): their first words.
+_ACTION_HEADS = frozenset(
+    {"get", "list", "create", "update", "delete", "search", "send", "upload", "download", "move", "copy"}
+    | {"close", "start", "stop", "cancel", "buy", "assign"}
+)
+
+
+@cache
+def action_words() -> frozenset[str]:
+    """Every word of an action group ("list", "show", "fetch", "add"...), by inflection key."""
+    return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] in _ACTION_HEADS for w in group)
+
+
+def is_action_word(token: str) -> bool:
+    return inflection_key(token) in action_words()
 
 
 @cache

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 9
+SNAPSHOT_FORMAT = 10
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -19,7 +19,7 @@ source bytes and the Python version play no part: a comment, a refactor, a mixed
 deploy or an org applied from a CLI on another Python leaves every stored snapshot good.
 """
 
-OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8})
+OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8, 9})
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
 never rebuilds on the request path. Format 3 is format 4 plus the fingerprint of the code
@@ -32,9 +32,11 @@ the rebuild those words still score; format 7 is this layout with a shortened ad
 name's digest indexed as name words and the words cut from it not (format 8:
 ``search_text.name_words``), which the rebuild corrects; format 8 is this layout without the
 ranker switches ``value_markers``, ``topic_values``, ``vocabulary_compounds`` and
-``name_evidence`` (format 9), read as on, as they ship (``SearchOptions.from_switches``). The
-org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
-whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``name_evidence`` (format 9), read as on, as they ship (``SearchOptions.from_switches``); format
+9 is this layout without the switches ``product_names``, ``qualifiers`` and ``unscoped_values``
+(format 10), read as they ship (the first two on, the last off). The org's app names are
+never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout
+this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 class CorruptSnapshot(CardamomError):

@@ -1,0 +1,173 @@
+"""The ranker refinements of issue 13's fifth round, each against the ranker without it: an
+unconnected app's name that tool names carry, adjectives between an action and its object,
+new value shapes (codes, domains, short prefixed ids), the container placing a request by its
+value, two compounds and one synonym group; and the measured, not shipped, values out of the
+mass in a request naming no app."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from cardamom.core.search import SearchIndex, SearchOptions, rank
+from cardamom.core.search.argument_values import read_values
+from cardamom.core.search.synonyms import is_action_word, join_compounds, synonyms_of
+from tests.unit.search_documents import app_doc
+
+
+def without(**switches: bool) -> SearchOptions:
+    return dataclasses.replace(SearchOptions(), **switches)
+
+
+CLOUD = [
+    app_doc("digitalocean__kubernetes_list_clusters", "DigitalOcean", "List all Kubernetes clusters."),
+    app_doc("digitalocean__kubernetes_create_cluster", "DigitalOcean", "Create a new Kubernetes cluster."),
+    app_doc("digitalocean__droplets_list", "DigitalOcean", "List all Droplets."),
+    app_doc("digitalocean__droplets_destroy", "DigitalOcean", "Delete an existing Droplet."),
+    app_doc("box__post_integration_mappings_slack", "Box", "Create a Slack integration mapping."),
+    app_doc("box__get_integration_mappings_slack", "Box", "List Slack integration mappings."),
+    app_doc("box__get_folders_id", "Box", "Get information about a folder."),
+    app_doc("twilio__list_call", "Twilio", "Retrieves a collection of calls made to and from your account."),
+    app_doc("twilio__create_call", "Twilio", "Create a new outgoing call."),
+    app_doc("twilio__create_message", "Twilio", "Send a message."),
+    app_doc("twilio__create_incoming_phone_number", "Twilio", "Purchase a phone-number for the account."),
+    app_doc("twilio__list_recording", "Twilio", "Retrieve a list of recordings."),
+    app_doc("jira__create_issue", "Jira", "Creates an issue or a subtask."),
+    app_doc("jira__create_issue_type", "Jira", "Creates an issue type and adds it to the default scheme."),
+    app_doc("jira__assign_issue_type_scheme_to_project", "Jira", "Assigns an issue type scheme to a project."),
+    app_doc("jira__get_project", "Jira", "Returns the project details."),
+]
+
+
+class TestAppNamesToolNamesCarry:
+    def test_a_product_an_app_works_on_is_ranked_among_those_tools(self) -> None:
+        # Kubernetes is not connected, but DigitalOcean's tool names carry it
+        ranking = rank(SearchIndex.build(CLOUD), "list kubernetes clusters")
+        assert ranking.hits[0].name == "digitalocean__kubernetes_list_clusters"
+        assert {h.name for h in ranking.hits} <= {d.name for d in CLOUD if "kubernetes" in d.name}
+        before = rank(SearchIndex.build(CLOUD, without(product_names=False)), "list kubernetes clusters")
+        assert before.empty and before.reason is not None and before.reason.kind == "app_not_connected"
+
+    def test_the_name_alone_does_not_clear_the_floor(self) -> None:
+        # Slack is not connected; Box's integration mappings carry "slack", not channels
+        ranking = rank(SearchIndex.build(CLOUD), "list slack channels")
+        assert ranking.empty and ranking.reason is not None
+        assert (ranking.reason.kind, ranking.reason.apps) == ("app_not_connected", ("Slack",))
+        assert rank(SearchIndex.build(CLOUD), "send a message on slack").empty
+
+    def test_what_those_tools_do_is_found(self) -> None:
+        ranking = rank(SearchIndex.build(CLOUD), "create a slack integration mapping")
+        assert ranking.hits[0].name == "box__post_integration_mappings_slack"
+
+    def test_tools_outside_the_callers_pool_do_not_count(self) -> None:
+        index = SearchIndex.build(CLOUD)
+        pool = [i for i, d in enumerate(CLOUD) if "kubernetes" not in d.name]
+        ranking = rank(index, "list kubernetes clusters", pool=pool)
+        assert ranking.empty and ranking.reason is not None and ranking.reason.kind == "app_not_connected"
+
+    def test_an_app_no_tool_name_carries_is_not_connected(self) -> None:
+        ranking = rank(SearchIndex.build(CLOUD), "create a trello card called Launch")
+        assert ranking.empty and ranking.reason is not None
+        assert (ranking.reason.kind, ranking.reason.apps) == ("app_not_connected", ("Trello",))
+
+
+class TestQualifiers:
+    def test_an_adjective_between_action_and_object_is_a_value(self) -> None:
+        index = SearchIndex.build(CLOUD)
+        ranking = rank(index, "list recent calls in twilio")
+        assert ranking.hits[0].name == "twilio__list_call"
+        assert "recent" in ranking.values and not ranking.values_weighed
+        # "recent", which no tool of Twilio carries, weighed the most
+        before = rank(SearchIndex.build(CLOUD, without(qualifiers=False)), "list recent calls in twilio")
+        assert [h.name for h in before.hits][:1] != ["twilio__list_call"]
+
+    def test_a_negated_irregular_participle_is_an_adjective(self) -> None:
+        index = SearchIndex.build(CLOUD)
+        assert rank(index, "list unanswered calls in twilio").hits[0].name == "twilio__list_call"
+        assert rank(index, "list unpaid calls in twilio").hits[0].name == "twilio__list_call"
+
+    def test_a_noun_or_a_verb_in_the_middle_stays_a_word(self) -> None:
+        index = SearchIndex.build(CLOUD)
+        # "customer calls" may be another thing than calls; "unmute" is an action
+        assert "customer" not in rank(index, "list customer calls in twilio").values
+        assert "unmute" not in rank(index, "list unmute calls in twilio").values
+
+    def test_only_action_adjective_object(self) -> None:
+        index = SearchIndex.build(CLOUD)
+        # the first word is no action: the request may be for a thing the app lacks
+        assert "recent" not in rank(index, "twilio archived recent calls").values
+        # a longer request: the middle word may be the object itself
+        assert "recent" not in rank(index, "list recent calls and recordings in twilio").values
+        # a guessed tool name keeps its words
+        assert rank(index, "twilio_list_recent_calls").values == ()
+
+    def test_the_action_words(self) -> None:
+        assert all(is_action_word(w) for w in ("list", "show", "fetch", "add", "remove", "buy", "purchases"))
+        assert not any(is_action_word(w) for w in ("recent", "calls", "unmute", "customer"))
+
+
+class TestValueShapes:
+    def test_codes_of_three_parts_with_digits(self) -> None:
+        assert {"2", "vcpu", "4", "gb"} <= read_values("resize a droplet to s-2vcpu-4gb").values
+        assert {"us", "east", "1"} <= read_values("create a bucket in us-east-1").values
+        assert read_values("get the read-only-token scopes").values == frozenset()
+
+    def test_domain_names(self) -> None:
+        assert read_values("list all DNS records for example.com").values == {"example", "com"}
+        assert read_values("add api.acme.io to the allow list").values == {"api", "acme", "io"}
+
+    def test_an_app_named_by_its_domain_is_not_a_value(self) -> None:
+        index = SearchIndex.build([*CLOUD, app_doc("cal-com__get_bookings", "Cal.com", "Get all bookings.")])
+        ranking = rank(index, "list my upcoming cal.com bookings")
+        assert ranking.scope == ("Cal.com",)
+        assert ranking.hits[0].name == "cal-com__get_bookings"
+
+    def test_short_prefixed_ids(self) -> None:
+        assert {"sub", "1", "nx"} <= read_values("cancel stripe subscription sub_1Nx").values
+        assert read_values("list the payment_methods").values == frozenset()
+
+
+class TestContainers:
+    QUERY = "create a jira issue of type Bug in project KAN with summary 'Login fails'"
+
+    def test_the_container_placing_a_request_by_its_value_leaves_with_it(self) -> None:
+        reading = read_values(self.QUERY)
+        assert reading.containers == {"project"}
+        assert {"type", "summary"} <= reading.markers
+        ranking = rank(SearchIndex.build(CLOUD), self.QUERY)
+        assert ranking.hits[0].name == "jira__create_issue"
+        before = rank(SearchIndex.build(CLOUD, without(value_markers=False)), self.QUERY)
+        assert [h.name for h in before.hits][:1] != ["jira__create_issue"]
+
+    def test_a_container_asked_for_stays(self) -> None:
+        assert read_values("get project KAN").containers == frozenset()
+        assert rank(SearchIndex.build(CLOUD), "get jira project KAN").hits[0].name == "jira__get_project"
+
+
+class TestWords:
+    def test_a_text_message_is_an_sms_and_buying_is_purchasing(self) -> None:
+        assert join_compounds(("send", "text", "message")) == ("send", "sms")
+        assert "purchase" in synonyms_of("buy")
+        index = SearchIndex.build(CLOUD)
+        assert rank(index, "twilio send text message").hits[0].name == "twilio__create_message"
+        assert rank(index, "buy a phone number in twilio").hits[0].name == "twilio__create_incoming_phone_number"
+
+
+class TestValuesOutsideANamedApp:
+    """Measured, not shipped: a request naming no app whose values leave the mass."""
+
+    ON = without(unscoped_values=True)
+
+    def test_values_leave_when_two_words_remain(self) -> None:
+        assert rank(SearchIndex.build(CLOUD), "delete droplet 12345").empty
+        ranking = rank(SearchIndex.build(CLOUD, self.ON), "delete droplet 12345")
+        assert not ranking.values_weighed
+        assert [h.name for h in ranking.hits] == ["digitalocean__droplets_destroy"]
+
+    def test_one_word_beside_a_value_is_not_a_request(self) -> None:
+        assert rank(SearchIndex.build(CLOUD, self.ON), "what is 17 times 23").values_weighed
+
+    def test_a_capitalised_word_is_not_a_value_there(self) -> None:
+        # it may be the app the request names, which the org lacks
+        reading = read_values("Please delete service links 5770123 in Onsched Setup")
+        assert "onsched" in reading.values and "onsched" not in reading.shaped
+        assert "5770123" in reading.shaped
