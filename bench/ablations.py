@@ -34,6 +34,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a request in words must reach a tool's name or label", "name_evidence", True),
     ("+ an unconnected app's name that tool names carry ranks among those tools", "product_names", True),
     ("+ a word between action and object no name of the app carries is a value", "qualifiers", True),
+    ("+ a word only one app's names carry implies that app", "implied_app", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

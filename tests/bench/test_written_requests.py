@@ -65,6 +65,9 @@ FOUND = [
     ("list unpaid invoices in xero", "xero", "get_invoices"),
     ("list my upcoming cal.com bookings", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
     ("create a jira issue of type Bug in project KAN with summary 'Login fails'", "jira", "create_issue"),
+    ("get the README of octocat/hello-world", "github", "repos_get_readme"),
+    ("power off droplet 555", "digitalocean", "droplet_actions_post"),
+    ("upload a file to box folder 0", "box", "post_files_upload_sessions"),
 ]
 
 

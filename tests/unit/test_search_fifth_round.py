@@ -152,13 +152,55 @@ class TestWords:
         assert rank(index, "buy a phone number in twilio").hits[0].name == "twilio__create_incoming_phone_number"
 
 
+class TestImpliedApp:
+    def test_a_word_only_one_apps_names_carry_implies_that_app(self) -> None:
+        ranking = rank(SearchIndex.build(CLOUD), "delete droplet 12345")
+        # ranked inside DigitalOcean: the value out of the mass, "delete" reaching "destroy"
+        assert ranking.hits[0].name == "digitalocean__droplets_destroy"
+        assert ranking.scope == ("DigitalOcean",) and not ranking.values_weighed
+        assert rank(SearchIndex.build(CLOUD, without(implied_app=False)), "delete droplet 12345").empty
+
+    def test_words_implying_two_apps_imply_none(self) -> None:
+        # "integration": Box's names only; "call": Twilio's only
+        assert rank(SearchIndex.build(CLOUD), "create integration call 12345").empty
+
+    def test_only_when_the_request_as_written_finds_nothing(self) -> None:
+        index, before = SearchIndex.build(CLOUD), SearchIndex.build(CLOUD, without(implied_app=False))
+        for query in ("list droplets", "list kubernetes clusters", "create call"):
+            assert [h.name for h in rank(index, query).hits] == [h.name for h in rank(before, query).hits]
+            assert rank(index, query).scope == rank(before, query).scope
+
+    def test_a_capitalised_word_still_weighs_there(self) -> None:
+        # it may be the app the request is for, which the org lacks
+        ranking = rank(SearchIndex.build(CLOUD), "Please delete the Onsched droplet 12345 now")
+        assert ranking.empty and ranking.reason is not None and ranking.reason.kind == "words_uncovered"
+
+    def test_a_pool_of_one_app_implies_nothing(self) -> None:
+        twilio = SearchIndex.build([d for d in CLOUD if d.label == "Twilio"])
+        assert rank(twilio, "create call 12345").empty
+
+
+class TestValueOrdersOnly:
+    def test_a_value_a_name_carries_orders_equals_and_adds_no_score(self) -> None:
+        docs = [
+            app_doc("github__repos_create_release", "GitHub", "Create a release from a branch."),
+            app_doc("github__git_create_branch", "GitHub", "Create a branch."),
+            app_doc("github__list_widgets_07", "GitHub", "List widgets of shelf 07."),
+            app_doc("github__list_widgets_08", "GitHub", "List widgets of shelf 08."),
+        ]
+        index = SearchIndex.build(docs)
+        ranking = rank(index, "github create a new branch called release-2.0")
+        assert ranking.hits[0].name == "github__git_create_branch"
+        assert rank(index, "github list widgets shelf 07").hits[0].name == "github__list_widgets_07"
+
+
 class TestValuesOutsideANamedApp:
     """Measured, not shipped: a request naming no app whose values leave the mass."""
 
-    ON = without(unscoped_values=True)
+    ON = without(unscoped_values=True, implied_app=False)
 
     def test_values_leave_when_two_words_remain(self) -> None:
-        assert rank(SearchIndex.build(CLOUD), "delete droplet 12345").empty
+        assert rank(SearchIndex.build(CLOUD, without(implied_app=False)), "delete droplet 12345").empty
         ranking = rank(SearchIndex.build(CLOUD, self.ON), "delete droplet 12345")
         assert not ranking.values_weighed
         assert [h.name for h in ranking.hits] == ["digitalocean__droplets_destroy"]

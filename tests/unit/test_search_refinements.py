@@ -239,8 +239,12 @@ class TestTopicValues:
         assert "project" not in ranking.values
 
     def test_outside_a_named_app_a_topic_still_weighs(self) -> None:
-        # nothing says which app the request is for: the floor keeps the whole request
-        assert rank(SearchIndex.build(WORKSPACE), "search pages about onboarding").empty
+        # nothing names the app the request is for: the floor keeps the whole request
+        unimplied = SearchIndex.build(WORKSPACE, without(implied_app=False))
+        assert rank(unimplied, "search pages about onboarding").empty
+        # unless a word only one app's names carry implies it ("page": Notion's only, here)
+        implied = rank(SearchIndex.build(WORKSPACE), "search pages about onboarding")
+        assert implied.scope == ("Notion",) and implied.hits[0].name == "notion__post_search"
 
     def test_the_topic_phrase_ends_at_grammar(self) -> None:
         reading = read_values("find pages about the customer onboarding process in notion")

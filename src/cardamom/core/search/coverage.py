@@ -24,8 +24,8 @@ GRAMMAR_WORDS = NAME_ONLY_QUERY_WORDS | {"all"}
 # through a synonym; those whose own description says it (the last two order ties).
 TokenSets = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 # A tool that clears the floor: (tool, score, query tokens its name covers, covered mass, mass
-# of the query tokens its description says).
-Covering = tuple[int, int, int, float, float]
+# of the query tokens its description says, argument values its name carries exactly).
+Covering = tuple[int, int, int, float, float, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +207,14 @@ def covering_tools(
         named = 0
         said = 0.0
         beyond = alone_clears  # a word scored beyond the description (or no need for one)
+        valued = 0
         for exact, near, label, description, by_synonym, described, weight in scoring:
+            if weight == 0.0:
+                # an argument value weighing nothing (IDF is always positive): it only orders,
+                # among equal scores, by a name carrying it ("shelf 07", ``list_widgets_07``);
+                # scored, "a branch called release-2.0" would find ``create_release``
+                valued += doc_id in exact
+                continue
             if doc_id in described:
                 said += weight
             if doc_id in exact:
@@ -227,5 +234,5 @@ def covering_tools(
             mass += weight
             beyond = True
         if beyond and clears_floor(mass, needed):
-            passing.append((doc_id, score, named, mass, said))
+            passing.append((doc_id, score, named, mass, said, valued))
     return passing

@@ -61,7 +61,10 @@ class SearchOptions:
       read from their shape leave the mass when two words or more remain besides them ("delete
       droplet 12345"), and the tool must carry the rarest of those;
     * ``qualifiers``: inside a named app, a word between the request's action and its object
-      that no tool name of the app carries ("list *recent* calls") is a value.
+      that no tool name of the app carries ("list *recent* calls") is a value;
+    * ``implied_app``: a request naming no app, with a word only one app's tool names carry
+      ("delete droplet 12345"), is ranked inside that app; if nothing there clears the floor,
+      in the whole pool as before.
     """
 
     drop_filler: bool = True
@@ -87,6 +90,7 @@ class SearchOptions:
     product_names: bool = True
     unscoped_values: bool = False
     qualifiers: bool = True
+    implied_app: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -124,4 +128,5 @@ SEED_RULES_ONLY = SearchOptions(
     product_names=False,
     unscoped_values=False,
     qualifiers=False,
+    implied_app=False,
 )

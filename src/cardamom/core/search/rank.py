@@ -31,17 +31,19 @@ def rank(
     pool: Collection[int] | None = None,
     limit: int = 10,
     floor: float = RELEVANCE_FLOOR,
+    imply: bool = False,
 ) -> Ranking:
     """Rank the tools of ``pool`` (default: every indexed tool) against ``query``.
 
     IDF is computed over the tools ranked (``pool``, or its part in the apps the query names),
     so a tool outside it can neither match nor shift the weight of a token for those inside.
     Only tools that could still clear the floor are scored, so a query's cost follows how many
-    tools share its rare tokens, not the pool size.
+    tools share its rare tokens, not the pool size. ``imply``: rank inside the one app the
+    words imply, if any (``implied_app``; done when the request as written finds nothing).
     """
     options = index.options
     analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
-    scope = scope_pool(index, analysis, pool, floor)
+    scope = scope_pool(index, analysis, pool, floor, imply=imply)
     as_values = analysis.values | scope.topic_values
     values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in as_values)
     common = {
@@ -103,6 +105,12 @@ def rank(
         reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
         if scope.not_connected:
             reason = EmptyReason("app_not_connected", scope.not_connected, (), values)
+    if not hits and not imply and options.implied_app and floor > 0 and not (scope.apps or scope.not_connected):
+        # Nothing in the caller's pool: a word only one app's names carry may say which app
+        # the request is for (``implied_app``); ranked there, as inside a named app.
+        implied = rank(index, query, pool=pool, limit=limit, floor=floor, imply=True)
+        if implied.hits:
+            return implied
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,

@@ -72,7 +72,7 @@ class Ranking:
     below_floor: int  # how many matched something but fell under the floor
     uncovered: tuple[str, ...]  # query tokens that no tool in the pool covers
     dropped: tuple[str, ...] = ()  # filler words left out of the query before weighting
-    scope: tuple[str, ...] = ()  # the org's apps the query named: ranking stayed inside them
+    scope: tuple[str, ...] = ()  # the org's apps the query named (or its words implied): ranking stayed inside them
     app_words: tuple[str, ...] = ()  # the query tokens that named an app (connected or not)
     values: tuple[str, ...] = ()  # query tokens that looked like argument values
     values_weighed: bool = True  # False when the values were left out of the mass (inside a scope)

@@ -8,6 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -40,9 +41,13 @@ class Scope:
     # DigitalOcean's): only those tools (``within``) may come back; none means not connected.
     not_connected: tuple[str, ...] = ()
     within: frozenset[int] | None = None
+    # The app was implied by a word only its tool names carry, not named (``implied_app``).
+    implied: bool = False
 
 
-def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float) -> Scope:
+def scope_pool(
+    index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float, *, imply: bool = False
+) -> Scope:
     """Step 2: the caller's pool, or its part inside the apps the query names.
 
     A query naming one of the org's apps is ranked among that app's tools the caller may use;
@@ -84,6 +89,10 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
                 )
             refusal = EmptyReason("app_not_connected", names, (), values)
             return Scope(visible, size, tokens, (), words, refusal=refusal, grammar=grammar)
+        implied = implied_app(index, analysis, tokens, visible, size) if imply and floor > 0 else None
+        if implied is not None:
+            app, tools = implied
+            return _inside(index, analysis, tools, tokens, grammar, (app,), (), frozenset(), implied=True)
         if options.unscoped_values and floor > 0 and _values_leave(analysis, tokens):
             shaped = analysis.shaped_values
             return Scope(visible, size, tokens, values=shaped, values_weighed=False, grammar=grammar)
@@ -96,21 +105,55 @@ def scope_pool(index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int
             refusal = EmptyReason("app_without_usable_tools", apps, (), values)
             return Scope(scoped, 0, tokens, apps, words, refusal=refusal, grammar=grammar)
         return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)  # no floor: unscoped
-    app_words = {w for m in connected for w in m.words}
+    whole = len(apps) == 1 and len(scoped) < size and any(m.name == apps[0] and _whole(m) for m in connected)
+    app_words = frozenset(w for m in connected for w in m.words)
+    return _inside(index, analysis, scoped, tokens, grammar, apps, words, app_words, whole=whole)
+
+
+def _inside(
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    scoped: frozenset[int],
+    tokens: tuple[str, ...],
+    grammar: tuple[str, ...],
+    apps: tuple[str, ...],
+    words: tuple[str, ...],
+    app_words: frozenset[str],
+    *,
+    whole: bool = False,
+    implied: bool = False,
+) -> Scope:
+    """Ranking inside ``scoped``, the tools of the apps ``apps`` the caller may use: the words
+    naming them out, argument values and topic words no tool there carries out of the mass,
+    synonyms on."""
+    options = index.options
     kept = tuple(t for t in tokens if t not in app_words) or tokens
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped)
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped)
-    as_values = analysis.values | topics
+    # In an app the words implied, a capitalised word stays a word: it may be the app the
+    # request names, which the org lacks ("in Onsched Setup"); only values read from their shape go.
+    as_values = (analysis.shaped_values if implied else analysis.values) | topics
     if options.argument_values:
         without_values = tuple(t for t in kept if t not in as_values)
         if without_values and len(without_values) < len(kept):
             weighed = False  # the values stay, to order by (a name carrying one), but weigh nothing
-    whole = len(apps) == 1 and len(scoped) < size and any(m.name == apps[0] and _whole(m) for m in connected)
     return Scope(
-        scoped, len(scoped), kept, apps, words, as_values, weighed, options.synonyms, None, grammar, whole, topics
+        scoped,
+        len(scoped),
+        kept,
+        apps,
+        words,
+        as_values,
+        weighed,
+        options.synonyms,
+        None,
+        grammar,
+        whole,
+        topics,
+        implied=implied,
     )
 
 

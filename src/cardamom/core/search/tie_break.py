@@ -1,7 +1,8 @@
-"""The order of search results: by score (seeds), then, among equal scores, the tool whose own
-description says more of the query, then the one whose own name the query covers most, then
-the shorter name, then the codepoint order of the advertised name (seeds: never locale
-collation, so every server cuts the same list at the limit).
+"""The order of search results: by score (seeds), then, among equal scores, the tool whose name
+carries an argument value, then the one whose own description says more of the query, then the
+one whose own name the query covers most, then the shorter name, then the codepoint order of
+the advertised name (seeds: never locale collation, so every server cuts the same list at the
+limit).
 """
 
 from __future__ import annotations
@@ -14,14 +15,27 @@ def codepoint_tie_break(name: str) -> str:
 
 
 def result_order_key(
-    score: int, described: float, name_share: float, own_name_size: int, name: str
-) -> tuple[int, float, float, int, str]:
-    """Sort key (ascending) of one result: higher score first; then the more of the query's
+    score: int,
+    described: float,
+    name_share: float,
+    own_name_size: int,
+    name: str,
+    values_named: int = 0,
+) -> tuple[int, int, float, float, int, str]:
+    """Sort key (ascending) of one result: higher score first; then the more argument values
+    (weighing nothing, inside a named app) its name carries exactly; then the more of the query's
     IDF mass the tool's own description says (whatever field scored each word); then the larger
     share of the tool's own name words (its name without the account) that the query covers
     (a word reached only through a synonym does not cover it); then fewer own name words; then
     ``codepoint_tie_break``. ``described`` is rounded so float noise never decides."""
-    return (-score, -round(described, 9), -name_share, own_name_size, codepoint_tie_break(name))
+    return (
+        -score,
+        -values_named,
+        -round(described, 9),
+        -name_share,
+        own_name_size,
+        codepoint_tie_break(name),
+    )
 
 
 def seed_order_key(score: int, name: str) -> tuple[int, str]:

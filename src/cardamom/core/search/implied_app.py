@@ -1,0 +1,59 @@
+"""Which one of the org's apps a request names without its name: "delete droplet 12345",
+"get the README of octocat/hello-world". A word only one app's tool names carry (``droplet``:
+DigitalOcean; ``readme``: GitHub) says the request is for that app as plainly as its name
+would, so it is ranked there as inside a named app (``scope.scope_pool``): its values leave
+the mass and synonyms apply. When two words point to two apps, or none does, nothing is
+implied. The rank falls back on the caller's whole pool when the implied app answers nothing
+(``rank.rank``), so an implied app can add a result, never take one away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
+
+
+def implied_app(
+    index: SearchIndex, analysis: QueryAnalysis, tokens: tuple[str, ...], visible: Collection[int] | None, size: int
+) -> tuple[str, frozenset[int]] | None:
+    """The one app and its tools (of ``visible``) that the request's words imply, or None.
+
+    Only a request in words of two words or more besides its values, and only an app that is
+    a part of the caller's pool (in a pool of one app, naming it changes nothing).
+    """
+    content = [t for t in tokens if t not in analysis.values and t not in NAME_ONLY_QUERY_WORDS]
+    if analysis.name_shaped or len(content) < 2:
+        return None
+    found: set[str] = set()
+    for token in content:
+        entry = index.postings(token)
+        carriers = union_of((entry.name, entry.inflected))
+        if visible is not None:
+            carriers = carriers & visible  # type: ignore[operator]
+        app = _only_app(index, carriers)
+        if app is not None:
+            found.add(app)
+    if len(found) != 1:
+        return None
+    app = found.pop()
+    tools = index.app_targets.get(app, EMPTY)
+    scoped = tools if visible is None else tools & visible  # type: ignore[operator]
+    if not scoped or len(scoped) >= size:
+        return None
+    return app, frozenset(scoped)
+
+
+def _only_app(index: SearchIndex, carriers: Collection[int]) -> str | None:
+    """The app of every tool in ``carriers``, when they share one; stops at the second app."""
+    app: str | None = None
+    for doc_id in carriers:
+        this = index.app_of(doc_id)
+        if app is None:
+            app = this
+        elif this != app:
+            return None
+    return app
