@@ -213,3 +213,36 @@ class TestValuesOutsideANamedApp:
         reading = read_values("Please delete service links 5770123 in Onsched Setup")
         assert "onsched" in reading.values and "onsched" not in reading.shaped
         assert "5770123" in reading.shaped
+
+
+def test_search_tools_says_which_app_the_words_implied() -> None:
+    from types import SimpleNamespace
+
+    from cardamom.mcp.results import search_payload
+    from cardamom.service.search import SearchReport
+
+    index = SearchIndex.build(CLOUD)
+    tools = [
+        SimpleNamespace(
+            name=d.name,
+            description="",
+            account=d.name.split("__")[0],
+            connector=d.label,
+            classification="write",
+            input_schema={"type": "object"},
+            merged=False,
+        )
+        for d in CLOUD
+    ]
+    snapshot = SimpleNamespace(
+        index=index, tools=tools, connectors={d.label: SimpleNamespace(label=d.label) for d in CLOUD}
+    )
+    query = "delete droplet 12345"
+    payload = search_payload(SearchReport(query, snapshot, rank(index, query), (), 0, {}))  # type: ignore[arg-type]
+    assert payload["scope_implied"] is True and payload["scope"] == ["DigitalOcean"]
+    assert payload["message"].startswith("No app was named; the request's words are DigitalOcean's only")
+    assert payload["results"][0]["name"] == "digitalocean__droplets_destroy"
+    named = search_payload(
+        SearchReport("list kubernetes clusters", snapshot, rank(index, "list kubernetes clusters"), (), 0, {})
+    )  # type: ignore[arg-type]
+    assert "scope_implied" not in named

@@ -82,6 +82,8 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
     }
     if ranking.scope:
         payload["scope"] = list(ranking.scope)
+    if ranking.implied:
+        payload["scope_implied"] = True  # the request named no app: its words say which one
     if ranking.values:
         payload["argument_values"] = list(ranking.values)
     if report.empty:
@@ -117,6 +119,11 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             f"{len(results)} of {ranking.above_floor} matching tool(s) shown; run one with execute_tool "
             "{name, arguments}."
         )
+        if ranking.implied:
+            payload["message"] = (
+                f"No app was named; the request's words are {_names(ranking.scope)}'s only, so it was searched "
+                f"there. {payload['message']}"
+            )
     return payload
 
 

@@ -118,6 +118,7 @@ def rank(
         pool_size=scope.pool_size,
         hits=hits,
         fallback=bool(similarity),
+        implied=scope.implied,
         above_floor=len(passing),
         below_floor=touched - len(passing),
         uncovered=uncovered,

@@ -78,6 +78,7 @@ class Ranking:
     values_weighed: bool = True  # False when the values were left out of the mass (inside a scope)
     reason: EmptyReason | None = None  # set exactly when ``hits`` is empty
     fallback: bool = False  # the hits came from the semantic fallback (nothing cleared the floor)
+    implied: bool = False  # ``scope`` was implied by a word only its tool names carry, not named
 
     @property
     def empty(self) -> bool:
