@@ -35,6 +35,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an unconnected app's name that tool names carry ranks among those tools", "product_names", True),
     ("+ a word between action and object no name of the app carries is a value", "qualifiers", True),
     ("+ a word only one app's names carry implies that app", "implied_app", True),
+    ("+ a request that does not delete never gets a delete tool, and the reverse", "destructive_actions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

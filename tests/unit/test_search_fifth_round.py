@@ -10,6 +10,7 @@ import dataclasses
 
 from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.search.argument_values import read_values
+from cardamom.core.search.destructive_actions import contradicts, request_action
 from cardamom.core.search.synonyms import is_action_word, join_compounds, synonyms_of
 from tests.unit.search_documents import app_doc
 
@@ -192,6 +193,40 @@ class TestValueOrdersOnly:
         ranking = rank(index, "github create a new branch called release-2.0")
         assert ranking.hits[0].name == "github__git_create_branch"
         assert rank(index, "github list widgets shelf 07").hits[0].name == "github__list_widgets_07"
+
+
+class TestDestructiveActions:
+    DOCS = (
+        app_doc("twilio__delete_call", "Twilio", "Delete a call record: you no longer get it in the logs."),
+        app_doc("twilio__fetch_log", "Twilio", "Fetch a log."),
+        app_doc("twilio__list_call", "Twilio", "List calls, the deleted ones too."),
+        app_doc("twilio__create_call", "Twilio", "Create a call."),
+        app_doc("stripe__delete_subscriptions_subscription", "Stripe", "Cancels a subscription."),
+        app_doc("stripe__get_subscriptions", "Stripe", "List subscriptions."),
+    )
+
+    def test_a_request_to_read_never_gets_a_tool_that_deletes(self) -> None:
+        query = "get call logs from twilio for yesterday"
+        assert "twilio__delete_call" not in [h.name for h in rank(SearchIndex.build(self.DOCS), query).hits]
+        before = rank(SearchIndex.build(self.DOCS, without(destructive_actions=False)), query)
+        assert "twilio__delete_call" in [h.name for h in before.hits]
+
+    def test_a_request_to_delete_never_gets_a_tool_that_only_keeps(self) -> None:
+        names = [h.name for h in rank(SearchIndex.build(self.DOCS), "delete a twilio call").hits]
+        assert names == ["twilio__delete_call"]
+        before = rank(SearchIndex.build(self.DOCS, without(destructive_actions=False)), "delete a twilio call")
+        assert len(before.hits) > 1
+
+    def test_cancel_may_mean_delete(self) -> None:
+        ranking = rank(SearchIndex.build(self.DOCS), "cancel a stripe subscription")
+        assert ranking.hits[0].name == "stripe__delete_subscriptions_subscription"
+
+    def test_the_action_is_the_first_word(self) -> None:
+        assert request_action(("get", "call")) == "get"
+        assert request_action(("call", "logs")) is None
+        assert contradicts("fetch", ("delete", "call")) and not contradicts("remove", ("delete", "call"))
+        assert contradicts("remove", ("list", "call")) and not contradicts("remove", ("call", "logs"))
+        assert not contradicts("stop", ("delete", "run"))
 
 
 class TestValuesOutsideANamedApp:

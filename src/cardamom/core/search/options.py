@@ -64,7 +64,9 @@ class SearchOptions:
       that no tool name of the app carries ("list *recent* calls") is a value;
     * ``implied_app``: a request naming no app, with a word only one app's tool names carry
       ("delete droplet 12345"), is ranked inside that app; if nothing there clears the floor,
-      in the whole pool as before.
+      in the whole pool as before;
+    * ``destructive_actions``: a request that does not ask to delete never gets a tool whose
+      name deletes, and one that asks to delete never gets a tool whose name only keeps.
     """
 
     drop_filler: bool = True
@@ -91,6 +93,7 @@ class SearchOptions:
     unscoped_values: bool = False
     qualifiers: bool = True
     implied_app: bool = True
+    destructive_actions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -129,4 +132,5 @@ SEED_RULES_ONLY = SearchOptions(
     unscoped_values=False,
     qualifiers=False,
     implied_app=False,
+    destructive_actions=False,
 )

@@ -14,6 +14,7 @@ from cardamom.core.search.coverage import (
     description_share,
     weigh_tokens,
 )
+from cardamom.core.search.destructive_actions import contradicts, request_action
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
@@ -77,6 +78,10 @@ def rank(
     passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence)
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
+    action = request_action(weighed.tokens) if options.destructive_actions else None
+    if action is not None:
+        documents = index.documents
+        passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens)]
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
