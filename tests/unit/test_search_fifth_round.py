@@ -122,6 +122,10 @@ class TestValueShapes:
         assert ranking.scope == ("Cal.com",)
         assert ranking.hits[0].name == "cal-com__get_bookings"
 
+    def test_a_two_part_slug_where_the_request_is_placed(self) -> None:
+        assert {"acme", "api"} <= read_values("show the comments on issue 1347 in acme/api").values
+        assert read_values("set read/write access").values == frozenset()
+
     def test_short_prefixed_ids(self) -> None:
         assert {"sub", "1", "nx"} <= read_values("cancel stripe subscription sub_1Nx").values
         assert read_values("list the payment_methods").values == frozenset()
@@ -148,6 +152,7 @@ class TestWords:
     def test_a_text_message_is_an_sms_and_buying_is_purchasing(self) -> None:
         assert join_compounds(("send", "text", "message")) == ("send", "sms")
         assert "purchase" in synonyms_of("buy")
+        assert "create" in synonyms_of("generate")
         index = SearchIndex.build(CLOUD)
         assert rank(index, "twilio send text message").hits[0].name == "twilio__create_message"
         assert rank(index, "buy a phone number in twilio").hits[0].name == "twilio__create_incoming_phone_number"

@@ -131,14 +131,16 @@ def _is_key(word: str, previous: str) -> bool:
 
 
 def _is_slug(word: str, previous: str) -> bool:
-    """An owner/name slug or a path: with a word before it that says so, or three parts or
-    more, or parts that hold a digit, a dot, a dash or an underscore ("octocat/hello-world");
-    never two plain words ("read/write", "and/or")."""
+    """An owner/name slug or a path: with a word before it that says so ("repo", or a word
+    placing the request in it: "in acme/api"), or three parts or more, or parts that hold a
+    digit, a dot, a dash or an underscore ("octocat/hello-world"); never two plain words
+    otherwise ("read/write", "and/or")."""
     core = word.strip(".,:;!?'\"")
     if not _SLUG.match(core):
         return False
     parts = [p for p in core.split("/") if p]
-    return previous in _CONTAINERS or len(parts) >= 3 or any(not p.isalpha() for p in parts)
+    placed = previous in _CONTAINERS or previous in _LOCATING
+    return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
 
 def _is_name(word: str) -> bool:

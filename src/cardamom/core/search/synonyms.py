@@ -22,7 +22,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     for line in """
     get retrieve fetch read view show display see obtain lookup tell list
     list enumerate browse
-    create add new make insert open post
+    create add new make insert open post generate
     update edit modify change alter amend patch put rename
     delete remove erase destroy trash discard purge drop
     search find query lookup filter
