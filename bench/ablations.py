@@ -36,6 +36,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a word between action and object no name of the app carries is a value", "qualifiers", True),
     ("+ a word only one app's names carry implies that app", "implied_app", True),
     ("+ a request that does not delete never gets a delete tool, and the reverse", "destructive_actions", True),
+    ("+ a guessed name's grammatical number is a guess", "guessed_number", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -286,3 +286,21 @@ def test_search_tools_says_which_app_the_words_implied() -> None:
         SearchReport("list kubernetes clusters", snapshot, rank(index, "list kubernetes clusters"), (), 0, {})
     )  # type: ignore[arg-type]
     assert "scope_implied" not in named
+
+
+class TestGuessedNumber:
+    DOCS = (
+        app_doc("cal-com__get_appointment", "Cal.com", "Get an appointment."),
+        app_doc("cal-com__get_appointments_count", "Cal.com", "Count the appointments."),
+        app_doc("notion__get_page", "Notion", "Get a page."),
+    )
+
+    def test_a_guessed_names_number_is_a_guess(self) -> None:
+        guessed = "get_calcom_appointments"
+        assert rank(SearchIndex.build(self.DOCS), guessed).hits[0].name == "cal-com__get_appointment"
+        before = rank(SearchIndex.build(self.DOCS, without(guessed_number=False)), guessed)
+        assert before.hits[0].name == "cal-com__get_appointments_count"
+
+    def test_a_request_in_words_keeps_its_number(self) -> None:
+        ranking = rank(SearchIndex.build(self.DOCS), "get cal.com appointments")
+        assert ranking.hits[0].name == "cal-com__get_appointments_count"

@@ -42,9 +42,11 @@ class Weighed:
     dropped: tuple[str, ...]  # scaffolding and grammar words no tool in the pool carries
 
 
-def weigh_tokens(index: SearchIndex, scope: Scope) -> Weighed:
+def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False) -> Weighed:
+    """The query's tokens weighed over the ranked pool. ``guessed_name``: the query is shaped
+    like a tool name, whose grammatical number is a guess (``guessed_number``)."""
     tokens = scope.tokens
-    as_exact = index.options.inflected_exact
+    as_exact = index.options.inflected_exact or (guessed_name and index.options.guessed_number)
     literal_ties = index.options.literal_ties
     description_ties = index.options.description_ties
     scoring = []

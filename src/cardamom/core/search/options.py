@@ -66,7 +66,10 @@ class SearchOptions:
       ("delete droplet 12345"), is ranked inside that app; if nothing there clears the floor,
       in the whole pool as before;
     * ``destructive_actions``: a request that does not ask to delete never gets a tool whose
-      name deletes, and one that asks to delete never gets a tool whose name only keeps.
+      name deletes, and one that asks to delete never gets a tool whose name only keeps;
+    * ``guessed_number``: in a guessed tool name, an inflected form of a name token scores as
+      the exact token (the name's grammatical number is a guess), as ``inflected_exact`` does
+      for every query.
     """
 
     drop_filler: bool = True
@@ -94,6 +97,7 @@ class SearchOptions:
     qualifiers: bool = True
     implied_app: bool = True
     destructive_actions: bool = True
+    guessed_number: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -133,4 +137,5 @@ SEED_RULES_ONLY = SearchOptions(
     qualifiers=False,
     implied_app=False,
     destructive_actions=False,
+    guessed_number=False,
 )

@@ -61,7 +61,7 @@ def rank(
         uncovered = tuple(t for t, m in zip(scope.tokens, found, strict=True) if not m)
         touched = len(union_of(found))
         return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
-    weighed = weigh_tokens(index, scope)
+    weighed = weigh_tokens(index, scope, guessed_name=analysis.name_shaped)
     total_mass = sum(weighed.weights)
     needed = mass_needed(total_mass, floor)
     # Part of the floor, for a guessed name that names no app of the org: inside a named app,

@@ -34,8 +34,8 @@ name's digest indexed as name words and the words cut from it not (format 8:
 ranker switches ``value_markers``, ``topic_values``, ``vocabulary_compounds`` and
 ``name_evidence`` (format 9), read as on, as they ship (``SearchOptions.from_switches``); format
 9 is this layout without the switches ``product_names``, ``qualifiers``, ``implied_app``,
-``destructive_actions`` and ``unscoped_values`` (format 10), read as they ship (all on but the
-last). The org's app names are
+``destructive_actions``, ``guessed_number`` and ``unscoped_values`` (format 10), read as they
+ship (all on but the last). The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout
 this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
