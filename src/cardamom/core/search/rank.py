@@ -79,8 +79,8 @@ def rank(
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
     action = request_action(weighed.tokens) if options.destructive_actions else None
+    documents = index.documents
     if action is not None:
-        documents = index.documents
         passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens)]
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
@@ -97,6 +97,9 @@ def rank(
         from cardamom.core.search.semantic_fallback import fallback_hits
 
         top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)
+        if action is not None:
+            top = [t for t in top if not contradicts(action, documents[t[0]].name_tokens)]
+            similarity = {t[0]: similarity[t[0]] for t in top}
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
         for d, score, mass in top
