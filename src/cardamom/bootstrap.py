@@ -23,7 +23,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +74,7 @@ from cardamom.service.audit_schedule import AuditSchedule
 from cardamom.service.audit_sealing import AuditSealer, SealingAuditLog, SealingPolicy
 from cardamom.service.audit_trail import AuditTrail, new_audit_id
 from cardamom.service.authorization import PoolCache
+from cardamom.service.clock import utc_clock
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
 from cardamom.service.controlplane.operation import PlaneContext
 from cardamom.service.controlplane.plane import ControlPlane
@@ -348,9 +349,7 @@ def build_rebuilder(
 def build_sealer(settings: Settings, chain: AuditChain, clock: Callable[[], float] = time.time) -> AuditSealer:
     """A row still ``started`` after three connector deadlines (at least a minute) is sealed as it is."""
     abandoned = timedelta(seconds=max(60.0, 3 * settings.connector_timeout))
-    return AuditSealer(
-        chain, SealingPolicy(abandoned_after=abandoned), clock=lambda: datetime.fromtimestamp(clock(), UTC)
-    )
+    return AuditSealer(chain, SealingPolicy(abandoned_after=abandoned), clock=utc_clock(clock))
 
 
 def build_audit_schedule(settings: Settings, *, stores: Stores | None = None) -> AuditSchedule:
@@ -510,7 +509,7 @@ def build_container(
         unmet = UnmetSearches(
             BufferedUnmetSearches(stores.unmet_searches),
             new_id=new_audit_id,
-            clock=lambda: datetime.fromtimestamp(clock(), UTC),
+            clock=utc_clock(clock),
         )
     keys = SigningKeys(stores.oauth.signing_keys if stores.oauth else MemoryKeyStore())
     signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
