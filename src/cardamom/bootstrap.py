@@ -128,6 +128,14 @@ class Container:
     reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
     unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
+    # The HTTP clients built here (not the ones handed in): their pooled connections belong to
+    # the event loop that opened them, so they are closed on that loop (aclose, at shutdown).
+    http_clients: tuple[HttpxTransport | PerLoopTokenEndpoint, ...] = ()
+
+    async def aclose(self) -> None:
+        """Close the connections the container's own HTTP clients opened on the running loop."""
+        for client in self.http_clients:
+            await client.aclose()
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -515,6 +523,19 @@ def build_container(
     signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
     if verifier is None:
         verifier = token_verifier(settings, keys)
+    owned: list[HttpxTransport | PerLoopTokenEndpoint] = []
+    if credentials is None and token_endpoint is None:
+        token_endpoint = PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout))
+        owned.append(token_endpoint)
+    connector_transport = transport
+    if connector_transport is None:
+        connector_transport = HttpxTransport(
+            timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes
+        )
+        owned.append(connector_transport)
+    if metadata_transport is None:
+        metadata_transport = HttpxTransport(timeout=METADATA_FETCH_SECONDS, max_response_bytes=MAX_DOCUMENT_BYTES + 1)
+        owned.append(metadata_transport)
     parts = _rebuilding(
         settings,
         stores,
@@ -533,11 +554,7 @@ def build_container(
         snapshots=snapshots,
         directory=stores.directory,
         credentials=parts.credentials,
-        connectors=ConnectorCaller(
-            transport
-            or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
-            limits,
-        ),
+        connectors=ConnectorCaller(connector_transport, limits),
         audit=AuditTrail(audit, clock=clock, new_id=new_id),
         reauthorization=parts.reauthorization,
         connector_timeout=limits.connector_timeout,
@@ -564,4 +581,5 @@ def build_container(
         reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,
         unmet_searches=unmet,
+        http_clients=tuple(owned),
     )
