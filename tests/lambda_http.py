@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
+from cardamom.entrypoints.lambda_types import LambdaHandler
 
 
 class _Context:

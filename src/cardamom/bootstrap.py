@@ -23,7 +23,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +74,7 @@ from cardamom.service.audit_schedule import AuditSchedule
 from cardamom.service.audit_sealing import AuditSealer, SealingAuditLog, SealingPolicy
 from cardamom.service.audit_trail import AuditTrail, new_audit_id
 from cardamom.service.authorization import PoolCache
+from cardamom.service.clock import utc_clock
 from cardamom.service.connector_calls import ConnectorCaller, ConnectorLimits
 from cardamom.service.controlplane.operation import PlaneContext
 from cardamom.service.controlplane.plane import ControlPlane
@@ -127,6 +128,14 @@ class Container:
     reconnection: Reconnection
     audit_sealer: AuditSealer | None = None  # None: the store keeps no audit chain (in-memory tests)
     unmet_searches: UnmetSearches | None = None  # None: unmet searches are not recorded
+    # The HTTP clients built here (not the ones handed in): their pooled connections belong to
+    # the event loop that opened them, so they are closed on that loop (aclose, at shutdown).
+    http_clients: tuple[HttpxTransport | PerLoopTokenEndpoint, ...] = ()
+
+    async def aclose(self) -> None:
+        """Close the connections the container's own HTTP clients opened on the running loop."""
+        for client in self.http_clients:
+            await client.aclose()
 
     def apply_org(self, definition: OrgDefinition) -> Snapshot:
         """Write the org to the directory, then rebuild its snapshot so search sees it at once."""
@@ -348,9 +357,7 @@ def build_rebuilder(
 def build_sealer(settings: Settings, chain: AuditChain, clock: Callable[[], float] = time.time) -> AuditSealer:
     """A row still ``started`` after three connector deadlines (at least a minute) is sealed as it is."""
     abandoned = timedelta(seconds=max(60.0, 3 * settings.connector_timeout))
-    return AuditSealer(
-        chain, SealingPolicy(abandoned_after=abandoned), clock=lambda: datetime.fromtimestamp(clock(), UTC)
-    )
+    return AuditSealer(chain, SealingPolicy(abandoned_after=abandoned), clock=utc_clock(clock))
 
 
 def build_audit_schedule(settings: Settings, *, stores: Stores | None = None) -> AuditSchedule:
@@ -510,12 +517,25 @@ def build_container(
         unmet = UnmetSearches(
             BufferedUnmetSearches(stores.unmet_searches),
             new_id=new_audit_id,
-            clock=lambda: datetime.fromtimestamp(clock(), UTC),
+            clock=utc_clock(clock),
         )
     keys = SigningKeys(stores.oauth.signing_keys if stores.oauth else MemoryKeyStore())
     signer = TokenIssuer(keys, issuer=settings.issuer, resource=settings.resource_url)
     if verifier is None:
         verifier = token_verifier(settings, keys)
+    owned: list[HttpxTransport | PerLoopTokenEndpoint] = []
+    if credentials is None and token_endpoint is None:
+        token_endpoint = PerLoopTokenEndpoint(lambda: AuthlibTokenEndpoint(timeout=settings.connector_timeout))
+        owned.append(token_endpoint)
+    connector_transport = transport
+    if connector_transport is None:
+        connector_transport = HttpxTransport(
+            timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes
+        )
+        owned.append(connector_transport)
+    if metadata_transport is None:
+        metadata_transport = HttpxTransport(timeout=METADATA_FETCH_SECONDS, max_response_bytes=MAX_DOCUMENT_BYTES + 1)
+        owned.append(metadata_transport)
     parts = _rebuilding(
         settings,
         stores,
@@ -534,11 +554,7 @@ def build_container(
         snapshots=snapshots,
         directory=stores.directory,
         credentials=parts.credentials,
-        connectors=ConnectorCaller(
-            transport
-            or HttpxTransport(timeout=settings.connector_timeout, max_response_bytes=settings.max_response_bytes),
-            limits,
-        ),
+        connectors=ConnectorCaller(connector_transport, limits),
         audit=AuditTrail(audit, clock=clock, new_id=new_id),
         reauthorization=parts.reauthorization,
         connector_timeout=limits.connector_timeout,
@@ -565,4 +581,5 @@ def build_container(
         reconnection=Reconnection(admin, parts.credentials, parts.discovery),
         audit_sealer=sealer,
         unmet_searches=unmet,
+        http_clients=tuple(owned),
     )

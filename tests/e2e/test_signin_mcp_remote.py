@@ -6,6 +6,7 @@ stdio: the test speaks to it as Claude Desktop does, initialize then search_tool
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -32,8 +33,11 @@ def _lines(stream: IO[str]) -> queue.Queue[str]:
     found: queue.Queue[str] = queue.Queue()
 
     def pump() -> None:
-        for line in stream:
-            found.put(line)
+        # The process's with-block closes the stream once the process is gone; what was
+        # still unread by then is of no use to anyone.
+        with contextlib.suppress(ValueError):
+            for line in stream:
+                found.put(line)
 
     threading.Thread(target=pump, daemon=True).start()
     return found
@@ -59,29 +63,29 @@ def demo(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     port = sock.getsockname()[1]
     sock.close()
     env = {**os.environ, "CARDAMOM_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "cardamom.entrypoints.cli", "demo", "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
-    )
-    try:
-        assert proc.stdout is not None
-        output: list[str] = []
-        _until(_lines(proc.stdout), lambda line: "Stop with Ctrl-C" in line, output)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + TIMEOUT_S
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz").status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        yield base, output
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    ) as proc:
+        try:
+            assert proc.stdout is not None
+            output: list[str] = []
+            _until(_lines(proc.stdout), lambda line: "Stop with Ctrl-C" in line, output)
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + TIMEOUT_S
+            while time.monotonic() < deadline:
+                try:
+                    if httpx.get(f"{base}/healthz").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            yield base, output
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
 
 
 def _snippet(output: list[str]) -> dict[str, Any]:
@@ -126,54 +130,55 @@ def test_mcp_remote_signs_in_to_make_run_with_the_printed_snippet(demo: tuple[st
     node = installed()
     launcher = NODE_DIR / "node_modules" / "mcp-remote" / "dist" / "proxy.js"
     env = {**os.environ, "MCP_REMOTE_CONFIG_DIR": str(tmp_path / "mcp-auth"), "BROWSER": "none"}
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         [node, str(launcher), *server["args"][2:]],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
-    )
-    try:
-        assert proc.stdout is not None and proc.stderr is not None
-        replies, logs = _lines(proc.stdout), _lines(proc.stderr)
-        assert proc.stdin is not None
-        initialize = {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-06-18",
-                "capabilities": {},
-                "clientInfo": {"name": "claude-ai", "version": "0"},
-            },
-        }
-        proc.stdin.write(json.dumps(initialize) + "\n")
-        proc.stdin.flush()
-        seen: list[str] = []
-        _until(logs, lambda line: "Please authorize this client by visiting" in line, seen)
-        authorize = _until(logs, lambda line: line.startswith("http"), seen).strip()
-        with httpx.Client(timeout=20) as http:
-            landed = Browser(http, base).sign_in(authorize, "alice")
-            assert "/oauth/callback" in landed and "code=" in landed
-            _until(logs, lambda line: "callback server running" in line or "Waiting for authorization" in line, seen)
-            assert http.get(landed).status_code == 200  # the browser arrives at mcp-remote's callback
-        line = _until(replies, lambda raw: raw.strip().startswith("{") and json.loads(raw).get("id") == 1, [])
-        assert json.loads(line)["result"]["serverInfo"]
-        _rpc(proc, replies, {"jsonrpc": "2.0", "method": "notifications/initialized"})
-        found = _rpc(
-            proc,
-            replies,
-            {
+    ) as proc:
+        try:
+            assert proc.stdout is not None and proc.stderr is not None
+            replies, logs = _lines(proc.stdout), _lines(proc.stderr)
+            assert proc.stdin is not None
+            initialize = {
                 "jsonrpc": "2.0",
-                "id": 2,
-                "method": "tools/call",
-                "params": {"name": "search_tools", "arguments": {"query": "list notion users"}},
-            },
-        )
-        assert found is not None
-        names = [r["name"] for r in found["result"]["structuredContent"]["results"]]
-        assert names[0].endswith("__list_all_users")
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "claude-ai", "version": "0"},
+                },
+            }
+            proc.stdin.write(json.dumps(initialize) + "\n")
+            proc.stdin.flush()
+            seen: list[str] = []
+            _until(logs, lambda line: "Please authorize this client by visiting" in line, seen)
+            authorize = _until(logs, lambda line: line.startswith("http"), seen).strip()
+            with httpx.Client(timeout=20) as http:
+                landed = Browser(http, base).sign_in(authorize, "alice")
+                assert "/oauth/callback" in landed and "code=" in landed
+                waiting = ("callback server running", "Waiting for authorization")
+                _until(logs, lambda line: any(w in line for w in waiting), seen)
+                assert http.get(landed).status_code == 200  # the browser arrives at mcp-remote's callback
+            line = _until(replies, lambda raw: raw.strip().startswith("{") and json.loads(raw).get("id") == 1, [])
+            assert json.loads(line)["result"]["serverInfo"]
+            _rpc(proc, replies, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+            found = _rpc(
+                proc,
+                replies,
+                {
+                    "jsonrpc": "2.0",
+                    "id": 2,
+                    "method": "tools/call",
+                    "params": {"name": "search_tools", "arguments": {"query": "list notion users"}},
+                },
+            )
+            assert found is not None
+            names = [r["name"] for r in found["result"]["structuredContent"]["results"]]
+            assert names[0].endswith("__list_all_users")
+        finally:
+            proc.kill()
+            proc.wait(timeout=10)

@@ -48,38 +48,38 @@ def identity_provider_and_gateway(tmp_path: Path) -> Iterator[tuple[str, str, An
     base = f"http://127.0.0.1:{gateway_sock.getsockname()[1]}"
     idp_port = idp_sock.getsockname()[1]
     idp_sock.close()
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         [node, str(NODE_DIR / "idp.mjs"), str(idp_port), "cardamom", "idp-secret", f"{base}/oauth/callback"],
         cwd=NODE_DIR,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        issuer = json.loads(proc.stdout.readline())["issuer"]
-        container = build_container(
-            settings_for(
-                tmp_path / "home",
-                CARDAMOM_PUBLIC_URL=base,
-                CARDAMOM_OIDC_ISSUER=issuer,
-                CARDAMOM_OIDC_CLIENT_ID="cardamom",
-                CARDAMOM_OIDC_CLIENT_SECRET="idp-secret",
-                CARDAMOM_OIDC_MEMBER_CLAIM="email",
-            ),
-            credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
-        )
-        assert container.settings.dev_signin is False, "a provider is configured: no development page"
-        acme = notion_only_org_text(f"{base}/demo/notion", members={"alice": "member", MEMBER: "admin"})
-        container.apply_org(parse_org_definition(acme, "acme.yaml"))
-        globex = f"org: globex\nmembers:\n  - {{id: {MEMBER}, role: member}}\n"
-        container.apply_org(parse_org_definition(globex, "globex.yaml"))
-        app = create_app(container, extra_routes=[Mount("/demo", app=create_demo_saas())])
-        with serve(app, gateway_sock) as url:
-            yield url, issuer, container
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
+    ) as proc:
+        try:
+            assert proc.stdout is not None
+            issuer = json.loads(proc.stdout.readline())["issuer"]
+            container = build_container(
+                settings_for(
+                    tmp_path / "home",
+                    CARDAMOM_PUBLIC_URL=base,
+                    CARDAMOM_OIDC_ISSUER=issuer,
+                    CARDAMOM_OIDC_CLIENT_ID="cardamom",
+                    CARDAMOM_OIDC_CLIENT_SECRET="idp-secret",
+                    CARDAMOM_OIDC_MEMBER_CLAIM="email",
+                ),
+                credentials=EnvCredentialResolver({"NOTION_LEGAL_TOKEN": DEMO_TOKENS["DEMO_NOTION_LEGAL_TOKEN"]}),
+            )
+            assert container.settings.dev_signin is False, "a provider is configured: no development page"
+            acme = notion_only_org_text(f"{base}/demo/notion", members={"alice": "member", MEMBER: "admin"})
+            container.apply_org(parse_org_definition(acme, "acme.yaml"))
+            globex = f"org: globex\nmembers:\n  - {{id: {MEMBER}, role: member}}\n"
+            container.apply_org(parse_org_definition(globex, "globex.yaml"))
+            app = create_app(container, extra_routes=[Mount("/demo", app=create_demo_saas())])
+            with serve(app, gateway_sock) as url:
+                yield url, issuer, container
+        finally:
+            proc.kill()
+            proc.wait(timeout=10)
 
 
 async def _session(url: str, issuer: str) -> dict[str, Any]:

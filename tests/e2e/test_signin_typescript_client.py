@@ -29,25 +29,25 @@ def run_client(node: str, gateway: Gateway, client_metadata_url: str | None = No
     args = [node, str(NODE_DIR / "client.mjs"), gateway.mcp_url, CALLBACK]
     if client_metadata_url:
         args.append(client_metadata_url)
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         args, cwd=NODE_DIR, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        assert proc.stdout is not None and proc.stdin is not None
-        first = json.loads(proc.stdout.readline())
-        if first.get("event") == "authorize":
-            with httpx.Client(timeout=20) as http:
-                landed = Browser(http, gateway.url).sign_in(first["url"], "alice")
-            proc.stdin.write(landed + "\n")
-            proc.stdin.flush()
-            report: dict[str, Any] = json.loads(proc.stdout.readline())
-        else:
-            report = first
-        proc.wait(timeout=RUN_TIMEOUT_S)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert report["error"] is None, (report["error"], proc.stderr.read() if proc.stderr else "")
+    ) as proc:
+        try:
+            assert proc.stdout is not None and proc.stdin is not None
+            first = json.loads(proc.stdout.readline())
+            if first.get("event") == "authorize":
+                with httpx.Client(timeout=20) as http:
+                    landed = Browser(http, gateway.url).sign_in(first["url"], "alice")
+                proc.stdin.write(landed + "\n")
+                proc.stdin.flush()
+                report: dict[str, Any] = json.loads(proc.stdout.readline())
+            else:
+                report = first
+            proc.wait(timeout=RUN_TIMEOUT_S)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert report["error"] is None, (report["error"], proc.stderr.read() if proc.stderr else "")
     return report
 
 

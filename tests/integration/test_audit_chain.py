@@ -64,6 +64,9 @@ class SqliteTamper:
     def __init__(self, path: Path) -> None:
         self._conn = sqlite3.connect(path, isolation_level=None)
 
+    def close(self) -> None:
+        self._conn.close()
+
     def edit(self, row_id: str, column: str, value: Any) -> None:
         assert self._conn.execute(f"UPDATE audit SET {column} = ? WHERE id = ?", (value, row_id)).rowcount == 1
 
@@ -184,7 +187,9 @@ def trail(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Trail]:
         db = SqliteDatabase(tmp_path / "c.db")
         chain: AuditChain = SqliteAuditChain(db)
         audit: AuditLog = SqliteAuditLog(db, retention_days=RETENTION_DAYS, clock=clock.epoch)
-        yield Trail(audit, chain, AuditSealer(chain, policy, clock=clock), clock, SqliteTamper(tmp_path / "c.db"))
+        tamper = SqliteTamper(tmp_path / "c.db")
+        yield Trail(audit, chain, AuditSealer(chain, policy, clock=clock), clock, tamper)
+        tamper.close()
         db.close()
     else:
         backend: AwsBackend = request.getfixturevalue("aws")

@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -79,7 +80,7 @@ def local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Container:
 
 
 def tamper(home: Path, sql: str, *params: object) -> None:
-    with sqlite3.connect(home / "cardamom.db") as conn:
+    with closing(sqlite3.connect(home / "cardamom.db")) as conn, conn:
         assert conn.execute(sql, params).rowcount == 1
 
 

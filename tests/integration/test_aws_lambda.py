@@ -34,7 +34,8 @@ from cardamom.core.orgdef import RestrictionDef, RestrictionTarget
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from cardamom.entrypoints.cli import main
-from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
+from cardamom.entrypoints.lambda_app import make_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from tests.aws_support import ISSUER, AwsBackend, aws_settings, mint
 from tests.integration.test_aws_backend import Calls
 from tests.lambda_support import FakeLambdaContext, load_event, rpc_result

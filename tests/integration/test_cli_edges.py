@@ -157,20 +157,20 @@ def test_serve_says_what_it_serves_and_a_busy_port_fails_before_anything(
     home = tmp_path / "home"
     assert build_container(Settings.from_env()).directory.load_org("acme") is not None
     # A real start: the banner names the endpoint, the backend and the orgs.
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "cardamom.entrypoints.cli", "serve", "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={"CARDAMOM_HOME": str(home), "PATH": "/usr/bin:/bin"},
         cwd=REPO,
-    )
-    try:
-        assert process.stdout is not None
-        banner = process.stdout.readline() + process.stdout.readline() + process.stdout.readline()
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    ) as process:
+        try:
+            assert process.stdout is not None
+            banner = process.stdout.readline() + process.stdout.readline() + process.stdout.readline()
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
     assert re.match(r"Cardamom \S+ serving POST http://127\.0\.0\.1:\d+/mcp", banner), banner
     assert "backend  sqlite" in banner and "orgs     acme" in banner
 

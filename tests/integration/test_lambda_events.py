@@ -12,7 +12,7 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +30,7 @@ from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
 from cardamom.demo.saas import DEMO_TOKENS, create_demo_saas
 from cardamom.entrypoints.lambda_app import make_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from tests.lambda_support import (
     EVENT_FILES,
     TOKEN_PLACEHOLDER,
@@ -51,8 +52,6 @@ EXPECTED_EVENTS = {"initialize", "tools-list", "search-tools", "execute-tool", "
 COLD_START_ISSUER = "https://auth.acme.example"
 EVENTS_ORIGIN = "https://abcdef1234.execute-api.us-east-1.amazonaws.com"  # the sample events' domain
 SCOPES = ("mcp:read", "mcp:write", "mcp:tools")
-
-LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
 def emf_documents(stdout: str) -> list[dict[str, Any]]:

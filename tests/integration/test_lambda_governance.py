@@ -13,7 +13,8 @@ from aws_lambda_powertools import Metrics
 
 from cardamom.bootstrap import Container
 from cardamom.core.audit import AuditQuery
-from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
+from cardamom.entrypoints.lambda_app import make_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from tests.fakes import RecordingTransport, StaticCredentials
 from tests.lambda_support import FakeLambdaContext, load_event, response_json, with_body
 from tests.orgs import governed_org_text

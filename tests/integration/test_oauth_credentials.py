@@ -107,6 +107,7 @@ def world(tmp_path: Path) -> Iterator[tuple[Container, AuthServer]]:
         container.secrets.put("acme", "svc", {"client_id": "cid", "client_secret": "csecret"})
         container.secrets.put("acme", "cal", {"client_id": "cid", "client_secret": "csecret", "refresh_token": "rt-1"})
         yield container, server
+        RUNNER.run(container.aclose())  # the connections it pooled on RUNNER's loop
 
 
 def call(container: Container, name: str) -> dict[str, Any]:

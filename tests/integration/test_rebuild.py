@@ -26,6 +26,7 @@ from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.snapshot_codec import SNAPSHOT_FORMAT, blob_format
 from cardamom.core.snapshot_codec.framing import OLDER_READABLE, frame, unframe
 from cardamom.entrypoints import lambda_app, rebuild_app
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from cardamom.errors import RebuildFailed
 from cardamom.service.rebuild import org_of_stream_record
 from tests.aws_support import AwsBackend, StreamReader, aws_settings, mint
@@ -49,8 +50,8 @@ class Deployment:
     backend: AwsBackend
     key: ECKey
     mcp: Container
-    mcp_handler: lambda_app.LambdaHandler
-    rebuild_handler: rebuild_app.LambdaHandler
+    mcp_handler: LambdaHandler
+    rebuild_handler: LambdaHandler
     stream: StreamReader
 
     def search(self, query: str = "list notion users") -> dict[str, Any]:

@@ -18,7 +18,8 @@ from aws_lambda_powertools import Metrics
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardamom.entrypoints.lambda_app import LambdaHandler, make_handler
+from cardamom.entrypoints.lambda_app import make_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from tests.fakes import AcceptingVerifier
 from tests.harness import FakeApp
 from tests.orgs import notion_only_org_text

@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def test_a_killed_server_leaves_a_sound_database_and_every_answered_row(tmp_path
         thread.join(timeout=60)
 
     database = home / "cardamom.db"
-    with sqlite3.connect(database) as db:
+    with closing(sqlite3.connect(database)) as db:
         integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
         statuses = Counter(dict(db.execute("SELECT status, count(*) FROM audit GROUP BY status").fetchall()))
     assert integrity == "ok"

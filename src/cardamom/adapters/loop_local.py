@@ -34,6 +34,14 @@ class PerLoopTokenEndpoint(TokenEndpoint):
                 endpoint = self._endpoints[loop] = self._make()
             return endpoint
 
+    async def aclose(self) -> None:
+        """Close the running loop's endpoint (its pooled connections belong to this loop)."""
+        with self._lock:
+            endpoint = self._endpoints.pop(asyncio.get_running_loop(), None)
+        close = getattr(endpoint, "aclose", None)
+        if close is not None:
+            await close()
+
     async def request_token(
         self,
         *,

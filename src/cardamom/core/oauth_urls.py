@@ -11,26 +11,15 @@ never accepted, and neither are fragments or userinfo.
 from __future__ import annotations
 
 import re
-from ipaddress import ip_address
 from urllib.parse import SplitResult, urlsplit
 
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+from cardamom.core.loopback import is_loopback_host
+
 # Product schemes real MCP clients register without a dot (Cursor, VS Code and its forks).
 PRODUCT_SCHEMES = frozenset({"cursor", "vscode", "vscode-insiders", "windsurf", "vscodium", "zed"})
 # Never a redirect target: they execute, read local data or stay inside the browser.
 FORBIDDEN_SCHEMES = frozenset({"javascript", "data", "file", "vbscript", "about", "blob", "chrome", "view-source"})
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*$")
-
-
-def is_loopback_host(host: str | None) -> bool:
-    if not host:
-        return False
-    if host in LOOPBACK_HOSTS:
-        return True
-    try:
-        return ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _split(url: str) -> SplitResult | None:

@@ -15,11 +15,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from ipaddress import ip_address
 from typing import Any, Literal
 from urllib.parse import SplitResult, quote, quote_plus, unquote, urlencode, urlsplit
 
 from cardamom.core.frozen import caller_arguments, schema_for_caller, with_frozen
+from cardamom.core.loopback import is_loopback_host
 from cardamom.core.orgdef import ArgumentLocation, AuthSpec, path_parameters
 from cardamom.core.pool import PoolTool
 from cardamom.errors import InvalidArguments, OutboundRefused
@@ -225,15 +225,6 @@ def with_credential(request: OutboundRequest, auth: AuthSpec, credential: Creden
     return replace(request, url=url, headers=headers, secrets=request.secrets + credential.secrets())
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def _port(url: SplitResult) -> int | None:
     return url.port if url.port is not None else {"https": 443, "http": 80}.get(url.scheme)
 
@@ -254,7 +245,7 @@ def check_outbound(request: OutboundRequest, base_url: str, *, allow_loopback_ht
         raise OutboundRefused("outbound URL carries userinfo")
     if target.scheme != base.scheme or (target.hostname or "") != (base.hostname or "") or _port(target) != _port(base):
         raise OutboundRefused("outbound URL leaves the connector's origin")
-    loopback_http = target.scheme == "http" and allow_loopback_http and is_loopback(target.hostname or "")
+    loopback_http = target.scheme == "http" and allow_loopback_http and is_loopback_host(target.hostname)
     if target.scheme != "https" and not loopback_http:
         raise OutboundRefused("outbound requests must use https (plain http only to loopback, in local mode)")
     base_path = base.path.rstrip("/")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -169,4 +170,14 @@ def create_app(container: Container, *, extra_routes: Sequence[BaseRoute] = ()) 
         *oauth_routes(container.oauth),  # the authorization server (entrypoints/oauth_routes.py)
         *extra_routes,
     ]
-    return Starlette(routes=routes, middleware=[Middleware(HostGuard, allowed=settings.allowed_hosts)])
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # At shutdown (uvicorn; Lambda runs no lifespan), close the connector and token clients
+        # on the loop whose connections they pool.
+        yield
+        await container.aclose()
+
+    return Starlette(
+        routes=routes, middleware=[Middleware(HostGuard, allowed=settings.allowed_hosts)], lifespan=lifespan
+    )

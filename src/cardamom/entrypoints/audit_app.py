@@ -9,15 +9,13 @@ invocation fails once all are done, so Lambda counts an error (``AuditFunctionEr
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from cardamom.errors import AuditScheduleFailed
 from cardamom.service.audit_schedule import AuditSchedule
 
 log = logging.getLogger(__name__)
-
-LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
 def make_handler(schedule: AuditSchedule) -> LambdaHandler:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.powertools import inject_lambda_context
 from cardamom.entrypoints.lambda_events import MalformedEvent, bad_event, http_api_request
+from cardamom.entrypoints.lambda_types import LambdaHandler
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.metrics import Metrics
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from cardamom.bootstrap import Container
 
 log = logging.getLogger(__name__)
-
-LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
 def _asgi_handler(container: Container) -> LambdaHandler:

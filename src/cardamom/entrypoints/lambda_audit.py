@@ -12,7 +12,8 @@ from typing import Any
 from cardamom.adapters.powertools import configure_logging, inject_lambda_context, traced
 from cardamom.bootstrap import build_audit_schedule
 from cardamom.config import Settings
-from cardamom.entrypoints.audit_app import LambdaHandler, make_handler
+from cardamom.entrypoints.audit_app import make_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
 
 
 def _cold_start() -> LambdaHandler:

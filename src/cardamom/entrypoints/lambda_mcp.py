@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardamom.adapters.powertools import build_metrics, configure_logging, traced
 from cardamom.config import Settings
-from cardamom.entrypoints.lambda_app import LambdaHandler, event_domain, make_deferred_handler
+from cardamom.entrypoints.lambda_app import event_domain, make_deferred_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
 
 if TYPE_CHECKING:
     from cardamom.bootstrap import Container

@@ -13,7 +13,8 @@ from typing import Any
 from cardamom.adapters.powertools import build_metrics, configure_logging, inject_lambda_context, traced
 from cardamom.bootstrap import build_rebuilder
 from cardamom.config import Settings
-from cardamom.entrypoints.rebuild_app import LambdaHandler, make_handler
+from cardamom.entrypoints.lambda_types import LambdaHandler
+from cardamom.entrypoints.rebuild_app import make_handler
 
 
 def _cold_start() -> LambdaHandler:

@@ -12,9 +12,9 @@ the schedule's orgs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardamom.entrypoints.lambda_types import LambdaHandler
 from cardamom.errors import RebuildFailed
 from cardamom.service.rebuild import RebuildReport, RebuildService
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.metrics import Metrics
 
 log = logging.getLogger(__name__)
-
-LambdaHandler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
 def make_handler(service: RebuildService, metrics: Metrics | None = None) -> LambdaHandler:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from itertools import groupby
 
 from cardamom.core.audit_chain import Seal, StoredRow
@@ -24,14 +24,11 @@ from cardamom.core.audit_verify import Verification, verify_chain
 from cardamom.errors import StoreError
 from cardamom.ports import AuditChain, ObjectSink
 from cardamom.service.audit_sealing import SealingPolicy
+from cardamom.service.clock import utc_now
 
 log = logging.getLogger(__name__)
 
 SEALS_PER_RUN = 500
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def export_lines(
@@ -86,7 +83,7 @@ class ExportRun:
 
 class ScheduledExport:
     def __init__(
-        self, chain: AuditChain, sink: ObjectSink, prefix: str, *, clock: Callable[[], datetime] = _utc_now
+        self, chain: AuditChain, sink: ObjectSink, prefix: str, *, clock: Callable[[], datetime] = utc_now
     ) -> None:
         self._chain = chain
         self._sink = sink

@@ -13,19 +13,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from cardamom.core.audit import AuditQuery, AuditRow
 from cardamom.core.audit_chain import MAX_SEAL_ROWS, ChainHead, head_after, plan_seals
 from cardamom.core.audit_verify import Break, Verification, verify_chain
 from cardamom.errors import Conflict, StoreError
 from cardamom.ports import AuditChain, AuditLog
+from cardamom.service.clock import utc_now
 
 log = logging.getLogger(__name__)
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +47,7 @@ class SealRun:
 
 class AuditSealer:
     def __init__(
-        self, chain: AuditChain, policy: SealingPolicy | None = None, *, clock: Callable[[], datetime] = _utc_now
+        self, chain: AuditChain, policy: SealingPolicy | None = None, *, clock: Callable[[], datetime] = utc_now
     ) -> None:
         self._chain = chain
         self.policy = policy or SealingPolicy()

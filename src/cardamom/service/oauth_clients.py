@@ -21,13 +21,14 @@ from ipaddress import ip_address
 from typing import Any
 from urllib.parse import urlsplit
 
+from cardamom.core.loopback import is_loopback_host
 from cardamom.core.oauth_clients import (
     OAuthClient,
     metadata_document_client,
     preregistered_client,
     registered_client,
 )
-from cardamom.core.oauth_urls import is_loopback_host, is_url_client_id, metadata_document_url_problem
+from cardamom.core.oauth_urls import is_url_client_id, metadata_document_url_problem
 from cardamom.core.orgdef import ClientDef
 from cardamom.core.outbound import OutboundRequest
 from cardamom.errors import ConnectorFailed, OAuthError, OutboundRefused

@@ -34,8 +34,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from cardamom.core.loopback import is_loopback_host
 from cardamom.core.orgdef import AuthSpec
-from cardamom.core.outbound import Secret, is_loopback
+from cardamom.core.outbound import Secret
 from cardamom.core.pool import AccountInfo
 from cardamom.errors import (
     ConnectorFailed,
@@ -141,7 +142,7 @@ class OAuthTokens:
 
     def _check_token_url(self, url: str) -> None:
         parts = urlsplit(url)
-        local = parts.scheme == "http" and self._allow_loopback_http and is_loopback(parts.hostname or "")
+        local = parts.scheme == "http" and self._allow_loopback_http and is_loopback_host(parts.hostname)
         if parts.scheme != "https" and not local:
             raise OutboundRefused("token endpoints must use https (plain http only to loopback, in local mode)")
 

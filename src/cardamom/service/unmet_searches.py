@@ -16,7 +16,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 from cardamom.core.insights import MAX_ITEMS, Insights, UnmetSearch, recordable_words, summarize
 from cardamom.core.search.argument_values import argument_values
@@ -24,6 +24,7 @@ from cardamom.core.search.tokens import tokenize
 from cardamom.errors import StoreError
 from cardamom.ports import UnmetSearchLog
 from cardamom.service.authorization import Caller
+from cardamom.service.clock import utc_now
 from cardamom.service.search import SearchReport
 
 log = logging.getLogger(__name__)
@@ -106,10 +107,6 @@ class BufferedUnmetSearches:
         return True
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 class UnmetSearches:
     """What search tells of every empty search (``SearchService``), and what insights read."""
 
@@ -118,7 +115,7 @@ class UnmetSearches:
         buffer: BufferedUnmetSearches,
         *,
         new_id: Callable[[], str],
-        clock: Callable[[], datetime] = _utc_now,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.buffer = buffer
         self._new_id = new_id
