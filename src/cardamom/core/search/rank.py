@@ -15,6 +15,7 @@ from cardamom.core.search.coverage import (
     weigh_tokens,
 )
 from cardamom.core.search.destructive_actions import contradicts, request_action
+from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
@@ -113,9 +114,16 @@ def rank(
         reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
         if scope.not_connected:
             reason = EmptyReason("app_not_connected", scope.not_connected, (), values)
-    if not hits and not imply and options.implied_app and floor > 0 and not (scope.apps or scope.not_connected):
-        # Nothing in the caller's pool: a word only one app's names carry may say which app
-        # the request is for (``implied_app``); ranked there, as inside a named app.
+    if (
+        not hits
+        and not imply
+        and options.implied_app
+        and floor > 0
+        and not (scope.apps or scope.not_connected)
+        and implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size) is not None
+    ):
+        # Nothing in the caller's pool: a word only one app's names carry says which app the
+        # request is for (``implied_app``); ranked there, as inside a named app.
         implied = rank(index, query, pool=pool, limit=limit, floor=floor, imply=True)
         if implied.hits:
             return implied
