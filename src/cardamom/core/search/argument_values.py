@@ -104,10 +104,13 @@ _LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "
 _DATE_MARKERS = frozenset({"due", "till"})
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def _has_value_digits(word: str) -> bool:
-    digits = sum(c.isdigit() for c in word)
-    if not digits:
+    if _DIGIT.search(word) is None:  # most words: no digit, nothing to count
         return False
+    digits = sum(c.isdigit() for c in word)
     core = word.strip(".:-/")
     return (
         core.replace(".", "").replace(",", "").isdigit()
@@ -223,12 +226,11 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or _has_value_digits(following))
         ):
             markers.append(lowered)
-        if _has_value_digits(word) or _is_slug(word, previous) or _is_key(word, previous) or previous in _NAMING:
+        shape = _has_value_digits(word) or _is_slug(word, previous) or _is_key(word, previous)
+        if shape or previous in _NAMING:
             by_shape.append(word)
         if (
-            _has_value_digits(word)
-            or _is_slug(word, previous)
-            or _is_key(word, previous)
+            shape
             or lowered in _DATE_WORDS
             or (lowered in _RELATIVE and following in _PERIODS | _DATE_WORDS)
             or (lowered in _PERIODS and previous in _RELATIVE)

@@ -19,7 +19,7 @@ from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
-from cardamom.core.search.query import analyse_query
+from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.scope import scope_pool
@@ -45,6 +45,19 @@ def rank(
     """
     options = index.options
     analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
+    return _rank(index, query, analysis, pool, limit, floor, imply)
+
+
+def _rank(
+    index: SearchIndex,
+    query: str,
+    analysis: QueryAnalysis,
+    pool: Collection[int] | None,
+    limit: int,
+    floor: float,
+    imply: bool,
+) -> Ranking:
+    options = index.options
     scope = scope_pool(index, analysis, pool, floor, imply=imply)
     as_values = analysis.values | scope.topic_values
     values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in as_values)
@@ -124,7 +137,7 @@ def rank(
     ):
         # Nothing in the caller's pool: a word only one app's names carry says which app the
         # request is for (``implied_app``); ranked there, as inside a named app.
-        implied = rank(index, query, pool=pool, limit=limit, floor=floor, imply=True)
+        implied = _rank(index, query, analysis, pool, limit, floor, True)
         if implied.hits:
             return implied
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
