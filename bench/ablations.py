@@ -35,7 +35,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an unconnected app's name that tool names carry ranks among those tools", "product_names", True),
     ("+ a word between action and object no name of the app carries is a value", "qualifiers", True),
     ("+ a word only one app's names carry implies that app", "implied_app", True),
-    ("+ a request that does not delete never gets a delete tool, and the reverse", "destructive_actions", True),
+    (
+        "+ no delete tool for a request that does not delete, no writing tool for one that does",
+        "destructive_actions",
+        True,
+    ),
     ("+ a guessed name's grammatical number is a guess", "guessed_number", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (

@@ -205,7 +205,7 @@ class TestDestructiveActions:
         app_doc("twilio__delete_call", "Twilio", "Delete a call record: you no longer get it in the logs."),
         app_doc("twilio__fetch_log", "Twilio", "Fetch a log."),
         app_doc("twilio__list_call", "Twilio", "List calls, the deleted ones too."),
-        app_doc("twilio__create_call", "Twilio", "Create a call."),
+        app_doc("twilio__create_call", "Twilio", "Create a call; it can be deleted later."),
         app_doc("stripe__delete_subscriptions_subscription", "Stripe", "Cancels a subscription."),
         app_doc("stripe__get_subscriptions", "Stripe", "List subscriptions."),
     )
@@ -216,11 +216,11 @@ class TestDestructiveActions:
         before = rank(SearchIndex.build(self.DOCS, without(destructive_actions=False)), query)
         assert "twilio__delete_call" in [h.name for h in before.hits]
 
-    def test_a_request_to_delete_never_gets_a_tool_that_only_keeps(self) -> None:
+    def test_a_request_to_delete_never_gets_a_tool_that_writes(self) -> None:
         names = [h.name for h in rank(SearchIndex.build(self.DOCS), "delete a twilio call").hits]
-        assert names == ["twilio__delete_call"]
+        assert "twilio__create_call" not in names and names[0] == "twilio__delete_call"
         before = rank(SearchIndex.build(self.DOCS, without(destructive_actions=False)), "delete a twilio call")
-        assert len(before.hits) > 1
+        assert "twilio__create_call" in [h.name for h in before.hits]
 
     def test_cancel_may_mean_delete(self) -> None:
         ranking = rank(SearchIndex.build(self.DOCS), "cancel a stripe subscription")
@@ -229,8 +229,10 @@ class TestDestructiveActions:
     def test_the_action_is_the_first_word(self) -> None:
         assert request_action(("get", "call")) == "get"
         assert request_action(("call", "logs")) is None
+        assert request_action(("get", "playlist", "remove", "song")) is None
         assert contradicts("fetch", ("delete", "call")) and not contradicts("remove", ("delete", "call"))
-        assert contradicts("remove", ("list", "call")) and not contradicts("remove", ("call", "logs"))
+        assert contradicts("remove", ("add", "call")) and not contradicts("remove", ("call", "logs"))
+        assert not contradicts("remove", ("list", "call"))  # a delete may start by looking it up
         assert not contradicts("stop", ("delete", "run"))
 
 

@@ -212,15 +212,20 @@ def _unmatched_topics(
     return frozenset(unmatched)
 
 
-# The endings of English adjectives (and participles used as adjectives): "recent", "unpaid",
-# "upcoming", "archived", "active", "overdue" is not caught and stays a word of the request.
-_ADJECTIVE_ENDINGS = ("ed", "ing", "ent", "ant", "ive", "able", "ible", "al", "ous", "ful", "less", "est")
-# Irregular participles, which a negation makes adjectives of: "unpaid", "unread", "unsent".
-_IRREGULAR_PARTICIPLES = frozenset({"paid", "read", "sent", "seen", "done", "known", "shown", "built", "held"})
+# Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
+# "list *unpaid* invoices". A closed list, not word endings: "-ent", "-ing" and "-al" end as
+# many nouns ("appointment", "meeting", "approval") as adjectives, and a noun the app lacks is
+# an action it lacks, not a filter. Past participles of six letters or more ("archived",
+# "assigned", "starred") are adjectives in that place too.
+_FILTER_ADJECTIVES = frozenset(
+    {"recent", "latest", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
+    | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
+    | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
+)
 
 
 def _looks_like_adjective(word: str) -> bool:
-    return word.endswith(_ADJECTIVE_ENDINGS) or (word.startswith("un") and word[2:] in _IRREGULAR_PARTICIPLES)
+    return word in _FILTER_ADJECTIVES or (len(word) >= 6 and word.endswith("ed"))
 
 
 def _qualifiers(
