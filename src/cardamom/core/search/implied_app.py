@@ -17,16 +17,21 @@ from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
 
 
+# A request of more words than this asks for several things (two or three sentences of
+# StableToolBench), whose words rarely imply one app; looking costs a second ranking.
+_MOST_WORDS = 10
+
+
 def implied_app(
     index: SearchIndex, analysis: QueryAnalysis, tokens: tuple[str, ...], visible: Collection[int] | None, size: int
 ) -> tuple[str, frozenset[int]] | None:
     """The one app and its tools (of ``visible``) that the request's words imply, or None.
 
-    Only a request in words of two words or more besides its values, and only an app that is
-    a part of the caller's pool (in a pool of one app, naming it changes nothing).
+    Only a request in words of two to ``_MOST_WORDS`` words besides its values, and only an app
+    that is a part of the caller's pool (in a pool of one app, naming it changes nothing).
     """
     content = [t for t in tokens if t not in analysis.values and t not in NAME_ONLY_QUERY_WORDS]
-    if analysis.name_shaped or len(content) < 2:
+    if analysis.name_shaped or not 2 <= len(content) <= _MOST_WORDS:
         return None
     found: set[str] = set()
     for token in content:
