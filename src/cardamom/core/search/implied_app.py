@@ -3,8 +3,9 @@
 DigitalOcean; ``readme``: GitHub) says the request is for that app as plainly as its name
 would, so it is ranked there as inside a named app (``scope.scope_pool``): its values leave
 the mass and synonyms apply. When two words point to two apps, or none does, nothing is
-implied. The rank falls back on the caller's whole pool when the implied app answers nothing
-(``rank.rank``), so an implied app can add a result, never take one away.
+implied. A request is ranked in the app its words imply only when, as written, it finds
+nothing (``rank.rank``), and that answer stands when the app has nothing either: an implied
+app can add a result, never take one away.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
-
 
 # A request of more words than this asks for several things (two or three sentences of
 # StableToolBench), whose words rarely imply one app; looking costs a second ranking.
