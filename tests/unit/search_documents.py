@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from cardamom.core.search import SearchDocument
+import dataclasses
+from types import SimpleNamespace
+from typing import Any
+
+from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions
 from cardamom.core.search.tokens import description_tokens, tokenize
 
 
@@ -16,3 +20,27 @@ def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
         label=label,
         accounts=(name.split("__")[0],),
     )
+
+
+def snapshot_of(index: SearchIndex) -> Any:
+    """A stand-in snapshot holding ``index``, for rendering a search report (``search_payload``):
+    each document as a pool tool, each label as a connector."""
+    tools = [
+        SimpleNamespace(
+            name=d.name,
+            description="",
+            account=d.name.split("__")[0],
+            connector=d.label,
+            classification="read",
+            input_schema={"type": "object"},
+            merged=False,
+        )
+        for d in index.documents
+    ]
+    connectors = {d.label: SimpleNamespace(label=d.label) for d in index.documents}
+    return SimpleNamespace(index=index, tools=tools, connectors=connectors)
+
+
+def without(**switches: bool) -> SearchOptions:
+    """The shipped options with ``switches`` set (``without(qualifiers=False)``)."""
+    return dataclasses.replace(SearchOptions(), **switches)

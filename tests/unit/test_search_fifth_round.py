@@ -6,18 +6,11 @@ mass in a request naming no app."""
 
 from __future__ import annotations
 
-import dataclasses
-
-from cardamom.core.search import SearchIndex, SearchOptions, rank
+from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.destructive_actions import contradicts, request_action
 from cardamom.core.search.synonyms import is_action_word, join_compounds, synonyms_of
-from tests.unit.search_documents import app_doc
-
-
-def without(**switches: bool) -> SearchOptions:
-    return dataclasses.replace(SearchOptions(), **switches)
-
+from tests.unit.search_documents import app_doc, snapshot_of, without
 
 CLOUD = [
     app_doc("digitalocean__kubernetes_list_clusters", "DigitalOcean", "List all Kubernetes clusters."),
@@ -258,27 +251,11 @@ class TestValuesOutsideANamedApp:
 
 
 def test_search_tools_says_which_app_the_words_implied() -> None:
-    from types import SimpleNamespace
-
     from cardamom.mcp.results import search_payload
     from cardamom.service.search import SearchReport
 
     index = SearchIndex.build(CLOUD)
-    tools = [
-        SimpleNamespace(
-            name=d.name,
-            description="",
-            account=d.name.split("__")[0],
-            connector=d.label,
-            classification="write",
-            input_schema={"type": "object"},
-            merged=False,
-        )
-        for d in CLOUD
-    ]
-    snapshot = SimpleNamespace(
-        index=index, tools=tools, connectors={d.label: SimpleNamespace(label=d.label) for d in CLOUD}
-    )
+    snapshot = snapshot_of(index)
     query = "delete droplet 12345"
     payload = search_payload(SearchReport(query, snapshot, rank(index, query), (), 0, {}))  # type: ignore[arg-type]
     assert payload["scope_implied"] is True and payload["scope"] == ["DigitalOcean"]

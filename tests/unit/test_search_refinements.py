@@ -6,7 +6,6 @@ a value, topic words no tool carries, compounds the names write as one word)."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from cardamom.core.naming import advertised_name
@@ -16,12 +15,7 @@ from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.search_text import name_words, search_document
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, synonyms_of
 from cardamom.core.search.tokens import tokenize
-from tests.unit.search_documents import app_doc
-
-
-def without(**switches: bool) -> SearchOptions:
-    return dataclasses.replace(SearchOptions(), **switches)
-
+from tests.unit.search_documents import app_doc, without
 
 CALENDARS = [
     app_doc("cal-com__get_calendar_links", "Cal.com", "Get the calendar links of a booking."),

@@ -16,6 +16,7 @@ from cardamom.core.search import semantic_fallback as semantic
 from cardamom.core.search.semantic_fallback import Candidate, FallbackRule, decide, eligible
 from cardamom.core.search.static_embeddings import SHIPPED, StaticEmbeddings, bert_words, cosine, shipped
 from tests.unit.search_documents import app_doc as document
+from tests.unit.search_documents import snapshot_of
 
 # ---- static embeddings ---------------------------------------------------------------------------
 
@@ -176,26 +177,10 @@ def test_a_caller_pool_bounds_the_fallback() -> None:
 
 
 def test_search_tools_says_the_results_were_found_by_meaning() -> None:
-    from types import SimpleNamespace
-
     from cardamom.mcp.results import search_payload
     from cardamom.service.search import SearchReport
 
-    tools = [
-        SimpleNamespace(
-            name=d.name,
-            description="",
-            account=d.name.split("__")[0],
-            connector=d.label,
-            classification="read",
-            input_schema={"type": "object"},
-            merged=False,
-        )
-        for d in INDEX.documents
-    ]
-    snapshot = SimpleNamespace(
-        index=INDEX, tools=tools, connectors={d.label: SimpleNamespace(label=d.label) for d in INDEX.documents}
-    )
+    snapshot = snapshot_of(INDEX)
     payload = search_payload(SearchReport(REQUEST, snapshot, rank(INDEX, REQUEST), (), 0, {}))  # type: ignore[arg-type]
     assert payload["semantic_fallback"] is True
     assert payload["results"][0]["name"] == "skyline__get_forecast"
