@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from cardamom.core.search.synonyms import SYNONYM_GROUPS, is_action_word
+from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word
 from cardamom.core.search.tokens import inflection_key
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,
@@ -26,14 +26,7 @@ _KEEPING_HEADS = frozenset(
 _READING_HEADS = frozenset({"get", "list", "search", "download"})
 
 
-@cache
-def _delete_keys() -> frozenset[str]:
-    return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] == "delete" for w in group)
-
-
-@cache
-def _reading_keys() -> frozenset[str]:
-    return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] in _READING_HEADS for w in group)
+_DELETE_HEADS = frozenset({"delete"})
 
 
 @cache
@@ -55,7 +48,7 @@ def request_action(tokens: Iterable[str]) -> str | None:
     if not words or not is_action_word(words[0]):
         return None
     keys = {inflection_key(w) for w in words}
-    deletes, keeping = _delete_keys(), _keeping_groups()
+    deletes, keeping = group_keys(_DELETE_HEADS), _keeping_groups()
     if keys & deletes and any(k in keeping for k in keys):
         return None
     return words[0]
@@ -66,10 +59,10 @@ def contradicts(action: str, name_tokens: Iterable[str]) -> bool:
     it writes where the request deletes. A name saying the request's own action never does."""
     key = inflection_key(action)
     names = {inflection_key(t) for t in name_tokens}
-    deletes = _delete_keys()
+    deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()
     if key in deletes:
-        reading = _reading_keys()
+        reading = group_keys(_READING_HEADS)
         return not names & deletes and any(n in keeping and n not in reading for n in names)
     own = keeping.get(key)
     if own is None:

@@ -66,7 +66,7 @@ class SearchOptions:
       ("delete droplet 12345"), is ranked inside that app; if nothing there clears the floor,
       in the whole pool as before;
     * ``destructive_actions``: a request that does not ask to delete never gets a tool whose
-      name deletes, and one that asks to delete never gets a tool whose name only keeps;
+      name deletes, and one that asks to delete never gets a tool whose name writes instead;
     * ``guessed_number``: in a guessed tool name, an inflected form of a name token scores as
       the exact token (the name's grammatical number is a guess), as ``inflected_exact`` does
       for every query.

@@ -33,19 +33,18 @@ def rank(
     pool: Collection[int] | None = None,
     limit: int = 10,
     floor: float = RELEVANCE_FLOOR,
-    imply: bool = False,
 ) -> Ranking:
     """Rank the tools of ``pool`` (default: every indexed tool) against ``query``.
 
     IDF is computed over the tools ranked (``pool``, or its part in the apps the query names),
     so a tool outside it can neither match nor shift the weight of a token for those inside.
     Only tools that could still clear the floor are scored, so a query's cost follows how many
-    tools share its rare tokens, not the pool size. ``imply``: rank inside the one app the
-    words imply, if any (``implied_app``; done when the request as written finds nothing).
+    tools share its rare tokens, not the pool size. A request naming no app that finds nothing
+    as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
     options = index.options
     analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
-    return _rank(index, query, analysis, pool, limit, floor, imply)
+    return _rank(index, query, analysis, pool, limit, floor)
 
 
 def _rank(
@@ -55,10 +54,12 @@ def _rank(
     pool: Collection[int] | None,
     limit: int,
     floor: float,
-    imply: bool,
+    implied: tuple[str, frozenset[int]] | None = None,
 ) -> Ranking:
+    """``rank`` on the request read; ``implied``: the app (and its tools) the request's words
+    imply, to rank inside."""
     options = index.options
-    scope = scope_pool(index, analysis, pool, floor, imply=imply)
+    scope = scope_pool(index, analysis, pool, floor, implied=implied)
     as_values = analysis.values | scope.topic_values
     values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in as_values)
     common = {
@@ -127,19 +128,13 @@ def _rank(
         reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
         if scope.not_connected:
             reason = EmptyReason("app_not_connected", scope.not_connected, (), values)
-    if (
-        not hits
-        and not imply
-        and options.implied_app
-        and floor > 0
-        and not (scope.apps or scope.not_connected)
-        and implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size) is not None
-    ):
+    if not hits and implied is None and options.implied_app and floor > 0 and not (scope.apps or scope.not_connected):
         # Nothing in the caller's pool: a word only one app's names carry says which app the
         # request is for (``implied_app``); ranked there, as inside a named app.
-        implied = _rank(index, query, analysis, pool, limit, floor, True)
-        if implied.hits:
-            return implied
+        app = implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size)
+        inside = _rank(index, query, analysis, pool, limit, floor, app) if app is not None else None
+        if inside is not None and inside.hits:
+            return inside
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,

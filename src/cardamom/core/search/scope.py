@@ -8,7 +8,6 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
-from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -46,7 +45,12 @@ class Scope:
 
 
 def scope_pool(
-    index: SearchIndex, analysis: QueryAnalysis, pool: Collection[int] | None, floor: float, *, imply: bool = False
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    pool: Collection[int] | None,
+    floor: float,
+    *,
+    implied: tuple[str, frozenset[int]] | None = None,
 ) -> Scope:
     """Step 2: the caller's pool, or its part inside the apps the query names.
 
@@ -89,8 +93,7 @@ def scope_pool(
                 )
             refusal = EmptyReason("app_not_connected", names, (), values)
             return Scope(visible, size, tokens, (), words, refusal=refusal, grammar=grammar)
-        implied = implied_app(index, analysis, tokens, visible, size) if imply and floor > 0 else None
-        if implied is not None:
+        if implied is not None:  # the app the request's words imply (``implied_app``)
             app, tools = implied
             return _inside(index, analysis, tools, tokens, grammar, (app,), (), frozenset(), implied=True)
         if options.unscoped_values and floor > 0 and _values_leave(analysis, tokens):

@@ -91,9 +91,14 @@ _ACTION_HEADS = frozenset(
 
 
 @cache
+def group_keys(heads: frozenset[str]) -> frozenset[str]:
+    """The inflection keys of every word of the groups whose first word is one of ``heads``."""
+    return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] in heads for w in group)
+
+
 def action_words() -> frozenset[str]:
     """Every word of an action group ("list", "show", "fetch", "add"...), by inflection key."""
-    return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] in _ACTION_HEADS for w in group)
+    return group_keys(_ACTION_HEADS)
 
 
 def is_action_word(token: str) -> bool:
