@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
-These were written by hand while reading why such requests came back empty (issue 13, fourth
-round), so they are examples the ranker was developed on, not a blind measure (that is the
+These were written by hand while reading why such requests came back empty or wrong (issue
+13, fourth to sixth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -68,6 +68,18 @@ FOUND = [
     ("get the README of octocat/hello-world", "github", "repos_get_readme"),
     ("power off droplet 555", "digitalocean", "droplet_actions_post"),
     ("upload a file to box folder 0", "box", "post_files_upload_sessions"),
+    # sixth round: GitHub's pull requests, state changes, filters and values written in full
+    ("list open pull requests in acme/api", "github", "pulls_list"),
+    ("merge pull request 12 in acme/api", "github", "pulls_merge"),
+    ("list the files changed in pull request 9", "github", "pulls_list_files"),
+    ("close a github issue", "github", "issues_update"),
+    ("complete asana task 789", "asana", "update_task"),
+    ("xero void invoice", "xero", "update_invoice"),
+    ("jira transition issue", "jira", "do_transition"),
+    ("list twilio messages sent today", "twilio", "list_message"),
+    ("Create a droplet named web-1 in nyc3 on DigitalOcean", "digitalocean", "droplets_create"),
+    ("fetch the contents of a file from github repo acme/api path README.md", "github", "repos_get_content"),
+    ("pull up my Asana tasks due this week", "asana", "get_tasks"),
 ]
 
 
@@ -88,6 +100,8 @@ NOTHING = [
     ("what is 17 times 23", "words_uncovered"),
     ("list the cards on a trello board", "app_not_connected"),
     ("convert 100 usd to eur", "words_uncovered"),
+    ("play some music on spotify", "app_not_connected"),
+    ("book a flight to new york", "words_uncovered"),
 ]
 
 

@@ -27,6 +27,7 @@ from cardamom.core.listings import Listing
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.remote_tools import RemoteTool
 from cardamom.core.search import rank
+from cardamom.core.search.tokens import inflection_key
 from cardamom.core.snapshot import Snapshot, build_snapshot
 from cardamom.core.snapshot_codec import (
     SNAPSHOT_FORMAT,
@@ -133,6 +134,15 @@ def test_a_blob_of_an_older_readable_format_is_served(format_version: int) -> No
         assert [h.name for h in old.hits] == [h.name for h in new.hits]
     # none recorded before format 6: the next rebuild lists them
     assert dict(snapshot.listings) == ({} if format_version < 6 else golden_listings())
+
+
+@pytest.mark.parametrize("format_version", sorted(OLDER_READABLE))
+def test_an_older_blob_groups_its_inflected_forms_by_this_code_s_key(format_version: int) -> None:
+    """Format 10 and before grouped ``page`` under ``pag``; read now, the groups are this code's."""
+    index = decode_snapshot(recorded(format_version).read_bytes()).index
+    for forms in (index.name_forms, index.label_forms, index.description_forms):
+        assert forms and all(inflection_key(word) == key for key, words in forms.items() for word in words)
+    assert "page" in index.name_forms and "pag" not in index.name_forms
 
 
 def test_listings_survive_the_round_trip() -> None:

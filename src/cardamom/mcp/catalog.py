@@ -104,6 +104,15 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
             "items": {"type": "string"},
             "description": "the connected apps the query named: ranking stayed inside them",
         },
+        "scope_implied": {
+            "type": "boolean",
+            "description": "no app was named: the request's words are only that app's, so it was searched there",
+        },
+        "read_as": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "request words read as others: a state change no tool of the app names is an update",
+        },
         "argument_values": {
             "type": "array",
             "items": {"type": "string"},

@@ -48,6 +48,18 @@ _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Z
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
 _SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
+# Addresses: an e-mail address or a URL names a host, never the app a request is for
+# ("email bob@x.com" does not name X.com; "invite bob@github.com" names GitHub only by its host).
+_ADDRESSES = re.compile(r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+
+
+def without_addresses(query: str) -> str:
+    """``query`` with its e-mail addresses and URLs cut out (each leaves a space)."""
+    if "@" not in query and "://" not in query and "www." not in query:
+        return query
+    return _ADDRESSES.sub(" ", query)
+
+
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
 _DATE_WORDS = frozenset(
     [
@@ -91,11 +103,22 @@ _DATE_WORDS = frozenset(
     ]
 )
 _RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
+# A past participle saying when a thing was acted on, before a date: "messages *sent* today",
+# "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
+_IRREGULAR_PARTICIPLES = frozenset({"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold"})
+_DATE_PREPOSITIONS = frozenset({"since", "before", "after", "on", "in", "during", "until", "by", "from"})
 _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
-# Words after which a field's name comes, then its value: "with email bob@example.com".
-_FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "of"})
+# Words after which a field's name comes, then its value: "with email bob@example.com",
+# "by email bob@example.com", "of type Bug".
+_FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
+# After "of" an identifier or an address follows the kind of thing it names, not a field: "the
+# status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel*
+# #design".
+_OBJECT_OPENERS = frozenset({"of"})
+# Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
+_COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
 # Words placing a request inside a container named by its value: "in project KAN", "for repo
 # acme/api", "on board 7".
 _LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "into"})
@@ -127,10 +150,16 @@ _CONTAINERS = frozenset(
 )
 
 
+_JOINED_NAME = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
+
+
 def _is_key(word: str, previous: str) -> bool:
-    """A key in capitals after the kind of thing it names: "Jira project KAN", "space ENG"."""
+    """A key after the kind of thing it names: in capitals ("Jira project KAN", "space ENG"),
+    or words joined by dashes, underscores or dots ("branch feature-x", "repo my_app")."""
+    if previous not in _CONTAINERS:
+        return False
     core = word.strip(".,:;!?'\"")
-    return previous in _CONTAINERS and 2 <= len(core) <= 10 and core.isalpha() and core.isupper()
+    return (2 <= len(core) <= 10 and core.isalpha() and core.isupper()) or bool(_JOINED_NAME.match(core))
 
 
 def _is_slug(word: str, previous: str) -> bool:
@@ -142,8 +171,46 @@ def _is_slug(word: str, previous: str) -> bool:
     if not _SLUG.match(core):
         return False
     parts = [p for p in core.split("/") if p]
-    placed = previous in _CONTAINERS or previous in _LOCATING
+    placed = previous in _CONTAINERS or previous in _LOCATING or previous == "of"
     return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+
+
+def _is_date_word(word: str) -> bool:
+    lowered = word.casefold().strip(".,:;!?")
+    return lowered in _DATE_WORDS or lowered in _RELATIVE or bool(_ISO_DATE.match(lowered))
+
+
+def _dated_participle(word: str, after: list[str]) -> bool:
+    """A past participle followed by a date, maybe through a preposition: "sent today",
+    "created since Monday", "updated last week"."""
+    if word not in _IRREGULAR_PARTICIPLES and not (len(word) >= 6 and word.endswith("ed")):
+        return False
+    if not after:
+        return False
+    first = after[0].casefold().strip(".,:;!?")
+    if first in _DATE_PREPOSITIONS and len(after) > 1:
+        return _is_date_word(after[1])
+    return _is_date_word(after[0])
+
+
+def _is_placed_code(word: str, previous: str) -> bool:
+    """Letters and digits run together where a request places it: "in nyc3", "on c024be91l"."""
+    core = word.strip(".,:;!?'\"")
+    return (
+        previous in _LOCATING
+        and core.isalnum()
+        and core.isascii()
+        and any(c.isdigit() for c in core)
+        and any(c.isalpha() for c in core)
+    )
+
+
+def _continues_name(word: str) -> bool:
+    """A word going on with a name begun after "called": "titled Meeting Notes", "named Q3 Plan"."""
+    return _is_name(word) or _has_value_digits(word) or (word[:1].isupper() and word.isupper())
 
 
 def _is_name(word: str) -> bool:
@@ -213,7 +280,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     text_words = [w for w in words if w != _CUT]
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
-    in_topic, taken = False, 0
+    in_topic, taken, naming = False, 0, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
         if word == _CUT:
@@ -226,15 +293,24 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or _has_value_digits(following))
         ):
             markers.append(lowered)
-        shape = _has_value_digits(word) or _is_slug(word, previous) or _is_key(word, previous)
-        if shape or previous in _NAMING:
+        shape = (
+            _has_value_digits(word)
+            or _is_slug(word, previous)
+            or _is_key(word, previous)
+            or _is_placed_code(word, previous)
+        )
+        naming = previous in _NAMING or (naming and _continues_name(word))
+        counting = lowered in _COUNTING and following.isdigit()
+        counting = counting or _dated_participle(lowered, words[i + 1 : i + 3])
+        if shape or naming or counting:
             by_shape.append(word)
         if (
             shape
             or lowered in _DATE_WORDS
             or (lowered in _RELATIVE and following in _PERIODS | _DATE_WORDS)
             or (lowered in _PERIODS and previous in _RELATIVE)
-            or previous in _NAMING
+            or naming
+            or counting
             or (names and sentence and i > 0 and _is_name(word) and not words[i - 1].endswith((".", "!", "?", ":")))
         ):
             spans.append(word)
@@ -251,14 +327,17 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
                 topical.append(word)
                 taken += 1
         if word.endswith((",", ".", ";", "!", "?", ":")):
-            in_topic = False
+            in_topic = naming = False
         previous = lowered
     # "with email bob@example.com", 'with title "Q3"': the word naming the field a value goes
     # in announces it, as "called" does; so may the container's word in "in project KAN".
     markers += [
         read[j - 1][0]
         for j in range(2, len(read))
-        if read[j][1] and not read[j - 1][1] and read[j - 2][0] in _FIELD_OPENERS
+        if read[j][1]
+        and not read[j - 1][1]
+        and read[j - 2][0] in _FIELD_OPENERS
+        and not (read[j - 2][0] in _OBJECT_OPENERS and (words[j] == _CUT or _has_value_digits(words[j])))
     ]
     containers = [
         read[j - 1][0]

@@ -24,8 +24,9 @@ GRAMMAR_WORDS = NAME_ONLY_QUERY_WORDS | {"all"}
 # through a synonym; those whose own description says it (the last two order ties).
 TokenSets = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 # A tool that clears the floor: (tool, score, query tokens its name covers, covered mass, mass
-# of the query tokens its description says, argument values its name carries exactly).
-Covering = tuple[int, int, int, float, float, int]
+# of the query tokens its description says, argument values its name carries exactly, whether
+# its name carries the request's first word).
+Covering = tuple[int, int, int, float, float, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +191,7 @@ def covering_tools(
     description_share: float,
     *,
     name_evidence: bool = False,
+    first_word: bool = False,
 ) -> list[Covering]:
     """Step 4: each candidate's score (seeds' field weights, best field per token), the number
     of query tokens its name covers, its covered mass and the mass its own description says;
@@ -198,7 +200,9 @@ def covering_tools(
     ``description_share``: how much of a token's IDF a description-only match covers (1, or a
     fifth for a guessed name). ``name_evidence``: where that share is under 1, a tool the query
     reaches through its description alone, which then covers at most exactly half, does not
-    clear the floor: its name or label must carry a word of the query.
+    clear the floor: its name or label must carry a word of the query. ``first_word``: note
+    whether the tool's name carries the request's first weighed word (its verb, as a request
+    is written: "transition issue" is ``do_transition``, not ``create_issue``), for the ties.
     """
     alone_clears = not (name_evidence and description_share < 1.0 and needed > 0)
     scoring = [(*sets, w) for sets, w in zip(weighed.scoring, weighed.weights, strict=True)]
@@ -210,6 +214,7 @@ def covering_tools(
         said = 0.0
         beyond = alone_clears  # a word scored beyond the description (or no need for one)
         valued = 0
+        leads = -1 if first_word else 0  # -1: the first weighed word is still to come
         for exact, near, label, description, by_synonym, described, weight in scoring:
             if weight == 0.0:
                 # an argument value weighing nothing (IDF is always positive): it only orders,
@@ -219,6 +224,8 @@ def covering_tools(
                 continue
             if doc_id in described:
                 said += weight
+            if leads < 0:
+                leads = int(doc_id in exact or doc_id in near)
             if doc_id in exact:
                 score += NAME_WEIGHT
                 named += 1
@@ -236,5 +243,5 @@ def covering_tools(
             mass += weight
             beyond = True
         if beyond and clears_floor(mass, needed):
-            passing.append((doc_id, score, named, mass, said, valued))
+            passing.append((doc_id, score, named, mass, said, valued, max(leads, 0)))
     return passing

@@ -7,11 +7,17 @@ action is its first word when that word names an action (``synonyms.is_action_wo
 tool's action is read from its name. A request to cancel, stop or revoke may still get a
 delete tool ("cancel a subscription" is Stripe's ``delete_subscriptions_subscription``), and a
 request to delete may still get a tool that reads (deleting often starts by looking the thing up).
+
+Since the sixth round (option ``read_actions``) a request that reads (get, list, search,
+download, and a question naming no action: "who is assigned to PROJ-7?") is never answered
+with a tool whose name only writes (``create_webhook`` for "view webhook"); a name that reads
+as well stays (Notion's ``post_search``). Only an action's own form is a request's action:
+"assigned issues" and "deleted files" say which things, they ask for nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import cache
 
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word
@@ -30,6 +36,12 @@ _DELETE_HEADS = frozenset({"delete"})
 
 
 @cache
+def _own_forms() -> frozenset[str]:
+    """The action words as the groups write them (``get``, ``create``, ``lookup``)."""
+    return frozenset(w for group in SYNONYM_GROUPS for w in group if is_action_word(w))
+
+
+@cache
 def _keeping_groups() -> dict[str, frozenset[str]]:
     """Each word of a keeping group -> every word of the keeping groups it belongs to (keys)."""
     found: dict[str, set[str]] = {}
@@ -41,12 +53,32 @@ def _keeping_groups() -> dict[str, frozenset[str]]:
     return {key: frozenset(words) for key, words in found.items()}
 
 
-def request_action(tokens: Iterable[str]) -> str | None:
-    """The request's action: its first word, when that word names one and no other word of
-    the request names the opposite ("get my playlist and remove its first song" asks for both)."""
+# A question asks to read: "who is assigned to PROJ-7?", "what repositories does octocat have?"
+# (a request put as a question, "can you create ...", keeps its own verb).
+_QUESTION_WORDS = frozenset(
+    {"who", "what", "which", "whose", "where", "when", "how", "is", "are", "does", "did", "was"}
+)
+
+
+def is_question(query: str, app_words: Container[str] = ()) -> bool:
+    """``query`` is a question (a wh-word or an auxiliary first, after the app's name: "box what
+    files are in folder 0"), not a request put as one."""
+    words = [w.casefold().strip("¿?,.!:") for w in query.split()]
+    first = next((w for w in words if w not in app_words), "")
+    return first in _QUESTION_WORDS or first.startswith(("what'", "who'", "where'", "how'"))
+
+
+def request_action(tokens: Iterable[str], *, question: bool = False) -> str | None:
+    """The request's action: its first word, when that word is an action's own form ("list",
+    not "listed": "assigned" and "deleted" say which things, they ask for nothing) and no other
+    word of the request names the opposite ("get my playlist and remove its first song" asks
+    for both); a question naming no action asks to read (``question``: "get")."""
     words = list(tokens)
-    if not words or not is_action_word(words[0]):
+    if not words:
         return None
+    if words[0] not in _own_forms():
+        # "is there a way to create a task?" asks to create: only a question naming no action reads
+        return "get" if question and not any(w in _own_forms() for w in words) else None
     keys = {inflection_key(w) for w in words}
     deletes, keeping = group_keys(_DELETE_HEADS), _keeping_groups()
     if keys & deletes and any(k in keeping for k in keys):
@@ -54,11 +86,26 @@ def request_action(tokens: Iterable[str]) -> str | None:
     return words[0]
 
 
-def contradicts(action: str, name_tokens: Iterable[str]) -> bool:
+# Words of the writing groups a tool's name may carry as a noun ("new", "open", "change",
+# "run"): they never tell that a tool writes.
+_NOUN_LIKE = frozenset({"new", "open", "change", "patch", "run", "trigger", "start", "done", "complete", "state"})
+
+
+@cache
+def _writing() -> frozenset[str]:
+    """The keys of the words that say a tool writes: adds, updates, sends, moves, deletes."""
+    heads = (_KEEPING_HEADS - _READING_HEADS) | _DELETE_HEADS
+    return group_keys(frozenset(heads)) - group_keys(_READING_HEADS) - {inflection_key(w) for w in _NOUN_LIKE}
+
+
+def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False) -> bool:
     """The tool's name says the opposite of ``action``: it deletes where the request keeps, or
-    it writes where the request deletes. A name saying the request's own action never does."""
+    it writes where the request deletes; with ``reads``, it only writes where the request
+    reads. A name saying the request's own action never does."""
     key = inflection_key(action)
     names = {inflection_key(t) for t in name_tokens}
+    if reads and key in group_keys(_READING_HEADS):
+        return bool(names & _writing()) and not names & group_keys(_READING_HEADS)
     deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()
     if key in deletes:

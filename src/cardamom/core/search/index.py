@@ -89,6 +89,15 @@ class SearchIndex:
         index.add_apps([doc.label for doc in documents], [doc.accounts for doc in documents])
         return index
 
+    def rekey_forms(self) -> None:
+        """The inflected forms grouped again by this code's ``inflection_key``: a snapshot of an
+        older format grouped them by an older key (format 10 and before put ``note`` with
+        ``not``), and every form it lists is one of its postings' words."""
+        if self.options.inflections:
+            self.name_forms = by_inflection_key(w for forms in self.name_forms.values() for w in forms)
+            self.label_forms = by_inflection_key(w for forms in self.label_forms.values() for w in forms)
+            self.description_forms = by_inflection_key(w for forms in self.description_forms.values() for w in forms)
+
     def add_apps(self, labels: Sequence[str], accounts: Sequence[tuple[str, ...]]) -> None:
         """The org's app names (``app_targets``, ``app_mentions``) from each tool's connector
         label and accounts. Built with the index, and again when a snapshot is decoded: they

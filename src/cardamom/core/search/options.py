@@ -69,7 +69,14 @@ class SearchOptions:
       name deletes, and one that asks to delete never gets a tool whose name writes instead;
     * ``guessed_number``: in a guessed tool name, an inflected form of a name token scores as
       the exact token (the name's grammatical number is a guess), as ``inflected_exact`` does
-      for every query.
+      for every query;
+    * ``read_actions``: a request in words that reads (get, list, search, or a question naming
+      no action) never gets a tool whose name only writes;
+    * ``first_word_ties``: among equal scores, a request in words prefers the tool whose name
+      carries its first word ("*transition* issue": ``do_transition`` before ``create_issue``);
+    * ``state_verbs``: inside an app, a request whose first word changes a thing's state
+      (close, archive, complete, assign...) where no tool name carrying its object carries
+      that verb reads it as "update" ("close a github issue": ``issues_update``).
     """
 
     drop_filler: bool = True
@@ -98,6 +105,9 @@ class SearchOptions:
     implied_app: bool = True
     destructive_actions: bool = True
     guessed_number: bool = True
+    read_actions: bool = True
+    first_word_ties: bool = True
+    state_verbs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -138,4 +148,7 @@ SEED_RULES_ONLY = SearchOptions(
     implied_app=False,
     destructive_actions=False,
     guessed_number=False,
+    read_actions=False,
+    first_word_ties=False,
+    state_verbs=False,
 )

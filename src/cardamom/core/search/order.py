@@ -14,22 +14,22 @@ def order_results(index: SearchIndex, passing: list[Covering], limit: int) -> li
     """Step 5: the first ``limit`` results as (tool, score, mass), by ``tie_break.result_order_key``."""
     names = index.documents
     cut = max(limit, 0)
-    keyed: list[tuple[tuple[int, int, float, float, int, str] | tuple[int, str], int, int, float]]
+    keyed: list[tuple[tuple[int, int, float, int, float, int, str] | tuple[int, str], int, int, float]]
     if index.options.tie_order and index.own_name_sizes:
         sizes = index.own_name_sizes
         keyed = [
             (
-                result_order_key(score, said, min(1.0, named / sizes[d]), sizes[d], names[d].name, valued),
+                result_order_key(score, said, min(1.0, named / sizes[d]), sizes[d], names[d].name, valued, leads),
                 d,
                 score,
                 mass,
             )
-            for d, score, named, mass, said, valued in _best_scores(passing, cut)
+            for d, score, named, mass, said, valued, leads in _best_scores(passing, cut)
         ]
     else:
         keyed = [
             (seed_order_key(score, names[d].name), d, score, mass)
-            for d, score, _, mass, _, _ in _best_scores(passing, cut)
+            for d, score, _, mass, _, _, _ in _best_scores(passing, cut)
         ]
     top = heapq.nsmallest(cut, keyed) if len(keyed) > 4 * cut else sorted(keyed)[:cut]
     return [(d, score, mass) for _, d, score, mass in top]

@@ -8,9 +8,9 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
-from cardamom.core.search.argument_values import read_values
+from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds
+from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, contraction_free, tokenize, unique
 
 
@@ -55,21 +55,31 @@ def analyse_query(
         dropped: tuple[str, ...] = ()
         sequence: tuple[str, ...] = tokens
     else:
-        sequence = tuple(tokenize(contraction_free(query)))
-        if options.synonyms:
-            sequence = join_compounds(sequence)
-        if options.vocabulary_compounds:
-            sequence = join_vocabulary_compounds(sequence, vocabulary)
+        sequence = _sequence(query, options, vocabulary)
         everything = unique(sequence)
         tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS and t not in markers)
         dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS or t in markers) if tokens else ()
         tokens = tokens or everything  # a query of filler words only still means something
+    if options.drop_filler and without_addresses(query) != query:
+        sequence = _sequence(without_addresses(query), options, vocabulary)  # an address names no app
     found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
+    if options.synonyms and options.drop_filler:
+        tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     return QueryAnalysis(
         tokens, dropped, found, values - named, is_name_shaped(query), topics - named, shaped - named, containers
     )
+
+
+def _sequence(text: str, options: SearchOptions, vocabulary: Container[str]) -> tuple[str, ...]:
+    """``text``'s tokens in order, contraction tails out, compounds joined as ``options`` say."""
+    sequence = tuple(tokenize(contraction_free(text)))
+    if options.synonyms:
+        sequence = join_compounds(sequence)
+    if options.vocabulary_compounds:
+        sequence = join_vocabulary_compounds(sequence, vocabulary)
+    return sequence

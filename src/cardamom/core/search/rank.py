@@ -14,7 +14,7 @@ from cardamom.core.search.coverage import (
     description_share,
     weigh_tokens,
 )
-from cardamom.core.search.destructive_actions import contradicts, request_action
+from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -90,13 +90,17 @@ def _rank(
     share = description_share(scope, analysis.name_shaped, guessed, options.words_description_half)
     # A one-word search is a keyword: a tool whose description says it is what it asks for.
     name_evidence = options.name_evidence and len(analysis.tokens) > 1
-    passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence)
+    first_word = options.first_word_ties and not analysis.name_shaped
+    passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence, first_word=first_word)
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
-    action = request_action(weighed.tokens) if options.destructive_actions else None
+    question = options.read_actions and not analysis.name_shaped and is_question(query, frozenset(scope.app_words))
+    action = request_action(weighed.tokens, question=question) if options.destructive_actions else None
+    # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
+    reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
     if action is not None:
-        passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens)]
+        passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens, reads=reads)]
     top = order_results(index, passing, limit)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
@@ -113,7 +117,7 @@ def _rank(
 
         top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)
         if action is not None:
-            top = [t for t in top if not contradicts(action, documents[t[0]].name_tokens)]
+            top = [t for t in top if not contradicts(action, documents[t[0]].name_tokens, reads=reads)]
             similarity = {t[0]: similarity[t[0]] for t in top}
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
@@ -143,6 +147,7 @@ def _rank(
         hits=hits,
         fallback=bool(similarity),
         implied=scope.implied,
+        read_as=scope.read_as,
         above_floor=len(passing),
         below_floor=touched - len(passing),
         uncovered=uncovered,

@@ -42,6 +42,8 @@ class Scope:
     within: frozenset[int] | None = None
     # The app was implied by a word only its tool names carry, not named (``implied_app``).
     implied: bool = False
+    # A request's word read as another (``state_verbs``: "close" as "update" where no name closes).
+    read_as: tuple[tuple[str, str], ...] = ()
 
 
 def scope_pool(
@@ -132,6 +134,12 @@ def _inside(
     options = index.options
     kept = tuple(t for t in tokens if t not in app_words) or tokens
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
+    read_as: tuple[tuple[str, str], ...] = ()
+    if options.state_verbs:
+        changed = _state_change(index, kept, scoped, analysis.values)
+        if changed != kept:
+            read_as = ((kept[0], changed[0]),)
+        kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped)
     if options.qualifiers:
@@ -157,6 +165,7 @@ def _inside(
         whole,
         topics,
         implied=implied,
+        read_as=read_as,
     )
 
 
@@ -251,11 +260,16 @@ def _qualifiers(
 
 def _named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
     """Some tool name of ``scoped`` carries ``token``, its inflections, prefixes or synonyms."""
+    return bool(_name_reach(index, token) & scoped)
+
+
+def _name_reach(index: SearchIndex, token: str) -> frozenset[int]:
+    """The tools whose names carry ``token``, its inflections, prefixes or synonyms."""
     entry = index.postings(token)
     reach = union_of((entry.name, entry.inflected, entry.prefixed))
     if index.options.synonyms:
         reach = union_of((reach, index.synonym_postings(token).name))
-    return bool(reach & scoped)
+    return reach
 
 
 def _whole(mention: AppMention) -> bool:
@@ -269,3 +283,34 @@ def _narrowest(index: SearchIndex, names: tuple[str, ...]) -> tuple[str, ...]:
     notion-legal, not all of Notion."""
     targets = {name: index.app_targets.get(name, EMPTY) for name in names}
     return tuple(n for n in names if not any(o != n and targets[o] < targets[n] for o in names))
+
+
+# Verbs that change a thing's state, which an API often does through its update operation:
+# GitHub closes an issue with ``issues_update`` (state "closed"), Notion archives a page with
+# ``patch_page``, Asana completes a task with ``update_task``.
+STATE_VERBS = frozenset(
+    {"close", "reopen", "archive", "unarchive", "complete", "resolve", "void", "mark", "pause", "resume"}
+    | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
+)
+
+
+def _state_change(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """A request whose first word changes a thing's state ("close a github issue") where no
+    tool name that carries its object (``issue``) carries that verb, even through a synonym
+    (GitHub's ``activity_mark_thread_as_done`` closes a notification, not an issue): read as
+    "update" ("reassign" as "assign" where a name says that). The object is the first word
+    after the verb that is not an argument value. Names only: descriptions say "closed",
+    "done" and "complete" of everything."""
+    if len(kept) < 2 or kept[0] not in STATE_VERBS:
+        return kept
+    verb, rest = kept[0], kept[1:]
+    thing = next((t for t in rest if t not in values), None)
+    objects = _name_reach(index, thing) & scoped if thing is not None else EMPTY
+    if _name_reach(index, verb) & (objects or scoped):
+        return kept
+    # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
+    again = verb[2:] if verb.startswith("re") else ""
+    read = again if again and _name_reach(index, again) & (objects or scoped) else "update"
+    return tuple(dict.fromkeys((read, *rest)))

@@ -20,9 +20,9 @@ from cardamom.core.search.tokens import inflection_key
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
-    get retrieve fetch read view show display see obtain lookup tell list
+    get retrieve fetch read view show display see obtain lookup tell list check
     list enumerate browse
-    create add new make insert open post generate
+    create add new make insert post generate
     update edit modify change alter amend patch put rename
     delete remove erase destroy trash discard purge drop
     search find query lookup filter
@@ -76,12 +76,31 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
 # Two-word forms a query writes for one word: "look up" is "lookup", "to-do" is "todo".
 COMPOUNDS: dict[tuple[str, str], str] = {
     ("look", "up"): "lookup",
+    ("pull", "up"): "show",
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
     ("e", "mail"): "email",
     ("text", "message"): "sms",
     ("text", "messages"): "sms",
 }
+
+# Words that are an action only as a request's first word, and an adjective elsewhere: "*open*
+# a ticket" creates one; "list *open* issues" filters by state.
+LEADING_VERBS: dict[str, str] = {"open": "create"}
+
+
+def leading_verb(tokens: tuple[str, ...], skip: Container[str] = ()) -> tuple[str, ...]:
+    """``tokens`` with a first word (``skip``, the app's name, aside) of ``LEADING_VERBS`` read
+    as the action it is there, when an object follows it."""
+    for i, token in enumerate(tokens):
+        if token in skip:
+            continue
+        if token in LEADING_VERBS and i + 1 < len(tokens):
+            verb = LEADING_VERBS[token]
+            return tuple(dict.fromkeys((*tokens[:i], verb, *tokens[i + 1 :])))
+        break
+    return tokens
+
 
 # The groups of actions (a request's verb): their first words.
 _ACTION_HEADS = frozenset(
@@ -136,13 +155,37 @@ def join_compounds(tokens: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(joined)
 
 
+# Phrases tool names shorten to one word the phrase does not spell: GitHub's REST operations
+# say ``pulls`` for "pull requests" (``pulls_list``, ``pulls_merge``), while other names spell
+# the phrase out (``repos_list_pull_requests_associated_with_commit``).
+NAME_SHORTHANDS: dict[tuple[str, ...], str] = {
+    ("pull", "request"): "pulls",
+    ("pull", "requests"): "pulls",
+    ("pr",): "pulls",
+    ("prs",): "pulls",
+}
+
+
 def join_vocabulary_compounds(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
     """Two query words that tool names write as one (``work log`` where a name says
-    ``worklog``, ``sub task`` for ``subtask``), read as that one word. ``vocabulary``: the name
-    tokens of the index, so only a word some tool's name carries is ever made."""
+    ``worklog``, ``sub task`` for ``subtask``), read as that one word, and a phrase names
+    shorten (``NAME_SHORTHANDS``: "pull request" where names say ``pulls``). ``vocabulary``:
+    the name tokens of the index, so only a word some tool's name carries is ever made."""
     joined: list[str] = []
     i = 0
     while i < len(tokens):
+        short = next(
+            (
+                (word, len(phrase))
+                for phrase, word in NAME_SHORTHANDS.items()
+                if tokens[i : i + len(phrase)] == phrase and word in vocabulary
+            ),
+            None,
+        )
+        if short is not None:
+            joined.append(short[0])
+            i += short[1]
+            continue
         if i + 1 < len(tokens) and tokens[i].isalpha() and tokens[i + 1].isalpha():
             whole = tokens[i] + tokens[i + 1]
             if whole in vocabulary:

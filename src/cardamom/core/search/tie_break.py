@@ -1,8 +1,8 @@
 """The order of search results: by score (seeds), then, among equal scores, the tool whose name
 carries an argument value, then the one whose own description says more of the query, then the
-one whose own name the query covers most, then the shorter name, then the codepoint order of
-the advertised name (seeds: never locale collation, so every server cuts the same list at the
-limit).
+one whose name carries the request's first word, then the one whose own name the query covers
+most, then the shorter name, then the codepoint order of the advertised name (seeds: never
+locale collation, so every server cuts the same list at the limit).
 """
 
 from __future__ import annotations
@@ -21,10 +21,13 @@ def result_order_key(
     own_name_size: int,
     name: str,
     values_named: int = 0,
-) -> tuple[int, int, float, float, int, str]:
+    leads: int = 0,
+) -> tuple[int, int, float, int, float, int, str]:
     """Sort key (ascending) of one result: higher score first; then the more argument values
     (weighing nothing, inside a named app) its name carries exactly; then the more of the query's
-    IDF mass the tool's own description says (whatever field scored each word); then the larger
+    IDF mass the tool's own description says (whatever field scored each word); then the tool
+    whose name carries the request's first word (``leads``: its verb, "*transition* issue" is
+    ``do_transition`` before ``create_issue``); then the larger
     share of the tool's own name words (its name without the account) that the query covers
     (a word reached only through a synonym does not cover it); then fewer own name words; then
     ``codepoint_tie_break``. ``described`` is rounded so float noise never decides."""
@@ -32,6 +35,7 @@ def result_order_key(
         -score,
         -values_named,
         -round(described, 9),
+        -leads,
         -name_share,
         own_name_size,
         codepoint_tie_break(name),

@@ -212,6 +212,6 @@ def inflection_key(token: str) -> str:
             break
     if word.endswith("y") and len(word) > 3 and word[-2] not in _VOWELS:
         word = word[:-1] + "i"  # category -> categori, to meet categories
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]  # create, created, creating -> creat
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]  # create, created, creating -> creat; but note stays apart from not
     return word

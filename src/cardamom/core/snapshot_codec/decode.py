@@ -11,7 +11,13 @@ from cardamom.core.orgdef import AliasDef, AuthSpec, CredentialRef, RestrictionD
 from cardamom.core.pool import AccountInfo, ConnectorInfo, ToolColumns
 from cardamom.core.search import SearchIndex, SearchOptions
 from cardamom.core.snapshot import Snapshot
-from cardamom.core.snapshot_codec.framing import CorruptSnapshot, uint32s, unframe
+from cardamom.core.snapshot_codec.framing import (
+    FIRST_FORMAT_OF_THIS_KEY,
+    CorruptSnapshot,
+    blob_format,
+    uint32s,
+    unframe,
+)
 from cardamom.core.snapshot_codec.lazy import COLUMN_FIELDS, TOOL_FIELDS, LazyDocuments, LazyTools
 from cardamom.core.snapshot_codec.listings import decode_listings
 
@@ -76,6 +82,8 @@ def _decode(blob: bytes) -> Snapshot:
             options=SearchOptions.from_switches(payload["options"]),
             **payload["index"],
         )
+        if (blob_format(blob) or 0) < FIRST_FORMAT_OF_THIS_KEY:
+            index.rekey_forms()  # grouped by an older inflection key
         index.add_apps(
             [connectors[c].label for c in columns.connectors],
             [
