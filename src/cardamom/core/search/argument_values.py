@@ -23,10 +23,13 @@ _QUOTED = re.compile(
 # A domain name: "example.com", "api.acme.io" (an app's own name, "cal.com", is an app word,
 # which the query reading keeps out of the values).
 _DOMAIN = r"\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|us|uk|de|fr|eu|info|biz|me|tv)\b"
+# Addresses: a URL or an e-mail address. It names a host, never the app a request is for
+# ("email bob@x.com" does not name X.com; "invite bob@github.com" names GitHub only by its host).
+_ADDRESS = r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_ADDRESSES = re.compile(_ADDRESS, re.IGNORECASE)
 _SHAPES = re.compile(
-    r"""
-    https?://\S+ | www\.\S+                                  # URLs
-    | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                           # e-mail addresses
+    _ADDRESS
+    + r"""
     | (?<![\w@])[@#][\w][\w.-]*                              # @handles, #channels
     | \b[\w-]+\.(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)\b
     | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
@@ -48,9 +51,6 @@ _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Z
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
 _SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
-# Addresses: an e-mail address or a URL names a host, never the app a request is for
-# ("email bob@x.com" does not name X.com; "invite bob@github.com" names GitHub only by its host).
-_ADDRESSES = re.compile(r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
 def without_addresses(query: str) -> str:
