@@ -300,9 +300,9 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             or _is_placed_code(word, previous)
         )
         naming = previous in _NAMING or (naming and _continues_name(word))
-        counting = lowered in _COUNTING and following.isdigit()
-        counting = counting or _dated_participle(lowered, words[i + 1 : i + 3])
-        if shape or naming or counting:
+        # "the *last* 10", "messages *sent* today": which things, a filter's value
+        filtering = (lowered in _COUNTING and following.isdigit()) or _dated_participle(lowered, words[i + 1 : i + 3])
+        if shape or naming or filtering:
             by_shape.append(word)
         if (
             shape
@@ -310,7 +310,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             or (lowered in _RELATIVE and following in _PERIODS | _DATE_WORDS)
             or (lowered in _PERIODS and previous in _RELATIVE)
             or naming
-            or counting
+            or filtering
             or (names and sentence and i > 0 and _is_name(word) and not words[i - 1].endswith((".", "!", "?", ":")))
         ):
             spans.append(word)

@@ -3,7 +3,7 @@ that asks to delete is never answered with a tool that writes instead (adds, upd
 
 A tie or a description can put ``delete_call`` first for "get call logs" (its description
 says "logs"); a model that asked to read is then handed a tool that destroys. The request's
-action is its first word when that word names an action (``synonyms.is_action_word``); a
+action is its first word when that word is an action as written (``synonyms.action_forms``); a
 tool's action is read from its name. A request to cancel, stop or revoke may still get a
 delete tool ("cancel a subscription" is Stripe's ``delete_subscriptions_subscription``), and a
 request to delete may still get a tool that reads (deleting often starts by looking the thing up).
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 from functools import cache
 
-from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word
+from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, group_keys
 from cardamom.core.search.tokens import inflection_key
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,
@@ -33,12 +33,6 @@ _READING_HEADS = frozenset({"get", "list", "search", "download"})
 
 
 _DELETE_HEADS = frozenset({"delete"})
-
-
-@cache
-def _own_forms() -> frozenset[str]:
-    """The action words as the groups write them (``get``, ``create``, ``lookup``)."""
-    return frozenset(w for group in SYNONYM_GROUPS for w in group if is_action_word(w))
 
 
 @cache
@@ -76,9 +70,10 @@ def request_action(tokens: Iterable[str], *, question: bool = False) -> str | No
     words = list(tokens)
     if not words:
         return None
-    if words[0] not in _own_forms():
+    own = action_forms()
+    if words[0] not in own:
         # "is there a way to create a task?" asks to create: only a question naming no action reads
-        return "get" if question and not any(w in _own_forms() for w in words) else None
+        return "get" if question and not any(w in own for w in words) else None
     keys = {inflection_key(w) for w in words}
     deletes, keeping = group_keys(_DELETE_HEADS), _keeping_groups()
     if keys & deletes and any(k in keeping for k in keys):

@@ -94,7 +94,7 @@ def _rank(
     passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence, first_word=first_word)
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
-    question = options.read_actions and not analysis.name_shaped and is_question(query, frozenset(scope.app_words))
+    question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = request_action(weighed.tokens, question=question) if options.destructive_actions else None
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped

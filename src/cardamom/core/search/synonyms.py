@@ -120,6 +120,13 @@ def action_words() -> frozenset[str]:
     return group_keys(_ACTION_HEADS)
 
 
+@cache
+def action_forms() -> frozenset[str]:
+    """The words of the action groups as the groups write them (``get``, ``create``, ``lookup``),
+    not their inflected forms: "list" is an action, "listed" says which things."""
+    return frozenset(w for group in SYNONYM_GROUPS if group[0] in _ACTION_HEADS for w in group)
+
+
 def is_action_word(token: str) -> bool:
     return inflection_key(token) in action_words()
 
