@@ -6,7 +6,7 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
-from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions
+from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
 from cardamom.core.search.tokens import description_tokens, tokenize
 
 
@@ -44,3 +44,9 @@ def snapshot_of(index: SearchIndex) -> Any:
 def without(**switches: bool) -> SearchOptions:
     """The shipped options with ``switches`` set (``without(qualifiers=False)``)."""
     return dataclasses.replace(SearchOptions(), **switches)
+
+
+def ranked_names(documents: list[SearchDocument], query: str, **switches: bool) -> list[str]:
+    """The names ``query`` finds over ``documents``, in order, with ``switches`` set (``without``)."""
+    index = SearchIndex.build(documents, without(**switches)) if switches else SearchIndex.build(documents)
+    return [h.name for h in rank(index, query).hits]

@@ -11,7 +11,7 @@ from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
 from cardamom.core.search.synonyms import join_vocabulary_compounds, leading_verb, synonyms_of
 from cardamom.core.search.tokens import inflection_key
-from tests.unit.search_documents import app_doc, snapshot_of, without
+from tests.unit.search_documents import app_doc, ranked_names, snapshot_of, without
 
 DOCS = [
     app_doc("asana__get_webhook", "Asana", "Get a webhook."),
@@ -36,8 +36,7 @@ DOCS = [
 
 
 def _names(query: str, **switches: bool) -> list[str]:
-    index = SearchIndex.build(DOCS, without(**switches)) if switches else SearchIndex.build(DOCS)
-    return [h.name for h in rank(index, query).hits]
+    return ranked_names(DOCS, query, **switches)
 
 
 class TestReadActions:

@@ -92,6 +92,13 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
     scaffolding = {i for i, t in enumerate(tokens) if not matched[i] and t in DESCRIPTION_STOP_WORDS}
     if index.options.unmatched_grammar:
         grammar = {i for i, t in enumerate(tokens) if not matched[i] and t in GRAMMAR_WORDS}
+        if guessed_name and index.options.guessed_grammar:
+            # In a guessed name, "all" is the name's grammar (``get_all_{app}_{object}``): a
+            # description saying "all" is no sign of the tool, and as the rarest word of a small
+            # app's pool it would be the one every candidate must carry.
+            named = [union_of(sets[:3]) for sets in scoring]
+            named = named if visible is None else [n & visible if n else EMPTY for n in named]  # type: ignore[operator]
+            grammar |= {i for i, t in enumerate(tokens) if not named[i] and t in GRAMMAR_WORDS}
         if len(tokens) - len(scaffolding | grammar) >= 2:
             scaffolding |= grammar
     dropped: tuple[str, ...] = ()

@@ -76,7 +76,9 @@ class SearchOptions:
       carries its first word ("*transition* issue": ``do_transition`` before ``create_issue``);
     * ``state_verbs``: inside an app, a request whose first word changes a thing's state
       (close, archive, complete, assign...) where no tool name carrying its object carries
-      that verb reads it as "update" ("close a github issue": ``issues_update``).
+      that verb reads it as "update" ("close a github issue": ``issues_update``);
+    * ``guessed_grammar``: in a guessed name, a grammar word ("all" of ``get_all_x``) that no
+      name or label of the ranked pool carries leaves the query, whatever descriptions say.
     """
 
     drop_filler: bool = True
@@ -108,6 +110,7 @@ class SearchOptions:
     read_actions: bool = True
     first_word_ties: bool = True
     state_verbs: bool = True
+    guessed_grammar: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -151,4 +154,5 @@ SEED_RULES_ONLY = SearchOptions(
     read_actions=False,
     first_word_ties=False,
     state_verbs=False,
+    guessed_grammar=False,
 )
