@@ -44,7 +44,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ no tool that only writes for a request that reads", "read_actions", True),
     ("+ ties: the name carrying the request's first word", "first_word_ties", True),
     ("+ a state change no name of the app says is an update (close an issue)", "state_verbs", True),
-    ("+ a guessed name's all that no name carries leaves the query", "guessed_grammar", True),
+    ("+ all that no name carries leaves the query, whatever descriptions say", "named_grammar", True),
+    ("+ details, info that no name carries leave the query", "frame_nouns", True),
+    ("+ find where no name of the app searches is get (find xero invoices)", "search_verbs", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

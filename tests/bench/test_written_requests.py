@@ -80,6 +80,13 @@ FOUND = [
     ("Create a droplet named web-1 in nyc3 on DigitalOcean", "digitalocean", "droplets_create"),
     ("fetch the contents of a file from github repo acme/api path README.md", "github", "repos_get_content"),
     ("pull up my Asana tasks due this week", "asana", "get_tasks"),
+    # seventh round: frame nouns, filters on a person, another, a compound that ate an app
+    ("get the details of notion page 1a2b3c4d", "notion", "retrieve_a_page"),
+    ('create an asana task "Review Q3 budget" assigned to me', "asana", "create_task"),
+    ("move an asana task to another section", "asana", "add_task_for_section"),
+    ("list the items in box folder 0", "box", "get_folders_id_items"),
+    ("record a payment against xero invoice INV-001", "xero", "create_payment"),
+    ("list intercom conversations assigned to me", "intercom", "list_conversations"),
 ]
 
 

@@ -85,12 +85,15 @@ class TestQualifiers:
         assert "customer" not in rank(index, "list customer calls in twilio").values
         assert "unmute" not in rank(index, "list unmute calls in twilio").values
 
-    def test_only_action_adjective_object(self) -> None:
+    def test_only_after_an_action_and_among_name_words(self) -> None:
         index = SearchIndex.build(CLOUD)
         # the first word is no action: the request may be for a thing the app lacks
         assert "recent" not in rank(index, "twilio archived recent calls").values
-        # a longer request: the middle word may be the object itself
-        assert "recent" not in rank(index, "list recent calls and recordings in twilio").values
+        # a word no name carries besides it: the object may be the word the app lacks
+        assert "recent" not in rank(index, "list recent calls and widgets in twilio").values
+        # (seventh round) every other word a name word, wherever the adjective stands
+        assert "recent" in rank(index, "list recent calls and recordings in twilio").values
+        assert "recent" in rank(index, "list twilio calls that are recent").values
         # a guessed tool name keeps its words
         assert rank(index, "twilio_list_recent_calls").values == ()
 

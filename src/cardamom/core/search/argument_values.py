@@ -43,9 +43,9 @@ _SHAPES = re.compile(
 # A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
 # a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
 _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
-# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X...): a short prefix, an underscore, then
-# letters and digits mixed.
-_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}$")
+# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1): a short prefix, an
+# underscore, then letters and digits mixed, or digits alone.
+_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d+)$")
 # A code of three parts or more joined by dashes, digits among them: a size, a region, a
 # version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
@@ -105,7 +105,16 @@ _DATE_WORDS = frozenset(
 _RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",
 # "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
-_IRREGULAR_PARTICIPLES = frozenset({"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold"})
+_IRREGULAR_PARTICIPLES = frozenset(
+    {"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold", "owned", "given", "shown"}
+)
+# A past participle saying who a thing is with, before a person: "conversations *assigned* to
+# me", "files *shared* with Maria", "issues *reported* by @bob": a filter, like a date.
+_PERSON_PREPOSITIONS = frozenset({"to", "with", "by", "for"})
+_PERSONS = frozenset({"me", "us", "him", "her", "them", "myself", "you", "someone", "anyone", "everyone", "nobody"})
+_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she"})
+_SENTENCE_STARTS = frozenset({"and", "but", "so", "then", "now", "please", "if", "when", "once", "after", "before"})
+_SUBJECT_ADVERBS = frozenset({"just", "recently", "already", "have", "had", "'ve", "ve", "last"})
 _DATE_PREPOSITIONS = frozenset({"since", "before", "after", "on", "in", "during", "until", "by", "from"})
 _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
@@ -183,17 +192,44 @@ def _is_date_word(word: str) -> bool:
     return lowered in _DATE_WORDS or lowered in _RELATIVE or bool(_ISO_DATE.match(lowered))
 
 
+def _is_participle(word: str) -> bool:
+    return word in _IRREGULAR_PARTICIPLES or (len(word) >= 6 and word.endswith("ed"))
+
+
 def _dated_participle(word: str, after: list[str]) -> bool:
     """A past participle followed by a date, maybe through a preposition: "sent today",
     "created since Monday", "updated last week"."""
-    if word not in _IRREGULAR_PARTICIPLES and not (len(word) >= 6 and word.endswith("ed")):
-        return False
-    if not after:
+    if not after or not _is_participle(word):
         return False
     first = after[0].casefold().strip(".,:;!?")
     if first in _DATE_PREPOSITIONS and len(after) > 1:
         return _is_date_word(after[1])
     return _is_date_word(after[0])
+
+
+def _subject_participle(word: str, before: list[str]) -> bool:
+    """A past participle after the person who acted, maybe through an adverb, the two after the
+    thing they say which of: "the message *I just sent*", "the file you shared". Not a
+    sentence's own verb ("I created an issue, now delete it"): the person must follow a word
+    of the same sentence."""
+    if not _is_participle(word):
+        return False
+    words = [w.casefold() for w in before if w.casefold().strip(".,;:!?") not in _SUBJECT_ADVERBS]
+    return (
+        len(words) >= 2
+        and words[-1] in _SUBJECTS
+        and not words[-2].endswith((".", ",", ";", ":", "!", "?"))
+        and words[-2] not in _SENTENCE_STARTS
+    )
+
+
+def _person_participle(word: str, after: list[str]) -> bool:
+    """A past participle followed by a preposition and a person: "assigned to me", "shared with
+    Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out)."""
+    if len(after) < 2 or not _is_participle(word) or after[0].casefold() not in _PERSON_PREPOSITIONS:
+        return False
+    person = after[1].strip(".,:;!?'\"")
+    return person.casefold() in _PERSONS or person == _CUT or person.startswith("@") or _is_name(person)
 
 
 def _is_placed_code(word: str, previous: str) -> bool:
@@ -300,8 +336,14 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             or _is_placed_code(word, previous)
         )
         naming = previous in _NAMING or (naming and _continues_name(word))
-        # "the *last* 10", "messages *sent* today": which things, a filter's value
-        filtering = (lowered in _COUNTING and following.isdigit()) or _dated_participle(lowered, words[i + 1 : i + 3])
+        # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
+        after = words[i + 1 : i + 3]
+        filtering = (
+            (lowered in _COUNTING and following.isdigit())
+            or _dated_participle(lowered, after)
+            or _person_participle(lowered, after)
+            or _subject_participle(lowered, words[max(0, i - 3) : i])
+        )
         if shape or naming or filtering:
             by_shape.append(word)
         if (
@@ -326,6 +368,10 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             elif in_topic:
                 topical.append(word)
                 taken += 1
+            elif _SLUG.match(word.strip(".,:;!?'\"")):
+                # two plain words joined by a slash, unplaced ("does acme/api have"): an owner/name
+                # slug or "read/write"; a topic, a value only where no tool ranked carries it
+                topical.append(word)
         if word.endswith((",", ".", ";", "!", "?", ":")):
             in_topic = naming = False
         previous = lowered

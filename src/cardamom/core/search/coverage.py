@@ -5,7 +5,7 @@ score with the seeds' field weights and its covered mass, kept when it clears th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Container, Iterable
 from dataclasses import dataclass
 
 from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
@@ -13,11 +13,17 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
 from cardamom.core.search.scope import Scope
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, NAME_ONLY_QUERY_WORDS
 
 # Words kept in a query only because tool names may carry them: the name-only grammar words,
 # and "all" (list_all, get_all_users), which descriptions carry as well.
 GRAMMAR_WORDS = NAME_ONLY_QUERY_WORDS | {"all"}
+# Nouns that frame a request to read ("get the *details* of page X", "*info* on droplet 7")
+# rather than name what it reads: where no name or label of the ranked pool carries one and
+# another word of the request, not an action, is a name word of the pool (the object read), it
+# is the request's grammar, whatever descriptions say ("Get detailed information about ...").
+FRAME_NOUNS = frozenset({"details", "detail", "info", "information"})
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only
@@ -41,6 +47,9 @@ class Weighed:
     matched: list[frozenset[int]]  # per token, the pool's tools it covers
     weights: list[float]
     dropped: tuple[str, ...]  # scaffolding and grammar words no tool in the pool carries
+    # the tokens weighing nothing that still score (frame nouns: "details" orders the tools
+    # whose descriptions say it, but no tool need cover it)
+    scored_only: frozenset[int] = frozenset()
 
 
 def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False) -> Weighed:
@@ -90,17 +99,22 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
     # the pool does ("google_chat_list_spaces_caller_is"), when two words or more remain ("help
     # me" keeps its "me", as the sentence grammar rule of ``scope`` does).
     scaffolding = {i for i, t in enumerate(tokens) if not matched[i] and t in DESCRIPTION_STOP_WORDS}
+    named: list[frozenset[int]] | None = None
     if index.options.unmatched_grammar:
         grammar = {i for i, t in enumerate(tokens) if not matched[i] and t in GRAMMAR_WORDS}
-        if guessed_name and index.options.guessed_grammar:
-            # In a guessed name, "all" is the name's grammar (``get_all_{app}_{object}``): a
-            # description saying "all" is no sign of the tool, and as the rarest word of a small
-            # app's pool it would be the one every candidate must carry.
-            named = [union_of(sets[:3]) for sets in scoring]
-            named = named if visible is None else [n & visible if n else EMPTY for n in named]  # type: ignore[operator]
+        if index.options.named_grammar and not GRAMMAR_WORDS.isdisjoint(tokens):
+            # "all" is grammar (``get_all_{app}_{object}``, "show me all customers") unless a
+            # name carries it: a description saying "all" is no sign of the tool, and as the
+            # rarest word of a small app's pool it would be the one a guessed name's candidates
+            # must carry (the other grammar words match names only anyway).
+            named = _named(scoring, visible)
             grammar |= {i for i, t in enumerate(tokens) if not named[i] and t in GRAMMAR_WORDS}
         if len(tokens) - len(scaffolding | grammar) >= 2:
             scaffolding |= grammar
+    framing: frozenset[str] = frozenset()
+    if index.options.frame_nouns and not FRAME_NOUNS.isdisjoint(tokens):
+        named = named or _named(scoring, visible)
+        framing = _framing(tokens, named, scope.values)
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))
@@ -109,10 +123,30 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
         scoring = [scoring[i] for i in keep]
         matched = [matched[i] for i in keep]
     weights = [
-        0.0 if not scope.values_weighed and t in scope.values else inverse_document_frequency(scope.pool_size, len(m))
+        0.0
+        if (not scope.values_weighed and t in scope.values) or t in framing
+        else inverse_document_frequency(scope.pool_size, len(m))
         for t, m in zip(tokens, matched, strict=True)
     ]
-    return Weighed(tokens, scoring, matched, weights, dropped)
+    scored = frozenset(i for i, t in enumerate(tokens) if t in framing)
+    return Weighed(tokens, scoring, matched, weights, dropped, scored)
+
+
+def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[frozenset[int]]:
+    """Per token, the tools of the ranked pool whose name or label carries it."""
+    named = [union_of(sets[:3]) for sets in scoring]
+    return named if visible is None else [n & visible if n else EMPTY for n in named]  # type: ignore[operator]
+
+
+def _framing(tokens: tuple[str, ...], named: list[frozenset[int]], values: Container[str]) -> frozenset[str]:
+    """The frame nouns of ``tokens`` (``FRAME_NOUNS``) that leave the mass: those no name or
+    label carries, when another word, not an action or a value, is a name word of the pool."""
+    if not any(
+        n and t not in FRAME_NOUNS and t not in values and not is_action_word(t)
+        for t, n in zip(tokens, named, strict=True)
+    ):
+        return frozenset()
+    return frozenset(t for t, n in zip(tokens, named, strict=True) if t in FRAME_NOUNS and not n)
 
 
 def candidate_tools(weighed: Weighed, needed: float, *, rarest_only: bool) -> Collection[int]:
@@ -170,6 +204,19 @@ def _could_clear(
     return kept
 
 
+def _field_weight(
+    doc_id: int, exact: frozenset[int], near: frozenset[int], label: frozenset[int], description: frozenset[int]
+) -> int:
+    """The seeds' weight of the tool's best field for one token (0: none)."""
+    if doc_id in exact:
+        return NAME_WEIGHT
+    if doc_id in near:
+        return NAME_PREFIX_WEIGHT
+    if doc_id in label:
+        return LABEL_WEIGHT
+    return DESCRIPTION_WEIGHT if doc_id in description else 0
+
+
 # In a query in words, a word matched only in a tool's description covers half its weight.
 # Inside a named app first: the app's own tools describe one another at length ("Box: create
 # key" found an AI-extract tool whose description says "key"); chosen on the dev halves among 1,
@@ -212,7 +259,10 @@ def covering_tools(
     is written: "transition issue" is ``do_transition``, not ``create_issue``), for the ties.
     """
     alone_clears = not (name_evidence and description_share < 1.0 and needed > 0)
-    scoring = [(*sets, w) for sets, w in zip(weighed.scoring, weighed.weights, strict=True)]
+    scoring = [
+        (*sets, w, i in weighed.scored_only)
+        for i, (sets, w) in enumerate(zip(weighed.scoring, weighed.weights, strict=True))
+    ]
     passing: list[Covering] = []
     for doc_id in candidates:
         mass = 0.0
@@ -222,7 +272,11 @@ def covering_tools(
         beyond = alone_clears  # a word scored beyond the description (or no need for one)
         valued = 0
         leads = -1 if first_word else 0  # -1: the first weighed word is still to come
-        for exact, near, label, description, by_synonym, described, weight in scoring:
+        for exact, near, label, description, by_synonym, described, weight, scored_only in scoring:
+            if scored_only:
+                # a frame noun ("details"): it scores where the seeds' weights say, covers nothing
+                score += _field_weight(doc_id, exact, near, label, description)
+                continue
             if weight == 0.0:
                 # an argument value weighing nothing (IDF is always positive): it only orders,
                 # among equal scores, by a name carrying it ("shelf 07", ``list_widgets_07``);

@@ -60,8 +60,9 @@ class SearchOptions:
     * ``unscoped_values`` (measured, not shipped): in a request naming no app, argument values
       read from their shape leave the mass when two words or more remain besides them ("delete
       droplet 12345"), and the tool must carry the rarest of those;
-    * ``qualifiers``: inside a named app, a word between the request's action and its object
-      that no tool name of the app carries ("list *recent* calls") is a value;
+    * ``qualifiers``: inside a named app, an adjective after the request's action that no tool
+      name of the app carries, where every other word is a name word of the app ("list *recent*
+      calls", "invoices that are *overdue*"), is a value;
     * ``implied_app``: a request naming no app, with a word only one app's tool names carry
       ("delete droplet 12345"), is ranked inside that app; if nothing there clears the floor,
       in the whole pool as before;
@@ -77,7 +78,12 @@ class SearchOptions:
     * ``state_verbs``: inside an app, a request whose first word changes a thing's state
       (close, archive, complete, assign...) where no tool name carrying its object carries
       that verb reads it as "update" ("close a github issue": ``issues_update``);
-    * ``guessed_grammar``: in a guessed name, a grammar word ("all" of ``get_all_x``) that no
+    * ``named_grammar``: a grammar word ("all" of ``get_all_x``, "show me all customers") that
+      no name or label of the ranked pool carries leaves the query, whatever descriptions say;
+    * ``search_verbs``: inside an app, a request whose first word looks for a thing (find,
+      search...) where no tool name carrying its object says so even through a synonym reads
+      it as "get" ("find xero invoices": ``get_invoices``), as ``state_verbs`` does for update;
+    * ``frame_nouns``: a noun framing a request to read ("the *details* of", "*info* on") that no
       name or label of the ranked pool carries leaves the query, whatever descriptions say.
     """
 
@@ -110,7 +116,9 @@ class SearchOptions:
     read_actions: bool = True
     first_word_ties: bool = True
     state_verbs: bool = True
-    guessed_grammar: bool = True
+    named_grammar: bool = True
+    frame_nouns: bool = True
+    search_verbs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -154,5 +162,7 @@ SEED_RULES_ONLY = SearchOptions(
     read_actions=False,
     first_word_ties=False,
     state_verbs=False,
-    guessed_grammar=False,
+    named_grammar=False,
+    frame_nouns=False,
+    search_verbs=False,
 )

@@ -37,6 +37,9 @@ def is_name_shaped(query: str) -> bool:
     return bool(text) and not any(c.isspace() for c in text) and len(tokenize(text)) > 1
 
 
+_QUESTION_WORDS = frozenset({"how", "what", "which", "who", "whose", "where", "when", "why"})
+
+
 def analyse_query(
     query: str,
     options: SearchOptions,
@@ -55,18 +58,19 @@ def analyse_query(
         dropped: tuple[str, ...] = ()
         sequence: tuple[str, ...] = tokens
     else:
-        sequence = _sequence(query, options, vocabulary)
+        sequence = _sequence(query, options, vocabulary, mentions or {})
         everything = unique(sequence)
         tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS and t not in markers)
         dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS or t in markers) if tokens else ()
         tokens = tokens or everything  # a query of filler words only still means something
     if options.drop_filler and without_addresses(query) != query:
-        sequence = _sequence(without_addresses(query), options, vocabulary)  # an address names no app
+        sequence = _sequence(without_addresses(query), options, vocabulary, mentions or {})  # an address names no app
     found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
-    if options.synonyms and options.drop_filler:
+    if options.synonyms and options.drop_filler and not (sequence and sequence[0] in _QUESTION_WORDS):
+        # "how many *open* pull requests": a question's first word is its own, not a verb
         tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
@@ -75,11 +79,14 @@ def analyse_query(
     )
 
 
-def _sequence(text: str, options: SearchOptions, vocabulary: Container[str]) -> tuple[str, ...]:
-    """``text``'s tokens in order, contraction tails out, compounds joined as ``options`` say."""
+def _sequence(
+    text: str, options: SearchOptions, vocabulary: Container[str], apps: Container[str] = ()
+) -> tuple[str, ...]:
+    """``text``'s tokens in order, contraction tails out, compounds joined as ``options`` say
+    (never a word naming one of the org's ``apps`` on its own)."""
     sequence = tuple(tokenize(contraction_free(text)))
     if options.synonyms:
         sequence = join_compounds(sequence)
     if options.vocabulary_compounds:
-        sequence = join_vocabulary_compounds(sequence, vocabulary)
+        sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
     return sequence

@@ -136,7 +136,7 @@ def _inside(
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
     read_as: tuple[tuple[str, str], ...] = ()
     if options.state_verbs:
-        changed = _state_change(index, kept, scoped, analysis.values)
+        changed = _state_change(index, kept, scoped, analysis.values, searches=options.search_verbs)
         if changed != kept:
             read_as = ((kept[0], changed[0]),)
         kept = changed
@@ -243,19 +243,21 @@ def _looks_like_adjective(word: str) -> bool:
 def _qualifiers(
     index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
 ) -> frozenset[str]:
-    """An adjective between a request's action and its object, when no tool name of the named
-    app carries it, even through a synonym: "list *recent* calls", "list *unpaid* invoices",
-    "show my *upcoming* bookings". It says which of the things to act on, a filter's value,
-    not which tool acts. Only in a request that is exactly action, adjective, object (values
-    aside): a word in the middle of a longer request may be the object itself ("customer
-    group"), and an action no name carries ("archive a project") is never one."""
+    """Adjectives after a request's action that no tool name of the named app carries, even
+    through a synonym, when every other word after the action is a name word of the app:
+    "list *recent* calls", "list *unpaid* invoices", "find xero invoices that are *overdue*".
+    They say which of the things to act on, a filter's value, not which tool acts. A word no
+    name carries that is not an adjective keeps the request from being read so ("list customer
+    *group*": the object may be the word the app lacks), and an action no name carries
+    ("archive a project") is never one."""
     words = [t for t in kept if t not in analysis.values]
-    if analysis.name_shaped or len(words) != 3 or not is_action_word(words[0]):
+    if analysis.name_shaped or len(words) < 3 or not is_action_word(words[0]):
         return frozenset()
-    _, middle, thing = words
-    if not _looks_like_adjective(middle) or _named_in(index, middle, scoped) or not _named_in(index, thing, scoped):
+    adjectives = {w for w in words[1:] if _looks_like_adjective(w) and not _named_in(index, w, scoped)}
+    others = [w for w in words[1:] if w not in adjectives]
+    if not adjectives or not others or not all(_named_in(index, w, scoped) for w in others):
         return frozenset()
-    return frozenset({middle})
+    return frozenset(adjectives)
 
 
 def _named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
@@ -294,23 +296,44 @@ STATE_VERBS = frozenset(
 )
 
 
+# Verbs that look for a thing, which an app without a search operation does by listing or
+# getting: Xero finds invoices with ``get_invoices`` (its ``where`` filter).
+SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
+
+
 def _state_change(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+    index: SearchIndex,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    values: frozenset[str],
+    *,
+    searches: bool = False,
 ) -> tuple[str, ...]:
     """A request whose first word changes a thing's state ("close a github issue") where no
     tool name that carries its object (``issue``) carries that verb, even through a synonym
     (GitHub's ``activity_mark_thread_as_done`` closes a notification, not an issue): read as
     "update" ("reassign" as "assign" where a name says that). The object is the first word
     after the verb that is not an argument value. Names only: descriptions say "closed",
-    "done" and "complete" of everything."""
-    if len(kept) < 2 or kept[0] not in STATE_VERBS:
+    "done" and "complete" of everything. With ``searches``, a first word that looks for a
+    thing (``SEARCH_VERBS``) where no such name says it is read as "get" ("find xero invoices":
+    ``get_invoices``)."""
+    if len(kept) < 2 or not (kept[0] in STATE_VERBS or (searches and kept[0] in SEARCH_VERBS)):
         return kept
     verb, rest = kept[0], kept[1:]
     thing = next((t for t in rest if t not in values), None)
     objects = _name_reach(index, thing) & scoped if thing is not None else EMPTY
+    if verb in SEARCH_VERBS and (not objects or _name_reach(index, verb) & scoped):
+        # an app that searches at all searches for this thing too (Notion's ``post_search``);
+        # and only a thing some name of the app carries is got instead
+        return kept
     if _name_reach(index, verb) & (objects or scoped):
         return kept
     # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
     again = verb[2:] if verb.startswith("re") else ""
-    read = again if again and _name_reach(index, again) & (objects or scoped) else "update"
+    if verb in SEARCH_VERBS:
+        read = "get"
+    elif again and _name_reach(index, again) & (objects or scoped):
+        read = again
+    else:
+        read = "update"
     return tuple(dict.fromkeys((read, *rest)))

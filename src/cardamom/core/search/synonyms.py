@@ -84,9 +84,10 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("text", "messages"): "sms",
 }
 
-# Words that are an action only as a request's first word, and an adjective elsewhere: "*open*
-# a ticket" creates one; "list *open* issues" filters by state.
-LEADING_VERBS: dict[str, str] = {"open": "create"}
+# Words that are an action only as a request's first word, and an adjective or a noun elsewhere:
+# "*open* a ticket" creates one, "list *open* issues" filters by state; "*record* a payment"
+# creates one, "get a DNS *record*" reads one.
+LEADING_VERBS: dict[str, str] = {"open": "create", "record": "create"}
 
 
 def leading_verb(tokens: tuple[str, ...], skip: Container[str] = ()) -> tuple[str, ...]:
@@ -173,11 +174,15 @@ NAME_SHORTHANDS: dict[tuple[str, ...], str] = {
 }
 
 
-def join_vocabulary_compounds(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
+def join_vocabulary_compounds(
+    tokens: tuple[str, ...], vocabulary: Container[str], apart: Container[str] = ()
+) -> tuple[str, ...]:
     """Two query words that tool names write as one (``work log`` where a name says
     ``worklog``, ``sub task`` for ``subtask``), read as that one word, and a phrase names
     shorten (``NAME_SHORTHANDS``: "pull request" where names say ``pulls``). ``vocabulary``:
-    the name tokens of the index, so only a word some tool's name carries is ever made."""
+    the name tokens of the index, so only a word some tool's name carries is ever made.
+    ``apart``: words that name an app of the org on their own, never joined ("in box folder 0"
+    is Box, not Xero's ``get_inbox``)."""
     joined: list[str] = []
     i = 0
     while i < len(tokens):
@@ -193,7 +198,13 @@ def join_vocabulary_compounds(tokens: tuple[str, ...], vocabulary: Container[str
             joined.append(short[0])
             i += short[1]
             continue
-        if i + 1 < len(tokens) and tokens[i].isalpha() and tokens[i + 1].isalpha():
+        if (
+            i + 1 < len(tokens)
+            and tokens[i].isalpha()
+            and tokens[i + 1].isalpha()
+            and tokens[i] not in apart
+            and tokens[i + 1] not in apart
+        ):
             whole = tokens[i] + tokens[i + 1]
             if whole in vocabulary:
                 joined.append(whole)

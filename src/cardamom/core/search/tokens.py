@@ -134,7 +134,8 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
         from into of onto through throughout to toward towards under until upon with within without via per
         after before and or but nor if because while whether than though although unless since so yet am are
         was were been being did had could would should will shall may might must please kindly hi hey thanks
-        also just very too really not there inside
+        also just very too really not there inside another several certain particular specific existing
+        different many much
         """
     )
 )
