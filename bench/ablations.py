@@ -47,6 +47,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ all that no name carries leaves the query, whatever descriptions say", "named_grammar", True),
     ("+ details, info that no name carries leave the query", "frame_nouns", True),
     ("+ find where no name of the app searches is get (find xero invoices)", "search_verbs", True),
+    ("+ a tool only a request's values reach is no answer", "value_evidence", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -46,6 +46,9 @@ _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
 # A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1): a short prefix, an
 # underscore, then letters and digits mixed, or digits alone.
 _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d+)$")
+# An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
+# more often ("S3", "EC2", "H264").
+_UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
 # A code of three parts or more joined by dashes, digits among them: a size, a region, a
 # version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
@@ -128,6 +131,11 @@ _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
 _OBJECT_OPENERS = frozenset({"of"})
 # Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
+# Units after a number, an amount of time: "log 2 *hours* of work", "the last 30 *days*".
+_UNITS = frozenset(
+    {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs"}
+    | {"day", "days", "week", "weeks", "month", "months", "year", "years"}
+)
 # Words placing a request inside a container named by its value: "in project KAN", "for repo
 # acme/api", "on board 7".
 _LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "into"})
@@ -145,8 +153,9 @@ def _has_value_digits(word: str) -> bool:
     digits = sum(c.isdigit() for c in word)
     core = word.strip(".:-/")
     return (
-        core.replace(".", "").replace(",", "").isdigit()
+        core.strip("$€£%").replace(".", "").replace(",", "").isdigit()  # 42, 3.5, $20, 20%
         or bool(_ISSUE_KEY.match(core))
+        or bool(_UPPER_ID.match(core))
         or bool(_PREFIXED_ID.match(core))
         or bool(_CODE.match(core))
         or digits >= 3
@@ -340,6 +349,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         after = words[i + 1 : i + 3]
         filtering = (
             (lowered in _COUNTING and following.isdigit())
+            or (lowered in _UNITS and previous.replace(".", "").isdigit())
             or _dated_participle(lowered, after)
             or _person_participle(lowered, after)
             or _subject_participle(lowered, words[max(0, i - 3) : i])

@@ -14,11 +14,8 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, NAME_ONLY_QUERY_WORDS
+from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS
 
-# Words kept in a query only because tool names may carry them: the name-only grammar words,
-# and "all" (list_all, get_all_users), which descriptions carry as well.
-GRAMMAR_WORDS = NAME_ONLY_QUERY_WORDS | {"all"}
 # Nouns that frame a request to read ("get the *details* of page X", "*info* on droplet 7")
 # rather than name what it reads: where no name or label of the ranked pool carries one and
 # another word of the request, not an action, is a name word of the pool (the object read), it
@@ -50,6 +47,9 @@ class Weighed:
     # the tokens weighing nothing that still score (frame nouns: "details" orders the tools
     # whose descriptions say it, but no tool need cover it)
     scored_only: frozenset[int] = frozenset()
+    # the weighed argument values (a request naming no app), when other words weigh too: a tool
+    # they alone reach is no answer ("what's on my calendar today": ``list_usage_record_today``)
+    weighed_values: frozenset[int] = frozenset()
 
 
 def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False) -> Weighed:
@@ -114,7 +114,7 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
     framing: frozenset[str] = frozenset()
     if index.options.frame_nouns and not FRAME_NOUNS.isdisjoint(tokens):
         named = named or _named(scoring, visible)
-        framing = _framing(tokens, named, scope.values)
+        framing = _framing(index, tokens, named, scope.values, visible)
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))
@@ -129,7 +129,12 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
         for t, m in zip(tokens, matched, strict=True)
     ]
     scored = frozenset(i for i, t in enumerate(tokens) if t in framing)
-    return Weighed(tokens, scoring, matched, weights, dropped, scored)
+    valued: frozenset[int] = frozenset()
+    if index.options.value_evidence and scope.values:
+        valued = frozenset(i for i, (t, w) in enumerate(zip(tokens, weights, strict=True)) if w and t in scope.values)
+        if len(valued) == sum(1 for w in weights if w):
+            valued = frozenset()  # a request of values only ("PROJ-123") keeps the seeds' reading
+    return Weighed(tokens, scoring, matched, weights, dropped, scored, valued)
 
 
 def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[frozenset[int]]:
@@ -138,15 +143,29 @@ def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[fro
     return named if visible is None else [n & visible if n else EMPTY for n in named]  # type: ignore[operator]
 
 
-def _framing(tokens: tuple[str, ...], named: list[frozenset[int]], values: Container[str]) -> frozenset[str]:
+def _framing(
+    index: SearchIndex,
+    tokens: tuple[str, ...],
+    named: list[frozenset[int]],
+    values: Container[str],
+    visible: Container[int] | None,
+) -> frozenset[str]:
     """The frame nouns of ``tokens`` (``FRAME_NOUNS``) that leave the mass: those no name or
-    label carries, when another word, not an action or a value, is a name word of the pool."""
+    label of the pool carries (as written or inflected: "info" only prefixing Box's
+    ``shield_information_barriers`` is not carried), when another word, not an action or a
+    value, is a name word of the pool."""
     if not any(
         n and t not in FRAME_NOUNS and t not in values and not is_action_word(t)
         for t, n in zip(tokens, named, strict=True)
     ):
         return frozenset()
-    return frozenset(t for t, n in zip(tokens, named, strict=True) if t in FRAME_NOUNS and not n)
+    framing = set()
+    for t in FRAME_NOUNS.intersection(tokens):
+        entry = index.postings(t)
+        carried = union_of((entry.name, entry.inflected, entry.label))
+        if not (carried if visible is None else carried & visible):  # type: ignore[operator]
+            framing.add(t)
+    return frozenset(framing)
 
 
 def candidate_tools(weighed: Weighed, needed: float, *, rarest_only: bool) -> Collection[int]:
@@ -204,19 +223,6 @@ def _could_clear(
     return kept
 
 
-def _field_weight(
-    doc_id: int, exact: frozenset[int], near: frozenset[int], label: frozenset[int], description: frozenset[int]
-) -> int:
-    """The seeds' weight of the tool's best field for one token (0: none)."""
-    if doc_id in exact:
-        return NAME_WEIGHT
-    if doc_id in near:
-        return NAME_PREFIX_WEIGHT
-    if doc_id in label:
-        return LABEL_WEIGHT
-    return DESCRIPTION_WEIGHT if doc_id in description else 0
-
-
 # In a query in words, a word matched only in a tool's description covers half its weight.
 # Inside a named app first: the app's own tools describe one another at length ("Box: create
 # key" found an AI-extract tool whose description says "key"); chosen on the dev halves among 1,
@@ -260,7 +266,7 @@ def covering_tools(
     """
     alone_clears = not (name_evidence and description_share < 1.0 and needed > 0)
     scoring = [
-        (*sets, w, i in weighed.scored_only)
+        (*sets, w, i in weighed.scored_only, i in weighed.weighed_values)
         for i, (sets, w) in enumerate(zip(weighed.scoring, weighed.weights, strict=True))
     ]
     passing: list[Covering] = []
@@ -270,13 +276,17 @@ def covering_tools(
         named = 0
         said = 0.0
         beyond = alone_clears  # a word scored beyond the description (or no need for one)
+        worded = not weighed.weighed_values  # a word that is not a value matched (or no value weighs)
         valued = 0
         leads = -1 if first_word else 0  # -1: the first weighed word is still to come
-        for exact, near, label, description, by_synonym, described, weight, scored_only in scoring:
+        for exact, near, label, description, by_synonym, described, weight, scored_only, is_value in scoring:
             if scored_only:
-                # a frame noun ("details"): it scores where the seeds' weights say, covers nothing
-                score += _field_weight(doc_id, exact, near, label, description)
+                # a frame noun ("details") no name carries: it scores where a description says
+                # it, covers nothing (a name it only prefixes, "information_barriers", says nothing)
+                score += DESCRIPTION_WEIGHT if doc_id in description else 0
                 continue
+            if not is_value:
+                worded = worded or doc_id in exact or doc_id in near or doc_id in label or doc_id in description
             if weight == 0.0:
                 # an argument value weighing nothing (IDF is always positive): it only orders,
                 # among equal scores, by a name carrying it ("shelf 07", ``list_widgets_07``);
@@ -303,6 +313,6 @@ def covering_tools(
                 continue
             mass += weight
             beyond = True
-        if beyond and clears_floor(mass, needed):
+        if beyond and worded and clears_floor(mass, needed):
             passing.append((doc_id, score, named, mass, said, valued, max(leads, 0)))
     return passing

@@ -83,6 +83,9 @@ class SearchOptions:
     * ``search_verbs``: inside an app, a request whose first word looks for a thing (find,
       search...) where no tool name carrying its object says so even through a synonym reads
       it as "get" ("find xero invoices": ``get_invoices``), as ``state_verbs`` does for update;
+    * ``value_evidence``: in a request naming no app, whose argument values weigh, a tool that
+      only its values reach is no answer ("what's on my calendar today" and Twilio's
+      ``list_usage_record_today``);
     * ``frame_nouns``: a noun framing a request to read ("the *details* of", "*info* on") that no
       name or label of the ranked pool carries leaves the query, whatever descriptions say.
     """
@@ -119,6 +122,7 @@ class SearchOptions:
     named_grammar: bool = True
     frame_nouns: bool = True
     search_verbs: bool = True
+    value_evidence: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -165,4 +169,5 @@ SEED_RULES_ONLY = SearchOptions(
     named_grammar=False,
     frame_nouns=False,
     search_verbs=False,
+    value_evidence=False,
 )

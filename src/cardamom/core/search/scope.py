@@ -13,7 +13,7 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, tokenize, unique
+from cardamom.core.search.tokens import GRAMMAR_WORDS, NAME_ONLY_QUERY_WORDS, tokenize, unique
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +254,7 @@ def _qualifiers(
     if analysis.name_shaped or len(words) < 3 or not is_action_word(words[0]):
         return frozenset()
     adjectives = {w for w in words[1:] if _looks_like_adjective(w) and not _named_in(index, w, scoped)}
-    others = [w for w in words[1:] if w not in adjectives]
+    others = [w for w in words[1:] if w not in adjectives and w not in GRAMMAR_WORDS]
     if not adjectives or not others or not all(_named_in(index, w, scoped) for w in others):
         return frozenset()
     return frozenset(adjectives)

@@ -135,7 +135,7 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
         after before and or but nor if because while whether than though although unless since so yet am are
         was were been being did had could would should will shall may might must please kindly hi hey thanks
         also just very too really not there inside another several certain particular specific existing
-        different many much
+        different many much nobody somebody anybody someone anyone something anything
         """
     )
 )
@@ -146,6 +146,10 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
 NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
     _words("is be do does have has can in on out off up down over back me us about near here no")
 )
+
+# Words kept in a query only because tool names may carry them: the name-only grammar words,
+# and "all" (list_all, get_all_users), which descriptions carry as well.
+GRAMMAR_WORDS: frozenset[str] = NAME_ONLY_QUERY_WORDS | {"all"}
 
 # A contraction's tail is not a word of its own: "Messi's" is "Messi", "don't" is "do not".
 _CONTRACTION_TAILS = (

@@ -39,10 +39,10 @@ ship (all on but the last); format 10 is this layout without the switches ``read
 ``first_word_ties`` and ``state_verbs`` (format 11), read as on, and with its inflected forms
 grouped by the older ``inflection_key`` (four-letter words lost their final "e": ``note``
 met ``not``), which the decoder groups again (``SearchIndex.rekey_forms``); format 11 is this
-layout without the switches ``named_grammar``, ``frame_nouns`` and ``search_verbs`` (format
-12), read as on.
-The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout
-this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+layout without the switches ``named_grammar``, ``frame_nouns``, ``search_verbs`` and
+``value_evidence`` (format 12), read as on. The org's app names are never stored: every load
+derives them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves
+this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
