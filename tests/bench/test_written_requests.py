@@ -87,6 +87,11 @@ FOUND = [
     ("list the items in box folder 0", "box", "get_folders_id_items"),
     ("record a payment against xero invoice INV-001", "xero", "create_payment"),
     ("list intercom conversations assigned to me", "intercom", "list_conversations"),
+    ("show me all stripe customers created this month", "stripe", "get_customers"),
+    ("find xero invoices that are overdue", "xero", "get_invoices"),
+    ("close stripe dispute dp_1", "stripe", "post_disputes_dispute_close"),
+    ("List all active stripe subscriptions", "stripe", "get_subscriptions"),
+    ("Delete twilio recording RE55", "twilio", "delete_recording"),
 ]
 
 
@@ -109,6 +114,7 @@ NOTHING = [
     ("convert 100 usd to eur", "words_uncovered"),
     ("play some music on spotify", "app_not_connected"),
     ("book a flight to new york", "words_uncovered"),
+    ("what's on my calendar today", "words_uncovered"),
 ]
 
 
