@@ -65,11 +65,13 @@ def without_addresses(query: str) -> str:
 
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
 _DATE_WORDS = frozenset(
-    """
-    monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight noon
-    midnight january february march april june july august september october november december jan
-    feb mar apr jun jul aug sep sept oct nov dec weekend
-    """.split()
+    tokenize(
+        """
+        monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight
+        noon midnight january february march april june july august september october november
+        december jan feb mar apr jun jul aug sep sept oct nov dec weekend
+        """
+    )
 )
 _RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",

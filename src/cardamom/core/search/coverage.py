@@ -19,7 +19,7 @@ from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS
 # Nouns that frame a request to read ("get the *details* of page X", "*info* on droplet 7")
 # rather than name what it reads: where no name or label of the ranked pool carries one and
 # another word of the request, not an action, is a name word of the pool (the object read), it
-# is the request's grammar, whatever descriptions say ("Get detailed information about ...").
+# weighs nothing and scores only where a description says it (``_framing``).
 FRAME_NOUNS = frozenset({"details", "detail", "info", "information"})
 
 
@@ -285,8 +285,8 @@ def covering_tools(
                 # it, covers nothing (a name it only prefixes, "information_barriers", says nothing)
                 score += DESCRIPTION_WEIGHT if doc_id in description else 0
                 continue
-            if not is_value:
-                worded = worded or doc_id in exact or doc_id in near or doc_id in label or doc_id in description
+            if not worded and not is_value:
+                worded = doc_id in exact or doc_id in near or doc_id in label or doc_id in description
             if weight == 0.0:
                 # an argument value weighing nothing (IDF is always positive): it only orders,
                 # among equal scores, by a name carrying it ("shelf 07", ``list_widgets_07``);

@@ -135,11 +135,12 @@ def _inside(
     kept = tuple(t for t in tokens if t not in app_words) or tokens
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
     read_as: tuple[tuple[str, str], ...] = ()
-    if options.state_verbs:
-        changed = _state_change(index, kept, scoped, analysis.values, searches=options.search_verbs)
-        if changed != kept:
-            read_as = ((kept[0], changed[0]),)
-        kept = changed
+    changed = _state_change(index, kept, scoped, analysis.values) if options.state_verbs else kept
+    if options.search_verbs:
+        changed = _search_as_get(index, changed, scoped, analysis.values)
+    if changed != kept:
+        read_as = ((kept[0], changed[0]),)
+    kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped)
     if options.qualifiers:
@@ -296,44 +297,51 @@ STATE_VERBS = frozenset(
 )
 
 
-# Verbs that look for a thing, which an app without a search operation does by listing or
-# getting: Xero finds invoices with ``get_invoices`` (its ``where`` filter).
-SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
-
-
 def _state_change(
-    index: SearchIndex,
-    kept: tuple[str, ...],
-    scoped: frozenset[int],
-    values: frozenset[str],
-    *,
-    searches: bool = False,
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
 ) -> tuple[str, ...]:
     """A request whose first word changes a thing's state ("close a github issue") where no
     tool name that carries its object (``issue``) carries that verb, even through a synonym
     (GitHub's ``activity_mark_thread_as_done`` closes a notification, not an issue): read as
     "update" ("reassign" as "assign" where a name says that). The object is the first word
     after the verb that is not an argument value. Names only: descriptions say "closed",
-    "done" and "complete" of everything. With ``searches``, a first word that looks for a
-    thing (``SEARCH_VERBS``) where no such name says it is read as "get" ("find xero invoices":
-    ``get_invoices``)."""
-    if len(kept) < 2 or not (kept[0] in STATE_VERBS or (searches and kept[0] in SEARCH_VERBS)):
+    "done" and "complete" of everything."""
+    if len(kept) < 2 or kept[0] not in STATE_VERBS:
         return kept
     verb, rest = kept[0], kept[1:]
-    thing = next((t for t in rest if t not in values), None)
-    objects = _name_reach(index, thing) & scoped if thing is not None else EMPTY
-    if verb in SEARCH_VERBS and (not objects or _name_reach(index, verb) & scoped):
-        # an app that searches at all searches for this thing too (Notion's ``post_search``);
-        # and only a thing some name of the app carries is got instead
-        return kept
+    objects = _object_tools(index, rest, scoped, values)
     if _name_reach(index, verb) & (objects or scoped):
         return kept
     # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
     again = verb[2:] if verb.startswith("re") else ""
-    if verb in SEARCH_VERBS:
-        read = "get"
-    elif again and _name_reach(index, again) & (objects or scoped):
-        read = again
-    else:
-        read = "update"
+    read = again if again and _name_reach(index, again) & (objects or scoped) else "update"
     return tuple(dict.fromkeys((read, *rest)))
+
+
+# Verbs that look for a thing, which an app without a search operation does by listing or
+# getting: Xero finds invoices with ``get_invoices`` (its ``where`` filter).
+SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
+
+
+def _search_as_get(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """A request whose first word looks for a thing (``SEARCH_VERBS``) in an app no tool name
+    of which searches, even through a synonym, read as "get" ("find xero invoices":
+    ``get_invoices``). An app that searches at all searches for this thing too (Notion's
+    ``post_search``), and only a thing some name of the app carries is got instead (Xero has
+    no "customers"; "get customers" would answer from descriptions)."""
+    if len(kept) < 2 or kept[0] not in SEARCH_VERBS or _name_reach(index, kept[0]) & scoped:
+        return kept
+    if not _object_tools(index, kept[1:], scoped, values):
+        return kept
+    return tuple(dict.fromkeys(("get", *kept[1:])))
+
+
+def _object_tools(
+    index: SearchIndex, rest: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> frozenset[int]:
+    """The tools of ``scoped`` whose names carry the request's object: the first word after its
+    verb that is not an argument value."""
+    thing = next((t for t in rest if t not in values), None)
+    return _name_reach(index, thing) & scoped if thing is not None else EMPTY
