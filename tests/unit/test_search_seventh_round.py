@@ -1,9 +1,11 @@
-"""The ranker refinements of issue 13's seventh round, each against the ranker without it: a
-guessed name's "all" (``get_all_{app}_{object}``) that no name or label of the ranked pool
+"""The ranker refinements of issue 13's seventh round, each against the ranker without it: "all"
+(``get_all_{app}_{object}``, "show me all customers") that no name or label of the ranked pool
 carries leaves the query, whatever descriptions say; a frame noun ("the details of") no name
-carries weighs nothing but still scores; and the readings with no switch (a compound never
-eats an app's name, a participle before a person is a filter, "another" is filler, "record"
-first creates)."""
+carries weighs nothing but still scores; a tool only the request's values reach is no answer;
+"find" where no name of the app searches is "get"; and the readings with no switch (qualifiers
+among name words, a compound never eats an app's name, participles before or after a person
+are filters, amounts, durations and ids in capitals are values, "another" is filler, "record"
+first creates, a question's first word is no verb)."""
 
 from __future__ import annotations
 
