@@ -111,7 +111,10 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
         "read_as": {
             "type": "object",
             "additionalProperties": {"type": "string"},
-            "description": "request words read as others: a state change no tool of the app names is an update",
+            "description": (
+                "request words read as others: a state change no tool of the app names is an update,"
+                " a search in an app without one is a get"
+            ),
         },
         "argument_values": {
             "type": "array",

@@ -85,7 +85,7 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
     if ranking.implied:
         payload["scope_implied"] = True  # the request named no app: its words say which one
     if ranking.read_as:
-        # "close" read as "update": no tool name of the app says the request's verb
+        # "close" read as "update", "find" as "get": no tool name of the app says the request's verb
         payload["read_as"] = dict(ranking.read_as)
     if ranking.values:
         payload["argument_values"] = list(ranking.values)

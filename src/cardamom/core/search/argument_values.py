@@ -169,8 +169,13 @@ def _is_date_word(word: str) -> bool:
     return lowered in _DATE_WORDS or lowered in _RELATIVE or bool(_ISO_DATE.match(lowered))
 
 
+def ends_as_participle(word: str) -> bool:
+    """A regular past participle of six letters or more ("created", "assigned"; not "red", "feed")."""
+    return len(word) >= 6 and word.endswith("ed")
+
+
 def _is_participle(word: str) -> bool:
-    return word in _IRREGULAR_PARTICIPLES or (len(word) >= 6 and word.endswith("ed"))
+    return word in _IRREGULAR_PARTICIPLES or ends_as_participle(word)
 
 
 def _dated_participle(word: str, after: list[str]) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Container, Iterable
 from functools import cache
 
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, group_keys
-from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tokens import WH_WORDS, inflection_key
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,
 # the ones that only read.
@@ -49,9 +49,8 @@ def _keeping_groups() -> dict[str, frozenset[str]]:
 
 # A question asks to read: "who is assigned to PROJ-7?", "what repositories does octocat have?"
 # (a request put as a question, "can you create ...", keeps its own verb).
-_QUESTION_WORDS = frozenset(
-    {"who", "what", "which", "whose", "where", "when", "how", "is", "are", "does", "did", "was"}
-)
+# "why" asks for a reason, which no tool reads out, so it does not make a request one that reads.
+_QUESTION_WORDS = (WH_WORDS - {"why"}) | {"is", "are", "does", "did", "was"}
 
 
 def is_question(query: str, app_words: Container[str] = ()) -> bool:

@@ -11,7 +11,7 @@ from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS, contraction_free, tokenize, unique
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, tokenize, unique
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +35,6 @@ def is_name_shaped(query: str) -> bool:
     """A guessed tool name (``list_all_cal_com_schedules``, ``listSchedules``): one word of several tokens."""
     text = query.strip()
     return bool(text) and not any(c.isspace() for c in text) and len(tokenize(text)) > 1
-
-
-_QUESTION_WORDS = frozenset({"how", "what", "which", "who", "whose", "where", "when", "why"})
 
 
 def analyse_query(
@@ -69,7 +66,7 @@ def analyse_query(
     values = reading.values if reading is not None else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
-    if options.synonyms and options.drop_filler and not (sequence and sequence[0] in _QUESTION_WORDS):
+    if options.synonyms and options.drop_filler and not (sequence and sequence[0] in WH_WORDS):
         # "how many *open* pull requests": a question's first word is its own, not a verb
         tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()

@@ -79,7 +79,7 @@ class Ranking:
     reason: EmptyReason | None = None  # set exactly when ``hits`` is empty
     fallback: bool = False  # the hits came from the semantic fallback (nothing cleared the floor)
     implied: bool = False  # ``scope`` was implied by a word only its tool names carry, not named
-    read_as: tuple[tuple[str, str], ...] = ()  # request words read as others ("close" as "update")
+    read_as: tuple[tuple[str, str], ...] = ()  # request words read as others ("close" as "update", "find" as "get")
 
     @property
     def empty(self) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.argument_values import ends_as_participle
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -42,7 +43,8 @@ class Scope:
     within: frozenset[int] | None = None
     # The app was implied by a word only its tool names carry, not named (``implied_app``).
     implied: bool = False
-    # A request's word read as another (``state_verbs``: "close" as "update" where no name closes).
+    # A request's word read as another ("close" as "update" where no name closes: ``state_verbs``;
+    # "find" as "get" where no name searches: ``search_verbs``).
     read_as: tuple[tuple[str, str], ...] = ()
 
 
@@ -238,7 +240,7 @@ _FILTER_ADJECTIVES = frozenset(
 
 
 def _looks_like_adjective(word: str) -> bool:
-    return word in _FILTER_ADJECTIVES or (len(word) >= 6 and word.endswith("ed"))
+    return word in _FILTER_ADJECTIVES or ends_as_participle(word)
 
 
 def _qualifiers(

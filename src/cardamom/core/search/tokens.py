@@ -147,6 +147,10 @@ NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
     _words("is be do does have has can in on out off up down over back me us about near here no")
 )
 
+# The words a question opens with ("how many ...", "who is assigned ..."); filler in a query,
+# read before the filler goes to tell a question from a request.
+WH_WORDS: frozenset[str] = frozenset({"how", "what", "which", "who", "whose", "where", "when", "why"})
+
 # Words kept in a query only because tool names may carry them: the name-only grammar words,
 # and "all" (list_all, get_all_users), which descriptions carry as well.
 GRAMMAR_WORDS: frozenset[str] = NAME_ONLY_QUERY_WORDS | {"all"}
