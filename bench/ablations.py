@@ -48,6 +48,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ details, info that no name carries leave the query", "frame_nouns", True),
     ("+ find where no name of the app searches is get (find xero invoices)", "search_verbs", True),
     ("+ a tool only a request's values reach is no answer", "value_evidence", True),
+    ("+ the field a request changes is a value (set the priority of an issue)", "field_phrases", True),
+    ("+ no tool acting on another thing than the request's head noun (folder locks for a folder)", "head_nouns", True),
+    ("+ a role given with as that no name carries is a value (link as blocks)", "role_values", True),
+    ("+ a first word a tool name opens with is the action: no delete tool (link an issue)", "name_verbs", True),
+    ("+ workspace or account after the app's name that no name carries places the request", "app_tails", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -49,6 +49,10 @@ _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[
 # An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
 # more often ("S3", "EC2", "H264").
 _UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
+# A hexadecimal id of four characters or more, two digits and a letter among them ("8a7b",
+# "99aa", "4f2a9c": Notion's and git's ids, shortened); a name with digits has a letter past "f"
+# ("h264", "i18n", "k8s", "x509") or fewer characters ("b2b", "2fa").
+_HEX_ID = re.compile(r"^(?=(?:[a-f]*\d){2})(?=\d*[a-f])[0-9a-f]{4,}$", re.IGNORECASE)
 # A code of three parts or more joined by dashes, digits among them: a size, a region, a
 # version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
@@ -126,6 +130,7 @@ def _has_value_digits(word: str) -> bool:
         or bool(_UPPER_ID.match(core))
         or bool(_PREFIXED_ID.match(core))
         or bool(_CODE.match(core))
+        or bool(_HEX_ID.match(core))
         or digits >= 3
     )
 

@@ -17,10 +17,10 @@ as well stays (Notion's ``post_search``). Only an action's own form is a request
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
 from functools import cache
 
-from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, group_keys
+from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, group_keys, is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,
@@ -33,6 +33,8 @@ _READING_HEADS = frozenset({"get", "list", "search", "download"})
 
 
 _DELETE_HEADS = frozenset({"delete"})
+# The groups whose words may mean a delete tool: deleting, cancelling, stopping.
+_ENDING_HEADS = frozenset({"delete", "cancel", "stop"})
 
 
 @cache
@@ -61,16 +63,24 @@ def is_question(query: str, app_words: Container[str] = ()) -> bool:
     return first in _QUESTION_WORDS or first.startswith(("what'", "who'", "where'", "how'"))
 
 
-def request_action(tokens: Iterable[str], *, question: bool = False) -> str | None:
+def request_action(
+    tokens: Iterable[str], *, question: bool = False, leads_a_name: Callable[[str], bool] | None = None
+) -> str | None:
     """The request's action: its first word, when that word is an action's own form ("list",
     not "listed": "assigned" and "deleted" say which things, they ask for nothing) and no other
     word of the request names the opposite ("get my playlist and remove its first song" asks
-    for both); a question naming no action asks to read (``question``: "get")."""
+    for both); a question naming no action asks to read (``question``: "get"). With
+    ``leads_a_name``, a first word outside the action groups that some tool name opens with
+    ("*link* jira issue ABC-1 to ABC-2": Jira's ``link_issues``) is the action too, when no word
+    of the request deletes, cancels or stops: that request never gets a tool that deletes."""
     words = list(tokens)
     if not words:
         return None
     own = action_forms()
     if words[0] not in own:
+        if leads_a_name is not None and not is_action_word(words[0]) and leads_a_name(words[0]):
+            ending = group_keys(_ENDING_HEADS)
+            return None if any(inflection_key(w) in ending for w in words) else words[0]
         # "is there a way to create a task?" asks to create: only a question naming no action reads
         return "get" if question and not any(w in own for w in words) else None
     keys = {inflection_key(w) for w in words}
@@ -107,5 +117,7 @@ def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False)
         return not names & deletes and any(n in keeping and n not in reading for n in names)
     own = keeping.get(key)
     if own is None:
-        return False  # cancel, stop, revoke: a delete tool may be what they mean
+        # cancel, stop, revoke: a delete tool may be what they mean; a verb of no group a name
+        # opens with ("link"): a delete tool never is
+        return not is_action_word(action) and bool(names & deletes)
     return bool(names & deletes) and not names & own

@@ -87,7 +87,20 @@ class SearchOptions:
       only its values reach is no answer ("what's on my calendar today" and Twilio's
       ``list_usage_record_today``);
     * ``frame_nouns``: a noun framing a request to read ("the *details* of", "*info* on") that no
-      name or label of the ranked pool carries leaves the query, whatever descriptions say.
+      name or label of the ranked pool carries leaves the query, whatever descriptions say;
+    * ``field_phrases``: inside an app, the field a request changes ("set *the priority of*
+      jira issue OPS-77 to High") is a value of the thing's update, not a word of the tool,
+      where no name of the app carries the field with the thing (``field_phrases``);
+    * ``head_nouns``: a tool whose name carries a request's head noun only as a modifier of
+      another ("box create *folder*": ``post_folder_locks``) is no answer when another tool
+      clearing the floor does the request's action to that head (``post_folders``);
+    * ``role_values``: inside an app, the role or kind a request gives with "as" at its end
+      ("link ABC-1 to ABC-2 as *blocks*") is a value where no name of the app carries it;
+    * ``name_verbs``: a request's first word that is no action of the synonym groups but opens
+      a tool name ("*link* jira issue": ``link_issues``) is its action, so it never gets a tool
+      that deletes unless it says so (``destructive_actions``);
+    * ``app_tails``: "workspace", "account" or "instance" right after the app's name ("the
+      Notion *workspace*") names where, not what, where no name of the app carries it.
     """
 
     drop_filler: bool = True
@@ -123,6 +136,11 @@ class SearchOptions:
     frame_nouns: bool = True
     search_verbs: bool = True
     value_evidence: bool = True
+    field_phrases: bool = True
+    head_nouns: bool = True
+    role_values: bool = True
+    name_verbs: bool = True
+    app_tails: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -170,4 +188,9 @@ SEED_RULES_ONLY = SearchOptions(
     frame_nouns=False,
     search_verbs=False,
     value_evidence=False,
+    field_phrases=False,
+    head_nouns=False,
+    role_values=False,
+    name_verbs=False,
+    app_tails=False,
 )

@@ -4,11 +4,14 @@ is shaped like a guessed tool name."""
 
 from __future__ import annotations
 
-from collections.abc import Container
+import itertools
+from collections.abc import Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
+from cardamom.core.search.field_phrases import FieldPhrase, field_phrase, role_words
+from cardamom.core.search.head_nouns import RequestHead, request_head
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, tokenize, unique
@@ -24,6 +27,10 @@ class QueryAnalysis:
     topics: frozenset[str] = frozenset()  # words of what a request is about ("pages about onboarding")
     shaped_values: frozenset[str] = frozenset()  # the values read from their shape (``ValueReading.shaped``)
     containers: frozenset[str] = frozenset()  # "project" in "in project KAN" (``ValueReading.containers``)
+    field: FieldPhrase | None = None  # "set *the priority of* jira issue OPS-77" (``field_phrases``)
+    head: RequestHead | None = None  # "box *create* *folder*" (``head_nouns``)
+    roles: tuple[str, ...] = ()  # "link ABC-1 to ABC-2 as *blocks*" (``role_values``)
+    app_tails: frozenset[str] = frozenset()  # "the Notion *workspace*" (``app_tails``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -71,9 +78,35 @@ def analyse_query(
         tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
+    shaped_name = is_name_shaped(query)
+    field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
+    head = request_head(sequence, values, named) if options.head_nouns and not shaped_name else None
+    roles = role_words(sequence) if options.role_values and not shaped_name else ()
+    tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     return QueryAnalysis(
-        tokens, dropped, found, values - named, is_name_shaped(query), topics - named, shaped - named, containers
+        tokens,
+        dropped,
+        found,
+        values - named,
+        shaped_name,
+        topics - named,
+        shaped - named,
+        containers,
+        field,
+        head,
+        roles,
+        tails,
     )
+
+
+# Words that, right after an app's name, say where in the app rather than what: "the Notion
+# *workspace*", "our Box *account*", "the Jira *instance*".
+_TENANCY = frozenset({"workspace", "account", "instance", "site", "tenant", "org", "organization", "organisation"})
+
+
+def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[str]:
+    """The words of ``_TENANCY`` written right after a word naming an app (``named``)."""
+    return frozenset(after for word, after in itertools.pairwise(sequence) if word in named and after in _TENANCY)
 
 
 def _sequence(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from cardamom.core.search.coverage import (
+    Covering,
     Weighed,
     candidate_tools,
     covering_tools,
@@ -15,6 +16,7 @@ from cardamom.core.search.coverage import (
     weigh_tokens,
 )
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
+from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other, forms
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -22,8 +24,8 @@ from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
-from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.tokens import unique
+from cardamom.core.search.scope import Scope, scope_pool
+from cardamom.core.search.tokens import tokenize, unique
 
 
 def rank(
@@ -95,13 +97,18 @@ def _rank(
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
-    action = request_action(weighed.tokens, question=question) if options.destructive_actions else None
+    action = None
+    if options.destructive_actions:
+        leads = (lambda word: _leads_a_name(index, word)) if options.name_verbs and not analysis.name_shaped else None
+        action = request_action(weighed.tokens, question=question, leads_a_name=leads)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
     if action is not None:
         passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens, reads=reads)]
     top = order_results(index, passing, limit)
+    if analysis.head is not None and options.head_nouns and top:
+        top = head_first(index, analysis.head, scope, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)
@@ -154,6 +161,47 @@ def _rank(
         reason=reason,
         **common,  # type: ignore[arg-type]
     )
+
+
+def head_first(
+    index: SearchIndex,
+    head: RequestHead,
+    scope: Scope,
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+) -> list[tuple[int, int, float]]:
+    """``top`` with the first tool that does the request's verb to its head noun (``head_nouns``;
+    from every tool that cleared the floor) moved before the tools whose names carry that noun
+    but act on another (``post_folders`` before ``post_folder_locks`` for "create folder",
+    ``edit_issue`` before ``update_issue_type`` for "update issue"); nothing else moves. The
+    head's synonyms count only where no name that cleared the floor carries the head itself
+    ("add a to-do": Asana's tasks)."""
+    thing = head.head
+    if thing in scope.topic_values and scope.field_thing:
+        thing = scope.field_thing  # "update the title of notion page": the page
+    documents = index.documents
+    heads = forms(thing, False)
+    entry = index.postings(thing)
+    if scope.synonyms and not any(c[0] in entry.name or c[0] in entry.inflected for c in passing):
+        heads = forms(thing, True)
+    verb = index.postings(head.verb)
+    verbs = union_of((verb.name, verb.inflected, index.synonym_postings(head.verb).name))
+    doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
+    if not doing:
+        return top
+    best = order_results(index, doing, 1)[0]
+    rest = [t for t in top if t[0] != best[0]]
+    moved = [i for i, t in enumerate(rest) if acts_on_other(documents[t[0]].name, heads, anywhere=head.alone)]
+    place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
+    if not moved or moved[0] >= place:
+        return top
+    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)]
+
+
+def _leads_a_name(index: SearchIndex, word: str) -> bool:
+    """Some tool's own name (without its account) opens with ``word``: ``link_issues`` for "link"."""
+    documents = index.documents
+    return any(tokenize(documents[d].name.split("__", 1)[-1])[:1] == [word] for d in index.postings(word).name)
 
 
 def _closest_lacks(weighed: Weighed, candidates: Iterable[int], share: float) -> tuple[str, ...]:

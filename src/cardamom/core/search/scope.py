@@ -46,6 +46,9 @@ class Scope:
     # A request's word read as another ("close" as "update" where no name closes: ``state_verbs``;
     # "find" as "get" where no name searches: ``search_verbs``).
     read_as: tuple[tuple[str, str], ...] = ()
+    # The thing whose field the request changes ("page" in "update the title of notion page 7a",
+    # ``field_phrases``), when the field left the mass.
+    field_thing: str = ""
 
 
 def scope_pool(
@@ -135,16 +138,27 @@ def _inside(
     synonyms on."""
     options = index.options
     kept = tuple(t for t in tokens if t not in app_words) or tokens
+    if options.app_tails and analysis.app_tails:
+        # "list all users in the Notion *workspace*": where no name of the app says it, the word
+        # places the request in the app it names (Asana's ``get_workspaces`` keeps it)
+        kept = tuple(t for t in kept if t not in analysis.app_tails or _named_in(index, t, scoped)) or kept
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
     read_as: tuple[tuple[str, str], ...] = ()
-    changed = _state_change(index, kept, scoped, analysis.values) if options.state_verbs else kept
+    fields: frozenset[str] = frozenset()
+    thing = ""
+    if options.field_phrases and analysis.field is not None:
+        fields, kept, thing = _changed_field(index, analysis, kept, scoped, app_words)
+    changed = _state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
         changed = _search_as_get(index, changed, scoped, analysis.values)
     if changed != kept:
         read_as = ((kept[0], changed[0]),)
     kept = changed
     weighed = True
-    topics = _unmatched_topics(index, analysis, kept, scoped)
+    topics = _unmatched_topics(index, analysis, kept, scoped) | fields
+    if options.role_values:
+        # "link ABC-1 to ABC-2 as *blocks*": a role or kind no name of the app carries is a value
+        topics |= {w for w in analysis.roles if w in kept and not _named_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped)
     # In an app the words implied, a capitalised word stays a word: it may be the app the
@@ -169,6 +183,7 @@ def _inside(
         topics,
         implied=implied,
         read_as=read_as,
+        field_thing=thing,
     )
 
 
@@ -318,6 +333,33 @@ def _state_change(
     again = verb[2:] if verb.startswith("re") else ""
     read = again if again and _name_reach(index, again) & (objects or scoped) else "update"
     return tuple(dict.fromkeys((read, *rest)))
+
+
+def _changed_field(
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    app_words: frozenset[str],
+) -> tuple[frozenset[str], tuple[str, ...], str]:
+    """The words of the field a request changes (``field_phrases``: "update the title of notion
+    page 7a") that leave the mass, and ``kept`` with "set" read as "update" then. The field
+    leaves only where the thing (the first word after "of" that is not the app's name or a
+    value) is a name word of the app, no name carrying the thing carries the field (Slack's
+    ``conversations_set_topic`` is that field's own tool), and no tool whose name updates the
+    thing says the field (a description saying it, "Edits an issue's ... description", is the
+    tool that changes it: the word then finds it)."""
+    phrase = analysis.field
+    assert phrase is not None
+    thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
+    things = _name_reach(index, thing) & scoped if thing is not None else EMPTY
+    updating = things & _name_reach(index, "update" if phrase.verb == "set" else phrase.verb)
+    if not things or any(_name_reach(index, w) & things or index.postings(w).every & updating for w in phrase.field):
+        return frozenset(), kept, ""
+    fields = frozenset(phrase.field) - app_words
+    if phrase.verb == "set":
+        kept = tuple(dict.fromkeys("update" if t == "set" else t for t in kept))
+    return fields, kept, thing or ""
 
 
 # Verbs that look for a thing, which an app without a search operation does by listing or

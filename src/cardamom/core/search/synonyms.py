@@ -77,6 +77,9 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
 COMPOUNDS: dict[tuple[str, str], str] = {
     ("look", "up"): "lookup",
     ("pull", "up"): "show",
+    ("check", "off"): "complete",
+    ("tick", "off"): "complete",
+    ("cross", "off"): "complete",
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
     ("e", "mail"): "email",

@@ -135,16 +135,17 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
         after before and or but nor if because while whether than though although unless since so yet am are
         was were been being did had could would should will shall may might must please kindly hi hey thanks
         also just very too really not there inside another several certain particular specific existing
-        different many much nobody somebody anybody someone anyone something anything
+        different many much nobody somebody anybody someone anyone something anything everything everyone
+        everybody
         """
     )
 )
 
 # The words kept out of QUERY_FILLER_WORDS because tool *names* carry them as content
-# (is_member, has_permission, sign_in, log_out, get_me) are grammar in a *description*
+# (is_member, has_permission, sign_in, log_out, get_me, mark_as_read) are grammar in a *description*
 # ("this endpoint is used to do ..."): a query's such word matches names only.
 NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
-    _words("is be do does have has can in on out off up down over back me us about near here no")
+    _words("is be do does have has can in on out off up down over back me us about near here no as")
 )
 
 # The words a question opens with ("how many ...", "who is assigned ..."); filler in a query,

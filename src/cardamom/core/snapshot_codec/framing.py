@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 12
+SNAPSHOT_FORMAT = 13
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -19,7 +19,7 @@ source bytes and the Python version play no part: a comment, a refactor, a mixed
 deploy or an org applied from a CLI on another Python leaves every stored snapshot good.
 """
 
-OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8, 9, 10, 11})
+OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
 never rebuilds on the request path. Format 3 is format 4 plus the fingerprint of the code
@@ -40,7 +40,9 @@ ship (all on but the last); format 10 is this layout without the switches ``read
 grouped by the older ``inflection_key`` (four-letter words lost their final "e": ``note``
 met ``not``), which the decoder groups again (``SearchIndex.rekey_forms``); format 11 is this
 layout without the switches ``named_grammar``, ``frame_nouns``, ``search_verbs`` and
-``value_evidence`` (format 12), read as on. The org's app names are never stored: every load
+``value_evidence`` (format 12), read as on; format 12 is this layout without the switches
+``field_phrases``, ``head_nouns``, ``role_values``, ``name_verbs`` and ``app_tails`` (format 13),
+read as on. The org's app names are never stored: every load
 derives them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves
 this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,73 @@
+"""Phrases that say what value a request sets rather than which tool it asks for.
+
+A request that changes one field of a thing: "update *the title of* notion page 7a",
+"set *the priority of* jira issue OPS-77 to High", "change *the due date of* asana task 12".
+
+The field ("title", "priority", "due date") is what the request changes, a value of the
+thing's update operation, not a tool of its own: Notion updates a page's title with
+``patch_page``, Jira an issue's priority with ``edit_issue``. Read as a word of the tool, the
+field is often the rarest word of the request and takes half its mass, so the tool that
+updates the thing cannot clear the floor ("title" is in no Notion name), or a tool that
+manages the field's own definitions comes first (Jira's ``create_priority``).
+
+``field_phrase`` finds the phrase in the request's words; ``scope`` decides whether the field
+leaves the mass (only where the thing after "of" is a name word of the app and no name of
+the app carries the field together with the thing: Slack's ``conversations_set_topic`` sets
+"the topic of" a channel, and keeps the word).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardamom.core.search.synonyms import SYNONYM_GROUPS
+
+# The verbs that change one field of a thing: the update group ("update", "edit", "change",
+# "modify"...) and "set", which says the same of a field ("set the status of ... to Done").
+FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | {"set"}
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
+_LONGEST_FIELD = 2  # words: "title", "due date", "start time"
+_WORDS_AFTER = 4  # words after "of" searched for the thing: "of the notion page 7a"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldPhrase:
+    """The verb, the field's words and the words after "of" (the thing, maybe its app first)."""
+
+    verb: str
+    field: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
+    """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
+    grammar words kept), with a verb of ``FIELD_VERBS`` and a field of one or two words."""
+    for i, word in enumerate(sequence):
+        if word not in FIELD_VERBS:
+            continue
+        start = i + 1 + (i + 1 < len(sequence) and sequence[i + 1] in _DETERMINERS)
+        for end in range(start + 1, min(start + _LONGEST_FIELD, len(sequence) - 2) + 1):
+            if sequence[end] != "of":
+                continue
+            field = sequence[start:end]
+            if all(w.isalpha() and w not in _DETERMINERS for w in field):
+                after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
+                return FieldPhrase(word, field, after) if after else None
+            return None
+        return None
+    return None
+
+
+_LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked by"
+
+
+def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """The words after the last "as" of ``sequence`` that ends it ("... *as* blocks"), the
+    determiners aside: at most two, and none when "as" opens the request."""
+    if "as" not in sequence[1:]:
+        return ()
+    last = len(sequence) - 1 - sequence[::-1].index("as")
+    words = tuple(w for w in sequence[last + 1 :] if w not in _DETERMINERS)
+    if not words or len(words) > _LONGEST_ROLE or not all(w.isalpha() for w in words):
+        return ()
+    return words

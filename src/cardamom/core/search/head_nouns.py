@@ -1,0 +1,136 @@
+"""The thing a request acts on and the thing a tool acts on: the head noun of each.
+
+"box create folder" asks for a folder; Box's ``post_folder_locks`` creates a folder *lock*.
+The seeds score both names by the words they share: ``folder`` is an exact name word of
+``post_folder_locks`` (5) and only an inflection of ``post_folders``' ``folders`` (3), so the
+lock comes first. A noun before another in a name says which kind of the other (``issue`` in
+``update_issue_type``, ``file`` in ``post_file_requests_id_copy``); the last noun of the name's
+first phrase is what the tool acts on.
+
+``request_head`` reads the request's verb and head noun from its words in order;
+``name_head`` reads a tool name's. ``rank`` drops a tool whose name carries the request's head
+only as a modifier of another noun, when another tool that cleared the floor acts on that head
+with the request's verb (``head_nouns``): among tools that do what was asked, one that does it
+to something else is no answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cardamom.core.search.synonyms import is_action_word, synonyms_of
+from cardamom.core.search.tokens import (
+    GRAMMAR_WORDS,
+    NAME_ONLY_QUERY_WORDS,
+    QUERY_FILLER_WORDS,
+    inflection_key,
+    tokenize,
+)
+
+# Words that end a noun phrase: prepositions, in a request ("comment *to* task") and in a name
+# (``add_followers_for_task``, ``search_for_issues_using_jql``).
+_PHRASE_ENDS = frozenset(
+    {"to", "on", "in", "for", "from", "of", "with", "into", "onto", "at", "by", "as", "about", "via", "using"}
+    | {"under", "over", "within", "without", "per", "and", "or", "that", "which", "where", "who", "whose"}
+)
+# Path parameters in REST operation names (``get_files_id_content``): no noun of their own.
+_PARAMETERS = frozenset({"id", "ids", "key", "keys", "uuid", "gid", "sid", "name", "slug"})
+# The longest phrase read for a head: "credit note", "payment intent". A longer run of nouns
+# ("portfolio custom fields", "shared link file") is written in no order a head can be read from.
+_LONGEST_PHRASE = 2
+# Words that frame what a request reads rather than name it ("get file *info*").
+_FRAMING = frozenset({"details", "detail", "info", "information"})
+
+
+@dataclass(frozen=True, slots=True)
+class RequestHead:
+    """The request's verb (its first action word), head noun, as written, and whether the head
+    stands alone ("create an *issue*"; not "create a credit *note*")."""
+
+    verb: str
+    head: str
+    alone: bool = True
+
+
+def request_head(sequence: Sequence[str], values: Collection[str], apps: Collection[str]) -> RequestHead | None:
+    """The verb and head noun of a request that starts with an action ("box *create* *folder*",
+    "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
+    preposition or a value; app names, determiners and "all" are skipped, and a framing noun
+    ("get file *info*") is not the head. None when the request does not start so."""
+    words = [w for w in sequence if w not in apps]
+    start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
+    if start is None or not is_action_word(words[start]):
+        return None
+    phrase: list[str] = []
+    for word in words[start + 1 :]:
+        if word in _PHRASE_ENDS or word in values or not word.isalpha():
+            break
+        if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS:
+            if phrase:
+                break
+            continue
+        if is_action_word(word) and not phrase:
+            break  # "create or update", "get and show": no object yet
+        phrase.append(word)  # after a noun an action word is one too ("workflow *run* artifacts")
+    nouns = [w for w in phrase if w not in _FRAMING]
+    if not nouns or len(nouns) > _LONGEST_PHRASE:
+        return None
+    return RequestHead(words[start], nouns[-1], len(nouns) == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class NameHead:
+    """A tool name's head noun, the nouns before it in its first phrase (``modifiers``), and
+    every other noun of the name (``others``: those after a preposition too), by inflection key."""
+
+    head: str
+    modifiers: frozenset[str]
+    others: frozenset[str]
+
+
+@lru_cache(maxsize=65_536)
+def name_head(name: str) -> NameHead:
+    """A tool name's head noun and its other nouns, by inflection key: the last noun of its
+    first phrase, actions and path parameters aside (``post_folder_locks``: locks, with folder;
+    ``delete_lists_id_webhooks_id``: webhooks; ``add_followers_for_task``: followers, with
+    task). An empty head for a name with no noun."""
+    own = name.split("__", 1)[-1]
+    nouns: list[str] = []
+    first = 0  # nouns in the first phrase
+    for word in tokenize(own):
+        if word in _PHRASE_ENDS and nouns and not first:
+            first = len(nouns)  # the first phrase ends: "followers" of add_followers_for_task
+        if word in _PHRASE_ENDS or word in _PARAMETERS or word in GRAMMAR_WORDS or not word.isalpha():
+            continue
+        if is_action_word(word) or word in NAME_ONLY_QUERY_WORDS or len(word) < 2:
+            continue
+        nouns.append(inflection_key(word))
+    if not nouns:
+        return NameHead("", frozenset(), frozenset())
+    first = first or len(nouns)
+    head = nouns[first - 1]
+    return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head})
+
+
+def forms(word: str, synonyms: bool) -> frozenset[str]:
+    """The inflection keys a word stands for: its own and (with ``synonyms``) its synonyms'."""
+    keys = {inflection_key(word)}
+    if synonyms:
+        keys |= {inflection_key(w) for w in synonyms_of(word)}
+    return frozenset(keys)
+
+
+def acts_on_other(name: str, head: frozenset[str], *, anywhere: bool) -> bool:
+    """The tool's name carries the request's head (``head``: its forms) but acts on another
+    noun: as a modifier (``post_folder_locks`` for "folder") or, ``anywhere``, after a
+    preposition too (``reactions_create_for_issue`` for "issue")."""
+    read = name_head(name)
+    carried = read.others if anywhere else read.modifiers
+    return bool(read.head) and read.head not in head and not carried.isdisjoint(head)
+
+
+def acts_on(name: str, head: frozenset[str]) -> bool:
+    """The tool's name acts on the request's head (``post_folders`` for "folder")."""
+    return name_head(name).head in head
