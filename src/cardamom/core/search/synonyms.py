@@ -20,11 +20,11 @@ from cardamom.core.search.tokens import inflection_key
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
-    get retrieve fetch read view show display see obtain lookup tell list check
+    get retrieve fetch read view show display see obtain lookup tell list check grab
     list enumerate browse
-    create add new make insert post generate
+    create add new make insert post generate raise
     update edit modify change alter amend patch put rename
-    delete remove erase destroy trash discard purge drop
+    delete remove erase destroy trash discard purge drop wipe
     search find query lookup filter
     send post deliver dispatch
     upload attach
@@ -80,6 +80,10 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("check", "off"): "complete",
     ("tick", "off"): "complete",
     ("cross", "off"): "complete",
+    ("kick", "off"): "start",
+    ("spin", "up"): "create",
+    ("set", "up"): "create",
+    ("tear", "down"): "delete",
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
     ("e", "mail"): "email",
