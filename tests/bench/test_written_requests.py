@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to sixth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to eighth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -92,6 +92,26 @@ FOUND = [
     ("close stripe dispute dp_1", "stripe", "post_disputes_dispute_close"),
     ("List all active stripe subscriptions", "stripe", "get_subscriptions"),
     ("Delete twilio recording RE55", "twilio", "delete_recording"),
+    # eighth round: head nouns, fields changed, short hexadecimal ids, roles, app tails
+    ("box create folder", "box", "post_folders"),
+    ("box copy file", "box", "post_files_id_copy"),
+    ("Rename box file 555123 to final-v2.docx", "box", "put_files_id"),
+    ("box get file info", "box", "get_files_id"),
+    ("create a xero invoice for Acme Ltd", "xero", "create_invoices"),
+    ("Create a credit note in xero for Acme", "xero", "create_credit_notes"),
+    ("list twilio calls from yesterday", "twilio", "list_call"),
+    ("create a github issue in acme/api titled 'Crash on start'", "github", "issues_create"),
+    ("jira update issue", "jira", "edit_issue"),
+    ('Update the title of notion page 77aa88bb to "Roadmap 2027"', "notion", "patch_page"),
+    ("change the due date of asana task 1203 to friday", "asana", "update_task"),
+    ("Delete notion block 99aa", "notion", "delete_a_block"),
+    ("Comment on notion page 77ef saying 'LGTM'", "notion", "create_a_comment"),
+    ("List all users in the Notion workspace", "notion", "get_users"),
+    ("Query notion database 0a1b2c for items where Status is Blocked", "notion", "query_data_source"),
+    ("Delete box folder 678 and everything in it", "box", "delete_folders_id"),
+    ("asana check off a to-do", "asana", "update_task"),
+    ("jira raise a ticket", "jira", "create_issue"),
+    ("spin up a digitalocean droplet", "digitalocean", "droplets_create"),
 ]
 
 
@@ -115,7 +135,13 @@ NOTHING = [
     ("play some music on spotify", "app_not_connected"),
     ("book a flight to new york", "words_uncovered"),
     ("what's on my calendar today", "words_uncovered"),
+    ("jira create sprint", "words_uncovered"),
 ]
+
+
+def test_a_request_that_links_never_gets_a_tool_that_deletes(workspace: tuple[D.Pool, SearchIndex]) -> None:
+    names = [h.name for h in rank(workspace[1], "Link jira issue ABC-1 to ABC-2 as blocks").hits]
+    assert names and not any("delete" in name for name in names), names
 
 
 @pytest.mark.parametrize(("query", "reason"), NOTHING)
