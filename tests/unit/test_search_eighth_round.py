@@ -32,8 +32,13 @@ DOCS = [
     app_doc("box__put_files_id", "Box", "Updates a file. This can be used to rename or move a file."),
     app_doc("box__put_file_requests_id", "Box", "Updates a file request."),
     app_doc("box__delete_folders_id", "Box", "Deletes a folder, either permanently or by moving it to the trash."),
-    app_doc("jira__edit_issue", "Jira", "Edits an issue: its summary, description and other fields."),
+    app_doc("jira__edit_issue", "Jira", "Edits an issue: its summary, assignee, description and other fields."),
     app_doc("jira__update_issue_type", "Jira", "Updates the issue type."),
+    app_doc(
+        "jira__get_edit_issue_meta",
+        "Jira",
+        "Returns the fields, such as the assignee, to change when editing an issue.",
+    ),
     app_doc("jira__link_issues", "Jira", "Creates a link between two issues."),
     app_doc("jira__delete_issue_link", "Jira", "Deletes an issue link."),
     app_doc("jira__get_issue_link", "Jira", "Returns an issue link."),
@@ -73,6 +78,12 @@ class TestFieldPhrases:
 
     def test_a_field_a_name_carries_with_the_thing_is_that_fields_tool(self) -> None:
         assert _names("set the topic of slack channel #general to Launch")[0] == "slack__conversations_set_topic"
+
+    def test_the_thing_is_the_requests_head_where_no_name_carries_the_field(self) -> None:
+        # "assignee" stays a word (edit_issue's neighbour describes it), but the issue is edited
+        query = "Change the assignee of jira issue DEV-5 to bob"
+        assert _names(query)[0] == "jira__edit_issue"
+        assert _names(query, field_phrases=False)[0] == "jira__get_edit_issue_meta"
 
     def test_the_phrase(self) -> None:
         phrase = field_phrase(("set", "the", "due", "date", "of", "asana", "task", "12"))
@@ -154,6 +165,11 @@ class TestReadings:
         assert _names("Delete notion block 99aa") == ["notion__delete_a_block"]
         for word in ("k8s", "i18n", "b2b", "2fa", "oauth2", "v2"):
             assert not argument_values(f"list the {word} clusters"), word
+
+    def test_the_text_after_saying_is_a_value(self) -> None:
+        values = argument_values("Send a slack DM to @jane saying the build is green")
+        assert {"build", "green"} <= values
+        assert "list" not in argument_values("post saying we ship at 5. Then list the channels")
 
     def test_phrasal_verbs_read_as_one(self) -> None:
         assert join_compounds(("check", "off", "task")) == ("complete", "task")

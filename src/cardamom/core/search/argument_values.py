@@ -94,6 +94,7 @@ _DATE_PREPOSITIONS = frozenset({"since", "before", "after", "on", "in", "during"
 _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
+_SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text to send
 # Words after which a field's name comes, then its value: "with email bob@example.com",
 # "by email bob@example.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
@@ -303,7 +304,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     text_words = [w for w in words if w != _CUT]
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
-    in_topic, taken, naming = False, 0, False
+    in_topic, taken, naming, quoting = False, 0, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
         if word == _CUT:
@@ -322,7 +323,9 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             or _is_key(word, previous)
             or _is_placed_code(word, previous)
         )
-        naming = previous in _NAMING or (naming and _continues_name(word))
+        # "saying the build is green": the message runs to the sentence's end, quoted or not
+        quoting = quoting or previous in _SAYING
+        naming = previous in _NAMING or (naming and _continues_name(word)) or quoting
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 3]
         filtering = (
@@ -362,6 +365,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
                 topical.append(word)
         if word.endswith((",", ".", ";", "!", "?", ":")):
             in_topic = naming = False
+            quoting = quoting and not word.endswith((".", "!", "?"))
         previous = lowered
     # "with email bob@example.com", 'with title "Q3"': the word naming the field a value goes
     # in announces it, as "called" does; so may the container's word in "in project KAN".

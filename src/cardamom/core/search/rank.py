@@ -176,16 +176,15 @@ def head_first(
     ``edit_issue`` before ``update_issue_type`` for "update issue"); nothing else moves. The
     head's synonyms count only where no name that cleared the floor carries the head itself
     ("add a to-do": Asana's tasks)."""
-    thing = head.head
-    if thing in scope.topic_values and scope.field_thing:
-        thing = scope.field_thing  # "update the title of notion page": the page
+    thing = scope.field_thing or head.head  # "update the title of notion page": the page
+    verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
     documents = index.documents
     heads = forms(thing, False)
     entry = index.postings(thing)
     if scope.synonyms and not any(c[0] in entry.name or c[0] in entry.inflected for c in passing):
         heads = forms(thing, True)
-    verb = index.postings(head.verb)
-    verbs = union_of((verb.name, verb.inflected, index.synonym_postings(head.verb).name))
+    said = index.postings(verb)
+    verbs = union_of((said.name, said.inflected, index.synonym_postings(verb).name))
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
         return top

@@ -47,7 +47,7 @@ class Scope:
     # "find" as "get" where no name searches: ``search_verbs``).
     read_as: tuple[tuple[str, str], ...] = ()
     # The thing whose field the request changes ("page" in "update the title of notion page 7a",
-    # ``field_phrases``), when the field left the mass.
+    # ``field_phrases``), where no name carries the field with it: the request's head noun.
     field_thing: str = ""
 
 
@@ -248,7 +248,7 @@ def _unmatched_topics(
 # an action it lacks, not a filter. Past participles of six letters or more ("archived",
 # "assigned", "starred") are adjectives in that place too.
 _FILTER_ADJECTIVES = frozenset(
-    {"recent", "latest", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
+    {"recent", "latest", "last", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
     | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
 )
@@ -290,6 +290,12 @@ def _name_reach(index: SearchIndex, token: str) -> frozenset[int]:
     if index.options.synonyms:
         reach = union_of((reach, index.synonym_postings(token).name))
     return reach
+
+
+def _literal_names(index: SearchIndex, token: str) -> frozenset[int]:
+    """The tools whose names carry ``token`` as written or inflected (no synonym, no prefix)."""
+    entry = index.postings(token)
+    return union_of((entry.name, entry.inflected))
 
 
 def _whole(mention: AppMention) -> bool:
@@ -343,7 +349,8 @@ def _changed_field(
     app_words: frozenset[str],
 ) -> tuple[frozenset[str], tuple[str, ...], str]:
     """The words of the field a request changes (``field_phrases``: "update the title of notion
-    page 7a") that leave the mass, and ``kept`` with "set" read as "update" then. The field
+    page 7a") that leave the mass, ``kept`` with "set" read as "update" then, and the thing
+    (the request's head noun, unless a name carries the field with it). The field
     leaves only where the thing (the first word after "of" that is not the app's name or a
     value) is a name word of the app, no name carrying the thing carries the field (Slack's
     ``conversations_set_topic`` is that field's own tool), and no tool whose name updates the
@@ -354,8 +361,10 @@ def _changed_field(
     thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
     things = _name_reach(index, thing) & scoped if thing is not None else EMPTY
     updating = things & _name_reach(index, "update" if phrase.verb == "set" else phrase.verb)
-    if not things or any(_name_reach(index, w) & things or index.postings(w).every & updating for w in phrase.field):
+    if not things or any(_literal_names(index, w) & things for w in phrase.field):
         return frozenset(), kept, ""
+    if any(index.postings(w).every & updating for w in phrase.field):
+        return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words
     if phrase.verb == "set":
         kept = tuple(dict.fromkeys("update" if t == "set" else t for t in kept))
