@@ -50,6 +50,14 @@ DOCS = [
     app_doc("asana__get_projects", "Asana", "Returns the projects visible to the user."),
     app_doc("xero__create_invoices", "Xero", "Creates one or more sales invoices or purchase bills."),
     app_doc("xero__create_invoice_history", "Xero", "Creates a history record for a specific invoice."),
+    app_doc("stripe__post_customers", "Stripe", "Creates a new customer object."),
+    app_doc("stripe__post_customers_customer", "Stripe", "Updates the specified customer."),
+    app_doc("stripe__post_payment_intents", "Stripe", "Creates a PaymentIntent object."),
+    app_doc(
+        "stripe__post_terminal_readers_reader_process_payment_intent",
+        "Stripe",
+        "Initiates a payment flow on a Reader for a payment intent.",
+    ),
     app_doc("slack__conversations_set_topic", "Slack", "Sets the topic for a conversation."),
     app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
 ]
@@ -107,6 +115,15 @@ class TestHeadNouns:
     def test_a_synonym_verb_acting_on_the_head_comes_first(self) -> None:
         assert _names("jira update issue")[0] == "jira__edit_issue"
         assert _names("jira update issue", head_nouns=False)[0] == "jira__update_issue_type"
+
+    def test_a_request_to_create_gets_the_kind_not_an_item_or_another_kind(self) -> None:
+        # post_customers_customer updates one customer ({customer} is its path parameter) and
+        # scores the exact "customer"; the terminal reader's tool acts on a payment intent too
+        assert _names("Create a stripe customer for alice@example.com")[0] == "stripe__post_customers"
+        assert _names("create a stripe customer", head_nouns=False)[0] == "stripe__post_customers_customer"
+        assert _names("create a stripe payment intent for 20 USD")[0] == "stripe__post_payment_intents"
+        assert name_head("stripe__post_customers_customer").item
+        assert name_head("box__post_folders_id_copy").item and not name_head("box__post_folders").item
 
     def test_a_guessed_name_is_not_read_so(self) -> None:
         assert _names("create_box_folder_lock")[0] == "box__post_folder_locks"

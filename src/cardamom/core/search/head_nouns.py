@@ -52,6 +52,7 @@ class RequestHead:
     verb: str
     head: str
     alone: bool = True
+    phrase: frozenset[str] = frozenset()  # the phrase's nouns, by inflection key ("payment", "intent")
 
 
 def request_head(sequence: Sequence[str], values: Collection[str], apps: Collection[str]) -> RequestHead | None:
@@ -77,7 +78,7 @@ def request_head(sequence: Sequence[str], values: Collection[str], apps: Collect
     nouns = [w for w in phrase if w not in _FRAMING]
     if not nouns or len(nouns) > _LONGEST_PHRASE:
         return None
-    return RequestHead(words[start], nouns[-1], len(nouns) == 1)
+    return RequestHead(words[start], nouns[-1], len(nouns) == 1, frozenset(inflection_key(w) for w in nouns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,9 @@ class NameHead:
     head: str
     modifiers: frozenset[str]
     others: frozenset[str]
+    # The head is followed by its own parameter ("customers_customer", "folders_id"): the tool
+    # acts on one existing item, which a request to create never asks for.
+    item: bool = False
 
 
 @lru_cache(maxsize=65_536)
@@ -99,7 +103,8 @@ def name_head(name: str) -> NameHead:
     own = name.split("__", 1)[-1]
     nouns: list[str] = []
     first = 0  # nouns in the first phrase
-    for word in tokenize(own):
+    words = tokenize(own)
+    for word in words:
         if word in _PHRASE_ENDS and nouns and not first:
             first = len(nouns)  # the first phrase ends: "followers" of add_followers_for_task
         if word in _PHRASE_ENDS or word in _PARAMETERS or word in GRAMMAR_WORDS or not word.isalpha():
@@ -111,7 +116,10 @@ def name_head(name: str) -> NameHead:
         return NameHead("", frozenset(), frozenset())
     first = first or len(nouns)
     head = nouns[first - 1]
-    return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head})
+    keys = [inflection_key(w) for w in words]
+    after = keys[keys.index(head) + 1 :] if head in keys else []
+    item = bool(after) and (after[0] == head or after[0] in _PARAMETERS)
+    return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head}, item)
 
 
 def forms(word: str, synonyms: bool) -> frozenset[str]:
@@ -129,6 +137,19 @@ def acts_on_other(name: str, head: frozenset[str], *, anywhere: bool) -> bool:
     read = name_head(name)
     carried = read.others if anywhere else read.modifiers
     return bool(read.head) and read.head not in head and not carried.isdisjoint(head)
+
+
+def creates_one(name: str) -> bool:
+    """The tool's name acts on a whole kind of thing, not on one item of it by its parameter
+    (``post_customers``, not ``post_customers_customer``): where a request to create goes."""
+    return not name_head(name).item
+
+
+def said_kind(name: str, phrase: frozenset[str]) -> bool:
+    """Every noun the name puts before its head is one the request says: the tool acts on the
+    kind of thing asked for (``post_payment_intents`` for "payment intent", not
+    ``post_terminal_readers_reader_process_payment_intent``)."""
+    return name_head(name).modifiers <= phrase
 
 
 def acts_on(name: str, head: frozenset[str]) -> bool:

@@ -16,7 +16,7 @@ from cardamom.core.search.coverage import (
     weigh_tokens,
 )
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
-from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other, forms
+from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other, creates_one, forms, said_kind
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -25,7 +25,8 @@ from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.scope import Scope, scope_pool
-from cardamom.core.search.tokens import tokenize, unique
+from cardamom.core.search.synonyms import group_keys
+from cardamom.core.search.tokens import inflection_key, tokenize, unique
 
 
 def rank(
@@ -188,9 +189,20 @@ def head_first(
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
         return top
-    best = order_results(index, doing, 1)[0]
+    said: list[Covering] = []
+    if inflection_key(verb) in group_keys(frozenset({"create"})):
+        # a request to create asks for a kind of thing: not an item's update, not another kind
+        doing = [c for c in doing if creates_one(documents[c[0]].name)] or doing
+        said = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
+    best = order_results(index, said or doing, 1)[0]
     rest = [t for t in top if t[0] != best[0]]
-    moved = [i for i, t in enumerate(rest) if acts_on_other(documents[t[0]].name, heads, anywhere=head.alone)]
+    moved = [
+        i
+        for i, t in enumerate(rest)
+        if acts_on_other(documents[t[0]].name, heads, anywhere=head.alone)
+        or (said and acts_on(documents[t[0]].name, heads) and not said_kind(documents[t[0]].name, head.phrase))
+        or (said and acts_on(documents[t[0]].name, heads) and not creates_one(documents[t[0]].name))
+    ]
     place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
     if not moved or moved[0] >= place:
         return top
