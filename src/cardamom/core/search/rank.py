@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from cardamom.core.search.coverage import (
-    Covering,
     Weighed,
     candidate_tools,
     covering_tools,
@@ -16,7 +15,7 @@ from cardamom.core.search.coverage import (
     weigh_tokens,
 )
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
-from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other, creates_one, forms, said_kind
+from cardamom.core.search.head_order import head_first
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -24,9 +23,8 @@ from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
-from cardamom.core.search.scope import Scope, scope_pool
-from cardamom.core.search.synonyms import group_keys
-from cardamom.core.search.tokens import inflection_key, tokenize, unique
+from cardamom.core.search.scope import scope_pool
+from cardamom.core.search.tokens import tokenize, unique
 
 
 def rank(
@@ -162,51 +160,6 @@ def _rank(
         reason=reason,
         **common,  # type: ignore[arg-type]
     )
-
-
-def head_first(
-    index: SearchIndex,
-    head: RequestHead,
-    scope: Scope,
-    passing: list[Covering],
-    top: list[tuple[int, int, float]],
-) -> list[tuple[int, int, float]]:
-    """``top`` with the first tool that does the request's verb to its head noun (``head_nouns``;
-    from every tool that cleared the floor) moved before the tools whose names carry that noun
-    but act on another (``post_folders`` before ``post_folder_locks`` for "create folder",
-    ``edit_issue`` before ``update_issue_type`` for "update issue"); nothing else moves. The
-    head's synonyms count only where no name that cleared the floor carries the head itself
-    ("add a to-do": Asana's tasks)."""
-    thing = scope.field_thing or head.head  # "update the title of notion page": the page
-    verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
-    documents = index.documents
-    heads = forms(thing, False)
-    entry = index.postings(thing)
-    if scope.synonyms and not any(c[0] in entry.name or c[0] in entry.inflected for c in passing):
-        heads = forms(thing, True)
-    said = index.postings(verb)
-    verbs = union_of((said.name, said.inflected, index.synonym_postings(verb).name))
-    doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
-    if not doing:
-        return top
-    said: list[Covering] = []
-    if inflection_key(verb) in group_keys(frozenset({"create"})):
-        # a request to create asks for a kind of thing: not an item's update, not another kind
-        doing = [c for c in doing if creates_one(documents[c[0]].name)] or doing
-        said = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
-    best = order_results(index, said or doing, 1)[0]
-    rest = [t for t in top if t[0] != best[0]]
-    moved = [
-        i
-        for i, t in enumerate(rest)
-        if acts_on_other(documents[t[0]].name, heads, anywhere=head.alone)
-        or (said and acts_on(documents[t[0]].name, heads) and not said_kind(documents[t[0]].name, head.phrase))
-        or (said and acts_on(documents[t[0]].name, heads) and not creates_one(documents[t[0]].name))
-    ]
-    place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
-    if not moved or moved[0] >= place:
-        return top
-    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)]
 
 
 def _leads_a_name(index: SearchIndex, word: str) -> bool:
