@@ -209,3 +209,20 @@ class TestReadings:
         assert _names("Query notion database 0a1b2c for items where Status is Blocked")[0] == (
             "notion__query_data_source"
         )
+
+
+def test_search_tools_says_which_tool_was_placed_for_the_head_noun() -> None:
+    from cardamom.core.search import SearchIndex, rank
+    from cardamom.mcp.catalog import SEARCH_OUTPUT_SCHEMA
+    from cardamom.mcp.results import search_payload
+    from cardamom.service.search import SearchReport
+    from tests.unit.search_documents import snapshot_of
+
+    index = SearchIndex.build(DOCS)
+    ranking = rank(index, "box create folder")
+    assert [h.acts_on for h in ranking.hits[:2]] == ["folder", None]
+    payload = search_payload(SearchReport("box create folder", snapshot_of(index), ranking, (), 0, {}))  # type: ignore[arg-type]
+    assert payload["results"][0]["acts_on"] == "folder" and "acts_on" not in payload["results"][1]
+    assert "acts_on" in SEARCH_OUTPUT_SCHEMA["properties"]["results"]["items"]["properties"]
+    # a request whose order the seeds' score already gives says nothing
+    assert all(h.acts_on is None for h in rank(index, "box copy file", limit=3).hits[1:])

@@ -60,6 +60,17 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
                     "inputSchema": {"type": "object"},
                     "accounts": {"type": "array", "items": {"type": "string"}},
                     "suggested_arguments": {"type": "object"},
+                    "similarity": {
+                        "type": "number",
+                        "description": "found by meaning (semantic_fallback): its cosine to the request",
+                    },
+                    "acts_on": {
+                        "type": "string",
+                        "description": (
+                            "the request's thing this tool acts on: placed before tools scoring more that act on"
+                            " another thing"
+                        ),
+                    },
                 },
                 "required": [
                     "name",
@@ -137,6 +148,10 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
         },
         "message": {"type": "string"},
         "checks": {"type": "array", "items": {"type": "string"}},
+        "semantic_fallback": {
+            "type": "boolean",
+            "description": "no tool covers half of the request's words: the results were found by meaning",
+        },
     },
     "required": ["query", "tokens", "pool_size", "results", "restricted", "uncovered_tokens", "message"],
 }

@@ -26,7 +26,7 @@ def head_first(
     scope: Scope,
     passing: list[Covering],
     top: list[tuple[int, int, float]],
-) -> list[tuple[int, int, float]]:
+) -> tuple[list[tuple[int, int, float]], tuple[int, str] | None]:
     """``top`` with the first tool that does the request's verb to its head noun (from every
     tool that cleared the floor) moved before the tools whose names carry that noun but act on
     another (``post_folders`` before ``post_folder_locks`` for "create folder", ``edit_issue``
@@ -35,7 +35,8 @@ def head_first(
     (``post_customers_customer``) or acting on another kind of it
     (``post_terminal_readers_reader_process_payment_intent`` for "create a payment intent").
     The head's synonyms count only where no name that cleared the floor carries the head
-    itself ("add a to-do": Asana's tasks)."""
+    itself ("add a to-do": Asana's tasks). With ``top``, the tool moved and the noun it acts on,
+    when one moved."""
     documents = index.documents
     thing = scope.field_thing or head.head  # "update the title of notion page": the page
     verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
@@ -47,7 +48,7 @@ def head_first(
     verbs = union_of((said_verb.name, said_verb.inflected, index.synonym_postings(verb).name))
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
-        return top
+        return top, None
     kinds: list[Covering] = []
     if inflection_key(verb) in group_keys(_CREATING):
         doing = [c for c in doing if creates_one(documents[c[0]].name)] or doing
@@ -57,8 +58,8 @@ def head_first(
     moved = [i for i, t in enumerate(rest) if _gives_way(documents[t[0]].name, head, heads, creating=bool(kinds))]
     place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
     if not moved or moved[0] >= place:
-        return top
-    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)]
+        return top, None
+    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)], (best[0], thing)
 
 
 def _gives_way(name: str, head: RequestHead, heads: frozenset[str], *, creating: bool) -> bool:

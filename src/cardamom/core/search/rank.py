@@ -5,6 +5,7 @@ When nothing clears the floor, a request in words may still find a tool by meani
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Iterable
 
 from cardamom.core.search.coverage import (
@@ -106,8 +107,9 @@ def _rank(
     if action is not None:
         passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens, reads=reads)]
     top = order_results(index, passing, limit)
+    moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if analysis.head is not None and options.head_nouns and top:
-        top = head_first(index, analysis.head, scope, passing, top)
+        top, moved = head_first(index, analysis.head, scope, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)
@@ -129,6 +131,8 @@ def _rank(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
         for d, score, mass in top
     )
+    if moved is not None:
+        hits = tuple(dataclasses.replace(h, acts_on=moved[1]) if h.doc == moved[0] else h for h in hits)
     touched = len(union_of(weighed.matched))
     unweighed = frozenset() if scope.values_weighed else scope.values  # argument values in a named app
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)

@@ -47,6 +47,9 @@ class Hit:
     coverage: float
     matches: tuple[TokenMatch, ...]
     similarity: float | None = None  # set when the semantic fallback returned it: its cosine to the query
+    # The request's head noun this tool acts on, when it was placed before tools scoring more that
+    # act on another thing ("folder": ``post_folders`` before ``post_folder_locks``; ``head_nouns``).
+    acts_on: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
