@@ -58,6 +58,9 @@ DOCS = [
         "Stripe",
         "Initiates a payment flow on a Reader for a payment intent.",
     ),
+    app_doc("knowledge-graph__extract", "Knowledge Graph", "Extract graph data from a document."),
+    app_doc("knowledge-graph__query", "Knowledge Graph", "Query the graph in natural language."),
+    app_doc("knowledge-graph__ingest", "Knowledge Graph", "Ingest a document into the graph."),
     app_doc("slack__conversations_set_topic", "Slack", "Sets the topic for a conversation."),
     app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
 ]
@@ -141,6 +144,18 @@ class TestHeadNouns:
         assert request_head(("invoices", "overdue"), frozenset(), ()) is None  # no action first
         # three nouns in a row are in no order a head can be read from
         assert request_head(("get", "portfolio", "custom", "fields"), frozenset(), ()) is None
+
+
+class TestGuessedVerbs:
+    def test_a_guessed_names_verb_no_tool_of_the_app_says_leaves_it(self) -> None:
+        guessed = "get_knowledge_graph_extract_graph_data"
+        assert _names(guessed)[0] == "knowledge-graph__extract"
+        assert _names(guessed, guessed_verbs=False) == []
+
+    def test_a_verb_a_description_says_stays(self) -> None:
+        # "Extract graph data": the verb is the app's own, and weighs as before
+        assert _names("extract_knowledge_graph_data")[0] == "knowledge-graph__extract"
+        assert _names("ingest_knowledge_graph_document")[0] == "knowledge-graph__ingest"
 
 
 class TestRoleValues:

@@ -100,7 +100,10 @@ class SearchOptions:
       a tool name ("*link* jira issue": ``link_issues``) is its action, so it never gets a tool
       that deletes unless it says so (``destructive_actions``);
     * ``app_tails``: "workspace", "account" or "instance" right after the app's name ("the
-      Notion *workspace*") names where, not what, where no name of the app carries it.
+      Notion *workspace*") names where, not what, where no name of the app carries it;
+    * ``guessed_verbs``: inside an app, a guessed name's first word, an action no tool of the
+      app says anywhere even through a synonym ("*get*_knowledge_graph_extract_graph_data"),
+      leaves it.
     """
 
     drop_filler: bool = True
@@ -141,6 +144,7 @@ class SearchOptions:
     role_values: bool = True
     name_verbs: bool = True
     app_tails: bool = True
+    guessed_verbs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -193,4 +197,5 @@ SEED_RULES_ONLY = SearchOptions(
     role_values=False,
     name_verbs=False,
     app_tails=False,
+    guessed_verbs=False,
 )

@@ -15,6 +15,7 @@ from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, NAME_ONLY_QUERY_WORDS, tokenize, unique
+from cardamom.core.search.verb_readings import changed_field, named_in, search_as_get, state_change
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +142,23 @@ def _inside(
     if options.app_tails and analysis.app_tails:
         # "list all users in the Notion *workspace*": where no name of the app says it, the word
         # places the request in the app it names (Asana's ``get_workspaces`` keeps it)
-        kept = tuple(t for t in kept if t not in analysis.app_tails or _named_in(index, t, scoped)) or kept
+        kept = tuple(t for t in kept if t not in analysis.app_tails or named_in(index, t, scoped)) or kept
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
+    if options.guessed_verbs and analysis.name_shaped and len(kept) > 1 and is_action_word(kept[0]):
+        # "get_knowledge_graph_extract_graph_data": the guesser's verb, where no tool of the app
+        # says it anywhere even through a synonym, is no word of the tool (Knowledge Graph's
+        # `extract`); one a description says stays ("Triggers a new build")
+        said = union_of((index.postings(kept[0]).every, index.synonym_postings(kept[0]).every))
+        if not said & scoped:
+            kept = kept[1:]
     read_as: tuple[tuple[str, str], ...] = ()
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
-        fields, kept, thing = _changed_field(index, analysis, kept, scoped, app_words)
-    changed = _state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
+        fields, kept, thing = changed_field(index, analysis, kept, scoped, app_words)
+    changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
-        changed = _search_as_get(index, changed, scoped, analysis.values)
+        changed = search_as_get(index, changed, scoped, analysis.values)
     if changed != kept:
         read_as = ((kept[0], changed[0]),)
     kept = changed
@@ -158,7 +166,7 @@ def _inside(
     topics = _unmatched_topics(index, analysis, kept, scoped) | fields
     if options.role_values:
         # "link ABC-1 to ABC-2 as *blocks*": a role or kind no name of the app carries is a value
-        topics |= {w for w in analysis.roles if w in kept and not _named_in(index, w, scoped)}
+        topics |= {w for w in analysis.roles if w in kept and not named_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped)
     # In an app the words implied, a capitalised word stays a word: it may be the app the
@@ -271,31 +279,11 @@ def _qualifiers(
     words = [t for t in kept if t not in analysis.values]
     if analysis.name_shaped or len(words) < 3 or not is_action_word(words[0]):
         return frozenset()
-    adjectives = {w for w in words[1:] if _looks_like_adjective(w) and not _named_in(index, w, scoped)}
+    adjectives = {w for w in words[1:] if _looks_like_adjective(w) and not named_in(index, w, scoped)}
     others = [w for w in words[1:] if w not in adjectives and w not in GRAMMAR_WORDS]
-    if not adjectives or not others or not all(_named_in(index, w, scoped) for w in others):
+    if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()
     return frozenset(adjectives)
-
-
-def _named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
-    """Some tool name of ``scoped`` carries ``token``, its inflections, prefixes or synonyms."""
-    return bool(_name_reach(index, token) & scoped)
-
-
-def _name_reach(index: SearchIndex, token: str) -> frozenset[int]:
-    """The tools whose names carry ``token``, its inflections, prefixes or synonyms."""
-    entry = index.postings(token)
-    reach = union_of((entry.name, entry.inflected, entry.prefixed))
-    if index.options.synonyms:
-        reach = union_of((reach, index.synonym_postings(token).name))
-    return reach
-
-
-def _literal_names(index: SearchIndex, token: str) -> frozenset[int]:
-    """The tools whose names carry ``token`` as written or inflected (no synonym, no prefix)."""
-    entry = index.postings(token)
-    return union_of((entry.name, entry.inflected))
 
 
 def _whole(mention: AppMention) -> bool:
@@ -309,92 +297,3 @@ def _narrowest(index: SearchIndex, names: tuple[str, ...]) -> tuple[str, ...]:
     notion-legal, not all of Notion."""
     targets = {name: index.app_targets.get(name, EMPTY) for name in names}
     return tuple(n for n in names if not any(o != n and targets[o] < targets[n] for o in names))
-
-
-# Verbs that change a thing's state, which an API often does through its update operation:
-# GitHub closes an issue with ``issues_update`` (state "closed"), Notion archives a page with
-# ``patch_page``, Asana completes a task with ``update_task``.
-STATE_VERBS = frozenset(
-    {"close", "reopen", "archive", "unarchive", "complete", "resolve", "void", "mark", "pause", "resume"}
-    | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
-)
-
-
-def _state_change(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
-) -> tuple[str, ...]:
-    """A request whose first word changes a thing's state ("close a github issue") where no
-    tool name that carries its object (``issue``) carries that verb, even through a synonym
-    (GitHub's ``activity_mark_thread_as_done`` closes a notification, not an issue): read as
-    "update" ("reassign" as "assign" where a name says that). The object is the first word
-    after the verb that is not an argument value. Names only: descriptions say "closed",
-    "done" and "complete" of everything."""
-    if len(kept) < 2 or kept[0] not in STATE_VERBS:
-        return kept
-    verb, rest = kept[0], kept[1:]
-    objects = _object_tools(index, rest, scoped, values)
-    if _name_reach(index, verb) & (objects or scoped):
-        return kept
-    # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
-    again = verb[2:] if verb.startswith("re") else ""
-    read = again if again and _name_reach(index, again) & (objects or scoped) else "update"
-    return tuple(dict.fromkeys((read, *rest)))
-
-
-def _changed_field(
-    index: SearchIndex,
-    analysis: QueryAnalysis,
-    kept: tuple[str, ...],
-    scoped: frozenset[int],
-    app_words: frozenset[str],
-) -> tuple[frozenset[str], tuple[str, ...], str]:
-    """The words of the field a request changes (``field_phrases``: "update the title of notion
-    page 7a") that leave the mass, ``kept`` with "set" read as "update" then, and the thing
-    (the request's head noun, unless a name carries the field with it). The field
-    leaves only where the thing (the first word after "of" that is not the app's name or a
-    value) is a name word of the app, no name carrying the thing carries the field (Slack's
-    ``conversations_set_topic`` is that field's own tool), and no tool whose name updates the
-    thing says the field (a description saying it, "Edits an issue's ... description", is the
-    tool that changes it: the word then finds it)."""
-    phrase = analysis.field
-    assert phrase is not None
-    thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
-    things = _name_reach(index, thing) & scoped if thing is not None else EMPTY
-    updating = things & _name_reach(index, "update" if phrase.verb == "set" else phrase.verb)
-    if not things or any(_literal_names(index, w) & things for w in phrase.field):
-        return frozenset(), kept, ""
-    if any(index.postings(w).every & updating for w in phrase.field):
-        return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
-    fields = frozenset(phrase.field) - app_words
-    if phrase.verb == "set":
-        kept = tuple(dict.fromkeys("update" if t == "set" else t for t in kept))
-    return fields, kept, thing or ""
-
-
-# Verbs that look for a thing, which an app without a search operation does by listing or
-# getting: Xero finds invoices with ``get_invoices`` (its ``where`` filter).
-SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
-
-
-def _search_as_get(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
-) -> tuple[str, ...]:
-    """A request whose first word looks for a thing (``SEARCH_VERBS``) in an app no tool name
-    of which searches, even through a synonym, read as "get" ("find xero invoices":
-    ``get_invoices``). An app that searches at all searches for this thing too (Notion's
-    ``post_search``), and only a thing some name of the app carries is got instead (Xero has
-    no "customers"; "get customers" would answer from descriptions)."""
-    if len(kept) < 2 or kept[0] not in SEARCH_VERBS or _name_reach(index, kept[0]) & scoped:
-        return kept
-    if not _object_tools(index, kept[1:], scoped, values):
-        return kept
-    return tuple(dict.fromkeys(("get", *kept[1:])))
-
-
-def _object_tools(
-    index: SearchIndex, rest: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
-) -> frozenset[int]:
-    """The tools of ``scoped`` whose names carry the request's object: the first word after its
-    verb that is not an argument value."""
-    thing = next((t for t in rest if t not in values), None)
-    return _name_reach(index, thing) & scoped if thing is not None else EMPTY

@@ -41,7 +41,8 @@ grouped by the older ``inflection_key`` (four-letter words lost their final "e":
 met ``not``), which the decoder groups again (``SearchIndex.rekey_forms``); format 11 is this
 layout without the switches ``named_grammar``, ``frame_nouns``, ``search_verbs`` and
 ``value_evidence`` (format 12), read as on; format 12 is this layout without the switches
-``field_phrases``, ``head_nouns``, ``role_values``, ``name_verbs`` and ``app_tails`` (format 13),
+``field_phrases``, ``head_nouns``, ``role_values``, ``name_verbs``, ``app_tails`` and
+``guessed_verbs`` (format 13),
 read as on. The org's app names are never stored: every load
 derives them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves
 this set; its blobs are then ``OutdatedSnapshot``."""

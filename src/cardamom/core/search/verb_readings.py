@@ -1,0 +1,119 @@
+"""Request words read as others where the app's tool names say them otherwise: a state change
+("close a github issue") as an update, a search ("find xero invoices") as a get, the field a
+request changes ("set the due date of asana task 12") as a value of the thing's update; and
+what a tool name carries, through its inflections, prefixes and synonyms (``name_reach``)."""
+
+from __future__ import annotations
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.query import QueryAnalysis
+
+
+def named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
+    """Some tool name of ``scoped`` carries ``token``, its inflections, prefixes or synonyms."""
+    return bool(name_reach(index, token) & scoped)
+
+
+def name_reach(index: SearchIndex, token: str) -> frozenset[int]:
+    """The tools whose names carry ``token``, its inflections, prefixes or synonyms."""
+    entry = index.postings(token)
+    reach = union_of((entry.name, entry.inflected, entry.prefixed))
+    if index.options.synonyms:
+        reach = union_of((reach, index.synonym_postings(token).name))
+    return reach
+
+
+def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
+    """The tools whose names carry ``token`` as written or inflected (no synonym, no prefix)."""
+    entry = index.postings(token)
+    return union_of((entry.name, entry.inflected))
+
+
+# Verbs that change a thing's state, which an API often does through its update operation:
+# GitHub closes an issue with ``issues_update`` (state "closed"), Notion archives a page with
+# ``patch_page``, Asana completes a task with ``update_task``.
+STATE_VERBS = frozenset(
+    {"close", "reopen", "archive", "unarchive", "complete", "resolve", "void", "mark", "pause", "resume"}
+    | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
+)
+
+
+def state_change(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """A request whose first word changes a thing's state ("close a github issue") where no
+    tool name that carries its object (``issue``) carries that verb, even through a synonym
+    (GitHub's ``activity_mark_thread_as_done`` closes a notification, not an issue): read as
+    "update" ("reassign" as "assign" where a name says that). The object is the first word
+    after the verb that is not an argument value. Names only: descriptions say "closed",
+    "done" and "complete" of everything."""
+    if len(kept) < 2 or kept[0] not in STATE_VERBS:
+        return kept
+    verb, rest = kept[0], kept[1:]
+    objects = object_tools(index, rest, scoped, values)
+    if name_reach(index, verb) & (objects or scoped):
+        return kept
+    # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
+    again = verb[2:] if verb.startswith("re") else ""
+    read = again if again and name_reach(index, again) & (objects or scoped) else "update"
+    return tuple(dict.fromkeys((read, *rest)))
+
+
+def changed_field(
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    app_words: frozenset[str],
+) -> tuple[frozenset[str], tuple[str, ...], str]:
+    """The words of the field a request changes (``field_phrases``: "update the title of notion
+    page 7a") that leave the mass, ``kept`` with "set" read as "update" then, and the thing
+    (the request's head noun, unless a name carries the field with it). The field
+    leaves only where the thing (the first word after "of" that is not the app's name or a
+    value) is a name word of the app, no name carrying the thing carries the field (Slack's
+    ``conversations_set_topic`` is that field's own tool), and no tool whose name updates the
+    thing says the field (a description saying it, "Edits an issue's ... description", is the
+    tool that changes it: the word then finds it)."""
+    phrase = analysis.field
+    assert phrase is not None
+    thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
+    things = name_reach(index, thing) & scoped if thing is not None else EMPTY
+    updating = things & name_reach(index, "update" if phrase.verb == "set" else phrase.verb)
+    if not things or any(literal_names(index, w) & things for w in phrase.field):
+        return frozenset(), kept, ""
+    if any(index.postings(w).every & updating for w in phrase.field):
+        return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
+    fields = frozenset(phrase.field) - app_words
+    if phrase.verb == "set":
+        kept = tuple(dict.fromkeys("update" if t == "set" else t for t in kept))
+    return fields, kept, thing or ""
+
+
+# Verbs that look for a thing, which an app without a search operation does by listing or
+# getting: Xero finds invoices with ``get_invoices`` (its ``where`` filter).
+SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
+
+
+def search_as_get(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """A request whose first word looks for a thing (``SEARCH_VERBS``) in an app no tool name
+    of which searches, even through a synonym, read as "get" ("find xero invoices":
+    ``get_invoices``). An app that searches at all searches for this thing too (Notion's
+    ``post_search``), and only a thing some name of the app carries is got instead (Xero has
+    no "customers"; "get customers" would answer from descriptions)."""
+    if len(kept) < 2 or kept[0] not in SEARCH_VERBS or name_reach(index, kept[0]) & scoped:
+        return kept
+    if not object_tools(index, kept[1:], scoped, values):
+        return kept
+    return tuple(dict.fromkeys(("get", *kept[1:])))
+
+
+def object_tools(
+    index: SearchIndex, rest: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> frozenset[int]:
+    """The tools of ``scoped`` whose names carry the request's object: the first word after its
+    verb that is not an argument value."""
+    thing = next((t for t in rest if t not in values), None)
+    return name_reach(index, thing) & scoped if thing is not None else EMPTY
