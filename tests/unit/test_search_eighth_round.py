@@ -9,6 +9,7 @@ grab and wipe join their groups, "everything" is filler, "items" frames a reques
 
 from __future__ import annotations
 
+from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.argument_values import argument_values
 from cardamom.core.search.field_phrases import field_phrase, role_words
 from cardamom.core.search.head_nouns import name_head, request_head
@@ -81,6 +82,7 @@ class TestFieldPhrases:
     def test_set_is_read_as_update_there(self) -> None:
         query = "Set the due date of asana task 4412 to next Monday"
         assert _names(query)[0] == "asana__update_task"
+        assert rank(SearchIndex.build(DOCS), query).read_as == (("set", "update"),)
         assert _names(query, field_phrases=False)[:1] != ["asana__update_task"]
 
     def test_a_field_an_updating_tool_describes_stays_a_word(self) -> None:
@@ -227,7 +229,6 @@ class TestReadings:
 
 
 def test_search_tools_says_which_tool_was_placed_for_the_head_noun() -> None:
-    from cardamom.core.search import SearchIndex, rank
     from cardamom.mcp.catalog import SEARCH_OUTPUT_SCHEMA
     from cardamom.mcp.results import search_payload
     from cardamom.service.search import SearchReport

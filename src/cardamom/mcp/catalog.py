@@ -124,7 +124,7 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
             "additionalProperties": {"type": "string"},
             "description": (
                 "request words read as others: a state change no tool of the app names is an update,"
-                " a search in an app without one is a get"
+                " a search in an app without one is a get, setting a thing's field is its update"
             ),
         },
         "argument_values": {

@@ -87,7 +87,8 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
     if ranking.implied:
         payload["scope_implied"] = True  # the request named no app: its words say which one
     if ranking.read_as:
-        # "close" read as "update", "find" as "get": no tool name of the app says the request's verb
+        # "close" read as "update", "find" as "get": no tool name of the app says the request's verb;
+        # "set the due date of ..." as "update": the thing's update sets its fields
         payload["read_as"] = dict(ranking.read_as)
     if ranking.values:
         payload["argument_values"] = list(ranking.values)

@@ -10,8 +10,8 @@ field is often the rarest word of the request and takes half its mass, so the to
 updates the thing cannot clear the floor ("title" is in no Notion name), or a tool that
 manages the field's own definitions comes first (Jira's ``create_priority``).
 
-``field_phrase`` finds the phrase in the request's words; ``scope`` decides whether the field
-leaves the mass (only where the thing after "of" is a name word of the app and no name of
+``field_phrase`` finds the phrase in the request's words; ``verb_readings.changed_field``
+decides whether the field leaves the mass (only where the thing after "of" is a name word of the app and no name of
 the app carries the field together with the thing: Slack's ``conversations_set_topic`` sets
 "the topic of" a channel, and keeps the word).
 """

@@ -8,10 +8,9 @@ lock comes first. A noun before another in a name says which kind of the other (
 first phrase is what the tool acts on.
 
 ``request_head`` reads the request's verb and head noun from its words in order;
-``name_head`` reads a tool name's. ``rank`` drops a tool whose name carries the request's head
-only as a modifier of another noun, when another tool that cleared the floor acts on that head
-with the request's verb (``head_nouns``): among tools that do what was asked, one that does it
-to something else is no answer.
+``name_head`` reads a tool name's. ``head_order.head_first`` places the tool doing the
+request's verb to its head before the tools whose names carry the head but act on another
+thing (``head_nouns``).
 """
 
 from __future__ import annotations
@@ -120,6 +119,13 @@ def name_head(name: str) -> NameHead:
     after = keys[keys.index(head) + 1 :] if head in keys else []
     item = bool(after) and (after[0] == head or after[0] in _PARAMETERS)
     return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head}, item)
+
+
+@lru_cache(maxsize=65_536)
+def first_name_word(name: str) -> str:
+    """The first word of a tool's own name (without its account): ``link`` of ``link_issues``."""
+    words = tokenize(name.split("__", 1)[-1])
+    return words[0] if words else ""
 
 
 def forms(word: str, synonyms: bool) -> frozenset[str]:

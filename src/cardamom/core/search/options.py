@@ -91,9 +91,9 @@ class SearchOptions:
     * ``field_phrases``: inside an app, the field a request changes ("set *the priority of*
       jira issue OPS-77 to High") is a value of the thing's update, not a word of the tool,
       where no name of the app carries the field with the thing (``field_phrases``);
-    * ``head_nouns``: a tool whose name carries a request's head noun only as a modifier of
-      another ("box create *folder*": ``post_folder_locks``) is no answer when another tool
-      clearing the floor does the request's action to that head (``post_folders``);
+    * ``head_nouns``: the tool doing a request's action to its head noun ("box create *folder*":
+      ``post_folders``) comes before the tools whose names carry the noun but act on another
+      thing (``post_folder_locks``), whatever their score (``head_order``);
     * ``role_values``: inside an app, the role or kind a request gives with "as" at its end
       ("link ABC-1 to ABC-2 as *blocks*") is a value where no name of the app carries it;
     * ``name_verbs``: a request's first word that is no action of the synonym groups but opens

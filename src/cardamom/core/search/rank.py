@@ -16,6 +16,7 @@ from cardamom.core.search.coverage import (
     weigh_tokens,
 )
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
+from cardamom.core.search.head_nouns import first_name_word
 from cardamom.core.search.head_order import head_first
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
@@ -25,7 +26,7 @@ from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.tokens import tokenize, unique
+from cardamom.core.search.tokens import unique
 
 
 def rank(
@@ -169,7 +170,7 @@ def _rank(
 def _leads_a_name(index: SearchIndex, word: str) -> bool:
     """Some tool's own name (without its account) opens with ``word``: ``link_issues`` for "link"."""
     documents = index.documents
-    return any(tokenize(documents[d].name.split("__", 1)[-1])[:1] == [word] for d in index.postings(word).name)
+    return any(first_name_word(documents[d].name) == word for d in index.postings(word).name)
 
 
 def _closest_lacks(weighed: Weighed, candidates: Iterable[int], share: float) -> tuple[str, ...]:

@@ -155,7 +155,10 @@ def _inside(
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
-        fields, kept, thing = changed_field(index, analysis, kept, scoped, app_words)
+        fields, updating, thing = changed_field(index, analysis, kept, scoped, app_words)
+        if updating != kept:
+            read_as = (("set", "update"),)  # "set the due date of ...": the thing's update
+        kept = updating
     changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
