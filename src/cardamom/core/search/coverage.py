@@ -14,16 +14,14 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS
+from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS, READ_FRAME_NOUNS
 
 # Nouns that frame a request to read ("get the *details* of page X", "*info* on droplet 7", "query
 # a database for *items* where") rather than name what it reads: where no name or label of the
 # ranked pool carries one and another word of the request, not an action, is a name word of the
 # pool (the object read), it weighs nothing and scores only where a description says it
 # (``_framing``). A name carrying one keeps it a word of the tool (Box's ``get_folders_id_items``).
-FRAME_NOUNS = frozenset(
-    {"details", "detail", "info", "information"} | {"items", "item", "entries", "rows", "records", "results"}
-)
+FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"}
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only

@@ -24,6 +24,7 @@ from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     NAME_ONLY_QUERY_WORDS,
     QUERY_FILLER_WORDS,
+    READ_FRAME_NOUNS,
     inflection_key,
     tokenize,
 )
@@ -39,8 +40,6 @@ _PARAMETERS = frozenset({"id", "ids", "key", "keys", "uuid", "gid", "sid", "name
 # The longest phrase read for a head: "credit note", "payment intent". A longer run of nouns
 # ("portfolio custom fields", "shared link file") is written in no order a head can be read from.
 _LONGEST_PHRASE = 2
-# Words that frame what a request reads rather than name it ("get file *info*").
-_FRAMING = frozenset({"details", "detail", "info", "information"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +73,7 @@ def request_head(sequence: Sequence[str], values: Collection[str], apps: Collect
         if is_action_word(word) and not phrase:
             break  # "create or update", "get and show": no object yet
         phrase.append(word)  # after a noun an action word is one too ("workflow *run* artifacts")
-    nouns = [w for w in phrase if w not in _FRAMING]
+    nouns = [w for w in phrase if w not in READ_FRAME_NOUNS]  # "get file *info*": a file
     if not nouns or len(nouns) > _LONGEST_PHRASE:
         return None
     return RequestHead(words[start], nouns[-1], len(nouns) == 1, frozenset(inflection_key(w) for w in nouns))

@@ -16,6 +16,7 @@ from cardamom.core.search.postings import union_of
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import group_keys
 from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.verb_readings import literal_names
 
 _CREATING = frozenset({"create"})
 
@@ -41,11 +42,11 @@ def head_first(
     thing = scope.field_thing or head.head  # "update the title of notion page": the page
     verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
     heads = forms(thing, False)
-    entry = index.postings(thing)
-    if scope.synonyms and not any(c[0] in entry.name or c[0] in entry.inflected for c in passing):
+    carrying = literal_names(index, thing)
+    if scope.synonyms and not any(c[0] in carrying for c in passing):
         heads = forms(thing, True)
-    said_verb = index.postings(verb)
-    verbs = union_of((said_verb.name, said_verb.inflected, index.synonym_postings(verb).name))
+    # names saying the verb as written, inflected or through a synonym, never a prefix ("add" of "address")
+    verbs = union_of((literal_names(index, verb), index.synonym_postings(verb).name))
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
         return top, None

@@ -152,6 +152,10 @@ NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
 # read before the filler goes to tell a question from a request.
 WH_WORDS: frozenset[str] = frozenset({"how", "what", "which", "who", "whose", "where", "when", "why"})
 
+# Nouns that frame a request to read rather than name what it reads ("get the *details* of page
+# X", "*info* on droplet 7"): read by ``coverage.FRAME_NOUNS`` and ``head_nouns.request_head``.
+READ_FRAME_NOUNS: frozenset[str] = frozenset({"details", "detail", "info", "information"})
+
 # Words kept in a query only because tool names may carry them: the name-only grammar words,
 # and "all" (list_all, get_all_users), which descriptions carry as well.
 GRAMMAR_WORDS: frozenset[str] = NAME_ONLY_QUERY_WORDS | {"all"}
