@@ -102,6 +102,7 @@ FOUND = [
     ("list twilio calls from yesterday", "twilio", "list_call"),
     ("create a github issue in acme/api titled 'Crash on start'", "github", "issues_create"),
     ("jira update issue", "jira", "edit_issue"),
+    ("Set the priority of jira issue OPS-77 to High", "jira", "edit_issue"),
     ('Update the title of notion page 77aa88bb to "Roadmap 2027"', "notion", "patch_page"),
     ("change the due date of asana task 1203 to friday", "asana", "update_task"),
     ("Delete notion block 99aa", "notion", "delete_a_block"),

@@ -98,6 +98,12 @@ class TestFieldPhrases:
         assert _names(query)[0] == "jira__edit_issue"
         assert _names(query, field_phrases=False)[0] == "jira__get_edit_issue_meta"
 
+    def test_set_a_field_without_an_action_word_still_has_its_head(self) -> None:
+        # "set" is in no action group: the field phrase gives the head (the issue) and the verb
+        query = "Set the priority of jira issue OPS-77 to High"
+        assert _names(query)[0] == "jira__edit_issue"
+        assert _names(query, head_nouns=False)[0] == "jira__update_issue_type"
+
     def test_the_phrase(self) -> None:
         phrase = field_phrase(("set", "the", "due", "date", "of", "asana", "task", "12"))
         assert phrase is not None and phrase.field == ("due", "date") and phrase.after[:2] == ("asana", "task")
