@@ -38,6 +38,11 @@ class FieldPhrase:
     field: tuple[str, ...]
     after: tuple[str, ...]
 
+    @property
+    def action(self) -> str:
+        """The thing's operation the phrase asks for: setting a field is the thing's update."""
+        return "update" if self.verb == "set" else self.verb
+
 
 def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,

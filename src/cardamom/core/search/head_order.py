@@ -13,12 +13,21 @@ from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other,
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
+from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import group_keys
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import literal_names
 
 _CREATING = frozenset({"create"})
+
+
+def request_head_of(analysis: QueryAnalysis, scope: Scope) -> RequestHead | None:
+    """The verb and head noun the order reads: the request's own, or, where its first word is
+    no action ("*set* the priority of jira issue OPS-77"), the field phrase's thing and action."""
+    if analysis.head is not None or analysis.field is None or not scope.field_thing:
+        return analysis.head
+    return RequestHead(analysis.field.action, scope.field_thing)
 
 
 def head_first(

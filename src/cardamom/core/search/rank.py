@@ -16,8 +16,8 @@ from cardamom.core.search.coverage import (
     weigh_tokens,
 )
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
-from cardamom.core.search.head_nouns import RequestHead, first_name_word
-from cardamom.core.search.head_order import head_first
+from cardamom.core.search.head_nouns import first_name_word
+from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -109,11 +109,7 @@ def _rank(
         passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens, reads=reads)]
     top = order_results(index, passing, limit)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
-    head = analysis.head
-    if head is None and analysis.field is not None and scope.field_thing:
-        # "set the priority of jira issue OPS-77": setting a thing's field is its update
-        verb = "update" if analysis.field.verb == "set" else analysis.field.verb
-        head = RequestHead(verb, scope.field_thing)
+    head = request_head_of(analysis, scope)
     if head is not None and options.head_nouns and top:
         top, moved = head_first(index, head, scope, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))

@@ -144,20 +144,19 @@ def _inside(
         # places the request in the app it names (Asana's ``get_workspaces`` keeps it)
         kept = tuple(t for t in kept if t not in analysis.app_tails or named_in(index, t, scoped)) or kept
     kept = tuple(t for t in kept if t not in analysis.containers) or kept
-    if options.guessed_verbs and analysis.name_shaped and len(kept) > 1 and is_action_word(kept[0]):
-        # "get_knowledge_graph_extract_graph_data": the guesser's verb, where no tool of the app
-        # says it anywhere even through a synonym, is no word of the tool (Knowledge Graph's
-        # `extract`); one a description says stays ("Triggers a new build")
-        said = union_of((index.postings(kept[0]).every, index.synonym_postings(kept[0]).every))
-        if not said & scoped:
-            kept = kept[1:]
+    # "get_knowledge_graph_extract_graph_data": the guesser's verb, where no tool of the app says
+    # it anywhere even through a synonym, is no word of the tool (Knowledge Graph's `extract`);
+    # one a description says stays ("Triggers a new build")
+    guessed_verb = options.guessed_verbs and analysis.name_shaped and len(kept) > 1 and is_action_word(kept[0])
+    if guessed_verb and not _said_in(index, kept[0], scoped):
+        kept = kept[1:]
     read_as: tuple[tuple[str, str], ...] = ()
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
         fields, updating, thing = changed_field(index, analysis, kept, scoped, app_words)
         if updating != kept:
-            read_as = (("set", "update"),)  # "set the due date of ...": the thing's update
+            read_as = ((analysis.field.verb, analysis.field.action),)  # "set the due date of ...": an update
         kept = updating
     changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
@@ -241,16 +240,15 @@ def _unmatched_topics(
     field, even through a synonym ("Notion pages about onboarding", "search Box for
     invoices"): what the request is about, a value to pass, not a word of the tool. A topic
     word some tool carries stays a word of the query ("tasks for a project")."""
-    unmatched = set()
-    for token in kept:
-        if token not in analysis.topics:
-            continue
-        reach = index.postings(token).every
-        if index.options.synonyms:
-            reach = union_of((reach, index.synonym_postings(token).every))
-        if not reach & scoped:
-            unmatched.add(token)
-    return frozenset(unmatched)
+    return frozenset(t for t in kept if t in analysis.topics and not _said_in(index, t, scoped))
+
+
+def _said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
+    """Some tool of ``scoped`` carries ``token`` in any field, or (synonyms on) a synonym of it."""
+    reach = index.postings(token).every
+    if index.options.synonyms:
+        reach = union_of((reach, index.synonym_postings(token).every))
+    return bool(reach & scoped)
 
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",

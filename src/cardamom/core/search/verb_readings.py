@@ -79,14 +79,13 @@ def changed_field(
     assert phrase is not None
     thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
     things = name_reach(index, thing) & scoped if thing is not None else EMPTY
-    updating = things & name_reach(index, "update" if phrase.verb == "set" else phrase.verb)
+    updating = things & name_reach(index, phrase.action)
     if not things or any(literal_names(index, w) & things for w in phrase.field):
         return frozenset(), kept, ""
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words
-    if phrase.verb == "set":
-        kept = tuple(dict.fromkeys("update" if t == "set" else t for t in kept))
+    kept = tuple(dict.fromkeys(phrase.action if t == phrase.verb else t for t in kept))
     return fields, kept, thing or ""
 
 
