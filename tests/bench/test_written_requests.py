@@ -113,6 +113,13 @@ FOUND = [
     ("asana check off a to-do", "asana", "update_task"),
     ("jira raise a ticket", "jira", "create_issue"),
     ("spin up a digitalocean droplet", "digitalocean", "droplets_create"),
+    ("I need to add a comment to Jira ticket SUP-204 saying the fix is deployed", "jira", "add_comment"),
+    ('find notion pages that mention "quarterly review"', "notion", "post_search"),
+    ("create a digitalocean droplet in nyc3 with 2GB ram", "digitalocean", "droplets_create"),
+    ("jira bring up the comments on ticket CS-44", "jira", "get_comments"),
+    ("asana wrap up the to-do 'Send report'", "asana", "update_task"),
+    ("asana finish task 12345", "asana", "update_task"),
+    ("notion display the members of the workspace", "notion", "get_users"),
 ]
 
 

@@ -143,6 +143,14 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
                 "apps": {"type": "array", "items": {"type": "string"}},
                 "uncovered": {"type": "array", "items": {"type": "string"}},
                 "values": {"type": "array", "items": {"type": "string"}},
+                "closest_lacks": {
+                    "type": "boolean",
+                    "description": "uncovered: words some tool covers, but the closest tool lacks",
+                },
+                "other_action": {
+                    "type": "string",
+                    "description": "tools cover the words but none does this, the request's action",
+                },
             },
             "required": ["kind", "apps", "uncovered", "values"],
         },

@@ -99,7 +99,10 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             "apps": list(reason.apps),
             "uncovered": list(reason.uncovered),
             "values": list(reason.values),
+            "closest_lacks": reason.closest_lacks,
         }
+        if reason.other_action is not None:
+            payload["reason"]["other_action"] = reason.other_action
         message = _empty_message(reason, report.restricted_count)
         if (
             reason.kind == "words_uncovered"
@@ -150,7 +153,17 @@ def _empty_message(reason: EmptyReason, restricted: int) -> str:
     if reason.kind == "restricted_only":
         return f"No tool you can use matches this query; {restricted} matching tool(s) are restricted for you"
     where = f" in {_names(reason.apps)}" if reason.apps else ""
-    if reason.uncovered:
+    if reason.other_action is not None:
+        message = (
+            f"No connected tool you can use{where} matches this query; the tools its words match do not "
+            f"{reason.other_action}"
+        )
+    elif reason.closest_lacks and reason.uncovered:
+        message = (
+            f"No connected tool you can use{where} matches this query; no tool covers enough of it, the closest "
+            f"lacks: {', '.join(reason.uncovered)}"
+        )
+    elif reason.uncovered:
         message = (
             f"No connected tool you can use{where} matches this query; no tool covers: {', '.join(reason.uncovered)}"
         )

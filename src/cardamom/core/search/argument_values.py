@@ -58,6 +58,8 @@ _HEX_ID = re.compile(r"^(?=(?:[a-f]*\d){2})(?=\d*[a-f])[0-9a-f]{4,}$", re.IGNORE
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
 _SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
+# A quantity with its unit written on: a size, a duration ("2GB", "512mb", "30s", "1.5h").
+_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?)$", re.IGNORECASE)
 
 
 def without_addresses(query: str) -> str:
@@ -106,7 +108,7 @@ _OBJECT_OPENERS = frozenset({"of"})
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
 # Units after a number, an amount of time: "log 2 *hours* of work", "the last 30 *days*".
 _UNITS = frozenset(
-    {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs"}
+    {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "kb", "mb", "gb", "tb"}
     | {"day", "days", "week", "weeks", "month", "months", "year", "years"}
 )
 # Words placing a request inside a container named by its value: "in project KAN", "for repo
@@ -132,6 +134,7 @@ def _has_value_digits(word: str) -> bool:
         or bool(_PREFIXED_ID.match(core))
         or bool(_CODE.match(core))
         or bool(_HEX_ID.match(core))
+        or bool(_QUANTITY.match(core))
         or digits >= 3
     )
 
@@ -247,9 +250,11 @@ def _is_name(word: str) -> bool:
 # "search Box for invoices", "share a file with a colleague"): often a value the app's tools
 # never carry, sometimes a word they do ("tasks for a project"). ``topic`` words, read by the
 # ranker only where no tool ranked carries them (``scope.scope_pool``).
-_TOPIC_OPENERS = frozenset(
-    {"about", "regarding", "concerning", "mentioning", "containing", "matching", "for", "with", "like", "to"}
+# Of them, content words that only frame the topic announce it, as "called" does: not weighed.
+_FRAMING = frozenset(
+    {"regarding", "concerning", "mention", "mentions", "mentioning", "contain", "contains", "containing"}
 )
+_TOPIC_OPENERS = frozenset({"about", "for", "with", "like", "to", "matching"}) | _FRAMING
 # A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
 # "called 'Q3 review' due Friday" does not read "due" as the word after "called".
 _CUT = "\x00"
@@ -354,6 +359,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             plain.append(word)
             if lowered in _TOPIC_OPENERS:
                 in_topic, taken = True, 0
+                markers += [lowered] if lowered in _FRAMING and following else []
             elif in_topic and (lowered in QUERY_FILLER_WORDS or lowered in NAME_ONLY_QUERY_WORDS):
                 in_topic = not taken  # "about the onboarding": the phrase ends after its words
             elif in_topic:

@@ -15,7 +15,7 @@ from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
-from cardamom.core.search.synonyms import group_keys
+from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import literal_names
 
@@ -54,8 +54,10 @@ def head_first(
     carrying = literal_names(index, thing)
     if scope.synonyms and not any(c[0] in carrying for c in passing):
         heads = forms(thing, True)
-    # names saying the verb as written, inflected or through a synonym, never a prefix ("add" of "address")
-    verbs = union_of((literal_names(index, verb), index.synonym_postings(verb).name))
+    # names saying the verb as written, inflected or through a synonym that is an action too,
+    # never a prefix ("add" of "address"): "post" is also a message's word (``search_messages``)
+    actions = (w for w in synonyms_of(verb) if is_action_word(w))
+    verbs = union_of((literal_names(index, verb), *(literal_names(index, w) for w in actions)))
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
         return top, None

@@ -80,7 +80,9 @@ def analyse_query(
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     shaped_name = is_name_shaped(query)
     field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
-    head = request_head(sequence, values, named) if options.head_nouns and not shaped_name else None
+    head = request_head(sequence, values, named) if options.head_nouns else None
+    if shaped_name and head is not None and not head.alone:
+        head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
     roles = role_words(sequence) if options.role_values and not shaped_name else ()
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     return QueryAnalysis(
@@ -100,13 +102,27 @@ def analyse_query(
 
 
 # Words that, right after an app's name, say where in the app rather than what: "the Notion
-# *workspace*", "our Box *account*", "the Jira *instance*".
+# *workspace*", "our Box *account*", "the Jira *instance*"; in a request naming the app, so do
+# they placed by a preposition and an owner's word ("the members *of the workspace*"), never
+# as the request's object ("create the workspace").
 _TENANCY = frozenset({"workspace", "account", "instance", "site", "tenant", "org", "organization", "organisation"})
+_PLACING = frozenset({"in", "of", "from", "across", "within", "for", "on", "inside"})
+_OWNERS = frozenset({"the", "my", "our", "your", "this"})
 
 
 def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[str]:
-    """The words of ``_TENANCY`` written right after a word naming an app (``named``)."""
-    return frozenset(after for word, after in itertools.pairwise(sequence) if word in named and after in _TENANCY)
+    """The words of ``_TENANCY`` written right after a word naming an app (``named``) or, in a
+    request naming one, after a preposition and an owner's word."""
+    if not named:
+        return frozenset()
+    placed = {
+        c for a, b, c in zip(sequence, sequence[1:], sequence[2:], strict=False) if a in _PLACING and b in _OWNERS
+    }
+    return frozenset(
+        after
+        for word, after in itertools.pairwise(sequence)
+        if after in _TENANCY and (word in named or after in placed)
+    )
 
 
 def _sequence(

@@ -25,6 +25,7 @@ from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
+from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.tokens import unique
 
@@ -47,6 +48,19 @@ def rank(
     """
     options = index.options
     analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
+    framed = without_preamble(query) if options.drop_filler else query
+    if framed != query:
+        # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
+        # values, its frame leaves the mass only where it names a connected app, whose tools
+        # bound the answer ("I want to find a train" among strangers' tools keeps its weight).
+        inside = analyse_query(framed, options, index.app_mentions, index.label_postings, index.name_postings)
+        if any(mention.connected for mention in inside.mentions):
+            ranking = _rank(index, framed, inside, pool, limit, floor)
+            if ranking.hits:
+                return ranking
+            # The semantic fallback's rule was fit on requests as written, frame and all.
+            written = _rank(index, query, analysis, pool, limit, floor)
+            return written if written.hits else ranking
     return _rank(index, query, analysis, pool, limit, floor)
 
 
@@ -105,6 +119,7 @@ def _rank(
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
+    covering = bool(passing)
     if action is not None:
         passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens, reads=reads)]
     top = order_results(index, passing, limit)
@@ -140,8 +155,15 @@ def _rank(
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)
     reason = None
     if not hits:
-        missing = uncovered or _closest_lacks(weighed, candidates, share)
-        reason = EmptyReason("words_uncovered", scope.apps, tuple(t for t in missing if t not in values), values)
+        lacking = () if uncovered or covering else _closest_lacks(weighed, candidates, share)
+        reason = EmptyReason(
+            "words_uncovered",
+            scope.apps,
+            tuple(t for t in uncovered or lacking if t not in values),
+            values,
+            closest_lacks=bool(lacking),
+            other_action=action if covering and not uncovered else None,
+        )
         if scope.not_connected:
             reason = EmptyReason("app_not_connected", scope.not_connected, (), values)
     if not hits and implied is None and options.implied_app and floor > 0 and not (scope.apps or scope.not_connected):

@@ -23,7 +23,8 @@ Relation = Literal["exact", "prefix", "inflection", "synonym"]
 #   which ranks the withheld tools);
 # * ``words_uncovered``: no tool the caller may use covers enough of the query; ``uncovered``
 #   holds the words none covers, or, when each word is covered somewhere, those the closest
-#   tool lacks.
+#   tool lacks (``closest_lacks``); or tools cover enough but do another action than the
+#   request's (``other_action``: "how much is my stripe balance?" reads, they write).
 EmptyKind = Literal["app_not_connected", "app_without_usable_tools", "restricted_only", "words_uncovered"]
 
 
@@ -63,6 +64,8 @@ class EmptyReason:
     apps: tuple[str, ...] = ()
     uncovered: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
+    closest_lacks: bool = False  # ``uncovered``: words some tool covers, not the closest one
+    other_action: str | None = None  # the request's action, which no tool covering it does
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
 # GitHub closes an issue with ``issues_update`` (state "closed"), Notion archives a page with
 # ``patch_page``, Asana completes a task with ``update_task``.
 STATE_VERBS = frozenset(
-    {"close", "reopen", "archive", "unarchive", "complete", "resolve", "void", "mark", "pause", "resume"}
+    {"close", "reopen", "archive", "unarchive", "complete", "finish", "resolve", "void", "mark", "pause", "resume"}
     | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
 )
 
