@@ -120,6 +120,13 @@ FOUND = [
     ("asana wrap up the to-do 'Send report'", "asana", "update_task"),
     ("asana finish task 12345", "asana", "update_task"),
     ("notion display the members of the workspace", "notion", "get_users"),
+    ("Link Jira issue API-7 as blocked by API-9", "jira", "link_issues"),
+    ("Query Notion database 3b7c9d where Priority is High", "notion", "query_data_source"),
+    ('Create a Box folder "2026 Contracts" inside folder 0', "box", "post_folders"),
+    ("jira restore a deleted project", "jira", "restore"),
+    ("jira release a version", "jira", "update_version"),
+    ("box list collaborators of a file", "box", "get_files_id_collaborations"),
+    ("jira list the fields on a ticket", "jira", "get_fields"),
 ]
 
 

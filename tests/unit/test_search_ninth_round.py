@@ -4,13 +4,19 @@ need to", "can you please help me") leaves it inside a named app; a quantity wit
 "wrap up", "hand off", "bring up" and "jot down" are their actions; "finish" changes a state; a
 guessed name's one-noun object is its head noun, and a verb's synonyms that are no action (a
 message's "post") never make a tool do the verb;
-"the workspace" placed by a preposition places the request; and an empty result says whether
-no tool covers a word, the closest tool lacks it, or the tools covering it do another action."""
+"the workspace" placed by a preposition places the request; an empty result says whether no
+tool covers a word, the closest tool lacks it, or the tools covering it do another action; and
+the second part: "a *deleted* project" deletes nothing, "release" changes a state, a collaborator
+is a collaboration, a role ends at a preposition, a container the request names elsewhere stays,
+a "where" clause is a filter, a first word a tool name opens with has a head noun, and a list a
+tool writes from is a noun."""
 
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.argument_values import read_values
+from cardamom.core.search.destructive_actions import contradicts
+from cardamom.core.search.field_phrases import role_words
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.synonyms import join_compounds
@@ -49,6 +55,16 @@ DOCS = [
     ),
     app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
     app_doc("slack__search_messages", "Slack", "Searches for messages matching a query."),
+    app_doc("jira__restore", "Jira", "Restores a project that has been deleted or archived."),
+    app_doc("jira__delete_project", "Jira", "Deletes a project."),
+    app_doc("jira__update_version", "Jira", "Updates a project version."),
+    app_doc("jira__create_version", "Jira", "Creates a project version."),
+    app_doc("jira__link_issues", "Jira", "Creates a link between two issues."),
+    app_doc("jira__get_issue_link", "Jira", "Returns an issue link."),
+    app_doc("jira__bulk_set_issues_properties_list", "Jira", "Sets the values of entity properties on issues."),
+    app_doc("jira__get_fields", "Jira", "Returns system and custom issue fields."),
+    app_doc("box__delete_collaborations_id", "Box", "Deletes a single collaboration."),
+    app_doc("box__delete_users_id", "Box", "Deletes a user."),
     app_doc("digitalocean__firewalls_get", "DigitalOcean", "Get a firewall."),
 ]
 
@@ -164,3 +180,43 @@ class TestGuessedNameHeads:
         # "post" is in the message group too: search_messages does not post a message
         for query in ("slackPostMessage", "slack post a message"):
             assert _names(query)[0] == "slack__chat_post_message"
+
+
+class TestSecondPart:
+    def test_a_participle_deletes_nothing(self) -> None:
+        # "restore" opens a Jira name: the request's action, so no delete tool, "deleted" or not
+        assert _names("jira restore a deleted project")[0] == "jira__restore"
+        assert "jira__delete_project" not in _names("jira restore a deleted project")
+
+    def test_release_changes_a_state(self) -> None:
+        assert _names("jira release a version")[0] == "jira__update_version"
+
+    def test_a_collaborator_is_a_collaboration(self) -> None:
+        assert _names("box remove a collaborator")[0] == "box__delete_collaborations_id"
+
+    def test_a_role_ends_at_a_preposition(self) -> None:
+        sequence = ("link", "jira", "issue", "api", "7", "as", "blocked", "by", "api", "9")
+        assert role_words(sequence) == ("blocked",)
+        assert role_words(("link", "abc", "1", "to", "abc", "2", "as", "blocks")) == ("blocks",)
+
+    def test_a_container_the_request_names_elsewhere_stays(self) -> None:
+        assert "folder" not in read_values('Create a Box folder "2026 Contracts" inside folder 0').containers
+        assert read_values("copy box file 5 into folder 0").containers == {"folder"}
+
+    def test_a_where_clause_is_a_filter(self) -> None:
+        assert {"priority", "high"} <= read_values("Query Notion database 3b7c9d where Priority is High").topics
+        assert "high" not in read_values("Query Notion database 3b7c9d about Priority is High").topics
+
+    def test_a_first_word_a_name_opens_with_has_a_head(self) -> None:
+        # seeds: get_issue_link scores "issue" exact, link_issues only its inflection
+        query = "Link jira issue ABC-1 to ABC-2 as blocks"
+        assert _names(query)[0] == "jira__link_issues"
+        assert ranked_names(DOCS, query, name_verbs=False)[0] == "jira__get_issue_link"
+
+    def test_a_list_a_tool_writes_from_is_a_noun(self) -> None:
+        words = ("bulk", "set", "issues", "properties", "list")
+        assert contradicts("list", words, reads=True, name="jira__bulk_set_issues_properties_list")
+        assert not contradicts("list", words, reads=True)  # without the name's order: a list
+        assert not contradicts("list", ("get", "user", "task", "list"), reads=True, name="asana__get_user_task_list")
+        assert not contradicts("find", ("post", "search"), reads=True, name="notion__post_search")
+        assert _names("jira list the fields on a ticket")[0] == "jira__get_fields"

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.value_shapes import has_value_digits
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
 # punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
@@ -40,26 +41,8 @@ _SHAPES = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-# A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
-# a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
-_ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
-# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1): a short prefix, an
-# underscore, then letters and digits mixed, or digits alone.
-_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d+)$")
-# An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
-# more often ("S3", "EC2", "H264").
-_UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
-# A hexadecimal id of four characters or more, two digits and a letter among them ("8a7b",
-# "99aa", "4f2a9c": Notion's and git's ids, shortened); a name with digits has a letter past "f"
-# ("h264", "i18n", "k8s", "x509") or fewer characters ("b2b", "2fa").
-_HEX_ID = re.compile(r"^(?=(?:[a-f]*\d){2})(?=\d*[a-f])[0-9a-f]{4,}$", re.IGNORECASE)
-# A code of three parts or more joined by dashes, digits among them: a size, a region, a
-# version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
-_CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
 _SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
-# A quantity with its unit written on: a size, a duration ("2GB", "512mb", "30s", "1.5h").
-_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?)$", re.IGNORECASE)
 
 
 def without_addresses(query: str) -> str:
@@ -117,26 +100,6 @@ _LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "
 # Words that announce a date: "due Friday", "till Monday" ("until", "before", "after" and
 # "since" are filler words already).
 _DATE_MARKERS = frozenset({"due", "till"})
-
-
-_DIGIT = re.compile(r"\d")
-
-
-def _has_value_digits(word: str) -> bool:
-    if _DIGIT.search(word) is None:  # most words: no digit, nothing to count
-        return False
-    digits = sum(c.isdigit() for c in word)
-    core = word.strip(".:-/")
-    return (
-        core.strip("$€£%").replace(".", "").replace(",", "").isdigit()  # 42, 3.5, $20, 20%
-        or bool(_ISSUE_KEY.match(core))
-        or bool(_UPPER_ID.match(core))
-        or bool(_PREFIXED_ID.match(core))
-        or bool(_CODE.match(core))
-        or bool(_HEX_ID.match(core))
-        or bool(_QUANTITY.match(core))
-        or digits >= 3
-    )
 
 
 # Words after which a slug or a key names something ("repo acme/widgets", "project KAN").
@@ -237,7 +200,7 @@ def _is_placed_code(word: str, previous: str) -> bool:
 
 def _continues_name(word: str) -> bool:
     """A word going on with a name begun after "called": "titled Meeting Notes", "named Q3 Plan"."""
-    return _is_name(word) or _has_value_digits(word) or (word[:1].isupper() and word.isupper())
+    return _is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())
 
 
 def _is_name(word: str) -> bool:
@@ -254,7 +217,9 @@ def _is_name(word: str) -> bool:
 _FRAMING = frozenset(
     {"regarding", "concerning", "mention", "mentions", "mentioning", "contain", "contains", "containing"}
 )
-_TOPIC_OPENERS = frozenset({"about", "for", "with", "like", "to", "matching"}) | _FRAMING
+# A condition's clause runs past its verb: "where Priority *is* High" filters on both words.
+_CLAUSES = frozenset({"where", "whose"})
+_TOPIC_OPENERS = frozenset({"about", "for", "with", "like", "to", "matching"}) | _FRAMING | _CLAUSES
 # A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
 # "called 'Q3 review' due Friday" does not read "due" as the word after "called".
 _CUT = "\x00"
@@ -309,7 +274,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     text_words = [w for w in words if w != _CUT]
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
-    in_topic, taken, naming, quoting = False, 0, False, False
+    in_topic, taken, naming, quoting, clause = False, 0, False, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
         if word == _CUT:
@@ -319,11 +284,11 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         lowered = word.casefold().strip(".,:;!?'\"")
         following = words[i + 1].casefold().strip(".,:;!?") if i + 1 < len(words) else ""
         if (lowered in _NAMING and following) or (
-            lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or _has_value_digits(following))
+            lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or has_value_digits(following))
         ):
             markers.append(lowered)
         shape = (
-            _has_value_digits(word)
+            has_value_digits(word)
             or _is_slug(word, previous)
             or _is_key(word, previous)
             or _is_placed_code(word, previous)
@@ -358,10 +323,10 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             read.append((lowered, False))
             plain.append(word)
             if lowered in _TOPIC_OPENERS:
-                in_topic, taken = True, 0
+                in_topic, taken, clause = True, 0, lowered in _CLAUSES
                 markers += [lowered] if lowered in _FRAMING and following else []
             elif in_topic and (lowered in QUERY_FILLER_WORDS or lowered in NAME_ONLY_QUERY_WORDS):
-                in_topic = not taken  # "about the onboarding": the phrase ends after its words
+                in_topic = not taken or clause  # "about the onboarding": the phrase ends after its words
             elif in_topic:
                 topical.append(word)
                 taken += 1
@@ -381,13 +346,15 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         if read[j][1]
         and not read[j - 1][1]
         and read[j - 2][0] in _FIELD_OPENERS
-        and not (read[j - 2][0] in _OBJECT_OPENERS and (words[j] == _CUT or _has_value_digits(words[j])))
+        and not (read[j - 2][0] in _OBJECT_OPENERS and (words[j] == _CUT or has_value_digits(words[j])))
     ]
-    containers = [
-        read[j - 1][0]
+    # ...unless the request names that kind of thing elsewhere ("create a folder inside folder 0")
+    placed = [
+        j - 1
         for j in range(2, len(read))
         if read[j][1] and read[j - 1][0] in _CONTAINERS and read[j - 2][0] in _LOCATING
     ]
+    containers = [read[j][0] for j in placed if sum(w == read[j][0] and not v for w, v in read) == 1]
     inside = {t for span in spans for t in tokenize(span)}
     outside = {t for word in plain for t in tokenize(word)}
     topics = {t for word in topical for t in tokenize(word)} - QUERY_FILLER_WORDS

@@ -18,10 +18,10 @@ as well stays (Notion's ``post_search``). Only an action's own form is a request
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
-from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, group_keys, is_action_word
-from cardamom.core.search.tokens import WH_WORDS, inflection_key
+from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, action_words, group_keys, is_action_word
+from cardamom.core.search.tokens import WH_WORDS, inflection_key, tokenize
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,
 # the ones that only read.
@@ -80,7 +80,8 @@ def request_action(
     if words[0] not in own:
         if leads_a_name is not None and not is_action_word(words[0]) and leads_a_name(words[0]):
             ending = group_keys(_ENDING_HEADS)
-            return None if any(inflection_key(w) in ending for w in words) else words[0]
+            # "restore a *deleted* project": a participle says which things, it deletes nothing
+            return None if any(inflection_key(w) in ending and not w.endswith("ed") for w in words) else words[0]
         # "is there a way to create a task?" asks to create: only a question naming no action reads
         return "get" if question and not any(w in own for w in words) else None
     keys = {inflection_key(w) for w in words}
@@ -102,14 +103,17 @@ def _writing() -> frozenset[str]:
     return group_keys(frozenset(heads)) - group_keys(_READING_HEADS) - {inflection_key(w) for w in _NOUN_LIKE}
 
 
-def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False) -> bool:
+def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False, name: str = "") -> bool:
     """The tool's name says the opposite of ``action``: it deletes where the request keeps, or
     it writes where the request deletes; with ``reads``, it only writes where the request
-    reads. A name saying the request's own action never does."""
+    reads. A name saying the request's own action never does. ``name``: the tool's name, whose
+    word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``)."""
     key = inflection_key(action)
     names = {inflection_key(t) for t in name_tokens}
     if reads and key in group_keys(_READING_HEADS):
-        return bool(names & _writing()) and not names & group_keys(_READING_HEADS)
+        reading = names & group_keys(_READING_HEADS)
+        listed = bool(name) and _LIST in reading and _writes_a_list(name)
+        return (listed or bool(names & _writing())) and not (reading - {_LIST} if listed else reading)
     deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()
     if key in deletes:
@@ -121,3 +125,16 @@ def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False)
         # opens with ("link"): a delete tool never is
         return not is_action_word(action) and bool(names & deletes)
     return bool(names & deletes) and not names & own
+
+
+_LIST = inflection_key("list")
+
+
+@lru_cache(maxsize=65_536)
+def _writes_a_list(name: str) -> bool:
+    """The name's first action writes, and "list" comes after it as a noun: a properties list
+    set (``bulk_set_issues_properties_list``), lists created (``post_lists``); never a name that
+    opens by reading (``get_user_task_list``) or by the HTTP method of a search (``post_search``)."""
+    words = [inflection_key(w) for w in tokenize(name.split("__", 1)[-1])]
+    first = next((w for w in words if w in action_words() or w == "set"), "")  # "set" is in no group
+    return (first in _writing() or first == "set") and _LIST in words and words.index(first) < words.index(_LIST)

@@ -63,16 +63,20 @@ def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
     return None
 
 
-_LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked by"
+_LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked"
+# A role ends where a preposition opens what it relates to: "as blocked *by API-9*".
+_ROLE_ENDS = frozenset({"by", "to", "with", "for", "in", "on", "from", "of", "at"})
 
 
 def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:
-    """The words after the last "as" of ``sequence`` that ends it ("... *as* blocks"), the
-    determiners aside: at most two, and none when "as" opens the request."""
+    """The words after the last "as" of ``sequence`` that ends it ("... *as* blocks"), up to a
+    preposition ("as blocked by API-9"), the determiners aside: at most two, and none when "as"
+    opens the request."""
     if "as" not in sequence[1:]:
         return ()
     last = len(sequence) - 1 - sequence[::-1].index("as")
-    words = tuple(w for w in sequence[last + 1 :] if w not in _DETERMINERS)
+    end = next((i for i in range(last + 2, len(sequence)) if sequence[i] in _ROLE_ENDS), len(sequence))
+    words = tuple(w for w in sequence[last + 1 : end] if w not in _DETERMINERS)
     if not words or len(words) > _LONGEST_ROLE or not all(w.isalpha() for w in words):
         return ()
     return words

@@ -15,7 +15,7 @@ thing (``head_nouns``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -53,14 +53,21 @@ class RequestHead:
     phrase: frozenset[str] = frozenset()  # the phrase's nouns, by inflection key ("payment", "intent")
 
 
-def request_head(sequence: Sequence[str], values: Collection[str], apps: Collection[str]) -> RequestHead | None:
+def request_head(
+    sequence: Sequence[str],
+    values: Collection[str],
+    apps: Collection[str],
+    leads: Callable[[str], bool] | None = None,
+) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
     preposition or a value; app names, determiners and "all" are skipped, and a framing noun
-    ("get file *info*") is not the head. None when the request does not start so."""
+    ("get file *info*") is not the head. ``leads``: a first word outside the action groups that
+    is an action too, as a tool name opens with it ("*link* jira issue": ``link_issues``). None
+    when the request does not start so."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
-    if start is None or not is_action_word(words[start]):
+    if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
     phrase: list[str] = []
     for word in words[start + 1 :]:

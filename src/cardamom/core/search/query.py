@@ -5,7 +5,7 @@ is shaped like a guessed tool name."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Container
+from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
@@ -50,6 +50,7 @@ def analyse_query(
     mentions: dict[str, tuple[str, ...]] | None = None,
     labels: Container[str] = (),
     vocabulary: Container[str] = (),
+    leads: Callable[[str], bool] | None = None,
 ) -> QueryAnalysis:
     """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on,
     ``work log`` joined where the index's names say ``worklog``), the filler words dropped, the
@@ -80,7 +81,7 @@ def analyse_query(
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     shaped_name = is_name_shaped(query)
     field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
-    head = request_head(sequence, values, named) if options.head_nouns else None
+    head = request_head(sequence, values, named, None if shaped_name else leads) if options.head_nouns else None
     if shaped_name and head is not None and not head.alone:
         head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
     roles = role_words(sequence) if options.role_values and not shaped_name else ()

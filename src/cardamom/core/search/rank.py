@@ -47,13 +47,14 @@ def rank(
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
     options = index.options
-    analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings)
+    leads = (lambda word: _leads_a_name(index, word)) if options.name_verbs else None
+    analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings, leads)
     framed = without_preamble(query) if options.drop_filler else query
     if framed != query:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools
         # bound the answer ("I want to find a train" among strangers' tools keeps its weight).
-        inside = analyse_query(framed, options, index.app_mentions, index.label_postings, index.name_postings)
+        inside = analyse_query(framed, options, index.app_mentions, index.label_postings, index.name_postings, leads)
         if any(mention.connected for mention in inside.mentions):
             ranking = _rank(index, framed, inside, pool, limit, floor)
             if ranking.hits:
@@ -121,7 +122,11 @@ def _rank(
     documents = index.documents
     covering = bool(passing)
     if action is not None:
-        passing = [c for c in passing if not contradicts(action, documents[c[0]].name_tokens, reads=reads)]
+        passing = [
+            c
+            for c in passing
+            if not contradicts(action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name)
+        ]
     top = order_results(index, passing, limit)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     head = request_head_of(analysis, scope)
@@ -142,7 +147,11 @@ def _rank(
 
         top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)
         if action is not None:
-            top = [t for t in top if not contradicts(action, documents[t[0]].name_tokens, reads=reads)]
+            top = [
+                t
+                for t in top
+                if not contradicts(action, documents[t[0]].name_tokens, reads=reads, name=documents[t[0]].name)
+            ]
             similarity = {t[0]: similarity[t[0]] for t in top}
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))

@@ -43,6 +43,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     file document attachment doc
     folder directory
     user member person people account teammate collaborator assignee
+    collaborator collaboration
     comment note remark reply
     team group squad
     message chat post dm sms

@@ -1,0 +1,48 @@
+"""The shapes of words with digits that are argument values, not names: ``42``, ``$20``,
+``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``us-east-1``, ``2GB``; a name with digits (``s3``,
+``k8s``, ``oauth2``, ``2fa``) has none of these shapes (``argument_values`` reads the rest)."""
+
+from __future__ import annotations
+
+import re
+
+# A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
+# a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
+_ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
+# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1): a short prefix, an
+# underscore, then letters and digits mixed, or digits alone.
+_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d+)$")
+# An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
+# more often ("S3", "EC2", "H264").
+_UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
+# A hexadecimal id of four characters or more, two digits and a letter among them ("8a7b",
+# "99aa", "4f2a9c": Notion's and git's ids, shortened); a name with digits has a letter past "f"
+# ("h264", "i18n", "k8s", "x509") or fewer characters ("b2b", "2fa").
+_HEX_ID = re.compile(r"^(?=(?:[a-f]*\d){2})(?=\d*[a-f])[0-9a-f]{4,}$", re.IGNORECASE)
+# A code of three parts or more joined by dashes, digits among them: a size, a region, a
+# version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
+_CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
+# A quantity with its unit written on: a size, a duration ("2GB", "512mb", "30s", "1.5h").
+_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?)$", re.IGNORECASE)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def has_value_digits(word: str) -> bool:
+    """A word carrying digits that is a value: a number, an amount, a key, an id, a code, a
+    quantity with its unit, or any word of three digits or more."""
+    if _DIGIT.search(word) is None:  # most words: no digit, nothing to count
+        return False
+    digits = sum(c.isdigit() for c in word)
+    core = word.strip(".:-/")
+    return (
+        core.strip("$€£%").replace(".", "").replace(",", "").isdigit()  # 42, 3.5, $20, 20%
+        or bool(_ISSUE_KEY.match(core))
+        or bool(_UPPER_ID.match(core))
+        or bool(_PREFIXED_ID.match(core))
+        or bool(_CODE.match(core))
+        or bool(_HEX_ID.match(core))
+        or bool(_QUANTITY.match(core))
+        or digits >= 3
+    )
