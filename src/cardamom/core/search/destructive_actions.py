@@ -111,9 +111,9 @@ def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False,
     key = inflection_key(action)
     names = {inflection_key(t) for t in name_tokens}
     if reads and key in group_keys(_READING_HEADS):
-        reading = names & group_keys(_READING_HEADS)
-        listed = bool(name) and _LIST in reading and _writes_a_list(name)
-        return (listed or bool(names & _writing())) and not (reading - {_LIST} if listed else reading)
+        reads_too = names & group_keys(_READING_HEADS)
+        listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
+        return (listed or bool(names & _writing())) and not (reads_too - {_LIST} if listed else reads_too)
     deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()
     if key in deletes:
