@@ -65,6 +65,9 @@ DOCS = [
     app_doc("jira__get_fields", "Jira", "Returns system and custom issue fields."),
     app_doc("box__delete_collaborations_id", "Box", "Deletes a single collaboration."),
     app_doc("box__delete_users_id", "Box", "Deletes a user."),
+    app_doc("notion__retrieve_a_database", "Notion", "Retrieves a database object."),
+    app_doc("asana__create_team", "Asana", "Creates a team within the current workspace."),
+    app_doc("asana__create_resource_export", "Asana", "Exports the text of resources."),
     app_doc("digitalocean__firewalls_get", "DigitalOcean", "Get a firewall."),
 ]
 
@@ -220,3 +223,15 @@ class TestSecondPart:
         assert not contradicts("list", ("get", "user", "task", "list"), reads=True, name="asana__get_user_task_list")
         assert not contradicts("find", ("post", "search"), reads=True, name="notion__post_search")
         assert _names("jira list the fields on a ticket")[0] == "jira__get_fields"
+
+
+class TestThirdPart:
+    def test_a_table_is_a_database(self) -> None:
+        assert _names("look up table in notion")[0] == "notion__retrieve_a_database"
+
+    def test_a_field_named_with_an_article_announces_its_value(self) -> None:
+        assert "text" in read_values("In Asana, create team with the text 'Fixed in build 142'").markers
+        assert "title" in read_values('create a page with the title "Q3"').markers
+        # "where the company ... was founded" asks where: "company" names no field
+        assert "company" not in read_values('tell me where the company "universal pictures" was founded?').markers
+        assert _names("In Asana, create team with the text 'Fixed in build 142'")[0] == "asana__create_team"

@@ -87,6 +87,10 @@ _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
 # status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel*
 # #design".
 _OBJECT_OPENERS = frozenset({"of"})
+# 'with *the* title "Q3"': a field's name may take an article after these ("where the company
+# "Acme" was founded" asks where, it names no field).
+_ARTICLES = frozenset({"the", "a", "an"})
+_HAVING = frozenset({"with", "having"})
 # Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
 # Units after a number, an amount of time: "log 2 *hours* of work", "the last 30 *days*".
@@ -338,15 +342,23 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             in_topic = naming = False
             quoting = quoting and not word.endswith((".", "!", "?"))
         previous = lowered
-    # "with email bob@example.com", 'with title "Q3"': the word naming the field a value goes
-    # in announces it, as "called" does; so may the container's word in "in project KAN".
+    # "with email bob@example.com", 'with *the* title "Q3"': the word naming the field a value
+    # goes in announces it, as "called" does; so may the container's word in "in project KAN".
+    opener = [
+        "",
+        "",
+        *(
+            read[j - 3][0] if j > 2 and read[j - 2][0] in _ARTICLES and read[j - 3][0] in _HAVING else read[j - 2][0]
+            for j in range(2, len(read))
+        ),
+    ]
     markers += [
         read[j - 1][0]
         for j in range(2, len(read))
         if read[j][1]
         and not read[j - 1][1]
-        and read[j - 2][0] in _FIELD_OPENERS
-        and not (read[j - 2][0] in _OBJECT_OPENERS and (words[j] == _CUT or has_value_digits(words[j])))
+        and opener[j] in _FIELD_OPENERS
+        and not (opener[j] in _OBJECT_OPENERS and (words[j] == _CUT or has_value_digits(words[j])))
     ]
     # ...unless the request names that kind of thing elsewhere ("create a folder inside folder 0")
     placed = [
