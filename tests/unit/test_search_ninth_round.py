@@ -19,7 +19,7 @@ from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.field_phrases import role_words
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.request_frame import without_preamble
-from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds
 from cardamom.mcp.results import _empty_message
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -68,6 +68,10 @@ DOCS = [
     app_doc("notion__retrieve_a_database", "Notion", "Retrieves a database object."),
     app_doc("asana__create_team", "Asana", "Creates a team within the current workspace."),
     app_doc("asana__create_resource_export", "Asana", "Exports the text of resources."),
+    app_doc("box__post_files_content", "Box", "Uploads a small file to Box."),
+    app_doc("box__get_folders_id", "Box", "Retrieves details for a folder."),
+    app_doc("box__get_events", "Box", "Returns up to a year of past events, through the API."),
+    app_doc("slack__users_set_presence", "Slack", "Manually sets user presence to away or auto."),
     app_doc("digitalocean__firewalls_get", "DigitalOcean", "Get a firewall."),
 ]
 
@@ -89,7 +93,7 @@ class TestOpeningFrame:
         assert without_preamble("we are trying to upload a file") == "upload a file"
 
     def test_what_is_no_frame_stays(self) -> None:
-        for request in ("like a post on facebook", "need help", "help me", "can you", "is there a way to do it?"):
+        for request in ("like a post on facebook", "need help", "help me", "can you", "is there a problem?"):
             assert without_preamble(request) == request
 
     def test_inside_a_named_app_the_frame_weighs_nothing(self) -> None:
@@ -235,3 +239,27 @@ class TestThirdPart:
         # "where the company ... was founded" asks where: "company" names no field
         assert "company" not in read_values('tell me where the company "universal pictures" was founded?').markers
         assert _names("In Asana, create team with the text 'Fixed in build 142'")[0] == "asana__create_team"
+
+
+class TestFourthPart:
+    def test_asking_for_a_tool_or_a_way_is_a_frame(self) -> None:
+        assert without_preamble("Is there a tool to upload files to Box?") == "upload files to Box?"
+        assert without_preamble("find the tool that sends slack messages") == "sends slack messages"
+        assert without_preamble("How do I create a Jira issue?") == "create a Jira issue?"
+        assert without_preamble("how to add a comment on a jira issue") == "add a comment on a jira issue"
+        assert without_preamble("how many issues are open in jira") == "how many issues are open in jira"
+
+    def test_a_word_for_a_tool_itself_weighs_nothing(self) -> None:
+        # "api" is a Box description word: it would weigh, and a name must not need it
+        ranking = rank(SearchIndex.build(DOCS), "Box API upload file")
+        assert ranking.hits[0].name == "box__post_files_content"
+        assert ranking.idf["api"] == 0.0
+
+    def test_a_nominalised_action_is_the_action(self) -> None:
+        assert _names("jira issue creation")[0] == "jira__create_issue"
+
+    def test_an_article_joins_no_compound(self) -> None:
+        vocabulary = {"away", "youtube", "worklog"}
+        assert join_vocabulary_compounds(("is", "there", "a", "way"), vocabulary) == ("is", "there", "a", "way")
+        assert join_vocabulary_compounds(("you", "tube", "videos"), vocabulary) == ("youtube", "videos")
+        assert join_vocabulary_compounds(("work", "log"), vocabulary) == ("worklog",)

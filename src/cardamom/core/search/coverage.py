@@ -21,7 +21,15 @@ from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS, R
 # ranked pool carries one and another word of the request, not an action, is a name word of the
 # pool (the object read), it weighs nothing and scores only where a description says it
 # (``_framing``). A name carrying one keeps it a word of the tool (Box's ``get_folders_id_items``).
-FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"}
+# So do the words a request uses for a tool itself ("is there a *tool* to upload files to Box",
+# "Jira *API* get issue").
+FRAME_NOUNS = (
+    READ_FRAME_NOUNS
+    | {"items", "item", "entries", "rows", "records", "results"}
+    | frozenset(
+        {"tool", "tools", "api", "apis", "endpoint", "endpoints", "function", "functions", "operation", "operations"}
+    )
+)
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only

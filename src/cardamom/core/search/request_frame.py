@@ -1,7 +1,7 @@
 """A request's opening frame: the words a person or a model writes before what it asks ("I need
-to", "can you please", "help me"). They name nothing a tool does, yet "need" and "want" are no
-closed-class words the filler list may hold ("want" is a wish list's word, "like" a post's), so
-they go only where they open the request, before its action."""
+to", "can you please", "help me", "is there a tool to", "how do I"). They name nothing a tool
+does, yet "need" and "want" are no closed-class words the filler list may hold ("want" is a wish
+list's word, "like" a post's), so they go only where they open the request, before its action."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ _WISHING = (
     r"|(?:i|we)(?:'m|\u2019m|'re|\u2019re|\s+am|\s+are)\s+(?:trying|looking|going|hoping|planning)\s+to"
     r"|help\s+(?:me|us)(?:\s+to)?"
     r"|let(?:'s|\u2019s|\s+me|\s+us)"
+    # asking for a way or a tool: "is there a tool to", "find the tool that", "how do I"
+    r"|(?:is\s+there|(?:find|get|give\s+me|show\s+me|i\s+need|we\s+need)\s+(?:me\s+)?)\s*(?:a|an|any|the|some)\s+"
+    r"(?:way|tool|function|api|endpoint|method|operation)\s+(?:to|that|which|for)"
+    r"|how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to"
     r")\s+"
 )
 _PREAMBLE = re.compile(rf"^\s*{_GREETING}{_ASKING}(?:please\s+)?(?:{_WISHING})?(?:please\s+)?", re.IGNORECASE)

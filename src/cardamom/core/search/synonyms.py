@@ -20,11 +20,11 @@ from cardamom.core.search.tokens import inflection_key
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
-    get retrieve fetch read view show display see obtain lookup tell list check grab
+    get retrieve fetch read view show display see obtain lookup tell list check grab retrieval
     list enumerate browse
-    create add new make insert post generate raise
-    update edit modify change alter amend patch put rename
-    delete remove erase destroy trash discard purge drop wipe
+    create add new make insert post generate raise creation
+    update edit modify change alter amend patch put rename modification
+    delete remove erase destroy trash discard purge drop wipe deletion removal
     search find query lookup filter
     send post deliver dispatch
     upload attach
@@ -34,7 +34,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     close resolve complete finish done
     start begin launch run trigger execute
     stop halt terminate abort
-    cancel revoke
+    cancel revoke cancellation
     buy purchase
     assign allocate delegate
     issue ticket bug defect
@@ -189,6 +189,9 @@ NAME_SHORTHANDS: dict[tuple[str, ...], str] = {
 }
 
 
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
 def join_vocabulary_compounds(
     tokens: tuple[str, ...], vocabulary: Container[str], apart: Container[str] = ()
 ) -> tuple[str, ...]:
@@ -219,6 +222,8 @@ def join_vocabulary_compounds(
             and tokens[i + 1].isalpha()
             and tokens[i] not in apart
             and tokens[i + 1] not in apart
+            and tokens[i] not in _ARTICLES  # "is there *a way*" is no "away", "I'm *a*" no "ia"
+            and tokens[i + 1] not in _ARTICLES  # (but "YouTube" is "you tube", filler or not)
         ):
             whole = tokens[i] + tokens[i + 1]
             if whole in vocabulary:
