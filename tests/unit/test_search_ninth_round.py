@@ -101,6 +101,7 @@ class TestOpeningFrame:
         query = "I need to add a comment to Jira issue SUP-204 saying the fix is deployed"
         ranking = rank(SearchIndex.build(DOCS), query)
         assert "need" not in ranking.query_tokens and ranking.hits[0].name == "jira__add_comment"
+        assert "need" in ranking.dropped  # said, as filler is
         assert "need" in rank(SearchIndex.build(DOCS), query.removeprefix("I ")).query_tokens
 
     def test_naming_no_app_the_frame_keeps_its_weight(self) -> None:

@@ -27,7 +27,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.tokens import unique
+from cardamom.core.search.tokens import tokenize, unique
 
 
 def rank(
@@ -48,21 +48,26 @@ def rank(
     """
     options = index.options
     leads = (lambda word: _leads_a_name(index, word)) if options.name_verbs else None
-    analysis = analyse_query(query, options, index.app_mentions, index.label_postings, index.name_postings, leads)
+
+    def read(text: str) -> QueryAnalysis:
+        return analyse_query(text, options, index.app_mentions, index.label_postings, index.name_postings, leads)
+
     framed = without_preamble(query) if options.drop_filler else query
     if framed != query:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools
         # bound the answer ("I want to find a train" among strangers' tools keeps its weight).
-        inside = analyse_query(framed, options, index.app_mentions, index.label_postings, index.name_postings, leads)
+        inside = read(framed)
         if any(mention.connected for mention in inside.mentions):
             ranking = _rank(index, framed, inside, pool, limit, floor)
-            if ranking.hits:
-                return ranking
-            # The semantic fallback's rule was fit on requests as written, frame and all.
-            written = _rank(index, query, analysis, pool, limit, floor)
-            return written if written.hits else ranking
-    return _rank(index, query, analysis, pool, limit, floor)
+            if not ranking.hits:
+                # The semantic fallback's rule was fit on requests as written, frame and all.
+                written = _rank(index, query, read(query), pool, limit, floor)
+                if written.hits:
+                    return written
+            frame = tokenize(query[: len(query) - len(framed)])  # reported with the filler left out
+            return dataclasses.replace(ranking, dropped=unique((*frame, *ranking.dropped)))
+    return _rank(index, query, read(query), pool, limit, floor)
 
 
 def _rank(
