@@ -19,7 +19,7 @@ from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.field_phrases import role_words
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.request_frame import without_preamble
-from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds
+from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, synonyms_of
 from cardamom.mcp.results import _empty_message
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -264,3 +264,13 @@ class TestFourthPart:
         assert join_vocabulary_compounds(("is", "there", "a", "way"), vocabulary) == ("is", "there", "a", "way")
         assert join_vocabulary_compounds(("you", "tube", "videos"), vocabulary) == ("youtube", "videos")
         assert join_vocabulary_compounds(("work", "log"), vocabulary) == ("worklog",)
+
+
+class TestSlang:
+    def test_slang_verbs_and_nouns(self) -> None:
+        assert "delete" in synonyms_of("nuke") and "update" in synonyms_of("bump") and "page" in synonyms_of("wiki")
+        assert join_compounds(("fire", "off", "a", "message")) == ("send", "a", "message")
+        assert join_compounds(("pull", "down", "a", "file")) == ("download", "a", "file")
+        assert "issue" not in synonyms_of("epic")  # an epic is its own thing where an app has epics
+        assert _names("asana reschedule a task")[0] == "asana__update_task"
+        assert _names("jira nuke the project")[0] == "jira__delete_project"

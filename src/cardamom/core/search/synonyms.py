@@ -23,8 +23,8 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     get retrieve fetch read view show display see obtain lookup tell list check grab retrieval
     list enumerate browse
     create add new make insert post generate raise creation
-    update edit modify change alter amend patch put rename modification
-    delete remove erase destroy trash discard purge drop wipe deletion removal
+    update edit modify change alter amend patch put rename modification bump
+    delete remove erase destroy trash discard purge drop wipe deletion removal nuke
     search find query lookup filter
     send post deliver dispatch
     upload attach
@@ -39,7 +39,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     assign allocate delegate
     issue ticket bug defect
     task todo chore
-    page doc document
+    page doc document wiki
     file document attachment doc
     folder directory
     user member person people account teammate collaborator assignee
@@ -92,6 +92,8 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("hand", "over"): "assign",
     ("bring", "up"): "show",
     ("jot", "down"): "create",
+    ("fire", "off"): "send",
+    ("pull", "down"): "download",
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
     ("e", "mail"): "email",

@@ -36,7 +36,7 @@ def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
 STATE_VERBS = frozenset(
     {"close", "reopen", "archive", "unarchive", "complete", "finish", "resolve", "void", "mark", "pause", "resume"}
     | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
-    | {"release", "unrelease"}
+    | {"release", "unrelease", "reschedule"}
 )
 
 
