@@ -207,6 +207,13 @@ def _continues_name(word: str) -> bool:
     return _is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())
 
 
+def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
+    """The word before the field's name at ``j - 1`` (its value at ``j``): "with" of "with
+    email", and of "with *the* title" past the article."""
+    before = read[j - 2][0]
+    return read[j - 3][0] if j > 2 and before in _ARTICLES and read[j - 3][0] in _HAVING else before
+
+
 def _is_name(word: str) -> bool:
     """A capitalised word (``Maria``, ``Roadmap``): upper first letter, then lower letters."""
     letters = word.strip(".,:;!?'\"")
@@ -344,14 +351,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         previous = lowered
     # "with email bob@example.com", 'with *the* title "Q3"': the word naming the field a value
     # goes in announces it, as "called" does; so may the container's word in "in project KAN".
-    opener = [
-        "",
-        "",
-        *(
-            read[j - 3][0] if j > 2 and read[j - 2][0] in _ARTICLES and read[j - 3][0] in _HAVING else read[j - 2][0]
-            for j in range(2, len(read))
-        ),
-    ]
+    opener = {j: _field_opener(read, j) for j in range(2, len(read))}
     markers += [
         read[j - 1][0]
         for j in range(2, len(read))

@@ -23,13 +23,10 @@ from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS, R
 # (``_framing``). A name carrying one keeps it a word of the tool (Box's ``get_folders_id_items``).
 # So do the words a request uses for a tool itself ("is there a *tool* to upload files to Box",
 # "Jira *API* get issue").
-FRAME_NOUNS = (
-    READ_FRAME_NOUNS
-    | {"items", "item", "entries", "rows", "records", "results"}
-    | frozenset(
-        {"tool", "tools", "api", "apis", "endpoint", "endpoints", "function", "functions", "operation", "operations"}
-    )
+_TOOL_WORDS = frozenset(
+    {"tool", "tools", "api", "apis", "endpoint", "endpoints", "function", "functions", "operation", "operations"}
 )
+FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"} | _TOOL_WORDS
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only
