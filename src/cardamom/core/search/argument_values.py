@@ -41,6 +41,8 @@ _SHAPES = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+# An event or constant's name in capitals, its parts joined: "FILE.UPLOADED", "ISSUE_CREATED".
+_EVENT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:[._:][A-Z][A-Z0-9]*)+$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
 _SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
 
@@ -251,6 +253,9 @@ class ValueReading:
     # The container's word placing a request by its value ("in project KAN", "for board 7"):
     # where values leave the mass (inside a named app), it leaves with its value.
     containers: frozenset[str] = frozenset()
+    # The topic words of a condition ("where *assignee* is *currently* me"): a filter's field and
+    # value, values wherever no name carries them, whatever descriptions say.
+    conditions: frozenset[str] = frozenset()
 
 
 def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
@@ -282,6 +287,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     plain: list[str] = []
     markers: list[str] = []
     topical: list[str] = []
+    conditional: list[str] = []
     text_words = [w for w in words if w != _CUT]
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
@@ -303,6 +309,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             or _is_slug(word, previous)
             or _is_key(word, previous)
             or _is_placed_code(word, previous)
+            or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
         quoting = quoting or previous in _SAYING
@@ -341,6 +348,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             elif in_topic:
                 topical.append(word)
                 taken += 1
+                conditional += [word] if clause else []
             elif _SLUG.match(word.strip(".,:;!?'\"")):
                 # two plain words joined by a slash, unplaced ("does acme/api have"): an owner/name
                 # slug or "read/write"; a topic, a value only where no tool ranked carries it
@@ -374,4 +382,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     values = frozenset(inside - outside)
     shaped_values = values & {t for span in by_shape for t in tokenize(span)}
     placing = {t for word in containers for t in tokenize(word)}
-    return ValueReading(values, frozenset(announcing), frozenset(topics), shaped_values, frozenset(placing))
+    conditions = topics & {t for word in conditional for t in tokenize(word)}
+    return ValueReading(
+        values, frozenset(announcing), frozenset(topics), shaped_values, frozenset(placing), frozenset(conditions)
+    )

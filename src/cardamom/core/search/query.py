@@ -31,6 +31,7 @@ class QueryAnalysis:
     head: RequestHead | None = None  # "box *create* *folder*" (``head_nouns``)
     roles: tuple[str, ...] = ()  # "link ABC-1 to ABC-2 as *blocks*" (``role_values``)
     app_tails: frozenset[str] = frozenset()  # "the Notion *workspace*" (``app_tails``)
+    conditions: frozenset[str] = frozenset()  # "where *assignee* is *currently* me" (``ValueReading.conditions``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -73,6 +74,7 @@ def analyse_query(
     found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
+    conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in WH_WORDS):
         # "how many *open* pull requests": a question's first word is its own, not a verb
@@ -99,6 +101,7 @@ def analyse_query(
         head,
         roles,
         tails,
+        conditions - named,
     )
 
 

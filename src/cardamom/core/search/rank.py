@@ -52,22 +52,24 @@ def rank(
     def read(text: str) -> QueryAnalysis:
         return analyse_query(text, options, index.app_mentions, index.label_postings, index.name_postings, leads)
 
+    analysis = read(query)
     framed = without_preamble(query) if options.drop_filler else query
-    if framed != query:
+    if framed != query and any(mention.connected for mention in analysis.mentions):
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools
         # bound the answer ("I want to find a train" among strangers' tools keeps its weight).
         inside = read(framed)
         if any(mention.connected for mention in inside.mentions):
-            ranking = _rank(index, framed, inside, pool, limit, floor)
+            # The semantic fallback's rule was fit on requests as written, frame and all: it
+            # reads the request as written when the framed one finds nothing.
+            ranking = _rank(index, framed, inside, pool, limit, floor, by_meaning=False)
             if not ranking.hits:
-                # The semantic fallback's rule was fit on requests as written, frame and all.
-                written = _rank(index, query, read(query), pool, limit, floor)
+                written = _rank(index, query, analysis, pool, limit, floor)
                 if written.hits:
                     return written
             frame = tokenize(query[: len(query) - len(framed)])  # reported with the filler left out
             return dataclasses.replace(ranking, dropped=unique((*frame, *ranking.dropped)))
-    return _rank(index, query, read(query), pool, limit, floor)
+    return _rank(index, query, analysis, pool, limit, floor)
 
 
 def _rank(
@@ -78,9 +80,11 @@ def _rank(
     limit: int,
     floor: float,
     implied: tuple[str, frozenset[int]] | None = None,
+    *,
+    by_meaning: bool = True,
 ) -> Ranking:
     """``rank`` on the request read; ``implied``: the app (and its tools) the request's words
-    imply, to rank inside."""
+    imply, to rank inside; ``by_meaning``: the semantic fallback may run."""
     options = index.options
     scope = scope_pool(index, analysis, pool, floor, implied=implied)
     as_values = analysis.values | scope.topic_values
@@ -144,6 +148,7 @@ def _rank(
         not top
         and floor > 0
         and options.semantic_fallback
+        and by_meaning
         and not analysis.name_shaped
         and not scope.not_connected
         and (not in_app or (options.named_app_fallback and scope.one_app_named_whole))

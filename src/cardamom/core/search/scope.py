@@ -166,6 +166,8 @@ def _inside(
     kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped) | fields
+    # "where *assignee* is *currently* me": a condition's words no name of the app carries
+    topics |= {w for w in analysis.conditions if w in kept and not named_in(index, w, scoped)}
     if options.role_values:
         # "link ABC-1 to ABC-2 as *blocks*": a role or kind no name of the app carries is a value
         topics |= {w for w in analysis.roles if w in kept and not named_in(index, w, scoped)}
