@@ -127,6 +127,12 @@ FOUND = [
     ("jira release a version", "jira", "update_version"),
     ("box list collaborators of a file", "box", "get_files_id_collaborations"),
     ("jira list the fields on a ticket", "jira", "get_fields"),
+    ("find the tool that sends slack messages", "slack", "chat_post_message"),
+    ("is there a way to search notion", "notion", "post_search"),
+    ("Jira API get issue", "jira", "get_issue"),
+    ("jira search for issues where assignee is currently me", "jira", "search_for_issues_using_jql"),
+    ("Create a Box webhook for folder 77 on FILE.UPLOADED", "box", "post_webhooks"),
+    ("look up table in notion", "notion", "retrieve_a_database"),
 ]
 
 
