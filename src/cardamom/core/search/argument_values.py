@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.value_shapes import has_value_digits
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
@@ -91,7 +91,6 @@ _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
 _OBJECT_OPENERS = frozenset({"of"})
 # 'with *the* title "Q3"': a field's name may take an article after these ("where the company
 # "Acme" was founded" asks where, it names no field).
-_ARTICLES = frozenset({"the", "a", "an"})
 _HAVING = frozenset({"with", "having"})
 # Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
@@ -213,7 +212,7 @@ def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
     """The word before the field's name at ``j - 1`` (its value at ``j``): "with" of "with
     email", and of "with *the* title" past the article."""
     before = read[j - 2][0]
-    return read[j - 3][0] if j > 2 and before in _ARTICLES and read[j - 3][0] in _HAVING else before
+    return read[j - 3][0] if j > 2 and before in ARTICLES and read[j - 3][0] in _HAVING else before
 
 
 def _is_name(word: str) -> bool:

@@ -136,5 +136,5 @@ def _writes_a_list(name: str) -> bool:
     set (``bulk_set_issues_properties_list``), lists created (``post_lists``); never a name that
     opens by reading (``get_user_task_list``) or by the HTTP method of a search (``post_search``)."""
     words = [inflection_key(w) for w in tokenize(name.split("__", 1)[-1])]
-    first = next((w for w in words if w in action_words() or w == "set"), "")  # "set" is in no group
-    return (first in _writing() or first == "set") and _LIST in words and words.index(first) < words.index(_LIST)
+    actions = [i for i, w in enumerate(words) if w in action_words() or w == "set"]  # "set" is in no group
+    return bool(actions) and words[actions[0]] in _writing() | {"set"} and _LIST in words[actions[0] + 1 :]

@@ -6,7 +6,8 @@ When nothing clears the floor, a request in words may still find a tool by meani
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterable
+import functools
+from collections.abc import Callable, Collection, Iterable
 
 from cardamom.core.search.coverage import (
     Weighed,
@@ -47,7 +48,8 @@ def rank(
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
     options = index.options
-    leads = (lambda word: _leads_a_name(index, word)) if options.name_verbs else None
+    # Whether a word opens some tool name: asked by the request's head and again by its action
+    leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
 
     def read(text: str) -> QueryAnalysis:
         return analyse_query(text, options, index.app_mentions, index.label_postings, index.name_postings, leads)
@@ -62,14 +64,14 @@ def rank(
         if any(mention.connected for mention in inside.mentions):
             # The semantic fallback's rule was fit on requests as written, frame and all: it
             # reads the request as written when the framed one finds nothing.
-            ranking = _rank(index, framed, inside, pool, limit, floor, by_meaning=False)
+            ranking = _rank(index, framed, inside, pool, limit, floor, by_meaning=False, leads=leads)
             if not ranking.hits:
-                written = _rank(index, query, analysis, pool, limit, floor)
+                written = _rank(index, query, analysis, pool, limit, floor, leads=leads)
                 if written.hits:
                     return written
             frame = tokenize(query[: len(query) - len(framed)])  # reported with the filler left out
             return dataclasses.replace(ranking, dropped=unique((*frame, *ranking.dropped)))
-    return _rank(index, query, analysis, pool, limit, floor)
+    return _rank(index, query, analysis, pool, limit, floor, leads=leads)
 
 
 def _rank(
@@ -82,9 +84,11 @@ def _rank(
     implied: tuple[str, frozenset[int]] | None = None,
     *,
     by_meaning: bool = True,
+    leads: Callable[[str], bool] | None = None,
 ) -> Ranking:
     """``rank`` on the request read; ``implied``: the app (and its tools) the request's words
-    imply, to rank inside; ``by_meaning``: the semantic fallback may run."""
+    imply, to rank inside; ``by_meaning``: the semantic fallback may run; ``leads``: whether a
+    word opens some tool name (``name_verbs``)."""
     options = index.options
     scope = scope_pool(index, analysis, pool, floor, implied=implied)
     as_values = analysis.values | scope.topic_values
@@ -124,8 +128,7 @@ def _rank(
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = None
     if options.destructive_actions:
-        leads = (lambda word: _leads_a_name(index, word)) if options.name_verbs and not analysis.name_shaped else None
-        action = request_action(weighed.tokens, question=question, leads_a_name=leads)
+        action = request_action(weighed.tokens, question=question, leads_a_name=None if analysis.name_shaped else leads)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
@@ -189,7 +192,7 @@ def _rank(
         # Nothing in the caller's pool: a word only one app's names carry says which app the
         # request is for (``implied_app``); ranked there, as inside a named app.
         app = implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size)
-        inside = _rank(index, query, analysis, pool, limit, floor, app) if app is not None else None
+        inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
         if inside is not None and inside.hits:
             return inside
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)

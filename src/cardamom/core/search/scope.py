@@ -166,11 +166,10 @@ def _inside(
     kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped) | fields
-    # "where *assignee* is *currently* me": a condition's words no name of the app carries
-    topics |= {w for w in analysis.conditions if w in kept and not named_in(index, w, scoped)}
-    if options.role_values:
-        # "link ABC-1 to ABC-2 as *blocks*": a role or kind no name of the app carries is a value
-        topics |= {w for w in analysis.roles if w in kept and not named_in(index, w, scoped)}
+    # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
+    # words, and a role or kind, that no name of the app carries are values
+    named_only = (*analysis.conditions, *(analysis.roles if options.role_values else ()))
+    topics |= {w for w in named_only if w in kept and not named_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped)
     # In an app the words implied, a capitalised word stays a word: it may be the app the

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Container
 from functools import cache
 
-from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tokens import ARTICLES, inflection_key
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
@@ -191,9 +191,6 @@ NAME_SHORTHANDS: dict[tuple[str, ...], str] = {
 }
 
 
-_ARTICLES = frozenset({"a", "an", "the"})
-
-
 def join_vocabulary_compounds(
     tokens: tuple[str, ...], vocabulary: Container[str], apart: Container[str] = ()
 ) -> tuple[str, ...]:
@@ -224,8 +221,8 @@ def join_vocabulary_compounds(
             and tokens[i + 1].isalpha()
             and tokens[i] not in apart
             and tokens[i + 1] not in apart
-            and tokens[i] not in _ARTICLES  # "is there *a way*" is no "away", "I'm *a*" no "ia"
-            and tokens[i + 1] not in _ARTICLES  # (but "YouTube" is "you tube", filler or not)
+            and tokens[i] not in ARTICLES  # "is there *a way*" is no "away", "I'm *a*" no "ia"
+            and tokens[i + 1] not in ARTICLES  # (but "YouTube" is "you tube", filler or not)
         ):
             whole = tokens[i] + tokens[i + 1]
             if whole in vocabulary:

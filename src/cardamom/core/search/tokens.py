@@ -156,6 +156,9 @@ WH_WORDS: frozenset[str] = frozenset({"how", "what", "which", "who", "whose", "w
 # X", "*info* on droplet 7"): read by ``coverage.FRAME_NOUNS`` and ``head_nouns.request_head``.
 READ_FRAME_NOUNS: frozenset[str] = frozenset({"details", "detail", "info", "information"})
 
+# The articles: never part of a compound ("is there *a way*" is no "away") or a field's name.
+ARTICLES: frozenset[str] = frozenset({"a", "an", "the"})
+
 # Words kept in a query only because tool names may carry them: the name-only grammar words,
 # and "all" (list_all, get_all_users), which descriptions carry as well.
 GRAMMAR_WORDS: frozenset[str] = NAME_ONLY_QUERY_WORDS | {"all"}
