@@ -8,6 +8,7 @@ from typing import Any
 
 from cardamom.core.search import SearchDocument, SearchIndex, SearchOptions, rank
 from cardamom.core.search.tokens import description_tokens, tokenize
+from cardamom.core.search.tool_titles import tool_title
 
 
 def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
@@ -19,6 +20,7 @@ def app_doc(name: str, label: str, description: str = "") -> SearchDocument:
         description_tokens=description_tokens(description),
         label=label,
         accounts=(name.split("__")[0],),
+        title=tool_title(description),
     )
 
 

@@ -63,8 +63,8 @@ DOCS = [
     app_doc("jira__get_issue_link", "Jira", "Returns an issue link."),
     app_doc("jira__bulk_set_issues_properties_list", "Jira", "Sets the values of entity properties on issues."),
     app_doc("jira__get_fields", "Jira", "Returns system and custom issue fields."),
-    app_doc("box__delete_collaborations_id", "Box", "Deletes a single collaboration."),
-    app_doc("box__delete_users_id", "Box", "Deletes a user."),
+    app_doc("box__delete_collaborations_id", "Box", "Remove collaboration. Deletes a single collaboration."),
+    app_doc("box__delete_users_id", "Box", "Delete user. Deletes a user."),
     app_doc("notion__retrieve_a_database", "Notion", "Retrieves a database object."),
     app_doc("asana__create_team", "Asana", "Creates a team within the current workspace."),
     app_doc("asana__create_resource_export", "Asana", "Exports the text of resources."),
@@ -182,7 +182,9 @@ class TestGuessedNameHeads:
         # "modify" is "update" and "patch" alike: the block's update acts on the block, the
         # children's append on its children
         assert _names("notion_modify_block")[:2] == ["notion__update_a_block", "notion__patch_block_children"]
-        assert ranked_names(DOCS, "notion_modify_block", head_nouns=False)[0] == "notion__patch_block_children"
+        # (the block's title, "Update a block", says the guess too: ``title_order`` is off here)
+        before = ranked_names(DOCS, "notion_modify_block", head_nouns=False, title_order=False)
+        assert before[0] == "notion__patch_block_children"
 
     def test_a_guessed_names_two_nouns_give_no_head(self) -> None:
         # the guesser dropped the preposition: "remove tabs [from] template" acts on tabs

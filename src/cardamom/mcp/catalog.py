@@ -71,6 +71,13 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
                             " another thing"
                         ),
                     },
+                    "title_said": {
+                        "type": "string",
+                        "description": (
+                            "the tool's title (its description's short first sentence), which the request says word"
+                            " for word: placed first"
+                        ),
+                    },
                 },
                 "required": [
                     "name",

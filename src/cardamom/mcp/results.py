@@ -64,6 +64,8 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             entry["similarity"] = round(hit.similarity, 4)
         if hit.acts_on is not None:
             entry["acts_on"] = hit.acts_on  # placed before higher scores that act on another thing
+        if hit.title is not None:
+            entry["title_said"] = hit.title  # placed first: the request says its title
         if tool.merged:
             entry.update(_accounts_for(tool, ranking.query_tokens))
         results.append(entry)

@@ -17,3 +17,5 @@ class SearchDocument:
     description_tokens: frozenset[str]
     label: str = field(default="", compare=False)
     accounts: tuple[str, ...] = field(default=(), compare=False)
+    # The words of its title, the short first sentence of its description (``title_order``).
+    title: tuple[str, ...] = field(default=(), compare=False)

@@ -26,6 +26,7 @@ from cardamom.core.search.tokens import (
     QUERY_FILLER_WORDS,
     READ_FRAME_NOUNS,
     inflection_key,
+    is_plural,
     tokenize,
 )
 
@@ -109,12 +110,16 @@ def name_head(name: str) -> NameHead:
     nouns: list[str] = []
     first = 0  # nouns in the first phrase
     words = tokenize(own)
-    for word in words:
+    for at, word in enumerate(words):
         if word in _PHRASE_ENDS and nouns and not first:
             first = len(nouns)  # the first phrase ends: "followers" of add_followers_for_task
         if word in _PHRASE_ENDS or word in _PARAMETERS or word in GRAMMAR_WORDS or not word.isalpha():
             continue
-        if is_action_word(word) or word in NAME_ONLY_QUERY_WORDS or len(word) < 2:
+        if word in NAME_ONLY_QUERY_WORDS or len(word) < 2:
+            continue
+        # An action's plural between a noun and more of the name is a thing: ``post_metadata_queries_execute_read``
+        # acts on queries (at the end it may still be the verb of a name read backwards).
+        if is_action_word(word) and not (nouns and at + 1 < len(words) and is_plural(word)):
             continue
         nouns.append(inflection_key(word))
     if not nouns:

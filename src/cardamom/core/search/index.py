@@ -50,6 +50,7 @@ class SearchIndex:
     label_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     description_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     own_name_sizes: tuple[int, ...] = ()  # per tool, for the tie order
+    titles: tuple[tuple[str, ...], ...] = ()  # per tool, its title's words (``title_order``); none before format 14
     # Derived by ``add_apps``, never stored in a snapshot (``LOADED_DERIVED``):
     app_targets: dict[str, frozenset[int]] = field(default_factory=dict)  # app or account -> its tools
     app_mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name tokens -> app_targets keys
@@ -81,6 +82,7 @@ class SearchIndex:
             name_vocabulary=sorted(names),
             options=options or SearchOptions(),
             own_name_sizes=tuple(own_name_size(doc.name) for doc in documents),
+            titles=tuple(doc.title for doc in documents) if any(doc.title for doc in documents) else (),
         )
         if index.options.inflections:
             index.name_forms = by_inflection_key(names)

@@ -103,7 +103,10 @@ class SearchOptions:
       Notion *workspace*") names where, not what, where no name of the app carries it;
     * ``guessed_verbs``: inside an app, a guessed name's first word, an action no tool of the
       app says anywhere even through a synonym ("*get*_knowledge_graph_extract_graph_data"),
-      leaves it.
+      leaves it;
+    * ``title_order``: the tool whose title (the short first sentence of its description) the
+      request says word for word, and no more, comes first ("box download file": "Download
+      file", ``get_files_id_content``), whatever its score (``title_order``).
     """
 
     drop_filler: bool = True
@@ -145,6 +148,7 @@ class SearchOptions:
     name_verbs: bool = True
     app_tails: bool = True
     guessed_verbs: bool = True
+    title_order: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -198,4 +202,5 @@ SEED_RULES_ONLY = SearchOptions(
     name_verbs=False,
     app_tails=False,
     guessed_verbs=False,
+    title_order=False,
 )

@@ -28,6 +28,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
+from cardamom.core.search.title_order import title_first
 from cardamom.core.search.tokens import tokenize, unique
 
 
@@ -144,6 +145,10 @@ def _rank(
     head = request_head_of(analysis, scope)
     if head is not None and options.head_nouns and top:
         top, moved = head_first(index, head, scope, passing, top)
+    titled: int | None = None  # the tool placed first because the request says its title
+    if options.title_order and top:
+        said = tuple(t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0 and t not in as_values)
+        top, titled = title_first(index, said, scope.app_words, head, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)
@@ -172,6 +177,9 @@ def _rank(
     )
     if moved is not None:
         hits = tuple(dataclasses.replace(h, acts_on=moved[1]) if h.doc == moved[0] else h for h in hits)
+    if titled is not None:
+        title = " ".join(index.titles[titled])
+        hits = tuple(dataclasses.replace(h, title=title) if h.doc == titled else h for h in hits)
     touched = len(union_of(weighed.matched))
     unweighed = frozenset() if scope.values_weighed else scope.values  # argument values in a named app
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)

@@ -51,6 +51,9 @@ class Hit:
     # The request's head noun this tool acts on, when it was placed before tools scoring more that
     # act on another thing ("folder": ``post_folders`` before ``post_folder_locks``; ``head_nouns``).
     acts_on: str | None = None
+    # The tool's title, when the request says it word for word and it was placed first
+    # ("download file": Box's ``get_files_id_content``; ``title_order``).
+    title: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

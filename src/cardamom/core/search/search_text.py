@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from cardamom.core.naming import MAX_NAME_LENGTH
 from cardamom.core.search.document import SearchDocument
 from cardamom.core.search.tokens import description_tokens, tokenize
+from cardamom.core.search.tool_titles import tool_title
 
 _DIGEST = re.compile(r"[0-9a-f]{8}")
 
@@ -105,11 +106,13 @@ def search_document(tool: SearchableTool, label: str) -> SearchDocument:
     if merged:
         name_tokens.update(t for account in tool.accounts for t in tokenize(account))
     values = {t for v in _frozen_values(tool) for t in tokenize(_value_text(v))}
+    description = own_description(tool)
     return SearchDocument(
         name=tool.name,
         name_tokens=frozenset(name_tokens),
         label_tokens=frozenset(tokenize(label)),
-        description_tokens=description_tokens(own_description(tool)) | values,
+        description_tokens=description_tokens(description) | values,
         label=label,
         accounts=tool.accounts if merged else (tool.account,),
+        title=tool_title(description),
     )

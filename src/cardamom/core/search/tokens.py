@@ -232,3 +232,8 @@ def inflection_key(token: str) -> str:
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]  # create, created, creating -> creat; but note stays apart from not
     return word
+
+
+def is_plural(word: str) -> bool:
+    """A plural form ("projects", "queries"): a word in -s whose inflection key is another."""
+    return word.endswith("s") and inflection_key(word) != word

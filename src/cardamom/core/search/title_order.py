@@ -1,0 +1,127 @@
+"""The tool whose title the request says, word for word, comes first.
+
+An operation's title is what its vendor calls it (``tool_titles``): Box's
+``get_files_id_content`` is "Download file", ``get_files_id_versions`` "List all file
+versions", Jira's ``get_all_projects`` "Get all projects". The seeds' score reads names and
+description words one by one, so "box download file" scores ``post_zip_downloads`` (whose name
+says "downloads") as high as "Download file", and "box get file versions" scores the legal-hold
+tools' long names, which carry every word, above it.
+
+A request *says a title* when each of the two says every word of the other: the title's words
+(the app's name aside) are all among the request's, and every word the request weighs is one of
+the title's. Words are matched exactly, an action also in another inflection or through its
+synonym group ("Retrieves" for "get"), a thing through its group only in the same grammatical
+number ("list my asana projects" does not say "Get a project"); "list" says another verb of
+reading only with a plural thing ("list jira projects" says "Get all projects", "list bank
+account" does not say "Get bank account"). Where the request has a head noun, the title must act
+on it ("create task in project" does not say "Add a project to a task"). The best placed such
+tool among those that cleared the floor comes first; nothing else moves, and nothing is added
+(the order only: a tool that did not clear the floor never comes back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from functools import lru_cache
+
+from cardamom.core.search.coverage import Covering
+from cardamom.core.search.head_nouns import RequestHead, forms, name_head
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.order import order_results
+from cardamom.core.search.synonyms import is_action_word, synonyms_of
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
+from cardamom.core.search.tool_titles import TITLE_WORDS
+from cardamom.core.search.verb_readings import literal_names
+
+# A request to list wants many: it says another verb of reading only with a plural thing.
+_LISTING = frozenset({"list", "enumerate", "browse"})
+# Words of a title that say nothing a request must match: the ones a request's reading drops.
+_UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"all"}
+
+
+@lru_cache(maxsize=65_536)
+def _says(word: str, title_word: str, many: bool, literal: bool) -> bool:
+    """The request's ``word`` says the title's ``title_word``; ``many``: the request names a
+    plural thing; ``literal``: a thing only as written (some name that cleared the floor says it)."""
+    if word == title_word:
+        return True
+    synonyms = synonyms_of(word)
+    if word in _LISTING and title_word not in _LISTING and not many:
+        return False
+    if is_action_word(title_word):
+        key = inflection_key(title_word)
+        return key == inflection_key(word) or any(key == inflection_key(s) for s in synonyms)
+    return not literal and title_word in synonyms and is_plural(word) == is_plural(title_word)
+
+
+@lru_cache(maxsize=65_536)
+def _content(title: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The title's words a request must say, each with its inflection key."""
+    return tuple((w, inflection_key(w)) for w in title if w not in _UNSAID)
+
+
+@lru_cache(maxsize=65_536)
+def _word_keys(word: str) -> frozenset[str]:
+    return frozenset(inflection_key(s) for s in (word, *synonyms_of(word)))
+
+
+def _keys(request: Sequence[str]) -> frozenset[str]:
+    """Every inflection key a title word said by the request can have: a quick test first."""
+    return frozenset().union(*(_word_keys(w) for w in request))
+
+
+def says_title(
+    request: Sequence[str],
+    title: tuple[str, ...],
+    apps: Collection[str],
+    head: RequestHead | None,
+    keys: frozenset[str] | None = None,
+    literal: Collection[str] = (),
+) -> bool:
+    """The ``request``'s weighed words and the ``title``'s words say each other (``apps``: the
+    app names the request gave, which a title may carry too); a title acts on the request's
+    ``head`` noun, where it has one. ``keys``: ``_keys(request)``, when asked of many titles;
+    ``literal``: the request's words a title must say as written, not through a synonym."""
+    content = [(w, k) for w, k in _content(title) if w not in apps]
+    if not content or not request:
+        return False
+    keys = _keys(request) if keys is None else keys
+    if any(k not in keys for _, k in content):
+        return False
+    said = [w for w, _ in content]
+    many = any(is_plural(w) for w in request)
+    if not all(any(_says(w, t, many, w in literal) for w in request) for t in said):
+        return False
+    if not all(any(_says(w, t, many, w in literal) for t in said) for w in request):
+        return False
+    if head is None:
+        return True
+    acted_on = name_head("_".join(title)).head
+    return not acted_on or acted_on in forms(head.head, True)
+
+
+def title_first(
+    index: SearchIndex,
+    request: Sequence[str],
+    apps: Collection[str],
+    head: RequestHead | None,
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+) -> tuple[list[tuple[int, int, float]], int | None]:
+    """``top`` with the best placed tool (of every one in ``passing``) whose title the request
+    says moved first, and that tool; ``top`` as it is when none says it or it is first already."""
+    titles = index.titles
+    if not top or not titles or not request or len(request) > TITLE_WORDS:
+        return top, None  # a title has at most TITLE_WORDS words to say each of the request's
+    keys = _keys(request)
+    # A thing some name that cleared the floor says as written ("xero get *account*":
+    # ``get_account``) is not said by a title through a synonym ("Retrieves a specific user").
+    cleared = {c[0] for c in passing}
+    literal = {w for w in request if not cleared.isdisjoint(literal_names(index, w))}
+    saying = [c for c in passing if titles[c[0]] and says_title(request, titles[c[0]], apps, head, keys, literal)]
+    if not saying:
+        return top, None
+    best = order_results(index, saying, 1)[0]
+    if top[0][0] == best[0]:
+        return top, None
+    return [best, *(t for t in top if t[0] != best[0])][: len(top)], best[0]

@@ -1,0 +1,151 @@
+"""Issue 13's tenth round: a tool's title (the short first sentence of its description, where an
+OpenAPI summary goes) is what its vendor calls it, and the tool whose title a request says word
+for word comes first (``title_order``); an action's plural between nouns of a name is a thing
+(``post_metadata_queries_execute_read`` acts on queries)."""
+
+from __future__ import annotations
+
+from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.head_nouns import name_head
+from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tool_titles import tool_title
+from cardamom.mcp.catalog import SEARCH_OUTPUT_SCHEMA
+from cardamom.mcp.results import search_payload
+from cardamom.service.search import SearchReport
+from tests.unit.search_documents import app_doc, ranked_names, snapshot_of
+
+DOCS = [
+    app_doc(
+        "box__post_zip_downloads",
+        "Box",
+        "Create zip download. Creates a request to download multiple files and folders as a single zip archive file.",
+    ),
+    app_doc("box__get_files_id_content", "Box", "Download file. Returns the contents of a file in binary format."),
+    app_doc(
+        "box__get_legal_hold_policy_assignments_id_file_versions_on_hold",
+        "Box",
+        "List previous file versions for legal hold policy assignment. Get a list of previous file versions.",
+    ),
+    app_doc(
+        "box__get_retention_policy_assignments_id_file_versions_under_retention",
+        "Box",
+        "Get file versions under retention. Returns a list of file versions under retention.",
+    ),
+    app_doc("box__get_files_id_versions", "Box", "List all file versions. Retrieve a list of the past versions."),
+    app_doc(
+        "box__post_metadata_queries_execute_read",
+        "Box",
+        "Query files/folders by metadata. Create a search using SQL-like syntax to return items that match metadata.",
+    ),
+    app_doc(
+        "box__post_files_id_metadata_id_id",
+        "Box",
+        "Create metadata instance on file. Applies an instance of a metadata template to a file.",
+    ),
+    app_doc("asana__get_project", "Asana", "Get a project. Returns the complete project record for a single project."),
+    app_doc("asana__get_projects", "Asana", "Get multiple projects. Returns the compact project records."),
+    app_doc("asana__create_task", "Asana", "Create a task. Creating a new task is as easy as POSTing to /tasks."),
+    app_doc("asana__add_project_for_task", "Asana", "Add a project to a task. Adds the task to the specified project."),
+    app_doc("asana__add_task_for_section", "Asana", "Add task to section. Add a task to a specific, existing section."),
+    app_doc("jira__get_permitted_projects", "Jira", "Get permitted projects. Returns all the projects where the user."),
+    app_doc("jira__get_all_projects", "Jira", "Get all projects. Returns all projects visible to the user."),
+    app_doc("xero__get_account", "Xero", "Retrieves a single chart of accounts by using a unique account Id."),
+    app_doc("xero__get_user", "Xero", "Retrieves a specific user."),
+    app_doc("square__list_bank_accounts", "Square", "List bank accounts. Returns a list of bank accounts."),
+    app_doc("square__get_bank_account", "Square", "Get bank account. Returns details of a bank account."),
+]
+
+
+def _names(query: str) -> list[str]:
+    return ranked_names(DOCS, query)
+
+
+class TestToolTitles:
+    def test_the_first_sentence_when_it_names_an_operation(self) -> None:
+        assert tool_title("Download file. Returns the contents of a file.") == ("download", "file")
+        assert tool_title("List items in folder") == ("list", "items", "in", "folder")
+        assert tool_title("Get stories from a task. Required scope: stories:read") == (
+            "get",
+            "stories",
+            "from",
+            "a",
+            "task",
+        )
+
+    def test_a_longer_first_sentence_describes_and_is_no_title(self) -> None:
+        assert tool_title("Gets a paginated list of webhooks for the authenticated user, newest first.") == ()
+        assert tool_title("") == ()
+        assert tool_title("   ") == ()
+
+    def test_deprecated_is_no_title_and_urls_say_nothing(self) -> None:
+        assert tool_title("Deprecated. Get a user.") == ("get", "a", "user")
+        expected = ("see", "the", "guide", "first")
+        assert tool_title("See [the guide](https://example.com/x.html) first. More.") == expected
+
+    def test_a_decimal_point_ends_no_sentence(self) -> None:
+        assert tool_title("Get v1.2 settings") == ("get", "v", "1", "2", "settings")
+
+
+class TestTitleOrder:
+    def test_the_tool_whose_title_the_request_says_comes_first(self) -> None:
+        # both score 4: "download" is a name word of the zip tool, "file" of the content tool
+        for query in ("box download file", "Download box file 12345", "box_download_file"):
+            assert _names(query)[0] == "box__get_files_id_content", query
+        assert ranked_names(DOCS, "box download file", title_order=False)[0] == "box__post_zip_downloads"
+
+    def test_it_passes_higher_scores(self) -> None:
+        # the legal-hold and retention names carry every word exactly and score more
+        before = ranked_names(DOCS, "box get file versions", title_order=False)
+        assert before[0] != "box__get_files_id_versions"
+        assert _names("box get file versions")[0] == "box__get_files_id_versions"
+        assert _names("list the versions of box file 7788")[0] == "box__get_files_id_versions"
+
+    def test_a_thing_is_said_in_its_own_number(self) -> None:
+        # "Get a project" says one project: a request to list them does not say it
+        assert _names("list my asana projects")[0] == "asana__get_projects"
+        assert _names("asana get a project")[0] == "asana__get_project"
+
+    def test_list_says_another_verb_of_reading_only_with_a_plural_thing(self) -> None:
+        assert _names("list jira projects")[0] == "jira__get_all_projects"
+        # a guessed name in the singular does not say "Get bank account" (``list_bank_accounts``)
+        assert _names("list_square_bank_account")[0] == "square__list_bank_accounts"
+
+    def test_the_title_acts_on_the_requests_head(self) -> None:
+        # "Add a project to a task" says every word of "create task in project", but acts on a project
+        assert _names("asana: create task in project")[0] == "asana__create_task"
+
+    def test_a_thing_a_name_says_as_written_is_not_said_through_a_synonym(self) -> None:
+        # "user" is in the account's group, but xero's get_account says "account" itself
+        assert _names("xero get account")[0] == "xero__get_account"
+
+    def test_a_synonym_says_a_thing_no_name_says(self) -> None:
+        assert _names("asana add a to-do")[0] == "asana__create_task"
+
+    def test_nothing_that_did_not_clear_the_floor_comes_back(self) -> None:
+        for query in ("box download the quarterly sales figures", "gmail download file", "what is 17 times 23"):
+            with_titles = _names(query)
+            assert set(with_titles) == set(ranked_names(DOCS, query, title_order=False)), query
+
+    def test_the_moved_tool_says_so(self) -> None:
+        index = SearchIndex.build(DOCS)
+        ranking = rank(index, "box download file")
+        assert ranking.hits[0].title == "download file"
+        assert all(h.title is None for h in ranking.hits[1:])
+        report = SearchReport("box download file", snapshot_of(index), ranking, (), 0, {})  # type: ignore[arg-type]
+        payload = search_payload(report)
+        assert payload["results"][0]["title_said"] == "download file"
+        assert "title_said" not in payload["results"][1]
+        assert "title_said" in SEARCH_OUTPUT_SCHEMA["properties"]["results"]["items"]["properties"]
+
+    def test_a_snapshot_older_than_titles_moves_nothing(self) -> None:
+        index = SearchIndex.build(DOCS)
+        index.titles = ()  # as a format-13 blob decodes
+        assert rank(index, "box download file").hits[0].name == "box__post_zip_downloads"
+
+
+class TestNameHeads:
+    def test_an_actions_plural_between_nouns_of_a_name_is_a_thing(self) -> None:
+        assert name_head("box__post_metadata_queries_execute_read").head == inflection_key("queries")
+        # at the end it may be the name's verb, read backwards
+        assert name_head("jira__get_all_quick_filters").head == "quick"
+        assert _names("box create metadata on file")[0] == "box__post_files_id_metadata_id_id"
