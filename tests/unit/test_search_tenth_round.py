@@ -6,8 +6,9 @@ for word comes first (``title_order``); an action's plural between nouns of a na
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.head_nouns import name_head
-from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tokens import inflection_key, looks_like_adverb
 from cardamom.core.search.tool_titles import tool_title
 from cardamom.mcp.catalog import SEARCH_OUTPUT_SCHEMA
 from cardamom.mcp.results import search_payload
@@ -53,6 +54,12 @@ DOCS = [
     app_doc("xero__get_user", "Xero", "Retrieves a specific user."),
     app_doc("square__list_bank_accounts", "Square", "List bank accounts. Returns a list of bank accounts."),
     app_doc("square__get_bank_account", "Square", "Get bank account. Returns details of a bank account."),
+    app_doc("box__delete_folders_id", "Box", "Delete folder. Deletes a folder, with its content if asked."),
+    app_doc("box__delete_folder_locks_id", "Box", "Delete folder lock. Deletes a folder lock on a given folder."),
+    app_doc("box__delete_files_id", "Box", "Delete file. Deletes a file, moving it to the trash."),
+    app_doc("box__delete_files_id_trash", "Box", "Permanently remove file. Permanently deletes a file in the trash."),
+    app_doc("box__get_search", "Box", "Search for content. Searches for files, folders and web links."),
+    app_doc("box__get_folders_id_items", "Box", "List items in folder. Retrieves a page of items in a folder."),
 ]
 
 
@@ -149,3 +156,30 @@ class TestNameHeads:
         # at the end it may be the name's verb, read backwards
         assert name_head("jira__get_all_quick_filters").head == "quick"
         assert _names("box create metadata on file")[0] == "box__post_files_id_metadata_id_id"
+
+
+class TestManner:
+    def test_an_adverb_no_tool_of_the_app_says_is_a_parameter(self) -> None:
+        assert _names("box delete folder recursively")[0] == "box__delete_folders_id"
+        assert _names("box recursively delete folder 42")[0] == "box__delete_folders_id"
+        assert ranked_names(DOCS, "box delete folder recursively", qualifiers=False) == []
+
+    def test_an_adverb_a_tool_says_stays_a_word(self) -> None:
+        # Box's "Permanently remove file" is the trash's delete
+        assert _names("box permanently delete a file")[0] == "box__delete_files_id_trash"
+
+    def test_a_noun_in_ly_is_no_adverb(self) -> None:
+        adverbs = ("recursively", "permanently", "publicly", "quickly")
+        nouns = ("family", "anomaly", "assembly", "supply", "reply", "monopoly")
+        assert [w for w in adverbs if not looks_like_adverb(w)] == []
+        assert [w for w in nouns if looks_like_adverb(w)] == []
+
+
+class TestCriteria:
+    def test_the_field_after_by_is_a_filters_value_where_no_name_carries_it(self) -> None:
+        assert _names("box search files by name")[0] == "box__get_search"
+
+    def test_a_criterion_a_name_carries_stays_a_word(self) -> None:
+        assert read_values("jira look up a user by email").conditions == frozenset({"email"})
+        docs = [*DOCS, app_doc("jira__get_user_email", "Jira", "Get user email."), app_doc("jira__get_user", "Jira")]
+        assert ranked_names(docs, "jira get a user by email")[0] == "jira__get_user_email"

@@ -231,7 +231,9 @@ _FRAMING = frozenset(
 )
 # A condition's clause runs past its verb: "where Priority *is* High" filters on both words.
 _CLAUSES = frozenset({"where", "whose"})
-_TOPIC_OPENERS = frozenset({"about", "for", "with", "like", "to", "matching"}) | _FRAMING | _CLAUSES
+# A criterion names a filter's field, as a condition does: "search files *by name*".
+_CRITERIA = frozenset({"by"})
+_TOPIC_OPENERS = frozenset({"about", "for", "with", "like", "to", "matching"}) | _FRAMING | _CLAUSES | _CRITERIA
 # A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
 # "called 'Q3 review' due Friday" does not read "due" as the word after "called".
 _CUT = "\x00"
@@ -290,7 +292,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     text_words = [w for w in words if w != _CUT]
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
-    in_topic, taken, naming, quoting, clause = False, 0, False, False, False
+    in_topic, taken, naming, quoting, clause, criterion = False, 0, False, False, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
         if word == _CUT:
@@ -341,13 +343,14 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             plain.append(word)
             if lowered in _TOPIC_OPENERS:
                 in_topic, taken, clause = True, 0, lowered in _CLAUSES
+                criterion = lowered in _CRITERIA
                 markers += [lowered] if lowered in _FRAMING and following else []
             elif in_topic and (lowered in QUERY_FILLER_WORDS or lowered in NAME_ONLY_QUERY_WORDS):
                 in_topic = not taken or clause  # "about the onboarding": the phrase ends after its words
             elif in_topic:
                 topical.append(word)
                 taken += 1
-                conditional += [word] if clause else []
+                conditional += [word] if clause or criterion else []
             elif _SLUG.match(word.strip(".,:;!?'\"")):
                 # two plain words joined by a slash, unplaced ("does acme/api have"): an owner/name
                 # slug or "read/write"; a topic, a value only where no tool ranked carries it

@@ -27,6 +27,7 @@ from cardamom.core.search.tokens import (
     READ_FRAME_NOUNS,
     inflection_key,
     is_plural,
+    looks_like_adverb,
     tokenize,
 )
 
@@ -74,7 +75,7 @@ def request_head(
     for word in words[start + 1 :]:
         if word in _PHRASE_ENDS or word in values or not word.isalpha():
             break
-        if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS:
+        if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or looks_like_adverb(word):
             if phrase:
                 break
             continue

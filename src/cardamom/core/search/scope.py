@@ -14,7 +14,7 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, NAME_ONLY_QUERY_WORDS, tokenize, unique
+from cardamom.core.search.tokens import GRAMMAR_WORDS, NAME_ONLY_QUERY_WORDS, looks_like_adverb, tokenize, unique
 from cardamom.core.search.verb_readings import changed_field, named_in, search_as_get, state_change
 
 
@@ -265,7 +265,7 @@ _FILTER_ADJECTIVES = frozenset(
 
 
 def _looks_like_adjective(word: str) -> bool:
-    return word in _FILTER_ADJECTIVES or ends_as_participle(word)
+    return word in _FILTER_ADJECTIVES or ends_as_participle(word) or looks_like_adverb(word)
 
 
 def _qualifiers(
@@ -279,9 +279,14 @@ def _qualifiers(
     *group*": the object may be the word the app lacks), and an action no name carries
     ("archive a project") is never one."""
     words = [t for t in kept if t not in analysis.values]
-    if analysis.name_shaped or len(words) < 3 or not is_action_word(words[0]):
+    manner = words[:1] if words and looks_like_adverb(words[0]) else []  # "*permanently* delete a file"
+    words = words[len(manner) :]
+    if analysis.name_shaped or len(words) < 2 + (not manner) or not is_action_word(words[0]):
         return frozenset()
     adjectives = {w for w in words[1:] if _looks_like_adjective(w) and not named_in(index, w, scoped)}
+    # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
+    # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
+    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not _said_in(index, w, scoped)}
     others = [w for w in words[1:] if w not in adjectives and w not in GRAMMAR_WORDS]
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()

@@ -237,3 +237,10 @@ def inflection_key(token: str) -> str:
 def is_plural(word: str) -> bool:
     """A plural form ("projects", "queries"): a word in -s whose inflection key is another."""
     return word.endswith("s") and inflection_key(word) != word
+
+
+def looks_like_adverb(word: str) -> bool:
+    """An adjective's adverb in -ly ("recursively", "permanently", "publicly"), never a noun in
+    -ly ("family", "anomaly", "assembly", "supply"): seven letters or more, after a letter an
+    adjective ends with."""
+    return len(word) >= 7 and word.endswith("ly") and word[-3] in "eltcrsndk"
