@@ -60,6 +60,13 @@ DOCS = [
     app_doc("box__delete_files_id_trash", "Box", "Permanently remove file. Permanently deletes a file in the trash."),
     app_doc("box__get_search", "Box", "Search for content. Searches for files, folders and web links."),
     app_doc("box__get_folders_id_items", "Box", "List items in folder. Retrieves a page of items in a folder."),
+    app_doc(
+        "box__get_terms_of_service_user_statuses",
+        "Box",
+        "List terms of service user statuses. Retrieves an overview of users and their status for a terms of service.",
+    ),
+    app_doc("box__get_users_id", "Box", "Get user. Retrieves information about a user in the enterprise."),
+    app_doc("box__delete_users_id", "Box", "Delete user. Deletes a user."),
 ]
 
 
@@ -132,6 +139,13 @@ class TestTitleOrder:
         for query in ("box download the quarterly sales figures", "gmail download file", "what is 17 times 23"):
             with_titles = _names(query)
             assert set(with_titles) == set(ranked_names(DOCS, query, title_order=False)), query
+
+    def test_a_request_naming_no_action_reads(self) -> None:
+        # "Get bank account": the title's reading verb goes unsaid where the request names no action
+        assert _names("box user info")[0] == "box__get_users_id"
+        assert ranked_names(DOCS, "box user info", title_order=False)[0] == "box__get_terms_of_service_user_statuses"
+        # ...but not where it names one: "delete" says no "Get"
+        assert _names("box delete user")[0] != "box__get_users_id"
 
     def test_the_moved_tool_says_so(self) -> None:
         index = SearchIndex.build(DOCS)

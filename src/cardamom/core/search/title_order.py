@@ -14,7 +14,10 @@ synonym group ("Retrieves" for "get"), a thing through its group only in the sam
 number ("list my asana projects" does not say "Get a project"); "list" says another verb of
 reading only with a plural thing ("list jira projects" says "Get all projects", "list bank
 account" does not say "Get bank account"). Where the request has a head noun, the title must act
-on it ("create task in project" does not say "Add a project to a task"). The best placed such
+on it ("create task in project" does not say "Add a project to a task"). A request naming no
+action reads, so a title's first word of reading may go unsaid ("box user info" says "Get
+user"). A thing some name that cleared the floor says as written is said by a title only as
+written ("xero get account": not "Retrieves a specific user"). The best placed such
 tool among those that cleared the floor comes first; nothing else moves, and nothing is added
 (the order only: a tool that did not clear the floor never comes back).
 """
@@ -28,13 +31,14 @@ from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import RequestHead, forms, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
-from cardamom.core.search.synonyms import is_action_word, synonyms_of
+from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
 from cardamom.core.search.tool_titles import TITLE_WORDS
 from cardamom.core.search.verb_readings import literal_names
 
 # A request to list wants many: it says another verb of reading only with a plural thing.
 _LISTING = frozenset({"list", "enumerate", "browse"})
+_READING = group_keys(frozenset({"get"}))
 # Words of a title that say nothing a request must match: the ones a request's reading drops.
 _UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"all"}
 
@@ -85,6 +89,8 @@ def says_title(
     content = [(w, k) for w, k in _content(title) if w not in apps]
     if not content or not request:
         return False
+    if len(content) > 1 and content[0][1] in _READING and not any(is_action_word(w) for w in request):
+        content = content[1:]  # a request naming no action reads: "box user info" says "Get user"
     keys = _keys(request) if keys is None else keys
     if any(k not in keys for _, k in content):
         return False
