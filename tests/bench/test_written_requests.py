@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to eighth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to tenth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -145,6 +145,35 @@ def test_the_tool_asked_for_is_among_the_first_three(
     assert (app, tool) in {(pool.tools[h.doc].app, pool.tools[h.doc].name) for h in hits}, [h.name for h in hits]
 
 
+# Tenth round: each was second or lower before, or empty; the tool asked for now comes first.
+FIRST = [
+    ("box upload file", "box", "post_files_content"),
+    ("download box file 12345", "box", "get_files_id_content"),
+    ("Download the file contract.pdf from Box", "box", "get_files_id_content"),
+    ("list the versions of box file 7788", "box", "get_files_id_versions"),
+    ("box get file versions", "box", "get_files_id_versions"),
+    ("Lock box file 9988 so nobody can edit it", "box", "put_files_id"),
+    ("box trash a file", "box", "delete_files_id"),
+    ("list jira projects", "jira", "get_all_projects"),
+    ("asana add a to-do", "asana", "create_task"),
+    ("please delete the slack message I just sent in #random", "slack", "chat_delete"),
+    ("jira users", "jira", "get_all_users"),
+    ("box create metadata on file", "box", "post_files_id_metadata_id_id"),
+    ("box delete folder recursively", "box", "delete_folders_id"),
+    ("box search files by name", "box", "get_search"),
+    ("box permanently delete a file", "box", "delete_files_id_trash"),
+    ("xero get account", "xero", "get_account"),
+    ("list my asana projects", "asana", "get_projects"),
+]
+
+
+@pytest.mark.parametrize(("query", "app", "tool"), FIRST)
+def test_the_tool_asked_for_comes_first(workspace: tuple[D.Pool, SearchIndex], query: str, app: str, tool: str) -> None:
+    pool, index = workspace
+    hits = rank(index, query, limit=3).hits
+    assert hits and (pool.tools[hits[0].doc].app, pool.tools[hits[0].doc].name) == (app, tool), [h.name for h in hits]
+
+
 NOTHING = [
     ("create confluence page", "app_not_connected"),
     ("send a message to the #general channel in microsoft teams", "app_not_connected"),
@@ -157,6 +186,7 @@ NOTHING = [
     ("book a flight to new york", "words_uncovered"),
     ("what's on my calendar today", "words_uncovered"),
     ("jira create sprint", "words_uncovered"),
+    ("What sprints are on Jira board 12?", "words_uncovered"),
 ]
 
 
