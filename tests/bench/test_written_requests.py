@@ -164,6 +164,10 @@ FIRST = [
     ("box permanently delete a file", "box", "delete_files_id_trash"),
     ("xero get account", "xero", "get_account"),
     ("list my asana projects", "asana", "get_projects"),
+    ("Move Jira issue PAY-311 to Done", "jira", "do_transition"),
+    ("jira close ticket", "jira", "do_transition"),
+    ("Mark Jira issue WEB-88 as resolved", "jira", "do_transition"),
+    ("close a github issue", "github", "issues_update"),
 ]
 
 

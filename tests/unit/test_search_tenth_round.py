@@ -67,6 +67,11 @@ DOCS = [
     ),
     app_doc("box__get_users_id", "Box", "Get user. Retrieves information about a user in the enterprise."),
     app_doc("box__delete_users_id", "Box", "Delete user. Deletes a user."),
+    app_doc("jira__do_transition", "Jira", "Transition issue. Performs an issue transition and updates its fields."),
+    app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue; the edits may be done to any field."),
+    app_doc("jira__move_version", "Jira", "Move version. Modifies the version's sequence within the project."),
+    app_doc("github__issues_update", "GitHub", "Update an issue. Issue owners can close or reopen it."),
+    app_doc("github__issues_create", "GitHub", "Create an issue."),
 ]
 
 
@@ -197,3 +202,23 @@ class TestCriteria:
         assert read_values("jira look up a user by email").conditions == frozenset({"email"})
         docs = [*DOCS, app_doc("jira__get_user_email", "Jira", "Get user email."), app_doc("jira__get_user", "Jira")]
         assert ranked_names(docs, "jira get a user by email")[0] == "jira__get_user_email"
+
+
+class TestTransitions:
+    def test_a_state_change_is_a_transition_where_the_app_transitions_the_thing(self) -> None:
+        for query in ("jira close ticket", "Mark Jira issue WEB-88 as resolved", "jira resolve issue ABC-1"):
+            assert _names(query)[0] == "jira__do_transition", query
+        # GitHub has no transition: closing its issue is its update
+        assert _names("close a github issue")[0] == "github__issues_update"
+
+    def test_a_move_to_a_state_is_a_transition_there_only(self) -> None:
+        for query in ("jira move issue to in progress", "Move Jira issue PAY-311 to Done"):
+            assert _names(query)[0] == "jira__do_transition", query
+        assert ranked_names(DOCS, "jira move issue to in progress", state_verbs=False)[0] == "jira__move_version"
+        # Box moves by no transition: the move stays a word
+        assert "box__delete_folders_id" not in _names("box move folder to folder 0")[:1]
+
+    def test_the_state_a_transition_goes_to_is_its_argument(self) -> None:
+        ranking = rank(SearchIndex.build(DOCS), "transition jira issue ABC-1 to done")
+        assert ranking.hits[0].name == "jira__do_transition"
+        assert "done" in ranking.values

@@ -172,6 +172,9 @@ def _inside(
     topics |= {w for w in named_only if w in kept and not named_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped)
+    if kept and kept[0] == "transition":
+        # the state a transition goes to is its argument: "move ... *to Done*", "mark ... *as resolved*"
+        topics |= {w for w in kept if w in analysis.topics or w in analysis.roles}
     # In an app the words implied, a capitalised word stays a word: it may be the app the
     # request names, which the org lacks ("in Onsched Setup"); only values read from their shape go.
     as_values = (analysis.shaped_values if implied else analysis.values) | topics

@@ -5,6 +5,7 @@ what a tool name carries, through its inflections, prefixes and synonyms (``name
 
 from __future__ import annotations
 
+from cardamom.core.search.head_nouns import forms, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -46,19 +47,48 @@ def state_change(
     """A request whose first word changes a thing's state ("close a github issue") where no
     tool name that carries its object (``issue``) carries that verb, even through a synonym
     (GitHub's ``activity_mark_thread_as_done`` closes a notification, not an issue): read as
-    "update" ("reassign" as "assign" where a name says that). The object is the first word
-    after the verb that is not an argument value. Names only: descriptions say "closed",
-    "done" and "complete" of everything."""
-    if len(kept) < 2 or kept[0] not in STATE_VERBS:
+    "update" ("reassign" as "assign" where a name says that), or "transition" where the app
+    changes the object's state by a transition (``_transitions``: Jira), where "move" is a
+    state change too ("move jira issue to Done"). The object is the first word after the verb
+    that is not an argument value. Names only: descriptions say "closed", "done" and
+    "complete" of everything."""
+    if len(kept) < 2 or (kept[0] not in STATE_VERBS and kept[0] != "move"):
         return kept
     verb, rest = kept[0], kept[1:]
     objects = object_tools(index, rest, scoped, values)
-    if name_reach(index, verb) & (objects or scoped):
+    transitions = _transitions(index, rest, scoped, values)
+    if verb == "move" and not transitions:
+        return kept  # a move is a state change only where the app moves things by transitions
+    if name_reach(index, verb) & (objects or scoped) and not (verb == "move" and transitions):
         return kept
     # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
     again = verb[2:] if verb.startswith("re") else ""
     read = again if again and name_reach(index, again) & (objects or scoped) else "update"
+    # a workflow changes an item's state by a transition: "close jira ticket", "move jira issue
+    # to Done" is Jira's ``do_transition`` ("Transition issue")
+    read = "transition" if transitions and read == "update" else read
     return tuple(dict.fromkeys((read, *rest)))
+
+
+def _transitions(index: SearchIndex, rest: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]) -> bool:
+    """Some tool of ``scoped`` named for a transition does one to the request's object: its
+    name or its title acts on it (Jira's ``do_transition``, "Transition issue"; YouTube's
+    ``youtube_live_broadcasts_transition``)."""
+    thing = next((t for t in rest if t not in values), None)
+    if thing is None:
+        return False
+    named = literal_names(index, "transition") & scoped
+    if not named:
+        return False
+    things = forms(thing, index.options.synonyms)
+    titles = index.titles
+    for doc in named:
+        if name_head(index.documents[doc].name).head in things:
+            return True
+        title = titles[doc] if titles else ()
+        if title and title[0] == "transition" and name_head("_".join(title)).head in things:
+            return True
+    return False
 
 
 def changed_field(
