@@ -168,6 +168,7 @@ FIRST = [
     ("jira close ticket", "jira", "do_transition"),
     ("Mark Jira issue WEB-88 as resolved", "jira", "do_transition"),
     ("close a github issue", "github", "issues_update"),
+    ("List the files in Box folder 0", "box", "get_folders_id_items"),
 ]
 
 

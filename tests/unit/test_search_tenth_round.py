@@ -152,6 +152,19 @@ class TestTitleOrder:
         # ...but not where it names one: "delete" says no "Get"
         assert _names("box delete user")[0] != "box__get_users_id"
 
+    def test_a_titles_items_in_a_container_are_any_things_it_holds(self) -> None:
+        # "List items in folder": the files in it; not where the title's items are another kind
+        assert _names("List the files in Box folder 0")[0] == "box__get_folders_id_items"
+        assert ranked_names(DOCS, "List the files in Box folder 0", title_order=False)[0] != "box__get_folders_id_items"
+        docs = [
+            *DOCS,
+            app_doc(
+                "asana__get_items_for_portfolio", "Asana", "Get portfolio items. Returns the items in a portfolio."
+            ),
+            app_doc("asana__get_portfolio_memberships", "Asana", "Get multiple portfolio memberships."),
+        ]
+        assert ranked_names(docs, "asana get memberships portfolio")[0] == "asana__get_portfolio_memberships"
+
     def test_the_moved_tool_says_so(self) -> None:
         index = SearchIndex.build(DOCS)
         ranking = rank(index, "box download file")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import RequestHead, forms, name_head
@@ -39,6 +40,10 @@ from cardamom.core.search.verb_readings import literal_names
 # A request to list wants many: it says another verb of reading only with a plural thing.
 _LISTING = frozenset({"list", "enumerate", "browse"})
 _READING = group_keys(frozenset({"get"}))
+# A title's word for whatever a container holds, followed by the container: "List *items in*
+# folder" lists the files in it, as any plural thing the request names.
+_ANY_THING = frozenset({"items", "contents", "entries", "objects"})
+_HOLDING = frozenset({"in", "of", "from", "within", "inside", "on"})
 # Words of a title that say nothing a request must match: the ones a request's reading drops.
 _UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"all"}
 
@@ -74,6 +79,11 @@ def _keys(request: Sequence[str]) -> frozenset[str]:
     return frozenset().union(*(_word_keys(w) for w in request))
 
 
+def _holds(word: str, title_word: str, held: Collection[str]) -> bool:
+    """The title's word for what a container holds (``held``) says any plural thing."""
+    return title_word in held and is_plural(word) and not is_action_word(word)
+
+
 def says_title(
     request: Sequence[str],
     title: tuple[str, ...],
@@ -89,21 +99,22 @@ def says_title(
     content = [(w, k) for w, k in _content(title) if w not in apps]
     if not content or not request:
         return False
+    held = {w for w, after in pairwise(title) if w in _ANY_THING and after in _HOLDING}
     if len(content) > 1 and content[0][1] in _READING and not any(is_action_word(w) for w in request):
         content = content[1:]  # a request naming no action reads: "box user info" says "Get user"
     keys = _keys(request) if keys is None else keys
-    if any(k not in keys for _, k in content):
+    if any(k not in keys and w not in held for w, k in content):
         return False
     said = [w for w, _ in content]
     many = any(is_plural(w) for w in request)
-    if not all(any(_says(w, t, many, w in literal) for w in request) for t in said):
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held) for w in request) for t in said):
         return False
-    if not all(any(_says(w, t, many, w in literal) for t in said) for w in request):
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held) for t in said) for w in request):
         return False
     if head is None:
         return True
     acted_on = name_head("_".join(title)).head
-    return not acted_on or acted_on in forms(head.head, True)
+    return not acted_on or acted_on in forms(head.head, True) or any(inflection_key(w) == acted_on for w in held)
 
 
 def title_first(
