@@ -59,7 +59,12 @@ DOCS = [
     app_doc("box__delete_files_id", "Box", "Delete file. Deletes a file, moving it to the trash."),
     app_doc("box__delete_files_id_trash", "Box", "Permanently remove file. Permanently deletes a file in the trash."),
     app_doc("box__get_search", "Box", "Search for content. Searches for files, folders and web links."),
-    app_doc("box__get_folders_id_items", "Box", "List items in folder. Retrieves a page of items in a folder."),
+    app_doc(
+        "box__get_folders_id_items",
+        "Box",
+        "List items in folder. Retrieves items in a folder. These items can be files, folders, and web links.",
+    ),
+    app_doc("box__get_folders_id_collaborations", "Box", "List folder collaborations. Retrieves the collaborations."),
     app_doc(
         "box__get_terms_of_service_user_statuses",
         "Box",
@@ -156,6 +161,8 @@ class TestTitleOrder:
         # "List items in folder": the files in it; not where the title's items are another kind
         assert _names("List the files in Box folder 0")[0] == "box__get_folders_id_items"
         assert ranked_names(DOCS, "List the files in Box folder 0", title_order=False)[0] != "box__get_folders_id_items"
+        # its description says which things it holds: collaborators are none of them
+        assert _names("List the collaborators on Box folder 888")[0] == "box__get_folders_id_collaborations"
         docs = [
             *DOCS,
             app_doc(

@@ -79,9 +79,13 @@ def _keys(request: Sequence[str]) -> frozenset[str]:
     return frozenset().union(*(_word_keys(w) for w in request))
 
 
-def _holds(word: str, title_word: str, held: Collection[str]) -> bool:
-    """The title's word for what a container holds (``held``) says any plural thing."""
-    return title_word in held and is_plural(word) and not is_action_word(word)
+def _holds(word: str, title_word: str, held: Collection[str], described: Collection[str]) -> bool:
+    """The title's word for what a container holds (``held``) says a plural thing its tool's
+    description names (``described``: "These items can be files, folders, and web links")."""
+    if title_word not in held or not is_plural(word) or is_action_word(word):
+        return False
+    key = inflection_key(word)
+    return word in described or any(inflection_key(t) == key for t in described)
 
 
 def says_title(
@@ -91,11 +95,13 @@ def says_title(
     head: RequestHead | None,
     keys: frozenset[str] | None = None,
     literal: Collection[str] = (),
+    described: Collection[str] = (),
 ) -> bool:
     """The ``request``'s weighed words and the ``title``'s words say each other (``apps``: the
     app names the request gave, which a title may carry too); a title acts on the request's
     ``head`` noun, where it has one. ``keys``: ``_keys(request)``, when asked of many titles;
-    ``literal``: the request's words a title must say as written, not through a synonym."""
+    ``literal``: the request's words a title must say as written, not through a synonym;
+    ``described``: the tool's description words, which say what its title's items are."""
     content = [(w, k) for w, k in _content(title) if w not in apps]
     if not content or not request:
         return False
@@ -107,9 +113,9 @@ def says_title(
         return False
     said = [w for w, _ in content]
     many = any(is_plural(w) for w in request)
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held) for w in request) for t in said):
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for w in request) for t in said):
         return False
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held) for t in said) for w in request):
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for t in said) for w in request):
         return False
     if head is None:
         return True
@@ -135,7 +141,13 @@ def title_first(
     # ``get_account``) is not said by a title through a synonym ("Retrieves a specific user").
     cleared = {c[0] for c in passing}
     literal = {w for w in request if not cleared.isdisjoint(literal_names(index, w))}
-    saying = [c for c in passing if titles[c[0]] and says_title(request, titles[c[0]], apps, head, keys, literal)]
+    documents = index.documents
+    saying = [
+        c
+        for c in passing
+        if titles[c[0]]
+        and says_title(request, titles[c[0]], apps, head, keys, literal, documents[c[0]].description_tokens)
+    ]
     if not saying:
         return top, None
     best = order_results(index, saying, 1)[0]
