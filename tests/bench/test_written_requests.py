@@ -169,6 +169,7 @@ FIRST = [
     ("Mark Jira issue WEB-88 as resolved", "jira", "do_transition"),
     ("close a github issue", "github", "issues_update"),
     ("List the files in Box folder 0", "box", "get_folders_id_items"),
+    ("box view my user info", "box", "get_users_me"),
 ]
 
 

@@ -72,6 +72,7 @@ DOCS = [
     ),
     app_doc("box__get_users_id", "Box", "Get user. Retrieves information about a user in the enterprise."),
     app_doc("box__delete_users_id", "Box", "Delete user. Deletes a user."),
+    app_doc("box__get_users_me", "Box", "Get current user. Retrieves the user who is currently authenticated."),
     app_doc("jira__do_transition", "Jira", "Transition issue. Performs an issue transition and updates its fields."),
     app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue; the edits may be done to any field."),
     app_doc("jira__move_version", "Jira", "Move version. Modifies the version's sequence within the project."),
@@ -171,6 +172,10 @@ class TestTitleOrder:
             app_doc("asana__get_portfolio_memberships", "Asana", "Get multiple portfolio memberships."),
         ]
         assert ranked_names(docs, "asana get memberships portfolio")[0] == "asana__get_portfolio_memberships"
+
+    def test_my_says_a_titles_current(self) -> None:
+        assert _names("box fetch my account")[0] == "box__get_users_me"
+        assert _names("box get user 123")[0] == "box__get_users_id"
 
     def test_the_moved_tool_says_so(self) -> None:
         index = SearchIndex.build(DOCS)

@@ -28,7 +28,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.title_order import title_first
+from cardamom.core.search.title_order import OWN_WORDS, title_first
 from cardamom.core.search.tokens import tokenize, unique
 
 
@@ -148,7 +148,8 @@ def _rank(
     titled: int | None = None  # the tool placed first because the request says its title
     if options.title_order and top:
         said = tuple(t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0 and t not in as_values)
-        top, titled = title_first(index, said, scope.app_words, head, passing, top)
+        own = not OWN_WORDS.isdisjoint((*analysis.dropped, *scope.grammar))
+        top, titled = title_first(index, said, scope.app_words, head, passing, top, own)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)

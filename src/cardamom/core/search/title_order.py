@@ -44,6 +44,10 @@ _READING = group_keys(frozenset({"get"}))
 # folder" lists the files in it, as any plural thing the request names.
 _ANY_THING = frozenset({"items", "contents", "entries", "objects"})
 _HOLDING = frozenset({"in", "of", "from", "within", "inside", "on"})
+# A title's words for the caller, said by a request's "my" or "me" ("Get current user").
+_CALLERS = frozenset({"current", "me", "my", "self", "authenticated"})
+# Words of a request that speak of the caller's own.
+OWN_WORDS = frozenset({"my", "me", "mine"})
 # Words of a title that say nothing a request must match: the ones a request's reading drops.
 _UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"all"}
 
@@ -130,9 +134,12 @@ def title_first(
     head: RequestHead | None,
     passing: list[Covering],
     top: list[tuple[int, int, float]],
+    own: bool = False,
 ) -> tuple[list[tuple[int, int, float]], int | None]:
     """``top`` with the best placed tool (of every one in ``passing``) whose title the request
-    says moved first, and that tool; ``top`` as it is when none says it or it is first already."""
+    says moved first, and that tool; ``top`` as it is when none says it or it is first already.
+    ``own``: the request speaks of the caller's own ("my", "me"), which says a title's
+    "current" ("box fetch my account": "Get current user" before "Get user")."""
     titles = index.titles
     if not top or not titles or not request or len(request) > TITLE_WORDS:
         return top, None  # a title has at most TITLE_WORDS words to say each of the request's
@@ -142,15 +149,17 @@ def title_first(
     cleared = {c[0] for c in passing}
     literal = {w for w in request if not cleared.isdisjoint(literal_names(index, w))}
     documents = index.documents
+    unsaid = {*apps, *_CALLERS} if own else apps
     saying = [
         c
         for c in passing
         if titles[c[0]]
-        and says_title(request, titles[c[0]], apps, head, keys, literal, documents[c[0]].description_tokens)
+        and says_title(request, titles[c[0]], unsaid, head, keys, literal, documents[c[0]].description_tokens)
     ]
     if not saying:
         return top, None
-    best = order_results(index, saying, 1)[0]
+    callers = [c for c in saying if own and not _CALLERS.isdisjoint(titles[c[0]])]
+    best = order_results(index, callers or saying, 1)[0]
     if top[0][0] == best[0]:
         return top, None
     return [best, *(t for t in top if t[0] != best[0])][: len(top)], best[0]
