@@ -170,6 +170,8 @@ FIRST = [
     ("close a github issue", "github", "issues_update"),
     ("List the files in Box folder 0", "box", "get_folders_id_items"),
     ("box view my user info", "box", "get_users_me"),
+    ("jira fetch ticket details", "jira", "get_issue"),
+    ("box folder 123 info", "box", "get_folders_id"),
 ]
 
 

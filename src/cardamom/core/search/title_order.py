@@ -33,7 +33,13 @@ from cardamom.core.search.head_nouns import RequestHead, forms, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
 from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
+from cardamom.core.search.tokens import (
+    NAME_ONLY_QUERY_WORDS,
+    QUERY_FILLER_WORDS,
+    READ_FRAME_NOUNS,
+    inflection_key,
+    is_plural,
+)
 from cardamom.core.search.tool_titles import TITLE_WORDS
 from cardamom.core.search.verb_readings import literal_names
 
@@ -49,7 +55,7 @@ _CALLERS = frozenset({"current", "me", "my", "self", "authenticated"})
 # Words of a request that speak of the caller's own.
 OWN_WORDS = frozenset({"my", "me", "mine"})
 # Words of a title that say nothing a request must match: the ones a request's reading drops.
-_UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"all"}
+_UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | READ_FRAME_NOUNS | {"all"}
 
 
 @lru_cache(maxsize=65_536)
@@ -119,7 +125,9 @@ def says_title(
     many = any(is_plural(w) for w in request)
     if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for w in request) for t in said):
         return False
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for t in said) for w in request):
+    # a noun framing a read ("ticket *details*", "folder *info*") names no part of the operation
+    framed = [w for w in request if w not in READ_FRAME_NOUNS] or request
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for t in said) for w in framed):
         return False
     if head is None:
         return True
