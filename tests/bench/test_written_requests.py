@@ -172,6 +172,7 @@ FIRST = [
     ("box view my user info", "box", "get_users_me"),
     ("jira fetch ticket details", "jira", "get_issue"),
     ("box folder 123 info", "box", "get_folders_id"),
+    ("notion query a db", "notion", "query_data_source"),
 ]
 
 

@@ -44,7 +44,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     folder directory
     user member person people account teammate collaborator assignee
     collaborator collaboration
-    database table
+    database table db
     comment note remark reply
     team group squad
     message chat post dm sms
