@@ -16,15 +16,18 @@ reading only with a plural thing ("list jira projects" says "Get all projects", 
 account" does not say "Get bank account"). Where the request has a head noun, the title must act
 on it ("create task in project" does not say "Add a project to a task"). A request naming no
 action reads, so a title's first word of reading may go unsaid ("box user info" says "Get
-user"). A thing some name that cleared the floor says as written is said by a title only as
-written ("xero get account": not "Retrieves a specific user"). The best placed such
+user"), and a noun framing a read ("details", "info") need not be said on either side. A
+thing some name that cleared the floor says as written is said by a title only as written
+("xero get account": not "Retrieves a specific user"). A title's word for what a container
+holds ("List *items in* folder") says the things its description names ("files"). A
+request's "my" says a title's "current" ("Get current user"). The best placed such
 tool among those that cleared the floor comes first; nothing else moves, and nothing is added
 (the order only: a tool that did not clear the floor never comes back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -47,7 +50,7 @@ from cardamom.core.search.verb_readings import literal_names
 _LISTING = frozenset({"list", "enumerate", "browse"})
 _READING = group_keys(frozenset({"get"}))
 # A title's word for whatever a container holds, followed by the container: "List *items in*
-# folder" lists the files in it, as any plural thing the request names.
+# folder" lists the files in it, the things its description names.
 _ANY_THING = frozenset({"items", "contents", "entries", "objects"})
 _HOLDING = frozenset({"in", "of", "from", "within", "inside", "on"})
 # A title's words for the caller, said by a request's "my" or "me" ("Get current user").
@@ -105,17 +108,18 @@ def says_title(
     head: RequestHead | None,
     keys: frozenset[str] | None = None,
     literal: Collection[str] = (),
-    described: Collection[str] = (),
+    described: Callable[[], Collection[str]] = frozenset,
 ) -> bool:
     """The ``request``'s weighed words and the ``title``'s words say each other (``apps``: the
     app names the request gave, which a title may carry too); a title acts on the request's
     ``head`` noun, where it has one. ``keys``: ``_keys(request)``, when asked of many titles;
     ``literal``: the request's words a title must say as written, not through a synonym;
-    ``described``: the tool's description words, which say what its title's items are."""
+    ``described``: the tool's description words (read only for a title's items, which they name)."""
     content = [(w, k) for w, k in _content(title) if w not in apps]
     if not content or not request:
         return False
     held = {w for w, after in pairwise(title) if w in _ANY_THING and after in _HOLDING}
+    holds = described() if held else ()
     if len(content) > 1 and content[0][1] in _READING and not any(is_action_word(w) for w in request):
         content = content[1:]  # a request naming no action reads: "box user info" says "Get user"
     keys = _keys(request) if keys is None else keys
@@ -123,11 +127,11 @@ def says_title(
         return False
     said = [w for w, _ in content]
     many = any(is_plural(w) for w in request)
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for w in request) for t in said):
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, holds) for w in request) for t in said):
         return False
     # a noun framing a read ("ticket *details*", "folder *info*") names no part of the operation
     framed = [w for w in request if w not in READ_FRAME_NOUNS] or request
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, described) for t in said) for w in framed):
+    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, holds) for t in said) for w in framed):
         return False
     if head is None:
         return True
@@ -156,13 +160,11 @@ def title_first(
     # ``get_account``) is not said by a title through a synonym ("Retrieves a specific user").
     cleared = {c[0] for c in passing}
     literal = {w for w in request if not cleared.isdisjoint(literal_names(index, w))}
-    documents = index.documents
     unsaid = {*apps, *_CALLERS} if own else apps
     saying = [
         c
         for c in passing
-        if titles[c[0]]
-        and says_title(request, titles[c[0]], unsaid, head, keys, literal, documents[c[0]].description_tokens)
+        if titles[c[0]] and says_title(request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]))
     ]
     if not saying:
         return top, None
@@ -171,3 +173,9 @@ def title_first(
     if top[0][0] == best[0]:
         return top, None
     return [best, *(t for t in top if t[0] != best[0])][: len(top)], best[0]
+
+
+def _description(index: SearchIndex, doc: int) -> Callable[[], Collection[str]]:
+    """The tool's description words, read when asked (a decoded snapshot builds a document on
+    its first read)."""
+    return lambda: index.documents[doc].description_tokens
