@@ -136,13 +136,18 @@ FOUND = [
 ]
 
 
+def _first_three(workspace: tuple[D.Pool, SearchIndex], query: str) -> list[tuple[str, str]]:
+    """The first three tools ``query`` finds, each as (app, tool name)."""
+    pool, index = workspace
+    return [(pool.tools[h.doc].app, pool.tools[h.doc].name) for h in rank(index, query, limit=3).hits]
+
+
 @pytest.mark.parametrize(("query", "app", "tool"), FOUND)
 def test_the_tool_asked_for_is_among_the_first_three(
     workspace: tuple[D.Pool, SearchIndex], query: str, app: str, tool: str
 ) -> None:
-    pool, index = workspace
-    hits = rank(index, query, limit=3).hits
-    assert (app, tool) in {(pool.tools[h.doc].app, pool.tools[h.doc].name) for h in hits}, [h.name for h in hits]
+    found = _first_three(workspace, query)
+    assert (app, tool) in found, found
 
 
 # Tenth round: each was second or lower before, or empty; the tool asked for now comes first.
@@ -178,9 +183,8 @@ FIRST = [
 
 @pytest.mark.parametrize(("query", "app", "tool"), FIRST)
 def test_the_tool_asked_for_comes_first(workspace: tuple[D.Pool, SearchIndex], query: str, app: str, tool: str) -> None:
-    pool, index = workspace
-    hits = rank(index, query, limit=3).hits
-    assert hits and (pool.tools[hits[0].doc].app, pool.tools[hits[0].doc].name) == (app, tool), [h.name for h in hits]
+    found = _first_three(workspace, query)
+    assert found[:1] == [(app, tool)], found
 
 
 NOTHING = [
