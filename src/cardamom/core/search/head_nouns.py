@@ -133,6 +133,11 @@ def name_head(name: str) -> NameHead:
     return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head}, item)
 
 
+def title_head(title: tuple[str, ...]) -> str:
+    """The head noun a tool's title acts on, read as a name is ("Transition issue": issue)."""
+    return name_head("_".join(title)).head
+
+
 @lru_cache(maxsize=65_536)
 def first_name_word(name: str) -> str:
     """The first word of a tool's own name (without its account): ``link`` of ``link_issues``."""

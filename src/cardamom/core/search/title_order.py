@@ -32,10 +32,10 @@ from functools import lru_cache
 from itertools import pairwise
 
 from cardamom.core.search.coverage import Covering
-from cardamom.core.search.head_nouns import RequestHead, forms, name_head
+from cardamom.core.search.head_nouns import RequestHead, forms, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
-from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
+from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
     QUERY_FILLER_WORDS,
@@ -47,7 +47,7 @@ from cardamom.core.search.tool_titles import TITLE_WORDS
 from cardamom.core.search.verb_readings import literal_names
 
 # A request to list wants many: it says another verb of reading only with a plural thing.
-_LISTING = frozenset({"list", "enumerate", "browse"})
+_LISTING = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "list"))
 _READING = group_keys(frozenset({"get"}))
 # A title's word for whatever a container holds, followed by the container: "List *items in*
 # folder" lists the files in it, the things its description names.
@@ -135,7 +135,7 @@ def says_title(
         return False
     if head is None:
         return True
-    acted_on = name_head("_".join(title)).head
+    acted_on = title_head(title)
     return not acted_on or acted_on in forms(head.head, True) or any(inflection_key(w) == acted_on for w in held)
 
 

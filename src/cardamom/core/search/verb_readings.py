@@ -5,7 +5,7 @@ what a tool name carries, through its inflections, prefixes and synonyms (``name
 
 from __future__ import annotations
 
-from cardamom.core.search.head_nouns import forms, name_head
+from cardamom.core.search.head_nouns import forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -55,26 +55,33 @@ def state_change(
     if len(kept) < 2 or (kept[0] not in STATE_VERBS and kept[0] != "move"):
         return kept
     verb, rest = kept[0], kept[1:]
+    thing = _object(rest, values)
+    if verb == "move":
+        # a move is a state change only where the app moves things by transitions
+        return tuple(dict.fromkeys(("transition", *rest))) if _transitions(index, thing, scoped) else kept
     objects = object_tools(index, rest, scoped, values)
-    transitions = _transitions(index, rest, scoped, values)
-    if verb == "move" and not transitions:
-        return kept  # a move is a state change only where the app moves things by transitions
-    if name_reach(index, verb) & (objects or scoped) and not (verb == "move" and transitions):
+    if name_reach(index, verb) & (objects or scoped):
         return kept
     # "reassign", "reopen": the verb again, where the names say it ("assign_issue")
     again = verb[2:] if verb.startswith("re") else ""
-    read = again if again and name_reach(index, again) & (objects or scoped) else "update"
-    # a workflow changes an item's state by a transition: "close jira ticket", "move jira issue
-    # to Done" is Jira's ``do_transition`` ("Transition issue")
-    read = "transition" if transitions and read == "update" else read
+    if again and name_reach(index, again) & (objects or scoped):
+        read = again
+    else:
+        # a workflow changes an item's state by a transition: "close jira ticket" is Jira's
+        # ``do_transition`` ("Transition issue")
+        read = "transition" if _transitions(index, thing, scoped) else "update"
     return tuple(dict.fromkeys((read, *rest)))
 
 
-def _transitions(index: SearchIndex, rest: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]) -> bool:
-    """Some tool of ``scoped`` named for a transition does one to the request's object: its
-    name or its title acts on it (Jira's ``do_transition``, "Transition issue"; YouTube's
-    ``youtube_live_broadcasts_transition``)."""
-    thing = next((t for t in rest if t not in values), None)
+def _object(rest: tuple[str, ...], values: frozenset[str]) -> str | None:
+    """The request's object: the first word after its verb that is not an argument value."""
+    return next((t for t in rest if t not in values), None)
+
+
+def _transitions(index: SearchIndex, thing: str | None, scoped: frozenset[int]) -> bool:
+    """Some tool of ``scoped`` named for a transition does one to the request's object
+    (``thing``): its name or its title acts on it (Jira's ``do_transition``, "Transition
+    issue"; YouTube's ``youtube_live_broadcasts_transition``)."""
     if thing is None:
         return False
     named = literal_names(index, "transition") & scoped
@@ -86,7 +93,7 @@ def _transitions(index: SearchIndex, rest: tuple[str, ...], scoped: frozenset[in
         if name_head(index.documents[doc].name).head in things:
             return True
         title = titles[doc] if titles else ()
-        if title and title[0] == "transition" and name_head("_".join(title)).head in things:
+        if title and title[0] == "transition" and title_head(title) in things:
             return True
     return False
 
@@ -145,5 +152,5 @@ def object_tools(
 ) -> frozenset[int]:
     """The tools of ``scoped`` whose names carry the request's object: the first word after its
     verb that is not an argument value."""
-    thing = next((t for t in rest if t not in values), None)
+    thing = _object(rest, values)
     return name_reach(index, thing) & scoped if thing is not None else EMPTY
