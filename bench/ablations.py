@@ -55,6 +55,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ workspace or account after the app's name that no name carries places the request", "app_tails", True),
     ("+ a guessed name's verb no tool of the app says leaves it", "guessed_verbs", True),
     ("+ the tool whose title the request says word for word comes first (Download file)", "title_order", True),
+    ("+ ties: a plural word reaching names through a synonym asks for plural names (members)", "number_ties", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

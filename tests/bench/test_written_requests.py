@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to tenth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to eleventh rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -178,6 +178,30 @@ FIRST = [
     ("jira fetch ticket details", "jira", "get_issue"),
     ("box folder 123 info", "box", "get_folders_id"),
     ("notion query a db", "notion", "query_data_source"),
+    # Eleventh round: each was second or lower, or empty, on the tenth round's code.
+    ("Export a Notion page as markdown", "notion", "retrieve_page_markdown"),
+    ("export xero invoices", "xero", "get_invoices"),
+    ("download twilio recording RE123", "twilio", "fetch_recording"),
+    ("jira who am i", "jira", "get_current_user"),
+    ("Who am I logged in as in Box?", "box", "get_users_me"),
+    ('Update the status property of Notion page 1a2b3c to "Done"', "notion", "patch_page"),
+    ("notion fetch all members", "notion", "get_users"),
+    ("asana show my to-dos", "asana", "get_tasks"),
+    ("asana show teammates", "asana", "get_users"),
+    ("list unpaid bills in xero", "xero", "get_invoices"),
+    ("Get the title of the Notion page 9a9a", "notion", "retrieve_a_page"),
+    ("what is the due date of asana task 55", "asana", "get_task"),
+    ("what is the name of asana project 12", "asana", "get_project"),
+    ("Retrieve the schema of Notion database 1234", "notion", "retrieve_a_database"),
+    ("what is the size of box file 44", "box", "get_files_id"),
+    ("give me all jira projects", "jira", "get_all_projects"),
+    ("give me my asana tasks", "asana", "get_tasks"),
+    ("give me the details of jira issue PAY-1", "jira", "get_issue"),
+    ("What are my open Asana tasks?", "asana", "get_tasks"),
+    ("what are the unpaid invoices in xero", "xero", "get_invoices"),
+    ("I need to see everything in the Box folder called Contracts", "box", "get_folders_id_items"),
+    ("Create a recurring Asana task", "asana", "create_task"),
+    ("list recurring xero invoices", "xero", "get_repeating_invoices"),
 ]
 
 
@@ -215,3 +239,9 @@ def test_nothing_comes_back_for_what_is_not_there(
     ranking = rank(workspace[1], query)
     assert ranking.empty and ranking.reason is not None
     assert ranking.reason.kind == reason
+
+
+def test_an_empty_result_names_the_words_only_descriptions_say(workspace: tuple[D.Pool, SearchIndex]) -> None:
+    # Jira's platform API has no sprints: only a few descriptions mention them
+    reason = rank(workspace[1], "jira create sprint").reason
+    assert reason is not None and "sprint" in reason.uncovered and "sprint" in reason.described_only

@@ -107,7 +107,9 @@ class TestFieldPhrases:
     def test_the_phrase(self) -> None:
         phrase = field_phrase(("set", "the", "due", "date", "of", "asana", "task", "12"))
         assert phrase is not None and phrase.field == ("due", "date") and phrase.after[:2] == ("asana", "task")
-        assert field_phrase(("get", "the", "title", "of", "page")) is None  # reads, changes nothing
+        reading = field_phrase(("get", "the", "title", "of", "page"))  # reads, changes nothing
+        assert reading is not None and reading.reads and reading.action == "get"
+        assert phrase.reads is False
         assert field_phrase(("update", "page", "title")) is None
 
 

@@ -154,6 +154,11 @@ SEARCH_OUTPUT_SCHEMA: dict[str, Any] = {
                     "type": "boolean",
                     "description": "uncovered: words some tool covers, but the closest tool lacks",
                 },
+                "described_only": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "of uncovered, the words only the closest tool's description says",
+                },
                 "other_action": {
                     "type": "string",
                     "description": "tools cover the words but none does this, the request's action",

@@ -102,6 +102,7 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
             "uncovered": list(reason.uncovered),
             "values": list(reason.values),
             "closest_lacks": reason.closest_lacks,
+            "described_only": list(reason.described_only),
         }
         if reason.other_action is not None:
             payload["reason"]["other_action"] = reason.other_action
@@ -161,9 +162,14 @@ def _empty_message(reason: EmptyReason, restricted: int) -> str:
             f"{reason.other_action}"
         )
     elif reason.closest_lacks and reason.uncovered:
+        lacks = [w for w in reason.uncovered if w not in reason.described_only]
+        parts = [f"lacks: {', '.join(lacks)}"] if lacks else []
+        if reason.described_only:
+            # inside a named app a word only a description says covers half its weight
+            parts.append(f"says only in its description: {', '.join(reason.described_only)}")
         message = (
             f"No connected tool you can use{where} matches this query; no tool covers enough of it, the closest "
-            f"lacks: {', '.join(reason.uncovered)}"
+            + " and ".join(parts)
         )
     elif reason.uncovered:
         message = (

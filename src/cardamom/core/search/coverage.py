@@ -6,7 +6,7 @@ score with the seeds' field weights and its covered mass, kept when it clears th
 from __future__ import annotations
 
 from collections.abc import Collection, Container, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
 from cardamom.core.search.index import SearchIndex
@@ -14,7 +14,7 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS, READ_FRAME_NOUNS
+from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS, READ_FRAME_NOUNS, is_plural
 
 # Nouns that frame a request to read ("get the *details* of page X", "*info* on droplet 7", "query
 # a database for *items* where") rather than name what it reads: where no name or label of the
@@ -56,6 +56,9 @@ class Weighed:
     # the weighed argument values (a request naming no app), when other words weigh too: a tool
     # they alone reach is no answer ("what's on my calendar today": ``list_usage_record_today``)
     weighed_values: frozenset[int] = frozenset()
+    # per token, the tools its synonym reaches in the other grammatical number only ("members":
+    # ``get_user``), for the tie order
+    unagreeing: list[frozenset[int]] = field(default_factory=list)
 
 
 def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False) -> Weighed:
@@ -65,8 +68,10 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
     as_exact = index.options.inflected_exact or (guessed_name and index.options.guessed_number)
     literal_ties = index.options.literal_ties
     description_ties = index.options.description_ties
-    scoring = []
+    number_ties = index.options.number_ties
+    scoring: list[TokenSets] = []
     every = []
+    unagreeing: dict[int, frozenset[int]] = {}
     for token in tokens:
         entry = index.postings(token)
         exact = entry.name | entry.inflected if as_exact and entry.inflected else entry.name
@@ -91,6 +96,10 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
             if synonym.every:
                 if literal_ties and synonym.name:
                     by_synonym = synonym.name - exact - near
+                    if number_ties and is_plural(token):
+                        # a plural asks for many ("members": ``get_users``); a singular says
+                        # nothing, REST names say the collection (``post_folders`` creates one)
+                        unagreeing[len(scoring)] = by_synonym - synonym.name_in_number
                 near = union_of((near, synonym.name))
                 description = union_of((description, synonym.description))
                 covered = union_of((covered, synonym.every))
@@ -128,6 +137,7 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
         tokens = tuple(tokens[i] for i in keep)
         scoring = [scoring[i] for i in keep]
         matched = [matched[i] for i in keep]
+        unagreeing = {keep.index(i): u for i, u in unagreeing.items() if i in keep}
     weights = [
         0.0
         if (not scope.values_weighed and t in scope.values) or t in framing
@@ -140,7 +150,7 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
         valued = frozenset(i for i, (t, w) in enumerate(zip(tokens, weights, strict=True)) if w and t in scope.values)
         if len(valued) == sum(1 for w in weights if w):
             valued = frozenset()  # a request of values only ("PROJ-123") keeps the seeds' reading
-    return Weighed(tokens, scoring, matched, weights, dropped, scored, valued)
+    return Weighed(tokens, scoring, matched, weights, dropped, scored, valued, list(unagreeing.values()))
 
 
 def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[frozenset[int]]:

@@ -25,8 +25,16 @@ from cardamom.core.search.synonyms import SYNONYM_GROUPS
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and "set", which says the same of a field ("set the status of ... to Done").
 FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | {"set"}
+# The verbs that read one field of a thing ("get the title of notion page 9a", "what is the
+# status of jira issue OPS-12"): the thing's get.
+READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | {"what"}
+_COPULAS = frozenset({"is", "are", "was", "were"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
 _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
+# Nouns that say a field is one ("the *status property* of notion page 7a", "the priority
+# field of"): the field is the word before; a name saying "property" (Notion's
+# ``retrieve_a_page_property``) is no tool of that field.
+_FIELD_NOUNS = frozenset({"property", "field", "attribute", "column"})
 _WORDS_AFTER = 4  # words after "of" searched for the thing: "of the notion page 7a"
 
 
@@ -40,22 +48,31 @@ class FieldPhrase:
 
     @property
     def action(self) -> str:
-        """The thing's operation the phrase asks for: setting a field is the thing's update."""
-        return "update" if self.verb == "set" else self.verb
+        """The thing's operation the phrase asks for: setting a field is the thing's update,
+        asking what it is the thing's get."""
+        return "update" if self.verb == "set" else "get" if self.verb == "what" else self.verb
+
+    @property
+    def reads(self) -> bool:
+        """The phrase reads the field ("get the title of ..."), it changes nothing."""
+        return self.verb in READING_VERBS
 
 
 def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
     grammar words kept), with a verb of ``FIELD_VERBS`` and a field of one or two words."""
     for i, word in enumerate(sequence):
-        if word not in FIELD_VERBS:
+        if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
-        start = i + 1 + (i + 1 < len(sequence) and sequence[i + 1] in _DETERMINERS)
-        for end in range(start + 1, min(start + _LONGEST_FIELD, len(sequence) - 2) + 1):
+        start = i + 1 + (word == "what" and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS)
+        start += start < len(sequence) and sequence[start] in _DETERMINERS
+        for end in range(start + 1, min(start + _LONGEST_FIELD + 1, len(sequence) - 2) + 1):
             if sequence[end] != "of":
                 continue
             field = sequence[start:end]
-            if all(w.isalpha() and w not in _DETERMINERS for w in field):
+            if len(field) > 1 and field[-1] in _FIELD_NOUNS:
+                field = field[:-1]
+            if len(field) <= _LONGEST_FIELD and all(w.isalpha() and w not in _DETERMINERS for w in field):
                 after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
                 return FieldPhrase(word, field, after) if after else None
             return None

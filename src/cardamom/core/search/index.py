@@ -32,7 +32,7 @@ from cardamom.core.search.postings import (
 )
 from cardamom.core.search.ranking import Relation
 from cardamom.core.search.synonyms import synonyms_of
-from cardamom.core.search.tokens import INFLECTIONAL_ENDINGS, NAME_ONLY_QUERY_WORDS, inflection_key
+from cardamom.core.search.tokens import INFLECTIONAL_ENDINGS, NAME_ONLY_QUERY_WORDS, inflection_key, is_plural
 
 
 @dataclass(slots=True)
@@ -199,11 +199,14 @@ class SearchIndex:
         if cached is not None:
             return cached
         words = synonyms_of(token)
-        name = union_of(self.name_postings.get(t, EMPTY) for w in words for t in self._forms(self.name_forms, w))
+        forms = [t for w in words for t in self._forms(self.name_forms, w)]
+        name = union_of(self.name_postings.get(t, EMPTY) for t in forms)
+        plural = is_plural(token)
+        in_number = union_of(self.name_postings.get(t, EMPTY) for t in forms if is_plural(t) == plural)
         description = union_of(
             self.description_postings.get(t, EMPTY) for w in words for t in self._forms(self.description_forms, w)
         )
-        entry = SynonymPostings(name, description, union_of((name, description)), words)
+        entry = SynonymPostings(name, description, union_of((name, description)), words, in_number)
         if len(self._synonyms) >= POSTINGS_CACHE_SIZE:
             del self._synonyms[next(iter(self._synonyms))]
         self._synonyms[token] = entry

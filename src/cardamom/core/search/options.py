@@ -106,7 +106,10 @@ class SearchOptions:
       leaves it;
     * ``title_order``: the tool whose title (the short first sentence of its description) the
       request says word for word, and no more, comes first ("box download file": "Download
-      file", ``get_files_id_content``), whatever its score (``title_order``).
+      file", ``get_files_id_content``), whatever its score (``title_order``);
+    * ``number_ties``: among equal scores, a name a request's word reaches through a synonym in
+      the word's grammatical number comes before one in the other ("notion fetch all members":
+      ``get_users`` before ``get_user``).
     """
 
     drop_filler: bool = True
@@ -149,6 +152,7 @@ class SearchOptions:
     app_tails: bool = True
     guessed_verbs: bool = True
     title_order: bool = True
+    number_ties: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -203,4 +207,5 @@ SEED_RULES_ONLY = SearchOptions(
     app_tails=False,
     guessed_verbs=False,
     title_order=False,
+    number_ties=False,
 )

@@ -4,22 +4,36 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tie_break import result_order_key, seed_order_key
 
 
-def order_results(index: SearchIndex, passing: list[Covering], limit: int) -> list[tuple[int, int, float]]:
-    """Step 5: the first ``limit`` results as (tool, score, mass), by ``tie_break.result_order_key``."""
+def order_results(
+    index: SearchIndex, passing: list[Covering], limit: int, unagreeing: Sequence[frozenset[int]] = ()
+) -> list[tuple[int, int, float]]:
+    """Step 5: the first ``limit`` results as (tool, score, mass), by ``tie_break.result_order_key``.
+    ``unagreeing``: per request word, the tools its synonym reaches in the other grammatical
+    number only (``coverage.Weighed.unagreeing``)."""
     names = index.documents
     cut = max(limit, 0)
-    keyed: list[tuple[tuple[int, int, float, int, float, int, str] | tuple[int, str], int, int, float]]
+    keyed: list[tuple[tuple[int, int, float, int, float, int, int, str] | tuple[int, str], int, int, float]]
     if index.options.tie_order and index.own_name_sizes:
         sizes = index.own_name_sizes
         keyed = [
             (
-                result_order_key(score, said, min(1.0, named / sizes[d]), sizes[d], names[d].name, valued, leads),
+                result_order_key(
+                    score,
+                    said,
+                    min(1.0, named / sizes[d]),
+                    sizes[d],
+                    names[d].name,
+                    valued,
+                    leads,
+                    sum(d in u for u in unagreeing),
+                ),
                 d,
                 score,
                 mass,

@@ -45,6 +45,9 @@ class SynonymPostings:
     description: frozenset[int]
     every: frozenset[int]
     words: tuple[str, ...]
+    # of ``name``, the tools whose name carries a synonym in the token's grammatical number
+    # ("members": ``get_users``, not ``get_user``)
+    name_in_number: frozenset[int] = frozenset()
 
 
 def union_of(sets: Iterable[frozenset[int]]) -> frozenset[int]:

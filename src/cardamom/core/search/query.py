@@ -136,7 +136,7 @@ def _sequence(
     (never a word naming one of the org's ``apps`` on its own)."""
     sequence = tuple(tokenize(contraction_free(text)))
     if options.synonyms:
-        sequence = join_compounds(sequence)
+        sequence = join_compounds(sequence, phrases=not is_name_shaped(text))
     if options.vocabulary_compounds:
         sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
     return sequence

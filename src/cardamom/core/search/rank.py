@@ -129,7 +129,10 @@ def _rank(
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = None
     if options.destructive_actions:
-        action = request_action(weighed.tokens, question=question, leads_a_name=None if analysis.name_shaped else leads)
+        # a question's first word is no action a name opens with ("which jira issues are open":
+        # Jira's ``issues_*``), so the question reads
+        opens = None if analysis.name_shaped or question else leads
+        action = request_action(weighed.tokens, question=question, leads_a_name=opens)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
@@ -140,7 +143,7 @@ def _rank(
             for c in passing
             if not contradicts(action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name)
         ]
-    top = order_results(index, passing, limit)
+    top = order_results(index, passing, limit, weighed.unagreeing)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     head = request_head_of(analysis, scope)
     if head is not None and options.head_nouns and top:
@@ -186,7 +189,7 @@ def _rank(
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)
     reason = None
     if not hits:
-        lacking = () if uncovered or covering else _closest_lacks(weighed, candidates, share)
+        lacking, described = ((), ()) if uncovered or covering else _closest_lacks(weighed, candidates, share)
         reason = EmptyReason(
             "words_uncovered",
             scope.apps,
@@ -194,6 +197,7 @@ def _rank(
             values,
             closest_lacks=bool(lacking),
             other_action=action if covering and not uncovered else None,
+            described_only=tuple(t for t in described if t not in values),
         )
         if scope.not_connected:
             reason = EmptyReason("app_not_connected", scope.not_connected, (), values)
@@ -227,25 +231,50 @@ def _leads_a_name(index: SearchIndex, word: str) -> bool:
     return any(first_name_word(documents[d].name) == word for d in index.postings(word).name)
 
 
-def _closest_lacks(weighed: Weighed, candidates: Iterable[int], share: float) -> tuple[str, ...]:
-    """The query tokens the closest tool (the most covered mass) lacks, rarest first; when no
-    tool could come near the floor, the rarest tokens that carry half the mass."""
+def _closest_lacks(
+    weighed: Weighed, candidates: Iterable[int], share: float
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The query tokens the closest tool (the most covered mass) lacks, rarest first, and those
+    of them only its description says (a description covers ``share`` of a word's weight: half
+    inside a named app, so "jira create sprint" is not met by a tool whose description alone
+    says both); when no tool could come near the floor, the rarest tokens that carry half the
+    mass."""
     best: tuple[float, int] | None = None
     for doc_id in candidates:
-        mass = sum(w for m, w in zip(weighed.matched, weighed.weights, strict=True) if doc_id in m)
+        mass = 0.0
+        for (exact, near, label, description, _, _), weight in zip(weighed.scoring, weighed.weights, strict=True):
+            if doc_id in exact or doc_id in near or doc_id in label:
+                mass += weight
+            elif doc_id in description:
+                mass += weight * share
         if best is None or mass > best[0]:
             best = (mass, doc_id)
     order = sorted(range(len(weighed.tokens)), key=lambda i: -weighed.weights[i])
     if best is not None:
-        return tuple(weighed.tokens[i] for i in order if best[1] not in weighed.matched[i])
+        doc = best[1]
+        described = tuple(
+            weighed.tokens[i]
+            for i in order
+            if share < 1.0 and weighed.weights[i] > 0 and doc in weighed.matched[i] and not _named(weighed, i, doc)
+        )
+        lacking = tuple(
+            weighed.tokens[i] for i in order if doc not in weighed.matched[i] or weighed.tokens[i] in described
+        )
+        return lacking, described
     half = sum(weighed.weights) / 2
-    lacking: list[str] = []
+    rarest: list[str] = []
     for i in order:
         if half <= 0:
             break
-        lacking.append(weighed.tokens[i])
+        rarest.append(weighed.tokens[i])
         half -= weighed.weights[i]
-    return tuple(lacking)
+    return tuple(rarest), ()
+
+
+def _named(weighed: Weighed, token: int, doc_id: int) -> bool:
+    """Whether the tool's name or label carries the query's token."""
+    exact, near, label, _, _, _ = weighed.scoring[token]
+    return doc_id in exact or doc_id in near or doc_id in label
 
 
 def _hit(

@@ -69,6 +69,9 @@ class EmptyReason:
     values: tuple[str, ...] = ()
     closest_lacks: bool = False  # ``uncovered``: words some tool covers, not the closest one
     other_action: str | None = None  # the request's action, which no tool covering it does
+    # of ``uncovered``, the words the closest tool's description alone says (inside a named app a
+    # description covers half a word: "jira create sprint", where only descriptions say "sprint")
+    described_only: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

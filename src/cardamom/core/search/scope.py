@@ -14,7 +14,14 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, NAME_ONLY_QUERY_WORDS, looks_like_adverb, tokenize, unique
+from cardamom.core.search.tokens import (
+    GRAMMAR_WORDS,
+    NAME_ONLY_QUERY_WORDS,
+    WH_WORDS,
+    looks_like_adverb,
+    tokenize,
+    unique,
+)
 from cardamom.core.search.verb_readings import changed_field, named_in, search_as_get, state_change
 
 
@@ -171,7 +178,7 @@ def _inside(
     named_only = (*analysis.conditions, *(analysis.roles if options.role_values else ()))
     topics |= {w for w in named_only if w in kept and not named_in(index, w, scoped)}
     if options.qualifiers:
-        topics |= _qualifiers(index, analysis, kept, scoped)
+        topics |= _qualifiers(index, analysis, kept, scoped, questions=not implied)
     if kept and kept[0] == "transition":
         # the state a transition goes to is its argument: "move ... *to Done*", "mark ... *as resolved*"
         topics |= {w for w in kept if w in analysis.topics or w in analysis.roles}
@@ -264,6 +271,7 @@ _FILTER_ADJECTIVES = frozenset(
     {"recent", "latest", "last", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
     | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
+    | {"recurring", "repeating", "incoming", "outgoing", "ongoing", "remaining"}
 )
 
 
@@ -272,7 +280,7 @@ def _looks_like_adjective(word: str) -> bool:
 
 
 def _qualifiers(
-    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int], *, questions: bool
 ) -> frozenset[str]:
     """Adjectives after a request's action that no tool name of the named app carries, even
     through a synonym, when every other word after the action is a name word of the app:
@@ -280,17 +288,24 @@ def _qualifiers(
     They say which of the things to act on, a filter's value, not which tool acts. A word no
     name carries that is not an adjective keeps the request from being read so ("list customer
     *group*": the object may be the word the app lacks), and an action no name carries
-    ("archive a project") is never one."""
+    ("archive a project") is never one. ``questions``: a question naming no action has them too
+    ("what are my *open* asana tasks?"), where the request names its app (a question in an app
+    only its words imply is often no request for a tool: "who is my *favorite* artist?")."""
     words = [t for t in kept if t not in analysis.values]
     manner = words[:1] if words and looks_like_adverb(words[0]) else []  # "*permanently* delete a file"
     words = words[len(manner) :]
-    if analysis.name_shaped or len(words) < 2 + (not manner) or not is_action_word(words[0]):
+    # a question names no action: "what are my *open* asana tasks?"
+    asks = questions and bool(analysis.dropped) and analysis.dropped[0] in WH_WORDS and not manner
+    if analysis.name_shaped or len(words) < 2 + (not manner and not asks):
         return frozenset()
-    adjectives = {w for w in words[1:] if _looks_like_adjective(w) and not named_in(index, w, scoped)}
+    if not is_action_word(words[0]) and not asks:
+        return frozenset()
+    after = words if asks and not is_action_word(words[0]) else words[1:]
+    adjectives = {w for w in after if _looks_like_adjective(w) and not named_in(index, w, scoped)}
     # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
     # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
     adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not _said_in(index, w, scoped)}
-    others = [w for w in words[1:] if w not in adjectives and w not in GRAMMAR_WORDS]
+    others = [w for w in after if w not in adjectives and w not in GRAMMAR_WORDS]
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()
     return frozenset(adjectives)

@@ -62,6 +62,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     status state progress
     priority importance urgency
     image picture photo
+    recurring repeating
     link url
     email mail
     organization org company
@@ -91,6 +92,7 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("hand", "off"): "assign",
     ("hand", "over"): "assign",
     ("bring", "up"): "show",
+    ("give", "me"): "please",  # a request's frame, as "please" is: "give me all jira projects"
     ("jot", "down"): "create",
     ("fire", "off"): "send",
     ("pull", "down"): "download",
@@ -164,12 +166,29 @@ def synonyms_of(token: str) -> tuple[str, ...]:
     return tuple(w for w in _groups_by_key().get(key, ()) if inflection_key(w) != key)
 
 
-def join_compounds(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    """``look up`` -> ``lookup``, ``to do`` -> ``todo`` (query tokens in order, repeats kept: the
-    sequence still says which words stand together, as in "calendar ... google calendar")."""
+# Phrases read as the words tool names and titles say: a question about the caller, which an
+# app answers with its current user ("Get current user", ``get_self``), as "get my user" ("my"
+# says a title's "current"); "everything in" a container as its items ("List items in folder").
+PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("who", "am", "i"): ("get", "my", "user"),
+    ("whoami",): ("get", "my", "user"),
+    ("everything", "in"): ("items", "in"),
+}
+
+
+def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[str, ...]:
+    """``look up`` -> ``lookup``, ``to do`` -> ``todo``, and with ``phrases`` "who am I" -> "get my
+    user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
+    kept: the sequence still says which words stand together, as in "calendar ... google
+    calendar")."""
     joined: list[str] = []
     i = 0
     while i < len(tokens):
+        phrase = next((p for p in PHRASES if tokens[i : i + len(p)] == p), None) if phrases else None
+        if phrase is not None:
+            joined.extend(PHRASES[phrase])
+            i += len(phrase)
+            continue
         pair = (tokens[i], tokens[i + 1]) if i + 1 < len(tokens) else None
         if pair is not None and pair in COMPOUNDS:
             joined.append(COMPOUNDS[pair])

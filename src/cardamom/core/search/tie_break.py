@@ -22,21 +22,26 @@ def result_order_key(
     name: str,
     values_named: int = 0,
     leads: int = 0,
-) -> tuple[int, int, float, int, float, int, str]:
+    unagreeing: int = 0,
+) -> tuple[int, int, float, int, float, int, int, str]:
     """Sort key (ascending) of one result: higher score first; then the more argument values
     (weighing nothing, inside a named app) its name carries exactly; then the more of the query's
     IDF mass the tool's own description says (whatever field scored each word); then the tool
     whose name carries the request's first word (``leads``: its verb, "*transition* issue" is
     ``do_transition`` before ``create_issue``); then the larger
     share of the tool's own name words (its name without the account) that the query covers
-    (a word reached only through a synonym does not cover it); then fewer own name words; then
-    ``codepoint_tie_break``. ``described`` is rounded so float noise never decides."""
+    (a word reached only through a synonym does not cover it); then the fewer of the request's
+    words its name says through a synonym in the other grammatical number (``unagreeing``:
+    "members" reaches ``get_user`` and ``get_users``, the plural asks for the list); then fewer
+    own name words; then ``codepoint_tie_break``. ``described`` is rounded so float noise never
+    decides."""
     return (
         -score,
         -values_named,
         -round(described, 9),
         -leads,
         -name_share,
+        unagreeing,
         own_name_size,
         codepoint_tie_break(name),
     )

@@ -5,10 +5,14 @@ what a tool name carries, through its inflections, prefixes and synonyms (``name
 
 from __future__ import annotations
 
+from itertools import pairwise
+
+from cardamom.core.search.field_phrases import FieldPhrase
 from cardamom.core.search.head_nouns import forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.tokens import inflection_key
 
 
 def named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
@@ -120,6 +124,10 @@ def changed_field(
     updating = things & name_reach(index, phrase.action)
     if not things or any(literal_names(index, w) & things for w in phrase.field):
         return frozenset(), kept, ""
+    if phrase.reads:
+        # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
+        asked = (thing or "") if phrase.verb == "what" else ""
+        return _read_field(index, phrase, kept, scoped, things, app_words), kept, asked
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words
@@ -127,22 +135,66 @@ def changed_field(
     return fields, kept, thing or ""
 
 
+def _read_field(
+    index: SearchIndex,
+    phrase: FieldPhrase,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    things: frozenset[int],
+    app_words: frozenset[str],
+) -> frozenset[str]:
+    """The words of the field a request reads ("get the title of notion page 9a") that leave the
+    mass: only a field no name of the app carries, even joined ("changelog": Jira's
+    ``get_change_logs``) or through a synonym, so it is no resource of its own (Jira's
+    ``get_comments``), and that no tool getting the thing describes (Notion's
+    ``retrieve_page_markdown`` is the page's "content")."""
+    documents = index.documents
+    for word in phrase.field:
+        if name_reach(index, word) & scoped or any(_joins(documents[d].name, word) for d in scoped):
+            return frozenset()
+    getting = things & name_reach(index, phrase.action)
+    if any(index.postings(w).every & getting for w in phrase.field):
+        return frozenset()
+    return frozenset(phrase.field) - app_words
+
+
+def _joins(name: str, word: str) -> bool:
+    """Two adjacent words of the tool's name say ``word`` joined ("change_logs": "changelog")."""
+    key = inflection_key(word)
+    parts = name.split("_")
+    return any(inflection_key(a + b) == key for a, b in pairwise(parts))
+
+
 # Verbs that look for a thing, which an app without a search operation does by listing or
 # getting: Xero finds invoices with ``get_invoices`` (its ``where`` filter).
 SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
+# Verbs that take a thing out of the app, which an app without an export or download operation
+# does by getting it: Notion exports a page as Markdown with ``retrieve_page_markdown``.
+EXPORT_VERBS = frozenset({"export", "download"})
 
 
 def search_as_get(
     index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
 ) -> tuple[str, ...]:
-    """A request whose first word looks for a thing (``SEARCH_VERBS``) in an app no tool name
-    of which searches, even through a synonym, read as "get" ("find xero invoices":
-    ``get_invoices``). An app that searches at all searches for this thing too (Notion's
-    ``post_search``), and only a thing some name of the app carries is got instead (Xero has
-    no "customers"; "get customers" would answer from descriptions)."""
-    if len(kept) < 2 or kept[0] not in SEARCH_VERBS or name_reach(index, kept[0]) & scoped:
+    """A request whose first word looks for a thing (``SEARCH_VERBS``) or takes it out
+    (``EXPORT_VERBS``) in an app no tool name of which does so, even through a synonym, read as
+    "get" ("find xero invoices": ``get_invoices``; "export a notion page as markdown":
+    ``retrieve_page_markdown``). An app that searches at all searches for this thing too
+    (Notion's ``post_search``), and only a thing some name of the app carries is got instead
+    (Xero has no "customers"; "get customers" would answer from descriptions)."""
+    verbs = SEARCH_VERBS | EXPORT_VERBS
+    if len(kept) < 2 or kept[0] not in verbs:
         return kept
-    if not object_tools(index, kept[1:], scoped, values):
+    objects = object_tools(index, kept[1:], scoped, values)
+    if not objects:
+        return kept
+    if kept[0] == "download":
+        # an app's export operation exports data sets, no download of one thing: "download asana
+        # attachment 12" is got where Asana exports (``create_resource_export``) and no tool of
+        # the attachment says download; Jira's ``get_attachment_content`` says it
+        if (literal_names(index, kept[0]) & scoped) or (index.postings(kept[0]).every & objects):
+            return kept
+    elif name_reach(index, kept[0]) & scoped:
         return kept
     return tuple(dict.fromkeys(("get", *kept[1:])))
 
