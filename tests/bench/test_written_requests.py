@@ -202,6 +202,12 @@ FIRST = [
     ("I need to see everything in the Box folder called Contracts", "box", "get_folders_id_items"),
     ("Create a recurring Asana task", "asana", "create_task"),
     ("list recurring xero invoices", "xero", "get_repeating_invoices"),
+    ('Create a Box folder named "2026 Contracts" inside folder 0', "box", "post_folders"),
+    ("Set the Asana task 88221 due date to 2026-03-01", "asana", "update_task"),
+    ("Set the Notion page 3b3b icon to a rocket", "notion", "patch_page"),
+    ("set jira issue PAY-4 priority to High", "jira", "edit_issue"),
+    ("set the box file 55 description to hello", "box", "put_files_id"),
+    ("set asana task 5 assignee to kim", "asana", "update_task"),
 ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.field_phrases import field_phrase
+from cardamom.core.search.head_nouns import RequestHead, request_head
 from cardamom.core.search.synonyms import join_compounds
 from cardamom.mcp.catalog import SEARCH_OUTPUT_SCHEMA
 from cardamom.mcp.results import _empty_message, search_payload
@@ -122,6 +123,15 @@ class TestPhrasesAndQualifiers:
         assert _names("list recurring xero invoices")[0] == "xero__get_repeating_invoices"
 
 
+class TestHeadPhrase:
+    def test_a_word_naming_the_thing_ends_its_phrase(self) -> None:
+        # "folder named": the head was "named", and the folder lock's exact "folder" came first
+        assert request_head(("create", "a", "folder", "named", "q3"), (), ()) == RequestHead(
+            "create", "folder", True, frozenset({"folder"})
+        )
+        assert _names('Create a Box folder named "2026 Contracts" inside folder 0')[0] == "box__post_folders"
+
+
 class TestExportAndDownloadAsGet:
     def test_an_app_that_exports_nothing_gets_the_thing(self) -> None:
         for query in ("Export a Notion page as markdown", "download notion page as markdown"):
@@ -143,6 +153,14 @@ class TestFieldNouns:
         phrase = field_phrase(("set", "the", "due", "date", "field", "of", "asana", "task"))
         assert phrase is not None and phrase.field == ("due", "date")
         assert field_phrase(("update", "the", "a", "b", "c", "of", "page")) is None  # three words, no field noun
+
+    def test_set_a_things_field_by_its_id(self) -> None:
+        # "set <thing> <id> <field> to <value>": the id ends the thing, "to" the field
+        phrase = field_phrase(("set", "the", "asana", "task", "88221", "due", "date", "to", "2026"))
+        assert phrase is not None and phrase.field == ("due", "date") and phrase.after == ("task", "asana")
+        assert field_phrase(("set", "up", "a", "project", "to", "track")) is None  # no id: no field
+        assert field_phrase(("update", "task", "5", "status", "to", "done")) is None  # "set" only
+        assert _names("Set the Asana task 88221 due date to 2026-03-01")[0] == "asana__update_task"
 
     def test_a_name_saying_property_is_no_tool_of_the_field(self) -> None:
         query = 'Update the status property of Notion page 1a2b3c to "Done"'

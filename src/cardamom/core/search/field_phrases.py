@@ -76,8 +76,24 @@ def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
                 after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
                 return FieldPhrase(word, field, after) if after else None
             return None
-        return None
+        return _set_to(sequence, start) if word == "set" else None
     return None
+
+
+def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
+    """"set [the] <thing> <its id> <field> to <value>" ("set the asana task 88221 due date to
+    2026-03-01"): the field is the words between the thing's id and "to"."""
+    if "to" not in sequence[start:]:
+        return None
+    span = sequence[start : sequence.index("to", start)]
+    ids = [i for i, w in enumerate(span) if not w.isalpha()]
+    if not ids or ids[0] == 0:
+        return None
+    field = span[ids[-1] + 1 :]
+    thing = tuple(w for w in span[: ids[0]] if w not in _DETERMINERS)
+    if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
+        return None
+    return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1])
 
 
 _LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked"

@@ -36,6 +36,8 @@ from cardamom.core.search.tokens import (
 _PHRASE_ENDS = frozenset(
     {"to", "on", "in", "for", "from", "of", "with", "into", "onto", "at", "by", "as", "about", "via", "using"}
     | {"under", "over", "within", "without", "per", "and", "or", "that", "which", "where", "who", "whose"}
+    # a word naming the thing ends its phrase: "create a folder *named* 'Q3'" is a folder
+    | {"called", "named", "titled", "entitled", "labelled", "labeled", "saying"}
 )
 # Path parameters in REST operation names (``get_files_id_content``): no noun of their own.
 _PARAMETERS = frozenset({"id", "ids", "key", "keys", "uuid", "gid", "sid", "name", "slug"})

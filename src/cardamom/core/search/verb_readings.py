@@ -127,7 +127,7 @@ def changed_field(
     if phrase.reads:
         # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
         asked = (thing or "") if phrase.verb == "what" else ""
-        return _read_field(index, phrase, kept, scoped, things, app_words), kept, asked
+        return _read_field(index, phrase, scoped, things, app_words), kept, asked
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words
@@ -136,12 +136,7 @@ def changed_field(
 
 
 def _read_field(
-    index: SearchIndex,
-    phrase: FieldPhrase,
-    kept: tuple[str, ...],
-    scoped: frozenset[int],
-    things: frozenset[int],
-    app_words: frozenset[str],
+    index: SearchIndex, phrase: FieldPhrase, scoped: frozenset[int], things: frozenset[int], app_words: frozenset[str]
 ) -> frozenset[str]:
     """The words of the field a request reads ("get the title of notion page 9a") that leave the
     mass: only a field no name of the app carries, even joined ("changelog": Jira's
