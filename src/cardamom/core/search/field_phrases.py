@@ -81,7 +81,7 @@ def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
 
 
 def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
-    """"set [the] <thing> <its id> <field> to <value>" ("set the asana task 88221 due date to
+    """ "set [the] <thing> <its id> <field> to <value>" ("set the asana task 88221 due date to
     2026-03-01"): the field is the words between the thing's id and "to"."""
     if "to" not in sequence[start:]:
         return None
