@@ -208,6 +208,10 @@ FIRST = [
     ("set jira issue PAY-4 priority to High", "jira", "edit_issue"),
     ("set the box file 55 description to hello", "box", "put_files_id"),
     ("set asana task 5 assignee to kim", "asana", "update_task"),
+    ("jira edit a story", "jira", "edit_issue"),
+    ('Create a jira epic called "Billing revamp" in project PAY', "jira", "create_issue"),
+    ("jira open a story", "jira", "create_issue"),
+    ("box ditch a file", "box", "delete_files_id"),
 ]
 
 
@@ -245,6 +249,11 @@ def test_nothing_comes_back_for_what_is_not_there(
     ranking = rank(workspace[1], query)
     assert ranking.empty and ranking.reason is not None
     assert ranking.reason.kind == reason
+
+
+def test_removing_someone_from_a_thing_never_deletes_the_thing(workspace: tuple[D.Pool, SearchIndex]) -> None:
+    first = _first_three(workspace, "Remove kim@acme.com from the Asana project 7788")[0]
+    assert first[1].startswith("remove_") and first[1].endswith("_for_project"), first
 
 
 def test_an_empty_result_names_the_words_only_descriptions_say(workspace: tuple[D.Pool, SearchIndex]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.field_phrases import field_phrase
-from cardamom.core.search.head_nouns import RequestHead, request_head
+from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.synonyms import join_compounds
 from cardamom.mcp.catalog import SEARCH_OUTPUT_SCHEMA
 from cardamom.mcp.results import _empty_message, search_payload
@@ -41,6 +41,7 @@ DOCS = [
     ),
     app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
     app_doc("jira__create_issues", "Jira", "Bulk create issue. Creates issues and subtasks."),
+    app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue."),
     app_doc("jira__issues_bulk_move", "Jira", "Bulk move issues. Moves issues between projects."),
     app_doc("jira__get_comments", "Jira", "Get comments. Returns all comments for an issue."),
     app_doc("jira__get_change_logs", "Jira", "Get changelogs. Returns a paginated list of changelogs for an issue."),
@@ -53,6 +54,8 @@ DOCS = [
     app_doc("asana__get_task", "Asana", "Get a task. Returns the complete task record for a single task."),
     app_doc("asana__get_tasks", "Asana", "Get multiple tasks. Returns the compact task records for some tasks."),
     app_doc("asana__update_task", "Asana", "Update a task. Updates the fields of a task."),
+    app_doc("asana__delete_project", "Asana", "Delete a project. A specific, existing project can be deleted."),
+    app_doc("asana__remove_members_for_project", "Asana", "Remove users from a project. Removes the members."),
     app_doc("asana__create_task", "Asana", "Create a task. Creating a new task is as easy as POSTing to /tasks."),
     app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
     app_doc("xero__get_repeating_invoices", "Xero", "Retrieves repeating invoices."),
@@ -121,6 +124,21 @@ class TestPhrasesAndQualifiers:
 
     def test_and_a_synonym_where_one_does(self) -> None:
         assert _names("list recurring xero invoices")[0] == "xero__get_repeating_invoices"
+
+
+class TestValuedObjects:
+    def test_a_thing_after_a_valued_object_is_no_object(self) -> None:
+        assert object_is_value(("remove", "kim", "acme", "com", "from", "project"), {"kim", "acme", "com"}, ())
+        assert not object_is_value(("remove", "the", "project", "7788"), {"7788"}, ())
+        # "Delete a project" said, the request would delete the project it removes someone from
+        query = "Remove kim@acme.com from the Asana project 7788"
+        assert _names(query)[0] == "asana__remove_members_for_project"
+
+
+class TestSynonyms:
+    def test_a_story_and_an_epic_are_issues(self) -> None:
+        assert _names("jira edit a story")[0] == "jira__edit_issue"
+        assert _names("jira edit a story", synonyms=False) == []
 
 
 class TestHeadPhrase:

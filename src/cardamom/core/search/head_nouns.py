@@ -90,6 +90,14 @@ def request_head(
     return RequestHead(words[start], nouns[-1], len(nouns) == 1, frozenset(inflection_key(w) for w in nouns))
 
 
+def object_is_value(sequence: Sequence[str], values: Collection[str], apps: Collection[str]) -> bool:
+    """A request that starts with an action whose object is an argument value ("remove
+    *kim@acme.com* from the asana project"): the thing it names after is no object of the
+    action."""
+    words = [w for w in sequence if w not in apps and w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS]
+    return len(words) > 1 and is_action_word(words[0]) and words[1] in values
+
+
 @dataclass(frozen=True, slots=True)
 class NameHead:
     """A tool name's head noun, the nouns before it in its first phrase (``modifiers``), and

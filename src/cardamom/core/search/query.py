@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.field_phrases import FieldPhrase, field_phrase, role_words
-from cardamom.core.search.head_nouns import RequestHead, request_head
+from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, tokenize, unique
@@ -32,6 +32,7 @@ class QueryAnalysis:
     roles: tuple[str, ...] = ()  # "link ABC-1 to ABC-2 as *blocks*" (``role_values``)
     app_tails: frozenset[str] = frozenset()  # "the Notion *workspace*" (``app_tails``)
     conditions: frozenset[str] = frozenset()  # "where *assignee* is *currently* me" (``ValueReading.conditions``)
+    valued_object: bool = False  # "remove *kim@acme.com* from the project" (``head_nouns.object_is_value``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -69,6 +70,7 @@ def analyse_query(
         tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS and t not in markers)
         dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS or t in markers) if tokens else ()
         tokens = tokens or everything  # a query of filler words only still means something
+    written = sequence  # the addresses in it too: "remove *kim@acme.com* from ..." (``object_is_value``)
     if options.drop_filler and without_addresses(query) != query:
         sequence = _sequence(without_addresses(query), options, vocabulary, mentions or {})  # an address names no app
     found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
@@ -102,6 +104,7 @@ def analyse_query(
         roles,
         tails,
         conditions - named,
+        bool(options.title_order) and not shaped_name and object_is_value(written, values, named),
     )
 
 

@@ -149,7 +149,9 @@ def _rank(
     if head is not None and options.head_nouns and top:
         top, moved = head_first(index, head, scope, passing, top)
     titled: int | None = None  # the tool placed first because the request says its title
-    if options.title_order and top:
+    # a title says the request's object: where that is a value, the thing named after it is none
+    # ("remove kim@acme.com from the asana project" does not say "Delete a project")
+    if options.title_order and top and not analysis.valued_object:
         said = tuple(t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0 and t not in as_values)
         own = not OWN_WORDS.isdisjoint((*analysis.dropped, *scope.grammar))
         top, titled = title_first(index, said, scope.app_words, head, passing, top, own)

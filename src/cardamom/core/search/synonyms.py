@@ -24,7 +24,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     list enumerate browse
     create add new make insert post generate raise creation
     update edit modify change alter amend patch put rename modification bump
-    delete remove erase destroy trash discard purge drop wipe deletion removal nuke
+    delete remove erase destroy trash discard purge drop wipe deletion removal nuke ditch
     search find query lookup filter
     send post deliver dispatch
     upload attach
@@ -37,7 +37,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     cancel revoke cancellation
     buy purchase
     assign allocate delegate
-    issue ticket bug defect
+    issue ticket bug defect story epic
     task todo chore
     page doc document wiki
     file document attachment doc
