@@ -208,9 +208,6 @@ FIRST = [
     ("set jira issue PAY-4 priority to High", "jira", "edit_issue"),
     ("set the box file 55 description to hello", "box", "put_files_id"),
     ("set asana task 5 assignee to kim", "asana", "update_task"),
-    ("jira edit a story", "jira", "edit_issue"),
-    ('Create a jira epic called "Billing revamp" in project PAY', "jira", "create_issue"),
-    ("jira open a story", "jira", "create_issue"),
     ("box ditch a file", "box", "delete_files_id"),
 ]
 

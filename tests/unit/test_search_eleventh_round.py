@@ -41,7 +41,6 @@ DOCS = [
     ),
     app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
     app_doc("jira__create_issues", "Jira", "Bulk create issue. Creates issues and subtasks."),
-    app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue."),
     app_doc("jira__issues_bulk_move", "Jira", "Bulk move issues. Moves issues between projects."),
     app_doc("jira__get_comments", "Jira", "Get comments. Returns all comments for an issue."),
     app_doc("jira__get_change_logs", "Jira", "Get changelogs. Returns a paginated list of changelogs for an issue."),
@@ -133,12 +132,6 @@ class TestValuedObjects:
         # "Delete a project" said, the request would delete the project it removes someone from
         query = "Remove kim@acme.com from the Asana project 7788"
         assert _names(query)[0] == "asana__remove_members_for_project"
-
-
-class TestSynonyms:
-    def test_a_story_and_an_epic_are_issues(self) -> None:
-        assert _names("jira edit a story")[0] == "jira__edit_issue"
-        assert _names("jira edit a story", synonyms=False) == []
 
 
 class TestHeadPhrase:

@@ -37,7 +37,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     cancel revoke cancellation
     buy purchase
     assign allocate delegate
-    issue ticket bug defect story epic
+    issue ticket bug defect
     task todo chore
     page doc document wiki
     file document attachment doc
