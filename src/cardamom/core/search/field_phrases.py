@@ -10,6 +10,11 @@ field is often the rarest word of the request and takes half its mass, so the to
 updates the thing cannot clear the floor ("title" is in no Notion name), or a tool that
 manages the field's own definitions comes first (Jira's ``create_priority``).
 
+A request that reads one field of a thing is the thing's get: "get *the title of* notion page
+9a", "what is *the due date of* asana task 55" (``FieldPhrase.reads``). A field named with its
+kind ("the status *property* of") is the word before it; "set <thing> <its id> <field> to
+<value>" sets a field too.
+
 ``field_phrase`` finds the phrase in the request's words; ``verb_readings.changed_field``
 decides whether the field leaves the mass (only where the thing after "of" is a name word of the app and no name of
 the app carries the field together with the thing: Slack's ``conversations_set_topic`` sets
@@ -60,7 +65,8 @@ class FieldPhrase:
 
 def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
-    grammar words kept), with a verb of ``FIELD_VERBS`` and a field of one or two words."""
+    grammar words kept), with a verb of ``FIELD_VERBS`` or ``READING_VERBS`` and a field of one
+    or two words; or "set [the] <thing> <id> <field> to ..." (``_set_to``)."""
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
