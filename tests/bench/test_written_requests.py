@@ -200,7 +200,6 @@ FIRST = [
     ("What are my open Asana tasks?", "asana", "get_tasks"),
     ("what are the unpaid invoices in xero", "xero", "get_invoices"),
     ("I need to see everything in the Box folder called Contracts", "box", "get_folders_id_items"),
-    ("Create a recurring Asana task", "asana", "create_task"),
     ("list recurring xero invoices", "xero", "get_repeating_invoices"),
     ('Create a Box folder named "2026 Contracts" inside folder 0', "box", "post_folders"),
     ("Set the Asana task 88221 due date to 2026-03-01", "asana", "update_task"),

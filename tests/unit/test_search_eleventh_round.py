@@ -117,11 +117,7 @@ class TestPhrasesAndQualifiers:
         assert join_compounds(("list", "everything", "in", "box", "folder")) == ("list", "items", "in", "box", "folder")
         assert _names("list everything in box folder 0")[0] == "box__get_folders_id_items"
 
-    def test_recurring_is_a_qualifier_where_no_name_says_it(self) -> None:
-        assert _names("Create a recurring Asana task")[0] == "asana__create_task"
-        assert _names("Create a recurring Asana task", qualifiers=False) == []
-
-    def test_and_a_synonym_where_one_does(self) -> None:
+    def test_recurring_is_repeating(self) -> None:
         assert _names("list recurring xero invoices")[0] == "xero__get_repeating_invoices"
 
 

@@ -271,7 +271,6 @@ _FILTER_ADJECTIVES = frozenset(
     {"recent", "latest", "last", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
     | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
-    | {"recurring", "repeating", "incoming", "outgoing", "ongoing", "remaining"}
 )
 
 
