@@ -56,8 +56,8 @@ class Weighed:
     # the weighed argument values (a request naming no app), when other words weigh too: a tool
     # they alone reach is no answer ("what's on my calendar today": ``list_usage_record_today``)
     weighed_values: frozenset[int] = frozenset()
-    # per token, the tools its synonym reaches in the other grammatical number only ("members":
-    # ``get_user``), for the tie order
+    # for each plural token reaching names through a synonym, the tools it reaches in the
+    # singular only ("members": ``get_user``), for the tie order
     unagreeing: list[frozenset[int]] = field(default_factory=list)
 
 
@@ -137,7 +137,7 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
         tokens = tuple(tokens[i] for i in keep)
         scoring = [scoring[i] for i in keep]
         matched = [matched[i] for i in keep]
-        unagreeing = {keep.index(i): u for i, u in unagreeing.items() if i in keep}
+        unagreeing = {i: u for i, u in unagreeing.items() if i not in scaffolding}
     weights = [
         0.0
         if (not scope.values_weighed and t in scope.values) or t in framing

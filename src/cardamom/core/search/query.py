@@ -104,7 +104,7 @@ def analyse_query(
         roles,
         tails,
         conditions - named,
-        bool(options.title_order) and not shaped_name and object_is_value(written, values, named),
+        options.title_order and not shaped_name and object_is_value(written, values, named),
     )
 
 

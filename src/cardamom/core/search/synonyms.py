@@ -174,6 +174,7 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("whoami",): ("get", "my", "user"),
     ("everything", "in"): ("items", "in"),
 }
+_PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
 
 
 def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[str, ...]:
@@ -184,7 +185,9 @@ def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[st
     joined: list[str] = []
     i = 0
     while i < len(tokens):
-        phrase = next((p for p in PHRASES if tokens[i : i + len(p)] == p), None) if phrases else None
+        phrase = None
+        if phrases and tokens[i] in _PHRASE_STARTS:
+            phrase = next((p for p in PHRASES if tokens[i : i + len(p)] == p), None)
         if phrase is not None:
             joined.extend(PHRASES[phrase])
             i += len(phrase)

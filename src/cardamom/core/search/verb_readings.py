@@ -184,9 +184,10 @@ def search_as_get(
     if not objects:
         return kept
     if kept[0] == "download":
-        # an app's export operation exports data sets, no download of one thing: "download asana
-        # attachment 12" is got where Asana exports (``create_resource_export``) and no tool of
-        # the attachment says download; Jira's ``get_attachment_content`` says it
+        # a download is of one thing, which an app's export operation is not (Asana's
+        # ``create_resource_export``), so only a name saying "download" itself keeps the word, or
+        # a tool of the thing describing it (Jira's ``get_attachment_content``); "download
+        # twilio recording RE123" is Twilio's ``fetch_recording``
         if (literal_names(index, kept[0]) & scoped) or (index.postings(kept[0]).every & objects):
             return kept
     elif name_reach(index, kept[0]) & scoped:
