@@ -99,6 +99,7 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
     thing = tuple(w for w in span[: ids[0]] if w not in _DETERMINERS)
     if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
         return None
+    # nearest first, as after "of": "asana task" gives ("task", "asana"), the thing then the app
     return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1])
 
 

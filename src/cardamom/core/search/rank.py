@@ -244,10 +244,10 @@ def _closest_lacks(
     best: tuple[float, int] | None = None
     for doc_id in candidates:
         mass = 0.0
-        for (exact, near, label, description, _, _), weight in zip(weighed.scoring, weighed.weights, strict=True):
-            if doc_id in exact or doc_id in near or doc_id in label:
+        for i, weight in enumerate(weighed.weights):
+            if _in_name(weighed, i, doc_id):
                 mass += weight
-            elif doc_id in description:
+            elif doc_id in weighed.scoring[i][3]:  # its description
                 mass += weight * share
         if best is None or mass > best[0]:
             best = (mass, doc_id)
@@ -257,7 +257,7 @@ def _closest_lacks(
         described = tuple(
             weighed.tokens[i]
             for i in order
-            if share < 1.0 and weighed.weights[i] > 0 and doc in weighed.matched[i] and not _named(weighed, i, doc)
+            if share < 1.0 and weighed.weights[i] > 0 and doc in weighed.matched[i] and not _in_name(weighed, i, doc)
         )
         lacking = tuple(
             weighed.tokens[i] for i in order if doc not in weighed.matched[i] or weighed.tokens[i] in described
@@ -273,7 +273,7 @@ def _closest_lacks(
     return tuple(rarest), ()
 
 
-def _named(weighed: Weighed, token: int, doc_id: int) -> bool:
+def _in_name(weighed: Weighed, token: int, doc_id: int) -> bool:
     """Whether the tool's name or label carries the query's token."""
     exact, near, label, _, _, _ = weighed.scoring[token]
     return doc_id in exact or doc_id in near or doc_id in label

@@ -166,6 +166,7 @@ SEARCH_VERBS = frozenset({"find", "search", "lookup", "locate"})
 # Verbs that take a thing out of the app, which an app without an export or download operation
 # does by getting it: Notion exports a page as Markdown with ``retrieve_page_markdown``.
 EXPORT_VERBS = frozenset({"export", "download"})
+_GETTING_VERBS = SEARCH_VERBS | EXPORT_VERBS
 
 
 def search_as_get(
@@ -177,8 +178,7 @@ def search_as_get(
     ``retrieve_page_markdown``). An app that searches at all searches for this thing too
     (Notion's ``post_search``), and only a thing some name of the app carries is got instead
     (Xero has no "customers"; "get customers" would answer from descriptions)."""
-    verbs = SEARCH_VERBS | EXPORT_VERBS
-    if len(kept) < 2 or kept[0] not in verbs:
+    if len(kept) < 2 or kept[0] not in _GETTING_VERBS:
         return kept
     objects = object_tools(index, kept[1:], scoped, values)
     if not objects:
