@@ -56,6 +56,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a guessed name's verb no tool of the app says leaves it", "guessed_verbs", True),
     ("+ the tool whose title the request says word for word comes first (Download file)", "title_order", True),
     ("+ ties: a plural word reaching names through a synonym asks for plural names (members)", "number_ties", True),
+    ('+ a name\'s "all" counts only where the name carries the head noun (get all comments)', "head_all", True),
+    ("+ a possessive field reads as one written with of (the task's name)", "possessive_fields", True),
+    ("+ a request whose field left the mass has the thing as head (change the summary of)", "field_thing_head", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

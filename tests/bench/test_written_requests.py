@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to eleventh rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to twelfth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -208,6 +208,24 @@ FIRST = [
     ("set the box file 55 description to hello", "box", "put_files_id"),
     ("set asana task 5 assignee to kim", "asana", "update_task"),
     ("box ditch a file", "box", "delete_files_id"),
+    # Twelfth round: each was second or lower, or empty, on the eleventh round's code.
+    ("get all comments on jira issue ABC-1", "jira", "get_comments"),
+    ("I'd like to see all the comments on ticket SUP-19 in Jira", "jira", "get_comments"),
+    ("get all xero invoices", "xero", "get_invoices"),
+    ("asana grab all my tasks", "asana", "get_tasks"),
+    ("box list what's inside a folder", "box", "get_folders_id_items"),
+    ("asana update a task's name", "asana", "update_task"),
+    ("change the Jira issue's priority to High", "jira", "edit_issue"),
+    ("get the notion page's title", "notion", "retrieve_a_page"),
+    ("update the box file's description", "box", "put_files_id"),
+    ("what is the asana task's due date", "asana", "get_task"),
+    ("edit the notion block's text", "notion", "update_a_block"),
+    ("change the Jira ticket's summary", "jira", "edit_issue"),
+    ("update the stripe customer's email", "stripe", "post_customers_customer"),
+    ("notion modify a page's icon", "notion", "patch_page"),
+    ("jira tweak an issue's description", "jira", "edit_issue"),
+    ("notion tweak a block", "notion", "update_a_block"),
+    ("jira jot a note on a ticket", "jira", "add_comment"),
 ]
 
 

@@ -9,6 +9,7 @@ from collections.abc import Collection, Container, Iterable
 from dataclasses import dataclass, field
 
 from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
+from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
@@ -61,9 +62,12 @@ class Weighed:
     unagreeing: list[frozenset[int]] = field(default_factory=list)
 
 
-def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False) -> Weighed:
+def weigh_tokens(
+    index: SearchIndex, scope: Scope, *, guessed_name: bool = False, head: RequestHead | None = None
+) -> Weighed:
     """The query's tokens weighed over the ranked pool. ``guessed_name``: the query is shaped
-    like a tool name, whose grammatical number is a guess (``guessed_number``)."""
+    like a tool name, whose grammatical number is a guess (``guessed_number``). ``head``: the
+    request's verb and head noun (``head_all``)."""
     tokens = scope.tokens
     as_exact = index.options.inflected_exact or (guessed_name and index.options.guessed_number)
     literal_ties = index.options.literal_ties
@@ -103,6 +107,12 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
                 near = union_of((near, synonym.name))
                 description = union_of((description, synonym.description))
                 covered = union_of((covered, synonym.every))
+        if token == "all" and head is not None and index.options.head_all:
+            # "all" quantifies the head ("get all *comments* on an issue"): a name's "all" is
+            # no sign of a tool acting on another thing (``get_all_issue_field_options``)
+            carriers = _carrying(index, head.head, scope.synonyms)
+            exact, near, label = exact & carriers, near & carriers, label & carriers
+            by_synonym &= carriers
         scoring.append((exact, near, label, description, by_synonym, described))
         every.append(covered)
     visible = scope.visible
@@ -151,6 +161,13 @@ def weigh_tokens(index: SearchIndex, scope: Scope, *, guessed_name: bool = False
         if len(valued) == sum(1 for w in weights if w):
             valued = frozenset()  # a request of values only ("PROJ-123") keeps the seeds' reading
     return Weighed(tokens, scoring, matched, weights, dropped, scored, valued, list(unagreeing.values()))
+
+
+def _carrying(index: SearchIndex, noun: str, synonyms: bool) -> frozenset[int]:
+    """The tools whose name or label carries ``noun``, inflected or through a synonym."""
+    entry = index.postings(noun)
+    carried = union_of((entry.name, entry.inflected, entry.prefixed, entry.label))
+    return union_of((carried, index.synonym_postings(noun).name)) if synonyms else carried
 
 
 def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[frozenset[int]]:
@@ -271,7 +288,7 @@ def covering_tools(
 ) -> list[Covering]:
     """Step 4: each candidate's score (seeds' field weights, best field per token), the number
     of query tokens its name covers, its covered mass and the mass its own description says;
-    kept when it clears the floor.
+    kept when it clears the floor (in the candidates' order).
 
     ``description_share``: how much of a token's IDF a description-only match covers (1, or a
     fifth for a guessed name). ``name_evidence``: where that share is under 1, a tool the query
@@ -280,55 +297,62 @@ def covering_tools(
     whether the tool's name carries the request's first weighed word (its verb, as a request
     is written: "transition issue" is ``do_transition``, not ``create_issue``), for the ties.
     """
-    alone_clears = not (name_evidence and description_share < 1.0 and needed > 0)
-    scoring = [
-        (*sets, w, i in weighed.scored_only, i in weighed.weighed_values)
-        for i, (sets, w) in enumerate(zip(weighed.scoring, weighed.weights, strict=True))
+    # Token by token over each token's matches among the candidates (set operations), not tool
+    # by tool over every token: a long request's candidates each match few of its tokens, and
+    # the semantic fallback scores a few hundred candidates. Each tool's mass still adds its
+    # tokens in the query's order, so the sums are those of a tool-by-tool loop.
+    listed = candidates if isinstance(candidates, list) else list(candidates)
+    pool = frozenset(listed)
+    score: dict[int, int] = dict.fromkeys(pool, 0)
+    mass: dict[int, float] = dict.fromkeys(pool, 0.0)
+    named: dict[int, int] = dict.fromkeys(pool, 0)
+    said: dict[int, float] = dict.fromkeys(pool, 0.0)
+    valued: dict[int, int] = dict.fromkeys(pool, 0)
+    beyond: set[int] | None = None if not (name_evidence and description_share < 1.0 and needed > 0) else set()
+    worded: set[int] | None = set() if weighed.weighed_values else None
+    leads: frozenset[int] = EMPTY
+    first_to_come = first_word
+    for i, (sets, weight) in enumerate(zip(weighed.scoring, weighed.weights, strict=True)):
+        exact, near, label, description, by_synonym, described = (s & pool for s in sets)
+        if i in weighed.scored_only:
+            # a frame noun ("details") no name carries: it scores where a description says
+            # it, covers nothing (a name it only prefixes, "information_barriers", says nothing)
+            for doc_id in description:
+                score[doc_id] += DESCRIPTION_WEIGHT
+            continue
+        if worded is not None and i not in weighed.weighed_values:
+            worded.update(exact, near, label, description)
+        if weight == 0.0:
+            # an argument value weighing nothing (IDF is always positive): it only orders,
+            # among equal scores, by a name carrying it ("shelf 07", ``list_widgets_07``);
+            # scored, "a branch called release-2.0" would find ``create_release``
+            for doc_id in exact:
+                valued[doc_id] += 1
+            continue
+        for doc_id in described:
+            said[doc_id] += weight
+        if first_to_come:
+            leads, first_to_come = exact | near, False
+        for doc_id in exact:
+            score[doc_id] += NAME_WEIGHT
+            named[doc_id] += 1
+            mass[doc_id] += weight
+        for doc_id in near - exact:
+            score[doc_id] += NAME_PREFIX_WEIGHT
+            named[doc_id] += doc_id not in by_synonym
+            mass[doc_id] += weight
+        for doc_id in label - exact - near:
+            score[doc_id] += LABEL_WEIGHT
+            mass[doc_id] += weight
+        for doc_id in description - exact - near - label:
+            score[doc_id] += DESCRIPTION_WEIGHT
+            mass[doc_id] += weight * description_share
+        if beyond is not None:
+            beyond.update(exact, near, label)  # a word scored beyond the description
+    return [
+        (doc_id, score[doc_id], named[doc_id], mass[doc_id], said[doc_id], valued[doc_id], int(doc_id in leads))
+        for doc_id in listed
+        if (beyond is None or doc_id in beyond)
+        and (worded is None or doc_id in worded)
+        and clears_floor(mass[doc_id], needed)
     ]
-    passing: list[Covering] = []
-    for doc_id in candidates:
-        mass = 0.0
-        score = 0
-        named = 0
-        said = 0.0
-        beyond = alone_clears  # a word scored beyond the description (or no need for one)
-        worded = not weighed.weighed_values  # a word that is not a value matched (or no value weighs)
-        valued = 0
-        leads = -1 if first_word else 0  # -1: the first weighed word is still to come
-        for exact, near, label, description, by_synonym, described, weight, scored_only, is_value in scoring:
-            if scored_only:
-                # a frame noun ("details") no name carries: it scores where a description says
-                # it, covers nothing (a name it only prefixes, "information_barriers", says nothing)
-                score += DESCRIPTION_WEIGHT if doc_id in description else 0
-                continue
-            if not worded and not is_value:
-                worded = doc_id in exact or doc_id in near or doc_id in label or doc_id in description
-            if weight == 0.0:
-                # an argument value weighing nothing (IDF is always positive): it only orders,
-                # among equal scores, by a name carrying it ("shelf 07", ``list_widgets_07``);
-                # scored, "a branch called release-2.0" would find ``create_release``
-                valued += doc_id in exact
-                continue
-            if doc_id in described:
-                said += weight
-            if leads < 0:
-                leads = int(doc_id in exact or doc_id in near)
-            if doc_id in exact:
-                score += NAME_WEIGHT
-                named += 1
-            elif doc_id in near:
-                score += NAME_PREFIX_WEIGHT
-                named += doc_id not in by_synonym
-            elif doc_id in label:
-                score += LABEL_WEIGHT
-            elif doc_id in description:
-                score += DESCRIPTION_WEIGHT
-                mass += weight * description_share
-                continue
-            else:
-                continue
-            mass += weight
-            beyond = True
-        if beyond and worded and clears_floor(mass, needed):
-            passing.append((doc_id, score, named, mass, said, valued, max(leads, 0)))
-    return passing

@@ -96,11 +96,18 @@ def request_action(
 _NOUN_LIKE = frozenset({"new", "open", "change", "patch", "run", "trigger", "start", "done", "complete", "state"})
 
 
+# A verb of no group that writes: "set" (``bulk_set_issue_property``) is no synonym of "update"
+# for a request ("update a task" never asks for ``set_parent_for_task``), but a name saying it
+# writes, and never answers a question ("what is the status of jira issue PAY-9").
+_WRITING_OUTSIDE_GROUPS = frozenset({"set"})
+
+
 @cache
 def _writing() -> frozenset[str]:
-    """The keys of the words that say a tool writes: adds, updates, sends, moves, deletes."""
+    """The keys of the words that say a tool writes: adds, updates, sends, moves, deletes, sets."""
     heads = (_KEEPING_HEADS - _READING_HEADS) | _DELETE_HEADS
-    return group_keys(frozenset(heads)) - group_keys(_READING_HEADS) - {inflection_key(w) for w in _NOUN_LIKE}
+    grouped = group_keys(frozenset(heads)) - group_keys(_READING_HEADS) - {inflection_key(w) for w in _NOUN_LIKE}
+    return grouped | {inflection_key(w) for w in _WRITING_OUTSIDE_GROUPS}
 
 
 def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False, name: str = "") -> bool:
@@ -124,7 +131,7 @@ def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False,
         # cancel, stop, revoke: a delete tool may be what they mean; a verb of no group a name
         # opens with ("link"): a delete tool never is
         return not is_action_word(action) and bool(names & deletes)
-    return bool(names & deletes) and not names & own
+    return bool(names & group_keys(_ENDING_HEADS)) and not names & own
 
 
 _LIST = inflection_key("list")

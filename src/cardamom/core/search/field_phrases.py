@@ -23,9 +23,11 @@ the app carries the field together with the thing: Slack's ``conversations_set_t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from cardamom.core.search.synonyms import SYNONYM_GROUPS
+from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and "set", which says the same of a field ("set the status of ... to Done").
@@ -101,6 +103,61 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
         return None
     # nearest first, as after "of": "asana task" gives ("task", "asana"), the thing then the app
     return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1])
+
+
+# A thing's field written as a possessive: "update *the asana task's name*", "what is *the jira
+# issue PAY-9's status*". "It's", "what's" and "let's" are contractions, not owners.
+_OWNED = re.compile(r"^([\w-]+)['\u2019]s$")
+_NOT_OWNERS = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"let"}
+# Words that end a field written after its owner ("the task's due date *to* Friday") or part the
+# owner from the verb ("update the description *of* the issue's parent"), for ``possessive_as_of``.
+_CLAUSE_WORDS = frozenset(
+    {"to", "in", "on", "for", "from", "with", "as", "at", "by", "of", "into", "and", "or", "so", "if", "then"}
+)
+_RECEIVERS = frozenset({"me", "us"})
+# The verbs before an owner: those of the field phrases, and slang read as one ("tweak")
+_OWNER_VERBS = (FIELD_VERBS | READING_VERBS) | {
+    phrase[0] for phrase, reading in PHRASES.items() if len(phrase) == 1 and reading[0] in FIELD_VERBS | READING_VERBS
+}
+_OWNER_WORDS = 4  # words between the verb and the owner: "change *the jira issue PAY-12*'s"
+
+
+def possessive_as_of(query: str) -> str:
+    """``query`` with a field written as a possessive after a verb of ``FIELD_VERBS`` or
+    ``READING_VERBS`` written with "of", as ``field_phrase`` reads it: "update the asana task's
+    name to X" is "update name of the asana task to X". The field is one or two words ending the
+    request or followed by a preposition, punctuation or a value; else ``query`` as it is."""
+    words = query.split()
+    for k, word in enumerate(words):
+        owned = _OWNED.match(word)
+        if owned is None or owned.group(1).casefold() in _NOT_OWNERS:
+            continue
+        verb = next(
+            (j for j in range(k - 1, max(-1, k - 2 - _OWNER_WORDS), -1) if _bare(words[j]) in _OWNER_VERBS),
+            None,
+        )
+        if verb is None or any(_bare(w) in _CLAUSE_WORDS for w in words[verb + 1 : k]):
+            continue
+        field: list[str] = []
+        for after in words[k + 1 :]:
+            bare = after.rstrip(".,;:!?")
+            if bare.casefold() in _CLAUSE_WORDS or not bare.isalpha():
+                break
+            field.append(bare)
+            if bare != after:
+                break  # punctuation ends the field
+        if not field or len(field) > _LONGEST_FIELD:
+            continue
+        start = verb + 1 + (_bare(words[verb]) == "what" and verb + 1 < k and _bare(words[verb + 1]) in _COPULAS)
+        start += start < k and _bare(words[start]) in _RECEIVERS  # "show me the project's members"
+        owner = [*words[start:k], owned.group(1)]
+        return " ".join([*words[:start], *field, "of", *owner, *words[k + 1 + len(field) :]])
+    return query
+
+
+def _bare(word: str) -> str:
+    """A word without its punctuation and a contraction's tail, lowered ("What's": "what")."""
+    return re.sub(r"['\u2019]s$", "", word.strip(".,;:!?\"'()")).casefold()
 
 
 _LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked"

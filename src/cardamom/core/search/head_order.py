@@ -11,6 +11,7 @@ from __future__ import annotations
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other, creates_one, forms, said_kind
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -22,10 +23,14 @@ from cardamom.core.search.verb_readings import literal_names
 _CREATING = frozenset({"create"})
 
 
-def request_head_of(analysis: QueryAnalysis, scope: Scope) -> RequestHead | None:
+def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOptions) -> RequestHead | None:
     """The verb and head noun the order reads: the request's own, or, where its first word is
-    no action ("*set* the priority of jira issue OPS-77"), the field phrase's thing and action."""
-    if analysis.head is not None or analysis.field is None or not scope.field_thing:
+    no action ("*set* the priority of jira issue OPS-77") or its head is the field that left the
+    mass ("change the *summary* of the jira ticket", ``field_thing_head``), the field phrase's
+    thing and action."""
+    if analysis.field is None or not scope.field_thing:
+        return analysis.head
+    if analysis.head is not None and (not options.field_thing_head or analysis.head.head not in analysis.field.field):
         return analysis.head
     return RequestHead(analysis.field.action, scope.field_thing)
 

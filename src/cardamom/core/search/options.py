@@ -109,7 +109,17 @@ class SearchOptions:
       file", ``get_files_id_content``), whatever its score (``title_order``);
     * ``number_ties``: among equal scores, a name a request's word reaches through a synonym in
       the word's grammatical number comes before one in the other ("notion fetch all members":
-      ``get_users`` before ``get_user``).
+      ``get_users`` before ``get_user``);
+    * ``head_all``: a name's "all" (``get_all_issue_field_options``) counts for a request only
+      where the name also carries the request's head noun, the thing its "all" quantifies ("get
+      all comments on jira issue": ``get_comments``); a request whose "all" no such name
+      carries reads it as grammar (``named_grammar``);
+    * ``possessive_fields``: a field written as a possessive after a verb reads as written with
+      "of" ("update the asana task's name": "update name of the asana task"), for
+      ``field_phrases`` (``field_phrases.possessive_as_of``);
+    * ``field_thing_head``: where the field a request changes left the mass, the request's head
+      is the thing, not the field ("change the summary of the jira ticket": ``edit_issue``,
+      not ``get_change_logs``).
     """
 
     drop_filler: bool = True
@@ -153,6 +163,9 @@ class SearchOptions:
     guessed_verbs: bool = True
     title_order: bool = True
     number_ties: bool = True
+    head_all: bool = True
+    possessive_fields: bool = True
+    field_thing_head: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -208,4 +221,7 @@ SEED_RULES_ONLY = SearchOptions(
     guessed_verbs=False,
     title_order=False,
     number_ties=False,
+    head_all=False,
+    possessive_fields=False,
+    field_thing_head=False,
 )

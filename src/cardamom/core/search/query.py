@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
-from cardamom.core.search.field_phrases import FieldPhrase, field_phrase, role_words
+from cardamom.core.search.field_phrases import FieldPhrase, field_phrase, possessive_as_of, role_words
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
@@ -58,6 +58,8 @@ def analyse_query(
     ``work log`` joined where the index's names say ``worklog``), the filler words dropped, the
     apps named (``mentions``: the index's app names), the values, the naming words announcing a
     value (``called``) dropped, and the topic words."""
+    if options.possessive_fields and options.field_phrases:
+        query = possessive_as_of(query)  # "update the task's name": "update name of the task"
     reading = read_values(query) if options.argument_values else None
     markers = reading.markers if reading is not None and options.value_markers else frozenset()
     if not options.drop_filler:

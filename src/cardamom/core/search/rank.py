@@ -108,7 +108,8 @@ def _rank(
         uncovered = tuple(t for t, m in zip(scope.tokens, found, strict=True) if not m)
         touched = len(union_of(found))
         return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
-    weighed = weigh_tokens(index, scope, guessed_name=analysis.name_shaped)
+    head = request_head_of(analysis, scope, options)
+    weighed = weigh_tokens(index, scope, guessed_name=analysis.name_shaped, head=head)
     total_mass = sum(weighed.weights)
     needed = mass_needed(total_mass, floor)
     # Part of the floor, for a guessed name that names no app of the org: inside a named app,
@@ -145,7 +146,6 @@ def _rank(
         ]
     top = order_results(index, passing, limit, weighed.unagreeing)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
-    head = request_head_of(analysis, scope)
     if head is not None and options.head_nouns and top:
         top, moved = head_first(index, head, scope, passing, top)
     titled: int | None = None  # the tool placed first because the request says its title

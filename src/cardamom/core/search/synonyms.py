@@ -169,10 +169,25 @@ def synonyms_of(token: str) -> tuple[str, ...]:
 # Phrases read as the words tool names and titles say: a question about the caller, which an
 # app answers with its current user ("Get current user", ``get_self``), as "get my user" ("my"
 # says a title's "current"); "everything in" a container as its items ("List items in folder").
+_DROPPED_NOTES = ("comment", "note", "line", "message", "reply", "remark")
 PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("who", "am", "i"): ("get", "my", "user"),
     ("whoami",): ("get", "my", "user"),
     ("everything", "in"): ("items", "in"),
+    # "what's inside" (the contraction's "is" gone): not "what's in", which asks what is "in
+    # progress" as often as what a container holds
+    ("everything", "inside"): ("items", "in"),
+    ("what", "inside"): ("items", "in"),
+    ("what", "is", "inside"): ("items", "in"),
+    # slang no tool name says, read as the plain verb a name says
+    ("jot", "down"): ("add",),
+    ("jot",): ("add",),
+    ("tack", "on"): ("add",),
+    ("tack",): ("add",),
+    ("stick",): ("add",),
+    ("tweak",): ("update",),
+    # "drop" deletes ("drop a table"), but one drops a note to someone: it adds
+    **{("drop", article, note): ("add", article, note) for article in ("a", "an") for note in _DROPPED_NOTES},
 }
 _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
 
