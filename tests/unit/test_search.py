@@ -105,9 +105,13 @@ class TestRelevanceFloor:
         assert ranking.below_floor >= 1  # list_all_notion_users matched, but too little
 
     def test_without_the_floor_the_incident_returns_the_wrong_tool(self) -> None:
-        unfloored = rank(NOTION_POOL, "list_all_cal_com_schedules", floor=0.0)
+        seeds = SearchIndex.build(list(NOTION_POOL.documents), SearchOptions(head_all=False))
+        unfloored = rank(seeds, "list_all_cal_com_schedules", floor=0.0)
         assert unfloored.hits[0].name == "list_all_notion_users"
         assert unfloored.hits[0].score == 10  # list and all, 5 each, as in the seeds
+        # a name's "all" counts only with the thing it quantifies (``head_all``): still a wrong tool
+        shipped = rank(NOTION_POOL, "list_all_cal_com_schedules", floor=0.0)
+        assert shipped.hits and shipped.hits[0].score == 5
 
     def test_the_right_tool_clears_the_floor(self) -> None:
         ranking = rank(NOTION_POOL, "list notion users")

@@ -147,7 +147,8 @@ class TestPhrases:
         assert _names("drop a comment on jira issue ABC-1")[0] == "jira__add_comment"
 
     def test_slang_reads_as_the_verb_names_say(self) -> None:
-        assert join_compounds(("jot", "down", "a", "note")) == ("add", "a", "note")
+        assert join_compounds(("jot", "a", "note", "on")) == ("add", "a", "note", "on")
+        assert join_compounds(("jot", "down", "a", "task")) == ("create", "a", "task")  # a new thing
         assert join_compounds(("tweak", "a", "block")) == ("update", "a", "block")
         assert _names("asana tweak a task")[0] == "asana__update_task"
         # never in a tool's name

@@ -93,7 +93,6 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("hand", "over"): "assign",
     ("bring", "up"): "show",
     ("give", "me"): "please",  # a request's frame, as "please" is: "give me all jira projects"
-    ("jot", "down"): "create",
     ("fire", "off"): "send",
     ("pull", "down"): "download",
     ("to", "do"): "todo",
@@ -179,8 +178,9 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("everything", "inside"): ("items", "in"),
     ("what", "inside"): ("items", "in"),
     ("what", "is", "inside"): ("items", "in"),
-    # slang no tool name says, read as the plain verb a name says
-    ("jot", "down"): ("add",),
+    # slang no tool name says, read as the plain verb a name says: one jots down a new thing
+    # ("jot down a task"), and jots a note on one ("jot a note on a ticket")
+    ("jot", "down"): ("create",),
     ("jot",): ("add",),
     ("tack", "on"): ("add",),
     ("tack",): ("add",),
