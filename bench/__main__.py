@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gc
+import json
 import os
 import pickle
 import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -149,6 +151,18 @@ def _bm25s_timer(peer: Any) -> Callable[[str], object]:
     return lambda q: peer.search(q, None, 10)
 
 
+def speed_in_own_process(root: Path, quick: bool) -> list[dict[str, Any]]:
+    """``speed`` in a fresh interpreter: a gateway process holds its snapshot, not the several
+    gigabytes of queries, results and embeddings the quality run keeps, whose memory and
+    garbage collection slowed every search (and the peer's) measured beside them."""
+    with tempfile.TemporaryDirectory() as folder:
+        rows = Path(folder) / "speed.json"
+        command = [sys.executable, "-m", "bench", "--data", str(root), "--speed-to", str(rows)]
+        subprocess.run([*command, *(["--quick"] if quick else [])], check=True, cwd=D.REPO)
+        found: list[dict[str, Any]] = json.loads(rows.read_text())
+        return found
+
+
 def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]]:
     from bench.peers import Bm25s
 
@@ -268,11 +282,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller MetaTool sample, no 125k pool")
     parser.add_argument("--cache", type=Path, default=D.REPO / ".venv" / "bench-results.pickle", help="raw results")
     parser.add_argument("--report-only", action="store_true", help="rewrite the report from --cache")
+    parser.add_argument("--speed-to", type=Path, help="measure speed only, and write its rows (JSON) here")
     args = parser.parse_args(argv)
     os.environ["CARDAMOM_SHARED_DATA"] = str(args.data.resolve())
     root = args.data.resolve()
     started = time.time()
     universe = D.universe(root)
+    if args.speed_to is not None:
+        args.speed_to.write_text(json.dumps(speed(root, universe, args.quick)))
+        return 0
     log(f"universe: {len(universe)} apps, {sum(len(a.tools) for a in universe):,} tools")
     if args.report_only:
         with args.cache.open("rb") as handle:
@@ -280,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         started -= elapsed
     else:
         q = quality(root, universe, args.quick)
-        s = speed(root, universe, args.quick)
+        s = speed_in_own_process(root, args.quick)
         clashes = filler_label_clashes(root, universe)
         with args.cache.open("wb") as handle:
             pickle.dump((q, s, clashes, time.time() - started), handle)

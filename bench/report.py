@@ -187,7 +187,9 @@ def write(
     add("the same queries: our tokenizer, then `retrieve(k=10)` with one query per call. Memory: tracemalloc")
     add("of `SearchIndex.build` (what the index retains), then after the cold pass (with the per-token cache),")
     add("and of the SearchDocuments it reads (built by the snapshot anyway). Targets at 10,000 tools: p50 < 1 ms,")
-    add("p99 < 5 ms, no slower than bm25s (ratio of medians ≤ 1), index < 100 MB.\n")
+    add("p99 < 5 ms, no slower than bm25s (ratio of medians ≤ 1), index < 100 MB. Measured in a Python process")
+    add("of its own (`bench.__main__.speed_in_own_process`), as a gateway holds only its snapshot: beside the")
+    add("quality run's gigabytes of queries and results, every search and the peer's ran 15-30% slower.\n")
     add(
         "| pool (tools) | apps | queries | build s | index MB | with cache MB | documents MB | cold p50 / p99 ms | "
         "p50 ms | p99 ms | guessed p50 / p99 | natural p50 / p99 | bm25s p50 / p99 ms | ours / bm25s (p50) |"
