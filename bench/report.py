@@ -188,8 +188,10 @@ def write(
     add("of `SearchIndex.build` (what the index retains), then after the cold pass (with the per-token cache),")
     add("and of the SearchDocuments it reads (built by the snapshot anyway). Targets at 10,000 tools: p50 < 1 ms,")
     add("p99 < 5 ms, no slower than bm25s (ratio of medians ≤ 1), index < 100 MB. Measured in a Python process")
-    add("of its own (`bench.__main__.speed_in_own_process`), as a gateway holds only its snapshot: beside the")
-    add("quality run's gigabytes of queries and results, every search and the peer's ran 15-30% slower.\n")
+    add("of its own (`bench.__main__.speed_in_own_process`), as a gateway holds only its snapshot, not the")
+    add("quality run's gigabytes of queries and results (20 million small objects beside the index slowed the")
+    add("median search by 15-20% in a standalone test). So the first pool's cache column holds what any first")
+    add("search loads once per process (the semantic fallback's 7.4 MiB of embeddings among it).\n")
     add(
         "| pool (tools) | apps | queries | build s | index MB | with cache MB | documents MB | cold p50 / p99 ms | "
         "p50 ms | p99 ms | guessed p50 / p99 | natural p50 / p99 | bm25s p50 / p99 ms | ours / bm25s (p50) |"

@@ -111,8 +111,9 @@ def _writing() -> frozenset[str]:
 
 
 def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False, name: str = "") -> bool:
-    """The tool's name says the opposite of ``action``: it deletes where the request keeps, or
-    it writes where the request deletes; with ``reads``, it only writes where the request
+    """The tool's name says the opposite of ``action``: it deletes, cancels or stops where the
+    request keeps (a tool cancelling a booking is no answer to changing it), or it writes where
+    the request deletes; with ``reads``, it only writes where the request
     reads. A name saying the request's own action never does. ``name``: the tool's name, whose
     word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``)."""
     key = inflection_key(action)
