@@ -127,6 +127,8 @@ def possessive_as_of(query: str) -> str:
     ``READING_VERBS`` written with "of", as ``field_phrase`` reads it: "update the asana task's
     name to X" is "update name of the asana task to X". The field is one or two words ending the
     request or followed by a preposition, punctuation or a value; else ``query`` as it is."""
+    if "'" not in query and "\u2019" not in query:
+        return query  # most requests: no possessive to read
     words = query.split()
     for k, word in enumerate(words):
         owned = _OWNED.match(word)
