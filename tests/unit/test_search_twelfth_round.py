@@ -8,6 +8,11 @@ and the floor's coverage is computed token by token, as it was tool by tool."""
 from __future__ import annotations
 
 import itertools
+import math
+import random
+import sys
+from array import array
+from operator import mul
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +22,7 @@ from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.field_phrases import possessive_as_of
 from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
 from cardamom.core.search.relevance_floor import clears_floor
+from cardamom.core.search.static_embeddings import _dot, cosine
 from cardamom.core.search.synonyms import join_compounds
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -219,3 +225,16 @@ class TestCoverageByToken:
         for share, evidence, first_word in itertools.product((1.0, 0.5), (False, True), (False, True)):
             found = covering_tools(weighed, candidates, needed, share, name_evidence=evidence, first_word=first_word)
             assert found == _covering_by_tool(weighed, candidates, needed, share, evidence, first_word)
+
+
+class TestDotProduct:
+    def test_the_lambdas_python_sums_the_products_in_one_loop(self) -> None:
+        if sys.version_info >= (3, 12):
+            assert _dot is math.sumprod
+
+    def test_it_is_the_sum_of_the_products(self) -> None:
+        draw = random.Random(13)
+        for _ in range(200):
+            a = array("f", [draw.uniform(-1, 1) for _ in range(256)])
+            b = array("f", [draw.uniform(-1, 1) for _ in range(256)])
+            assert math.isclose(cosine(a, b), math.fsum(map(mul, a, b)), rel_tol=0, abs_tol=1e-12)

@@ -11,10 +11,12 @@ so a cold start that never falls back never pays for it.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 import unicodedata
 from array import array
+from collections.abc import Callable
 from functools import cache
 from math import sqrt
 from operator import add, mul
@@ -184,7 +186,17 @@ def _unpack(packed: int, words: int, dims: int) -> list[int]:
 
 def cosine(a: array[float], b: array[float]) -> float:
     """The cosine of two unit vectors."""
+    return float(_dot(a, b))
+
+
+def _summed_products(a: array[float], b: array[float]) -> float:
     return float(sum(map(mul, a, b)))
+
+
+# ``math.sumprod`` (Python 3.12 and later, the Lambda's 3.13 among them) is the dot product in one
+# machine-level loop: half the time of summing the mapped products there, where ``sum`` of floats
+# compensates its rounding; the same products, summed at least as exactly.
+_dot: Callable[[array[float], array[float]], float] = getattr(math, "sumprod", _summed_products)
 
 
 @cache
