@@ -105,19 +105,22 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
     return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1])
 
 
+# A role ends where a preposition opens what it relates to: "as blocked *by API-9*".
+_ROLE_ENDS = frozenset({"by", "to", "with", "for", "in", "on", "from", "of", "at"})
 # A thing's field written as a possessive: "update *the asana task's name*", "what is *the jira
 # issue PAY-9's status*". "It's", "what's" and "let's" are contractions, not owners.
+_POSSESSIVE_TAIL = re.compile(r"['\u2019]s$")
 _OWNED = re.compile(r"^([\w-]+)['\u2019]s$")
 _NOT_OWNERS = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"let"}
 # Words that end a field written after its owner ("the task's due date *to* Friday") or part the
-# owner from the verb ("update the description *of* the issue's parent"), for ``possessive_as_of``.
-_CLAUSE_WORDS = frozenset(
-    {"to", "in", "on", "for", "from", "with", "as", "at", "by", "of", "into", "and", "or", "so", "if", "then"}
-)
+# owner from the verb ("update the description *of* the issue's parent"): the prepositions that
+# end a role, and those that join clauses, for ``possessive_as_of``.
+_CLAUSE_WORDS = _ROLE_ENDS | {"as", "into", "and", "or", "so", "if", "then"}
 _RECEIVERS = frozenset({"me", "us"})
 # The verbs before an owner: those of the field phrases, and slang read as one ("tweak")
-_OWNER_VERBS = (FIELD_VERBS | READING_VERBS) | {
-    phrase[0] for phrase, reading in PHRASES.items() if len(phrase) == 1 and reading[0] in FIELD_VERBS | READING_VERBS
+_PHRASE_VERBS = FIELD_VERBS | READING_VERBS
+_OWNER_VERBS = _PHRASE_VERBS | {
+    phrase[0] for phrase, reading in PHRASES.items() if len(phrase) == 1 and reading[0] in _PHRASE_VERBS
 }
 _OWNER_WORDS = 4  # words between the verb and the owner: "change *the jira issue PAY-12*'s"
 
@@ -159,12 +162,10 @@ def possessive_as_of(query: str) -> str:
 
 def _bare(word: str) -> str:
     """A word without its punctuation and a contraction's tail, lowered ("What's": "what")."""
-    return re.sub(r"['\u2019]s$", "", word.strip(".,;:!?\"'()")).casefold()
+    return _POSSESSIVE_TAIL.sub("", word.strip(".,;:!?\"'()")).casefold()
 
 
 _LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked"
-# A role ends where a preposition opens what it relates to: "as blocked *by API-9*".
-_ROLE_ENDS = frozenset({"by", "to", "with", "for", "in", "on", "from", "of", "at"})
 
 
 def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:

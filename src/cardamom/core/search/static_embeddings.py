@@ -18,7 +18,6 @@ import unicodedata
 from array import array
 from collections.abc import Callable
 from functools import cache
-from math import sqrt
 from operator import add, mul
 from pathlib import Path
 
@@ -159,7 +158,7 @@ class StaticEmbeddings:
         if not sums:
             return None
         summed = _unpack(sum(packed for packed, _ in sums), len(sums), self.dims)
-        norm = sqrt(sum(map(mul, summed, summed)))
+        norm = math.sqrt(sum(map(mul, summed, summed)))
         if norm == 0:
             return None
         return array("f", [x / norm for x in summed])
