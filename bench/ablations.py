@@ -59,6 +59,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ('+ a name\'s "all" counts only where the name carries the head noun (get all comments)', "head_all", True),
     ("+ a possessive field reads as one written with of (the task's name)", "possessive_fields", True),
     ("+ a request whose field left the mass has the thing as head (change the summary of)", "field_thing_head", True),
+    ("+ a head no name says: tools not saying it give way (a note on jira issue, asana comment)", "unsaid_head", True),
+    ("+ what a field phrase sets the field to is a value where no name carries it (to high)", "set_values", True),
+    ("+ a singular field read of one item named by id is the item's (status of jira issue PAY-9)", "item_fields", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

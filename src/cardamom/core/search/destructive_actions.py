@@ -77,6 +77,8 @@ def request_action(
     if not words:
         return None
     own = action_forms()
+    if words[0] in _UNDOING:
+        return words[0]  # no tool that deletes brings a thing back, whatever the names say
     if words[0] not in own:
         if leads_a_name is not None and not is_action_word(words[0]) and leads_a_name(words[0]):
             ending = group_keys(_ENDING_HEADS)
@@ -89,6 +91,11 @@ def request_action(
     if keys & deletes and any(k in keeping for k in keys):
         return None
     return words[0]
+
+
+# Verbs that bring back what was deleted: a name saying one seldom opens with it (Box's
+# "Restore file" is ``post_files_id``), so they are the request's action regardless.
+_UNDOING = frozenset({"restore", "recover", "undelete", "untrash", "unarchive", "undo"})
 
 
 # Words of the writing groups a tool's name may carry as a noun ("new", "open", "change",
@@ -117,7 +124,7 @@ def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False,
     reads. A name saying the request's own action never does. ``name``: the tool's name, whose
     word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``)."""
     key = inflection_key(action)
-    names = {inflection_key(t) for t in name_tokens}
+    names = _keys_of(frozenset(name_tokens))
     if reads and key in group_keys(_READING_HEADS):
         reads_too = names & group_keys(_READING_HEADS)
         listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
@@ -136,6 +143,12 @@ def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False,
 
 
 _LIST = inflection_key("list")
+
+
+@lru_cache(maxsize=65_536)
+def _keys_of(name_tokens: frozenset[str]) -> frozenset[str]:
+    """The inflection keys of a name's words (asked of every candidate tool)."""
+    return frozenset(inflection_key(t) for t in name_tokens)
 
 
 @lru_cache(maxsize=65_536)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS
+from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
@@ -34,7 +34,9 @@ from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORD
 FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | {"set"}
 # The verbs that read one field of a thing ("get the title of notion page 9a", "what is the
 # status of jira issue OPS-12"): the thing's get.
-READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | {"what"}
+# A question asks what a field is ("*what* is the status of", "*who* is the assignee of").
+ASKING_WORDS = frozenset({"what", "who"})
+READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | ASKING_WORDS
 _COPULAS = frozenset({"is", "are", "was", "were"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
 _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
@@ -52,12 +54,14 @@ class FieldPhrase:
     verb: str
     field: tuple[str, ...]
     after: tuple[str, ...]
+    # what the field is set to: the words after the phrase's last "to" ("... *to high*")
+    value: tuple[str, ...] = ()
 
     @property
     def action(self) -> str:
         """The thing's operation the phrase asks for: setting a field is the thing's update,
         asking what it is the thing's get."""
-        return "update" if self.verb == "set" else "get" if self.verb == "what" else self.verb
+        return "update" if self.verb == "set" else "get" if self.verb in ASKING_WORDS else self.verb
 
     @property
     def reads(self) -> bool:
@@ -72,7 +76,7 @@ def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
-        start = i + 1 + (word == "what" and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS)
+        start = i + 1 + (word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS)
         start += start < len(sequence) and sequence[start] in _DETERMINERS
         for end in range(start + 1, min(start + _LONGEST_FIELD + 1, len(sequence) - 2) + 1):
             if sequence[end] != "of":
@@ -82,7 +86,7 @@ def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
                 field = field[:-1]
             if len(field) <= _LONGEST_FIELD and all(w.isalpha() and w not in _DETERMINERS for w in field):
                 after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
-                return FieldPhrase(word, field, after) if after else None
+                return FieldPhrase(word, field, after, set_value(sequence, end)) if after else None
             return None
         return _set_to(sequence, start) if word == "set" else None
     return None
@@ -102,7 +106,21 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
     if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
         return None
     # nearest first, as after "of": "asana task" gives ("task", "asana"), the thing then the app
-    return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1])
+    return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1], set_value(sequence, start))
+
+
+_LONGEST_VALUE = 3  # words: "to high", "to in progress", "to Q3 launch plan"
+
+
+def set_value(sequence: tuple[str, ...], start: int) -> tuple[str, ...]:
+    """The words after the last "to" past ``start`` that end the request, the determiners
+    aside: what a field is changed to, or a thing renamed to. None for a longer tail, which
+    says more than a value."""
+    tail = sequence[start:]
+    if "to" not in tail:
+        return ()
+    words = tuple(w for w in tail[len(tail) - tail[::-1].index("to") :] if w not in _DETERMINERS)
+    return words if len(words) <= _LONGEST_VALUE else ()
 
 
 # A role ends where a preposition opens what it relates to: "as blocked *by API-9*".
@@ -153,7 +171,7 @@ def possessive_as_of(query: str) -> str:
                 break  # punctuation ends the field
         if not field or len(field) > _LONGEST_FIELD:
             continue
-        start = verb + 1 + (_bare(words[verb]) == "what" and verb + 1 < k and _bare(words[verb + 1]) in _COPULAS)
+        start = verb + 1 + (_bare(words[verb]) in ASKING_WORDS and verb + 1 < k and _bare(words[verb + 1]) in _COPULAS)
         start += start < k and _bare(words[start]) in _RECEIVERS  # "show me the project's members"
         owner = [*words[start:k], owned.group(1)]
         return " ".join([*words[:start], *field, "of", *owner, *words[k + 1 + len(field) :]])
@@ -180,3 +198,16 @@ def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:
     if not words or len(words) > _LONGEST_ROLE or not all(w.isalpha() for w in words):
         return ()
     return words
+
+
+def role_holder(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """Who takes the role given with the last "as", where the request opens with its action and
+    then names them ("add *kim* as a collaborator"): at most two words, the determiners aside.
+    The role, not its holder, is what the request asks for."""
+    if "as" not in sequence[1:]:
+        return ()
+    before = sequence[: len(sequence) - 1 - sequence[::-1].index("as")]
+    if len(before) < 2 or not is_action_word(before[0]):
+        return ()
+    words = tuple(w for w in before[1:] if w not in _DETERMINERS)
+    return words if len(words) <= _LONGEST_ROLE and all(w.isalpha() for w in words) else ()

@@ -9,7 +9,15 @@ seeds' order exactly.
 from __future__ import annotations
 
 from cardamom.core.search.coverage import Covering
-from cardamom.core.search.head_nouns import RequestHead, acts_on, acts_on_other, creates_one, forms, said_kind
+from cardamom.core.search.head_nouns import (
+    RequestHead,
+    acts_on,
+    acts_on_other,
+    creates_one,
+    forms,
+    name_head,
+    said_kind,
+)
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.order import order_results
@@ -57,7 +65,8 @@ def head_first(
     verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
     heads = forms(thing, False)
     carrying = literal_names(index, thing)
-    if scope.synonyms and not any(c[0] in carrying for c in passing):
+    by_synonym = scope.synonyms and not any(c[0] in carrying for c in passing)
+    if by_synonym:
         heads = forms(thing, True)
     # names saying the verb as written, inflected or through a synonym that is an action too,
     # never a prefix ("add" of "address"): "post" is also a message's word (``search_messages``)
@@ -65,6 +74,8 @@ def head_first(
     verbs = union_of((literal_names(index, verb), *(literal_names(index, w) for w in actions)))
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
+        if index.options.unsaid_head and head.alone:
+            return described_first(index, thing, verbs, passing, top)
         return top, None
     kinds: list[Covering] = []
     if inflection_key(verb) in group_keys(_CREATING):
@@ -72,7 +83,15 @@ def head_first(
         kinds = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
     best = order_results(index, kinds or doing, 1)[0]
     rest = [t for t in top if t[0] != best[0]]
-    moved = [i for i, t in enumerate(rest) if _gives_way(documents[t[0]].name, head, heads, creating=bool(kinds))]
+    # a head no name says as written ("leave a *note* on the jira issue": ``add_comment``
+    # says it through a synonym): the tools whose text never says it give way too
+    unsaid = _unsaying(index, thing) if by_synonym and head.alone and index.options.unsaid_head else None
+    moved = [
+        i
+        for i, t in enumerate(rest)
+        if _gives_way(documents[t[0]].name, head, heads, creating=bool(kinds))
+        or (unsaid is not None and t[0] not in unsaid and _acts_elsewhere(documents[t[0]].name, heads))
+    ]
     place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
     if not moved or moved[0] >= place:
         return top, None
@@ -86,3 +105,47 @@ def _gives_way(name: str, head: RequestHead, heads: frozenset[str], *, creating:
     if acts_on_other(name, heads, anywhere=head.alone):
         return True
     return creating and acts_on(name, heads) and not (said_kind(name, head.phrase) and creates_one(name))
+
+
+def described_first(
+    index: SearchIndex,
+    thing: str,
+    verbs: frozenset[int],
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+) -> tuple[list[tuple[int, int, float]], tuple[int, str] | None]:
+    """Where no name that cleared the floor says the request's head noun ``thing`` at all, even
+    through a synonym, the app calls the thing by another name (Asana's comments are stories):
+    the first tool doing the request's verb (``verbs``) whose description says the head, as
+    written or inflected, moves before the tools acting on another thing whose text never says
+    it ("add a comment to asana task": ``create_story_for_task``, "Adds a story ... comment
+    stories", before ``add_followers_for_task``)."""
+    named = union_of((literal_names(index, thing), index.synonym_postings(thing).name))
+    if any(c[0] in named for c in passing):
+        return top, None
+    described = index.postings(thing).description
+    saying = [c for c in passing if c[0] in verbs and c[0] in described]
+    if not saying:
+        return top, None
+    best = order_results(index, saying, 1)[0]
+    documents = index.documents
+    heads = forms(thing, True)
+    rest = [t for t in top if t[0] != best[0]]
+    # acting on another thing: a name with a head of its own, never the request's
+    unsaid = _unsaying(index, thing)
+    moved = [i for i, t in enumerate(rest) if t[0] not in unsaid and _acts_elsewhere(documents[t[0]].name, heads)]
+    place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
+    if not moved or moved[0] >= place:
+        return top, None
+    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)], (best[0], thing)
+
+
+def _acts_elsewhere(name: str, heads: frozenset[str]) -> bool:
+    """The name acts on a thing of its own, none of ``heads``."""
+    head = name_head(name).head
+    return bool(head) and head not in heads
+
+
+def _unsaying(index: SearchIndex, thing: str) -> frozenset[int]:
+    """The tools whose text says ``thing`` anywhere, as written, inflected or through a synonym."""
+    return union_of((index.postings(thing).every, index.synonym_postings(thing).every))

@@ -119,7 +119,17 @@ class SearchOptions:
       ``field_phrases`` (``field_phrases.possessive_as_of``);
     * ``field_thing_head``: where the field a request changes left the mass, the request's head
       is the thing, not the field ("change the summary of the jira ticket": ``edit_issue``,
-      not ``get_change_logs``).
+      not ``get_change_logs``);
+    * ``unsaid_head``: where no name that cleared the floor says the request's head noun as
+      written, the tools acting on another thing whose text never says it give way to the tool
+      doing the request's verb to it through a synonym ("leave a note on the jira issue":
+      ``add_comment``) or, where no name says it even so, to the one whose description says it
+      ("add a comment to asana task": ``create_story_for_task``, "comment stories");
+    * ``set_values``: what a field phrase sets the field to ("change the priority of jira issue
+      ENG-11 *to high*") is an argument value where no name of the app carries it;
+    * ``item_fields``: a one-word singular field read of one thing named by its id ("what is the
+      status of jira issue PAY-9") is the thing's, even where names carry the word (Jira's
+      ``get_status`` reads workflow statuses): the request gets the thing (``get_issue``).
     """
 
     drop_filler: bool = True
@@ -166,6 +176,9 @@ class SearchOptions:
     head_all: bool = True
     possessive_fields: bool = True
     field_thing_head: bool = True
+    unsaid_head: bool = True
+    set_values: bool = True
+    item_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -224,4 +237,7 @@ SEED_RULES_ONLY = SearchOptions(
     head_all=False,
     possessive_fields=False,
     field_thing_head=False,
+    unsaid_head=False,
+    set_values=False,
+    item_fields=False,
 )

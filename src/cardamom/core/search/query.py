@@ -10,11 +10,18 @@ from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
-from cardamom.core.search.field_phrases import FieldPhrase, field_phrase, possessive_as_of, role_words
+from cardamom.core.search.field_phrases import (
+    FieldPhrase,
+    field_phrase,
+    possessive_as_of,
+    role_holder,
+    role_words,
+    set_value,
+)
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, tokenize, unique
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, inflection_key, tokenize, unique
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +40,8 @@ class QueryAnalysis:
     app_tails: frozenset[str] = frozenset()  # "the Notion *workspace*" (``app_tails``)
     conditions: frozenset[str] = frozenset()  # "where *assignee* is *currently* me" (``ValueReading.conditions``)
     valued_object: bool = False  # "remove *kim@acme.com* from the project" (``head_nouns.object_is_value``)
+    role_holder: tuple[str, ...] = ()  # "add *kim* as a collaborator" (``role_values``)
+    set_to: tuple[str, ...] = ()  # "change the priority of ... *to high*" (``set_values``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -87,10 +96,19 @@ def analyse_query(
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     shaped_name = is_name_shaped(query)
     field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
+    set_to: tuple[str, ...] = ()
+    if options.set_values and not shaped_name:
+        # "change the priority of ... *to high*", "rename box folder 9 *to archive*"
+        set_to = field.value if field is not None and not field.reads else ()
+        set_to = set_value(sequence, 1) if sequence[:1] == ("rename",) else set_to
+    roles = role_words(sequence) if options.role_values and not shaped_name else ()
+    holder = role_holder(sequence) if roles else ()
     head = request_head(sequence, values, named, None if shaped_name else leads) if options.head_nouns else None
     if shaped_name and head is not None and not head.alone:
         head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
-    roles = role_words(sequence) if options.role_values and not shaped_name else ()
+    if head is not None and holder:
+        # "add *kim* as a *collaborator*" asks for a collaborator
+        head = RequestHead(head.verb, roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     return QueryAnalysis(
         tokens,
@@ -107,6 +125,8 @@ def analyse_query(
         tails,
         conditions - named,
         options.title_order and not shaped_name and object_is_value(written, values, named),
+        tuple(w for w in holder if w not in named),
+        tuple(w for w in set_to if w not in named),
     )
 
 

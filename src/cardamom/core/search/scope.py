@@ -165,6 +165,9 @@ def _inside(
         if updating != kept:
             read_as = ((analysis.field.verb, analysis.field.action),)  # "set the due date of ...": an update
         kept = updating
+    # what a field is set to ("change the priority of jira issue ENG-11 *to high*"), or a thing
+    # renamed to, is an argument, where no name of the app carries it
+    fields |= {w for w in analysis.set_to if w in kept and not named_in(index, w, scoped)}
     changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
@@ -175,8 +178,13 @@ def _inside(
     topics = _unmatched_topics(index, analysis, kept, scoped) | fields
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
-    named_only = (*analysis.conditions, *(analysis.roles if options.role_values else ()))
+    roles = analysis.roles if options.role_values else ()
+    named_only = (*analysis.conditions, *roles)
     topics |= {w for w in named_only if w in kept and not named_in(index, w, scoped)}
+    if roles and not any(w in topics for w in roles):
+        # who takes a role some name of the app carries ("add *kim* as a collaborator") is a
+        # value too; beside a role no name carries, the request stands on too few words
+        topics |= {w for w in analysis.role_holder if w in kept and not named_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped, questions=not implied)
     if kept and kept[0] == "transition":

@@ -168,6 +168,7 @@ def synonyms_of(token: str) -> tuple[str, ...]:
 # Phrases read as the words tool names and titles say: a question about the caller, which an
 # app answers with its current user ("Get current user", ``get_self``), as "get my user" ("my"
 # says a title's "current"); "everything in" a container as its items ("List items in folder").
+_RENAMING = ("change", "update", "set", "edit", "modify")
 _DROPPED_NOTES = ("comment", "note", "line", "message", "reply", "remark")
 PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("who", "am", "i"): ("get", "my", "user"),
@@ -186,8 +187,17 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("tack",): ("add",),
     ("stick",): ("add",),
     ("tweak",): ("update",),
-    # "drop" deletes ("drop a table"), but one drops a note to someone: it adds
-    **{("drop", article, note): ("add", article, note) for article in ("a", "an") for note in _DROPPED_NOTES},
+    # a thing's name changed is the thing renamed, which APIs do by their update ("change the
+    # name of box folder 9 to X" is ``put_folders_id``, "rename box folder 9 to X")
+    **{(verb, *the, "name", "of"): ("rename",) for verb in _RENAMING for the in ((), ("the",))},
+    # "drop" deletes ("drop a table"), but one drops a note to someone: it adds; and one
+    # leaves a comment as one adds it ("leave the team" still says nothing)
+    **{
+        (verb, article, note): ("add", article, note)
+        for verb in ("drop", "leave")
+        for article in ("a", "an")
+        for note in _DROPPED_NOTES
+    },
 }
 _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 # Scaffolding words on every merged or frozen tool's description; they never score (seeds).
 DESCRIPTION_STOP_WORDS: frozenset[str] = frozenset({"set", "connection", "frozen", "more"})
@@ -202,6 +203,9 @@ _VOWELS = frozenset("aeiouy")
 _NOT_INFLECTED = frozenset({"news", "series", "species", "always", "perhaps"})
 
 
+# Cached: search asks for the keys of the same few thousand words over and over (every
+# candidate tool's name words, for a one-word request thousands of them).
+@lru_cache(maxsize=131_072)
 def inflection_key(token: str) -> str:
     """One key for the simple inflected forms of an English word: ``schedule``, ``schedules``,
     ``scheduled`` and ``scheduling`` share a key, as do ``category``/``categories`` and

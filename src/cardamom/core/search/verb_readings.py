@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from cardamom.core.search.field_phrases import FieldPhrase
+from cardamom.core.search.field_phrases import ASKING_WORDS, FieldPhrase
 from cardamom.core.search.head_nouns import forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
-from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tokens import inflection_key, is_plural
 
 
 def named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
@@ -126,8 +126,9 @@ def changed_field(
         return frozenset(), kept, ""
     if phrase.reads:
         # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
-        asked = (thing or "") if phrase.verb == "what" else ""
-        return _read_field(index, phrase, scoped, things, app_words), kept, asked
+        asked = (thing or "") if phrase.verb in ASKING_WORDS else ""
+        item = index.options.item_fields and any(w in analysis.values for w in phrase.after)
+        return _read_field(index, phrase, scoped, things, app_words, item=item), kept, asked
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words
@@ -136,17 +137,35 @@ def changed_field(
 
 
 def _read_field(
-    index: SearchIndex, phrase: FieldPhrase, scoped: frozenset[int], things: frozenset[int], app_words: frozenset[str]
+    index: SearchIndex,
+    phrase: FieldPhrase,
+    scoped: frozenset[int],
+    things: frozenset[int],
+    app_words: frozenset[str],
+    *,
+    item: bool = False,
 ) -> frozenset[str]:
     """The words of the field a request reads ("get the title of notion page 9a") that leave the
     mass: only a field no name of the app carries, even joined ("changelog": Jira's
     ``get_change_logs``) or through a synonym, so it is no resource of its own (Jira's
     ``get_comments``), and that no tool getting the thing describes (Notion's
-    ``retrieve_page_markdown`` is the page's "content")."""
+    ``retrieve_page_markdown`` is the page's "content"). With ``item`` (the request names one
+    thing by its id, "of jira issue PAY-9"), a one-word singular field is that thing's even
+    where names carry it: Jira's ``get_status`` reads a workflow status, not an issue's."""
     documents = index.documents
+    attribute = item and len(phrase.field) == 1 and not is_plural(phrase.field[0])
+    named = False
     for word in phrase.field:
-        if name_reach(index, word) & scoped or any(_joins(documents[d].name, word) for d in scoped):
+        if any(_joins(documents[d].name, word) for d in scoped):
             return frozenset()
+        if name_reach(index, word) & scoped:
+            if not attribute:
+                return frozenset()
+            named = True
+    if named:
+        # the names' own resource ("Get status"), not the thing's field: the tools getting
+        # the thing that describe the word ("... the issue's status ...") do not keep it
+        return frozenset(phrase.field) - app_words
     getting = things & name_reach(index, phrase.action)
     if any(index.postings(w).every & getting for w in phrase.field):
         return frozenset()

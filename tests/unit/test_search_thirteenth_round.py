@@ -1,0 +1,183 @@
+"""Issue 13's thirteenth round: a head no name says as written (``unsaid_head``: "add a comment
+to asana task" is a story, "leave a note on the jira issue" a comment); who takes a role is a
+value ("add *kim* as a collaborator", ``role_values``); what a field is set to, and what a thing
+is renamed to, is a value (``set_values``); a singular field read of one item named by its id is
+the item's (``item_fields``); a request to restore never gets a tool that deletes; "leave a
+comment" adds it and "change the name of" renames."""
+
+from __future__ import annotations
+
+from cardamom.core.search.destructive_actions import contradicts, request_action
+from cardamom.core.search.field_phrases import field_phrase, role_holder, role_words, set_value
+from cardamom.core.search.synonyms import join_compounds
+from tests.unit.search_documents import app_doc, ranked_names
+
+DOCS = [
+    # Asana calls a task's comments stories; only the story tool's description says "comment"
+    app_doc("asana__add_followers_for_task", "Asana", "Add followers to a task. Adds followers to a task."),
+    app_doc("asana__add_project_for_task", "Asana", "Add a project to a task. Adds the task to a project."),
+    app_doc("asana__add_tag_for_task", "Asana", "Add a tag to a task. Adds a tag to a task."),
+    app_doc(
+        "asana__create_story_for_task",
+        "Asana",
+        "Create a story on a task. Adds a story to a task. This endpoint currently only allows for comment "
+        "stories to be created. The comment will be authored by the currently authenticated user.",
+    ),
+    app_doc("asana__get_stories_for_task", "Asana", "Get stories from a task. Returns the stories on the task."),
+    app_doc("asana__get_story", "Asana", "Get a story. Returns the full record of a comment or other story."),
+    app_doc("asana__update_story", "Asana", "Update a story. Updates the text of a comment story."),
+    app_doc("asana__delete_story", "Asana", "Delete a story. Deletes a comment story."),
+    app_doc("asana__get_workspaces", "Asana", "Get multiple workspaces."),
+    app_doc("asana__get_users", "Asana", "Get multiple users."),
+    app_doc("asana__get_teams_for_workspace", "Asana", "Get teams in a workspace."),
+    app_doc("asana__get_portfolios", "Asana", "Get multiple portfolios."),
+    app_doc("asana__get_task", "Asana", "Get a task. Returns the complete task record."),
+    app_doc("asana__update_task", "Asana", "Update a task. Updates the fields of a task."),
+    app_doc("asana__add_members_for_project", "Asana", "Add users to a project. Adds members to a project."),
+    app_doc("asana__get_project", "Asana", "Get a project. Returns the complete project record."),
+    app_doc("jira__add_comment", "Jira", "Add comment. Adds a comment to an issue."),
+    app_doc("jira__add_issue_types_to_context", "Jira", "Add issue types to context. Adds issue types to a context."),
+    app_doc("jira__update_comment", "Jira", "Update comment. Updates a comment."),
+    app_doc("jira__delete_comment", "Jira", "Delete comment. Deletes a comment."),
+    app_doc("jira__get_all_projects", "Jira", "Get all projects. Returns all projects."),
+    app_doc("jira__get_dashboards", "Jira", "Get all dashboards. Returns the dashboards available to the user."),
+    app_doc("jira__get_filters", "Jira", "Get filters. Returns the filters available to the user."),
+    app_doc("jira__get_workflows", "Jira", "Get workflows. Returns the workflows available."),
+    app_doc("jira__get_groups", "Jira", "Get groups."),
+    app_doc("jira__add_watcher", "Jira", "Add watcher. Adds a user as a watcher of an issue."),
+    app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
+    app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue. Issue properties may be updated."),
+    app_doc(
+        "jira__get_edit_issue_meta",
+        "Jira",
+        "Get edit issue metadata. Returns the edit screen fields for an issue, its status too.",
+    ),
+    app_doc("jira__get_status", "Jira", "Get status. Returns a status of a workflow."),
+    app_doc("jira__get_priority", "Jira", "Get priority. Returns an issue priority."),
+    app_doc("jira__get_priorities", "Jira", "Get priorities. Returns the priorities, high and low."),
+    app_doc("jira__get_comments", "Jira", "Get comments. Returns all comments for an issue."),
+    app_doc("jira__get_transitions", "Jira", "Get transitions. Returns the transitions of an issue."),
+    app_doc(
+        "jira__get_all_permission_schemes",
+        "Jira",
+        "Get all permission schemes. Returns the schemes available, for issue transitions too.",
+    ),
+    app_doc("box__put_folders_id", "Box", "Update folder. Updates a folder: it can be used to move the folder."),
+    app_doc(
+        "box__put_users_id_folders_0",
+        "Box",
+        "Transfer owned folders. Moves the items owned by a user into another user's account, whatever their name.",
+    ),
+    app_doc("box__put_folders_id_add_shared_link", "Box", "Add shared link to folder. Adds a shared link to a folder."),
+    app_doc("box__get_folders_id", "Box", "Get folder. Retrieves a folder, archived or not."),
+    app_doc("box__post_collaborations", "Box", "Create collaboration. Adds a collaboration to a file or folder."),
+    app_doc("box__post_files_id", "Box", "Restore file. Restores a file that has been moved to the trash."),
+    app_doc("box__get_files_id_trash", "Box", "Get trashed file. Retrieves a file that has been moved to the trash."),
+    app_doc("box__delete_files_id_trash", "Box", "Permanently remove file. Permanently deletes a file in the trash."),
+]
+
+
+def _names(query: str, **switches: bool) -> list[str]:
+    return ranked_names(DOCS, query, **switches)
+
+
+class TestAHeadNoNameSays:
+    def test_the_tool_whose_description_says_it_comes_first(self) -> None:
+        # every add_*_for_task covers "add" and "task" in its name (10); the story tool 9
+        for query in ("add a comment to asana task 1234", "add a comment on the asana task 9 saying looks good"):
+            assert _names(query)[0] == "asana__create_story_for_task", query
+            assert _names(query, unsaid_head=False)[0] != "asana__create_story_for_task", query
+
+    def test_tools_not_saying_it_give_way_to_the_synonyms_tool(self) -> None:
+        # "note" reaches ``add_comment`` through a synonym; ``add_issue_types_to_context`` says "add"
+        query = "leave a note on the jira issue ENG-4"
+        assert _names(query)[0] == "jira__add_comment"
+        assert _names(query, unsaid_head=False)[0] != "jira__add_comment"
+
+    def test_a_head_of_two_words_moves_nothing(self) -> None:
+        # "transitions available": an adjective read into the head must not move a tool saying it
+        assert _names("get the transitions available for jira issue ENG-8")[0] == "jira__get_transitions"
+
+    def test_a_tool_that_says_the_head_keeps_its_place(self) -> None:
+        assert _names("add a follower to asana task 101")[0] == "asana__add_followers_for_task"
+
+
+class TestWhoTakesARole:
+    def test_the_holder_is_read(self) -> None:
+        assert role_holder(("add", "kim", "as", "a", "collaborator")) == ("kim",)
+        assert role_holder(("add", "kim", "lee", "as", "a", "follower", "of", "asana", "task")) == ("kim", "lee")
+        assert role_words(("add", "kim", "as", "a", "collaborator", "on", "the", "folder")) == ("collaborator",)
+        # no action first, or three words: no holder
+        assert role_holder(("box", "kim", "as", "editor")) == ()
+        assert role_holder(("add", "kim", "lee", "smith", "as", "editor")) == ()
+
+    def test_the_holder_is_a_value_beside_a_role_a_name_carries(self) -> None:
+        for query, tool in (
+            ("add dave lee as a watcher on jira issue ENG-2", "jira__add_watcher"),
+            ("add alice chen as a member of the asana project Apollo", "asana__add_members_for_project"),
+        ):
+            assert _names(query)[:1] == [tool], query
+            assert _names(query, role_values=False) == [], query  # "dave lee" is no tool's word
+
+    def test_the_role_is_the_head(self) -> None:
+        # "add kim as a collaborator": a collaborator, not a shared link
+        assert _names("add kim as a collaborator on the box folder 77")[0] == "box__post_collaborations"
+
+    def test_beside_a_role_no_name_carries_the_holder_stays(self) -> None:
+        # "editor" is a value: "add" and "folder" alone would find a wrong tool
+        assert _names("add jane as an editor to box folder 12") == []
+
+
+class TestSetTo:
+    def test_the_words_after_the_last_to(self) -> None:
+        words = ("change", "the", "priority", "of", "jira", "issue", "eng", "11", "to", "high")
+        assert set_value(words, 1) == ("high",)
+        assert set_value(("rename", "box", "folder", "9", "to", "the", "q3", "archive"), 1) == ("q3", "archive")
+        assert set_value(("rename", "folder", "to", "a", "new", "q3", "board", "plan"), 1) == ()
+        phrase = field_phrase(words)
+        assert phrase is not None and phrase.value == ("high",)
+
+    def test_what_a_field_is_set_to_is_a_value(self) -> None:
+        query = "change the priority of jira issue ENG-11 to high"
+        assert _names(query)[0] == "jira__edit_issue"
+        assert _names(query, set_values=False) == []
+
+    def test_what_a_thing_is_renamed_to_is_a_value(self) -> None:
+        query = "rename box folder 9 to archive"
+        assert _names(query)[0] == "box__put_folders_id"
+        assert _names(query, set_values=False) == []
+
+    def test_changing_a_things_name_renames_it(self) -> None:
+        assert join_compounds(("change", "the", "name", "of", "box", "folder")) == ("rename", "box", "folder")
+        # the field rule kept "name", which a long description of another tool says
+        assert _names("change the name of box folder 9 to archive")[0] == "box__put_folders_id"
+
+
+class TestAnItemsField:
+    def test_a_singular_field_of_one_item_is_the_items(self) -> None:
+        for query in ("what is the status of jira issue PAY-9", "what's the priority of jira issue ENG-7"):
+            assert _names(query)[0] == "jira__get_issue", query
+            assert _names(query, item_fields=False)[:1] != ["jira__get_issue"], query
+
+    def test_a_names_own_resource_stays_for_a_plural_or_no_item(self) -> None:
+        assert _names("get the comments of jira issue PAY-9")[0] == "jira__get_comments"
+        assert _names("what is the status of the jira issue")[:1] != ["jira__get_issue"]
+
+    def test_who_asks_as_what_does(self) -> None:
+        phrase = field_phrase(("who", "is", "the", "assignee", "of", "asana", "task", "8812"))
+        assert phrase is not None and phrase.field == ("assignee",) and phrase.action == "get"
+
+
+class TestRestoring:
+    def test_a_request_to_restore_never_gets_a_tool_that_deletes(self) -> None:
+        assert request_action(("restore", "deleted", "file", "trash")) == "restore"
+        assert contradicts("restore", frozenset({"delete", "files", "id", "trash"}))
+        names = _names("restore a deleted box file from trash")
+        assert names[0] == "box__post_files_id"
+        assert "box__delete_files_id_trash" not in names
+
+
+class TestPhrases:
+    def test_one_leaves_a_comment_to_add_it(self) -> None:
+        assert join_compounds(("leave", "a", "comment", "on", "task")) == ("add", "a", "comment", "on", "task")
+        assert join_compounds(("leave", "the", "team")) == ("leave", "the", "team")
