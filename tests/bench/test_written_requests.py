@@ -243,6 +243,16 @@ FIRST = [
     ("what is the priority of jira issue ENG-7", "jira", "get_issue"),
     ("who is the owner of asana project 12", "asana", "get_project"),
     ("who is the assignee of asana task 8812", "asana", "get_task"),
+    ('Post a comment on Notion page c0ffee saying "Looks good"', "notion", "create_a_comment"),
+    ("create a comment on jira issue ENG-9", "jira", "add_comment"),
+    ("comment on jira issue ENG-4 that the fix is merged", "jira", "add_comment"),
+    ("leave a comment on asana task 42 that the design is approved", "asana", "create_story_for_task"),
+    ("jira find tickets assigned to me", "jira", "search_for_issues_using_jql"),
+    ("DM @maria on slack that the build is green", "slack", "chat_post_message"),
+    ("create a release v2.0 for acme/api on github", "github", "repos_create_release"),
+    ("get notion page c0ffee", "notion", "retrieve_a_page"),
+    ("add Kim as a collaborator on the Box folder 77", "box", "post_collaborations"),
+    ("read the notion database's properties", "notion", "retrieve_a_database"),
 ]
 
 

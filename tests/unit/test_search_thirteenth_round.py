@@ -7,9 +7,11 @@ comment" adds it and "change the name of" renames."""
 
 from __future__ import annotations
 
+from cardamom.core.search.argument_values import argument_values
 from cardamom.core.search.destructive_actions import contradicts, request_action
 from cardamom.core.search.field_phrases import field_phrase, role_holder, role_words, set_value
 from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.value_shapes import has_value_digits
 from tests.unit.search_documents import app_doc, ranked_names
 
 DOCS = [
@@ -62,6 +64,15 @@ DOCS = [
         "Jira",
         "Get all permission schemes. Returns the schemes available, for issue transitions too.",
     ),
+    app_doc("notion__post_page", "Notion", "Create a page."),
+    app_doc("notion__create_a_comment", "Notion", "Create comment. Creates a comment in a page or discussion thread."),
+    app_doc("notion__retrieve_a_comment", "Notion", "Retrieve comments. Retrieves a list of comments."),
+    app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
+    app_doc("notion__patch_page", "Notion", "Update page properties."),
+    app_doc("notion__get_users", "Notion", "List all users."),
+    app_doc("notion__retrieve_a_block", "Notion", "Retrieve a block."),
+    app_doc("notion__update_a_block", "Notion", "Update a block."),
+    app_doc("notion__post_search", "Notion", "Search by title."),
     app_doc("box__put_folders_id", "Box", "Update folder. Updates a folder: it can be used to move the folder."),
     app_doc(
         "box__put_users_id_folders_0",
@@ -93,6 +104,12 @@ class TestAHeadNoNameSays:
         query = "leave a note on the jira issue ENG-4"
         assert _names(query)[0] == "jira__add_comment"
         assert _names(query, unsaid_head=False)[0] != "jira__add_comment"
+
+    def test_tools_not_saying_a_head_names_carry_give_way(self) -> None:
+        # ``post_page`` says "post" and "page" (10); the comment tool "post" through a synonym (9)
+        query = 'Post a comment on Notion page c0ffee saying "Looks good"'
+        assert _names(query)[0] == "notion__create_a_comment"
+        assert _names(query, unsaid_head=False)[0] == "notion__post_page"
 
     def test_a_head_of_two_words_moves_nothing(self) -> None:
         # "transitions available": an adjective read into the head must not move a tool saying it
@@ -181,3 +198,21 @@ class TestPhrases:
     def test_one_leaves_a_comment_to_add_it(self) -> None:
         assert join_compounds(("leave", "a", "comment", "on", "task")) == ("add", "a", "comment", "on", "task")
         assert join_compounds(("leave", "the", "team")) == ("leave", "the", "team")
+
+    def test_a_dm_opening_a_request_sends_one(self) -> None:
+        assert join_compounds(("dm", "maria", "on", "slack")) == ("send", "dm", "maria", "on", "slack")
+        assert join_compounds(("send", "a", "dm", "to", "maria")) == ("send", "a", "dm", "to", "maria")
+
+
+class TestValues:
+    def test_a_version_and_a_long_hex_id_are_values(self) -> None:
+        for word in ("v2.0", "v1.4.2", "c0ffee", "deadb33f"):
+            assert has_value_digits(word), word
+        for word in ("v2", "s3", "b2b", "face1", "k8s", "oauth2"):
+            assert not has_value_digits(word), word
+
+    def test_that_opens_the_text_a_message_sends(self) -> None:
+        assert {"build", "green"} <= argument_values("tell kim on slack that the build is green")
+        assert {"design", "approved"} <= argument_values("leave a comment on asana task 42 that the design is approved")
+        # no words sent: "that" is a relative pronoun
+        assert "overdue" not in argument_values("list asana tasks that are overdue")

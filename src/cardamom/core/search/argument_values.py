@@ -82,6 +82,10 @@ _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "mor
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
 _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text to send
+# "tell kim on slack *that* the build is green", "leave a comment on the task *that* it is
+# done": after a verb that sends words, or a note named, "that" opens the text, as "saying" does
+_SENDING = frozenset({"tell", "dm", "message", "ping", "notify", "text", "post", "send", "reply", "comment", "email"})
+_NOTES = frozenset({"comment", "message", "note", "reply", "dm", "text", "remark"})
 # Words after which a field's name comes, then its value: "with email bob@example.com",
 # "by email bob@example.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
@@ -293,6 +297,7 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
     in_topic, taken, naming, quoting, clause, criterion = False, 0, False, False, False, False
+    sends, noted = bool(text_words) and text_words[0].casefold() in _SENDING, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
         if word == _CUT:
@@ -313,7 +318,8 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
-        quoting = quoting or previous in _SAYING
+        noted = noted or lowered in _NOTES
+        quoting = quoting or previous in _SAYING or (previous == "that" and (sends or noted))
         naming = previous in _NAMING or (naming and _continues_name(word)) or quoting
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 3]

@@ -49,6 +49,8 @@ def head_first(
     scope: Scope,
     passing: list[Covering],
     top: list[tuple[int, int, float]],
+    *,
+    fielded: bool = False,
 ) -> tuple[list[tuple[int, int, float]], tuple[int, str] | None]:
     """``top`` with the first tool that does the request's verb to its head noun (from every
     tool that cleared the floor) moved before the tools whose names carry that noun but act on
@@ -58,8 +60,9 @@ def head_first(
     (``post_customers_customer``) or acting on another kind of it
     (``post_terminal_readers_reader_process_payment_intent`` for "create a payment intent").
     The head's synonyms count only where no name that cleared the floor carries the head
-    itself ("add a to-do": Asana's tasks). With ``top``, the tool moved and the noun it acts on,
-    when one moved."""
+    itself ("add a to-do": Asana's tasks). ``fielded``: the request has a field's phrase ("read
+    the properties of the notion database"). With ``top``, the tool moved and the noun it acts
+    on, when one moved."""
     documents = index.documents
     thing = scope.field_thing or head.head  # "update the title of notion page": the page
     verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
@@ -83,9 +86,11 @@ def head_first(
         kinds = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
     best = order_results(index, kinds or doing, 1)[0]
     rest = [t for t in top if t[0] != best[0]]
-    # a head no name says as written ("leave a *note* on the jira issue": ``add_comment``
-    # says it through a synonym): the tools whose text never says it give way too
-    unsaid = _unsaying(index, thing) if by_synonym and head.alone and index.options.unsaid_head else None
+    # the tools whose text never says the head give way too ("post a *comment* on notion
+    # page": ``post_page``; "leave a *note* on the jira issue": ``add_comment`` says it through
+    # a synonym), but for a field's phrase, whose head may be the field or the thing
+    unsaying = index.options.unsaid_head and head.alone and (by_synonym or not fielded)
+    unsaid = _unsaying(index, thing) if unsaying else None
     moved = [
         i
         for i, t in enumerate(rest)
@@ -147,5 +152,7 @@ def _acts_elsewhere(name: str, heads: frozenset[str]) -> bool:
 
 
 def _unsaying(index: SearchIndex, thing: str) -> frozenset[int]:
-    """The tools whose text says ``thing`` anywhere, as written, inflected or through a synonym."""
-    return union_of((index.postings(thing).every, index.synonym_postings(thing).every))
+    """The tools whose text says ``thing`` anywhere, as written or inflected, or whose name says
+    it through a synonym (a description's synonym is loose: Jira's ``create_issue`` describes
+    notes, no comment)."""
+    return union_of((index.postings(thing).every, index.synonym_postings(thing).name))

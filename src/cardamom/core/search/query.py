@@ -106,9 +106,10 @@ def analyse_query(
     head = request_head(sequence, values, named, None if shaped_name else leads) if options.head_nouns else None
     if shaped_name and head is not None and not head.alone:
         head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
-    if head is not None and holder:
-        # "add *kim* as a *collaborator*" asks for a collaborator
-        head = RequestHead(head.verb, roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
+    if holder and options.head_nouns:
+        # "add *kim* as a *collaborator*" asks for a collaborator (the holder may be a value,
+        # "add Kim as ...", which ends the head phrase before it opens)
+        head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     return QueryAnalysis(
         tokens,

@@ -147,7 +147,7 @@ def _rank(
     top = order_results(index, passing, limit, weighed.unagreeing)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:
-        top, moved = head_first(index, head, scope, passing, top)
+        top, moved = head_first(index, head, scope, passing, top, fielded=analysis.field is not None)
     titled: int | None = None  # the tool placed first because the request says its title
     # a title says the request's object: where that is a value, the thing named after it is none
     # ("remove kim@acme.com from the asana project" does not say "Delete a project")

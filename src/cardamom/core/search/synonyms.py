@@ -200,6 +200,9 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     },
 }
 _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
+# A noun that opens a request as its verb: "DM @maria that ..." sends one ("dm" alone is a
+# message, which every chat tool acts on; "send a dm" says its verb already).
+_OPENING_VERBS: dict[str, tuple[str, ...]] = {"dm": ("send", "dm")}
 
 
 def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[str, ...]:
@@ -211,6 +214,10 @@ def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[st
     i = 0
     while i < len(tokens):
         phrase = None
+        if phrases and i == 0 and tokens[0] in _OPENING_VERBS:
+            joined.extend(_OPENING_VERBS[tokens[0]])
+            i += 1
+            continue
         if phrases and tokens[i] in _PHRASE_STARTS:
             phrase = next((p for p in PHRASES if tokens[i : i + len(p)] == p), None)
         if phrase is not None:

@@ -1,6 +1,7 @@
 """The shapes of words with digits that are argument values, not names: ``42``, ``$20``,
-``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``us-east-1``, ``2GB``; a name with digits (``s3``,
-``k8s``, ``oauth2``, ``2fa``) has none of these shapes (``argument_values`` reads the rest)."""
+``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``c0ffee``, ``us-east-1``, ``2GB``, ``v2.0``; a
+name with digits (``s3``, ``k8s``, ``oauth2``, ``2fa``) has none of these shapes
+(``argument_values`` reads the rest)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ _UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
 # "99aa", "4f2a9c": Notion's and git's ids, shortened); a name with digits has a letter past "f"
 # ("h264", "i18n", "k8s", "x509") or fewer characters ("b2b", "2fa").
 _HEX_ID = re.compile(r"^(?=(?:[a-f]*\d){2})(?=\d*[a-f])[0-9a-f]{4,}$", re.IGNORECASE)
+# A longer one with a single digit ("c0ffee", "deadb33f"): a name of six hex letters and one
+# digit is rarer still.
+_LONG_HEX_ID = re.compile(r"^(?=[a-f]*\d)(?=\d*[a-f])[0-9a-f]{6,}$", re.IGNORECASE)
+# A version with its "v" ("v2.0", "v1.4"): without the "v" it is a number already.
+_VERSION = re.compile(r"^[vV]\d+(?:\.\d+)+$")
 # A code of three parts or more joined by dashes, digits among them: a size, a region, a
 # version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
@@ -43,6 +49,8 @@ def has_value_digits(word: str) -> bool:
         or bool(_PREFIXED_ID.match(core))
         or bool(_CODE.match(core))
         or bool(_HEX_ID.match(core))
+        or bool(_LONG_HEX_ID.match(core))
+        or bool(_VERSION.match(core))
         or bool(_QUANTITY.match(core))
         or digits >= 3
     )
