@@ -62,6 +62,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a head no name says: tools not saying it give way (a note on jira issue, asana comment)", "unsaid_head", True),
     ("+ what a field phrase sets the field to is a value where no name carries it (to high)", "set_values", True),
     ("+ a singular field read of one item named by id is the item's (status of jira issue PAY-9)", "item_fields", True),
+    ("+ a search's topic word no name carries is its query (search box for contract pdfs)", "search_terms", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -253,6 +253,7 @@ FIRST = [
     ("get notion page c0ffee", "notion", "retrieve_a_page"),
     ("add Kim as a collaborator on the Box folder 77", "box", "post_collaborations"),
     ("read the notion database's properties", "notion", "retrieve_a_database"),
+    ("search box for contract pdfs", "box", "get_search"),
 ]
 
 

@@ -73,6 +73,9 @@ DOCS = [
     app_doc("notion__retrieve_a_block", "Notion", "Retrieve a block."),
     app_doc("notion__update_a_block", "Notion", "Update a block."),
     app_doc("notion__post_search", "Notion", "Search by title."),
+    app_doc("box__get_search", "Box", "Search for content. Searches for files, folders and web links."),
+    app_doc("box__post_metadata_queries", "Box", "Query files and folders by metadata: a search by metadata."),
+    app_doc("box__get_files_id", "Box", "Get file information. Retrieves the details of a file: a pdf, a document."),
     app_doc("box__put_folders_id", "Box", "Update folder. Updates a folder: it can be used to move the folder."),
     app_doc(
         "box__put_users_id_folders_0",
@@ -183,6 +186,13 @@ class TestAnItemsField:
     def test_who_asks_as_what_does(self) -> None:
         phrase = field_phrase(("who", "is", "the", "assignee", "of", "asana", "task", "8812"))
         assert phrase is not None and phrase.field == ("assignee",) and phrase.action == "get"
+
+
+class TestSearchTerms:
+    def test_a_searchs_topic_word_no_name_carries_is_its_query(self) -> None:
+        query = "search box for contract pdfs"
+        assert _names(query)[:1] == ["box__get_search"]
+        assert _names(query, search_terms=False) == []
 
 
 class TestRestoring:

@@ -129,7 +129,10 @@ class SearchOptions:
       ENG-11 *to high*") is an argument value where no name of the app carries it;
     * ``item_fields``: a one-word singular field read of one thing named by its id ("what is the
       status of jira issue PAY-9") is the thing's, even where names carry the word (Jira's
-      ``get_status`` reads workflow statuses): the request gets the thing (``get_issue``).
+      ``get_status`` reads workflow statuses): the request gets the thing (``get_issue``);
+    * ``search_terms``: in a request opening with a search verb, a topic word no tool name of
+      the app carries is the search's query, whatever descriptions say ("search box for
+      contract *pdfs*").
     """
 
     drop_filler: bool = True
@@ -179,6 +182,7 @@ class SearchOptions:
     unsaid_head: bool = True
     set_values: bool = True
     item_fields: bool = True
+    search_terms: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -240,4 +244,5 @@ SEED_RULES_ONLY = SearchOptions(
     unsaid_head=False,
     set_values=False,
     item_fields=False,
+    search_terms=False,
 )

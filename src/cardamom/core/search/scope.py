@@ -22,7 +22,7 @@ from cardamom.core.search.tokens import (
     tokenize,
     unique,
 )
-from cardamom.core.search.verb_readings import changed_field, named_in, search_as_get, state_change
+from cardamom.core.search.verb_readings import SEARCH_VERBS, changed_field, named_in, search_as_get, state_change
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +168,8 @@ def _inside(
     # what a field is set to ("change the priority of jira issue ENG-11 *to high*"), or a thing
     # renamed to, is an argument, where no name of the app carries it
     fields |= {w for w in analysis.set_to if w in kept and not named_in(index, w, scoped)}
+    # "search box for *contract pdfs*": what a search looks for is its query
+    searching = options.search_terms and bool(kept) and kept[0] in SEARCH_VERBS
     changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
@@ -175,7 +177,7 @@ def _inside(
         read_as = ((kept[0], changed[0]),)
     kept = changed
     weighed = True
-    topics = _unmatched_topics(index, analysis, kept, scoped) | fields
+    topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
     roles = analysis.roles if options.role_values else ()
@@ -253,12 +255,16 @@ def _values_leave(analysis: QueryAnalysis, tokens: tuple[str, ...]) -> bool:
 
 
 def _unmatched_topics(
-    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int], *, searching: bool
 ) -> frozenset[str]:
     """The topic words of a request inside a named app that no tool ranked carries in any
     field, even through a synonym ("Notion pages about onboarding", "search Box for
     invoices"): what the request is about, a value to pass, not a word of the tool. A topic
-    word some tool carries stays a word of the query ("tasks for a project")."""
+    word some tool carries stays a word of the query ("tasks for a project"). ``searching``:
+    the request opens with a search verb, whose topic words are its query wherever no tool
+    *name* carries them ("search box for contract *pdfs*": descriptions name file types)."""
+    if searching:
+        return frozenset(t for t in kept if t in analysis.topics and not named_in(index, t, scoped))
     return frozenset(t for t in kept if t in analysis.topics and not _said_in(index, t, scoped))
 
 
