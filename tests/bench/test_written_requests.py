@@ -254,6 +254,15 @@ FIRST = [
     ("add Kim as a collaborator on the Box folder 77", "box", "post_collaborations"),
     ("read the notion database's properties", "notion", "retrieve_a_database"),
     ("search box for contract pdfs", "box", "get_search"),
+    ("Get rid of Asana task 9981", "asana", "delete_task"),
+    ("Who's working on Jira ticket ENG-88?", "jira", "get_issue"),
+    ("who is assigned to asana task 44", "asana", "get_task"),
+    ("Log a bug in Jira: checkout button unresponsive on mobile", "jira", "create_issue"),
+    ("file a new bug in jira", "jira", "create_issue"),
+    ("I need the full details on the Asana task 1203948571", "asana", "get_task"),
+    ("show me the full details of jira issue ENG-3", "jira", "get_issue"),
+    ("Push the due date of Asana task 7781 to next Friday", "asana", "update_task"),
+    ("delete box file a.txt", "box", "delete_files_id"),
 ]
 
 

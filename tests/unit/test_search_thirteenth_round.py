@@ -209,6 +209,23 @@ class TestPhrases:
         assert join_compounds(("leave", "a", "comment", "on", "task")) == ("add", "a", "comment", "on", "task")
         assert join_compounds(("leave", "the", "team")) == ("leave", "the", "team")
 
+    def test_everyday_phrases_read_as_the_words_names_say(self) -> None:
+        for words, read in (
+            (("get", "rid", "of", "task"), ("delete", "task")),
+            (("who", "is", "assigned", "to", "task"), ("who", "is", "the", "assignee", "of", "task")),
+            (("who", "working", "on", "ticket"), ("who", "is", "the", "assignee", "of", "ticket")),
+            (("log", "a", "bug", "in", "jira"), ("create", "a", "bug", "in", "jira")),
+            (("file", "a", "jira", "ticket"), ("create", "a", "jira", "ticket")),
+            (("i", "need", "the", "full", "details"), ("get", "the", "details")),
+        ):
+            assert join_compounds(words) == read, words
+        # one files a ticket only as the request's verb: "delete box file a.txt" files nothing
+        assert join_compounds(("delete", "box", "file", "a", "txt")) == ("delete", "box", "file", "a", "txt")
+
+    def test_a_field_pushed_is_updated(self) -> None:
+        phrase = field_phrase(("push", "the", "due", "date", "of", "asana", "task", "7781", "to", "friday"))
+        assert phrase is not None and phrase.field == ("due", "date") and phrase.action == "update"
+
     def test_a_dm_opening_a_request_sends_one(self) -> None:
         assert join_compounds(("dm", "maria", "on", "slack")) == ("send", "dm", "maria", "on", "slack")
         assert join_compounds(("send", "a", "dm", "to", "maria")) == ("send", "a", "dm", "to", "maria")
@@ -226,3 +243,9 @@ class TestValues:
         assert {"design", "approved"} <= argument_values("leave a comment on asana task 42 that the design is approved")
         # no words sent: "that" is a relative pronoun
         assert "overdue" not in argument_values("list asana tasks that are overdue")
+
+    def test_a_request_writing_gives_its_text_after_a_colon(self) -> None:
+        assert {"checkout", "unresponsive", "mobile"} <= argument_values(
+            "log a bug in jira: checkout unresponsive on mobile"
+        )
+        assert "projects" not in argument_values("jira: list my projects")

@@ -82,10 +82,11 @@ _PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "mor
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
 _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text to send
-# "tell kim on slack *that* the build is green", "leave a comment on the task *that* it is
-# done": after a verb that sends words, or a note named, "that" opens the text, as "saying" does
+# "tell kim on slack *that* the build is green", "leave a comment on the task *that* it is done":
+# after a verb sending words, a note named, "that" opens the text as "saying" does ("log a bug:" too)
 _SENDING = frozenset({"tell", "dm", "message", "ping", "notify", "text", "post", "send", "reply", "comment", "email"})
 _NOTES = frozenset({"comment", "message", "note", "reply", "dm", "text", "remark"})
+_WRITING = frozenset({"create", "add", "log", "file", "open", "raise", "write", "make", "new"})
 # Words after which a field's name comes, then its value: "with email bob@example.com",
 # "by email bob@example.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
@@ -297,7 +298,8 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
     previous = ""
     in_topic, taken, naming, quoting, clause, criterion = False, 0, False, False, False, False
-    sends, noted = bool(text_words) and text_words[0].casefold() in _SENDING, False
+    first = text_words[0].casefold() if text_words else ""
+    sends, noted = first in _SENDING, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
         if word == _CUT:
@@ -364,6 +366,8 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         if word.endswith((",", ".", ";", "!", "?", ":")):
             in_topic = naming = False
             quoting = quoting and not word.endswith((".", "!", "?"))
+        # "log a bug in jira: checkout button unresponsive": a request writing gives the text after a colon
+        quoting = quoting or (word.endswith(":") and i >= 2 and (sends or first in _WRITING))
         previous = lowered
     # "with email bob@example.com", 'with *the* title "Q3"': the word naming the field a value
     # goes in announces it, as "called" does; so may the container's word in "in project KAN".

@@ -30,11 +30,13 @@ from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_wor
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
-# "modify"...) and "set", which says the same of a field ("set the status of ... to Done").
-FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | {"set"}
+# "modify"...) and those saying the same of a field ("*set* the status of ... to Done", "*push*
+# the due date of asana task 7781 to Friday"), read as the thing's update.
+_SETTING_VERBS = frozenset({"set", "push", "bump", "move", "shift"})
+FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | _SETTING_VERBS
 # The verbs that read one field of a thing ("get the title of notion page 9a", "what is the
-# status of jira issue OPS-12"): the thing's get.
-# A question asks what a field is ("*what* is the status of", "*who* is the assignee of").
+# status of jira issue OPS-12"): the thing's get. A question asks what a field is ("*what* is
+# the status of", "*who* is the assignee of").
 ASKING_WORDS = frozenset({"what", "who"})
 READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | ASKING_WORDS
 _COPULAS = frozenset({"is", "are", "was", "were"})
@@ -61,7 +63,7 @@ class FieldPhrase:
     def action(self) -> str:
         """The thing's operation the phrase asks for: setting a field is the thing's update,
         asking what it is the thing's get."""
-        return "update" if self.verb == "set" else "get" if self.verb in ASKING_WORDS else self.verb
+        return "update" if self.verb in _SETTING_VERBS else "get" if self.verb in ASKING_WORDS else self.verb
 
     @property
     def reads(self) -> bool:

@@ -168,6 +168,7 @@ def synonyms_of(token: str) -> tuple[str, ...]:
 # Phrases read as the words tool names and titles say: a question about the caller, which an
 # app answers with its current user ("Get current user", ``get_self``), as "get my user" ("my"
 # says a title's "current"); "everything in" a container as its items ("List items in folder").
+_FILED = ("ticket", "bug", "issue", "defect", "incident", "report", "request", "complaint")
 _RENAMING = ("change", "update", "set", "edit", "modify")
 _DROPPED_NOTES = ("comment", "note", "line", "message", "reply", "remark")
 PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -190,6 +191,22 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     # a thing's name changed is the thing renamed, which APIs do by their update ("change the
     # name of box folder 9 to X" is ``put_folders_id``, "rename box folder 9 to X")
     **{(verb, *the, "name", "of"): ("rename",) for verb in _RENAMING for the in ((), ("the",))},
+    ("get", "rid", "of"): ("delete",),
+    # who holds a thing is its assignee: "who's working on jira ticket ENG-88" asks the field
+    ("who", "is", "working", "on"): ("who", "is", "the", "assignee", "of"),
+    ("who", "working", "on"): ("who", "is", "the", "assignee", "of"),  # "who's": the tail is cut
+    ("who", "is", "assigned", "to"): ("who", "is", "the", "assignee", "of"),
+    # one logs a bug, or raises a ticket, as one creates it ("log a bug in jira")
+    **{
+        (verb, article, thing): ("create", article, thing)
+        for verb in ("log", "raise")
+        for article in ("a", "an", "new")
+        for thing in _FILED
+    },
+    # "I need the details of asana task 12" asks for them
+    **{("i", wish, "the"): ("get", "the") for wish in ("need", "want")},
+    # "the full details of" are its details, a read
+    **{(whole, "details"): ("details",) for whole in ("full", "complete")},
     # "drop" deletes ("drop a table"), but one drops a note to someone: it adds; and one
     # leaves a comment as one adds it ("leave the team" still says nothing)
     **{
@@ -200,9 +217,13 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     },
 }
 _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
-# A noun that opens a request as its verb: "DM @maria that ..." sends one ("dm" alone is a
-# message, which every chat tool acts on; "send a dm" says its verb already).
-_OPENING_VERBS: dict[str, tuple[str, ...]] = {"dm": ("send", "dm")}
+# Nouns that open a request as its verb: "DM @maria that ..." sends one ("dm" alone is a
+# message, which every chat tool acts on; "send a dm" says its verb already); one files a
+# ticket as one creates it ("file a jira ticket"; "delete box file a.txt" files nothing).
+_OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("dm",): ("send", "dm"),
+    **{("file", article): ("create", article) for article in ("a", "an", "new")},
+}
 
 
 def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[str, ...]:
@@ -214,9 +235,10 @@ def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[st
     i = 0
     while i < len(tokens):
         phrase = None
-        if phrases and i == 0 and tokens[0] in _OPENING_VERBS:
-            joined.extend(_OPENING_VERBS[tokens[0]])
-            i += 1
+        opening = next((p for p in _OPENINGS if tokens[: len(p)] == p), None) if phrases and i == 0 else None
+        if opening is not None:
+            joined.extend(_OPENINGS[opening])
+            i += len(opening)
             continue
         if phrases and tokens[i] in _PHRASE_STARTS:
             phrase = next((p for p in PHRASES if tokens[i : i + len(p)] == p), None)
