@@ -263,6 +263,9 @@ FIRST = [
     ("show me the full details of jira issue ENG-3", "jira", "get_issue"),
     ("Push the due date of Asana task 7781 to next Friday", "asana", "update_task"),
     ("delete box file a.txt", "box", "delete_files_id"),
+    ("invite bob to the slack channel design", "slack", "conversations_invite"),
+    ("kick bob from the slack channel design", "slack", "conversations_kick"),
+    ("add kim lee to the asana team design", "asana", "add_user_for_team"),
 ]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardamom.core.search.argument_values import argument_values
 from cardamom.core.search.destructive_actions import contradicts, request_action
-from cardamom.core.search.field_phrases import field_phrase, role_holder, role_words, set_value
+from cardamom.core.search.field_phrases import field_phrase, moved_member, role_holder, role_words, set_value
 from cardamom.core.search.synonyms import join_compounds
 from cardamom.core.search.value_shapes import has_value_digits
 from tests.unit.search_documents import app_doc, ranked_names
@@ -146,6 +146,21 @@ class TestWhoTakesARole:
     def test_beside_a_role_no_name_carries_the_holder_stays(self) -> None:
         # "editor" is a value: "add" and "folder" alone would find a wrong tool
         assert _names("add jane as an editor to box folder 12") == []
+
+
+class TestWhomARequestAdds:
+    def test_the_member_is_read(self) -> None:
+        assert moved_member(("add", "kim", "to", "the", "asana", "project")) == ("kim",)
+        assert moved_member(("invite", "bob", "to", "the", "channel")) == ("bob",)
+        assert moved_member(("remove", "kim", "lee", "from", "the", "team")) == ("kim", "lee")
+        # a determiner says a thing ("add a row to the database"); no action first, no member
+        assert moved_member(("add", "a", "row", "to", "the", "database")) == ()
+        assert moved_member(("kim", "to", "the", "project")) == ()
+
+    def test_a_member_no_tool_says_is_a_value(self) -> None:
+        query = "add dave lee to the asana project Apollo"
+        assert _names(query)[:1] == ["asana__add_members_for_project"]
+        assert _names(query, role_values=False) == []
 
 
 class TestSetTo:

@@ -213,3 +213,22 @@ def role_holder(sequence: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     words = tuple(w for w in before[1:] if w not in _DETERMINERS)
     return words if len(words) <= _LONGEST_ROLE and all(w.isalpha() for w in words) else ()
+
+
+_JOINING = frozenset({"to", "from", "into", "onto"})
+# Verbs in no action group that add people to things or take them out
+_MEMBER_VERBS = frozenset({"invite", "kick", "ban", "share", "transfer"})
+
+
+def moved_member(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """Whom a request opening with its action adds to or takes from a thing ("add *kim* to the
+    asana project", "invite *bob* to the channel", "remove *kim lee* from the team"): at most
+    two words between the action and "to" or "from". A determiner says a thing, not a person
+    ("add *a row* to the database")."""
+    if len(sequence) < 3 or not (is_action_word(sequence[0]) or sequence[0] in _MEMBER_VERBS):
+        return ()
+    end = next((i for i in range(2, min(len(sequence), 2 + _LONGEST_ROLE + 1)) if sequence[i] in _JOINING), None)
+    if end is None:
+        return ()
+    words = sequence[1:end]
+    return words if all(w.isalpha() and w not in _DETERMINERS for w in words) else ()

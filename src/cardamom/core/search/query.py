@@ -13,6 +13,7 @@ from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.field_phrases import (
     FieldPhrase,
     field_phrase,
+    moved_member,
     possessive_as_of,
     role_holder,
     role_words,
@@ -42,6 +43,7 @@ class QueryAnalysis:
     valued_object: bool = False  # "remove *kim@acme.com* from the project" (``head_nouns.object_is_value``)
     role_holder: tuple[str, ...] = ()  # "add *kim* as a collaborator" (``role_values``)
     set_to: tuple[str, ...] = ()  # "change the priority of ... *to high*" (``set_values``)
+    member: tuple[str, ...] = ()  # "add *kim* to the asana project" (``role_values``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -103,6 +105,7 @@ def analyse_query(
         set_to = set_value(sequence, 1) if sequence[:1] == ("rename",) else set_to
     roles = role_words(sequence) if options.role_values and not shaped_name else ()
     holder = role_holder(sequence) if roles else ()
+    member = moved_member(sequence) if options.role_values and not shaped_name else ()
     head = request_head(sequence, values, named, None if shaped_name else leads) if options.head_nouns else None
     if shaped_name and head is not None and not head.alone:
         head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
@@ -128,6 +131,7 @@ def analyse_query(
         options.title_order and not shaped_name and object_is_value(written, values, named),
         tuple(w for w in holder if w not in named),
         tuple(w for w in set_to if w not in named),
+        tuple(w for w in member if w not in named),
     )
 
 

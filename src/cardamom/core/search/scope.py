@@ -187,6 +187,9 @@ def _inside(
         # who takes a role some name of the app carries ("add *kim* as a collaborator") is a
         # value too; beside a role no name carries, the request stands on too few words
         topics |= {w for w in analysis.role_holder if w in kept and not named_in(index, w, scoped)}
+    # whom a request adds to or takes from a thing ("invite *bob* to the channel"), where no tool
+    # of the app says the word anywhere: a person, as "Bob" written capitalised is
+    topics |= {w for w in analysis.member if w in kept and not _said_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped, questions=not implied)
     if kept and kept[0] == "transition":
