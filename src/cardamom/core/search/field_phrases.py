@@ -116,7 +116,7 @@ _LONGEST_VALUE = 3  # words: "to high", "to in progress", "to Q3 launch plan"
 
 def set_value(sequence: tuple[str, ...], start: int) -> tuple[str, ...]:
     """The words after the last "to" past ``start`` that end the request, the determiners
-    aside: what a field is changed to, or a thing renamed to. None for a longer tail, which
+    aside: what a field is changed to, or a thing renamed to; nothing for a longer tail, which
     says more than a value."""
     tail = sequence[start:]
     if "to" not in tail:
@@ -192,9 +192,9 @@ def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:
     """The words after the last "as" of ``sequence`` that ends it ("... *as* blocks"), up to a
     preposition ("as blocked by API-9"), the determiners aside: at most two, and none when "as"
     opens the request."""
-    if "as" not in sequence[1:]:
+    last = _last_as(sequence)
+    if last is None:
         return ()
-    last = len(sequence) - 1 - sequence[::-1].index("as")
     end = next((i for i in range(last + 2, len(sequence)) if sequence[i] in _ROLE_ENDS), len(sequence))
     words = tuple(w for w in sequence[last + 1 : end] if w not in _DETERMINERS)
     if not words or len(words) > _LONGEST_ROLE or not all(w.isalpha() for w in words):
@@ -202,13 +202,19 @@ def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:
     return words
 
 
+def _last_as(sequence: tuple[str, ...]) -> int | None:
+    """Where the last "as" of ``sequence`` stands, past its first word."""
+    if "as" not in sequence[1:]:
+        return None
+    return len(sequence) - 1 - sequence[::-1].index("as")
+
+
 def role_holder(sequence: tuple[str, ...]) -> tuple[str, ...]:
     """Who takes the role given with the last "as", where the request opens with its action and
     then names them ("add *kim* as a collaborator"): at most two words, the determiners aside.
     The role, not its holder, is what the request asks for."""
-    if "as" not in sequence[1:]:
-        return ()
-    before = sequence[: len(sequence) - 1 - sequence[::-1].index("as")]
+    last = _last_as(sequence)
+    before = sequence[:last] if last is not None else ()
     if len(before) < 2 or not is_action_word(before[0]):
         return ()
     words = tuple(w for w in before[1:] if w not in _DETERMINERS)

@@ -8,6 +8,8 @@ seeds' order exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import (
     RequestHead,
@@ -85,22 +87,33 @@ def head_first(
         doing = [c for c in doing if creates_one(documents[c[0]].name)] or doing
         kinds = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
     best = order_results(index, kinds or doing, 1)[0]
-    rest = [t for t in top if t[0] != best[0]]
     # the tools whose text never says the head give way too ("post a *comment* on notion
     # page": ``post_page``; "leave a *note* on the jira issue": ``add_comment`` says it through
     # a synonym), but for a field's phrase, whose head may be the field or the thing
     unsaying = index.options.unsaid_head and head.alone and (by_synonym or not fielded)
     unsaid = _unsaying(index, thing) if unsaying else None
-    moved = [
-        i
-        for i, t in enumerate(rest)
-        if _gives_way(documents[t[0]].name, head, heads, creating=bool(kinds))
-        or (unsaid is not None and t[0] not in unsaid and _acts_elsewhere(documents[t[0]].name, heads))
-    ]
+    return _placed(
+        top,
+        best,
+        thing,
+        lambda t: (
+            _gives_way(documents[t].name, head, heads, creating=bool(kinds))
+            or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
+        ),
+    )
+
+
+def _placed(
+    top: list[tuple[int, int, float]], best: tuple[int, int, float], thing: str, gives_way: Callable[[int], bool]
+) -> tuple[list[tuple[int, int, float]], tuple[int, str] | None]:
+    """``top`` with ``best`` placed just before the first other tool that gives way to it, and
+    ``best`` with the noun it acts on; ``top`` as it is where ``best`` is ahead of them already."""
+    rest = [t for t in top if t[0] != best[0]]
+    moved = next((i for i, t in enumerate(rest) if gives_way(t[0])), None)
     place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
-    if not moved or moved[0] >= place:
+    if moved is None or moved >= place:
         return top, None
-    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)], (best[0], thing)
+    return [*rest[:moved], best, *rest[moved:]][: len(top)], (best[0], thing)
 
 
 def _gives_way(name: str, head: RequestHead, heads: frozenset[str], *, creating: bool) -> bool:
@@ -135,14 +148,8 @@ def described_first(
     best = order_results(index, saying, 1)[0]
     documents = index.documents
     heads = forms(thing, True)
-    rest = [t for t in top if t[0] != best[0]]
-    # acting on another thing: a name with a head of its own, never the request's
     unsaid = _unsaying(index, thing)
-    moved = [i for i, t in enumerate(rest) if t[0] not in unsaid and _acts_elsewhere(documents[t[0]].name, heads)]
-    place = next((i for i, t in enumerate(top) if t[0] == best[0]), len(top))
-    if not moved or moved[0] >= place:
-        return top, None
-    return [*rest[: moved[0]], best, *rest[moved[0] :]][: len(top)], (best[0], thing)
+    return _placed(top, best, thing, lambda t: t not in unsaid and _acts_elsewhere(documents[t].name, heads))
 
 
 def _acts_elsewhere(name: str, heads: frozenset[str]) -> bool:

@@ -165,12 +165,12 @@ def synonyms_of(token: str) -> tuple[str, ...]:
     return tuple(w for w in _groups_by_key().get(key, ()) if inflection_key(w) != key)
 
 
-# Phrases read as the words tool names and titles say: a question about the caller, which an
-# app answers with its current user ("Get current user", ``get_self``), as "get my user" ("my"
-# says a title's "current"); "everything in" a container as its items ("List items in folder").
 _FILED = ("ticket", "bug", "issue", "defect", "incident", "report", "request", "complaint")
 _RENAMING = ("change", "update", "set", "edit", "modify")
 _DROPPED_NOTES = ("comment", "note", "line", "message", "reply", "remark")
+# Phrases read as the words tool names and titles say: a question about the caller, which an
+# app answers with its current user ("Get current user", ``get_self``), as "get my user" ("my"
+# says a title's "current"); "everything in" a container as its items ("List items in folder").
 PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("who", "am", "i"): ("get", "my", "user"),
     ("whoami",): ("get", "my", "user"),
