@@ -63,6 +63,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ what a field phrase sets the field to is a value where no name carries it (to high)", "set_values", True),
     ("+ a singular field read of one item named by id is the item's (status of jira issue PAY-9)", "item_fields", True),
     ("+ a search's topic word no name carries is its query (search box for contract pdfs)", "search_terms", True),
+    ("+ the caller's own things: the tool whose name says the caller first (list my repos)", "first_person", True),
+    ("+ a word a tool's title says covers all its weight (box upload file: Upload file)", "title_words", True),
+    ("+ an app whose searches each look for another thing gets this one (asana find a user)", "search_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

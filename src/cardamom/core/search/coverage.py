@@ -5,7 +5,7 @@ score with the seeds' field weights and its covered mass, kept when it clears th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Iterable
+from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
@@ -285,6 +285,7 @@ def covering_tools(
     *,
     name_evidence: bool = False,
     first_word: bool = False,
+    titled: Sequence[frozenset[int]] | None = None,
 ) -> list[Covering]:
     """Step 4: each candidate's score (seeds' field weights, best field per token), the number
     of query tokens its name covers, its covered mass and the mass its own description says;
@@ -296,6 +297,8 @@ def covering_tools(
     clear the floor: its name or label must carry a word of the query. ``first_word``: note
     whether the tool's name carries the request's first weighed word (its verb, as a request
     is written: "transition issue" is ``do_transition``, not ``create_issue``), for the ties.
+    ``titled``: per token, the tools whose title says it (``title_words``): such a description
+    match covers all of the token's weight (a name or label word must still be matched).
     """
     # Token by token over each token's matches among the candidates (set operations), not tool
     # by tool over every token: a long request's candidates each match few of its tokens, and
@@ -344,9 +347,13 @@ def covering_tools(
         for doc_id in label - exact - near:
             score[doc_id] += LABEL_WEIGHT
             mass[doc_id] += weight
-        for doc_id in description - exact - near - label:
+        only_described = description - exact - near - label
+        for doc_id in only_described:
             score[doc_id] += DESCRIPTION_WEIGHT
             mass[doc_id] += weight * description_share
+        if titled is not None and titled[i]:
+            for doc_id in only_described & titled[i]:
+                mass[doc_id] += weight * (1.0 - description_share)  # its title says it: all of it
         if beyond is not None:
             beyond.update(exact, near, label)  # a word scored beyond the description
     return [

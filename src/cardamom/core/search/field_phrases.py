@@ -24,6 +24,7 @@ the app carries the field together with the thing: Slack's ``conversations_set_t
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
@@ -188,14 +189,15 @@ def _bare(word: str) -> str:
 _LONGEST_ROLE = 2  # words: "as editor", "as a co-owner", "as blocked"
 
 
-def role_words(sequence: tuple[str, ...]) -> tuple[str, ...]:
+def role_words(sequence: tuple[str, ...], values: Container[str] = ()) -> tuple[str, ...]:
     """The words after the last "as" of ``sequence`` that ends it ("... *as* blocks"), up to a
-    preposition ("as blocked by API-9"), the determiners aside: at most two, and none when "as"
-    opens the request."""
+    preposition ("as blocked by API-9") or an argument value (``values``: "as blocking API-7"),
+    the determiners aside: at most two, and none when "as" opens the request."""
     last = _last_as(sequence)
     if last is None:
         return ()
-    end = next((i for i in range(last + 2, len(sequence)) if sequence[i] in _ROLE_ENDS), len(sequence))
+    ends = (i for i in range(last + 2, len(sequence)) if sequence[i] in _ROLE_ENDS or sequence[i] in values)
+    end = next(ends, len(sequence))
     words = tuple(w for w in sequence[last + 1 : end] if w not in _DETERMINERS)
     if not words or len(words) > _LONGEST_ROLE or not all(w.isalpha() for w in words):
         return ()

@@ -26,9 +26,9 @@ from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
-from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
+from cardamom.core.search.synonyms import group_keys
 from cardamom.core.search.tokens import inflection_key
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.verb_readings import literal_names, verb_names
 
 _CREATING = frozenset({"create"})
 
@@ -73,10 +73,7 @@ def head_first(
     by_synonym = scope.synonyms and not any(c[0] in carrying for c in passing)
     if by_synonym:
         heads = forms(thing, True)
-    # names saying the verb as written, inflected or through a synonym that is an action too,
-    # never a prefix ("add" of "address"): "post" is also a message's word (``search_messages``)
-    actions = (w for w in synonyms_of(verb) if is_action_word(w))
-    verbs = union_of((literal_names(index, verb), *(literal_names(index, w) for w in actions)))
+    verbs = verb_names(index, verb)
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
         if index.options.unsaid_head and head.alone:

@@ -58,6 +58,7 @@ class SearchIndex:
     _synonyms: dict[str, SynonymPostings] = field(default_factory=dict, repr=False)
     _doc_apps: tuple[str, ...] = field(default=(), repr=False)  # per tool, its app (``add_apps``)
     _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
+    _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
@@ -122,6 +123,17 @@ class SearchIndex:
         if self._doc_apps:
             return self._doc_apps[doc_id]
         return self.documents[doc_id].name.split("__", 1)[0]
+
+    def title_postings(self) -> dict[str, frozenset[int]]:
+        """A title word's inflection key -> the tools whose title says it (``title_words``);
+        built from ``titles`` on first use, never stored."""
+        if self._titled is None:
+            found: dict[str, set[int]] = {}
+            for doc_id, words in enumerate(self.titles):
+                for word in words:
+                    found.setdefault(inflection_key(word), set()).add(doc_id)
+            self._titled = {key: frozenset(tools) for key, tools in found.items()}
+        return self._titled
 
     @property
     def vector_cache(self) -> dict[int, array[float] | None]:

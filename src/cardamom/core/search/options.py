@@ -132,7 +132,19 @@ class SearchOptions:
       ``get_status`` reads workflow statuses): the request gets the thing (``get_issue``);
     * ``search_terms``: in a request opening with a search verb, a topic word no tool name of
       the app carries is the search's query, whatever descriptions say ("search box for
-      contract *pdfs*").
+      contract *pdfs*");
+    * ``first_person``: a request for the caller's own things ("list *my* repos", "who am I",
+      "issues assigned *to me*") gets the tool whose name says the caller first
+      (``repos_list_for_authenticated_user``, ``get_current_user``, ``get_self``), among those
+      that cleared the floor (``first_person``);
+    * ``title_words``: inside a named app, in a request in words, a word a tool's title says (the
+      short first sentence of its description: Box's ``post_files_content`` is "Upload file")
+      covers all its weight, as a name word does, where a description's word covers half; it
+      still scores as a description word (seeds), and the tool's name or label must still carry
+      a word of the request (``name_evidence``);
+    * ``search_things``: for ``search_verbs``, an app whose searching names each search a thing of
+      their own, none the request's object, does not search for it ("asana find a user by email":
+      ``get_user``, not ``search_tasks_for_workspace``).
     """
 
     drop_filler: bool = True
@@ -183,6 +195,9 @@ class SearchOptions:
     set_values: bool = True
     item_fields: bool = True
     search_terms: bool = True
+    first_person: bool = True
+    title_words: bool = True
+    search_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -245,4 +260,7 @@ SEED_RULES_ONLY = SearchOptions(
     set_values=False,
     item_fields=False,
     search_terms=False,
+    first_person=False,
+    title_words=False,
+    search_things=False,
 )

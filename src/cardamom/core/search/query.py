@@ -19,6 +19,7 @@ from cardamom.core.search.field_phrases import (
     role_words,
     set_value,
 )
+from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
@@ -44,6 +45,7 @@ class QueryAnalysis:
     role_holder: tuple[str, ...] = ()  # "add *kim* as a collaborator" (``role_values``)
     set_to: tuple[str, ...] = ()  # "change the priority of ... *to high*" (``set_values``)
     member: tuple[str, ...] = ()  # "add *kim* to the asana project" (``role_values``)
+    first_person: bool = False  # "list *my* repos", "who am I" (``first_person``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -103,7 +105,7 @@ def analyse_query(
         # "change the priority of ... *to high*", "rename box folder 9 *to archive*"
         set_to = field.value if field is not None and not field.reads else ()
         set_to = set_value(sequence, 1) if sequence[:1] == ("rename",) else set_to
-    roles = role_words(sequence) if options.role_values and not shaped_name else ()
+    roles = role_words(sequence, values) if options.role_values and not shaped_name else ()
     holder = role_holder(sequence) if roles else ()
     member = moved_member(sequence) if options.role_values and not shaped_name else ()
     head = request_head(sequence, values, named, None if shaped_name else leads) if options.head_nouns else None
@@ -114,6 +116,8 @@ def analyse_query(
         # "add Kim as ...", which ends the head phrase before it opens)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
+    owned = head.head if head is not None else None
+    mine = options.first_person and not shaped_name and says_first_person(sequence, owned, values)
     return QueryAnalysis(
         tokens,
         dropped,
@@ -132,6 +136,7 @@ def analyse_query(
         tuple(w for w in holder if w not in named),
         tuple(w for w in set_to if w not in named),
         tuple(w for w in member if w not in named),
+        mine,
     )
 
 

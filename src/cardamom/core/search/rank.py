@@ -9,6 +9,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Collection, Iterable
 
+from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.coverage import (
     Weighed,
     candidate_tools,
@@ -28,7 +29,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.title_order import OWN_WORDS, title_first
+from cardamom.core.search.title_order import OWN_WORDS, title_carriers, title_first
 from cardamom.core.search.tokens import tokenize, unique
 
 
@@ -124,7 +125,13 @@ def _rank(
     # A one-word search is a keyword: a tool whose description says it is what it asks for.
     name_evidence = options.name_evidence and len(analysis.tokens) > 1
     first_word = options.first_word_ties and not analysis.name_shaped
-    passing = covering_tools(weighed, candidates, needed, share, name_evidence=name_evidence, first_word=first_word)
+    # a word a tool's title says covers all its weight ("Upload file" is Box's
+    # ``post_files_content``), where a description's covers ``share`` of it (``title_words``)
+    in_words = options.title_words and share < 1.0 and not analysis.name_shaped and bool(scope.apps)
+    title_says = title_carriers(index, weighed.tokens) if in_words else None
+    passing = covering_tools(
+        weighed, candidates, needed, share, name_evidence=name_evidence, first_word=first_word, titled=title_says
+    )
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
@@ -155,6 +162,8 @@ def _rank(
         said = tuple(t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0 and t not in as_values)
         own = not OWN_WORDS.isdisjoint((*analysis.dropped, *scope.grammar))
         top, titled = title_first(index, said, scope.app_words, head, passing, top, own)
+    if options.first_person and analysis.first_person and top:
+        top = caller_first(index, head, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)

@@ -35,6 +35,7 @@ from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import RequestHead, forms, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
+from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
@@ -59,6 +60,13 @@ _CALLERS = frozenset({"current", "me", "my", "self", "authenticated"})
 OWN_WORDS = frozenset({"my", "me", "mine"})
 # Words of a title that say nothing a request must match: the ones a request's reading drops.
 _UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | READ_FRAME_NOUNS | {"all"}
+
+
+def title_carriers(index: SearchIndex, tokens: Sequence[str]) -> list[frozenset[int]]:
+    """Per query token, the tools whose title says it, as written or inflected (``title_words``);
+    none for a word that frames a read or is grammar ("Get *details* on an org export request")."""
+    postings = index.title_postings() if index.titles else {}
+    return [EMPTY if t in _UNSAID else postings.get(inflection_key(t), EMPTY) for t in tokens]
 
 
 @lru_cache(maxsize=65_536)

@@ -12,6 +12,7 @@ from cardamom.core.search.head_nouns import forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural
 
 
@@ -196,7 +197,10 @@ def search_as_get(
     "get" ("find xero invoices": ``get_invoices``; "export a notion page as markdown":
     ``retrieve_page_markdown``). An app that searches at all searches for this thing too
     (Notion's ``post_search``), and only a thing some name of the app carries is got instead
-    (Xero has no "customers"; "get customers" would answer from descriptions)."""
+    (Xero has no "customers"; "get customers" would answer from descriptions). Where each of the
+    app's searching names searches a thing of its own, none the request's (Asana's
+    ``search_tasks_for_workspace`` for "find a user by email"), the app does not search for this
+    thing: it is got (``search_things``)."""
     if len(kept) < 2 or kept[0] not in _GETTING_VERBS:
         return kept
     objects = object_tools(index, kept[1:], scoped, values)
@@ -209,9 +213,24 @@ def search_as_get(
         # twilio recording RE123" is Twilio's ``fetch_recording``
         if (literal_names(index, kept[0]) & scoped) or (index.postings(kept[0]).every & objects):
             return kept
-    elif name_reach(index, kept[0]) & scoped:
-        return kept
+    else:
+        searching = name_reach(index, kept[0]) & scoped
+        if searching and (
+            not index.options.search_things
+            or kept[0] not in SEARCH_VERBS
+            or searching & objects
+            or any(not name_head(index.documents[d].name).head for d in searching)
+        ):
+            return kept
     return tuple(dict.fromkeys(("get", *kept[1:])))
+
+
+def verb_names(index: SearchIndex, verb: str) -> frozenset[int]:
+    """The tools whose names say ``verb`` as written or inflected, or through a synonym that is an
+    action too, never a prefix ("add" of "address"): "post" is also a message's word
+    (``search_messages``)."""
+    actions = (w for w in synonyms_of(verb) if is_action_word(w))
+    return union_of((literal_names(index, verb), *(literal_names(index, w) for w in actions)))
 
 
 def object_tools(

@@ -1,0 +1,65 @@
+"""Step 5, refined: a request for the caller's own things (``first_person``) gets the tool whose
+name says the caller (GitHub's ``repos_list_for_authenticated_user``, Jira's
+``get_current_user``, Notion's ``get_self``) first, among the tools that cleared the floor.
+"""
+
+from __future__ import annotations
+
+from cardamom.core.search.coverage import Covering
+from cardamom.core.search.head_nouns import RequestHead, forms, name_head
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.order import order_results
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.verb_readings import verb_names
+
+# Name words saying the caller: ``get_users_me``, ``get_my_filters``, ``users_get_authenticated``
+_CALLER_WORDS = ("me", "my", "myself", "mine", "authenticated", "whoami")
+
+
+def caller_named(index: SearchIndex) -> frozenset[int]:
+    """The tools whose names say the caller: a word of ``_CALLER_WORDS``, "current" with "user"
+    (``get_current_user``; DigitalOcean's ``..._connections_current`` is a metric), or "self"
+    that is not "self-hosted" (``get_self``; GitHub's runners)."""
+    postings = index.name_postings
+    current = postings.get("current", EMPTY) & postings.get("user", EMPTY)
+    own = postings.get("self", EMPTY) - postings.get("hosted", EMPTY)
+    return union_of((*(postings.get(w, EMPTY) for w in _CALLER_WORDS), current, own))
+
+
+def caller_first(
+    index: SearchIndex, head: RequestHead | None, passing: list[Covering], top: list[tuple[int, int, float]]
+) -> list[tuple[int, int, float]]:
+    """``top`` with the first tool (by the result order) that cleared the floor and whose name
+    says the caller placed first, where its name does the request's verb (as written, inflected
+    or through a synonym: "create the team for me" is no ``get_my_teams``) to a thing the caller
+    owns, the request's head noun (or a synonym); a request for the caller's user ("who am I",
+    "my profile") takes a name whose thing is the caller (``get_self``)."""
+    if head is None:
+        return top  # without a head noun, nothing says what of the caller's the request asks for
+    named = caller_named(index) & verb_names(index, head.verb)
+    if not named:
+        return top
+    documents = index.documents
+    heads = forms(head.head, True)
+    mine = [c for c in passing if c[0] in named and _owned(documents[c[0]].name, heads)]
+    if not mine:
+        return top
+    best = order_results(index, mine, 1)[0]
+    if top and top[0][0] == best[0]:
+        return top
+    return [best, *(t for t in top if t[0] != best[0])][: len(top)]
+
+
+_CALLER_KEYS = frozenset(inflection_key(w) for w in (*_CALLER_WORDS, "self", "current", "user"))
+_USER = forms("user", True)
+
+
+def _owned(name: str, heads: frozenset[str]) -> bool:
+    """The name's thing is the caller's: no noun but the caller's words beside it
+    (``codespaces_list_repositories_for_secret_for_authenticated_user`` lists a secret's
+    repositories), and it is the request's head, or the caller where the head is a user."""
+    read = name_head(name)
+    if read.others - read.modifiers - _CALLER_KEYS:
+        return False
+    return read.head in heads or (read.head in _CALLER_KEYS and not heads.isdisjoint(_USER))

@@ -1,0 +1,142 @@
+"""Issue 13's fourteenth round: the caller's own things ("list *my* repos", "who am I",
+``first_person``); a word a tool's title says covers all its weight ("box upload a file": "Upload
+file", ``title_words``); an app whose searches each look for another thing gets the request's
+thing (``search_things``); a role given with "as" ends at an argument value ("as blocking
+API-7", ``role_values``)."""
+
+from __future__ import annotations
+
+from cardamom.core.search.field_phrases import role_words
+from cardamom.core.search.first_person import says_first_person
+from tests.unit.search_documents import app_doc, ranked_names
+
+DOCS = [
+    # GitHub: the caller's repositories, and others' that name the caller too
+    app_doc("github__repos_list_for_authenticated_user", "GitHub", "List repositories for the authenticated user."),
+    app_doc("github__repos_list_for_org", "GitHub", "List organization repositories. Lists repos for an org."),
+    app_doc("github__teams_list_repos_in_org", "GitHub", "List team repositories. Lists a team's repositories."),
+    app_doc(
+        "github__codespaces_list_repositories_for_secret_for_authenticated_user",
+        "GitHub",
+        "List selected repositories for a user secret.",
+    ),
+    app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
+    app_doc("github__issues_list_for_authenticated_user", "GitHub", "List user account issues."),
+    app_doc("github__issues_get", "GitHub", "Get an issue."),
+    app_doc("github__users_get_authenticated", "GitHub", "Get the authenticated user."),
+    app_doc("github__users_get_by_username", "GitHub", "Get a user."),
+    app_doc("github__codespaces_get_for_authenticated_user", "GitHub", "Get a codespace for the authenticated user."),
+    app_doc("notion__get_self", "Notion", "Retrieve your token's bot user."),
+    app_doc("notion__get_user", "Notion", "Retrieve a user."),
+    app_doc("notion__get_users", "Notion", "List all users."),
+    app_doc("notion__post_search", "Notion", "Search by title. Searches pages and databases."),
+    app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
+    app_doc("jira__get_my_filters", "Jira", "Get my filters. Returns the filters of the user."),
+    app_doc("jira__search_for_issues_using_jql", "Jira", "Search for issues using JQL. Searches for issues."),
+    app_doc("jira__link_issues", "Jira", "Create issue link. Creates a link between two issues."),
+    app_doc(
+        "jira__create_issue_type_avatar",
+        "Jira",
+        "Load issue type avatar. Loads an avatar for the issue type: a link to an image, blocking nothing.",
+    ),
+    app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
+    # Box names its upload operation after its path; only its title says "upload"
+    app_doc("box__post_files_content", "Box", "Upload file. Uploads a small file to Box."),
+    app_doc("box__post_files_upload_sessions", "Box", "Create upload session. Creates an upload session for a file."),
+    app_doc("box__put_files_upload_sessions_id", "Box", "Upload part of file. Uploads a chunk of a file."),
+    app_doc("box__get_files_upload_sessions_id", "Box", "Get upload session. Returns an upload session."),
+    app_doc("box__get_files_id", "Box", "Get file information. Retrieves the details about a file."),
+    app_doc("box__get_folders_id", "Box", "Get folder information. Retrieves details for a folder."),
+    app_doc("box__get_folders_id_items", "Box", "List items in folder. Lists the files in a folder."),
+    app_doc("box__post_folders", "Box", "Create folder. Creates a new empty folder."),
+    app_doc("box__get_files_id_versions", "Box", "List all file versions."),
+    app_doc("box__get_files_id_comments", "Box", "List file comments."),
+    app_doc("box__get_collaborations_id", "Box", "Get collaboration."),
+    app_doc("box__get_users_me", "Box", "Get current user."),
+    app_doc("box__get_groups", "Box", "List groups for enterprise."),
+    # Asana searches tasks and projects, never users
+    app_doc("asana__search_tasks_for_workspace", "Asana", "Search tasks in a workspace. Find tasks of a user."),
+    app_doc("asana__search_projects_for_workspace", "Asana", "Search projects in a workspace."),
+    app_doc("asana__get_user", "Asana", "Get a user. Returns the user with the given ID or email."),
+    app_doc("asana__get_tasks_for_user_task_list", "Asana", "Get tasks from a user task list."),
+    app_doc("asana__get_task", "Asana", "Get a task."),
+    app_doc("asana__create_organization_export", "Asana", "Create an organization export request."),
+    app_doc("asana__get_organization_export", "Asana", "Get details on an org export request."),
+]
+
+
+def _names(query: str, **switches: bool) -> list[str]:
+    return ranked_names(DOCS, query, **switches)
+
+
+class TestTheCallersOwnThings:
+    def test_my_owning_the_head_is_read(self) -> None:
+        assert says_first_person(("list", "my", "repos"), "repos")
+        assert says_first_person(("list", "my", "open", "pull", "requests"), "requests")
+        assert says_first_person(("issues", "assigned", "to", "me"), "issues")
+        assert says_first_person(("who", "am", "i"), None)
+        # "my" owns the org; "me" receives; a value's "my" is a title
+        assert not says_first_person(("list", "repos", "for", "my", "org"), "repos")
+        assert not says_first_person(("show", "me", "the", "repos"), "repos")
+        assert not says_first_person(("create", "page", "titled", "my", "notes"), "page", {"my", "notes"})
+
+    def test_the_tool_naming_the_caller_comes_first(self) -> None:
+        for query, tool in (
+            ("github list my repos", "github__repos_list_for_authenticated_user"),
+            ("github list my repositories", "github__repos_list_for_authenticated_user"),
+            ("github show my issues", "github__issues_list_for_authenticated_user"),
+            ("notion who am i", "notion__get_self"),
+        ):
+            assert _names(query)[0] == tool, query
+            assert _names(query, first_person=False)[0] != tool, query
+
+    def test_the_caller_must_own_the_head(self) -> None:
+        # the codespace's user is the caller, the request's user is the caller: the user wins
+        assert _names("github who am i")[0] == "github__users_get_authenticated"
+        # a secret's repositories are not the caller's
+        assert (
+            "github__codespaces_list_repositories_for_secret_for_authenticated_user"
+            not in _names("github list my repositories")[:1]
+        )
+
+    def test_without_a_head_or_my_nothing_moves(self) -> None:
+        # no head noun: nothing says what of the caller's is asked for (``get_my_filters``)
+        assert _names("search jira for issues assigned to me")[0] == "jira__search_for_issues_using_jql"
+        assert _names("github list repos for my org")[0] != "github__repos_list_for_authenticated_user"
+
+
+class TestTitleWords:
+    def test_a_title_word_covers_all_its_weight(self) -> None:
+        # "upload" is in the sessions' names; "Upload file" is the title of the one that uploads:
+        # its description's "upload" covered half its weight, under the floor beside "folder"
+        query = "box upload a file to folder 0"
+        assert "box__post_files_content" in _names(query)
+        assert "box__post_files_content" not in _names(query, title_words=False)
+        assert _names("box upload a file")[0] == "box__post_files_content"  # it says the title
+
+    def test_a_title_word_framing_a_read_covers_no_more(self) -> None:
+        # "Get *details* on an org export request" says nothing a request for details lacks
+        assert _names("asana get sharing recording details") == []
+
+
+class TestSearchThings:
+    def test_an_app_searching_other_things_gets_the_thing(self) -> None:
+        query = "asana find a user by email"
+        assert _names(query)[0] == "asana__get_user"
+        assert _names(query, search_things=False)[0] != "asana__get_user"
+
+    def test_an_app_searching_anything_searches(self) -> None:
+        # Notion's search names no thing: it finds pages too
+        assert _names("notion find a page")[0] == "notion__post_search"
+
+
+class TestARoleEndsAtAValue:
+    def test_the_role_is_read_up_to_a_value(self) -> None:
+        sequence = ("link", "jira", "issue", "api", "3", "as", "blocking", "api", "7")
+        assert role_words(sequence, {"api", "3", "7"}) == ("blocking",)
+        assert role_words(sequence) == ()
+
+    def test_the_role_leaves_the_mass(self) -> None:
+        query = "Link Jira issue API-3 as blocking API-7"
+        assert _names(query)[0] == "jira__link_issues"
+        assert _names(query, role_values=False)[:1] != ["jira__link_issues"]
