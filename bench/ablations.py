@@ -66,6 +66,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the caller's own things: the tool whose name says the caller first (list my repos)", "first_person", True),
     ("+ a word a tool's title says covers all its weight (box upload file: Upload file)", "title_words", True),
     ("+ an app whose searches each look for another thing gets this one (asana find a user)", "search_things", True),
+    (
+        "+ adding a field no tool adds is the thing's update (add label X to jira issue: edit_issue)",
+        "added_fields",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -274,6 +274,9 @@ FIRST = [
     ("search jira for issues assigned to me", "jira", "search_for_issues_using_jql"),
     ("Link Jira issue API-3 as blocking API-7", "jira", "link_issues"),
     ("asana find a user by email", "asana", "get_user"),
+    ('Add label "regression" to Jira issue QA-8', "jira", "edit_issue"),
+    ("jira stick a label on an issue", "jira", "edit_issue"),
+    ("jira add a watcher to issue OPS-1", "jira", "add_watcher"),
 ]
 
 

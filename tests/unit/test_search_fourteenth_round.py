@@ -2,11 +2,12 @@
 ``first_person``); a word a tool's title says covers all its weight ("box upload a file": "Upload
 file", ``title_words``); an app whose searches each look for another thing gets the request's
 thing (``search_things``); a role given with "as" ends at an argument value ("as blocking
-API-7", ``role_values``)."""
+API-7", ``role_values``); adding a field no tool adds is the thing's update ("add label X to
+jira issue QA-8", ``added_fields``)."""
 
 from __future__ import annotations
 
-from cardamom.core.search.field_phrases import role_words
+from cardamom.core.search.field_phrases import added_field, role_words
 from cardamom.core.search.first_person import says_first_person
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -40,6 +41,14 @@ DOCS = [
         "Load issue type avatar. Loads an avatar for the issue type: a link to an image, blocking nothing.",
     ),
     app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
+    app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue."),
+    app_doc("jira__get_all_labels", "Jira", "Get all labels. Returns the labels."),
+    app_doc("jira__add_watcher", "Jira", "Add watcher. Adds a user as a watcher of an issue."),
+    app_doc("jira__get_issue_watchers", "Jira", "Get issue watchers."),
+    app_doc("notion__patch_block_children", "Notion", "Append block children."),
+    app_doc("notion__retrieve_a_block", "Notion", "Retrieve a block."),
+    app_doc("notion__patch_page", "Notion", "Update page properties."),
+    app_doc("notion__post_page", "Notion", "Create a page."),
     # Box names its upload operation after its path; only its title says "upload"
     app_doc("box__post_files_content", "Box", "Upload file. Uploads a small file to Box."),
     app_doc("box__post_files_upload_sessions", "Box", "Create upload session. Creates an upload session for a file."),
@@ -140,3 +149,23 @@ class TestARoleEndsAtAValue:
         query = "Link Jira issue API-3 as blocking API-7"
         assert _names(query)[0] == "jira__link_issues"
         assert _names(query, role_values=False)[:1] != ["jira__link_issues"]
+
+
+class TestAddedFields:
+    def test_the_phrase_is_read(self) -> None:
+        phrase = added_field(("in", "jira", "add", "the", "label", "urgent", "to", "issue", "eng", "4"), {"jira"})
+        assert phrase is not None and phrase.field == ("label",) and phrase.value == ("urgent",)
+        assert phrase.action == "update" and phrase.after[:1] == ("issue",)
+        assert added_field(("add", "a", "new", "row", "to", "the", "database")) is None  # creates
+        assert added_field(("add", "dave", "as", "a", "watcher", "on", "issue", "ops", "1")) is None  # a role
+        assert added_field(("create", "a", "label", "on", "the", "issue")) is None  # no adding verb
+
+    def test_a_field_no_tool_adds_is_the_things_update(self) -> None:
+        query = "add label regression to jira issue QA-8"
+        assert _names(query)[0] == "jira__edit_issue"
+        assert _names(query, added_fields=False)[:1] != ["jira__edit_issue"]
+
+    def test_a_field_some_tool_adds_keeps_that_tool(self) -> None:
+        # by its name (``add_watcher``), or by its title ("Append block children")
+        assert _names("jira add a watcher to issue OPS-1")[0] == "jira__add_watcher"
+        assert _names("add a block to notion page 77")[:1] != ["notion__patch_page"]

@@ -62,9 +62,16 @@ class FieldPhrase:
 
     @property
     def action(self) -> str:
-        """The thing's operation the phrase asks for: setting a field is the thing's update,
-        asking what it is the thing's get."""
-        return "update" if self.verb in _SETTING_VERBS else "get" if self.verb in ASKING_WORDS else self.verb
+        """The thing's operation the phrase asks for: setting a field, or adding to it, is the
+        thing's update, asking what it is the thing's get."""
+        if self.verb in _SETTING_VERBS or self.adds:
+            return "update"
+        return "get" if self.verb in ASKING_WORDS else self.verb
+
+    @property
+    def adds(self) -> bool:
+        """The phrase adds to the field ("add label X to jira issue QA-8", ``added_field``)."""
+        return self.verb in ADDING_VERBS
 
     @property
     def reads(self) -> bool:
@@ -110,6 +117,36 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
         return None
     # nearest first, as after "of": "asana task" gives ("task", "asana"), the thing then the app
     return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1], set_value(sequence, start))
+
+
+# The verbs adding a value to a thing's field: "*add* label regression to jira issue QA-8"
+ADDING_VERBS = frozenset({"add", "insert", "append"})
+_ONTO = frozenset({"to", "on", "onto"})
+_IN_APP = frozenset({"in", "on", "at", "via", "using"})  # before the app's name: "*in* Jira, add ..."
+
+
+def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPhrase | None:
+    """ "add [a] <field> [its value] to [the] <thing> ..." opening a request, after the app's
+    name (``apps``), filler words and "in" ("In Jira, add label regression to issue QA-8"): the field is
+    the one word after the verb, what it gets the words before "to" (``verb_readings.
+    changed_field`` decides whether the app has a tool adding that field of its own, as Jira's
+    ``add_watcher``, or the thing's update adds it)."""
+    verb = next(
+        (i for i, w in enumerate(sequence) if w not in apps and w not in QUERY_FILLER_WORDS and w not in _IN_APP),
+        None,
+    )
+    if verb is None or len(sequence) < verb + 4 or sequence[verb] not in ADDING_VERBS:
+        return None
+    end = next((i for i in range(verb + 2, len(sequence)) if sequence[i] in _ONTO), None)
+    if end is None:
+        return None
+    span = tuple(w for w in sequence[verb + 1 : end] if w not in _DETERMINERS)
+    after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
+    if not span or not after or not span[0].isalpha() or is_action_word(span[0]) or len(span) > 1 + _LONGEST_VALUE:
+        return None  # "add a *new* row": an adjective creating, no field
+    if not _CLAUSE_WORDS.isdisjoint(span):
+        return None  # "add dave lee *as* a watcher on ...": a role, no field
+    return FieldPhrase(sequence[verb], span[:1], after, span[1:])
 
 
 _LONGEST_VALUE = 3  # words: "to high", "to in progress", "to Q3 launch plan"

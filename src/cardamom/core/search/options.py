@@ -144,7 +144,11 @@ class SearchOptions:
       a word of the request (``name_evidence``);
     * ``search_things``: for ``search_verbs``, an app whose searching names each search a thing of
       their own, none the request's object, does not search for it ("asana find a user by email":
-      ``get_user``, not ``search_tasks_for_workspace``).
+      ``get_user``, not ``search_tasks_for_workspace``);
+    * ``added_fields``: a request opening "add <field> [value] to <thing>" where some name of the
+      app carries the field and none adds it ("add label regression to jira issue QA-8": Jira
+      lists labels, no tool adds one) adds it by the thing's update (``edit_issue``), as
+      ``field_phrases`` reads "set the labels of".
     """
 
     drop_filler: bool = True
@@ -198,6 +202,7 @@ class SearchOptions:
     first_person: bool = True
     title_words: bool = True
     search_things: bool = True
+    added_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -263,4 +268,5 @@ SEED_RULES_ONLY = SearchOptions(
     first_person=False,
     title_words=False,
     search_things=False,
+    added_fields=False,
 )

@@ -12,6 +12,7 @@ from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.field_phrases import (
     FieldPhrase,
+    added_field,
     field_phrase,
     moved_member,
     possessive_as_of,
@@ -100,6 +101,8 @@ def analyse_query(
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     shaped_name = is_name_shaped(query)
     field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
+    if field is None and options.added_fields and options.field_phrases and not shaped_name:
+        field = added_field(sequence, named)  # "add label regression to jira issue QA-8"
     set_to: tuple[str, ...] = ()
     if options.set_values and not shaped_name:
         # "change the priority of ... *to high*", "rename box folder 9 *to archive*"

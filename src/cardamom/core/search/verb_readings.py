@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from cardamom.core.search.field_phrases import ASKING_WORDS, FieldPhrase
+from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, FieldPhrase
 from cardamom.core.search.head_nouns import forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
-from cardamom.core.search.synonyms import is_action_word, synonyms_of
+from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural
 
 
@@ -125,6 +125,8 @@ def changed_field(
     updating = things & name_reach(index, phrase.action)
     if not things or any(literal_names(index, w) & things for w in phrase.field):
         return frozenset(), kept, ""
+    if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
+        return frozenset(), kept, ""
     if phrase.reads:
         # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
         asked = (thing or "") if phrase.verb in ASKING_WORDS else ""
@@ -135,6 +137,19 @@ def changed_field(
     fields = frozenset(phrase.field) - app_words
     kept = tuple(dict.fromkeys(phrase.action if t == phrase.verb else t for t in kept))
     return fields, kept, thing or ""
+
+
+def _added_by_update(index: SearchIndex, field: tuple[str, ...], scoped: frozenset[int]) -> bool:
+    """A value is added to ``field`` by its thing's update: some name of the app carries the
+    field (Jira's ``get_all_labels``), none with a verb adding it in its name (``add_watcher``,
+    ``create_subtask_for_task``) or its title (Notion's ``patch_block_children``, "Append block
+    children"): "add label X to jira issue" is ``edit_issue``."""
+    carrying = union_of(literal_names(index, w) for w in field) & scoped
+    if not carrying or carrying & verb_names(index, "add"):
+        return False
+    adding = group_keys(frozenset({"create"})) | {inflection_key(w) for w in ADDING_VERBS}
+    titles = index.titles
+    return not any(titles and titles[d] and inflection_key(titles[d][0]) in adding for d in carrying)
 
 
 def _read_field(
