@@ -66,11 +66,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the caller's own things: the tool whose name says the caller first (list my repos)", "first_person", True),
     ("+ a word a tool's title says covers all its weight (box upload file: Upload file)", "title_words", True),
     ("+ an app whose searches each look for another thing gets this one (asana find a user)", "search_things", True),
-    (
-        "+ adding a field no tool adds is the thing's update (add label X to jira issue: edit_issue)",
-        "added_fields",
-        True,
-    ),
+    ("+ adding a field no tool adds is the thing's update (add label to jira issue: edit_issue)", "added_fields", True),
+    ("+ a request of two actions is ranked on the first (create a task and assign it to me)", "second_actions", True),
+    ("+ a status the app moves by transitions is one (the status of jira ticket to Done)", "status_transitions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

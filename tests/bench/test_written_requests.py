@@ -277,6 +277,12 @@ FIRST = [
     ('Add label "regression" to Jira issue QA-8', "jira", "edit_issue"),
     ("jira stick a label on an issue", "jira", "edit_issue"),
     ("jira add a watcher to issue OPS-1", "jira", "add_watcher"),
+    ("Assign the Asana task 'Update website' to John", "asana", "update_task"),
+    ("Create an Asana task called 'Review PR' in the Engineering project and assign it to me", "asana", "create_task"),
+    ("create a jira issue for the login bug and then assign it to kim", "jira", "create_issue"),
+    ("Change the status of Jira ticket WEB-42 to Done", "jira", "do_transition"),
+    ("set the status of jira issue ENG-3 to in progress", "jira", "do_transition"),
+    ("Set the assignee of Jira issue API-77 to maria", "jira", "edit_issue"),
 ]
 
 

@@ -3,12 +3,15 @@
 file", ``title_words``); an app whose searches each look for another thing gets the request's
 thing (``search_things``); a role given with "as" ends at an argument value ("as blocking
 API-7", ``role_values``); adding a field no tool adds is the thing's update ("add label X to
-jira issue QA-8", ``added_fields``)."""
+jira issue QA-8", ``added_fields``); a request of two actions is ranked on the first
+(``second_actions``); a status the app moves by transitions is changed by one
+(``status_transitions``); an action read from a verb is no value a quote says too."""
 
 from __future__ import annotations
 
 from cardamom.core.search.field_phrases import added_field, role_words
 from cardamom.core.search.first_person import says_first_person
+from cardamom.core.search.request_clauses import second_action
 from tests.unit.search_documents import app_doc, ranked_names
 
 DOCS = [
@@ -42,6 +45,13 @@ DOCS = [
     ),
     app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
     app_doc("jira__edit_issue", "Jira", "Edit issue. Edits an issue."),
+    app_doc("jira__do_transition", "Jira", "Transition issue. Performs an issue transition."),
+    app_doc("jira__get_transitions", "Jira", "Get transitions. Returns the transitions of an issue."),
+    app_doc("jira__get_edit_issue_meta", "Jira", "Get edit issue metadata. Returns the fields and status of an issue."),
+    app_doc("jira__bulk_set_issue_property", "Jira", "Bulk set issue property. Sets a property: an assignee."),
+    app_doc("github__pulls_list", "GitHub", "List pull requests."),
+    app_doc("asana__create_task", "Asana", "Create a task."),
+    app_doc("asana__update_task", "Asana", "Update a task."),
     app_doc("jira__get_all_labels", "Jira", "Get all labels. Returns the labels."),
     app_doc("jira__add_watcher", "Jira", "Add watcher. Adds a user as a watcher of an issue."),
     app_doc("jira__get_issue_watchers", "Jira", "Get issue watchers."),
@@ -169,3 +179,43 @@ class TestAddedFields:
         # by its name (``add_watcher``), or by its title ("Append block children")
         assert _names("jira add a watcher to issue OPS-1")[0] == "jira__add_watcher"
         assert _names("add a block to notion page 77")[:1] != ["notion__patch_page"]
+
+
+class TestSecondActions:
+    def test_the_second_action_is_found(self) -> None:
+        sequence = ("create", "an", "asana", "task", "review", "and", "assign", "it", "to", "me")
+        assert second_action(sequence, (), {"asana"}) == 5
+        assert second_action(("create", "a", "task", "and", "then", "assign", "it"), (), ()) == 3
+        # one action: a value's "and", a verb's pair, an object's "and"
+        assert second_action(("create", "task", "build", "and", "deploy"), {"build", "and", "deploy"}, ()) is None
+        assert second_action(("find", "and", "delete", "file"), (), ()) is None
+        assert second_action(("list", "tasks", "and", "projects"), (), ()) is None
+        assert second_action(("the", "tasks", "and", "delete", "them"), (), ()) is None  # no action opens it
+
+    def test_the_request_is_ranked_on_the_first(self) -> None:
+        query = "create an asana task called Review and assign it to me"
+        assert _names(query)[0] == "asana__create_task"
+        assert _names(query, second_actions=False)[:1] != ["asana__create_task"]
+
+
+class TestStatusTransitions:
+    def test_a_status_change_is_a_transition(self) -> None:
+        query = "change the status of jira ticket WEB-42 to Done"
+        assert _names(query)[0] == "jira__do_transition"
+        assert _names(query, status_transitions=False)[0] != "jira__do_transition"
+
+    def test_a_name_that_reads_is_no_update(self) -> None:
+        # ``get_edit_issue_meta`` says "edit" and "status": still no tool changing the issue
+        assert _names("change the status of jira ticket WEB-42 to Done", status_transitions=False)[0] == (
+            "jira__edit_issue"
+        )
+
+
+class TestReadVerbsAndValues:
+    def test_the_verb_read_is_no_value(self) -> None:
+        # "assign" is read as "update", which the quoted title says too
+        assert _names("Assign the Asana task 'Update website' to John")[0] == "asana__update_task"
+
+    def test_a_values_shorthand_is_a_value(self) -> None:
+        # "PR" in a quoted title is no GitHub ``pulls``
+        assert _names("Create an Asana task called 'Review PR'")[0] == "asana__create_task"

@@ -148,7 +148,13 @@ class SearchOptions:
     * ``added_fields``: a request opening "add <field> [value] to <thing>" where some name of the
       app carries the field and none adds it ("add label regression to jira issue QA-8": Jira
       lists labels, no tool adds one) adds it by the thing's update (``edit_issue``), as
-      ``field_phrases`` reads "set the labels of".
+      ``field_phrases`` reads "set the labels of";
+    * ``second_actions``: a request of two actions joined by "and" ("create an asana task called
+      'Review PR' *and assign it to me*") is ranked on the first: the second's words leave the
+      query (``request_clauses``);
+    * ``status_transitions``: a field phrase changing a thing's status ("change the status of jira
+      ticket WEB-42 to Done") where the app moves that thing by transitions is a transition
+      (``do_transition``), as ``state_verbs`` reads "move ... to Done".
     """
 
     drop_filler: bool = True
@@ -203,6 +209,8 @@ class SearchOptions:
     title_words: bool = True
     search_things: bool = True
     added_fields: bool = True
+    second_actions: bool = True
+    status_transitions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -269,4 +277,6 @@ SEED_RULES_ONLY = SearchOptions(
     title_words=False,
     search_things=False,
     added_fields=False,
+    second_actions=False,
+    status_transitions=False,
 )

@@ -23,7 +23,8 @@ from cardamom.core.search.field_phrases import (
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.synonyms import join_compounds, join_vocabulary_compounds, leading_verb
+from cardamom.core.search.request_clauses import second_action
+from cardamom.core.search.synonyms import NAME_SHORTHANDS, join_compounds, join_vocabulary_compounds, leading_verb
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, inflection_key, tokenize, unique
 
 
@@ -91,9 +92,18 @@ def analyse_query(
         sequence = _sequence(without_addresses(query), options, vocabulary, mentions or {})  # an address names no app
     found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
+    # a value's word a name shortens is that value still ("a task called 'Review PR'": not ``pulls``)
+    values |= {short for words, short in NAME_SHORTHANDS.items() if len(words) == 1 and words[0] in values}
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
+    cut = second_action(sequence, values, named) if options.second_actions and not is_name_shaped(query) else None
+    if cut is not None:
+        # "create an asana task ... *and assign it to me*": the second action's words leave
+        second = {w for w in sequence[cut:] if w not in named} - set(sequence[:cut])
+        tokens = tuple(t for t in tokens if t not in second) or tokens
+        dropped = unique((*dropped, *(w for w in sequence[cut:] if w in second)))
+        sequence = (*sequence[:cut], *(w for w in sequence[cut:] if w in named))
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in WH_WORDS):
         # "how many *open* pull requests": a question's first word is its own, not a verb
         tokens = leading_verb(tokens, skip=named)

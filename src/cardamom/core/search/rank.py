@@ -93,7 +93,7 @@ def _rank(
     word opens some tool name (``name_verbs``)."""
     options = index.options
     scope = scope_pool(index, analysis, pool, floor, implied=implied)
-    as_values = analysis.values | scope.topic_values
+    as_values = (analysis.values | scope.topic_values) - {read for _, read in scope.read_as}
     values = tuple(t for t in unique((*analysis.tokens, *analysis.values)) if t in as_values)
     common = {
         "dropped": analysis.dropped,

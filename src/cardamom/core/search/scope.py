@@ -198,6 +198,9 @@ def _inside(
     # In an app the words implied, a capitalised word stays a word: it may be the app the
     # request names, which the org lacks ("in Onsched Setup"); only values read from their shape go.
     as_values = (analysis.shaped_values if implied else analysis.values) | topics
+    # the action a verb was read as is the request's, even where a quoted value says the word too
+    # ("assign the asana task 'Update website' to John": an update, not a value)
+    as_values -= {read for _, read in read_as}
     if options.argument_values:
         without_values = tuple(t for t in kept if t not in as_values)
         if without_values and len(without_values) < len(kept):

@@ -122,7 +122,8 @@ def changed_field(
     assert phrase is not None
     thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
     things = name_reach(index, thing) & scoped if thing is not None else EMPTY
-    updating = things & name_reach(index, phrase.action)
+    # a name that reads is no update of the thing, whatever else it says (``get_edit_issue_meta``)
+    updating = things & name_reach(index, phrase.action) - union_of(literal_names(index, w) for w in _READING_NAMES)
     if not things or any(literal_names(index, w) & things for w in phrase.field):
         return frozenset(), kept, ""
     if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
@@ -135,8 +136,20 @@ def changed_field(
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words
-    kept = tuple(dict.fromkeys(phrase.action if t == phrase.verb else t for t in kept))
+    action = phrase.action
+    if index.options.status_transitions and _is_status(phrase.field) and _transitions(index, thing, scoped):
+        action = "transition"  # "change the status of jira ticket WEB-42 to Done": a workflow's move
+    kept = tuple(dict.fromkeys(action if t == phrase.verb else t for t in kept))
     return fields, kept, thing or ""
+
+
+_READING_NAMES = ("get", "list", "retrieve", "fetch", "read")
+_STATUS = frozenset(inflection_key(w) for w in ("status", "state"))
+
+
+def _is_status(field: tuple[str, ...]) -> bool:
+    """The field is the thing's status ("the status of", "the state of")."""
+    return len(field) == 1 and inflection_key(field[0]) in _STATUS
 
 
 def _added_by_update(index: SearchIndex, field: tuple[str, ...], scoped: frozenset[int]) -> bool:

@@ -1,0 +1,45 @@
+"""A request of two actions: "create an asana task called 'Review PR' *and assign it to me*".
+
+A tool does one action. The first is the one the request asks a tool for; the words of a
+second action joined by "and" would weigh against every tool doing the first ("assign" is no
+word of Asana's ``create_task``), so they leave the query (``second_actions``). The first action
+opens the request, after the app's name and filler words; the second follows "and" (or "and
+then") with its verb, past the first action's object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS
+
+# Verbs of a second action that are in no action group of the synonyms: "and *assign* it to me"
+_CLAUSE_VERBS = frozenset(
+    {"assign", "set", "mark", "notify", "tag", "share", "link", "close", "invite", "ping", "attach", "label"}
+)
+_LEADING = frozenset({"in", "on", "at", "via", "using"})  # before the app's name: "*in* Jira, create ..."
+
+
+def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
+    """Where the second action of ``sequence`` (a request's words in order) opens: the index of
+    its "and", when the request opens with an action and "and" (past that action's object) is
+    followed by another action's verb that is no argument value ("a task called 'Build and
+    *deploy*'" is one action)."""
+    first = next(
+        (i for i, w in enumerate(sequence) if w not in apps and w not in QUERY_FILLER_WORDS and w not in _LEADING),
+        None,
+    )
+    if first is None or not _acts(sequence[first]):
+        return None
+    for i in range(first + 2, len(sequence) - 1):
+        if sequence[i] != "and":
+            continue
+        verb = i + 1 + (sequence[i + 1] == "then" and i + 2 < len(sequence))
+        if sequence[verb] not in values and _acts(sequence[verb]):
+            return i
+    return None
+
+
+def _acts(word: str) -> bool:
+    return is_action_word(word) or word in _CLAUSE_VERBS
