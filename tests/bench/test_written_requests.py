@@ -283,6 +283,9 @@ FIRST = [
     ("Change the status of Jira ticket WEB-42 to Done", "jira", "do_transition"),
     ("set the status of jira issue ENG-3 to in progress", "jira", "do_transition"),
     ("Set the assignee of Jira issue API-77 to maria", "jira", "edit_issue"),
+    ("Move the Box file 'budget.xlsx' to the 'Archive' folder", "box", "put_files_id"),
+    ("box move a file to another folder", "box", "put_files_id"),
+    ("asana move a task to a section", "asana", "add_task_for_section"),
 ]
 
 

@@ -5,7 +5,8 @@ thing (``search_things``); a role given with "as" ends at an argument value ("as
 API-7", ``role_values``); adding a field no tool adds is the thing's update ("add label X to
 jira issue QA-8", ``added_fields``); a request of two actions is ranked on the first
 (``second_actions``); a status the app moves by transitions is changed by one
-(``status_transitions``); an action read from a verb is no value a quote says too."""
+(``status_transitions``); a move the app does by updating its object is an update
+(``move_updates``); an action read from a verb is no value a quote says too."""
 
 from __future__ import annotations
 
@@ -66,6 +67,10 @@ DOCS = [
     app_doc("box__get_files_upload_sessions_id", "Box", "Get upload session. Returns an upload session."),
     app_doc("box__get_files_id", "Box", "Get file information. Retrieves the details about a file."),
     app_doc("box__get_folders_id", "Box", "Get folder information. Retrieves details for a folder."),
+    app_doc("box__put_files_id", "Box", "Update file. Updates a file: it can be used to rename or move a file."),
+    app_doc("box__post_folders_id", "Box", "Restore folder. Restores a folder that has been moved to the trash."),
+    app_doc("asana__add_task_for_section", "Asana", "Add task to section. Moves a task into a section."),
+    app_doc("notion__move_page", "Notion", "Move a page. Moves a page to another parent."),
     app_doc("box__get_folders_id_items", "Box", "List items in folder. Lists the files in a folder."),
     app_doc("box__post_folders", "Box", "Create folder. Creates a new empty folder."),
     app_doc("box__get_files_id_versions", "Box", "List all file versions."),
@@ -219,3 +224,15 @@ class TestReadVerbsAndValues:
     def test_a_values_shorthand_is_a_value(self) -> None:
         # "PR" in a quoted title is no GitHub ``pulls``
         assert _names("Create an Asana task called 'Review PR'")[0] == "asana__create_task"
+
+
+class TestMoveUpdates:
+    def test_a_move_by_update_is_an_update(self) -> None:
+        query = "box move a file to another folder"
+        assert _names(query)[0] == "box__put_files_id"
+        assert _names(query, move_updates=False)[:1] != ["box__put_files_id"]
+
+    def test_a_move_some_name_says_or_places_stays(self) -> None:
+        assert _names("notion move a page")[0] == "notion__move_page"
+        # Asana adds a task to a section: the place is in the name
+        assert _names("asana move a task to a section")[0] == "asana__add_task_for_section"

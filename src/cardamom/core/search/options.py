@@ -154,7 +154,10 @@ class SearchOptions:
       query (``request_clauses``);
     * ``status_transitions``: a field phrase changing a thing's status ("change the status of jira
       ticket WEB-42 to Done") where the app moves that thing by transitions is a transition
-      (``do_transition``), as ``state_verbs`` reads "move ... to Done".
+      (``do_transition``), as ``state_verbs`` reads "move ... to Done";
+    * ``move_updates``: "move" where the app moves its object by updating it, no name carrying the
+      object saying a move or the place it goes ("move the box file to another folder":
+      ``put_files_id``, whose description says it moves a file), reads as "update".
     """
 
     drop_filler: bool = True
@@ -211,6 +214,7 @@ class SearchOptions:
     added_fields: bool = True
     second_actions: bool = True
     status_transitions: bool = True
+    move_updates: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -279,4 +283,5 @@ SEED_RULES_ONLY = SearchOptions(
     added_fields=False,
     second_actions=False,
     status_transitions=False,
+    move_updates=False,
 )

@@ -13,7 +13,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
-from cardamom.core.search.tokens import inflection_key, is_plural
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_plural
 
 
 def named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
@@ -62,8 +62,10 @@ def state_change(
     verb, rest = kept[0], kept[1:]
     thing = _object(rest, values)
     if verb == "move":
-        # a move is a state change only where the app moves things by transitions
-        return tuple(dict.fromkeys(("transition", *rest))) if _transitions(index, thing, scoped) else kept
+        # a move is a state change where the app moves things by transitions
+        if _transitions(index, thing, scoped):
+            return tuple(dict.fromkeys(("transition", *rest)))
+        return _moved_by_update(index, kept, thing, scoped, values) if index.options.move_updates else kept
     objects = object_tools(index, rest, scoped, values)
     if name_reach(index, verb) & (objects or scoped):
         return kept
@@ -76,6 +78,29 @@ def state_change(
         # ``do_transition`` ("Transition issue")
         read = "transition" if _transitions(index, thing, scoped) else "update"
     return tuple(dict.fromkeys((read, *rest)))
+
+
+def _moved_by_update(
+    index: SearchIndex, kept: tuple[str, ...], thing: str | None, scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """ "move" read as "update" where the app moves its object by updating it ("move the box file
+    to another folder": ``put_files_id``, "Update file ... can be used to move a file"): no name
+    carrying the object says a move, even through a synonym (Notion's ``move_page``), none carries
+    the object with another noun of the request, the place it goes to (Asana's
+    ``add_task_for_section``: "move a task to a section"), and some tool whose name carries the
+    object and updates describes a move."""
+    if thing is None:
+        return kept
+    objects = name_reach(index, thing) & scoped
+    if not objects or objects & name_reach(index, "move"):
+        return kept
+    places = (t for t in kept[1:] if t != thing and t not in values and t not in QUERY_FILLER_WORDS)
+    if any(objects & literal_names(index, place) for place in places):
+        return kept
+    updating = objects & name_reach(index, "update") - union_of(literal_names(index, w) for w in _READING_NAMES)
+    if not updating & index.postings("move").description:
+        return kept
+    return tuple(dict.fromkeys(("update", *kept[1:])))
 
 
 def _object(rest: tuple[str, ...], values: frozenset[str]) -> str | None:
