@@ -286,6 +286,7 @@ FIRST = [
     ("Move the Box file 'budget.xlsx' to the 'Archive' folder", "box", "put_files_id"),
     ("box move a file to another folder", "box", "put_files_id"),
     ("asana move a task to a section", "asana", "add_task_for_section"),
+    ("permanently delete box file 5 from the trash", "box", "delete_files_id_trash"),
 ]
 
 
@@ -328,6 +329,8 @@ def test_nothing_comes_back_for_what_is_not_there(
 def test_removing_someone_from_a_thing_never_deletes_the_thing(workspace: tuple[D.Pool, SearchIndex]) -> None:
     first = _first_three(workspace, "Remove kim@acme.com from the Asana project 7788")[0]
     assert first[1].startswith("remove_") and first[1].endswith("_for_project"), first
+    # nor deleting a thing from another: Asana's comments are stories, and the task stays
+    assert ("asana", "delete_task") not in _first_three(workspace, "Delete comment 77 from Asana task 12")
 
 
 def test_an_empty_result_names_the_words_only_descriptions_say(workspace: tuple[D.Pool, SearchIndex]) -> None:

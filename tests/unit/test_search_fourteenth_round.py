@@ -6,10 +6,12 @@ API-7", ``role_values``); adding a field no tool adds is the thing's update ("ad
 jira issue QA-8", ``added_fields``); a request of two actions is ranked on the first
 (``second_actions``); a status the app moves by transitions is changed by one
 (``status_transitions``); a move the app does by updating its object is an update
-(``move_updates``); an action read from a verb is no value a quote says too."""
+(``move_updates``); deleting a thing from another never deletes the other (``kept_sources``); an
+action read from a verb is no value a quote says too."""
 
 from __future__ import annotations
 
+from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import added_field, role_words
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.request_clauses import second_action
@@ -70,6 +72,14 @@ DOCS = [
     app_doc("box__put_files_id", "Box", "Update file. Updates a file: it can be used to rename or move a file."),
     app_doc("box__post_folders_id", "Box", "Restore folder. Restores a folder that has been moved to the trash."),
     app_doc("asana__add_task_for_section", "Asana", "Add task to section. Moves a task into a section."),
+    app_doc("asana__delete_task", "Asana", "Delete a task."),
+    app_doc("asana__delete_story", "Asana", "Delete a story."),
+    app_doc("asana__create_story_for_task", "Asana", "Create a story on a task. Adds a comment to a task."),
+    app_doc("asana__get_stories_for_task", "Asana", "Get stories from a task. Returns the comments on a task."),
+    app_doc("asana__update_story", "Asana", "Update a story. Updates a comment."),
+    app_doc("asana__remove_tag_for_task", "Asana", "Remove a tag from a task."),
+    app_doc("box__delete_files_id_trash", "Box", "Permanently remove file. Deletes a file in the trash."),
+    app_doc("box__delete_files_id", "Box", "Delete file. Moves a file to the trash."),
     app_doc("notion__move_page", "Notion", "Move a page. Moves a page to another parent."),
     app_doc("box__get_folders_id_items", "Box", "List items in folder. Lists the files in a folder."),
     app_doc("box__post_folders", "Box", "Create folder. Creates a new empty folder."),
@@ -236,3 +246,19 @@ class TestMoveUpdates:
         assert _names("notion move a page")[0] == "notion__move_page"
         # Asana adds a task to a section: the place is in the name
         assert _names("asana move a task to a section")[0] == "asana__add_task_for_section"
+
+
+class TestKeptSources:
+    def test_the_source_is_read(self) -> None:
+        sequence = ("delete", "comment", "77", "from", "asana", "task", "12")
+        assert source_of(sequence, {"asana", "77", "12"}) == "task"
+        assert source_of(("delete", "the", "task"), ()) is None
+
+    def test_the_source_is_never_deleted(self) -> None:
+        query = "delete comment 77 from asana task 12"
+        assert "asana__delete_task" not in _names(query)
+        assert "asana__delete_task" in _names(query, kept_sources=False)
+
+    def test_a_tool_saying_the_thing_or_another_stays(self) -> None:
+        assert _names("permanently delete box file 5 from the trash")[0] == "box__delete_files_id_trash"
+        assert _names("remove the tag urgent from asana task 9")[0] == "asana__remove_tag_for_task"

@@ -17,9 +17,10 @@ as well stays (Notion's ``post_search``). Only an action's own form is a request
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache, lru_cache
 
+from cardamom.core.search.head_nouns import forms, name_head
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, action_words, group_keys, is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key, tokenize
 
@@ -159,3 +160,34 @@ def _writes_a_list(name: str) -> bool:
     words = [inflection_key(w) for w in tokenize(name.split("__", 1)[-1])]
     actions = [i for i, w in enumerate(words) if w in action_words() or w == "set"]  # "set" is in no group
     return bool(actions) and words[actions[0]] in _writing() | {"set"} and _LIST in words[actions[0] + 1 :]
+
+
+_SOURCE_SKIPPED = frozenset({"the", "a", "an", "this", "that", "my", "our", "its", "their"})
+
+
+def source_of(sequence: Sequence[str], skip: Container[str]) -> str | None:
+    """The thing a request takes something out of ("delete comment 77 *from* asana task 12",
+    "remove kim *from* the project"): the first word after its last "from" that is no
+    determiner and none of ``skip`` (the apps' names, the values)."""
+    if "from" not in sequence:
+        return None
+    last = len(sequence) - 1 - list(sequence)[::-1].index("from")
+    return next((w for w in sequence[last + 1 :] if w not in _SOURCE_SKIPPED and w not in skip), None)
+
+
+def deletes_the_source(name: str, name_tokens: Iterable[str], source: str, head: str) -> bool:
+    """The tool deletes the thing a request to delete its ``head`` takes it out of (``source``):
+    its name deletes, says no other thing than that one and never says the head ("delete
+    comment 77 from asana task 12" is no ``delete_task``; "delete the file from the trash" may be
+    ``delete_files_id_trash``, which says "files", and "delete the music from my playlist"
+    ``remove_tracks_playlist``, which says "tracks")."""
+    keys = _keys_of(frozenset(name_tokens))
+    if not keys & group_keys(_DELETE_HEADS) or not keys.isdisjoint(forms(head, True)):
+        return False
+    read = name_head(name)
+    return read.head in forms(source, True) and not read.modifiers and not read.others
+
+
+def deletes(action: str) -> bool:
+    """The request's action deletes."""
+    return inflection_key(action) in group_keys(_DELETE_HEADS)

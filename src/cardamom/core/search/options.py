@@ -157,7 +157,9 @@ class SearchOptions:
       (``do_transition``), as ``state_verbs`` reads "move ... to Done";
     * ``move_updates``: "move" where the app moves its object by updating it, no name carrying the
       object saying a move or the place it goes ("move the box file to another folder":
-      ``put_files_id``, whose description says it moves a file), reads as "update".
+      ``put_files_id``, whose description says it moves a file), reads as "update";
+    * ``kept_sources``: a request to delete a thing from another ("delete comment 77 from asana
+      task 12") never gets a tool deleting the other that never says the thing (``delete_task``).
     """
 
     drop_filler: bool = True
@@ -215,6 +217,7 @@ class SearchOptions:
     second_actions: bool = True
     status_transitions: bool = True
     move_updates: bool = True
+    kept_sources: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -284,4 +287,5 @@ SEED_RULES_ONLY = SearchOptions(
     second_actions=False,
     status_transitions=False,
     move_updates=False,
+    kept_sources=False,
 )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
 from cardamom.core.search.argument_values import read_values, without_addresses
+from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import (
     FieldPhrase,
     added_field,
@@ -48,6 +49,7 @@ class QueryAnalysis:
     set_to: tuple[str, ...] = ()  # "change the priority of ... *to high*" (``set_values``)
     member: tuple[str, ...] = ()  # "add *kim* to the asana project" (``role_values``)
     first_person: bool = False  # "list *my* repos", "who am I" (``first_person``)
+    source: str | None = None  # "delete comment 77 from asana *task* 12" (``kept_sources``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -131,6 +133,7 @@ def analyse_query(
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     owned = head.head if head is not None else None
     mine = options.first_person and not shaped_name and says_first_person(sequence, owned, values)
+    source = source_of(sequence, named | values) if options.kept_sources and not shaped_name else None
     return QueryAnalysis(
         tokens,
         dropped,
@@ -150,6 +153,7 @@ def analyse_query(
         tuple(w for w in set_to if w not in named),
         tuple(w for w in member if w not in named),
         mine,
+        source,
     )
 
 

@@ -11,14 +11,21 @@ from collections.abc import Callable, Collection, Iterable
 
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.coverage import (
+    Covering,
     Weighed,
     candidate_tools,
     covering_tools,
     description_share,
     weigh_tokens,
 )
-from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
-from cardamom.core.search.head_nouns import first_name_word
+from cardamom.core.search.destructive_actions import (
+    contradicts,
+    deletes,
+    deletes_the_source,
+    is_question,
+    request_action,
+)
+from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
@@ -30,7 +37,7 @@ from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.title_order import OWN_WORDS, title_carriers, title_first
-from cardamom.core.search.tokens import tokenize, unique
+from cardamom.core.search.tokens import inflection_key, tokenize, unique
 
 
 def rank(
@@ -151,6 +158,9 @@ def _rank(
             for c in passing
             if not contradicts(action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name)
         ]
+    # "remove the tag *urgent* from asana task 9": a head that is a value names no thing
+    if options.kept_sources and action is not None and analysis.source and head is not None and deletes(action):
+        passing = passing if head.head in as_values else kept_source(index, passing, head.head, analysis.source)
     top = order_results(index, passing, limit, weighed.unagreeing)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:
@@ -234,6 +244,18 @@ def _rank(
         reason=reason,
         **common,  # type: ignore[arg-type]
     )
+
+
+def kept_source(index: SearchIndex, passing: list[Covering], thing: str, source: str) -> list[Covering]:
+    """``passing`` without the tools a request to delete ``thing`` from ``source`` must never get
+    (``kept_sources``): "delete comment 77 from asana task 12" keeps the task, so no tool whose
+    name deletes the task without saying the comment (``delete_task``) answers it."""
+    if inflection_key(thing) in forms(source, True):
+        return passing
+    documents = index.documents
+    return [
+        c for c in passing if not deletes_the_source(documents[c[0]].name, documents[c[0]].name_tokens, source, thing)
+    ]
 
 
 def _leads_a_name(index: SearchIndex, word: str) -> bool:
