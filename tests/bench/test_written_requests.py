@@ -287,6 +287,8 @@ FIRST = [
     ("box move a file to another folder", "box", "put_files_id"),
     ("asana move a task to a section", "asana", "add_task_for_section"),
     ("permanently delete box file 5 from the trash", "box", "delete_files_id_trash"),
+    ("Could you create a Notion page for the meeting notes?", "notion", "post_page"),
+    ("File a Jira ticket for the broken login page", "jira", "create_issue"),
 ]
 
 

@@ -6,14 +6,17 @@ API-7", ``role_values``); adding a field no tool adds is the thing's update ("ad
 jira issue QA-8", ``added_fields``); a request of two actions is ranked on the first
 (``second_actions``); a status the app moves by transitions is changed by one
 (``status_transitions``); a move the app does by updating its object is an update
-(``move_updates``); deleting a thing from another never deletes the other (``kept_sources``); an
-action read from a verb is no value a quote says too."""
+(``move_updates``); deleting a thing from another never deletes the other (``kept_sources``); what
+a thing created is for is a value no name says (``create_topics``); an action read from a verb is
+no value a quote says too."""
 
 from __future__ import annotations
 
 from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import added_field, role_words
 from cardamom.core.search.first_person import says_first_person
+from cardamom.core.search.options import SearchOptions
+from cardamom.core.search.query import analyse_query
 from cardamom.core.search.request_clauses import second_action
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -81,6 +84,8 @@ DOCS = [
     app_doc("box__delete_files_id_trash", "Box", "Permanently remove file. Deletes a file in the trash."),
     app_doc("box__delete_files_id", "Box", "Delete file. Moves a file to the trash."),
     app_doc("notion__move_page", "Notion", "Move a page. Moves a page to another parent."),
+    app_doc("notion__create_a_comment", "Notion", "Create comment. Creates a comment in a page."),
+    app_doc("notion__retrieve_a_comment", "Notion", "Retrieve comments. Retrieves the comments of a page."),
     app_doc("box__get_folders_id_items", "Box", "List items in folder. Lists the files in a folder."),
     app_doc("box__post_folders", "Box", "Create folder. Creates a new empty folder."),
     app_doc("box__get_files_id_versions", "Box", "List all file versions."),
@@ -262,3 +267,17 @@ class TestKeptSources:
     def test_a_tool_saying_the_thing_or_another_stays(self) -> None:
         assert _names("permanently delete box file 5 from the trash")[0] == "box__delete_files_id_trash"
         assert _names("remove the tag urgent from asana task 9")[0] == "asana__remove_tag_for_task"
+
+
+class TestCreateTopics:
+    def test_what_a_thing_is_for_is_read(self) -> None:
+        analysis = analyse_query("create a notion page for the meeting notes", SearchOptions())
+        assert analysis.purposes == {"meeting", "notes"}
+        # where a thing goes is no purpose
+        assert analyse_query("add album Mojito to my music library", SearchOptions()).purposes == frozenset()
+
+    def test_a_purpose_no_name_says_is_a_value(self) -> None:
+        # "notes" reaches ``create_a_comment`` through a synonym only
+        query = "create a notion page for the meeting notes"
+        assert _names(query)[0] == "notion__post_page"
+        assert _names(query, create_topics=False)[0] == "notion__create_a_comment"

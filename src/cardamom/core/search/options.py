@@ -159,7 +159,10 @@ class SearchOptions:
       object saying a move or the place it goes ("move the box file to another folder":
       ``put_files_id``, whose description says it moves a file), reads as "update";
     * ``kept_sources``: a request to delete a thing from another ("delete comment 77 from asana
-      task 12") never gets a tool deleting the other that never says the thing (``delete_task``).
+      task 12") never gets a tool deleting the other that never says the thing (``delete_task``);
+    * ``create_topics``: in a request to create, a word of what the thing is for ("a notion page
+      for the *meeting notes*") is a value where no name carries it as written or inflected,
+      whatever synonyms reach (Notion's ``create_a_comment`` for "notes").
     """
 
     drop_filler: bool = True
@@ -218,6 +221,7 @@ class SearchOptions:
     status_transitions: bool = True
     move_updates: bool = True
     kept_sources: bool = True
+    create_topics: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -288,4 +292,5 @@ SEED_RULES_ONLY = SearchOptions(
     status_transitions=False,
     move_updates=False,
     kept_sources=False,
+    create_topics=False,
 )

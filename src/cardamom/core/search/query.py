@@ -50,6 +50,7 @@ class QueryAnalysis:
     member: tuple[str, ...] = ()  # "add *kim* to the asana project" (``role_values``)
     first_person: bool = False  # "list *my* repos", "who am I" (``first_person``)
     source: str | None = None  # "delete comment 77 from asana *task* 12" (``kept_sources``)
+    purposes: frozenset[str] = frozenset()  # topic words after "for", "about": "a page for the *notes*"
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -154,6 +155,7 @@ def analyse_query(
         tuple(w for w in member if w not in named),
         mine,
         source,
+        _purposes(sequence, topics - named),
     )
 
 
@@ -179,6 +181,24 @@ def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[s
         for word, after in itertools.pairwise(sequence)
         if after in _TENANCY and (word in named or after in placed)
     )
+
+
+# Words opening what a thing is for or about ("a page *for* the meeting notes"), and those
+# opening where it goes or what it is with ("add album X *to* my library"), which end it
+_PURPOSES = frozenset({"for", "about", "regarding", "concerning"})
+_PLACES = frozenset({"to", "into", "in", "on", "from", "with", "by", "like", "matching", "where", "whose"})
+
+
+def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[str]:
+    """The topic words of ``sequence`` that say what a thing is for or about (``create_topics``)."""
+    found: set[str] = set()
+    purpose = False
+    for word in sequence:
+        if word in _PURPOSES or word in _PLACES:
+            purpose = word in _PURPOSES
+        elif purpose and word in topics:
+            found.add(word)
+    return frozenset(found)
 
 
 def _sequence(

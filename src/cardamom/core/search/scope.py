@@ -13,16 +13,24 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
-from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.synonyms import group_keys, is_action_word
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     NAME_ONLY_QUERY_WORDS,
     WH_WORDS,
+    inflection_key,
     looks_like_adverb,
     tokenize,
     unique,
 )
-from cardamom.core.search.verb_readings import SEARCH_VERBS, changed_field, named_in, search_as_get, state_change
+from cardamom.core.search.verb_readings import (
+    SEARCH_VERBS,
+    changed_field,
+    literal_names,
+    named_in,
+    search_as_get,
+    state_change,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +279,16 @@ def _unmatched_topics(
     *name* carries them ("search box for contract *pdfs*": descriptions name file types)."""
     if searching:
         return frozenset(t for t in kept if t in analysis.topics and not named_in(index, t, scoped))
+    if index.options.create_topics and kept and inflection_key(kept[0]) in _CREATING:
+        # what a thing created is for ("a notion page for the *meeting notes*") is its content
+        # where no name carries the word as written (Notion's comments are no "notes")
+        return frozenset(t for t in kept if t in analysis.purposes and not literal_names(index, t) & scoped) | (
+            frozenset(t for t in kept if t in analysis.topics and not _said_in(index, t, scoped))
+        )
     return frozenset(t for t in kept if t in analysis.topics and not _said_in(index, t, scoped))
+
+
+_CREATING = group_keys(frozenset({"create"}))
 
 
 def _said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:

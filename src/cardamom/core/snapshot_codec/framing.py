@@ -49,7 +49,8 @@ title until the rebuild); format 14 is this layout without the switch ``number_t
 ``field_thing_head`` (format 16), read as on; format 16 without the switches ``unsaid_head``,
 ``set_values``, ``item_fields`` and ``search_terms`` (format 17), read as on; format 17 without the
 switches ``first_person``, ``title_words``, ``search_things``, ``added_fields``,
-``second_actions``, ``status_transitions``, ``move_updates`` and ``kept_sources`` (format 18), read as on. The org's
+``second_actions``, ``status_transitions``, ``move_updates``, ``kept_sources`` and
+``create_topics`` (format 18), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
 cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
