@@ -289,6 +289,8 @@ FIRST = [
     ("permanently delete box file 5 from the trash", "box", "delete_files_id_trash"),
     ("Could you create a Notion page for the meeting notes?", "notion", "post_page"),
     ("File a Jira ticket for the broken login page", "jira", "create_issue"),
+    ("Which Jira projects exist?", "jira", "get_all_projects"),
+    ("Can you tell me who is assigned to Asana task 123?", "asana", "get_task"),
 ]
 
 

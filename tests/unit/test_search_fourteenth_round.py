@@ -12,7 +12,7 @@ no value a quote says too."""
 
 from __future__ import annotations
 
-from cardamom.core.search.destructive_actions import source_of
+from cardamom.core.search.destructive_actions import is_question, source_of
 from cardamom.core.search.field_phrases import added_field, role_words
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.options import SearchOptions
@@ -281,3 +281,13 @@ class TestCreateTopics:
         query = "create a notion page for the meeting notes"
         assert _names(query)[0] == "notion__post_page"
         assert _names(query, create_topics=False)[0] == "notion__create_a_comment"
+
+
+class TestPoliteQuestions:
+    def test_a_polite_frame_asks_the_question_after_it(self) -> None:
+        assert is_question("Can you tell me who is assigned to Asana task 123?")
+        assert is_question("tell me who is assigned to asana task 123")
+        assert is_question("could you let me know what the status of ENG-4 is")
+        # a request put as a question keeps its verb
+        assert not is_question("can you create a jira issue")
+        assert not is_question("please delete box file 5")

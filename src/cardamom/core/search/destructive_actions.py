@@ -59,9 +59,17 @@ _QUESTION_WORDS = (WH_WORDS - {"why"}) | {"is", "are", "does", "did", "was"}
 def is_question(query: str, app_words: Container[str] = ()) -> bool:
     """``query`` is a question (a wh-word or an auxiliary first, after the app's name: "box what
     files are in folder 0"), not a request put as one."""
-    words = [w.casefold().strip("¿?,.!:") for w in query.split()]
-    first = next((w for w in words if w not in app_words), "")
+    words = [w.casefold().strip("¿?,.!:") for w in query.split() if w.casefold() not in app_words]
+    first = words[0] if words else ""
+    if first in _POLITE:
+        # "(can you) tell me who is assigned to ...": the polite frame asks the question after it
+        first = next((w for w in words[1:] if w not in _POLITE), "")
+        return first in WH_WORDS - {"why"} or first.startswith(("what'", "who'", "where'", "how'"))
     return first in _QUESTION_WORDS or first.startswith(("what'", "who'", "where'", "how'"))
+
+
+_ASKING = frozenset({"can", "could", "would", "will"})
+_POLITE = _ASKING | {"you", "please", "tell", "me", "us", "let", "know"}
 
 
 def request_action(

@@ -93,6 +93,7 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("hand", "over"): "assign",
     ("bring", "up"): "show",
     ("give", "me"): "please",  # a request's frame, as "please" is: "give me all jira projects"
+    ("tell", "me"): "please",  # "can you tell me who is assigned to asana task 123"
     ("fire", "off"): "send",
     ("pull", "down"): "download",
     ("to", "do"): "todo",

@@ -146,7 +146,7 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
 # (is_member, has_permission, sign_in, log_out, get_me, mark_as_read) are grammar in a *description*
 # ("this endpoint is used to do ..."): a query's such word matches names only.
 NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
-    _words("is be do does have has can in on out off up down over back me us about near here no as")
+    _words("is be do does have has can in on out off up down over back me us about near here no as exist exists")
 )
 
 # The words a question opens with ("how many ...", "who is assigned ..."); filler in a query,
