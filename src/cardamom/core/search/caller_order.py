@@ -33,8 +33,8 @@ def caller_first(
     """``top`` with the first tool (by the result order) that cleared the floor and whose name
     says the caller placed first, where its name does the request's verb (as written, inflected
     or through a synonym: "create the team for me" is no ``get_my_teams``) to a thing the caller
-    owns, the request's head noun (or a synonym); a request for the caller's user ("who am I",
-    "my profile") takes a name whose thing is the caller (``get_self``)."""
+    owns, the request's head noun (or a synonym); a request for the caller's user ("who am I":
+    "get my user") takes a name whose thing is the caller (``get_self``)."""
     if head is None:
         return top  # without a head noun, nothing says what of the caller's the request asks for
     named = caller_named(index) & verb_names(index, head.verb)

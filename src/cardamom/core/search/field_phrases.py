@@ -27,6 +27,7 @@ import re
 from collections.abc import Container
 from dataclasses import dataclass
 
+from cardamom.core.search.request_clauses import opening_word
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS
 
@@ -122,7 +123,6 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
 # The verbs adding a value to a thing's field: "*add* label regression to jira issue QA-8"
 ADDING_VERBS = frozenset({"add", "insert", "append"})
 _ONTO = frozenset({"to", "on", "onto"})
-_IN_APP = frozenset({"in", "on", "at", "via", "using"})  # before the app's name: "*in* Jira, add ..."
 
 
 def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPhrase | None:
@@ -131,10 +131,7 @@ def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPh
     the one word after the verb, what it gets the words before "to" (``verb_readings.
     changed_field`` decides whether the app has a tool adding that field of its own, as Jira's
     ``add_watcher``, or the thing's update adds it)."""
-    verb = next(
-        (i for i, w in enumerate(sequence) if w not in apps and w not in QUERY_FILLER_WORDS and w not in _IN_APP),
-        None,
-    )
+    verb = opening_word(sequence, apps)
     if verb is None or len(sequence) < verb + 4 or sequence[verb] not in ADDING_VERBS:
         return None
     end = next((i for i in range(verb + 2, len(sequence)) if sequence[i] in _ONTO), None)

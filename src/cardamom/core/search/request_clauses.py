@@ -21,15 +21,21 @@ _CLAUSE_VERBS = frozenset(
 _LEADING = frozenset({"in", "on", "at", "via", "using"})  # before the app's name: "*in* Jira, create ..."
 
 
+def opening_word(sequence: Sequence[str], apps: Container[str]) -> int | None:
+    """Where the request's own words open in ``sequence``: past the apps' names (``apps``), filler
+    words and the preposition placing the app ("In Jira, *add* ...")."""
+    return next(
+        (i for i, w in enumerate(sequence) if w not in apps and w not in QUERY_FILLER_WORDS and w not in _LEADING),
+        None,
+    )
+
+
 def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
     its "and", when the request opens with an action and "and" (past that action's object) is
     followed by another action's verb that is no argument value ("a task called 'Build and
     *deploy*'" is one action)."""
-    first = next(
-        (i for i, w in enumerate(sequence) if w not in apps and w not in QUERY_FILLER_WORDS and w not in _LEADING),
-        None,
-    )
+    first = opening_word(sequence, apps)
     if first is None or not _acts(sequence[first]):
         return None
     for i in range(first + 2, len(sequence) - 1):
