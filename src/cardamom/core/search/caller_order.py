@@ -6,6 +6,7 @@ name says the caller (GitHub's ``repos_list_for_authenticated_user``, Jira's
 from __future__ import annotations
 
 from cardamom.core.search.coverage import Covering
+from cardamom.core.search.first_person import CALLER_WORDS
 from cardamom.core.search.head_nouns import RequestHead, forms, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -13,18 +14,19 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import verb_names
 
-# Name words saying the caller: ``get_users_me``, ``get_my_filters``, ``users_get_authenticated``
-_CALLER_WORDS = ("me", "my", "myself", "mine", "authenticated", "whoami")
+# Name words saying the caller on their own (``get_users_me``, ``get_my_filters``,
+# ``users_get_authenticated``): "current" says it only with "user", "self" only without "hosted"
+_CALLER_NAMES = CALLER_WORDS - {"current", "self"} | {"myself", "mine", "whoami"}
 
 
 def caller_named(index: SearchIndex) -> frozenset[int]:
-    """The tools whose names say the caller: a word of ``_CALLER_WORDS``, "current" with "user"
+    """The tools whose names say the caller: a word of ``_CALLER_NAMES``, "current" with "user"
     (``get_current_user``; DigitalOcean's ``..._connections_current`` is a metric), or "self"
     that is not "self-hosted" (``get_self``; GitHub's runners)."""
     postings = index.name_postings
     current = postings.get("current", EMPTY) & postings.get("user", EMPTY)
     own = postings.get("self", EMPTY) - postings.get("hosted", EMPTY)
-    return union_of((*(postings.get(w, EMPTY) for w in _CALLER_WORDS), current, own))
+    return union_of((*(postings.get(w, EMPTY) for w in _CALLER_NAMES), current, own))
 
 
 def caller_first(
@@ -51,7 +53,7 @@ def caller_first(
     return [best, *(t for t in top if t[0] != best[0])][: len(top)]
 
 
-_CALLER_KEYS = frozenset(inflection_key(w) for w in (*_CALLER_WORDS, "self", "current", "user"))
+_CALLER_KEYS = frozenset(inflection_key(w) for w in (*_CALLER_NAMES, *CALLER_WORDS, "user"))
 _USER = forms("user", True)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache, lru_cache
 
+from cardamom.core.search.field_phrases import DETERMINERS
 from cardamom.core.search.head_nouns import forms, name_head
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, action_words, group_keys, is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key, tokenize
@@ -170,9 +171,6 @@ def _writes_a_list(name: str) -> bool:
     return bool(actions) and words[actions[0]] in _writing() | {"set"} and _LIST in words[actions[0] + 1 :]
 
 
-_SOURCE_SKIPPED = frozenset({"the", "a", "an", "this", "that", "my", "our", "its", "their"})
-
-
 def source_of(sequence: Sequence[str], skip: Container[str]) -> str | None:
     """The thing a request takes something out of ("delete comment 77 *from* asana task 12",
     "remove kim *from* the project"): the first word after its last "from" that is no
@@ -180,7 +178,7 @@ def source_of(sequence: Sequence[str], skip: Container[str]) -> str | None:
     if "from" not in sequence:
         return None
     last = len(sequence) - 1 - list(sequence)[::-1].index("from")
-    return next((w for w in sequence[last + 1 :] if w not in _SOURCE_SKIPPED and w not in skip), None)
+    return next((w for w in sequence[last + 1 :] if w not in DETERMINERS and w not in skip), None)
 
 
 def deletes_the_source(name: str, name_tokens: Iterable[str], source: str, head: str) -> bool:

@@ -42,7 +42,7 @@ FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | _
 ASKING_WORDS = frozenset({"what", "who"})
 READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | ASKING_WORDS
 _COPULAS = frozenset({"is", "are", "was", "were"})
-_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
+DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
 _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
 # Nouns that say a field is one ("the *status property* of notion page 7a", "the priority
 # field of"): the field is the word before; a name saying "property" (Notion's
@@ -88,15 +88,15 @@ def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
         start = i + 1 + (word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS)
-        start += start < len(sequence) and sequence[start] in _DETERMINERS
+        start += start < len(sequence) and sequence[start] in DETERMINERS
         for end in range(start + 1, min(start + _LONGEST_FIELD + 1, len(sequence) - 2) + 1):
             if sequence[end] != "of":
                 continue
             field = sequence[start:end]
             if len(field) > 1 and field[-1] in _FIELD_NOUNS:
                 field = field[:-1]
-            if len(field) <= _LONGEST_FIELD and all(w.isalpha() and w not in _DETERMINERS for w in field):
-                after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
+            if len(field) <= _LONGEST_FIELD and all(w.isalpha() and w not in DETERMINERS for w in field):
+                after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
                 return FieldPhrase(word, field, after, set_value(sequence, end)) if after else None
             return None
         return _set_to(sequence, start) if word == "set" else None
@@ -113,7 +113,7 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
     if not ids or ids[0] == 0:
         return None
     field = span[ids[-1] + 1 :]
-    thing = tuple(w for w in span[: ids[0]] if w not in _DETERMINERS)
+    thing = tuple(w for w in span[: ids[0]] if w not in DETERMINERS)
     if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
         return None
     # nearest first, as after "of": "asana task" gives ("task", "asana"), the thing then the app
@@ -137,8 +137,8 @@ def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPh
     end = next((i for i in range(verb + 2, len(sequence)) if sequence[i] in _ONTO), None)
     if end is None:
         return None
-    span = tuple(w for w in sequence[verb + 1 : end] if w not in _DETERMINERS)
-    after = tuple(w for w in sequence[end + 1 :] if w not in _DETERMINERS)[:_WORDS_AFTER]
+    span = tuple(w for w in sequence[verb + 1 : end] if w not in DETERMINERS)
+    after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
     if not span or not after or not span[0].isalpha() or is_action_word(span[0]) or len(span) > 1 + _LONGEST_VALUE:
         return None  # "add a *new* row": an adjective creating, no field
     if not _CLAUSE_WORDS.isdisjoint(span):
@@ -156,7 +156,7 @@ def set_value(sequence: tuple[str, ...], start: int) -> tuple[str, ...]:
     tail = sequence[start:]
     if "to" not in tail:
         return ()
-    words = tuple(w for w in tail[len(tail) - tail[::-1].index("to") :] if w not in _DETERMINERS)
+    words = tuple(w for w in tail[len(tail) - tail[::-1].index("to") :] if w not in DETERMINERS)
     return words if len(words) <= _LONGEST_VALUE else ()
 
 
@@ -232,7 +232,7 @@ def role_words(sequence: tuple[str, ...], values: Container[str] = ()) -> tuple[
         return ()
     ends = (i for i in range(last + 2, len(sequence)) if sequence[i] in _ROLE_ENDS or sequence[i] in values)
     end = next(ends, len(sequence))
-    words = tuple(w for w in sequence[last + 1 : end] if w not in _DETERMINERS)
+    words = tuple(w for w in sequence[last + 1 : end] if w not in DETERMINERS)
     if not words or len(words) > _LONGEST_ROLE or not all(w.isalpha() for w in words):
         return ()
     return words
@@ -253,7 +253,7 @@ def role_holder(sequence: tuple[str, ...]) -> tuple[str, ...]:
     before = sequence[:last] if last is not None else ()
     if len(before) < 2 or not is_action_word(before[0]):
         return ()
-    words = tuple(w for w in before[1:] if w not in _DETERMINERS)
+    words = tuple(w for w in before[1:] if w not in DETERMINERS)
     return words if len(words) <= _LONGEST_ROLE and all(w.isalpha() for w in words) else ()
 
 
@@ -273,4 +273,4 @@ def moved_member(sequence: tuple[str, ...]) -> tuple[str, ...]:
     if end is None:
         return ()
     words = sequence[1:end]
-    return words if all(w.isalpha() and w not in _DETERMINERS for w in words) else ()
+    return words if all(w.isalpha() and w not in DETERMINERS for w in words) else ()

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 
+# A request's words for the caller's own ("list *my* repos", "assigned to *me*")
+OWN_WORDS = frozenset({"my", "me", "mine"})
+# A tool's words for the caller, in its title ("Get *current* user") or its name
+# (``users_get_authenticated``, ``get_self``; ``caller_order`` reads "current" and "self" in names)
+CALLER_WORDS = frozenset({"current", "me", "my", "self", "authenticated"})
 # "me" after one of these is whose ("assigned *to me*"); after a verb it is who receives ("show me")
 _WHOSE = frozenset({"to", "for", "by", "with", "about", "of", "from", "at", "on"})
 _REACH = 3  # words from "my" to the head noun it owns: "my open pull requests"

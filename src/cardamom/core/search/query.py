@@ -100,7 +100,8 @@ def analyse_query(
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
-    cut = second_action(sequence, values, named) if options.second_actions and not is_name_shaped(query) else None
+    shaped_name = is_name_shaped(query)
+    cut = second_action(sequence, values, named) if options.second_actions and not shaped_name else None
     if cut is not None:
         # "create an asana task ... *and assign it to me*": the second action's words leave
         second = {w for w in sequence[cut:] if w not in named} - set(sequence[:cut])
@@ -112,7 +113,6 @@ def analyse_query(
         tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
-    shaped_name = is_name_shaped(query)
     field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
     if field is None and options.added_fields and options.field_phrases and not shaped_name:
         field = added_field(sequence, named)  # "add label regression to jira issue QA-8"

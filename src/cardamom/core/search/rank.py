@@ -25,6 +25,7 @@ from cardamom.core.search.destructive_actions import (
     is_question,
     request_action,
 )
+from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
@@ -36,7 +37,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.title_order import OWN_WORDS, title_carriers, title_first
+from cardamom.core.search.title_order import title_carriers, title_first
 from cardamom.core.search.tokens import inflection_key, tokenize, unique
 
 

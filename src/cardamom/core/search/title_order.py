@@ -32,6 +32,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from cardamom.core.search.coverage import Covering
+from cardamom.core.search.first_person import CALLER_WORDS
 from cardamom.core.search.head_nouns import RequestHead, forms, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results
@@ -54,10 +55,6 @@ _READING = group_keys(frozenset({"get"}))
 # folder" lists the files in it, the things its description names.
 _ANY_THING = frozenset({"items", "contents", "entries", "objects"})
 _HOLDING = frozenset({"in", "of", "from", "within", "inside", "on"})
-# A title's words for the caller, said by a request's "my" or "me" ("Get current user").
-_CALLERS = frozenset({"current", "me", "my", "self", "authenticated"})
-# Words of a request that speak of the caller's own.
-OWN_WORDS = frozenset({"my", "me", "mine"})
 # Words of a title that say nothing a request must match: the ones a request's reading drops.
 _UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | READ_FRAME_NOUNS | {"all"}
 
@@ -65,7 +62,7 @@ _UNSAID = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | READ_FRAME_NOUNS | {"all"
 def title_carriers(index: SearchIndex, tokens: Sequence[str]) -> list[frozenset[int]]:
     """Per query token, the tools whose title says it, as written or inflected (``title_words``);
     none for a word that frames a read or is grammar ("Get *details* on an org export request")."""
-    postings = index.title_postings() if index.titles else {}
+    postings = index.title_postings()
     return [EMPTY if t in _UNSAID else postings.get(inflection_key(t), EMPTY) for t in tokens]
 
 
@@ -168,7 +165,7 @@ def title_first(
     # ``get_account``) is not said by a title through a synonym ("Retrieves a specific user").
     cleared = {c[0] for c in passing}
     literal = {w for w in request if not cleared.isdisjoint(literal_names(index, w))}
-    unsaid = {*apps, *_CALLERS} if own else apps
+    unsaid = {*apps, *CALLER_WORDS} if own else apps
     saying = [
         c
         for c in passing
@@ -176,7 +173,7 @@ def title_first(
     ]
     if not saying:
         return top, None
-    callers = [c for c in saying if own and not _CALLERS.isdisjoint(titles[c[0]])]
+    callers = [c for c in saying if own and not CALLER_WORDS.isdisjoint(titles[c[0]])]
     best = order_results(index, callers or saying, 1)[0]
     if top[0][0] == best[0]:
         return top, None

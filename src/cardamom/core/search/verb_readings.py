@@ -97,7 +97,7 @@ def _moved_by_update(
     places = (t for t in kept[1:] if t != thing and t not in values and t not in QUERY_FILLER_WORDS)
     if any(objects & literal_names(index, place) for place in places):
         return kept
-    updating = objects & name_reach(index, "update") - union_of(literal_names(index, w) for w in _READING_NAMES)
+    updating = _updating(index, objects, "update")
     if not updating & index.postings("move").description:
         return kept
     return tuple(dict.fromkeys(("update", *kept[1:])))
@@ -147,8 +147,7 @@ def changed_field(
     assert phrase is not None
     thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
     things = name_reach(index, thing) & scoped if thing is not None else EMPTY
-    # a name that reads is no update of the thing, whatever else it says (``get_edit_issue_meta``)
-    updating = things & name_reach(index, phrase.action) - union_of(literal_names(index, w) for w in _READING_NAMES)
+    updating = _updating(index, things, phrase.action)
     if not things or any(literal_names(index, w) & things for w in phrase.field):
         return frozenset(), kept, ""
     if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
@@ -169,6 +168,14 @@ def changed_field(
 
 
 _READING_NAMES = ("get", "list", "retrieve", "fetch", "read")
+
+
+def _updating(index: SearchIndex, things: frozenset[int], action: str) -> frozenset[int]:
+    """Of ``things``, the tools whose names do ``action`` (an update) and never read: a name that
+    reads is no update of the thing, whatever else it says (``get_edit_issue_meta``)."""
+    return things & name_reach(index, action) - union_of(literal_names(index, w) for w in _READING_NAMES)
+
+
 _STATUS = frozenset(inflection_key(w) for w in ("status", "state"))
 
 
