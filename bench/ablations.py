@@ -76,6 +76,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "create_topics",
         True,
     ),
+    ("+ an action word after an article opens the head (add a new contact, a purchase order)", "article_heads", True),
+    ("+ a word no tool says right after a thing a name carries is its name (notion page abc)", "thing_names", True),
+    ("+ a noun opening a request as its verb adds that thing (comment on github issue 12)", "noun_verbs", True),
+    ("+ what a thing to create is made with is its fields (create a droplet with ubuntu)", "created_fields", True),
+    ("+ removing a thing from another: the tool saying both first (remove task from project)", "taken_out", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

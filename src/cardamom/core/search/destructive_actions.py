@@ -197,3 +197,16 @@ def deletes_the_source(name: str, name_tokens: Iterable[str], source: str, head:
 def deletes(action: str) -> bool:
     """The request's action deletes."""
     return inflection_key(action) in group_keys(_DELETE_HEADS)
+
+
+def takes_out(name_tokens: Iterable[str], source: str, head: str) -> bool:
+    """The tool takes a request's ``head`` out of its ``source`` without deleting either: its name
+    deletes or removes and says both ("remove asana task 19 from project Alpha":
+    ``remove_project_for_task``, not ``delete_task``; "remove the label from github issue 5":
+    ``issues_remove_label``)."""
+    keys = _keys_of(frozenset(name_tokens))
+    return (
+        bool(keys & group_keys(_DELETE_HEADS))
+        and not keys.isdisjoint(forms(head, True))
+        and not keys.isdisjoint(forms(source, True))
+    )

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
+    ARTICLES,
     GRAMMAR_WORDS,
     NAME_ONLY_QUERY_WORDS,
     QUERY_FILLER_WORDS,
@@ -62,26 +63,31 @@ def request_head(
     values: Collection[str],
     apps: Collection[str],
     leads: Callable[[str], bool] | None = None,
+    *,
+    articles: bool = False,
 ) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
     preposition or a value; app names, determiners and "all" are skipped, and a framing noun
     ("get file *info*") is not the head. ``leads``: a first word outside the action groups that
     is an action too, as a tool name opens with it ("*link* jira issue": ``link_issues``). None
-    when the request does not start so."""
+    when the request does not start so. ``articles``: an action word after an article opens
+    the phrase, as a noun or an adjective ("add *a new* contact", "create *a purchase* order")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
     phrase: list[str] = []
+    previous = words[start]
     for word in words[start + 1 :]:
+        after_article, previous = previous in ARTICLES, word
         if word in _PHRASE_ENDS or word in values or not word.isalpha():
             break
         if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or looks_like_adverb(word):
             if phrase:
                 break
             continue
-        if is_action_word(word) and not phrase:
+        if is_action_word(word) and not phrase and not (articles and after_article):
             break  # "create or update", "get and show": no object yet
         phrase.append(word)  # after a noun an action word is one too ("workflow *run* artifacts")
     nouns = [w for w in phrase if w not in READ_FRAME_NOUNS]  # "get file *info*": a file

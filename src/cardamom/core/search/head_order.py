@@ -39,10 +39,23 @@ def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOption
     mass ("change the *summary* of the jira ticket", ``field_thing_head``), the field phrase's
     thing and action."""
     if analysis.field is None or not scope.field_thing:
-        return analysis.head
+        return _named_thing(analysis, scope.topic_values)
     if analysis.head is not None and (not options.field_thing_head or analysis.head.head not in analysis.field.field):
-        return analysis.head
+        return _named_thing(analysis, scope.topic_values)
     return RequestHead(analysis.field.action, scope.field_thing)
+
+
+def _named_thing(analysis: QueryAnalysis, values: frozenset[str]) -> RequestHead | None:
+    """The request's head, or, where its head phrase ends in the name of the thing before it
+    ("archive notion page *abc*", ``thing_names``), that thing."""
+    head = analysis.head
+    if head is None or head.head not in values:
+        return head
+    thing = next((t for t, w in analysis.after_words if w == head.head), None)
+    if thing is None or inflection_key(thing) not in head.phrase:
+        return head
+    phrase = head.phrase - {inflection_key(head.head)}
+    return RequestHead(head.verb, thing, len(phrase) == 1, phrase)
 
 
 def head_first(

@@ -162,7 +162,22 @@ class SearchOptions:
       task 12") never gets a tool deleting the other that never says the thing (``delete_task``);
     * ``create_topics``: in a request to create, a word of what the thing is for ("a notion page
       for the *meeting notes*") is a value where no name carries it as written or inflected,
-      whatever synonyms reach (Notion's ``create_a_comment`` for "notes").
+      whatever synonyms reach (Notion's ``create_a_comment`` for "notes");
+    * ``article_heads``: an action word after an article opens a request's head phrase as a
+      noun or an adjective ("add *a new* contact", "create *a purchase* order"), where it had
+      ended the phrase before its object (``head_nouns``);
+    * ``thing_names``: inside a named app, a word right after a thing some name carries that no
+      tool of the app says anywhere ("archive notion page *abc*", "the slack channel
+      *ops*") is that thing's name or id, a value;
+    * ``noun_verbs``: inside a named app, a request opening with a noun as its verb ("*comment* on
+      github issue 12", "*fork* the repository") gets first the tool adding that thing
+      (``issues_create_comment``), not one reading or deleting it (``noun_verbs``);
+    * ``created_fields``: inside a named app, in a request to create a thing some tool of the app
+      creates, the words after "with" ("create a droplet *with ubuntu*", "a task *with a due
+      date*") are its fields and values, whatever names carry them;
+    * ``taken_out``: a request to delete or remove a thing from another ("remove asana task 19
+      from project Alpha") gets first the tool whose name removes and says both
+      (``remove_project_for_task``), before one deleting the thing (``delete_task``).
     """
 
     drop_filler: bool = True
@@ -222,6 +237,11 @@ class SearchOptions:
     move_updates: bool = True
     kept_sources: bool = True
     create_topics: bool = True
+    article_heads: bool = True
+    thing_names: bool = True
+    noun_verbs: bool = True
+    created_fields: bool = True
+    taken_out: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -293,4 +313,9 @@ SEED_RULES_ONLY = SearchOptions(
     move_updates=False,
     kept_sources=False,
     create_topics=False,
+    article_heads=False,
+    thing_names=False,
+    noun_verbs=False,
+    created_fields=False,
+    taken_out=False,
 )

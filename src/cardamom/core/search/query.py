@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
-from cardamom.core.search.argument_values import read_values, without_addresses
+from cardamom.core.search.argument_values import ends_as_participle, read_values, without_addresses
 from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import (
     FieldPhrase,
@@ -24,7 +24,7 @@ from cardamom.core.search.field_phrases import (
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.request_clauses import second_action
+from cardamom.core.search.request_clauses import second_action, verb_opening
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, join_compounds, join_vocabulary_compounds, leading_verb
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, inflection_key, tokenize, unique
 
@@ -51,6 +51,9 @@ class QueryAnalysis:
     first_person: bool = False  # "list *my* repos", "who am I" (``first_person``)
     source: str | None = None  # "delete comment 77 from asana *task* 12" (``kept_sources``)
     purposes: frozenset[str] = frozenset()  # topic words after "for", "about": "a page for the *notes*"
+    opening: str = ""  # its first word, followed by an object: "*comment* on github issue 12" (``noun_verbs``)
+    after_words: tuple[tuple[str, str], ...] = ()  # each word and the one before it: "page *abc*" (``thing_names``)
+    with_fields: tuple[str, ...] = ()  # "create a droplet *with ubuntu*" (``created_fields``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -124,7 +127,11 @@ def analyse_query(
     roles = role_words(sequence, values) if options.role_values and not shaped_name else ()
     holder = role_holder(sequence) if roles else ()
     member = moved_member(sequence) if options.role_values and not shaped_name else ()
-    head = request_head(sequence, values, named, None if shaped_name else leads) if options.head_nouns else None
+    head = (
+        request_head(sequence, values, named, None if shaped_name else leads, articles=options.article_heads)
+        if options.head_nouns
+        else None
+    )
     if shaped_name and head is not None and not head.alone:
         head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
     if holder and options.head_nouns:
@@ -156,6 +163,9 @@ def analyse_query(
         mine,
         source,
         _purposes(sequence, topics - named),
+        verb_opening(sequence, named) if options.noun_verbs and not shaped_name else "",
+        _after_things(sequence) if options.thing_names and not shaped_name else (),
+        _with_fields(sequence, named) if options.created_fields and not shaped_name else (),
     )
 
 
@@ -181,6 +191,39 @@ def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[s
         for word, after in itertools.pairwise(sequence)
         if after in _TENANCY and (word in named or after in placed)
     )
+
+
+def _after_things(sequence: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each word of ``sequence`` with the word before it, where that one may be a thing a
+    request names by its name or id ("page *abc*"): not a place in the app ("account *tier*",
+    ``_TENANCY``) nor a participle ("the signed *contract*"), which go before a thing's noun."""
+    return tuple(
+        (thing, word)
+        for thing, word in itertools.pairwise(sequence)
+        if thing not in _TENANCY and not ends_as_participle(thing)
+    )
+
+
+# Words opening the fields a thing is made with ("create a droplet *with* ubuntu"), and the
+# words ending them ("... *in* nyc3"); "of" and "and" go on ("with 2gb *of* memory", "with the
+# email bob@x.io *and* name Bob": a second action has left the sequence, ``second_actions``).
+_WITH = frozenset({"with", "having", "including", "containing"})
+_CLAUSE_ENDS = frozenset({"in", "on", "to", "for", "from", "into", "under", "at", "as"})
+
+
+def _with_fields(sequence: tuple[str, ...], apps: Collection[str]) -> tuple[str, ...]:
+    """The words of ``sequence`` after "with" (``_WITH``) up to the clause's end: the fields and
+    values of a thing a request makes, filler and app names out."""
+    found: list[str] = []
+    inside = False
+    for word in sequence:
+        if word in _WITH:
+            inside = True
+        elif word in _CLAUSE_ENDS:
+            inside = False
+        elif inside and word not in QUERY_FILLER_WORDS and word not in apps:
+            found.append(word)
+    return tuple(found)
 
 
 # Words opening what a thing is for or about ("a page *for* the meeting notes"), and those

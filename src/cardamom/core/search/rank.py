@@ -24,12 +24,14 @@ from cardamom.core.search.destructive_actions import (
     deletes_the_source,
     is_question,
     request_action,
+    takes_out,
 )
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
@@ -173,6 +175,14 @@ def _rank(
         said = tuple(t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0 and t not in as_values)
         own = not OWN_WORDS.isdisjoint((*analysis.dropped, *scope.grammar))
         top, titled = title_first(index, said, scope.app_words, head, passing, top, own)
+    if options.taken_out and action is not None and analysis.source and head is not None and deletes(action):
+        # "remove asana task 19 from project Alpha": the tool taking the one out of the other first,
+        # whatever title the request says ("Delete a task")
+        top = _taken_out_first(index, passing, top, head.head, analysis.source)
+    if options.noun_verbs and top and scope.apps and not analysis.name_shaped and not question:
+        # "*comment* on github issue 12": the request adds what its verb names, whatever title
+        # its other words say ("Get an issue comment")
+        top = _noun_verb_first(index, analysis.opening, weighed, passing, top, as_values)
     if options.first_person and analysis.first_person and top:
         top = caller_first(index, head, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
@@ -257,6 +267,39 @@ def kept_source(index: SearchIndex, passing: list[Covering], thing: str, source:
     return [
         c for c in passing if not deletes_the_source(documents[c[0]].name, documents[c[0]].name_tokens, source, thing)
     ]
+
+
+def _taken_out_first(
+    index: SearchIndex, passing: list[Covering], top: list[tuple[int, int, float]], thing: str, source: str
+) -> list[tuple[int, int, float]]:
+    """``top`` with the best tool of ``passing`` taking ``thing`` out of ``source``
+    (``destructive_actions.takes_out``) first, where one does."""
+    documents = index.documents
+    taking = [c for c in passing if takes_out(documents[c[0]].name_tokens, source, thing)]
+    if not taking or not top:
+        return top
+    best = order_results(index, taking, 1)[0]
+    return [best, *(t for t in top if t[0] != best[0])][: len(top)]
+
+
+def _noun_verb_first(
+    index: SearchIndex,
+    opening: str,
+    weighed: Weighed,
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+    values: frozenset[str],
+) -> list[tuple[int, int, float]]:
+    """``noun_verbs.adding_first`` for a request opening (``opening``, its first word as written)
+    with a noun as its verb, the tool carrying the request's object (its next word that weighs
+    and is no value), if any, in any field: Box's ``post_comments`` "adds a comment ... to a
+    file"."""
+    tokens = weighed.tokens
+    if not tokens or tokens[0] != opening or not noun_verb(opening):
+        return top
+    rest = range(1, len(tokens))
+    thing = next((i for i in rest if weighed.weights[i] > 0 and tokens[i] not in values), None)
+    return adding_first(index, tokens[0], passing, top, lambda d: thing is None or d in weighed.matched[thing])
 
 
 def _leads_a_name(index: SearchIndex, word: str) -> bool:

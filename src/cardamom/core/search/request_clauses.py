@@ -30,6 +30,24 @@ def opening_word(sequence: Sequence[str], apps: Container[str]) -> int | None:
     )
 
 
+# Words a verb's object or complement opens with: "comment *on* the issue", "fork *the* repo".
+_OBJECT_OPENS = frozenset(
+    {"a", "an", "the", "my", "our", "your", "this", "that", "these", "those", "all", "each", "every", "some"}
+    | {"on", "to", "in", "into", "onto", "with", "for", "about", "from", "under"}
+)
+
+
+def verb_opening(sequence: Sequence[str], apps: Container[str]) -> str:
+    """The request's first word as written (past the apps' names, the preposition placing the
+    app and "please", filler or not) where the word after it opens an object as a verb's does
+    ("*comment* on github issue 12", "*attach* a file"); "" otherwise ("jira *users*")."""
+    words = [w for w in sequence if w not in apps]
+    start = next((i for i, w in enumerate(words) if w not in _LEADING and w != "please"), None)
+    if start is None or start + 1 >= len(words) or words[start + 1] not in _OBJECT_OPENS:
+        return ""
+    return words[start]
+
+
 def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
     its "and", when the request opens with an action and "and" (past that action's object) is

@@ -14,6 +14,7 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.synonyms import group_keys, is_action_word
+from cardamom.core.search.thing_values import created_fields, thing_names
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     NAME_ONLY_QUERY_WORDS,
@@ -28,6 +29,7 @@ from cardamom.core.search.verb_readings import (
     changed_field,
     literal_names,
     named_in,
+    said_in,
     search_as_get,
     state_change,
 )
@@ -163,7 +165,7 @@ def _inside(
     # it anywhere even through a synonym, is no word of the tool (Knowledge Graph's `extract`);
     # one a description says stays ("Triggers a new build")
     guessed_verb = options.guessed_verbs and analysis.name_shaped and len(kept) > 1 and is_action_word(kept[0])
-    if guessed_verb and not _said_in(index, kept[0], scoped):
+    if guessed_verb and not said_in(index, kept[0], scoped):
         kept = kept[1:]
     read_as: tuple[tuple[str, str], ...] = ()
     fields: frozenset[str] = frozenset()
@@ -197,9 +199,13 @@ def _inside(
         topics |= {w for w in analysis.role_holder if w in kept and not named_in(index, w, scoped)}
     # whom a request adds to or takes from a thing ("invite *bob* to the channel"), where no tool
     # of the app says the word anywhere: a person, as "Bob" written capitalised is
-    topics |= {w for w in analysis.member if w in kept and not _said_in(index, w, scoped)}
+    topics |= {w for w in analysis.member if w in kept and not said_in(index, w, scoped)}
     if options.qualifiers:
         topics |= _qualifiers(index, analysis, kept, scoped, questions=not implied)
+    if options.thing_names:
+        topics |= thing_names(index, analysis, kept, scoped)
+    if options.created_fields and analysis.with_fields and analysis.head is not None and kept:
+        topics |= created_fields(index, analysis, analysis.head.head, kept, scoped)
     if kept and kept[0] == "transition":
         # the state a transition goes to is its argument: "move ... *to Done*", "mark ... *as resolved*"
         topics |= {w for w in kept if w in analysis.topics or w in analysis.roles}
@@ -283,20 +289,12 @@ def _unmatched_topics(
         # what a thing created is for ("a notion page for the *meeting notes*") is its content
         # where no name carries the word as written (Notion's comments are no "notes")
         return frozenset(t for t in kept if t in analysis.purposes and not literal_names(index, t) & scoped) | (
-            frozenset(t for t in kept if t in analysis.topics and not _said_in(index, t, scoped))
+            frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
         )
-    return frozenset(t for t in kept if t in analysis.topics and not _said_in(index, t, scoped))
+    return frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
 
 
 _CREATING = group_keys(frozenset({"create"}))
-
-
-def _said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
-    """Some tool of ``scoped`` carries ``token`` in any field, or (synonyms on) a synonym of it."""
-    reach = index.postings(token).every
-    if index.options.synonyms:
-        reach = union_of((reach, index.synonym_postings(token).every))
-    return bool(reach & scoped)
 
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
@@ -340,7 +338,7 @@ def _qualifiers(
     adjectives = {w for w in after if _looks_like_adjective(w) and not named_in(index, w, scoped)}
     # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
     # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
-    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not _said_in(index, w, scoped)}
+    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, scoped)}
     others = [w for w in after if w not in adjectives and w not in GRAMMAR_WORDS]
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()

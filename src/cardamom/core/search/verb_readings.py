@@ -30,6 +30,14 @@ def name_reach(index: SearchIndex, token: str) -> frozenset[int]:
     return reach
 
 
+def said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
+    """Some tool of ``scoped`` carries ``token`` in any field, or (synonyms on) a synonym of it."""
+    reach = index.postings(token).every
+    if index.options.synonyms:
+        reach = union_of((reach, index.synonym_postings(token).every))
+    return bool(reach & scoped)
+
+
 def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
     """The tools whose names carry ``token`` as written or inflected (no synonym, no prefix)."""
     entry = index.postings(token)

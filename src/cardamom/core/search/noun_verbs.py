@@ -1,0 +1,74 @@
+"""A request whose verb is the noun of what it adds (``noun_verbs``).
+
+English makes verbs of nouns: "*comment* on github issue 12", "*fork* the repository",
+"*attach* a file to task 42", "*label* issue 5 as bug". The app's names say the noun, never
+the verb (``issues_create_comment``, ``repos_create_fork``, ``create_attachment_for_object``),
+so the verb alone cannot tell the tool adding the thing from the tools reading or deleting it,
+or acting on something the thing belongs to (``issues_get_comment``,
+``actions_set_fork_pr_contributor_approval_permissions_repository``). The request adds the
+thing its verb names: the tool doing so comes first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardamom.core.search.coverage import Covering
+from cardamom.core.search.head_nouns import first_name_word, name_head
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.order import order_results
+from cardamom.core.search.postings import union_of
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import WH_WORDS, inflection_key
+from cardamom.core.search.verb_readings import literal_names, verb_names
+
+# The name verbs that do not add a thing: they read it or take it away.
+_NOT_ADDING = ("get", "list", "delete", "remove")
+
+
+def noun_verb(word: str) -> bool:
+    """``word``, opening a request, may be a noun used as its verb: a word, no question's."""
+    return bool(word) and word.isalpha() and word not in WH_WORDS
+
+
+def _names(head: str, key: str) -> bool:
+    """A name's head noun names the thing a verb's word (by its inflection ``key``) does: the
+    same word, or a longer one beginning with a word of five letters or more ("attach":
+    ``attachment``; "add" is no ``address``)."""
+    return head == key or (len(key) >= 5 and head.startswith(key))
+
+
+def adding_first(
+    index: SearchIndex,
+    word: str,
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+    carries_object: Callable[[int], bool],
+) -> list[tuple[int, int, float]]:
+    """``top`` with the best tool of ``passing`` adding the thing ``word`` names placed first:
+    the head noun of its name is the word, or begins with it ("attach": ``attachment``), and its
+    name creates or adds ("link" is no ``update_remote_issue_link``), never reads or deletes.
+    ``carries_object``: whether a tool carries the request's object, where it has one ("lock
+    the box *file* 77" is no ``post_folder_locks``). ``top`` as it is where no tool adds the
+    thing, or the first one does."""
+    documents = index.documents
+    if any(first_name_word(documents[c[0]].name) == word for c in passing):
+        return top  # a verb of the app's names: "*link* jira issue" is ``link_issues``
+    if is_action_word(word) and any(c[0] in literal_names(index, word) for c in passing):
+        return top  # an action the names say as written ("create", "add"), not only as a noun ("attach")
+    key = inflection_key(word)
+    others = union_of(verb_names(index, verb) for verb in _NOT_ADDING)
+    adds = verb_names(index, "create")  # its synonyms too: add, post, insert
+    adding = [
+        c
+        for c in passing
+        if c[0] in adds
+        and c[0] not in others
+        and _names(name_head(documents[c[0]].name).head, key)
+        and carries_object(c[0])
+    ]
+    if not adding or not top:
+        return top
+    best = order_results(index, adding, 1)[0]
+    if top[0][0] == best[0]:
+        return top
+    return [best, *(t for t in top if t[0] != best[0])][: len(top)]
