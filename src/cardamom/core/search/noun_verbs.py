@@ -51,22 +51,20 @@ def adding_first(
     the box *file* 77" is no ``post_folder_locks``). ``top`` as it is where no tool adds the
     thing, or the first one does."""
     documents = index.documents
+    key = inflection_key(word)
+    heads = [c for c in passing if _names(name_head(documents[c[0]].name).head, key)]
+    if not heads or not top:
+        return top  # most requests: no name's head is the word, nothing more to read
     if any(first_name_word(documents[c[0]].name) == word for c in passing):
         return top  # a verb of the app's names: "*link* jira issue" is ``link_issues``
-    if is_action_word(word) and any(c[0] in literal_names(index, word) for c in passing):
-        return top  # an action the names say as written ("create", "add"), not only as a noun ("attach")
-    key = inflection_key(word)
+    if is_action_word(word):
+        said = literal_names(index, word)
+        if any(c[0] in said for c in passing):
+            return top  # an action the names say as written ("create", "add"), not only as a noun ("attach")
     others = union_of(verb_names(index, verb) for verb in _NOT_ADDING)
     adds = verb_names(index, "create")  # its synonyms too: add, post, insert
-    adding = [
-        c
-        for c in passing
-        if c[0] in adds
-        and c[0] not in others
-        and _names(name_head(documents[c[0]].name).head, key)
-        and carries_object(c[0])
-    ]
-    if not adding or not top:
+    adding = [c for c in heads if c[0] in adds and c[0] not in others and carries_object(c[0])]
+    if not adding:
         return top
     best = order_results(index, adding, 1)[0]
     if top[0][0] == best[0]:
