@@ -319,6 +319,8 @@ FIRST = [
     ("jira users", "jira", "get_all_users"),
     ("tag intercom conversation 55 with billing", "intercom", "attach_tag_to_conversation"),
     ("invite @joe to the slack channel #design", "slack", "conversations_invite"),
+    # "return" reads: the object's every word must be the added tool's ("shipping *rate* object")
+    ("Return the Stripe shipping rate object 7178574", "stripe", "get_shipping_rates_shipping_rate_token"),
 ]
 
 

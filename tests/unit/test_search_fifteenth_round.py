@@ -118,11 +118,15 @@ class TestThingNames:
 
 class TestNounVerbs:
     def test_the_opening_word_is_read_where_an_object_follows(self) -> None:
-        assert verb_opening(tokenize("comment on github issue 12"), {"github"}) == "comment"
-        assert verb_opening(tokenize("github fork the repo"), {"github"}) == "fork"
-        assert verb_opening(tokenize("please attach a file"), ()) == "attach"
-        assert verb_opening(tokenize("jira users"), {"jira"}) == ""
-        assert verb_opening(tokenize("box folder 123 info"), {"box"}) == ""
+        assert verb_opening(tokenize("comment on github issue 12"), {"github"}) == ("comment", ("issue",))
+        assert verb_opening(tokenize("github fork the repo"), {"github"}) == ("fork", ("repo",))
+        assert verb_opening(tokenize("please attach a file to task 4"), ()) == ("attach", ("file",))
+        assert verb_opening(tokenize("return the shipping rate object 71"), (), {"71"}) == (
+            "return",
+            ("shipping", "rate", "object"),
+        )
+        assert verb_opening(tokenize("jira users"), {"jira"}) == ("", ())
+        assert verb_opening(tokenize("box folder 123 info"), {"box"}) == ("", ())
 
     def test_the_tool_adding_the_thing_comes_first(self) -> None:
         for query, tool in (

@@ -52,6 +52,7 @@ class QueryAnalysis:
     source: str | None = None  # "delete comment 77 from asana *task* 12" (``kept_sources``)
     purposes: frozenset[str] = frozenset()  # topic words after "for", "about": "a page for the *notes*"
     opening: str = ""  # its first word, followed by an object: "*comment* on github issue 12" (``noun_verbs``)
+    opening_object: tuple[str, ...] = ()  # that object's words: "comment on github *issue* 12"
     after_words: tuple[tuple[str, str], ...] = ()  # each word and the one before it: "page *abc*" (``thing_names``)
     with_fields: tuple[str, ...] = ()  # "create a droplet *with ubuntu*" (``created_fields``)
 
@@ -163,7 +164,7 @@ def analyse_query(
         mine,
         source,
         _purposes(sequence, topics - named),
-        verb_opening(sequence, named) if options.noun_verbs and not shaped_name else "",
+        *(verb_opening(sequence, named, values) if options.noun_verbs and not shaped_name else ("", ())),
         _after_things(sequence) if options.thing_names and not shaped_name else (),
         _with_fields(sequence, named) if options.created_fields and not shaped_name else (),
     )

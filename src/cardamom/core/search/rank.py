@@ -182,7 +182,7 @@ def _rank(
     if options.noun_verbs and top and scope.apps and not analysis.name_shaped and not question:
         # "*comment* on github issue 12": the request adds what its verb names, whatever title
         # its other words say ("Get an issue comment")
-        top = _noun_verb_first(index, analysis.opening, weighed, passing, top, as_values)
+        top = _noun_verb_first(index, analysis, weighed, passing, top, as_values)
     if options.first_person and analysis.first_person and top:
         top = caller_first(index, head, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
@@ -284,22 +284,26 @@ def _taken_out_first(
 
 def _noun_verb_first(
     index: SearchIndex,
-    opening: str,
+    analysis: QueryAnalysis,
     weighed: Weighed,
     passing: list[Covering],
     top: list[tuple[int, int, float]],
     values: frozenset[str],
 ) -> list[tuple[int, int, float]]:
-    """``noun_verbs.adding_first`` for a request opening (``opening``, its first word as written)
-    with a noun as its verb, the tool carrying the request's object (its next word that weighs
-    and is no value), if any, in any field: Box's ``post_comments`` "adds a comment ... to a
-    file"."""
+    """``noun_verbs.adding_first`` for a request opening with a noun as its verb
+    (``QueryAnalysis.opening``), the tool carrying, in any field, every word of the request's
+    object that weighs and is no value (Box's ``post_comments`` "adds a comment ... to a
+    *file*"; "return the stripe shipping *rate* object" is no ``..._shipping_return``)."""
     tokens = weighed.tokens
+    opening = analysis.opening
     if not tokens or tokens[0] != opening or not noun_verb(opening):
         return top
-    rest = range(1, len(tokens))
-    thing = next((i for i in rest if weighed.weights[i] > 0 and tokens[i] not in values), None)
-    return adding_first(index, tokens[0], passing, top, lambda d: thing is None or d in weighed.matched[thing])
+    thing = [
+        i
+        for i, t in enumerate(tokens)
+        if t in analysis.opening_object and i > 0 and weighed.weights[i] > 0 and t not in values
+    ]
+    return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing))
 
 
 def _leads_a_name(index: SearchIndex, word: str) -> bool:

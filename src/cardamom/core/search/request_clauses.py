@@ -37,15 +37,26 @@ _OBJECT_OPENS = frozenset(
 )
 
 
-def verb_opening(sequence: Sequence[str], apps: Container[str]) -> str:
+def verb_opening(
+    sequence: Sequence[str], apps: Container[str], values: Container[str] = ()
+) -> tuple[str, tuple[str, ...]]:
     """The request's first word as written (past the apps' names, the preposition placing the
     app and "please", filler or not) where the word after it opens an object as a verb's does
-    ("*comment* on github issue 12", "*attach* a file"); "" otherwise ("jira *users*")."""
+    ("*comment* on github issue 12", "*attach* a file"), and the words of that object, up to a
+    preposition or an argument value (("comment", ("issue",))); ("", ()) otherwise ("jira
+    *users*")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in _LEADING and w != "please"), None)
     if start is None or start + 1 >= len(words) or words[start + 1] not in _OBJECT_OPENS:
-        return ""
-    return words[start]
+        return "", ()
+    rest = words[start + 1 :]
+    at = next((i for i, w in enumerate(rest) if w not in _OBJECT_OPENS), len(rest))
+    thing: list[str] = []
+    for word in rest[at:]:
+        if word in _OBJECT_OPENS or word in values or not word.isalpha():
+            break
+        thing.append(word)
+    return words[start], tuple(thing)
 
 
 def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
