@@ -15,7 +15,7 @@ from collections.abc import Callable
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import first_name_word, name_head
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.order import order_results
+from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key
@@ -66,7 +66,4 @@ def adding_first(
     adding = [c for c in heads if c[0] in adds and c[0] not in others and carries_object(c[0])]
     if not adding:
         return top
-    best = order_results(index, adding, 1)[0]
-    if top[0][0] == best[0]:
-        return top
-    return [best, *(t for t in top if t[0] != best[0])][: len(top)]
+    return placed_first(top, order_results(index, adding, 1)[0])

@@ -56,3 +56,10 @@ def _best_scores(passing: list[Covering], cut: int) -> list[Covering]:
         return passing
     boundary = heapq.nlargest(cut, (p[1] for p in passing))[-1] if cut else max(p[1] for p in passing) + 1
     return [p for p in passing if p[1] >= boundary]
+
+
+def placed_first(top: list[tuple[int, int, float]], best: tuple[int, int, float]) -> list[tuple[int, int, float]]:
+    """``top`` with ``best`` first, the others after it in their order, as many as before."""
+    if top and top[0][0] == best[0]:
+        return top
+    return [best, *(t for t in top if t[0] != best[0])][: len(top)]

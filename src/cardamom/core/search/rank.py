@@ -32,7 +32,7 @@ from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
-from cardamom.core.search.order import order_results
+from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
@@ -278,8 +278,7 @@ def _taken_out_first(
     taking = [c for c in passing if takes_out(documents[c[0]].name_tokens, source, thing)]
     if not taking or not top:
         return top
-    best = order_results(index, taking, 1)[0]
-    return [best, *(t for t in top if t[0] != best[0])][: len(top)]
+    return placed_first(top, order_results(index, taking, 1)[0])
 
 
 def _noun_verb_first(

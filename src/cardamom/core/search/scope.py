@@ -13,8 +13,8 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
-from cardamom.core.search.synonyms import group_keys, is_action_word
-from cardamom.core.search.thing_values import created_fields, thing_names
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.thing_values import CREATING, created_fields, thing_names
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     NAME_ONLY_QUERY_WORDS,
@@ -204,8 +204,8 @@ def _inside(
         topics |= _qualifiers(index, analysis, kept, scoped, questions=not implied)
     if options.thing_names:
         topics |= thing_names(index, analysis, kept, scoped)
-    if options.created_fields and analysis.with_fields and analysis.head is not None and kept:
-        topics |= created_fields(index, analysis, analysis.head.head, kept, scoped)
+    if options.created_fields:
+        topics |= created_fields(index, analysis, kept, scoped)
     if kept and kept[0] == "transition":
         # the state a transition goes to is its argument: "move ... *to Done*", "mark ... *as resolved*"
         topics |= {w for w in kept if w in analysis.topics or w in analysis.roles}
@@ -285,16 +285,13 @@ def _unmatched_topics(
     *name* carries them ("search box for contract *pdfs*": descriptions name file types)."""
     if searching:
         return frozenset(t for t in kept if t in analysis.topics and not named_in(index, t, scoped))
-    if index.options.create_topics and kept and inflection_key(kept[0]) in _CREATING:
+    if index.options.create_topics and kept and inflection_key(kept[0]) in CREATING:
         # what a thing created is for ("a notion page for the *meeting notes*") is its content
         # where no name carries the word as written (Notion's comments are no "notes")
         return frozenset(t for t in kept if t in analysis.purposes and not literal_names(index, t) & scoped) | (
             frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
         )
     return frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
-
-
-_CREATING = group_keys(frozenset({"create"}))
 
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",

@@ -16,14 +16,15 @@ CREATING = group_keys(frozenset({"create"}))
 
 
 def created_fields(
-    index: SearchIndex, analysis: QueryAnalysis, head: str, kept: tuple[str, ...], scoped: frozenset[int]
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
 ) -> frozenset[str]:
     """The words of a request to create a thing that say what it is made with ("create a
     droplet *with ubuntu*", "an asana task *with a due date* of friday"), where a tool of the
     app creates that thing: its fields and their values, whatever names carry them
     (``monitoring_get_droplet_memory_*`` for "with 2gb of memory")."""
-    if inflection_key(kept[0]) not in CREATING:
+    if not analysis.with_fields or analysis.head is None or not kept or inflection_key(kept[0]) not in CREATING:
         return frozenset()
+    head = analysis.head.head
     heads = forms(head, False)
     makers = verb_names(index, kept[0]) & scoped
     if not any(acts_on(index.documents[d].name, heads) for d in makers):
