@@ -9,7 +9,7 @@ from cardamom.core.search.coverage import Covering
 from cardamom.core.search.first_person import CALLER_WORDS
 from cardamom.core.search.head_nouns import RequestHead, forms, name_head
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.order import order_results
+from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import verb_names
@@ -48,9 +48,7 @@ def caller_first(
     if not mine:
         return top
     best = order_results(index, mine, 1)[0]
-    if top and top[0][0] == best[0]:
-        return top
-    return [best, *(t for t in top if t[0] != best[0])][: len(top)]
+    return placed_first(top, best)
 
 
 _CALLER_KEYS = frozenset(inflection_key(w) for w in (*_CALLER_NAMES, *CALLER_WORDS, "user"))

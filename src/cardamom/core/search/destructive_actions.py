@@ -62,11 +62,12 @@ def is_question(query: str, app_words: Container[str] = ()) -> bool:
     files are in folder 0"), not a request put as one."""
     words = [w.casefold().strip("¿?,.!:") for w in query.split() if w.casefold() not in app_words]
     first = words[0] if words else ""
+    asking = _QUESTION_WORDS
     if first in _POLITE:
         # "(can you) tell me who is assigned to ...": the polite frame asks the question after it
         first = next((w for w in words[1:] if w not in _POLITE), "")
-        return first in WH_WORDS - {"why"} or first.startswith(("what'", "who'", "where'", "how'"))
-    return first in _QUESTION_WORDS or first.startswith(("what'", "who'", "where'", "how'"))
+        asking = WH_WORDS - {"why"}
+    return first in asking or first.startswith(("what'", "who'", "where'", "how'"))
 
 
 _ASKING = frozenset({"can", "could", "would", "will"})

@@ -215,16 +215,8 @@ _CLAUSE_ENDS = frozenset({"in", "on", "to", "for", "from", "into", "under", "at"
 def _with_fields(sequence: tuple[str, ...], apps: Collection[str]) -> tuple[str, ...]:
     """The words of ``sequence`` after "with" (``_WITH``) up to the clause's end: the fields and
     values of a thing a request makes, filler and app names out."""
-    found: list[str] = []
-    inside = False
-    for word in sequence:
-        if word in _WITH:
-            inside = True
-        elif word in _CLAUSE_ENDS:
-            inside = False
-        elif inside and word not in QUERY_FILLER_WORDS and word not in apps:
-            found.append(word)
-    return tuple(found)
+    inside = _clause_words(sequence, _WITH, _CLAUSE_ENDS)
+    return tuple(w for w in inside if w not in QUERY_FILLER_WORDS and w not in apps)
 
 
 # Words opening what a thing is for or about ("a page *for* the meeting notes"), and those
@@ -235,14 +227,20 @@ _PLACES = frozenset({"to", "into", "in", "on", "from", "with", "by", "like", "ma
 
 def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[str]:
     """The topic words of ``sequence`` that say what a thing is for or about (``create_topics``)."""
-    found: set[str] = set()
-    purpose = False
+    return frozenset(w for w in _clause_words(sequence, _PURPOSES, _PLACES) if w in topics)
+
+
+def _clause_words(sequence: tuple[str, ...], opens: frozenset[str], ends: frozenset[str]) -> list[str]:
+    """The words of ``sequence`` inside the clauses a word of ``opens`` opens and a word of
+    ``ends`` ends, those words themselves out."""
+    found: list[str] = []
+    inside = False
     for word in sequence:
-        if word in _PURPOSES or word in _PLACES:
-            purpose = word in _PURPOSES
-        elif purpose and word in topics:
-            found.add(word)
-    return frozenset(found)
+        if word in opens or word in ends:
+            inside = word in opens
+        elif inside:
+            found.append(word)
+    return found
 
 
 def _sequence(

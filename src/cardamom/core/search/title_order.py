@@ -35,7 +35,7 @@ from cardamom.core.search.coverage import Covering
 from cardamom.core.search.first_person import CALLER_WORDS
 from cardamom.core.search.head_nouns import RequestHead, forms, title_head
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.order import order_results
+from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
@@ -177,7 +177,7 @@ def title_first(
     best = order_results(index, callers or saying, 1)[0]
     if top[0][0] == best[0]:
         return top, None
-    return [best, *(t for t in top if t[0] != best[0])][: len(top)], best[0]
+    return placed_first(top, best), best[0]
 
 
 def _description(index: SearchIndex, doc: int) -> Callable[[], Collection[str]]:
