@@ -81,6 +81,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a noun opening a request as its verb adds that thing (comment on github issue 12)", "noun_verbs", True),
     ("+ what a thing to create is made with is its fields (create a droplet with ubuntu)", "created_fields", True),
     ("+ removing a thing from another: the tool saying both first (remove task from project)", "taken_out", True),
+    ("+ a word in another form than names say it: derived or joined (availability, rerun)", "word_forms", True),
+    ("+ a keyword search whose last word is its action, read with it first (contact archival)", "keyword_order", True),
+    ("+ the thing a request lists, written singular, read in the names' plural (list payout)", "listed_plural", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

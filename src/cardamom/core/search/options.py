@@ -177,7 +177,17 @@ class SearchOptions:
       date*") are its fields and values, whatever names carry them;
     * ``taken_out``: a request to delete or remove a thing from another ("remove asana task 19
       from project Alpha") gets first the tool whose name removes and says both
-      (``remove_project_for_task``), before one deleting the thing (``delete_task``).
+      (``remove_project_for_task``), before one deleting the thing (``delete_task``);
+    * ``word_forms``: inside a named app, in words (not a guessed name, whose words are a name's),
+      a word no tool name there carries reads as the word it is made from where a name carries
+      that ("cal.com *availability*": ``get_available_slots``), or, where no tool says it at
+      all, as two name words written as one ("*rerun*": ``re_run``) (``word_forms``);
+    * ``keyword_order``: a keyword search whose last word is its action ("xero contact
+      *archival*", "cal.com booking *cancel*") is read with that word first, as the request it
+      stands for (``keyword_order``);
+    * ``listed_plural``: inside a named app, the thing a request lists, written in the singular
+      ("list stripe *payout*"), reads as the plural the names say (``get_payouts``, not
+      ``get_payouts_payout``) (``word_forms.listed_plural``).
     """
 
     drop_filler: bool = True
@@ -242,6 +252,9 @@ class SearchOptions:
     noun_verbs: bool = True
     created_fields: bool = True
     taken_out: bool = True
+    word_forms: bool = True
+    keyword_order: bool = True
+    listed_plural: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -318,4 +331,7 @@ SEED_RULES_ONLY = SearchOptions(
     noun_verbs=False,
     created_fields=False,
     taken_out=False,
+    word_forms=False,
+    keyword_order=False,
+    listed_plural=False,
 )

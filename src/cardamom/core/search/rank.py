@@ -31,6 +31,7 @@ from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
@@ -60,6 +61,8 @@ def rank(
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
     options = index.options
+    if options.keyword_order:
+        query = verb_first(query)
     # Whether a word opens some tool name: asked by the request's head and again by its action
     leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
 

@@ -33,6 +33,7 @@ from cardamom.core.search.verb_readings import (
     search_as_get,
     state_change,
 )
+from cardamom.core.search.word_forms import listed_plural, name_form
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,12 +169,20 @@ def _inside(
     if guessed_verb and not said_in(index, kept[0], scoped):
         kept = kept[1:]
     read_as: tuple[tuple[str, str], ...] = ()
+    if options.word_forms and not analysis.name_shaped:  # a guessed name's words are a name's
+        kept, read_as = _name_forms(index, kept, scoped, analysis.values)
+    head = analysis.head
+    if options.listed_plural and head is not None and head.head in kept and head.head not in analysis.values:
+        plural = listed_plural(index, head.verb, head.head, scoped)
+        if plural is not None:
+            kept = unique(plural if t == head.head else t for t in kept)
+            read_as = (*read_as, (head.head, plural))
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
         fields, updating, thing = changed_field(index, analysis, kept, scoped, app_words)
         if updating != kept:
-            read_as = ((analysis.field.verb, analysis.field.action),)  # "set the due date of ...": an update
+            read_as = (*read_as, (analysis.field.verb, analysis.field.action))  # "set the due date of ...": an update
         kept = updating
     # what a field is set to ("change the priority of jira issue ENG-11 *to high*"), or a thing
     # renamed to, is an argument, where no name of the app carries it
@@ -184,7 +193,7 @@ def _inside(
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
     if changed != kept:
-        read_as = ((kept[0], changed[0]),)
+        read_as = (*read_as, (kept[0], changed[0]))
     kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields
@@ -236,6 +245,23 @@ def _inside(
         read_as=read_as,
         field_thing=thing,
     )
+
+
+def _name_forms(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``kept`` with each word the app's names say in another form read in that form
+    (``word_forms.name_form``), and the words read so, as ``Scope.read_as`` reports them."""
+    words: list[str] = []
+    read_as: list[tuple[str, str]] = []
+    for word in kept:
+        form = None if word in values else name_form(index, word, scoped)
+        if form is None:
+            words.append(word)
+        else:
+            words.extend(form)
+            read_as.append((word, " ".join(form)))
+    return (unique(words), tuple(read_as)) if read_as else (kept, ())
 
 
 def _named_in_tools(

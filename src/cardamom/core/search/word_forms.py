@@ -1,0 +1,130 @@
+"""A request's word written in another form than the named app's tool names say it: a noun made
+from a verb or an adjective ("availability", "approval", "invitation") where the names say the
+word it is made from (Cal.com's ``get_available_slots``, Xero's ``..._approve``), and two name
+words written as one ("rerun": GitHub's ``actions_re_run_workflow``); and the thing a request lists in the number the
+names list it ("list stripe *payout*": ``get_payouts``).
+
+Inflections are ``tokens.inflection_key``'s; these are the derivations a model writes in a
+keyword search ("jira project archival", "github workflow rerun"), read only where no tool name
+of the app carries the word as written, and only into a word some name of the app carries.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
+from cardamom.core.search.verb_readings import STATE_VERBS
+
+# A derived word's ending -> the endings of the words it may be made from, most likely first;
+# the longest ending that fits is the one read ("verification": "ification", not "ion").
+_DERIVATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ification", ("ify",)),  # verification: verify
+    ("ability", ("able",)),  # availability: available
+    ("ibility", ("ible",)),  # visibility: visible
+    ("ization", ("ize",)),  # finalization: finalize
+    ("isation", ("ise", "ize")),
+    ("llation", ("l",)),  # cancellation: cancel
+    ("ription", ("ribe",)),  # subscription: subscribe
+    ("ication", ("icate", "y", "ish")),  # duplication: duplicate, application: apply, publication: publish
+    ("ation", ("ate", "e", "")),  # duplication: duplicate, invitation: invite, confirmation: confirm
+    ("ition", ("", "e")),  # addition: add, definition: define
+    ("ion", ("e", "")),  # deletion: delete, insertion: insert
+    ("ment", ("",)),  # assignment: assign, deployment: deploy
+    ("ance", ("",)),  # acceptance: accept
+    ("ery", ("er",)),  # delivery: deliver, recovery: recover
+    ("val", ("ve",)),  # approval: approve, archival: archive, removal: remove
+    ("wal", ("w",)),  # renewal: renew, withdrawal: withdraw
+    ("sal", ("se", "s")),  # reversal: reverse, dismissal: dismiss
+)
+
+# A shorter base is too often a word of its own ("com" of "comment", "seg" of "segment"), but
+# for "-ition", whose shortest bases are verbs ("add" of "addition"); a stem of two letters
+# is no word's ("st" of "station").
+_SHORTEST_STEM = 3
+_SHORTEST_BASE = 4
+_SHORTEST_ITION_BASE = 3
+
+
+def base_forms(word: str) -> tuple[str, ...]:
+    """The words ``word`` may be made from by a derivational ending, most likely first; none
+    where no ending fits, or for a base too short to tell."""
+    for ending, bases in _DERIVATIONS:
+        if word.endswith(ending):
+            shortest = _SHORTEST_ITION_BASE if ending == "ition" else _SHORTEST_BASE
+            stem = word[: -len(ending)]
+            if len(stem) < _SHORTEST_STEM:
+                return ()
+            return tuple(stem + base for base in bases if len(stem + base) >= shortest)
+    return ()
+
+
+def name_form(index: SearchIndex, word: str, scoped: frozenset[int]) -> tuple[str, ...] | None:
+    """The word or words ``word`` is written for in ``scoped``'s tool names, where no name there
+    carries it (even inflected, prefixed or through a synonym); None when it is not another form.
+
+    A derived word reads as its base where some name carries that ("availability": "available"),
+    or where the base changes a thing's state, which ``state_change`` reads ("archival");
+    a word no tool there says in any field reads as two words some name carries side by side
+    ("rerun": "re", "run")."""
+    entry = index.postings(word)
+    synonyms = index.synonym_postings(word) if index.options.synonyms else None
+    # ``verb_readings.named_in``, without the unions: this asks it of every word of a request
+    if _meets(scoped, entry.name, entry.inflected, entry.prefixed, synonyms.name if synonyms else EMPTY):
+        return None
+    for base in base_forms(word):
+        if _names_say(index, base, scoped) or base in STATE_VERBS:
+            return (base,)
+    if _meets(scoped, entry.every, synonyms.every if synonyms else EMPTY):  # ``said_in``
+        return None
+    return _split(index, word, scoped)
+
+
+def _meets(scoped: frozenset[int], *tools: frozenset[int]) -> bool:
+    """Some set of ``tools`` holds a tool of ``scoped``."""
+    return any(not scoped.isdisjoint(found) for found in tools)
+
+
+# The verbs asking for every thing of a kind: "list stripe *payout*" asks for the payouts.
+LISTING_VERBS = frozenset({"list", "enumerate", "browse"})
+
+
+def listed_plural(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int]) -> str | None:
+    """The plural a tool name of ``scoped`` carries for ``noun``, the object of a listing ``verb``
+    written in the singular ("list stripe payout": ``payouts``); None where ``noun`` is plural
+    already, the verb lists nothing, or no name says the plural."""
+    if verb not in LISTING_VERBS or is_plural(noun) or not index.options.inflections:
+        return None
+    names = index.name_postings
+    return next(
+        (
+            form
+            for form in sorted(index.name_forms.get(inflection_key(noun), ()))
+            if form != noun and is_plural(form) and names.get(form, EMPTY) & scoped
+        ),
+        None,
+    )
+
+
+def _names_say(index: SearchIndex, word: str, scoped: frozenset[int]) -> bool:
+    """Some tool name of ``scoped`` says ``word`` as written, inflected or through a synonym; not
+    as a prefix ("state" is no "statement")."""
+    entry = index.postings(word)
+    synonyms = index.synonym_postings(word).name if index.options.synonyms else EMPTY
+    return _meets(scoped, entry.name, entry.inflected, synonyms)
+
+
+def _split(index: SearchIndex, word: str, scoped: frozenset[int]) -> tuple[str, ...] | None:
+    """``word`` as two words one tool name of ``scoped`` carries one after the other."""
+    names = index.name_postings
+    documents = index.documents
+    for cut in range(2, len(word) - 1):
+        first, second = word[:cut], word[cut:]
+        both = names.get(first, EMPTY) & names.get(second, EMPTY) & scoped
+        for doc_id in both:
+            words = tokenize(documents[doc_id].name.split("__", 1)[-1])
+            if any(a == first and b == second for a, b in pairwise(words)):
+                return (first, second)
+    return None
