@@ -345,8 +345,11 @@ FIRST = [
     ("list notion user", "notion", "get_users"),
     ("list xero invoice", "xero", "get_invoices"),
     ("list cal.com booking", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("stripe payout list", "stripe", "get_payouts"),
+    ("notion user list", "notion", "get_users"),
     # guards: a thing an action word names keeps its order; one thing asked for stays one
     ("asana user task list", "asana", "get_user_task_list"),
+    ("asana task list", "asana", "get_user_task_list"),
     ("get stripe payout po_123", "stripe", "get_payouts_payout"),
 ]
 

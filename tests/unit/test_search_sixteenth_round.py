@@ -3,12 +3,14 @@ noun made from a verb or an adjective ("cal.com *availability*") or two name wor
 ("github *rerun*"), reads in the names' form (``word_forms``); a keyword search whose last word
 is its action ("xero contact *archival*") reads with that action first (``keyword_order``); the
 thing a request lists, written in the singular, reads in the plural the names say ("list stripe
-*payout*", ``listed_plural``)."""
+*payout*", ``listed_plural``); a request's opening frame written without its subject ("*want to*
+buy a twilio number") is a frame still."""
 
 from __future__ import annotations
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
+from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.word_forms import base_forms, listed_plural, name_form
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -83,6 +85,14 @@ class TestWordForms:
         assert name_form(index, "workflow", github) is None
         assert name_form(index, "rerun", cal) is None  # no Cal.com name says "re" then "run"
 
+    def test_beside_another_action_a_noun_made_from_a_verb_is_a_thing(self) -> None:
+        # "edit the issue *attachment*": the attachment is what the request edits, no "attach"
+        index, stripe = _tools("stripe")
+        assert name_form(index, "finalization", stripe) == ("finalize",)
+        assert name_form(index, "finalization", stripe, acted=True) is None
+        index, cal = _tools("cal_com")
+        assert name_form(index, "availability", cal, acted=True) == ("available",)  # an adjective's
+
     def test_the_request_finds_the_tool_in_the_names_form(self) -> None:
         for query, tool in (
             ("cal.com availability slots", "cal_com__slots_get_available_slots"),
@@ -119,6 +129,16 @@ class TestKeywordOrder:
         ):
             assert verb_first(query) == query, query
 
+    def test_a_verb_as_often_a_noun_is_the_action_where_no_name_says_the_thing(self) -> None:
+        def names(first: str, second: str) -> bool:
+            return (first, second) in {("task", "list"), ("workflow", "run")}
+
+        assert verb_first("stripe payout list", names) == "list stripe payout"
+        assert verb_first("cal.com schedule update", names) == "update cal.com schedule"
+        assert verb_first("asana task list", names) == "asana task list"
+        assert verb_first("github workflow run", names) == "github workflow run"
+        assert verb_first("stripe payout list") == "stripe payout list"  # nothing to ask: a noun
+
     def test_the_request_finds_the_tool_its_action_asks_for(self) -> None:
         for query, tool in (
             ("xero contact archival", "xero__update_contact"),
@@ -131,6 +151,7 @@ class TestKeywordOrder:
 
     def test_a_thing_named_by_an_action_word_is_still_found(self) -> None:
         assert _names("asana user task list")[0] == "asana__get_user_task_list"
+        assert _names("asana task list")[0] == "asana__get_user_task_list"  # a name says "task list"
         assert _names("asana task dependency addition")[0] == "asana__add_dependencies_for_task"
 
 
@@ -148,6 +169,7 @@ class TestListedPlural:
             ("list stripe payout", "stripe__get_payouts"),
             ("list notion user", "notion__get_users"),
             ("notion list all user", "notion__get_users"),
+            ("stripe payout list", "stripe__get_payouts"),  # read as "list stripe payout" first
         ):
             assert _names(query)[0] == tool, query
             assert _names(query, listed_plural=False)[0] != tool, query
@@ -155,3 +177,19 @@ class TestListedPlural:
     def test_one_thing_is_still_one(self) -> None:
         assert _names("get stripe payout po_12")[0] == "stripe__get_payouts_payout"
         assert _names("retrieve the notion user")[0] == "notion__get_user"
+
+
+class TestFrameWithoutItsSubject:
+    def test_the_frame_is_read_off_without_its_subject(self) -> None:
+        assert without_preamble("want to buy a twilio phone number") == "buy a twilio phone number"
+        assert without_preamble("trying to delete a slack message") == "delete a slack message"
+        assert without_preamble("would like to cancel a booking") == "cancel a booking"
+        assert without_preamble("wanna list my github repos") == "list my github repos"
+        assert without_preamble("I wanna archive the page") == "archive the page"
+
+    def test_what_is_no_frame_stays(self) -> None:
+        for request in ("need help", "like a post", "want list", "looking glass settings", "need to"):
+            assert without_preamble(request) == request
+
+    def test_the_request_after_it_finds_its_tool(self) -> None:
+        assert _names("want to cancel my cal.com booking")[0] == "cal_com__bookings_cancel_booking"

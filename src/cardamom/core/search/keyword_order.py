@@ -4,20 +4,22 @@ the xero contact"): the rules that read a request's verb (``verb_readings.state_
 head noun's action, the first word among equals) read the first word.
 
 Only a bag of words: no grammar word, no other action word, and a last word that is a verb,
-or a noun made from one ("archival", "deletion", ``word_forms.base_forms``), that is seldom a
-noun of its own. "github workflow run", "asana task list", "jira status update" and "box file
-lock" name things, and keep their order.
+or a noun made from one ("archival", "deletion", ``word_forms.base_forms``). A verb that is a
+noun as often ("list", "run", "update") is the action only where no tool name says it right
+after the word before it: "github workflow *run*" (``get_workflow_run``) and "asana task *list*"
+(``get_user_task_list``) name things, and keep their order; "stripe payout *list*" lists.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, inflection_key, tokenize
 from cardamom.core.search.verb_readings import STATE_VERBS
 from cardamom.core.search.word_forms import base_forms
 
-# Verbs that close a keyword search as its action: those an object seldom names ("run",
-# "update", "list", "check", "post", "filter", "transfer", "release", "lock" are left out).
+# Verbs that close a keyword search as its action: those an object seldom names.
 _TRAILING_VERBS = frozenset(
     {"get", "retrieve", "fetch", "read", "show", "obtain", "lookup", "grab", "create", "add", "make"}
     | {"insert", "generate", "edit", "modify", "alter", "amend", "rename", "delete", "remove", "erase"}
@@ -30,10 +32,11 @@ _TRAILING_VERBS = frozenset(
 )
 
 
-def verb_first(query: str) -> str:
+def verb_first(query: str, side_by_side: Callable[[str, str], bool] | None = None) -> str:
     """``query`` with its last word first, as the verb it says, where it is a keyword search
     whose action is that word ("xero contact archival": "archive xero contact"); else ``query``
-    as written."""
+    as written. ``side_by_side``: whether some tool name says one word right before another
+    ("task", "list"), which keeps a last word of ``_NOUN_VERBS`` a noun (none: always)."""
     words = query.split()
     if len(words) < 3:
         return query
@@ -41,10 +44,12 @@ def verb_first(query: str) -> str:
     if not tokens or any(t in QUERY_FILLER_WORDS or t in WH_WORDS for t in tokens):
         return query
     last = tokenize(words[-1])
+    before = tokenize(" ".join(words[:-1]))
     verb = _trailing_verb(last[0]) if len(last) == 1 else None
+    if verb is None and len(last) == 1 and last[0] in _NOUN_VERBS and side_by_side is not None and before:
+        verb = None if side_by_side(before[-1], last[0]) else last[0]
     if verb is None:
         return query
-    before = tokenize(" ".join(words[:-1]))
     if any(is_action_word(t) or t in STATE_VERBS or t in LEADING_VERBS or _trailing_verb(t) for t in before):
         return query
     return " ".join((verb, *words[:-1]))
@@ -60,5 +65,8 @@ def _trailing_verb(word: str) -> str | None:
         return _TRAILING_KEYS[inflection_key(word)]
     return next((base for base in base_forms(word) if base in _TRAILING_VERBS), None)
 
+
+# Verbs that are as often a thing's noun: the action where no tool name says the thing with them.
+_NOUN_VERBS = frozenset({"list", "run", "update", "check", "post", "filter", "transfer", "release", "lock"})
 
 _TRAILING_KEYS = {inflection_key(verb): verb for verb in _TRAILING_VERBS}

@@ -26,6 +26,7 @@ from cardamom.core.search.tokens import (
 )
 from cardamom.core.search.verb_readings import (
     SEARCH_VERBS,
+    STATE_VERBS,
     changed_field,
     literal_names,
     named_in,
@@ -251,11 +252,13 @@ def _name_forms(
     index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """``kept`` with each word the app's names say in another form read in that form
-    (``word_forms.name_form``), and the words read so, as ``Scope.read_as`` reports them."""
+    (``word_forms.name_form``), and the words read so, as ``Scope.read_as`` reports them; a
+    noun made from a verb is the request's action only where it has no other."""
     words: list[str] = []
     read_as: list[tuple[str, str]] = []
+    actions = {t for t in kept if is_action_word(t) or t in STATE_VERBS}
     for word in kept:
-        form = None if word in values else name_form(index, word, scoped)
+        form = None if word in values else name_form(index, word, scoped, acted=bool(actions - {word}))
         if form is None:
             words.append(word)
         else:

@@ -40,6 +40,10 @@ _DERIVATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sal", ("se", "s")),  # reversal: reverse, dismissal: dismiss
 )
 
+# The endings of nouns made from adjectives ("availability": "available"); the others make
+# nouns of verbs ("deletion", "assignment").
+_ADJECTIVE_ENDINGS = ("ability", "ibility")
+
 # A shorter base is too often a word of its own ("com" of "comment", "seg" of "segment"), but
 # for "-ition", whose shortest bases are verbs ("add" of "addition"); a stem of two letters
 # is no word's ("st" of "station").
@@ -61,20 +65,22 @@ def base_forms(word: str) -> tuple[str, ...]:
     return ()
 
 
-def name_form(index: SearchIndex, word: str, scoped: frozenset[int]) -> tuple[str, ...] | None:
+def name_form(index: SearchIndex, word: str, scoped: frozenset[int], *, acted: bool = False) -> tuple[str, ...] | None:
     """The word or words ``word`` is written for in ``scoped``'s tool names, where no name there
     carries it (even inflected, prefixed or through a synonym); None when it is not another form.
 
     A derived word reads as its base where some name carries that ("availability": "available"),
     or where the base changes a thing's state, which ``state_change`` reads ("archival");
     a word no tool there says in any field reads as two words some name carries side by side
-    ("rerun": "re", "run")."""
+    ("rerun": "re", "run"). ``acted``: the request has an action word of its own, so a noun made
+    from a verb is a thing it acts on ("edit the issue *attachment*"), and only a noun made from
+    an adjective reads as its base ("check my *availability*")."""
     entry = index.postings(word)
     synonyms = index.synonym_postings(word) if index.options.synonyms else None
     # ``verb_readings.named_in``, without the unions: this asks it of every word of a request
     if _meets(scoped, entry.name, entry.inflected, entry.prefixed, synonyms.name if synonyms else EMPTY):
         return None
-    for base in base_forms(word):
+    for base in () if acted and not word.endswith(_ADJECTIVE_ENDINGS) else base_forms(word):
         if _names_say(index, base, scoped) or base in STATE_VERBS:
             return (base,)
     if _meets(scoped, entry.every, synonyms.every if synonyms else EMPTY):  # ``said_in``
