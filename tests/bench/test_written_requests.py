@@ -347,6 +347,8 @@ FIRST = [
     ("list cal.com booking", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
     ("stripe payout list", "stripe", "get_payouts"),
     ("notion user list", "notion", "get_users"),
+    ("want to buy a twilio phone number", "twilio", "create_incoming_phone_number"),
+    ("trying to delete a slack message", "slack", "chat_delete"),
     # guards: a thing an action word names keeps its order; one thing asked for stays one
     ("asana user task list", "asana", "get_user_task_list"),
     ("asana task list", "asana", "get_user_task_list"),
