@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Collection, Iterable
-from itertools import pairwise
 
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.coverage import (
@@ -35,7 +34,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
-from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
@@ -43,6 +42,7 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.title_order import title_carriers, title_first
 from cardamom.core.search.tokens import inflection_key, tokenize, unique
+from cardamom.core.search.word_forms import said_side_by_side
 
 
 def rank(
@@ -63,7 +63,7 @@ def rank(
     """
     options = index.options
     if options.keyword_order:
-        query = verb_first(query, functools.partial(_said_together, index))
+        query = verb_first(query, functools.partial(said_side_by_side, index))
     # Whether a word opens some tool name: asked by the request's head and again by its action
     leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
 
@@ -307,18 +307,6 @@ def _noun_verb_first(
         if t in analysis.opening_object and i > 0 and weighed.weights[i] > 0 and t not in values
     ]
     return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing))
-
-
-def _said_together(index: SearchIndex, first: str, second: str) -> bool:
-    """Some tool's name says ``first`` right before ``second``, as written: "task", "list" in
-    ``get_user_task_list`` (Slack's ``users_list`` lists users: "user list" is no thing there)."""
-    names = index.name_postings
-    documents = index.documents
-    for doc_id in names.get(first, EMPTY) & names.get(second, EMPTY):
-        words = tokenize(documents[doc_id].name.split("__", 1)[-1])
-        if any(a == first and b == second for a, b in pairwise(words)):
-            return True
-    return False
 
 
 def _leads_a_name(index: SearchIndex, word: str) -> bool:

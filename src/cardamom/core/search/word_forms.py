@@ -1,8 +1,8 @@
 """A request's word written in another form than the named app's tool names say it: a noun made
 from a verb or an adjective ("availability", "approval", "invitation") where the names say the
-word it is made from (Cal.com's ``get_available_slots``, Xero's ``..._approve``), and two name
-words written as one ("rerun": GitHub's ``actions_re_run_workflow``); and the thing a request lists in the number the
-names list it ("list stripe *payout*": ``get_payouts``).
+word it is made from (Cal.com's ``get_available_slots``, Xero's ``..._approve``), two name words
+written as one ("rerun": GitHub's ``actions_re_run_workflow``), and the thing a request lists in
+the number the names list it ("list stripe *payout*": ``get_payouts``).
 
 Inflections are ``tokens.inflection_key``'s; these are the derivations a model writes in a
 keyword search ("jira project archival", "github workflow rerun"), read only where no tool name
@@ -29,7 +29,7 @@ _DERIVATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("llation", ("l",)),  # cancellation: cancel
     ("ription", ("ribe",)),  # subscription: subscribe
     ("ication", ("icate", "y", "ish")),  # duplication: duplicate, application: apply, publication: publish
-    ("ation", ("ate", "e", "")),  # duplication: duplicate, invitation: invite, confirmation: confirm
+    ("ation", ("ate", "e", "")),  # validation: validate, invitation: invite, confirmation: confirm
     ("ition", ("", "e")),  # addition: add, definition: define
     ("ion", ("e", "")),  # deletion: delete, insertion: insert
     ("ment", ("",)),  # assignment: assign, deployment: deploy
@@ -124,13 +124,20 @@ def _names_say(index: SearchIndex, word: str, scoped: frozenset[int]) -> bool:
 
 def _split(index: SearchIndex, word: str, scoped: frozenset[int]) -> tuple[str, ...] | None:
     """``word`` as two words one tool name of ``scoped`` carries one after the other."""
-    names = index.name_postings
-    documents = index.documents
     for cut in range(2, len(word) - 1):
-        first, second = word[:cut], word[cut:]
-        both = names.get(first, EMPTY) & names.get(second, EMPTY) & scoped
-        for doc_id in both:
-            words = tokenize(documents[doc_id].name.split("__", 1)[-1])
-            if any(a == first and b == second for a, b in pairwise(words)):
-                return (first, second)
+        if said_side_by_side(index, word[:cut], word[cut:], scoped):
+            return (word[:cut], word[cut:])
     return None
+
+
+def said_side_by_side(index: SearchIndex, first: str, second: str, within: frozenset[int] | None = None) -> bool:
+    """Some tool's name (of ``within``, if given) says ``first`` right before ``second``, as
+    written: "re", "run" in ``actions_re_run_workflow``; "task", "list" in ``get_user_task_list``."""
+    names = index.name_postings
+    both = names.get(first, EMPTY) & names.get(second, EMPTY)
+    documents = index.documents
+    for doc_id in both if within is None else both & within:
+        words = tokenize(documents[doc_id].name.split("__", 1)[-1])
+        if any(a == first and b == second for a, b in pairwise(words)):
+            return True
+    return False
