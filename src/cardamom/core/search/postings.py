@@ -60,6 +60,12 @@ def union_of(sets: Iterable[frozenset[int]]) -> frozenset[int]:
     return frozenset().union(*present)
 
 
+def meets(tools: frozenset[int], sets: Iterable[frozenset[int]]) -> bool:
+    """Some set of ``sets`` holds a tool of ``tools``: whether their union meets ``tools``,
+    without building the union (each test stops at the first tool in common)."""
+    return any(not tools.isdisjoint(found) for found in sets)
+
+
 def by_inflection_key(vocabulary: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """A field's tokens grouped by ``inflection_key`` (``schedule``, ``schedules``: one group)."""
     groups: dict[str, list[str]] = {}

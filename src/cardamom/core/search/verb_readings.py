@@ -10,7 +10,7 @@ from itertools import pairwise
 from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, FieldPhrase
 from cardamom.core.search.head_nouns import forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.postings import EMPTY, meets, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_plural
@@ -18,7 +18,9 @@ from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_p
 
 def named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
     """Some tool name of ``scoped`` carries ``token``, its inflections, prefixes or synonyms."""
-    return bool(name_reach(index, token) & scoped)
+    entry = index.postings(token)
+    synonyms = index.synonym_postings(token).name if index.options.synonyms else EMPTY
+    return meets(scoped, (entry.name, entry.inflected, entry.prefixed, synonyms))
 
 
 def name_reach(index: SearchIndex, token: str) -> frozenset[int]:
@@ -32,10 +34,8 @@ def name_reach(index: SearchIndex, token: str) -> frozenset[int]:
 
 def said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
     """Some tool of ``scoped`` carries ``token`` in any field, or (synonyms on) a synonym of it."""
-    reach = index.postings(token).every
-    if index.options.synonyms:
-        reach = union_of((reach, index.synonym_postings(token).every))
-    return bool(reach & scoped)
+    synonyms = index.synonym_postings(token).every if index.options.synonyms else EMPTY
+    return meets(scoped, (index.postings(token).every, synonyms))
 
 
 def literal_names(index: SearchIndex, token: str) -> frozenset[int]:

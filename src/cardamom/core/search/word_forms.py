@@ -14,9 +14,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.postings import EMPTY, meets
 from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
-from cardamom.core.search.verb_readings import STATE_VERBS
+from cardamom.core.search.verb_readings import STATE_VERBS, named_in, said_in
 
 # A derived word's ending -> the endings of the words it may be made from, most likely first;
 # the longest ending that fits is the one read ("verification": "ification", not "ion").
@@ -75,22 +75,14 @@ def name_form(index: SearchIndex, word: str, scoped: frozenset[int], *, acted: b
     ("rerun": "re", "run"). ``acted``: the request has an action word of its own, so a noun made
     from a verb is a thing it acts on ("edit the issue *attachment*"), and only a noun made from
     an adjective reads as its base ("check my *availability*")."""
-    entry = index.postings(word)
-    synonyms = index.synonym_postings(word) if index.options.synonyms else None
-    # ``verb_readings.named_in``, without the unions: this asks it of every word of a request
-    if _meets(scoped, entry.name, entry.inflected, entry.prefixed, synonyms.name if synonyms else EMPTY):
+    if named_in(index, word, scoped):
         return None
     for base in () if acted and not word.endswith(_ADJECTIVE_ENDINGS) else base_forms(word):
         if _names_say(index, base, scoped) or base in STATE_VERBS:
             return (base,)
-    if _meets(scoped, entry.every, synonyms.every if synonyms else EMPTY):  # ``said_in``
+    if said_in(index, word, scoped):
         return None
     return _split(index, word, scoped)
-
-
-def _meets(scoped: frozenset[int], *tools: frozenset[int]) -> bool:
-    """Some set of ``tools`` holds a tool of ``scoped``."""
-    return any(not scoped.isdisjoint(found) for found in tools)
 
 
 # The verbs asking for every thing of a kind: "list stripe *payout*" asks for the payouts.
@@ -119,7 +111,7 @@ def _names_say(index: SearchIndex, word: str, scoped: frozenset[int]) -> bool:
     as a prefix ("state" is no "statement")."""
     entry = index.postings(word)
     synonyms = index.synonym_postings(word).name if index.options.synonyms else EMPTY
-    return _meets(scoped, entry.name, entry.inflected, synonyms)
+    return meets(scoped, (entry.name, entry.inflected, synonyms))
 
 
 def _split(index: SearchIndex, word: str, scoped: frozenset[int]) -> tuple[str, ...] | None:
