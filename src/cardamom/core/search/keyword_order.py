@@ -40,18 +40,23 @@ def verb_first(query: str, side_by_side: Callable[[str, str], bool] | None = Non
     words = query.split()
     if len(words) < 3:
         return query
-    tokens = tokenize(query)
-    if not tokens or any(t in QUERY_FILLER_WORDS or t in WH_WORDS for t in tokens):
-        return query
+    # the last word first: most requests end with a noun or a value, and stop here
     last = tokenize(words[-1])
+    if len(last) != 1:
+        return query
+    word = last[0]
+    verb = _trailing_verb(word)
+    if verb is None and word not in _NOUN_VERBS:
+        return query
     before = tokenize(" ".join(words[:-1]))
-    verb = _trailing_verb(last[0]) if len(last) == 1 else None
-    if verb is None and len(last) == 1 and last[0] in _NOUN_VERBS and side_by_side is not None and before:
-        verb = None if side_by_side(before[-1], last[0]) else last[0]
-    if verb is None:
+    if any(t in QUERY_FILLER_WORDS or t in WH_WORDS for t in before):
         return query
     if any(is_action_word(t) or t in STATE_VERBS or t in LEADING_VERBS or _trailing_verb(t) for t in before):
         return query
+    if verb is None:  # a verb as often a noun: the action only where no name says the thing with it
+        if side_by_side is None or not before or side_by_side(before[-1], word):
+            return query
+        verb = word
     return " ".join((verb, *words[:-1]))
 
 

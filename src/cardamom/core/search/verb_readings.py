@@ -18,18 +18,20 @@ from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_p
 
 def named_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
     """Some tool name of ``scoped`` carries ``token``, its inflections, prefixes or synonyms."""
-    entry = index.postings(token)
-    synonyms = index.synonym_postings(token).name if index.options.synonyms else EMPTY
-    return meets(scoped, (entry.name, entry.inflected, entry.prefixed, synonyms))
+    return meets(scoped, _name_sets(index, token))
 
 
 def name_reach(index: SearchIndex, token: str) -> frozenset[int]:
     """The tools whose names carry ``token``, its inflections, prefixes or synonyms."""
+    return union_of(_name_sets(index, token))
+
+
+def _name_sets(index: SearchIndex, token: str) -> tuple[frozenset[int], ...]:
+    """The tools whose names carry ``token`` as written, inflected, as a prefix, and (synonyms
+    on) through a synonym: ``name_reach`` is their union."""
     entry = index.postings(token)
-    reach = union_of((entry.name, entry.inflected, entry.prefixed))
-    if index.options.synonyms:
-        reach = union_of((reach, index.synonym_postings(token).name))
-    return reach
+    synonyms = index.synonym_postings(token).name if index.options.synonyms else EMPTY
+    return entry.name, entry.inflected, entry.prefixed, synonyms
 
 
 def said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
