@@ -84,6 +84,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a word in another form than names say it: derived or joined (availability, rerun)", "word_forms", True),
     ("+ a keyword search whose last word is its action, read with it first (contact archival)", "keyword_order", True),
     ("+ the thing a request lists, written singular, read in the names' plural (list payout)", "listed_plural", True),
+    ("+ an endpoint as a method and a path, read as its request (POST /v1/customers)", "endpoint_paths", True),
+    ("+ an SDK call, CLI or host naming an app, read as words (messages.create, gh, github.com)", "sdk_calls", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

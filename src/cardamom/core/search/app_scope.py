@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardamom.core.search.known_apps import known_app_mentions
+from cardamom.core.search.known_apps import TOOLING_NAMES, known_app_mentions
 from cardamom.core.search.tokens import tokenize
 
 _LONGEST_NAME = 4  # tokens: longer labels are matched joined or by their leading brand only
@@ -51,12 +51,15 @@ def app_vocabulary(
     apps: Mapping[str, Iterable[int]],
     accounts: Mapping[str, Iterable[int]],
     carriers: Callable[[str], frozenset[int]],
+    *,
+    tooling: bool = True,
 ) -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
     """The scope targets (an app's label or an account -> its tools) and the mention keys
     (query tokens joined by a space -> the targets they name).
 
     ``apps`` maps connector labels to their tools, ``accounts`` account names to theirs;
-    ``carriers(token)`` is every tool carrying ``token`` in any field.
+    ``carriers(token)`` is every tool carrying ``token`` in any field; ``tooling``: an app's
+    command-line tool or SDK (``known_apps.TOOLING_NAMES``) names it too.
     """
     targets: dict[str, frozenset[int]] = {name: frozenset(docs) for name, docs in apps.items() if name}
     mentions: dict[str, set[str]] = {}
@@ -90,7 +93,21 @@ def app_vocabulary(
             if carrying and len(carrying & scope) < _MIN_SHARE * len(carrying):
                 continue  # an everyday word in this index, not the app's name
         kept[key] = tuple(sorted(names))
+    if tooling:  # no English word, so no share of the tools carrying it to check
+        for label in targets:
+            for key in _tooling_keys(label):
+                kept.setdefault(key, (label,))
     return targets, kept
+
+
+def _tooling_keys(label: str) -> list[str]:
+    keys = set(_keys(label))
+    return [
+        " ".join(tokenize(name))
+        for app, names in TOOLING_NAMES.items()
+        if keys.intersection(_keys(app))
+        for name in names
+    ]
 
 
 def find_mentions(

@@ -112,7 +112,9 @@ class SearchIndex:
                 apps.setdefault(label, []).append(doc_id)
             for account in names:
                 by_account.setdefault(account, []).append(doc_id)
-        self.app_targets, self.app_mentions = app_vocabulary(apps, by_account, self.carriers)
+        self.app_targets, self.app_mentions = app_vocabulary(
+            apps, by_account, self.carriers, tooling=self.options.sdk_calls
+        )
         # Without a label (an index built from bare documents), a tool's account is its app.
         self._doc_apps = tuple(label or self.documents[i].name.split("__", 1)[0] for i, label in enumerate(labels))
         if len(self.own_name_sizes) != len(self.documents):  # a blob of a format before 5

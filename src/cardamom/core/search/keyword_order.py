@@ -38,6 +38,12 @@ def verb_first(query: str, side_by_side: Callable[[str, str], bool] | None = Non
     as written. ``side_by_side``: whether some tool name says one word right before another
     ("task", "list"), which keeps a last word of ``_NOUN_VERBS`` a noun (none: always)."""
     words = query.split()
+    # a command's flags follow it ("gh issue create *--title bug*"): the command is the search
+    cut = next((i for i, w in enumerate(words) if w.startswith("--")), len(words))
+    # and so do the ids it acts on ("github issue close *12*")
+    while cut > 1 and any(c.isdigit() for c in words[cut - 1]):
+        cut -= 1
+    words, flags = words[:cut], words[cut:]
     if len(words) < 3:
         return query
     # the last word first: most requests end with a noun or a value, and stop here
@@ -45,22 +51,22 @@ def verb_first(query: str, side_by_side: Callable[[str, str], bool] | None = Non
     if len(last) != 1:
         return query
     word = last[0]
-    verb = _trailing_verb(word)
+    verb = trailing_verb(word)
     if verb is None and word not in _NOUN_VERBS:
         return query
     before = tokenize(" ".join(words[:-1]))
     if any(t in QUERY_FILLER_WORDS or t in WH_WORDS for t in before):
         return query
-    if any(is_action_word(t) or t in STATE_VERBS or t in LEADING_VERBS or _trailing_verb(t) for t in before):
+    if any(is_action_word(t) or t in STATE_VERBS or t in LEADING_VERBS or trailing_verb(t) for t in before):
         return query
     if verb is None:  # a verb as often a noun: the action only where no name says the thing with it
         if side_by_side is None or not before or side_by_side(before[-1], word):
             return query
         verb = word
-    return " ".join((verb, *words[:-1]))
+    return " ".join((verb, *words[:-1], *flags))
 
 
-def _trailing_verb(word: str) -> str | None:
+def trailing_verb(word: str) -> str | None:
     """The verb ``word`` says, where it is one a keyword search ends with: as written, in -ing
     ("voiding": "void") or as a noun made from it ("deletion": "delete"); not in -ed, an
     adjective there ("stripe customers deleted")."""

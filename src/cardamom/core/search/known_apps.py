@@ -71,4 +71,21 @@ def known_app_mentions() -> dict[tuple[str, ...], str]:
         found.setdefault(tokens, name)
         if len(tokens) > 1:
             found.setdefault(("".join(tokens),), name)
+    for name, tooling in TOOLING_NAMES.items():  # "glab mr create": GitLab is not connected
+        for alias in tooling:
+            found.setdefault(tuple(tokenize(alias)), name)
     return found
+
+
+# The command-line tools and SDKs an app is named by, as its name: "gh pr create" is GitHub's
+# CLI, "octokit.rest.issues.create" its JavaScript SDK. Only names that are no English word.
+TOOLING_NAMES: dict[str, tuple[str, ...]] = {
+    "GitHub": ("gh", "octokit", "pygithub"),
+    "GitLab": ("glab",),
+    "DigitalOcean": ("doctl", "doctl compute", "godo", "pydo"),
+    "Google Cloud": ("gcloud", "gsutil"),
+    "Kubernetes": ("kubectl",),
+    "Cloudflare": ("wrangler",),
+    "Salesforce": ("sfdx",),
+    "Azure DevOps": ("az devops",),
+}

@@ -187,7 +187,14 @@ class SearchOptions:
       stands for (``keyword_order``);
     * ``listed_plural``: inside a named app, the thing a request lists, written in the singular
       ("list stripe *payout*"), reads as the plural the names say (``get_payouts``, not
-      ``get_payouts_payout``) (``word_forms.listed_plural``).
+      ``get_payouts_payout``) (``word_forms.listed_plural``);
+    * ``endpoint_paths``: an endpoint written as a method and a path ("POST /v1/customers",
+      "GET /projects/{id}/tasks") reads as the request it stands for ("create customers", "list
+      tasks in projects"), its version, parameters and extension left out (``endpoint_paths``);
+    * ``sdk_calls``: a call written as an SDK names it ("twilio messages.create",
+      "accountingApi.getContacts") reads with its method first and its client left out
+      (``call_forms``); an app's command-line tool or SDK ("gh", "octokit", "doctl") names the
+      app, and so does its host ("github.com", "api.stripe.com") (``app_scope``).
     """
 
     drop_filler: bool = True
@@ -255,6 +262,8 @@ class SearchOptions:
     word_forms: bool = True
     keyword_order: bool = True
     listed_plural: bool = True
+    endpoint_paths: bool = True
+    sdk_calls: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -334,4 +343,6 @@ SEED_RULES_ONLY = SearchOptions(
     word_forms=False,
     keyword_order=False,
     listed_plural=False,
+    endpoint_paths=False,
+    sdk_calls=False,
 )

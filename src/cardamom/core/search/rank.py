@@ -9,6 +9,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Collection, Iterable
 
+from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.coverage import (
     Covering,
@@ -26,9 +27,11 @@ from cardamom.core.search.destructive_actions import (
     request_action,
     takes_out,
 )
+from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
+from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
@@ -62,8 +65,14 @@ def rank(
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
     options = index.options
+    if options.endpoint_paths:
+        query = read_endpoints(query)
+    if options.sdk_calls:
+        query = read_calls(read_hosts(query, index.app_mentions))
     if options.keyword_order:
         query = verb_first(query, functools.partial(said_side_by_side, index))
+    if options.sdk_calls:
+        query = read_flags(query)
     # Whether a word opens some tool name: asked by the request's head and again by its action
     leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
 

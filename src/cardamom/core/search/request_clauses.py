@@ -3,7 +3,7 @@
 A tool does one action. The first is the one the request asks a tool for; the words of a
 second action joined by "and" would weigh against every tool doing the first ("assign" is no
 word of Asana's ``create_task``), so they leave the query (``second_actions``). The first action
-opens the request, after the app's name and filler words; the second follows "and" (or "and
+opens the request, after the app's name and filler words; the second follows "and" or "then" (or "and
 then") with its verb, past the first action's object.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 
-from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS
 
 # Verbs of a second action that are in no action group of the synonyms: "and *assign* it to me"
@@ -61,19 +61,24 @@ def verb_opening(
 
 def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
-    its "and", when the request opens with an action and "and" (past that action's object) is
+    its "and" or "then", when the request opens with an action and that word (past that action's object) is
     followed by another action's verb that is no argument value ("a task called 'Build and
     *deploy*'" is one action)."""
     first = opening_word(sequence, apps)
     if first is None or not _acts(sequence[first]):
         return None
     for i in range(first + 2, len(sequence) - 1):
-        if sequence[i] != "and":
+        if sequence[i] not in _JOINING:
             continue
-        verb = i + 1 + (sequence[i + 1] == "then" and i + 2 < len(sequence))
-        if sequence[verb] not in values and _acts(sequence[verb]):
+        verb = i + 1 + (sequence[i + 1] in _JOINING and i + 2 < len(sequence))
+        # "open" opens a second action as its verb ("then *open* a pull request")
+        if sequence[verb] not in values and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS):
             return i
     return None
+
+
+# Words joining a second action: "and", "then" ("create a branch, *then* open a pull request")
+_JOINING = frozenset({"and", "then"})
 
 
 def _acts(word: str) -> bool:

@@ -1,0 +1,72 @@
+"""A request written as a call in an app's SDK or API ("twilio messages.create",
+"stripe.customers.create", "xero accountingApi.getContacts"), read as the words of the request
+it stands for ("twilio create messages", "xero getContacts", "issues addLabels").
+
+An SDK names its calls object first and method last: the method is the action, and as written
+it comes last, where the rules that read a request's verb do not look for it. A method that is
+a whole name ("getContacts", "addFollowersForTask") is the request, and the objects before it
+(the SDK's client, "accountingApi"; its namespace, "rest") are words no tool carries.
+
+Only a word of identifiers joined by dots or colons whose last part is an action: a host
+("github.com"), a file ("report.pdf") or a version ("v1.2") stays as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.keyword_order import trailing_verb
+from cardamom.core.search.synonyms import action_forms
+
+_CALL = re.compile(r"(?<!\S)[A-Za-z_]\w*(?:[.:][A-Za-z_]\w*)+(?!\S)")
+_BY_ID = re.compile(r"(?<=[a-z])By(?:Id|ID|Key|Gid|Uuid|Sid)$")
+_CAMEL_HEAD = re.compile(r"^[a-z]+(?=[A-Z])")
+# Parts that name the SDK, not what a call acts on: "octokit.*rest*.issues.create"
+_CLIENT_PARTS = frozenset({"rest", "api", "client", "sdk", "v1", "v2", "v3"})
+_CLIENT_ENDINGS = ("api", "client", "service")
+
+
+def read_calls(request: str) -> str:
+    """``request`` with each SDK call it writes read as words: a method in camel case alone
+    ("accountingApi.getContacts": "getContacts"), a method of one word first ("messages.create":
+    "create messages"); ``request`` as written where it writes none."""
+    if "." not in request and ":" not in request:
+        return request
+    return _CALL.sub(_read, request)
+
+
+def _read(match: re.Match[str]) -> str:
+    written = match.group(0)
+    *objects, method = re.split(r"[.:]", written)
+    method = _BY_ID.sub("", method)  # "getFileById" gets one file: its id is the argument
+    head = _CAMEL_HEAD.match(method)
+    verb = head.group(0) if head is not None else method
+    if not _is_verb(verb):
+        return written
+    kept = [part for part in objects if not _is_client(part)]
+    if head is not None:  # "issues.addLabels": the method says the action and its thing
+        return " ".join((*kept, method))
+    return " ".join((method, *kept))
+
+
+def _is_verb(word: str) -> bool:
+    """A verb as a method names it: its base form, in lower case ("create"; an event's
+    "FILE.UPLOADED" is a constant)."""
+    return word.islower() and (word in action_forms() or trailing_verb(word) == word)
+
+
+def _is_client(part: str) -> bool:
+    lowered = part.lower()
+    return lowered in _CLIENT_PARTS or (lowered != part and lowered.endswith(_CLIENT_ENDINGS))
+
+
+_FLAG = re.compile(r"(?<!\S)--(?P<name>[A-Za-z][\w-]*)(?:=|\s+)(?P<value>'[^']*'|\"[^\"]*\"|[^\s-]\S*)")
+
+
+def read_flags(request: str) -> str:
+    """``request`` with each command-line flag and its value ("--title 'Login fails'") read as a
+    field a request gives "with" ("with title 'Login fails'"), as the rules reading a created
+    thing's fields read them."""
+    if "--" not in request:
+        return request
+    return _FLAG.sub(lambda m: f"with {m.group('name').replace('-', ' ')} {m.group('value')}", request)

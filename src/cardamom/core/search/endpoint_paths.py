@@ -1,0 +1,99 @@
+"""An endpoint written as an HTTP method and a path ("POST /v1/customers", "GET
+/repos/{owner}/{repo}/issues", "DELETE https://api.stripe.com/v1/customers/{id}"), read as the
+request it stands for ("create customers", "list issues in repos", "delete customers").
+
+A model that has read an app's API reference writes its requests this way. As written, the
+path's version ("v1", "2.0", "2010-04-01"), its parameters ("{owner}") and its extension
+(".json") are words some description carries by chance, and outweigh the path's resources:
+"POST /v1/customers" found a tool whose description says "v1". The method says the action, the
+last resource the thing acted on, and the resources before it where that thing lives ("GET
+/projects/{id}/tasks": the tasks *in* a project, Asana's ``get_tasks_for_project``).
+
+A path is read only after a method, or where it has a parameter or a version: "upload
+/Users/ana/report.pdf to box" names a file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.keyword_order import trailing_verb
+
+_METHOD = r"(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)"
+# A path: from a slash (or a URL's scheme) to the next space, with a letter in it.
+_ENDPOINT = re.compile(
+    rf"(?:(?<!\S)(?P<method>{_METHOD})\s+)?(?<!\S)(?P<path>(?:https?://[^\s/]+)?/[^\s]*[A-Za-z][^\s]*)"
+)
+_PARAMETER = re.compile(r"^(?:\{[^}]*\}|<[^>]*>|:\w+|\*)$")
+_VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*(?:beta|alpha)?\d*|\d+(?:[.\-]\d+)*)$", re.IGNORECASE)
+# Segments that place an API, not a resource: "/rest/api/3/issue", "/api.xro/2.0/Invoices"
+_PREFIXES = frozenset({"api", "apis", "rest", "public", "graphql"})
+_HOST_PREFIXES = frozenset({"api", "www", "app"})
+_EXTENSION = re.compile(r"\.(?:json|xml|yaml|yml|csv|html?)$", re.IGNORECASE)
+# Verbs a path ends with as its action, besides those a keyword search ends with
+# (``keyword_order.trailing_verb``): "/messages/send", "/charges/{id}/capture"
+_ACTION_SEGMENTS = frozenset({"send", "query", "reply", "dispatch", "trigger", "capture", "refund", "pay", "sync"})
+_VERBS = {"get": "get", "post": "create", "put": "update", "patch": "update", "delete": "delete"}
+
+
+def read_endpoints(request: str) -> str:
+    """``request`` with each endpoint it writes (a method and a path) read as words: the method's
+    action (a GET of a collection lists it), the last resource, and "in" each resource before it,
+    nearest first; ``request`` as written where it writes none."""
+    if "/" not in request:
+        return request
+    return _ENDPOINT.sub(_read, request)
+
+
+def _read(match: re.Match[str]) -> str:
+    method = (match.group("method") or "").lower()
+    path = match.group("path")
+    written = match.group(0)
+    host = re.match(r"^https?://([^/]+)", path)
+    segments = [s for s in path[host.end() if host else 0 :].split("/") if s]
+    # ``path`` must be an endpoint's, not a file's: a method before it, or a parameter or a version
+    if not method and not any(_PARAMETER.match(s) or _VERSION.match(s) for s in segments):
+        return written
+    resources: list[str] = []  # each as the request says it: one of a collection where an id follows
+    last_is_parameter = False
+    for segment in segments:
+        if _PARAMETER.match(segment):
+            if resources and not last_is_parameter and resources[-1].isalpha():  # "/droplets/{id}"
+                resources[-1] = _singular(resources[-1])
+            last_is_parameter = True
+            continue
+        segment = _EXTENSION.sub("", segment)
+        if _VERSION.match(segment) or (not resources and _is_prefix(segment)):
+            continue
+        if not any(c.isalpha() for c in segment):
+            continue
+        resources.append(segment if "." in segment else segment.lower())  # not a proper name
+        last_is_parameter = False
+    if not resources:
+        return written
+    *places, thing = resources
+    words: list[str] = []
+    if places and (trailing_verb(thing) or thing in _ACTION_SEGMENTS):  # ".../{id}/finalize"
+        words.append(thing)
+        thing = places.pop()
+    elif method and "." not in thing:  # a method's name ("/api/chat.postMessage") says its own action
+        words.append("list" if method == "get" and not last_is_parameter else _VERBS[method])
+    words.append(thing)
+    for place in reversed(places):  # "/projects/{id}/tasks": the tasks in one project
+        words += ["in", place]
+    if host:  # "api.stripe.com": the app's name
+        words += [label for label in host.group(1).split(".")[:-1] if label.lower() not in _HOST_PREFIXES]
+    return " ".join(words)
+
+
+def _singular(noun: str) -> str:
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3:
+        return noun[:-1]
+    return noun
+
+
+def _is_prefix(segment: str) -> bool:
+    """ "api", "rest", or a segment naming an API with a dot ("api.xro")."""
+    return segment.lower() in _PREFIXES or ("." in segment and segment.split(".")[0].lower() in _PREFIXES)
