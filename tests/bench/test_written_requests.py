@@ -353,6 +353,40 @@ FIRST = [
     ("asana user task list", "asana", "get_user_task_list"),
     ("asana task list", "asana", "get_user_task_list"),
     ("get stripe payout po_123", "stripe", "get_payouts_payout"),
+    # seventeenth round: an endpoint as a method and a path, an SDK call, a command line, a host
+    ("POST /v1/customers on stripe", "stripe", "post_customers"),
+    ("DELETE /v1/customers/{id} stripe", "stripe", "delete_customers_customer"),
+    ("GET /v1/invoices stripe", "stripe", "get_invoices"),
+    ("PATCH /repos/{owner}/{repo}/issues/{issue_number} github", "github", "issues_update"),
+    ("POST /2010-04-01/Accounts/{AccountSid}/Messages.json twilio", "twilio", "create_message"),
+    ("GET /v2/droplets digitalocean", "digitalocean", "droplets_list"),
+    ("DELETE /v2/droplets/{droplet_id} digitalocean", "digitalocean", "droplets_destroy"),
+    ("GET /api/3/issue/{issueIdOrKey} jira", "jira", "get_issue"),
+    ("POST /api/3/issue/{issueIdOrKey}/comment jira", "jira", "add_comment"),
+    ("GET /2.0/folders/{folder_id}/items box", "box", "get_folders_id_items"),
+    ("GET /users/{username}/repos github", "github", "repos_list_for_user"),
+    ("POST /v1/databases/{database_id}/query notion", "notion", "query_data_source"),
+    ("slack POST https://slack.com/api/reactions.add", "slack", "reactions_add"),
+    ("twilio Messages.create", "twilio", "create_message"),
+    ("twilio calls.create", "twilio", "create_call"),
+    ("github repos.get", "github", "repos_get"),
+    ("xero accountingApi.getContacts", "xero", "get_contacts"),
+    ("box files.getFileById", "box", "get_files_id"),
+    ("octokit.rest.issues.create", "github", "issues_create"),
+    ("octokit.pulls.requestReviewers", "github", "pulls_request_reviewers"),
+    ("gh pr create", "github", "pulls_create"),
+    ("gh issue list", "github", "issues_list"),
+    ("gh issue close 12", "github", "issues_update"),
+    ("gh pr list --state open", "github", "pulls_list"),
+    ("doctl compute droplet create", "digitalocean", "droplets_create"),
+    ("stripe customers create --email a@b.com", "stripe", "post_customers"),
+    ("github.com list my repos", "github", "repos_list_for_authenticated_user"),
+    ("create a notion page then share it with ana", "notion", "post_page"),
+    ("gh release list", "github", "repos_list_releases"),
+    ("github release publication", "github", "repos_update_release"),
+    # guards: a method in camel case reads as a guessed name, as before
+    ("box.users.getUserMe", "box", "get_users_me"),
+    ("asana tasks.createTask", "asana", "create_task"),
 ]
 
 
@@ -375,6 +409,10 @@ NOTHING = [
     ("what's on my calendar today", "words_uncovered"),
     ("jira create sprint", "words_uncovered"),
     ("What sprints are on Jira board 12?", "words_uncovered"),
+    # an app's command-line tool names the app, which the org has not connected
+    ("glab mr create", "app_not_connected"),
+    ("kubectl get pods", "app_not_connected"),
+    ("GET /crm/v3/objects/contacts hubspot", "app_not_connected"),
 ]
 
 

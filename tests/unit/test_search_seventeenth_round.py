@@ -63,6 +63,8 @@ class TestEndpointPaths:
     def test_a_path_reads_as_its_request(self) -> None:
         assert read_endpoints("POST /v1/customers on stripe") == "create customers on stripe"
         assert read_endpoints("GET /v1/invoices stripe") == "list invoices stripe"  # a collection
+        assert read_endpoints("GET /v1/balance") == "get balance"  # one thing
+        assert read_endpoints("GET /2.0/users/me") == "get my user"  # the caller's
         assert read_endpoints("DELETE /v1/customers/{id}") == "delete customer"  # one customer
         assert read_endpoints("GET /projects/{project_gid}/tasks") == "list tasks in project"
         assert read_endpoints("PUT /api.xro/2.0/Invoices") == "update invoices"
@@ -99,7 +101,8 @@ class TestSdkCalls:
         assert read_calls("stripe.customers.create") == "create stripe customers"
         assert read_calls("octokit.rest.issues.create") == "create octokit issues"  # "rest": the SDK's
         assert read_calls("xero accountingApi.getContacts") == "xero getContacts"  # the client goes
-        assert read_calls("octokit.issues.addLabels") == "octokit issues addLabels"
+        # a method in camel case reads as a guessed name does, but for a client or an id
+        assert read_calls("octokit.issues.addLabels") == "octokit.issues.addLabels"
         assert read_calls("box files.getFileById") == "box files getFile"  # the id is the argument
 
     def test_what_is_no_call_stays(self) -> None:
@@ -123,6 +126,14 @@ class TestSdkCalls:
         assert verb_first("github issue close 12") == "close github issue 12"
         assert verb_first("jira issue delete PROJ-12") == "delete jira issue PROJ-12"
         assert verb_first("close 12 13") == "close 12 13"
+
+    def test_a_state_verb_as_often_a_noun_is_a_thing_before_the_action(self) -> None:
+        def names(first: str, second: str) -> bool:
+            return False
+
+        assert verb_first("gh release list", names) == "list gh release"
+        assert verb_first("jira version release", names) == "release jira version"
+        assert verb_first("github issue close list", names) == "github issue close list"  # "close" acts
 
     def test_a_host_naming_an_app_is_its_name(self) -> None:
         mentions = {"github", "git hub", "notion", "cal com", "calcom", "asana"}

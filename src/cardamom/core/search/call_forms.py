@@ -37,14 +37,18 @@ def read_calls(request: str) -> str:
 
 def _read(match: re.Match[str]) -> str:
     written = match.group(0)
-    *objects, method = re.split(r"[.:]", written)
-    method = _BY_ID.sub("", method)  # "getFileById" gets one file: its id is the argument
+    *objects, written_method = re.split(r"[.:]", written)
+    method = _BY_ID.sub("", written_method)  # "getFileById" gets one file: its id is the argument
     head = _CAMEL_HEAD.match(method)
     verb = head.group(0) if head is not None else method
     if not _is_verb(verb):
         return written
     kept = [part for part in objects if not _is_client(part)]
-    if head is not None:  # "issues.addLabels": the method says the action and its thing
+    if head is not None:
+        # The method says the action and its thing ("tasks.createTask"), and reads as a guessed
+        # name does, but for a client ("accountingApi.") or an id ("ById") no name carries.
+        if len(kept) == len(objects) and method == written_method:
+            return written
         return " ".join((*kept, method))
     return " ".join((method, *kept))
 

@@ -28,6 +28,8 @@ _PARAMETER = re.compile(r"^(?:\{[^}]*\}|<[^>]*>|:\w+|\*)$")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*(?:beta|alpha)?\d*|\d+(?:[.\-]\d+)*)$", re.IGNORECASE)
 # Segments that place an API, not a resource: "/rest/api/3/issue", "/api.xro/2.0/Invoices"
 _PREFIXES = frozenset({"api", "apis", "rest", "public", "graphql"})
+# Segments standing for the caller's own thing: "/users/*me*" is the caller's user
+_CALLER = frozenset({"me", "self", "current"})
 _HOST_PREFIXES = frozenset({"api", "www", "app"})
 _EXTENSION = re.compile(r"\.(?:json|xml|yaml|yml|csv|html?)$", re.IGNORECASE)
 # Verbs a path ends with as its action, besides those a keyword search ends with
@@ -63,6 +65,10 @@ def _read(match: re.Match[str]) -> str:
             last_is_parameter = True
             continue
         segment = _EXTENSION.sub("", segment)
+        if segment.lower() in _CALLER and resources and resources[-1].isalpha():  # "/users/me"
+            resources[-1] = f"my {_singular(resources[-1])}"
+            last_is_parameter = True
+            continue
         if _VERSION.match(segment) or (not resources and _is_prefix(segment)):
             continue
         if not any(c.isalpha() for c in segment):
@@ -77,7 +83,8 @@ def _read(match: re.Match[str]) -> str:
         words.append(thing)
         thing = places.pop()
     elif method and "." not in thing:  # a method's name ("/api/chat.postMessage") says its own action
-        words.append("list" if method == "get" and not last_is_parameter else _VERBS[method])
+        lists = method == "get" and not last_is_parameter and thing.endswith("s")  # "/v1/balance": one
+        words.append("list" if lists else _VERBS[method])
     words.append(thing)
     for place in reversed(places):  # "/projects/{id}/tasks": the tasks in one project
         words += ["in", place]

@@ -57,13 +57,21 @@ def verb_first(query: str, side_by_side: Callable[[str, str], bool] | None = Non
     before = tokenize(" ".join(words[:-1]))
     if any(t in QUERY_FILLER_WORDS or t in WH_WORDS for t in before):
         return query
-    if any(is_action_word(t) or t in STATE_VERBS or t in LEADING_VERBS or trailing_verb(t) for t in before):
+    if any(_acts(t) for t in before):  # another action before it: no keyword search
         return query
     if verb is None:  # a verb as often a noun: the action only where no name says the thing with it
         if side_by_side is None or not before or side_by_side(before[-1], word):
             return query
         verb = word
     return " ".join((verb, *words[:-1], *flags))
+
+
+def _acts(word: str) -> bool:
+    """An action word before the last one; a state verb as often a noun ("release", "lock") is
+    a thing there ("gh *release* list" lists releases)."""
+    if word in _NOUN_VERBS and not is_action_word(word):
+        return False
+    return is_action_word(word) or word in STATE_VERBS or word in LEADING_VERBS or trailing_verb(word) is not None
 
 
 def trailing_verb(word: str) -> str | None:
