@@ -61,15 +61,15 @@ def _names(query: str, **switches: bool) -> list[str]:
 
 class TestEndpointPaths:
     def test_a_path_reads_as_its_request(self) -> None:
-        assert read_endpoints("POST /v1/customers on stripe") == "create customers on stripe"
+        assert read_endpoints("POST /v1/customers on stripe") == "post customers on stripe"
         assert read_endpoints("GET /v1/invoices stripe") == "list invoices stripe"  # a collection
         assert read_endpoints("GET /v1/balance") == "get balance"  # one thing
         assert read_endpoints("GET /2.0/users/me") == "get my user"  # the caller's
         assert read_endpoints("DELETE /v1/customers/{id}") == "delete customer"  # one customer
         assert read_endpoints("GET /projects/{project_gid}/tasks") == "list tasks in project"
-        assert read_endpoints("PUT /api.xro/2.0/Invoices") == "update invoices"
+        assert read_endpoints("PUT /api.xro/2.0/Invoices") == "put invoices"
         assert read_endpoints("GET /rest/api/3/issue/{issueIdOrKey}") == "get issue"
-        assert read_endpoints("POST /2010-04-01/Accounts/{Sid}/Messages.json") == "create messages in account"
+        assert read_endpoints("POST /2010-04-01/Accounts/{Sid}/Messages.json") == "post messages in account"
         # the last segment may be the action; a method's name says its own
         assert read_endpoints("POST /v1/invoices/{invoice}/finalize") == "finalize invoice"
         assert read_endpoints("POST https://slack.com/api/chat.postMessage") == "chat.postMessage slack"

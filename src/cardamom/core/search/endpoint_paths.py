@@ -1,6 +1,6 @@
 """An endpoint written as an HTTP method and a path ("POST /v1/customers", "GET
 /repos/{owner}/{repo}/issues", "DELETE https://api.stripe.com/v1/customers/{id}"), read as the
-request it stands for ("create customers", "list issues in repos", "delete customers").
+request it stands for ("post customers", "list issues in repo", "delete customer").
 
 A model that has read an app's API reference writes its requests this way. As written, the
 path's version ("v1", "2.0", "2010-04-01"), its parameters ("{owner}") and its extension
@@ -35,12 +35,12 @@ _EXTENSION = re.compile(r"\.(?:json|xml|yaml|yml|csv|html?)$", re.IGNORECASE)
 # Verbs a path ends with as its action, besides those a keyword search ends with
 # (``keyword_order.trailing_verb``): "/messages/send", "/charges/{id}/capture"
 _ACTION_SEGMENTS = frozenset({"send", "query", "reply", "dispatch", "trigger", "capture", "refund", "pay", "sync"})
-_VERBS = {"get": "get", "post": "create", "put": "update", "patch": "update", "delete": "delete"}
+
 
 
 def read_endpoints(request: str) -> str:
-    """``request`` with each endpoint it writes (a method and a path) read as words: the method's
-    action (a GET of a collection lists it), the last resource, and "in" each resource before it,
+    """``request`` with each endpoint it writes (a method and a path) read as words: the method
+    (a GET of a collection lists it), the last resource, and "in" each resource before it,
     nearest first; ``request`` as written where it writes none."""
     if "/" not in request:
         return request
@@ -84,7 +84,9 @@ def _read(match: re.Match[str]) -> str:
         thing = places.pop()
     elif method and "." not in thing:  # a method's name ("/api/chat.postMessage") says its own action
         lists = method == "get" and not last_is_parameter and thing.endswith("s")  # "/v1/balance": one
-        words.append("list" if lists else _VERBS[method])
+        # the method as written otherwise: names made from paths say it ("post_customers"), and
+        # every app's names say "post", "put" and "patch" through a synonym of their action
+        words.append("list" if lists else method)
     words.append(thing)
     for place in reversed(places):  # "/projects/{id}/tasks": the tasks in one project
         words += ["in", place]
