@@ -3,8 +3,8 @@
 A tool does one action. The first is the one the request asks a tool for; the words of a
 second action joined by "and" would weigh against every tool doing the first ("assign" is no
 word of Asana's ``create_task``), so they leave the query (``second_actions``). The first action
-opens the request, after the app's name and filler words; the second follows "and" or "then" (or "and
-then") with its verb, past the first action's object.
+opens the request, after the app's name and filler words; the second follows "and", "then" or
+"and then" with its verb, past the first action's object.
 """
 
 from __future__ import annotations
@@ -61,9 +61,9 @@ def verb_opening(
 
 def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
-    its "and" or "then", when the request opens with an action and that word (past that action's object) is
-    followed by another action's verb that is no argument value ("a task called 'Build and
-    *deploy*'" is one action)."""
+    its "and" or "then", when the request opens with an action and that word (past that action's
+    object) is followed by another action's verb that is no argument value ("a task called
+    'Build and *deploy*'" is one action)."""
     first = opening_word(sequence, apps)
     if first is None or not _acts(sequence[first]):
         return None
