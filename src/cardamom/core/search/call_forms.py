@@ -1,11 +1,12 @@
 """A request written as a call in an app's SDK or API ("twilio messages.create",
 "stripe.customers.create", "xero accountingApi.getContacts"), read as the words of the request
-it stands for ("twilio create messages", "xero getContacts", "issues addLabels").
+it stands for ("twilio create messages", "xero getContacts").
 
 An SDK names its calls object first and method last: the method is the action, and as written
 it comes last, where the rules that read a request's verb do not look for it. A method that is
-a whole name ("getContacts", "addFollowersForTask") is the request, and the objects before it
-(the SDK's client, "accountingApi"; its namespace, "rest") are words no tool carries.
+a whole name ("getContacts", "addFollowersForTask") reads as a guessed name does, as written, but
+for the SDK's client ("accountingApi") or namespace ("rest") before it, and an id it is called
+by ("getFileById"), words no tool carries.
 
 Only a word of identifiers joined by dots or colons whose last part is an action: a host
 ("github.com"), a file ("report.pdf") or a version ("v1.2") stays as written.
@@ -27,9 +28,10 @@ _CLIENT_ENDINGS = ("api", "client", "service")
 
 
 def read_calls(request: str) -> str:
-    """``request`` with each SDK call it writes read as words: a method in camel case alone
-    ("accountingApi.getContacts": "getContacts"), a method of one word first ("messages.create":
-    "create messages"); ``request`` as written where it writes none."""
+    """``request`` with each SDK call it writes read as words: a method of one word first
+    ("messages.create": "create messages"), a method in camel case without the client or the
+    id no name carries ("accountingApi.getContacts": "getContacts"); ``request`` as written
+    where it writes none, or a camel-case call with neither ("tasks.createTask")."""
     if "." not in request and ":" not in request:
         return request
     return _CALL.sub(_read, request)

@@ -37,7 +37,6 @@ _EXTENSION = re.compile(r"\.(?:json|xml|yaml|yml|csv|html?)$", re.IGNORECASE)
 _ACTION_SEGMENTS = frozenset({"send", "query", "reply", "dispatch", "trigger", "capture", "refund", "pay", "sync"})
 
 
-
 def read_endpoints(request: str) -> str:
     """``request`` with each endpoint it writes (a method and a path) read as words: the method
     (a GET of a collection lists it), the last resource, and "in" each resource before it,
@@ -104,5 +103,5 @@ def _singular(noun: str) -> str:
 
 
 def _is_prefix(segment: str) -> bool:
-    """ "api", "rest", or a segment naming an API with a dot ("api.xro")."""
+    """A segment placing the API: "api", "rest", or one naming it with a dot ("api.xro")."""
     return segment.lower() in _PREFIXES or ("." in segment and segment.split(".")[0].lower() in _PREFIXES)
