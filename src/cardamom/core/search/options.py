@@ -189,12 +189,13 @@ class SearchOptions:
       ("list stripe *payout*"), reads as the plural the names say (``get_payouts``, not
       ``get_payouts_payout``) (``word_forms.listed_plural``);
     * ``endpoint_paths``: an endpoint written as a method and a path ("POST /v1/customers",
-      "GET /projects/{id}/tasks") reads as the request it stands for ("create customers", "list
-      tasks in projects"), its version, parameters and extension left out (``endpoint_paths``);
+      "GET /projects/{id}/tasks") reads as the request it stands for ("post customers", "list
+      tasks in project"), its version, parameters and extension left out (``endpoint_paths``);
     * ``sdk_calls``: a call written as an SDK names it ("twilio messages.create",
-      "accountingApi.getContacts") reads with its method first and its client left out
-      (``call_forms``); an app's command-line tool or SDK ("gh", "octokit", "doctl") names the
-      app, and so does its host ("github.com", "api.stripe.com") (``app_scope``).
+      "accountingApi.getContacts") reads with a one-word method first and its client left out,
+      and a command's flags as fields given "with" (``call_forms``); an app's command-line tool
+      or SDK ("gh", "octokit", "doctl") names the app (``app_scope``), and so does its host
+      ("github.com", "api.stripe.com") (``host_names``).
     """
 
     drop_filler: bool = True
