@@ -6,6 +6,7 @@ app's CLI or SDK names the app (``sdk_calls``); a second action may follow "then
 
 from __future__ import annotations
 
+from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.app_scope import app_vocabulary
 from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
@@ -163,8 +164,11 @@ class TestSdkCalls:
             assert _names(query, sdk_calls=False)[:1] != [tool], query
 
     def test_an_unconnected_apps_cli_names_that_app(self) -> None:
-        assert _names("glab mr create") == []
-        assert _names("kubectl get pods") == []
+        index = SearchIndex.build(DOCS)
+        for request, app in (("glab mr create", "GitLab"), ("kubectl get pods", "Kubernetes")):
+            ranking = rank(index, request)
+            assert ranking.hits == () and ranking.reason is not None, request
+            assert (ranking.reason.kind, ranking.reason.apps) == ("app_not_connected", (app,)), request
 
 
 class TestThenClauses:
