@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cardamom.core.search.known_apps import TOOLING_NAMES, known_app_mentions
 from cardamom.core.search.tokens import tokenize
@@ -101,13 +102,19 @@ def app_vocabulary(
 
 
 def _tooling_keys(label: str) -> list[str]:
-    keys = set(_keys(label))
-    return [
-        " ".join(tokenize(name))
+    """The mention keys of the command-line tools and SDKs naming the app ``label`` names."""
+    by_name = _tooling_by_name()
+    return [key for name in _keys(label) for key in by_name.get(name, ())]
+
+
+@cache
+def _tooling_by_name() -> dict[str, tuple[str, ...]]:
+    """Each key of an app's name (``known_apps.TOOLING_NAMES``) -> its tools' mention keys."""
+    return {
+        key: tuple(" ".join(tokenize(name)) for name in names)
         for app, names in TOOLING_NAMES.items()
-        if keys.intersection(_keys(app))
-        for name in names
-    ]
+        for key in _keys(app)
+    }
 
 
 def find_mentions(

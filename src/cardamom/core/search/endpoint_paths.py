@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.keyword_order import trailing_verb
+from cardamom.core.search.tokens import is_plural
 
 _METHOD = r"(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)"
 # A path: from a slash (or a URL's scheme) to the next space, with a letter in it.
@@ -82,7 +83,7 @@ def _read(match: re.Match[str]) -> str:
         words.append(thing)
         thing = places.pop()
     elif method and "." not in thing:  # a method's name ("/api/chat.postMessage") says its own action
-        lists = method == "get" and not last_is_parameter and thing.endswith("s")  # "/v1/balance": one
+        lists = method == "get" and not last_is_parameter and is_plural(thing)  # "/v1/balance": one
         # the method as written otherwise: names made from paths say it ("post_customers"), and
         # every app's names say "post", "put" and "patch" through a synonym of their action
         words.append("list" if lists else method)
@@ -95,11 +96,13 @@ def _read(match: re.Match[str]) -> str:
 
 
 def _singular(noun: str) -> str:
-    if noun.endswith("ies") and len(noun) > 4:
+    """One of a collection: "droplets" is "droplet", "policies" "policy", "branches" "branch";
+    "status" is one."""
+    if not is_plural(noun):
+        return noun
+    if noun.endswith("ies"):
         return noun[:-3] + "y"
-    if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3:
-        return noun[:-1]
-    return noun
+    return noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun[:-1]
 
 
 def _is_prefix(segment: str) -> bool:
