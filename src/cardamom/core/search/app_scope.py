@@ -21,7 +21,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from cardamom.core.search.known_apps import TOOLING_NAMES, known_app_mentions
+from cardamom.core.search.known_apps import known_app_mentions, tooling_mentions
 from cardamom.core.search.tokens import tokenize
 
 _LONGEST_NAME = 4  # tokens: longer labels are matched joined or by their leading brand only
@@ -60,7 +60,7 @@ def app_vocabulary(
 
     ``apps`` maps connector labels to their tools, ``accounts`` account names to theirs;
     ``carriers(token)`` is every tool carrying ``token`` in any field; ``tooling``: an app's
-    command-line tool or SDK (``known_apps.TOOLING_NAMES``) names it too.
+    command-line tool or SDK (``known_apps.tooling_mentions``) names it too.
     """
     targets: dict[str, frozenset[int]] = {name: frozenset(docs) for name, docs in apps.items() if name}
     mentions: dict[str, set[str]] = {}
@@ -109,12 +109,12 @@ def _tooling_keys(label: str) -> list[str]:
 
 @cache
 def _tooling_by_name() -> dict[str, tuple[str, ...]]:
-    """Each key of an app's name (``known_apps.TOOLING_NAMES``) -> its tools' mention keys."""
-    return {
-        key: tuple(" ".join(tokenize(name)) for name in names)
-        for app, names in TOOLING_NAMES.items()
-        for key in _keys(app)
-    }
+    """Each key of an app's name -> the mention keys of its tools (``known_apps.tooling_mentions``)."""
+    found: dict[str, list[str]] = {}
+    for tokens, app in tooling_mentions().items():
+        for key in _keys(app):
+            found.setdefault(key, []).append(" ".join(tokens))
+    return {key: tuple(keys) for key, keys in found.items()}
 
 
 def find_mentions(

@@ -23,7 +23,7 @@ from cardamom.core.search.tokens import is_plural
 _METHOD = r"(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)"
 # A path: from a slash (or a URL's scheme) to the next space, with a letter in it.
 _ENDPOINT = re.compile(
-    rf"(?:(?<!\S)(?P<method>{_METHOD})\s+)?(?<!\S)(?P<path>(?:https?://[^\s/]+)?/[^\s]*[A-Za-z][^\s]*)"
+    rf"(?:(?<!\S)(?P<method>{_METHOD})\s+)?(?<!\S)(?:https?://(?P<host>[^\s/]+))?(?P<path>/[^\s]*[A-Za-z][^\s]*)"
 )
 _PARAMETER = re.compile(r"^(?:\{[^}]*\}|<[^>]*>|:\w+|\*)$")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*(?:beta|alpha)?\d*|\d+(?:[.\-]\d+)*)$", re.IGNORECASE)
@@ -51,8 +51,8 @@ def _read(match: re.Match[str]) -> str:
     method = (match.group("method") or "").lower()
     path = match.group("path")
     written = match.group(0)
-    host = re.match(r"^https?://([^/]+)", path)
-    segments = [s for s in path[host.end() if host else 0 :].split("/") if s]
+    host = match.group("host")
+    segments = [s for s in path.split("/") if s]
     # ``path`` must be an endpoint's, not a file's: a method before it, or a parameter or a version
     if not method and not any(_PARAMETER.match(s) or _VERSION.match(s) for s in segments):
         return written
@@ -91,7 +91,7 @@ def _read(match: re.Match[str]) -> str:
     for place in reversed(places):  # "/projects/{id}/tasks": the tasks in one project
         words += ["in", place]
     if host:  # "api.stripe.com": the app's name
-        words += [label for label in host.group(1).split(".")[:-1] if label.lower() not in _HOST_PREFIXES]
+        words += [label for label in host.split(".")[:-1] if label.lower() not in _HOST_PREFIXES]
     return " ".join(words)
 
 

@@ -71,10 +71,15 @@ def known_app_mentions() -> dict[tuple[str, ...], str]:
         found.setdefault(tokens, name)
         if len(tokens) > 1:
             found.setdefault(("".join(tokens),), name)
-    for name, tooling in TOOLING_NAMES.items():  # "glab mr create": GitLab is not connected
-        for alias in tooling:
-            found.setdefault(tuple(tokenize(alias)), name)
+    for tokens, name in tooling_mentions().items():  # "glab mr create": GitLab is not connected
+        found.setdefault(tokens, name)
     return found
+
+
+@cache
+def tooling_mentions() -> dict[tuple[str, ...], str]:
+    """Token sequence of an app's command-line tool or SDK (``TOOLING_NAMES``) -> the app's name."""
+    return {tuple(tokenize(alias)): name for name, aliases in TOOLING_NAMES.items() for alias in aliases}
 
 
 # The command-line tools and SDKs an app is named by, as its name: "gh pr create" is GitHub's
