@@ -79,6 +79,8 @@ class TestEndpointPaths:
     def test_what_is_no_endpoint_stays(self) -> None:
         for request in (
             "upload /Users/ana/report.pdf to box",  # a file: no method, parameter or version
+            "review https://github.com/acme/api/pull/12",  # a web page: its number is an id
+            "see /docs/2024/notes",  # a number inside a path is no version
             "use and/or in the search",
             "get /{id}",  # no resource
             "list stripe customers",

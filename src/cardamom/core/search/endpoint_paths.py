@@ -9,13 +9,15 @@ path's version ("v1", "2.0", "2010-04-01"), its parameters ("{owner}") and its e
 last resource the thing acted on, and the resources before it where that thing lives ("GET
 /projects/{id}/tasks": the tasks *in* a project, Asana's ``get_tasks_for_project``).
 
-A path is read only after a method, or where it has a parameter or a version: "upload
-/Users/ana/report.pdf to box" names a file.
+A path is read only after a method, or where it has a parameter or opens with a version
+("/v1/", "/rest/api/3/"): "upload /Users/ana/report.pdf to box" names a file, and
+"https://github.com/acme/api/pull/12" a page, whose last number is an id.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from cardamom.core.search.keyword_order import trailing_verb
 from cardamom.core.search.tokens import is_plural
@@ -53,8 +55,11 @@ def _read(match: re.Match[str]) -> str:
     written = match.group(0)
     host = match.group("host")
     segments = [s for s in path.split("/") if s]
-    # ``path`` must be an endpoint's, not a file's: a method before it, or a parameter or a version
-    if not method and not any(_PARAMETER.match(s) or _VERSION.match(s) for s in segments):
+    # ``path`` must be an endpoint's, not a file's or a web page's: a method before it, a
+    # parameter, or a version it opens with ("/v1/...", "/2.0/..."); "github.com/acme/api/pull/12"
+    # ends with an id
+    leading = takewhile(lambda s: bool(_VERSION.match(s)) or _is_prefix(s), segments)  # "/rest/api/3"
+    if not method and not any(_PARAMETER.match(s) for s in segments) and not any(_VERSION.match(s) for s in leading):
         return written
     resources: list[str] = []  # each as the request says it: one of a collection where an id follows
     last_is_parameter = False
