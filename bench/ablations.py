@@ -86,6 +86,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the thing a request lists, written singular, read in the names' plural (list payout)", "listed_plural", True),
     ("+ an endpoint as a method and a path, read as its request (POST /v1/customers)", "endpoint_paths", True),
     ("+ an SDK call, CLI or host naming an app, read as words (messages.create, gh, github.com)", "sdk_calls", True),
+    ("+ a person's given name is a value wherever it stands (message bob on slack)", "person_names", True),
+    ("+ telling someone something is sending them a message (notify bob on slack)", "telling", True),
+    (
+        "+ an app implied by a request's things, not its action (send a message: not Stripe)",
+        "actions_imply_nothing",
+        True,
+    ),
+    ("+ an issue's key written bare reads as that issue (move PROJ-12 to done in jira)", "issue_keys", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

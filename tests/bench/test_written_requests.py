@@ -387,6 +387,25 @@ FIRST = [
     # guards: a method in camel case reads as a guessed name, as before
     ("box.users.getUserMe", "box", "get_users_me"),
     ("asana tasks.createTask", "asana", "create_task"),
+    # eighteenth round: a person by a given name, telling someone, an issue's bare key
+    ("send daniel a message on slack saying lunch at noon", "slack", "chat_post_message"),
+    ("dm lisa on slack about the release", "slack", "chat_post_message"),
+    ("message sophia on slack", "slack", "chat_post_message"),
+    ("book a meeting with bob on cal.com tomorrow at 3pm", "cal-com", "bookings_controller_2024_08_13_create_booking"),
+    ("notify bob on slack about the outage", "slack", "chat_post_message"),
+    ("let priya know on slack that her ticket is closed", "slack", "chat_post_message"),
+    ("ping omar on slack", "slack", "chat_post_message"),
+    ("notify the team on slack that the release is out", "slack", "chat_post_message"),
+    ("tell #general on slack that the deploy is done", "slack", "chat_post_message"),
+    ("move PROJ-12 to done in jira", "jira", "do_transition"),
+    ("mark PROJ-12 as done in jira", "jira", "do_transition"),
+    ("change the priority of PROJ-7 to high in jira", "jira", "edit_issue"),
+    ("set PROJ-7 priority to high in jira", "jira", "edit_issue"),
+    ("jira who is the reporter of ENG-4", "jira", "get_issue"),
+    ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),
+    ("transition ENG-3 to done", "jira", "do_transition"),
+    # guard: an app's own word for telling comes first
+    ("notify the assignee of jira issue ENG-4", "jira", "notify"),
 ]
 
 
@@ -413,6 +432,9 @@ NOTHING = [
     ("glab mr create", "app_not_connected"),
     ("kubectl get pods", "app_not_connected"),
     ("GET /crm/v3/objects/contacts hubspot", "app_not_connected"),
+    # a person's name that is all a request has beside its action; a verb implies no app
+    ("look up jane in intercom", "words_uncovered"),
+    ("let the team know in #general that the deploy is done", "words_uncovered"),
 ]
 
 

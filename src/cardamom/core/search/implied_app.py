@@ -15,6 +15,7 @@ from collections.abc import Collection
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
 
 # A request of more words than this asks for several things (two or three sentences of
@@ -33,6 +34,9 @@ def implied_app(
     content = [t for t in tokens if t not in analysis.values and t not in NAME_ONLY_QUERY_WORDS]
     if analysis.name_shaped or not 2 <= len(content) <= _MOST_WORDS:
         return None
+    if index.options.actions_imply_nothing:
+        # an action names no app, however few apps' names say it ("send": Stripe's invoices alone)
+        content = [t for t in content if not is_action_word(t)]
     found: set[str] = set()
     for token in content:
         entry = index.postings(token)

@@ -195,7 +195,18 @@ class SearchOptions:
       "accountingApi.getContacts") reads with a one-word method first and its client left out,
       and a command's flags as fields given "with" (``call_forms``); an app's command-line tool
       or SDK ("gh", "octokit", "doctl") names the app (``app_scope``), and so does its host
-      ("github.com", "api.stripe.com") (``host_names``).
+      ("github.com", "api.stripe.com") (``host_names``);
+    * ``person_names``: a person's given name ("message *bob* on slack", "add *jane* as an
+      editor") is an argument value wherever it stands, unless a tool's name says it
+      (``person_names``);
+    * ``telling``: a request telling a person or a channel something ("*notify* bob on slack",
+      "*let* the team *know* that ...") reads as the message it sends ("send a message to bob
+      on slack") (``telling``);
+    * ``actions_imply_nothing``: a request naming no app is ranked in the one app its words
+      imply by its things' words, not its actions' ("send a message to the team": "send" is
+      in Stripe's names alone, no Stripe request) (``implied_app``);
+    * ``issue_keys``: inside a named app whose tool names say "issue", an issue's key written
+      bare ("move *PROJ-12* to done in jira") reads as "issue PROJ-12" (``issue_keys``).
     """
 
     drop_filler: bool = True
@@ -265,6 +276,10 @@ class SearchOptions:
     listed_plural: bool = True
     endpoint_paths: bool = True
     sdk_calls: bool = True
+    person_names: bool = True
+    telling: bool = True
+    actions_imply_nothing: bool = True
+    issue_keys: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -346,4 +361,8 @@ SEED_RULES_ONLY = SearchOptions(
     listed_plural=False,
     endpoint_paths=False,
     sdk_calls=False,
+    person_names=False,
+    telling=False,
+    actions_imply_nothing=False,
+    issue_keys=False,
 )

@@ -24,9 +24,24 @@ from cardamom.core.search.field_phrases import (
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
+from cardamom.core.search.person_names import given_names
 from cardamom.core.search.request_clauses import second_action, verb_opening
-from cardamom.core.search.synonyms import NAME_SHORTHANDS, join_compounds, join_vocabulary_compounds, leading_verb
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, contraction_free, inflection_key, tokenize, unique
+from cardamom.core.search.synonyms import (
+    NAME_SHORTHANDS,
+    is_action_word,
+    join_compounds,
+    join_vocabulary_compounds,
+    leading_verb,
+)
+from cardamom.core.search.tokens import (
+    GRAMMAR_WORDS,
+    QUERY_FILLER_WORDS,
+    WH_WORDS,
+    contraction_free,
+    inflection_key,
+    tokenize,
+    unique,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +119,12 @@ def analyse_query(
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     named = {w for m in found for w in m.words}
+    if reading is not None and options.person_names:
+        # "message *bob* on slack"; where the person's name is all a request has beside its
+        # action ("look up jane in intercom"), the name is what it stands on
+        people = given_names(sequence, vocabulary)
+        if any(t not in values | people | named | GRAMMAR_WORDS and not is_action_word(t) for t in tokens):
+            values |= people
     shaped_name = is_name_shaped(query)
     cut = second_action(sequence, values, named) if options.second_actions and not shaped_name else None
     if cut is not None:

@@ -9,7 +9,6 @@ import dataclasses
 import functools
 from collections.abc import Callable, Collection, Iterable
 
-from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.coverage import (
     Covering,
@@ -27,14 +26,12 @@ from cardamom.core.search.destructive_actions import (
     request_action,
     takes_out,
 )
-from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
-from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.keyword_order import verb_first
+from cardamom.core.search.issue_keys import keyed_issue
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
@@ -43,9 +40,10 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
+from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
 from cardamom.core.search.tokens import inflection_key, tokenize, unique
-from cardamom.core.search.word_forms import said_side_by_side
+from cardamom.core.search.written_forms import as_words, names_issues
 
 
 def rank(
@@ -64,15 +62,20 @@ def rank(
     tools share its rare tokens, not the pool size. A request naming no app that finds nothing
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
+    if index.options.telling:
+        told, verb = read_telling(query)  # "notify bob on slack": "send a message to bob on slack"
+        if verb in WRITTEN_FIRST:
+            written = _rank_request(index, query, pool, limit, floor)
+            if written.hits:
+                return written  # Jira's ``notify``: the app's own word for it
+        query = told
+    return _rank_request(index, query, pool, limit, floor)
+
+
+def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, limit: int, floor: float) -> Ranking:
+    """``rank`` of a request as it is written (an endpoint, a call or a host read as words)."""
     options = index.options
-    if options.endpoint_paths:
-        query = read_endpoints(query)
-    if options.sdk_calls:
-        query = read_calls(read_hosts(query, index.app_mentions))
-    if options.keyword_order:
-        query = verb_first(query, functools.partial(said_side_by_side, index))
-    if options.sdk_calls:
-        query = read_flags(query)
+    query = as_words(index, query)
     # Whether a word opens some tool name: asked by the request's head and again by its action
     leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
 
@@ -80,6 +83,9 @@ def rank(
         return analyse_query(text, options, index.app_mentions, index.label_postings, index.name_postings, leads)
 
     analysis = read(query)
+    keyed = keyed_issue(query) if options.issue_keys else None
+    if keyed is not None and names_issues(index, analysis.mentions):
+        query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     framed = without_preamble(query) if options.drop_filler else query
     if framed != query and any(mention.connected for mention in analysis.mentions):
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its

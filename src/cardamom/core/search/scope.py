@@ -203,7 +203,8 @@ def _inside(
     roles = analysis.roles if options.role_values else ()
     named_only = (*analysis.conditions, *roles)
     topics |= {w for w in named_only if w in kept and not named_in(index, w, scoped)}
-    if roles and not any(w in topics for w in roles):
+    holding = bool(roles) and not any(w in topics for w in roles)
+    if holding:
         # who takes a role some name of the app carries ("add *kim* as a collaborator") is a
         # value too; beside a role no name carries, the request stands on too few words
         topics |= {w for w in analysis.role_holder if w in kept and not named_in(index, w, scoped)}
@@ -222,6 +223,8 @@ def _inside(
     # In an app the words implied, a capitalised word stays a word: it may be the app the
     # request names, which the org lacks ("in Onsched Setup"); only values read from their shape go.
     as_values = (analysis.shaped_values if implied else analysis.values) | topics
+    if roles and not holding:
+        as_values -= set(analysis.role_holder)  # "add *jane* as an editor": a given name too
     # the action a verb was read as is the request's, even where a quoted value says the word too
     # ("assign the asana task 'Update website' to John": an update, not a value)
     as_values -= {read for _, read in read_as}

@@ -1,0 +1,70 @@
+"""A request telling someone something: a message sent to them (``telling``).
+
+People ask for a message by what it does for its reader: "*notify* bob on slack about the
+outage", "*ping* alice on slack", "*let* the team *know* in slack that the deploy is done",
+"*tell* #general on slack that ...", "*text* +15551234567 that the order shipped". No tool's
+name says "notify", "ping" or "let ... know" for sending a message (Slack's is
+``chat_post_message``), and "tell" reads as a verb of reading ("tell me who ..."), so such a
+request found nothing, or a list of channels. Told to a person or a channel, the verb is
+sending a message to them: the request reads as "send a message to bob on slack about the
+outage" (a text, a "text message"), and what follows "that" is the message, as after "saying".
+
+Only where a person or a channel follows the verb: "ping the webhook" (GitHub's
+``repos_ping_webhook``) and "notify me when ..." keep their words.
+"""
+
+from __future__ import annotations
+
+from cardamom.core.search.person_names import GIVEN_NAMES
+
+# Verbs of telling a person something, each with the kind of message it sends ("let" with a
+# "know" after whom it tells).
+_KINDS = {"notify": "message", "ping": "message", "tell": "message", "message": "message", "alert": "message"}
+_KINDS |= {"text": "text message", "let": "message"}
+# Of them, the verbs some app's tools name for themselves (Jira's ``notify``, GitHub's
+# ``repos_ping_webhook``): read as a message sent only where the request as written finds nothing.
+WRITTEN_FIRST = frozenset({"notify", "ping", "alert"})
+# Whom a message goes to, beside a person's name: a group's word after an owner's ("the team",
+# "our customers"), or a pronoun ("me" asks: "tell me who ...").
+_GROUPS = frozenset({"team", "channel", "group", "customer", "customers", "client", "clients", "assignee", "owner"})
+_OWNERS = frozenset({"the", "my", "our", "their", "his", "her"})
+_PRONOUNS = frozenset({"everyone", "everybody", "him", "her", "them", "us"})
+_PUNCTUATION = ",.:;!?"
+
+
+def _is_person(word: str) -> bool:
+    """One word naming whom a message goes to: an @mention, a #channel, an e-mail address, a
+    phone number, a given name (``person_names``) or a pronoun. A capitalised word is not
+    enough: it may be an app's name ("notify Slack users")."""
+    return (
+        (word[:1] in "@#+" and len(word) > 1)
+        or ("@" in word and "." in word.partition("@")[2])
+        or word.casefold() in GIVEN_NAMES
+        or word.casefold() in _PRONOUNS
+    )
+
+
+def read_telling(query: str) -> tuple[str, str]:
+    """``query`` with an opening verb of telling someone ("notify bob ...", "let the team know
+    ...") written as the message it sends ("send a message to bob ..."), and the verb; as it
+    is, and no verb, otherwise."""
+    words = query.split()
+    start = 1 if words[:1] and words[0].casefold() == "please" else 0
+    if len(words) < start + 2 or words[start].casefold() not in _KINDS:
+        return query, ""  # most requests: another first word
+    verb, first = words[start].casefold(), start + 1
+    if (
+        words[first].casefold() in _OWNERS
+        and words[first + 1 : first + 2]
+        and words[first + 1].casefold().rstrip(_PUNCTUATION) in _GROUPS
+    ):
+        end = first + 2
+    elif _is_person(words[first].rstrip(_PUNCTUATION)):
+        end = first + 1
+    else:
+        return query, ""
+    if verb == "let":
+        if words[end : end + 1] == [] or words[end].casefold().rstrip(_PUNCTUATION) != "know":
+            return query, ""
+        words = [*words[:end], *words[end + 1 :]]
+    return " ".join([*words[:start], "send", "a", _KINDS[verb], "to", *words[first:]]), verb

@@ -1,0 +1,40 @@
+"""A request written in another form than words, read as words before anything else reads it:
+an endpoint (``endpoint_paths``), an SDK call, a host and a command's flags (``call_forms``,
+``host_names``), a keyword search ending in its action (``keyword_order``), an issue's bare key
+(``issue_keys``)."""
+
+from __future__ import annotations
+
+import functools
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.call_forms import read_calls, read_flags
+from cardamom.core.search.endpoint_paths import read_endpoints
+from cardamom.core.search.host_names import read_hosts
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.keyword_order import verb_first
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.word_forms import said_side_by_side
+
+
+def as_words(index: SearchIndex, query: str) -> str:
+    """``query`` with its endpoint, calls, hosts and flags read as words, and a keyword search's
+    action first, as the index's switches say."""
+    options = index.options
+    if options.endpoint_paths:
+        query = read_endpoints(query)
+    if options.sdk_calls:
+        query = read_calls(read_hosts(query, index.app_mentions))
+    if options.keyword_order:
+        query = verb_first(query, functools.partial(said_side_by_side, index))
+    if options.sdk_calls:
+        query = read_flags(query)
+    return query
+
+
+def names_issues(index: SearchIndex, mentions: tuple[AppMention, ...]) -> bool:
+    """The request names an app of the org (``mentions``), and each such app has tools with
+    "issue" in their names, where a bare key is an issue's (``issue_keys``)."""
+    apps = [index.app_targets.get(m.name, EMPTY) for m in mentions if m.connected]
+    issues = union_of(index.name_postings.get(word, EMPTY) for word in ("issue", "issues"))
+    return bool(apps) and all(tools & issues for tools in apps)
