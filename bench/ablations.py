@@ -94,6 +94,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ an issue's key written bare reads as that issue (move PROJ-12 to done in jira)", "issue_keys", True),
+    (
+        "+ a verb of reading with a plural thing lists it where a name lists it (get github issues)",
+        "reads_as_lists",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

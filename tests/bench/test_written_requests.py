@@ -404,7 +404,13 @@ FIRST = [
     ("jira who is the reporter of ENG-4", "jira", "get_issue"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),
     ("transition ENG-3 to done", "jira", "do_transition"),
-    # guard: an app's own word for telling comes first
+    ("set bob as the assignee of jira issue ENG-3", "jira", "edit_issue"),
+    ("make priya the owner of asana project 12", "asana", "update_project"),
+    ("get github gists", "github", "gists_list"),
+    ("show github notifications", "github", "activity_list_notifications_for_authenticated_user"),
+    ("fetch the pull requests in github repo acme/web", "github", "pulls_list"),
+    # guards: an app's own word for telling comes first; a name reading a list with "get" keeps it
+    ("get stripe charges", "stripe", "get_charges"),
     ("notify the assignee of jira issue ENG-4", "jira", "notify"),
 ]
 

@@ -7,9 +7,10 @@ word implies no app (``actions_imply_nothing``); an issue's key written bare rea
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.call_forms import read_calls
 from cardamom.core.search.issue_keys import keyed_issue
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.person_names import given_names
+from cardamom.core.search.person_names import given_names, person_as_field
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.telling import read_telling
 from tests.unit.search_documents import app_doc, ranked_names
@@ -36,8 +37,19 @@ DOCS = [
     # Xero's invoice numbers look like keys
     app_doc("xero__get_invoice", "Xero", "Retrieves a specific sales invoice or purchase bill."),
     app_doc("xero__email_invoice", "Xero", "Sends a copy of a specific invoice to related contact via email."),
-    # GitHub pings a webhook
+    # GitHub pings a webhook; its names say the resource before the verb, in the plural
     app_doc("github__repos_ping_webhook", "GitHub", "Ping a repository webhook."),
+    app_doc("github__issues_get", "GitHub", "Get an issue."),
+    app_doc("github__issues_get_comment", "GitHub", "Get an issue comment."),
+    app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
+    app_doc("github__repos_get", "GitHub", "Get a repository."),
+    app_doc("github__repos_list_for_org", "GitHub", "List organization repositories."),
+    # Stripe reads a list with "get"; Asana's names say "list" of a list of tasks
+    app_doc("stripe__get_customers", "Stripe", "List all customers."),
+    app_doc("stripe__get_customers_customer", "Stripe", "Retrieve a customer."),
+    app_doc("asana__get_users", "Asana", "Get multiple users."),
+    app_doc("asana__get_user", "Asana", "Get a user."),
+    app_doc("asana__get_user_task_list", "Asana", "Get a user's task list."),
 ]
 
 
@@ -66,6 +78,22 @@ class TestPersonNames:
         assert "bob" in analyse_query("send bob a slack message", SearchOptions(), slack).values
         # "look up jane in slack": without her name the request is its verb alone
         assert "jane" not in analyse_query("look up jane in slack", SearchOptions(), slack).values
+
+    def test_a_person_made_a_things_field_is_that_field_set(self) -> None:
+        assert person_as_field("set bob as the assignee of jira issue ENG-3") == (
+            "set the assignee of jira issue ENG-3 to bob"
+        )
+        assert (
+            person_as_field("make priya the owner of asana project 12") == "set the owner of asana project 12 to priya"
+        )
+        assert person_as_field("set kate as owner of asana project 9") == "set the owner of asana project 9 to kate"
+        for request in ("make a copy of the page", "set status of ENG-3 to done", "make the title of page 3 Roadmap"):
+            assert person_as_field(request) == request, request
+
+    def test_the_field_set_finds_the_update(self) -> None:
+        query = "set bob as the assignee of jira issue ENG-3"
+        assert _names(query)[:1] == ["jira__edit_issue"]
+        assert _names(query, person_names=False)[:1] != ["jira__edit_issue"]
 
 
 class TestTelling:
@@ -153,3 +181,23 @@ class TestIssueKeys:
         ranking = rank(index, "email INV-3 to the customer in xero")
         assert "issue" not in ranking.query_tokens
         assert [h.name for h in ranking.hits][:1] == ["xero__email_invoice"]
+
+
+class TestReadsAsLists:
+    def test_a_plural_read_lists_where_a_name_lists_it(self) -> None:
+        for query, tool in (("get github issues", "github__issues_list"), ("github get issues", "github__issues_list")):
+            assert _names(query)[:1] == [tool], query
+            assert _names(query, reads_as_lists=False)[:1] == ["github__issues_get"], query
+
+    def test_a_name_reading_the_plural_with_the_verb_keeps_it(self) -> None:
+        # Stripe lists its customers with ``get_customers``; Asana's "list" is a thing
+        assert _names("get stripe customers")[:1] == ["stripe__get_customers"]
+        assert _names("asana show teammates")[:1] == ["asana__get_users"]
+        # one issue, in the singular, is got
+        assert _names("get github issue 12")[:1] == ["github__issues_get"]
+
+    def test_an_sdk_call_reading_one_thing_is_in_the_singular(self) -> None:
+        assert read_calls("github repos.get") == "github get repo"
+        assert read_calls("stripe.customers.retrieve") == "retrieve stripe customer"
+        assert read_calls("twilio messages.list") == "twilio list messages"
+        assert _names("github repos.get")[:1] == ["github__repos_get"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from cardamom.core.search.endpoint_paths import singular
 from cardamom.core.search.keyword_order import trailing_verb
 from cardamom.core.search.synonyms import action_forms
 
@@ -25,6 +26,8 @@ _CAMEL_HEAD = re.compile(r"^[a-z]+(?=[A-Z])")
 # Parts that name the SDK, not what a call acts on: "octokit.*rest*.issues.create"
 _CLIENT_PARTS = frozenset({"rest", "api", "client", "sdk", "v1", "v2", "v3"})
 _CLIENT_ENDINGS = ("api", "client", "service")
+# Methods reading one thing of the collection their object names ("customers.retrieve").
+_READING_ONE = frozenset({"get", "retrieve", "fetch", "read"})
 
 
 def read_calls(request: str) -> str:
@@ -52,6 +55,8 @@ def _read(match: re.Match[str]) -> str:
         if len(kept) == len(objects) and method == written_method:
             return written
         return " ".join((*kept, method))
+    if method in _READING_ONE and kept:
+        kept[-1] = singular(kept[-1])  # "repos.get" gets one repo; "repos.list" lists them
     return " ".join((method, *kept))
 
 

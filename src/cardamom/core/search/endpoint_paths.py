@@ -66,12 +66,12 @@ def _read(match: re.Match[str]) -> str:
     for segment in segments:
         if _PARAMETER.match(segment):
             if resources and not last_is_parameter and resources[-1].isalpha():  # "/droplets/{id}"
-                resources[-1] = _singular(resources[-1])
+                resources[-1] = singular(resources[-1])
             last_is_parameter = True
             continue
         segment = _EXTENSION.sub("", segment)
         if segment.lower() in _CALLER and resources and resources[-1].isalpha():  # "/users/me"
-            resources[-1] = f"my {_singular(resources[-1])}"
+            resources[-1] = f"my {singular(resources[-1])}"
             last_is_parameter = True
             continue
         if _VERSION.match(segment) or (not resources and _is_prefix(segment)):
@@ -100,7 +100,7 @@ def _read(match: re.Match[str]) -> str:
     return " ".join(words)
 
 
-def _singular(noun: str) -> str:
+def singular(noun: str) -> str:
     """One of a collection: "droplets" is "droplet", "policies" "policy", "branches" "branch";
     "status" is one."""
     if not is_plural(noun):

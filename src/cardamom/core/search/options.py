@@ -206,7 +206,10 @@ class SearchOptions:
       imply by its things' words, not its actions' ("send a message to the team": "send" is
       in Stripe's names alone, no Stripe request) (``implied_app``);
     * ``issue_keys``: inside a named app whose tool names say "issue", an issue's key written
-      bare ("move *PROJ-12* to done in jira") reads as "issue PROJ-12" (``issue_keys``).
+      bare ("move *PROJ-12* to done in jira") reads as "issue PROJ-12" (``issue_keys``);
+    * ``reads_as_lists``: inside a named app, a verb of reading with a plural thing ("get
+      github *issues*") lists it, where a name of the app lists that thing and no name reading
+      it by that verb carries the plural (``word_forms.read_as_listing``).
     """
 
     drop_filler: bool = True
@@ -280,6 +283,7 @@ class SearchOptions:
     telling: bool = True
     actions_imply_nothing: bool = True
     issue_keys: bool = True
+    reads_as_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -365,4 +369,5 @@ SEED_RULES_ONLY = SearchOptions(
     telling=False,
     actions_imply_nothing=False,
     issue_keys=False,
+    reads_as_lists=False,
 )

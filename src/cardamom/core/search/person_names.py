@@ -17,6 +17,7 @@ The list holds common given names of several languages that are not also English
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Iterable
 
 _NAMES = """
@@ -52,3 +53,26 @@ def given_names(words: Iterable[str], named_by_tools: Container[str]) -> frozens
     """The words of a request (tokens, lower case) that are given names of people, none of them
     a word some tool's name says (``named_by_tools``: the index's name vocabulary)."""
     return frozenset(w for w in words if w in GIVEN_NAMES and w not in named_by_tools)
+
+
+# "set bob as the assignee of ...", "make priya the owner of ...": a person made a thing's
+# field, as "set the assignee of ... to bob" says it, which the field phrases read
+# (``field_phrases``): "set bob as the assignee of jira issue ENG-3" found
+# ``bulk_set_issue_property``, and "make priya the owner of asana project 12" nothing.
+_MADE = re.compile(
+    r"^(?P<please>please\s+)?(?:set|make)\s+(?P<person>\S+)\s+(?:as\s+(?:(?:the|an?)\s+)?|(?:the|an?)\s+)(?P<field>[A-Za-z]+)"
+    r"\s+(?:of|on|for)\s+(?P<thing>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def person_as_field(request: str) -> str:
+    """``request`` with a person made a thing's field written as the field set to the person
+    ("set bob as the assignee of X": "set the assignee of X to bob"); as written otherwise."""
+    made = _MADE.match(request.strip())
+    if made is None:
+        return request
+    person = made["person"]
+    if not (person.casefold() in GIVEN_NAMES or person.startswith("@") or "@" in person.strip("@")):
+        return request
+    return f"{made['please'] or ''}set the {made['field']} of {made['thing']} to {person}"

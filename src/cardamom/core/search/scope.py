@@ -34,7 +34,7 @@ from cardamom.core.search.verb_readings import (
     search_as_get,
     state_change,
 )
-from cardamom.core.search.word_forms import listed_plural, name_form
+from cardamom.core.search.word_forms import listed_plural, name_form, read_as_listing
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +178,16 @@ def _inside(
         if plural is not None:
             kept = unique(plural if t == head.head else t for t in kept)
             read_as = (*read_as, (head.head, plural))
+    if (
+        options.reads_as_lists
+        and head is not None
+        and head.verb in kept
+        and head.head in kept
+        and head.head not in analysis.values
+        and read_as_listing(index, head.verb, head.head, scoped)
+    ):
+        kept = unique("list" if t == head.verb else t for t in kept)  # "get github issues"
+        read_as = (*read_as, (head.verb, "list"))
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
@@ -223,7 +233,7 @@ def _inside(
     # In an app the words implied, a capitalised word stays a word: it may be the app the
     # request names, which the org lacks ("in Onsched Setup"); only values read from their shape go.
     as_values = (analysis.shaped_values if implied else analysis.values) | topics
-    if roles and not holding:
+    if roles and not holding and options.person_names:
         as_values -= set(analysis.role_holder)  # "add *jane* as an editor": a given name too
     # the action a verb was read as is the request's, even where a quoted value says the word too
     # ("assign the asana task 'Update website' to John": an update, not a value)

@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, meets
+from cardamom.core.search.synonyms import synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
 from cardamom.core.search.verb_readings import STATE_VERBS, named_in, said_in
 
@@ -104,6 +105,45 @@ def listed_plural(index: SearchIndex, verb: str, noun: str, scoped: frozenset[in
         ),
         None,
     )
+
+
+# Verbs of reading one thing or many: with a plural thing, they ask for the list ("get github
+# issues" lists them, where GitHub's ``issues_get`` gets one).
+READING_VERBS = frozenset({"get", "retrieve", "fetch", "read", "view", "show", "display", "see", "obtain", "grab"})
+
+
+def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int]) -> bool:
+    """``verb`` of reading with a plural ``noun`` asks for the list, where a name of ``scoped``
+    says "list" beside the noun in the plural (as written, inflected or through a synonym:
+    ``issues_list``, ``conversations_list`` for "channels"; Asana's ``get_user_task_list`` names
+    a list) and none says the verb before it so ("get stripe customers" is ``get_customers``;
+    "get github issues" ``issues_list``, not ``issues_get``, whose "issues" is a resource's name,
+    not the number asked for)."""
+    if verb not in READING_VERBS or not is_plural(noun):
+        return False
+    names = index.name_postings
+    listing = names.get("list", EMPTY) & scoped
+    if not listing:
+        return False  # most apps' reads: no name says "list"
+    keys = {inflection_key(noun)} | (
+        {inflection_key(s) for s in synonyms_of(noun)} if index.options.synonyms else set()
+    )
+    if not any(_beside(index, doc_id, "list", keys) for doc_id in listing):
+        return False
+    return not any(_beside(index, doc_id, verb, keys, after=True) for doc_id in names.get(verb, EMPTY) & scoped)
+
+
+def _beside(index: SearchIndex, doc_id: int, verb: str, keys: set[str], *, after: bool = False) -> bool:
+    """The tool's name says ``verb`` right beside a plural of ``keys`` (its thing's inflection
+    keys): before or after it, or, ``after``, only before it ("get_customers"; a resource's name
+    before the verb, "issues_get", names what one is got from)."""
+    words = tokenize(index.documents[doc_id].name.split("__", 1)[-1])
+    for a, b in pairwise(words):
+        if a == verb and is_plural(b) and inflection_key(b) in keys:
+            return True
+        if not after and b == verb and is_plural(a) and inflection_key(a) in keys:
+            return True
+    return False
 
 
 def _names_say(index: SearchIndex, word: str, scoped: frozenset[int]) -> bool:

@@ -1,7 +1,7 @@
-"""A request written in another form than words, read as words before anything else reads it:
-an endpoint (``endpoint_paths``), an SDK call, a host and a command's flags (``call_forms``,
-``host_names``), a keyword search ending in its action (``keyword_order``), an issue's bare key
-(``issue_keys``)."""
+"""A request written in another form than the rules read, rewritten before anything else reads
+it: an endpoint (``endpoint_paths``), an SDK call, a host and a command's flags (``call_forms``,
+``host_names``), a keyword search ending in its action (``keyword_order``), a person made a
+thing's field (``person_names``), an issue's bare key (``issue_keys``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
+from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.word_forms import said_side_by_side
 
@@ -29,6 +30,8 @@ def as_words(index: SearchIndex, query: str) -> str:
         query = verb_first(query, functools.partial(said_side_by_side, index))
     if options.sdk_calls:
         query = read_flags(query)
+    if options.person_names:
+        query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
     return query
 
 
