@@ -99,6 +99,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "reads_as_lists",
         True,
     ),
+    ("+ time logged against a thing adds a worklog where names keep them (log 3 hours on ...)", "logged_time", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -407,6 +407,8 @@ FIRST = [
     ("set bob as the assignee of jira issue ENG-3", "jira", "edit_issue"),
     ("make priya the owner of asana project 12", "asana", "update_project"),
     ("get github gists", "github", "gists_list"),
+    ("log work on jira issue OPS-12", "jira", "add_worklog"),
+    ("log 2h on jira issue OPS-12", "jira", "add_worklog"),
     ("show github notifications", "github", "activity_list_notifications_for_authenticated_user"),
     ("fetch the pull requests in github repo acme/web", "github", "pulls_list"),
     # guards: an app's own word for telling comes first; a name reading a list with "get" keeps it

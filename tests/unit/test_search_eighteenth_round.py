@@ -28,6 +28,14 @@ DOCS = [
     app_doc("jira__do_transition", "Jira", "Transition issue. Performs an issue transition to a status."),
     app_doc("jira__move_version", "Jira", "Move version. Modifies the version's sequence within the project."),
     app_doc("jira__get_issue", "Jira", "Get issue. Returns the details for an issue."),
+    app_doc(
+        "jira__create_issue",
+        "Jira",
+        "Create issue. Creates an issue or, where the option to create subtasks is enabled, a subtask.",
+    ),
+    app_doc("jira__create_workflow", "Jira", "Create workflow. Creates a workflow with its statuses."),
+    app_doc("jira__add_worklog", "Jira", "Add worklog. Adds a worklog to an issue: time spent on it."),
+    app_doc("jira__get_issue_worklog", "Jira", "Get issue worklogs. Returns worklogs for an issue."),
     app_doc("jira__get_change_logs", "Jira", "Get changelogs. Returns the changes to an issue."),
     app_doc("jira__change_filter_owner", "Jira", "Change filter owner."),
     # Stripe's names alone say "send"; Cal.com books
@@ -201,3 +209,22 @@ class TestReadsAsLists:
         assert read_calls("stripe.customers.retrieve") == "retrieve stripe customer"
         assert read_calls("twilio messages.list") == "twilio list messages"
         assert _names("github repos.get")[:1] == ["github__repos_get"]
+
+
+class TestLoggedTime:
+    def test_time_logged_adds_a_worklog(self) -> None:
+        for query in (
+            "log 3 hours of work on jira issue OPS-12",
+            "log work on jira issue OPS-12",
+            "track 2h on jira issue OPS-12",
+        ):
+            assert _names(query)[:1] == ["jira__add_worklog"], query
+            assert _names(query, logged_time=False)[:1] != ["jira__add_worklog"], query
+        # its description said it already: the rule keeps it first
+        assert _names("record time spent on jira issue OPS-12")[:1] == ["jira__add_worklog"]
+
+    def test_other_logging_keeps_its_words(self) -> None:
+        # "log a bug" creates one; an app whose names keep no worklog is left as it is
+        assert _names("log a bug in jira")[:1] == ["jira__create_issue"]
+        index = SearchIndex.build([d for d in DOCS if "worklog" not in d.name])
+        assert "worklog" not in rank(index, "log 3 hours on jira issue OPS-12").query_tokens

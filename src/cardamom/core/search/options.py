@@ -209,7 +209,9 @@ class SearchOptions:
       bare ("move *PROJ-12* to done in jira") reads as "issue PROJ-12" (``issue_keys``);
     * ``reads_as_lists``: inside a named app, a verb of reading with a plural thing ("get
       github *issues*") lists it, where a name of the app lists that thing and no name reading
-      it by that verb carries the plural (``word_forms.read_as_listing``).
+      it by that verb carries the plural (``word_forms.read_as_listing``);
+    * ``logged_time``: time logged against a thing ("log 3 hours on jira issue OPS-12", "log
+      work on ...") adds a worklog, where some tool's name says "worklog" (``written_forms``).
     """
 
     drop_filler: bool = True
@@ -284,6 +286,7 @@ class SearchOptions:
     actions_imply_nothing: bool = True
     issue_keys: bool = True
     reads_as_lists: bool = True
+    logged_time: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -370,4 +373,5 @@ SEED_RULES_ONLY = SearchOptions(
     actions_imply_nothing=False,
     issue_keys=False,
     reads_as_lists=False,
+    logged_time=False,
 )

@@ -1,11 +1,13 @@
 """A request written in another form than the rules read, rewritten before anything else reads
 it: an endpoint (``endpoint_paths``), an SDK call, a host and a command's flags (``call_forms``,
 ``host_names``), a keyword search ending in its action (``keyword_order``), a person made a
-thing's field (``person_names``), an issue's bare key (``issue_keys``)."""
+thing's field (``person_names``), time logged (``logged_time``), an issue's bare key
+(``issue_keys``)."""
 
 from __future__ import annotations
 
 import functools
+import re
 
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.call_forms import read_calls, read_flags
@@ -16,6 +18,15 @@ from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.word_forms import said_side_by_side
+
+# Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog,
+# as the names of an app that keeps them say (Jira's ``add_worklog``), where "log" alone read as
+# its logs (``get_change_logs``).
+_LOGGED = re.compile(
+    r"^(?:please\s+)?(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
+    r"(?:h|hrs?|hours?|m|mins?|minutes?|d|days?)(?:\s+of\s+(?:work|time))?)(?:\s+spent)?\b",
+    re.IGNORECASE,
+)
 
 
 def as_words(index: SearchIndex, query: str) -> str:
@@ -32,6 +43,8 @@ def as_words(index: SearchIndex, query: str) -> str:
         query = read_flags(query)
     if options.person_names:
         query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
+    if options.logged_time and "worklog" in index.name_postings:
+        query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
 
 

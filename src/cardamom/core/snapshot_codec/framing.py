@@ -55,7 +55,8 @@ switches ``first_person``, ``title_words``, ``search_things``, ``added_fields``,
 format 19 without the switches ``word_forms``, ``keyword_order`` and ``listed_plural`` (format
 20), read as on; format 20 without the switches ``endpoint_paths`` and ``sdk_calls`` (format
 21), read as on; format 21 without the switches ``person_names``, ``telling``,
-``actions_imply_nothing``, ``issue_keys`` and ``reads_as_lists`` (format 22), read as on. The org's
+``actions_imply_nothing``, ``issue_keys``, ``reads_as_lists`` and ``logged_time`` (format 22),
+read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
 cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
