@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, meets
+from cardamom.core.search.postings import EMPTY, meets, union_of
 from cardamom.core.search.synonyms import synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
 from cardamom.core.search.verb_readings import STATE_VERBS, named_in, said_in
@@ -125,12 +125,14 @@ def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[
     listing = names.get("list", EMPTY) & scoped
     if not listing:
         return False  # most apps' reads: no name says "list"
-    keys = {inflection_key(noun)} | (
-        {inflection_key(s) for s in synonyms_of(noun)} if index.options.synonyms else set()
-    )
-    if not any(_beside(index, doc_id, "list", keys) for doc_id in listing):
+    entry = index.postings(noun)
+    synonyms = index.synonym_postings(noun) if index.options.synonyms else None
+    things = union_of((entry.name, entry.inflected, synonyms.name if synonyms is not None else EMPTY)) & scoped
+    keys = {inflection_key(noun)} | ({inflection_key(s) for s in synonyms_of(noun)} if synonyms is not None else set())
+    # only the names carrying the thing are read word by word (GitHub has hundreds of lists)
+    if not any(_beside(index, doc_id, "list", keys) for doc_id in listing & things):
         return False
-    return not any(_beside(index, doc_id, verb, keys, after=True) for doc_id in names.get(verb, EMPTY) & scoped)
+    return not any(_beside(index, doc_id, verb, keys, after=True) for doc_id in names.get(verb, EMPTY) & things)
 
 
 def _beside(index: SearchIndex, doc_id: int, verb: str, keys: set[str], *, after: bool = False) -> bool:

@@ -30,8 +30,9 @@ _LOGGED = re.compile(
 
 
 def as_words(index: SearchIndex, query: str) -> str:
-    """``query`` with its endpoint, calls, hosts and flags read as words, and a keyword search's
-    action first, as the index's switches say."""
+    """``query`` with its endpoint, calls, hosts and flags read as words, a keyword search's
+    action first, a person made a field as the field set, and time logged as a worklog added,
+    as the index's switches say."""
     options = index.options
     if options.endpoint_paths:
         query = read_endpoints(query)
