@@ -201,8 +201,9 @@ class TestReadsAsLists:
         # Stripe lists its customers with ``get_customers``; Asana's "list" is a thing
         assert _names("get stripe customers")[:1] == ["stripe__get_customers"]
         assert _names("asana show teammates")[:1] == ["asana__get_users"]
-        # one issue, in the singular, is got
+        # one issue, in the singular, is got; a guessed name's number is a guess
         assert _names("get github issue 12")[:1] == ["github__issues_get"]
+        assert _names("github_get_issues")[:1] == ["github__issues_get"]
 
     def test_an_sdk_call_reading_one_thing_is_in_the_singular(self) -> None:
         assert read_calls("github repos.get") == "github get repo"

@@ -180,6 +180,7 @@ def _inside(
             read_as = (*read_as, (head.head, plural))
     if (
         options.reads_as_lists
+        and not analysis.name_shaped  # a guessed name's number is a guess ("get_issues")
         and head is not None
         and head.verb in kept
         and head.head in kept
