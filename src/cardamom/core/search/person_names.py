@@ -49,6 +49,15 @@ _NAMES = """
 GIVEN_NAMES: frozenset[str] = frozenset(_NAMES.split())
 
 
+def names_a_person(word: str) -> bool:
+    """One word naming a person: a given name, an @mention or an e-mail address."""
+    return (
+        word.casefold() in GIVEN_NAMES
+        or (word.startswith("@") and len(word) > 1)
+        or ("@" in word[1:] and "." in word.rpartition("@")[2])
+    )
+
+
 def given_names(words: Iterable[str], named_by_tools: Container[str]) -> frozenset[str]:
     """The words of a request (tokens, lower case) that are given names of people, none of them
     a word some tool's name says (``named_by_tools``: the index's name vocabulary)."""
@@ -72,7 +81,6 @@ def person_as_field(request: str) -> str:
     made = _MADE.match(request.strip())
     if made is None:
         return request
-    person = made["person"]
-    if not (person.casefold() in GIVEN_NAMES or person.startswith("@") or "@" in person.strip("@")):
+    if not names_a_person(made["person"]):
         return request
-    return f"{made['please'] or ''}set the {made['field']} of {made['thing']} to {person}"
+    return f"{made['please'] or ''}set the {made['field']} of {made['thing']} to {made['person']}"

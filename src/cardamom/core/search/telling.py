@@ -15,7 +15,7 @@ Only where a person or a channel follows the verb: "ping the webhook" (GitHub's
 
 from __future__ import annotations
 
-from cardamom.core.search.person_names import GIVEN_NAMES
+from cardamom.core.search.person_names import names_a_person
 
 # Verbs of telling a person something, each with the kind of message it sends ("let" with a
 # "know" after whom it tells).
@@ -33,15 +33,10 @@ _PUNCTUATION = ",.:;!?"
 
 
 def _is_person(word: str) -> bool:
-    """One word naming whom a message goes to: an @mention, a #channel, an e-mail address, a
-    phone number, a given name (``person_names``) or a pronoun. A capitalised word is not
-    enough: it may be an app's name ("notify Slack users")."""
-    return (
-        (word[:1] in "@#+" and len(word) > 1)
-        or ("@" in word and "." in word.partition("@")[2])
-        or word.casefold() in GIVEN_NAMES
-        or word.casefold() in _PRONOUNS
-    )
+    """One word naming whom a message goes to: a person (``person_names.names_a_person``: a
+    given name, an @mention, an e-mail address), a #channel, a phone number or a pronoun. A
+    capitalised word is not enough: it may be an app's name ("notify Slack users")."""
+    return names_a_person(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
 
 
 def read_telling(query: str) -> tuple[str, str]:
