@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.endpoint_paths import singular
 from cardamom.core.search.keyword_order import trailing_verb
 from cardamom.core.search.synonyms import action_forms
+from cardamom.core.search.tokens import singular
 
 _CALL = re.compile(r"(?<!\S)[A-Za-z_]\w*(?:[.:][A-Za-z_]\w*)+(?!\S)")
 _BY_ID = re.compile(r"(?<=[a-z])By(?:Id|ID|Key|Gid|Uuid|Sid)$")

@@ -20,7 +20,7 @@ import re
 from itertools import takewhile
 
 from cardamom.core.search.keyword_order import trailing_verb
-from cardamom.core.search.tokens import is_plural
+from cardamom.core.search.tokens import is_plural, singular
 
 _METHOD = r"(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)"
 # A path: from a slash (or a URL's scheme) to the next space, with a letter in it.
@@ -98,16 +98,6 @@ def _read(match: re.Match[str]) -> str:
     if host:  # "api.stripe.com": the app's name
         words += [label for label in host.split(".")[:-1] if label.lower() not in _HOST_PREFIXES]
     return " ".join(words)
-
-
-def singular(noun: str) -> str:
-    """One of a collection: "droplets" is "droplet", "policies" "policy", "branches" "branch";
-    "status" is one."""
-    if not is_plural(noun):
-        return noun
-    if noun.endswith("ies"):
-        return noun[:-3] + "y"
-    return noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun[:-1]
 
 
 def _is_prefix(segment: str) -> bool:

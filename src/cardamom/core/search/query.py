@@ -123,7 +123,8 @@ def analyse_query(
         # "message *bob* on slack"; where the person's name is all a request has beside its
         # action ("look up jane in intercom"), the name is what it stands on
         people = given_names(sequence, vocabulary)
-        if any(t not in values | people | named | GRAMMAR_WORDS and not is_action_word(t) for t in tokens):
+        standing = values | people | named | GRAMMAR_WORDS if people else frozenset()
+        if people and any(t not in standing and not is_action_word(t) for t in tokens):
             values |= people
     shaped_name = is_name_shaped(query)
     cut = second_action(sequence, values, named) if options.second_actions and not shaped_name else None

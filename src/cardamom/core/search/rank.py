@@ -31,7 +31,7 @@ from cardamom.core.search.head_nouns import first_name_word, forms
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.issue_keys import keyed_issue
+from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
@@ -43,7 +43,7 @@ from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
 from cardamom.core.search.tokens import inflection_key, tokenize, unique
-from cardamom.core.search.written_forms import as_words, names_issues
+from cardamom.core.search.written_forms import as_words
 
 
 def rank(

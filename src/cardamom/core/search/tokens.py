@@ -243,6 +243,16 @@ def is_plural(word: str) -> bool:
     return word.endswith("s") and inflection_key(word) != word
 
 
+def singular(noun: str) -> str:
+    """One of a collection: "droplets" is "droplet", "policies" "policy", "branches" "branch";
+    "status" is one."""
+    if not is_plural(noun):
+        return noun
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun[:-1]
+
+
 def looks_like_adverb(word: str) -> bool:
     """An adjective's adverb in -ly ("recursively", "permanently", "publicly"), never a noun in
     -ly ("family", "anomaly", "assembly", "supply"): seven letters or more, after a letter an

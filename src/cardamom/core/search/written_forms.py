@@ -1,22 +1,19 @@
 """A request written in another form than the rules read, rewritten before anything else reads
 it: an endpoint (``endpoint_paths``), an SDK call, a host and a command's flags (``call_forms``,
 ``host_names``), a keyword search ending in its action (``keyword_order``), a person made a
-thing's field (``person_names``), time logged (``logged_time``), an issue's bare key
-(``issue_keys``)."""
+thing's field (``person_names``), time logged (``logged_time``)."""
 
 from __future__ import annotations
 
 import functools
 import re
 
-from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
-from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.word_forms import said_side_by_side
 
 # Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog,
@@ -47,11 +44,3 @@ def as_words(index: SearchIndex, query: str) -> str:
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
-
-
-def names_issues(index: SearchIndex, mentions: tuple[AppMention, ...]) -> bool:
-    """The request names an app of the org (``mentions``), and each such app has tools with
-    "issue" in their names, where a bare key is an issue's (``issue_keys``)."""
-    apps = [index.app_targets.get(m.name, EMPTY) for m in mentions if m.connected]
-    issues = union_of(index.name_postings.get(word, EMPTY) for word in ("issue", "issues"))
-    return bool(apps) and all(tools & issues for tools in apps)
