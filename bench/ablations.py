@@ -100,6 +100,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ time logged against a thing adds a worklog where names keep them (log 3 hours on ...)", "logged_time", True),
+    ("+ a yes/no question's states filter, as a wh-question's do (are there any unread ...)", "asked_states", True),
+    ("+ a thing's name after its kind is a value (the project Website Redesign)", "named_things", True),
+    ("+ what a reminder says follows its 'to' (remind me tomorrow to review the PR)", "reminders", True),
+    ("+ a query's language names the search, REST and SDK frame as API does (with jql '...')", "api_words", True),
+    ("+ an endpoint's segment in a parameter's place is a value (GET /repos/acme/api/pulls/12)", "path_values", True),
+    ("+ a list asked for by its fields filters (list github issues with label bug)", "listed_filters", True),
+    ("+ a container's word stays where a name says the thing for it (tasks in project 12)", "named_containers", True),
+    ("+ an owner/name slug placed by a preposition reads as a repo (issues in acme/api)", "placed_slugs", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

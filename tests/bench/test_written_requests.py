@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to sixteenth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to nineteenth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -414,6 +414,32 @@ FIRST = [
     # guards: an app's own word for telling comes first; a name reading a list with "get" keeps it
     ("get stripe charges", "stripe", "get_charges"),
     ("notify the assignee of jira issue ENG-4", "jira", "notify"),
+    # nineteenth round: requests as agents write them, with their parameters
+    ("are there any unread intercom conversations", "intercom", "list_conversations"),
+    ("Pin the last message in #announcements on Slack", "slack", "pins_add"),
+    ("Refund the last Stripe charge for customer cus_88XY", "stripe", "post_charges_charge_refund"),
+    ("I'd like to know which Stripe subscriptions are past due", "stripe", "get_subscriptions"),
+    ("When is Asana task 4451 due?", "asana", "get_task"),
+    ("is there any overdue invoice in xero", "xero", "get_invoice"),
+    ("Archive the Asana project Website Redesign", "asana", "update_project"),
+    ("remind me in slack tomorrow at 9 to review the PR", "slack", "reminders_add"),
+    ("set a slack reminder for 5pm to call the bank", "slack", "reminders_add"),
+    ("jira REST search with jql 'project = CORE AND status = Open'", "jira", "search_for_issues_using_jql"),
+    ("GET /repos/acme/api/pulls/12/files on github", "github", "pulls_list_files"),
+    ("DELETE /repos/acme/web/issues/comments/991 github", "github", "issues_delete_comment"),
+    ("stripe.Customer.create with email bob@acme.com", "stripe", "post_customers"),
+    ('Create a Jira issue in project OPS with summary "Disk full on db-3" and priority High', "jira", "create_issue"),
+    ("List the files in Box folder 12345 sorted by name", "box", "get_folders_id_items"),
+    ("list stripe charges with status failed", "stripe", "get_charges"),
+    ("Add the emoji reaction :tada: to the Slack message at 1712345678.000100 in C0123", "slack", "reactions_add"),
+    ("Create a Stripe price of 20 EUR monthly for product prod_ABC", "stripe", "post_prices"),
+    ("Get all Asana tasks in project 1204556 that are incomplete", "asana", "get_tasks_for_project"),
+    ("List GitHub issues in acme/api with label bug, state open", "github", "issues_list_for_repo"),
+    ("get github issues for acme/api", "github", "issues_list_for_repo"),
+    # guards: a container's word some long name says beside the thing; the caller's own user
+    ("add the bug label to github issue 12 in acme/api", "github", "issues_add_labels"),
+    ("merge PR 42 in acme/web", "github", "pulls_merge"),
+    ("GET /2.0/users/me box", "box", "get_users_me"),
 ]
 
 

@@ -13,8 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardamom.core.search.dated_words import (
+    CUT,
+    DATE_WORDS,
+    PERIODS,
+    RELATIVE,
+    dated_participle,
+    is_name,
+    person_participle,
+    subject_participle,
+)
 from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
-from cardamom.core.search.value_shapes import has_value_digits
+from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
 # punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
@@ -41,6 +51,8 @@ _SHAPES = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+# An emoji by its short name (``named_things``): ":tada:", ":+1:".
+_EMOJI = re.compile(r"(?<![\w:]):[a-z+][\w+-]*:(?![\w:])")
 # An event or constant's name in capitals, its parts joined: "FILE.UPLOADED", "ISSUE_CREATED".
 _EVENT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:[._:][A-Z][A-Z0-9]*)+$")
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
@@ -55,41 +67,21 @@ def without_addresses(query: str) -> str:
 
 
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
-_DATE_WORDS = frozenset(
-    tokenize(
-        """
-        monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight
-        noon midnight january february march april june july august september october november
-        december jan feb mar apr jun jul aug sep sept oct nov dec weekend
-        """
-    )
-)
-_RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
-# A past participle saying when a thing was acted on, before a date: "messages *sent* today",
-# "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
-_IRREGULAR_PARTICIPLES = frozenset(
-    {"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold", "owned", "given", "shown"}
-)
-# A past participle saying who a thing is with, before a person: "conversations *assigned* to
-# me", "files *shared* with Maria", "issues *reported* by @bob": a filter, like a date.
-_PERSON_PREPOSITIONS = frozenset({"to", "with", "by", "for"})
-_PERSONS = frozenset({"me", "us", "him", "her", "them", "myself", "you", "someone", "anyone", "everyone", "nobody"})
-_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she"})
-_SENTENCE_STARTS = frozenset({"and", "but", "so", "then", "now", "please", "if", "when", "once", "after", "before"})
-_SUBJECT_ADVERBS = frozenset({"just", "recently", "already", "have", "had", "'ve", "ve", "last"})
-_DATE_PREPOSITIONS = frozenset({"since", "before", "after", "on", "in", "during", "until", "by", "from"})
-_PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
 # Words after which a name follows: "a page called Roadmap", "a channel named design".
 _NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
 _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text to send
 # "tell kim on slack *that* the build is green", "leave a comment on the task *that* it is done":
 # after a verb sending words, a note named, "that" opens the text as "saying" does ("log a bug:" too)
 _SENDING = frozenset({"tell", "dm", "message", "ping", "notify", "text", "post", "send", "reply", "comment", "email"})
+_REMINDING = frozenset({"remind", "reminder"})
 _NOTES = frozenset({"comment", "message", "note", "reply", "dm", "text", "remark"})
 _WRITING = frozenset({"create", "add", "log", "file", "open", "raise", "write", "make", "new"})
 # Words after which a field's name comes, then its value: "with email bob@example.com",
 # "by email bob@example.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
+# A query's language is no field a value goes in, but the kind of search ("search with *jql* '...'":
+# Jira's ``search_for_issues_using_jql``).
+_QUERY_LANGUAGES = frozenset({"jql", "cql", "sql", "soql", "graphql", "regex"})
 # After "of" an identifier or an address follows the kind of thing it names, not a field: "the
 # status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel*
 # #design".
@@ -99,6 +91,8 @@ _OBJECT_OPENERS = frozenset({"of"})
 _HAVING = frozenset({"with", "having"})
 # Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
+_ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
+
 # Units after a number, an amount of time: "log 2 *hours* of work", "the last 30 *days*".
 _UNITS = frozenset(
     {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "kb", "mb", "gb", "tb"}
@@ -118,13 +112,21 @@ _CONTAINERS = frozenset(
 )
 
 
+# Kinds of thing a name follows, in capitals, joined or capitalised ("channel old-project",
+# "the project Website Redesign"), beside the containers.
+_NAMED_KINDS = _CONTAINERS | frozenset(
+    {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar"}
+)
+
+
 _JOINED_NAME = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
 
 
-def _is_key(word: str, previous: str) -> bool:
+def _is_key(word: str, previous: str, kinds: bool) -> bool:
     """A key after the kind of thing it names: in capitals ("Jira project KAN", "space ENG"),
-    or words joined by dashes, underscores or dots ("branch feature-x", "repo my_app")."""
-    if previous not in _CONTAINERS:
+    or words joined by dashes, underscores or dots ("branch feature-x", "repo my_app");
+    ``kinds``: after more kinds than containers ("channel old-project")."""
+    if previous not in (_NAMED_KINDS if kinds else _CONTAINERS):
         return False
     core = word.strip(".,:;!?'\"")
     return (2 <= len(core) <= 10 and core.isalpha() and core.isupper()) or bool(_JOINED_NAME.match(core))
@@ -143,59 +145,6 @@ def _is_slug(word: str, previous: str) -> bool:
     return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
 
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
-
-
-def _is_date_word(word: str) -> bool:
-    lowered = word.casefold().strip(".,:;!?")
-    return lowered in _DATE_WORDS or lowered in _RELATIVE or bool(_ISO_DATE.match(lowered))
-
-
-def ends_as_participle(word: str) -> bool:
-    """A regular past participle of six letters or more ("created", "assigned"; not "red", "feed")."""
-    return len(word) >= 6 and word.endswith("ed")
-
-
-def _is_participle(word: str) -> bool:
-    return word in _IRREGULAR_PARTICIPLES or ends_as_participle(word)
-
-
-def _dated_participle(word: str, after: list[str]) -> bool:
-    """A past participle followed by a date, maybe through a preposition: "sent today",
-    "created since Monday", "updated last week"."""
-    if not after or not _is_participle(word):
-        return False
-    first = after[0].casefold().strip(".,:;!?")
-    if first in _DATE_PREPOSITIONS and len(after) > 1:
-        return _is_date_word(after[1])
-    return _is_date_word(after[0])
-
-
-def _subject_participle(word: str, before: list[str]) -> bool:
-    """A past participle after the person who acted, maybe through an adverb, the two after the
-    thing they say which of: "the message *I just sent*", "the file you shared". Not a
-    sentence's own verb ("I created an issue, now delete it"): the person must follow a word
-    of the same sentence."""
-    if not _is_participle(word):
-        return False
-    words = [w.casefold() for w in before if w.casefold().strip(".,;:!?") not in _SUBJECT_ADVERBS]
-    return (
-        len(words) >= 2
-        and words[-1] in _SUBJECTS
-        and not words[-2].endswith((".", ",", ";", ":", "!", "?"))
-        and words[-2] not in _SENTENCE_STARTS
-    )
-
-
-def _person_participle(word: str, after: list[str]) -> bool:
-    """A past participle followed by a preposition and a person: "assigned to me", "shared with
-    Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out)."""
-    if len(after) < 2 or not _is_participle(word) or after[0].casefold() not in _PERSON_PREPOSITIONS:
-        return False
-    person = after[1].strip(".,:;!?'\"")
-    return person.casefold() in _PERSONS or person == _CUT or person.startswith("@") or _is_name(person)
-
-
 def _is_placed_code(word: str, previous: str) -> bool:
     """Letters and digits run together where a request places it: "in nyc3", "on c024be91l"."""
     core = word.strip(".,:;!?'\"")
@@ -210,7 +159,7 @@ def _is_placed_code(word: str, previous: str) -> bool:
 
 def _continues_name(word: str) -> bool:
     """A word going on with a name begun after "called": "titled Meeting Notes", "named Q3 Plan"."""
-    return _is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())
+    return is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())
 
 
 def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
@@ -218,12 +167,6 @@ def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
     email", and of "with *the* title" past the article."""
     before = read[j - 2][0]
     return read[j - 3][0] if j > 2 and before in ARTICLES and read[j - 3][0] in _HAVING else before
-
-
-def _is_name(word: str) -> bool:
-    """A capitalised word (``Maria``, ``Roadmap``): upper first letter, then lower letters."""
-    letters = word.strip(".,:;!?'\"")
-    return len(letters) > 1 and letters[0].isupper() and letters[1:].isalpha() and letters[1:].islower()
 
 
 # Words after which the rest of a phrase is what a request is about ("pages about onboarding",
@@ -239,9 +182,6 @@ _CLAUSES = frozenset({"where", "whose"})
 # A criterion names a filter's field, as a condition does: "search files *by name*".
 _CRITERIA = frozenset({"by"})
 _TOPIC_OPENERS = frozenset({"about", "for", "with", "like", "to", "matching"}) | _FRAMING | _CLAUSES | _CRITERIA
-# A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
-# "called 'Q3 review' due Friday" does not read "due" as the word after "called".
-_CUT = "\x00"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,11 +209,21 @@ def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
     return read_values(query, names=names).values
 
 
-def read_values(query: str, *, names: bool = True) -> ValueReading:
+def read_values(
+    query: str,
+    *,
+    names: bool = True,
+    kinds: bool = True,
+    reminders: bool = True,
+    languages: bool = True,
+    orders: bool = True,
+) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
     ``names``: also count capitalised words in the middle of a sentence (``to Maria``) as
     values, when the query is a sentence (four words or more) and not written in title case.
+    The rest are the search options of the same readings: ``kinds`` (``named_things``),
+    ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -281,67 +231,82 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
     def quoted(match: re.Match[str]) -> str:
         spans.append(next(g for g in match.groups() if g))
         by_shape.append(spans[-1])
-        return f" {_CUT} "
+        return f" {CUT} "
 
     def shaped(match: re.Match[str]) -> str:
         spans.append(match.group(0))
         by_shape.append(spans[-1])
-        return f" {_CUT} "
+        return f" {CUT} "
 
     rest = _SHAPES.sub(shaped, _QUOTED.sub(quoted, query))
+    rest = _EMOJI.sub(shaped, rest) if kinds and ":" in rest else rest
     words = _WORD.findall(rest)
     plain: list[str] = []
     markers: list[str] = []
     topical: list[str] = []
     conditional: list[str] = []
-    text_words = [w for w in words if w != _CUT]
-    sentence = len(text_words) >= 4 and sum(_is_name(w) for w in text_words) * 2 < len(text_words)
+    text_words = [w for w in words if w != CUT]
+    sentence = len(text_words) >= 4 and sum(is_name(w) for w in text_words) * 2 < len(text_words)
+    # no title: some longer word past the first is in lower case ("Archive the Asana *project* ...")
+    untitled = any(len(w) >= 4 and w.isalpha() and w.islower() for w in text_words[1:])
     previous = ""
     in_topic, taken, naming, quoting, clause, criterion = False, 0, False, False, False, False
     first = text_words[0].casefold() if text_words else ""
-    sends, noted = first in _SENDING, False
+    sends, noted, reminds = first in _SENDING, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
-        if word == _CUT:
-            previous, taken = _CUT, taken + 1
-            read.append((_CUT, True))
+        if word == CUT:
+            previous, taken = CUT, taken + 1
+            read.append((CUT, True))
             continue
         lowered = word.casefold().strip(".,:;!?'\"")
         following = words[i + 1].casefold().strip(".,:;!?") if i + 1 < len(words) else ""
         if (lowered in _NAMING and following) or (
-            lowered in _DATE_MARKERS and (following in _DATE_WORDS | _RELATIVE or has_value_digits(following))
+            lowered in _DATE_MARKERS and (following in DATE_WORDS | RELATIVE or has_value_digits(following))
         ):
             markers.append(lowered)
         shape = (
             has_value_digits(word)
+            or (kinds and is_capitals_id(word))
             or _is_slug(word, previous)
-            or _is_key(word, previous)
+            or _is_key(word, previous, kinds)
             or _is_placed_code(word, previous)
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
         noted = noted or lowered in _NOTES
         quoting = quoting or previous in _SAYING or (previous == "that" and (sends or noted))
-        naming = previous in _NAMING or (naming and _continues_name(word)) or quoting
+        # "remind me tomorrow *to review the PR*": what a reminder says follows its "to"
+        reminds = reminds or (reminders and previous in _REMINDING)
+        quoting = quoting or (previous == "to" and reminds)
+        naming = (
+            previous in _NAMING
+            or (naming and _continues_name(word))
+            or quoting
+            # "the project *Website Redesign*", "the folder *Legal*": a thing's name after its kind
+            or (kinds and untitled and previous in _NAMED_KINDS and is_name(word))
+        )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 3]
         filtering = (
             (lowered in _COUNTING and following.isdigit())
+            # "sorted by name", "order by created": how a list is ordered, a parameter's value
+            or (orders and lowered in _ORDERING and following == "by")
             or (lowered in _UNITS and previous.replace(".", "").isdigit())
-            or _dated_participle(lowered, after)
-            or _person_participle(lowered, after)
-            or _subject_participle(lowered, words[max(0, i - 3) : i])
+            or dated_participle(lowered, after)
+            or person_participle(lowered, after)
+            or subject_participle(lowered, words[max(0, i - 3) : i])
         )
         if shape or naming or filtering:
             by_shape.append(word)
         if (
             shape
-            or lowered in _DATE_WORDS
-            or (lowered in _RELATIVE and following in _PERIODS | _DATE_WORDS)
-            or (lowered in _PERIODS and previous in _RELATIVE)
+            or lowered in DATE_WORDS
+            or (lowered in RELATIVE and following in PERIODS | DATE_WORDS)
+            or (lowered in PERIODS and previous in RELATIVE)
             or naming
             or filtering
-            or (names and sentence and i > 0 and _is_name(word) and not words[i - 1].endswith((".", "!", "?", ":")))
+            or (names and sentence and i > 0 and is_name(word) and not words[i - 1].endswith((".", "!", "?", ":")))
         ):
             spans.append(word)
             taken += 1
@@ -378,7 +343,8 @@ def read_values(query: str, *, names: bool = True) -> ValueReading:
         if read[j][1]
         and not read[j - 1][1]
         and opener[j] in _FIELD_OPENERS
-        and not (opener[j] in _OBJECT_OPENERS and (words[j] == _CUT or has_value_digits(words[j])))
+        and not (languages and read[j - 1][0] in _QUERY_LANGUAGES)
+        and not (opener[j] in _OBJECT_OPENERS and (words[j] == CUT or has_value_digits(words[j])))
     ]
     # ...unless the request names that kind of thing elsewhere ("create a folder inside folder 0")
     placed = [

@@ -20,7 +20,7 @@ from cardamom.core.search.keyword_order import trailing_verb
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import singular
 
-_CALL = re.compile(r"(?<!\S)[A-Za-z_]\w*(?:[.:][A-Za-z_]\w*)+(?!\S)")
+_CALL = re.compile(r"(?<!\S)[A-Za-z_]\w*(?:(?:::|[.:])[A-Za-z_]\w*)+(?!\S)")
 _BY_ID = re.compile(r"(?<=[a-z])By(?:Id|ID|Key|Gid|Uuid|Sid)$")
 _CAMEL_HEAD = re.compile(r"^[a-z]+(?=[A-Z])")
 # Parts that name the SDK, not what a call acts on: "octokit.*rest*.issues.create"
@@ -42,17 +42,18 @@ def read_calls(request: str) -> str:
 
 def _read(match: re.Match[str]) -> str:
     written = match.group(0)
-    *objects, written_method = re.split(r"[.:]", written)
+    *objects, written_method = re.split(r"::|[.:]", written)  # Ruby's and PHP's "Stripe::Customer" too
     method = _BY_ID.sub("", written_method)  # "getFileById" gets one file: its id is the argument
     head = _CAMEL_HEAD.match(method)
     verb = head.group(0) if head is not None else method
     if not _is_verb(verb):
         return written
-    kept = [part for part in objects if not _is_client(part)]
+    # a class is no proper name ("stripe.Customer.create": "create stripe customer")
+    kept = [part[:1].lower() + part[1:] for part in objects if not _is_client(part)]
     if head is not None:
         # The method says the action and its thing ("tasks.createTask"), and reads as a guessed
         # name does, but for a client ("accountingApi.") or an id ("ById") no name carries.
-        if len(kept) == len(objects) and method == written_method:
+        if kept == objects and method == written_method:
             return written
         return " ".join((*kept, method))
     if method in _READING_ONE and kept:

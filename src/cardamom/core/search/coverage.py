@@ -27,6 +27,8 @@ from cardamom.core.search.tokens import DESCRIPTION_STOP_WORDS, GRAMMAR_WORDS, R
 _TOOL_WORDS = frozenset(
     {"tool", "tools", "api", "apis", "endpoint", "endpoints", "function", "functions", "operation", "operations"}
 )
+# ... and (``api_words``) "the Jira *REST* API", "the Stripe *SDK*"
+_API_WORDS = frozenset({"rest", "sdk"})
 FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"} | _TOOL_WORDS
 
 
@@ -137,9 +139,10 @@ def weigh_tokens(
         if len(tokens) - len(scaffolding | grammar) >= 2:
             scaffolding |= grammar
     framing: frozenset[str] = frozenset()
-    if index.options.frame_nouns and not FRAME_NOUNS.isdisjoint(tokens):
+    frames = FRAME_NOUNS | _API_WORDS if index.options.api_words else FRAME_NOUNS
+    if index.options.frame_nouns and not frames.isdisjoint(tokens):
         named = named or _named(scoring, visible)
-        framing = _framing(index, tokens, named, scope.values, visible)
+        framing = _framing(index, tokens, named, scope.values, visible, frames)
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))
@@ -182,18 +185,18 @@ def _framing(
     named: list[frozenset[int]],
     values: Container[str],
     visible: Container[int] | None,
+    frames: frozenset[str],
 ) -> frozenset[str]:
-    """The frame nouns of ``tokens`` (``FRAME_NOUNS``) that leave the mass: those no name or
+    """The frame nouns of ``tokens`` (``frames``) that leave the mass: those no name or
     label of the pool carries (as written or inflected: "info" only prefixing Box's
     ``shield_information_barriers`` is not carried), when another word, not an action or a
     value, is a name word of the pool."""
     if not any(
-        n and t not in FRAME_NOUNS and t not in values and not is_action_word(t)
-        for t, n in zip(tokens, named, strict=True)
+        n and t not in frames and t not in values and not is_action_word(t) for t, n in zip(tokens, named, strict=True)
     ):
         return frozenset()
     framing = set()
-    for t in FRAME_NOUNS.intersection(tokens):
+    for t in frames.intersection(tokens):
         entry = index.postings(t)
         carried = union_of((entry.name, entry.inflected, entry.label))
         if not (carried if visible is None else carried & visible):  # type: ignore[operator]

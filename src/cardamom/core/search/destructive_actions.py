@@ -116,8 +116,9 @@ _NOUN_LIKE = frozenset({"new", "open", "change", "patch", "run", "trigger", "sta
 
 # A verb of no group that writes: "set" (``bulk_set_issue_property``) is no synonym of "update"
 # for a request ("update a task" never asks for ``set_parent_for_task``), but a name saying it
-# writes, and never answers a question ("what is the status of jira issue PAY-9").
-_WRITING_OUTSIDE_GROUPS = frozenset({"set"})
+# writes, and never answers a question ("what is the status of jira issue PAY-9"); so does one
+# that e-mails a thing (Xero's ``email_invoice`` for "is there an unpaid invoice in xero").
+_WRITING_OUTSIDE_GROUPS = frozenset({"set", "email"})
 
 
 @cache

@@ -17,6 +17,7 @@ A path is read only after a method, or where it has a parameter or opens with a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import takewhile
 
 from cardamom.core.search.keyword_order import trailing_verb
@@ -40,16 +41,18 @@ _EXTENSION = re.compile(r"\.(?:json|xml|yaml|yml|csv|html?)$", re.IGNORECASE)
 _ACTION_SEGMENTS = frozenset({"send", "query", "reply", "dispatch", "trigger", "capture", "refund", "pay", "sync"})
 
 
-def read_endpoints(request: str) -> str:
+def read_endpoints(request: str, known: Callable[[str], bool] | None = None) -> str:
     """``request`` with each endpoint it writes (a method and a path) read as words: the method
     (a GET of a collection lists it), the last resource, and "in" each resource before it,
-    nearest first; ``request`` as written where it writes none."""
+    nearest first; ``request`` as written where it writes none. ``known`` (``path_values``):
+    whether a word is one some tool's name carries, to read a segment written in a parameter's
+    place as a value ("/repos/*acme*/*api*/pulls/*12*/files")."""
     if "/" not in request:
         return request
-    return _ENDPOINT.sub(_read, request)
+    return _ENDPOINT.sub(lambda match: _read(match, known), request)
 
 
-def _read(match: re.Match[str]) -> str:
+def _read(match: re.Match[str], known: Callable[[str], bool] | None) -> str:
     method = (match.group("method") or "").lower()
     path = match.group("path")
     written = match.group(0)
@@ -64,7 +67,15 @@ def _read(match: re.Match[str]) -> str:
     resources: list[str] = []  # each as the request says it: one of a collection where an id follows
     last_is_parameter = False
     for segment in segments:
-        if _PARAMETER.match(segment):
+        # a value written in a parameter's place: "/repos/*acme*/...", "/customers/*cus_9s6X*"
+        after_collection = bool(resources) and not last_is_parameter and is_plural(resources[-1])
+        valued = (
+            known is not None
+            and bool(resources)
+            and segment.lower() not in _CALLER
+            and _is_value(segment, known, after_collection)
+        )
+        if _PARAMETER.match(segment) or valued:
             if resources and not last_is_parameter and resources[-1].isalpha():  # "/droplets/{id}"
                 resources[-1] = singular(resources[-1])
             last_is_parameter = True
@@ -103,3 +114,20 @@ def _read(match: re.Match[str]) -> str:
 def _is_prefix(segment: str) -> bool:
     """A segment placing the API: "api", "rest", or one naming it with a dot ("api.xro")."""
     return segment.lower() in _PREFIXES or ("." in segment and segment.split(".")[0].lower() in _PREFIXES)
+
+
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _is_value(segment: str, known: Callable[[str], bool], after_collection: bool) -> bool:
+    """A segment written in a parameter's place: a number; one word, not a plural nor an action,
+    after a collection ("/repos/*octocat*", a REST path's id follows its collection); or words
+    no tool's name carries, as written or in the singular ("acme", "cus_9s6X"; not "pulls")."""
+    if segment.isdigit():
+        return True
+    segment = _EXTENSION.sub("", segment)
+    lowered = segment.lower()
+    if after_collection and not is_plural(lowered) and not trailing_verb(lowered) and lowered not in _ACTION_SEGMENTS:
+        return True
+    words = _WORDS.findall(lowered)
+    return bool(words) and not all(known(w) or known(singular(w)) for w in words)

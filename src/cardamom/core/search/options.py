@@ -1,5 +1,9 @@
 """The ranker's switches beyond the seeds' fixed rules (``SearchOptions``), and the seeds alone
-(``SEED_RULES_ONLY``): the benchmark measures each change against the ranker without it."""
+(``SEED_RULES_ONLY``): the benchmark measures each change against the ranker without it.
+
+The module runs past 400 lines because it is the list of switches in one place: each switch a
+field, a line of the docstring saying what it does and where it lives, and its value in the
+seeds alone, which the benchmark's table and the snapshot's stored switches both read."""
 
 from __future__ import annotations
 
@@ -211,7 +215,30 @@ class SearchOptions:
       github *issues*") lists it, where a name of the app lists that thing and no name reading
       it by that verb carries the plural (``word_forms.read_as_listing``);
     * ``logged_time``: time logged against a thing ("log 3 hours on jira issue OPS-12", "log
-      work on ...") adds a worklog, where some tool's name says "worklog" (``written_forms``).
+      work on ...") adds a worklog, where some tool's name says "worklog" (``written_forms``);
+    * ``asked_states``: a yes/no question ("*are there any* unread intercom conversations?")
+      reads its states as filters as a wh-question does, and so does a request opening with the
+      app's own word for its action ("*pin* the last message"); running, due, recurring and
+      currency words are filters too; "I'd like to know which ..." asks the question after it
+      (``scope``, ``request_frame``);
+    * ``named_things``: a thing's name after its kind ("the project *Website Redesign*", "the
+      channel *old-project*"), a prefixed id in capitals ("prod_ABC") and an :emoji: are
+      argument values (``argument_values``);
+    * ``reminders``: what a reminder says follows its "to" ("remind me tomorrow *to review
+      the PR*"), an argument value (``argument_values``);
+    * ``api_words``: a query's language ("with *jql* '...'") names the kind of search, not a
+      field; "REST" and "SDK" are words for a tool, as "API" is (``argument_values``,
+      ``coverage``);
+    * ``path_values``: in an endpoint, a segment written in a parameter's place ("/repos/*acme*
+      /*api*/pulls/*12*/files") is a value (``endpoint_paths``);
+    * ``listed_filters``: a list asked for by its fields ("list github issues *with label
+      bug*", "*sorted by* name") filters as a thing created is made, and a value's words end no
+      with-clause (``thing_values``, ``argument_values``);
+    * ``named_containers``: the container's word placing a request ("in *project* 12") stays
+      where a name of the app says the thing for that container (``get_tasks_for_project``)
+      (``scope``);
+    * ``placed_slugs``: an owner/name slug placed by a preposition ("issues in *acme/api*")
+      reads as a repository, where some tool's name says "repo" (``written_forms``).
     """
 
     drop_filler: bool = True
@@ -287,6 +314,14 @@ class SearchOptions:
     issue_keys: bool = True
     reads_as_lists: bool = True
     logged_time: bool = True
+    asked_states: bool = True
+    named_things: bool = True
+    reminders: bool = True
+    api_words: bool = True
+    path_values: bool = True
+    listed_filters: bool = True
+    named_containers: bool = True
+    placed_slugs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -374,4 +409,12 @@ SEED_RULES_ONLY = SearchOptions(
     issue_keys=False,
     reads_as_lists=False,
     logged_time=False,
+    asked_states=False,
+    named_things=False,
+    reminders=False,
+    api_words=False,
+    path_values=False,
+    listed_filters=False,
+    named_containers=False,
+    placed_slugs=False,
 )

@@ -9,7 +9,8 @@ from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention, find_mentions
-from cardamom.core.search.argument_values import ends_as_participle, read_values, without_addresses
+from cardamom.core.search.argument_values import read_values, without_addresses
+from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import (
     FieldPhrase,
@@ -36,6 +37,7 @@ from cardamom.core.search.synonyms import (
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     QUERY_FILLER_WORDS,
+    QUESTION_OPENERS,
     WH_WORDS,
     contraction_free,
     inflection_key,
@@ -70,6 +72,7 @@ class QueryAnalysis:
     opening_object: tuple[str, ...] = ()  # that object's words: "comment on github *issue* 12"
     after_words: tuple[tuple[str, str], ...] = ()  # each word and the one before it: "page *abc*" (``thing_names``)
     with_fields: tuple[str, ...] = ()  # "create a droplet *with ubuntu*" (``created_fields``)
+    asks: bool = False  # a question: "*are* there any unread intercom conversations?" (``QUESTION_OPENERS``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -97,7 +100,17 @@ def analyse_query(
     value (``called``) dropped, and the topic words."""
     if options.possessive_fields and options.field_phrases:
         query = possessive_as_of(query)  # "update the task's name": "update name of the task"
-    reading = read_values(query) if options.argument_values else None
+    reading = (
+        read_values(
+            query,
+            kinds=options.named_things,
+            reminders=options.reminders,
+            languages=options.api_words,
+            orders=options.listed_filters,
+        )
+        if options.argument_values
+        else None
+    )
     markers = reading.markers if reading is not None and options.value_markers else frozenset()
     if not options.drop_filler:
         tokens = unique(tokenize(query))
@@ -188,7 +201,12 @@ def analyse_query(
         _purposes(sequence, topics - named),
         *(verb_opening(sequence, named, values) if options.noun_verbs and not shaped_name else ("", ())),
         _after_things(sequence) if options.thing_names and not shaped_name else (),
-        _with_fields(sequence, named) if options.created_fields and not shaped_name else (),
+        (
+            _with_fields(sequence, named, values if options.listed_filters else ())
+            if options.created_fields and not shaped_name
+            else ()
+        ),
+        not shaped_name and next((w for w in sequence if w not in named), "") in QUESTION_OPENERS,
     )
 
 
@@ -234,10 +252,11 @@ _WITH = frozenset({"with", "having", "including", "containing"})
 _CLAUSE_ENDS = frozenset({"in", "on", "to", "for", "from", "into", "under", "at", "as"})
 
 
-def _with_fields(sequence: tuple[str, ...], apps: Collection[str]) -> tuple[str, ...]:
+def _with_fields(sequence: tuple[str, ...], apps: Collection[str], values: Collection[str]) -> tuple[str, ...]:
     """The words of ``sequence`` after "with" (``_WITH``) up to the clause's end: the fields and
-    values of a thing a request makes, filler and app names out."""
-    inside = _clause_words(sequence, _WITH, _CLAUSE_ENDS)
+    values of a thing a request makes, filler and app names out. A word of a value ends nothing
+    ('with summary "Disk full *on* db-3" and priority High')."""
+    inside = _clause_words(sequence, _WITH, _CLAUSE_ENDS.difference(values))
     return tuple(w for w in inside if w not in QUERY_FILLER_WORDS and w not in apps)
 
 

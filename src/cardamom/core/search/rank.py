@@ -86,7 +86,7 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     keyed = keyed_issue(query) if options.issue_keys else None
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
-    framed = without_preamble(query) if options.drop_filler else query
+    framed = without_preamble(query, learning=options.asked_states) if options.drop_filler else query
     if framed != query and any(mention.connected for mention in analysis.mentions):
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools

@@ -24,13 +24,17 @@ _WISHING = (
     r"|how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to"
     r")\s+"
 )
+# after the wish, a question it asks: "I'd like to *know* which subscriptions are past due"
+_LEARNING = r"(?:(?:know|find\s+out|see|learn|understand)\s+(?=(?:which|what|who|whose|where|when|how)\b))?"
 _PREAMBLE = re.compile(rf"^\s*{_GREETING}{_ASKING}(?:please\s+)?(?:{_WISHING})?(?:please\s+)?", re.IGNORECASE)
+_LEARNING_PREAMBLE = re.compile(_PREAMBLE.pattern + _LEARNING, re.IGNORECASE)
 
 
-def without_preamble(request: str) -> str:
+def without_preamble(request: str, *, learning: bool = True) -> str:
     """``request`` from its first word past the opening frame ("I need to *add* a comment ...",
-    "can you please help me *find* ..."); the request as written when the frame is all there is."""
-    match = _PREAMBLE.match(request)
+    "can you please help me *find* ..."); the request as written when the frame is all there is.
+    ``learning``: a wish to know opens the frame too ("I'd like to know *which* ...")."""
+    match = (_LEARNING_PREAMBLE if learning else _PREAMBLE).match(request)
     if match is None or not match.group(0):
         return request
     rest = request[match.end() :]

@@ -8,7 +8,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
-from cardamom.core.search.argument_values import ends_as_participle
+from cardamom.core.search.container_words import says_thing_for
+from cardamom.core.search.filter_words import qualifiers
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -16,11 +17,8 @@ from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.thing_values import CREATING, created_fields, thing_names
 from cardamom.core.search.tokens import (
-    GRAMMAR_WORDS,
     NAME_ONLY_QUERY_WORDS,
-    WH_WORDS,
     inflection_key,
-    looks_like_adverb,
     tokenize,
     unique,
 )
@@ -162,7 +160,17 @@ def _inside(
         # "list all users in the Notion *workspace*": where no name of the app says it, the word
         # places the request in the app it names (Asana's ``get_workspaces`` keeps it)
         kept = tuple(t for t in kept if t not in analysis.app_tails or named_in(index, t, scoped)) or kept
-    kept = tuple(t for t in kept if t not in analysis.containers) or kept
+    # "in project KAN": the container's word leaves with its value, but for a name of the app
+    # saying the thing *for* that container ("list asana tasks in project 12": ``get_tasks_for_project``)
+    kept = (
+        tuple(
+            t
+            for t in kept
+            if t not in analysis.containers
+            or (options.named_containers and says_thing_for(index, analysis.head, t, scoped))
+        )
+        or kept
+    )
     # "get_knowledge_graph_extract_graph_data": the guesser's verb, where no tool of the app says
     # it anywhere even through a synonym, is no word of the tool (Knowledge Graph's `extract`);
     # one a description says stays ("Triggers a new build")
@@ -223,7 +231,7 @@ def _inside(
     # of the app says the word anywhere: a person, as "Bob" written capitalised is
     topics |= {w for w in analysis.member if w in kept and not said_in(index, w, scoped)}
     if options.qualifiers:
-        topics |= _qualifiers(index, analysis, kept, scoped, questions=not implied)
+        topics |= qualifiers(index, analysis, kept, scoped, questions=not implied)
     if options.thing_names:
         topics |= thing_names(index, analysis, kept, scoped)
     if options.created_fields:
@@ -335,54 +343,6 @@ def _unmatched_topics(
             frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
         )
     return frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
-
-
-# Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
-# "list *unpaid* invoices". A closed list, not word endings: "-ent", "-ing" and "-al" end as
-# many nouns ("appointment", "meeting", "approval") as adjectives, and a noun the app lacks is
-# an action it lacks, not a filter. Past participles of six letters or more ("archived",
-# "assigned", "starred") are adjectives in that place too.
-_FILTER_ADJECTIVES = frozenset(
-    {"recent", "latest", "last", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
-    | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
-    | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
-)
-
-
-def _looks_like_adjective(word: str) -> bool:
-    return word in _FILTER_ADJECTIVES or ends_as_participle(word) or looks_like_adverb(word)
-
-
-def _qualifiers(
-    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int], *, questions: bool
-) -> frozenset[str]:
-    """Adjectives after a request's action that no tool name of the named app carries, even
-    through a synonym, when every other word after the action is a name word of the app:
-    "list *recent* calls", "list *unpaid* invoices", "find xero invoices that are *overdue*".
-    They say which of the things to act on, a filter's value, not which tool acts. A word no
-    name carries that is not an adjective keeps the request from being read so ("list customer
-    *group*": the object may be the word the app lacks), and an action no name carries
-    ("archive a project") is never one. ``questions``: a question naming no action has them too
-    ("what are my *open* asana tasks?"), where the request names its app (a question in an app
-    only its words imply is often no request for a tool: "who is my *favorite* artist?")."""
-    words = [t for t in kept if t not in analysis.values]
-    manner = words[:1] if words and looks_like_adverb(words[0]) else []  # "*permanently* delete a file"
-    words = words[len(manner) :]
-    # a question names no action: "what are my *open* asana tasks?"
-    asks = questions and bool(analysis.dropped) and analysis.dropped[0] in WH_WORDS and not manner
-    if analysis.name_shaped or len(words) < 2 + (not manner and not asks):
-        return frozenset()
-    if not is_action_word(words[0]) and not asks:
-        return frozenset()
-    after = words if asks and not is_action_word(words[0]) else words[1:]
-    adjectives = {w for w in after if _looks_like_adjective(w) and not named_in(index, w, scoped)}
-    # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
-    # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
-    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, scoped)}
-    others = [w for w in after if w not in adjectives and w not in GRAMMAR_WORDS]
-    if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
-        return frozenset()
-    return frozenset(adjectives)
 
 
 def _whole(mention: AppMention) -> bool:

@@ -13,6 +13,7 @@ from cardamom.core.search.tokens import inflection_key, looks_like_adverb
 from cardamom.core.search.verb_readings import literal_names, said_in, verb_names
 
 CREATING = group_keys(frozenset({"create"}))
+_FILTERED = frozenset({"list", "search", "find", "get", "fetch", "show"})
 
 
 def created_fields(
@@ -22,7 +23,13 @@ def created_fields(
     droplet *with ubuntu*", "an asana task *with a due date* of friday"), where a tool of the
     app creates that thing: its fields and their values, whatever names carry them
     (``monitoring_get_droplet_memory_*`` for "with 2gb of memory")."""
-    if not analysis.with_fields or analysis.head is None or not kept or inflection_key(kept[0]) not in CREATING:
+    if not analysis.with_fields or analysis.head is None or not kept:
+        return frozenset()
+    # a list asked for by its fields' values filters as a thing created is made: "list github
+    # issues *with label bug*", a field and its value (a single word may be a thing of its own:
+    # "list droplets with their backups")
+    filtering = index.options.listed_filters and kept[0] in _FILTERED and len(analysis.with_fields) >= 2
+    if inflection_key(kept[0]) not in CREATING and not filtering:
         return frozenset()
     head = analysis.head.head
     heads = forms(head, False)

@@ -152,6 +152,8 @@ NAME_ONLY_QUERY_WORDS: frozenset[str] = frozenset(
 # The words a question opens with ("how many ...", "who is assigned ..."); filler in a query,
 # read before the filler goes to tell a question from a request.
 WH_WORDS: frozenset[str] = frozenset({"how", "what", "which", "who", "whose", "where", "when", "why"})
+# A question's first word: a wh-word or an auxiliary ("*are* there any unread conversations?")
+QUESTION_OPENERS: frozenset[str] = WH_WORDS | {"is", "are", "was", "were", "do", "does", "did", "has", "have"}
 
 # Nouns that frame a request to read rather than name what it reads ("get the *details* of page
 # X", "*info* on droplet 7"): read by ``coverage.FRAME_NOUNS`` and ``head_nouns.request_head``.

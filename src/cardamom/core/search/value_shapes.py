@@ -13,6 +13,8 @@ _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
 # A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1): a short prefix, an
 # underscore, then letters and digits mixed, or digits alone.
 _PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d+)$")
+# The same in capitals alone after a prefix in lower case, as examples write them ("prod_ABC").
+_CAPITALS_ID = re.compile(r"^[a-z]{2,8}_[A-Z]{3,}$")
 # An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
 # more often ("S3", "EC2", "H264").
 _UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
@@ -54,3 +56,8 @@ def has_value_digits(word: str) -> bool:
         or bool(_QUANTITY.match(core))
         or digits >= 3
     )
+
+
+def is_capitals_id(word: str) -> bool:
+    """A prefixed id in capitals without digits ("prod_ABC", "cus_XYZ"), as examples write them."""
+    return bool(_CAPITALS_ID.match(word.strip(".,:;!?'\"")))

@@ -26,13 +26,24 @@ _LOGGED = re.compile(
 )
 
 
+# An owner/name slug placed by a preposition ("issues *in acme/api*"): a repository, as the
+# request would say ("in repo acme/api"), whose word leaves with its value unless a name says
+# the thing *for* a repo (``scope``: ``issues_list_for_repo``).
+_PLACED_SLUG = re.compile(
+    r"\b(?P<place>in|for|from|of|on)\s+(?=[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))", re.IGNORECASE
+)
+_PLACE_WORDS = re.compile(
+    r"\b(?:repo|repos|repository|repositories|project|folder|path|directory|branch)\b", re.IGNORECASE
+)
+
+
 def as_words(index: SearchIndex, query: str) -> str:
     """``query`` with its endpoint, calls, hosts and flags read as words, a keyword search's
     action first, a person made a field as the field set, and time logged as a worklog added,
     as the index's switches say."""
     options = index.options
     if options.endpoint_paths:
-        query = read_endpoints(query)
+        query = read_endpoints(query, index.name_postings.__contains__ if options.path_values else None)
     if options.sdk_calls:
         query = read_calls(read_hosts(query, index.app_mentions))
     if options.keyword_order:
@@ -41,6 +52,8 @@ def as_words(index: SearchIndex, query: str) -> str:
         query = read_flags(query)
     if options.person_names:
         query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
+    if options.placed_slugs and "repo" in index.name_postings and _PLACE_WORDS.search(query) is None:
+        query = _PLACED_SLUG.sub(lambda m: f"{m.group('place')} repo ", query)  # "list issues in acme/api"
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query

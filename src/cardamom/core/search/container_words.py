@@ -1,0 +1,36 @@
+"""The word of a container placing a request ("list asana tasks *in project* 12"): it leaves
+with its value (``argument_values``), unless a name of the app says the thing for that
+container (``get_tasks_for_project``), which ``says_thing_for`` asks (``named_containers``)."""
+
+from __future__ import annotations
+
+from cardamom.core.search.head_nouns import RequestHead
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, tokenize
+from cardamom.core.search.verb_readings import literal_names, name_reach
+
+
+def says_thing_for(index: SearchIndex, head: RequestHead | None, container: str, scoped: frozenset[int]) -> bool:
+    """Some name of ``scoped`` says the head's thing for ``container``: it carries the head, the
+    container and the verb (or a synonym), and little else (``get_tasks_for_project``,
+    ``issues_list_for_repo``; not ``actions_add_custom_labels_to_self_hosted_runner_for_repo``
+    for "add the bug label to issue 12 in repo acme/api")."""
+    if head is None:
+        return False
+    found = literal_names(index, head.head) & literal_names(index, container) & name_reach(index, head.verb) & scoped
+    said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
+    return any(_says_little_else(index.documents[d].name, said) for d in found)
+
+
+def _says_little_else(name: str, said: set[str]) -> bool:
+    """``name`` has at most two words (its app's, a namespace) besides ``said``, actions and grammar."""
+    other = [
+        w
+        for w in tokenize(name)
+        if inflection_key(w) not in said
+        and not is_action_word(w)
+        and w not in GRAMMAR_WORDS
+        and w not in QUERY_FILLER_WORDS
+    ]
+    return len(other) <= 2

@@ -1,0 +1,97 @@
+"""Words saying which things a request means by when or by whom they were acted on: dates
+("today", "next week", "2026-01-01") and past participles with a date or a person after them
+("sent today", "assigned to me", "the message I just sent"), argument values all
+(``argument_values``)."""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.tokens import tokenize
+
+# A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
+# "called 'Q3 review' due Friday" does not read "due" as the word after "called".
+CUT = "\x00"
+DATE_WORDS = frozenset(
+    tokenize(
+        """
+        monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight
+        noon midnight january february march april june july august september october november
+        december jan feb mar apr jun jul aug sep sept oct nov dec weekend
+        """
+    )
+)
+RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
+# A past participle saying when a thing was acted on, before a date: "messages *sent* today",
+# "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
+_IRREGULAR_PARTICIPLES = frozenset(
+    {"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold", "owned", "given", "shown"}
+)
+# A past participle saying who a thing is with, before a person: "conversations *assigned* to
+# me", "files *shared* with Maria", "issues *reported* by @bob": a filter, like a date.
+_PERSON_PREPOSITIONS = frozenset({"to", "with", "by", "for"})
+_PERSONS = frozenset({"me", "us", "him", "her", "them", "myself", "you", "someone", "anyone", "everyone", "nobody"})
+_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she"})
+_SENTENCE_STARTS = frozenset({"and", "but", "so", "then", "now", "please", "if", "when", "once", "after", "before"})
+_SUBJECT_ADVERBS = frozenset({"just", "recently", "already", "have", "had", "'ve", "ve", "last"})
+_DATE_PREPOSITIONS = frozenset({"since", "before", "after", "on", "in", "during", "until", "by", "from"})
+PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+
+
+def is_date_word(word: str) -> bool:
+    lowered = word.casefold().strip(".,:;!?")
+    return lowered in DATE_WORDS or lowered in RELATIVE or bool(_ISO_DATE.match(lowered))
+
+
+def ends_as_participle(word: str) -> bool:
+    """A regular past participle of six letters or more ("created", "assigned"; not "red", "feed")."""
+    return len(word) >= 6 and word.endswith("ed")
+
+
+def _is_participle(word: str) -> bool:
+    return word in _IRREGULAR_PARTICIPLES or ends_as_participle(word)
+
+
+def dated_participle(word: str, after: list[str]) -> bool:
+    """A past participle followed by a date, maybe through a preposition: "sent today",
+    "created since Monday", "updated last week"."""
+    if not after or not _is_participle(word):
+        return False
+    first = after[0].casefold().strip(".,:;!?")
+    if first in _DATE_PREPOSITIONS and len(after) > 1:
+        return is_date_word(after[1])
+    return is_date_word(after[0])
+
+
+def subject_participle(word: str, before: list[str]) -> bool:
+    """A past participle after the person who acted, maybe through an adverb, the two after the
+    thing they say which of: "the message *I just sent*", "the file you shared". Not a
+    sentence's own verb ("I created an issue, now delete it"): the person must follow a word
+    of the same sentence."""
+    if not _is_participle(word):
+        return False
+    words = [w.casefold() for w in before if w.casefold().strip(".,;:!?") not in _SUBJECT_ADVERBS]
+    return (
+        len(words) >= 2
+        and words[-1] in _SUBJECTS
+        and not words[-2].endswith((".", ",", ";", ":", "!", "?"))
+        and words[-2] not in _SENTENCE_STARTS
+    )
+
+
+def person_participle(word: str, after: list[str]) -> bool:
+    """A past participle followed by a preposition and a person: "assigned to me", "shared with
+    Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out)."""
+    if len(after) < 2 or not _is_participle(word) or after[0].casefold() not in _PERSON_PREPOSITIONS:
+        return False
+    person = after[1].strip(".,:;!?'\"")
+    return person.casefold() in _PERSONS or person == CUT or person.startswith("@") or is_name(person)
+
+
+def is_name(word: str) -> bool:
+    """A capitalised word (``Maria``, ``Roadmap``): upper first letter, then lower letters."""
+    letters = word.strip(".,:;!?'\"")
+    return len(letters) > 1 and letters[0].isupper() and letters[1:].isalpha() and letters[1:].islower()

@@ -1,0 +1,75 @@
+"""Words saying which of the things a request acts on, not which tool acts: adjectives of
+time and state ("list *unpaid* invoices", "are there any *unread* conversations?"), read as
+argument values inside a named app (``qualifiers``)."""
+
+from __future__ import annotations
+
+from cardamom.core.search.dated_words import ends_as_participle
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import GRAMMAR_WORDS, WH_WORDS, looks_like_adverb
+from cardamom.core.search.verb_readings import named_in, said_in
+
+# Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
+# "list *unpaid* invoices". A closed list, not word endings: "-ent", "-ing" and "-al" end as
+# many nouns ("appointment", "meeting", "approval") as adjectives, and a noun the app lacks is
+# an action it lacks, not a filter. Past participles of six letters or more ("archived",
+# "assigned", "starred") are adjectives in that place too.
+_FILTER_ADJECTIVES = frozenset(
+    {"recent", "latest", "last", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
+    | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
+    | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
+)
+# ... and (``asked_states``) a state of running, a time due, a recurrence, and a currency, which
+# a thing is set to as to its state ("a price of 20 *EUR* *monthly*")
+_STATE_WORDS = (
+    frozenset({"running", "online", "offline", "live", "idle", "due", "available", "unavailable"})
+    | {"hourly", "daily", "weekly", "biweekly", "monthly", "quarterly", "yearly", "annual", "annually"}
+    | {"usd", "eur", "gbp", "jpy", "cad", "aud", "chf", "cny", "inr", "sek", "nok", "dkk", "nzd", "sgd"}
+)
+
+
+def _looks_like_adjective(word: str, states: bool) -> bool:
+    return (
+        word in _FILTER_ADJECTIVES
+        or (states and word in _STATE_WORDS)
+        or ends_as_participle(word)
+        or looks_like_adverb(word)
+    )
+
+
+def qualifiers(
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int], *, questions: bool
+) -> frozenset[str]:
+    """Adjectives after a request's action that no tool name of the named app carries, even
+    through a synonym, when every other word after the action is a name word of the app:
+    "list *recent* calls", "list *unpaid* invoices", "find xero invoices that are *overdue*".
+    They say which of the things to act on, a filter's value, not which tool acts. A word no
+    name carries that is not an adjective keeps the request from being read so ("list customer
+    *group*": the object may be the word the app lacks), and an action no name carries
+    ("archive a project") is never one. ``questions``: a question naming no action has them too
+    ("what are my *open* asana tasks?"), where the request names its app (a question in an app
+    only its words imply is often no request for a tool: "who is my *favorite* artist?")."""
+    options = index.options
+    words = [t for t in kept if t not in analysis.values]
+    manner = words[:1] if words and looks_like_adverb(words[0]) else []  # "*permanently* delete a file"
+    words = words[len(manner) :]
+    # a question names no action: "what are my *open* asana tasks?"
+    opened = analysis.asks if options.asked_states else bool(analysis.dropped) and analysis.dropped[0] in WH_WORDS
+    asks = questions and opened and not manner
+    if analysis.name_shaped or len(words) < 2 + (not manner and not asks):
+        return frozenset()
+    # the action first: a verb, or a word naming the app's own action ("*pin* the last message")
+    verb = is_action_word(words[0])
+    if not verb and not asks and not (options.asked_states and named_in(index, words[0], scoped)):
+        return frozenset()
+    after = words if asks and not verb else words[1:]
+    adjectives = {w for w in after if _looks_like_adjective(w, options.asked_states) and not named_in(index, w, scoped)}
+    # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
+    # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
+    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, scoped)}
+    others = [w for w in after if w not in adjectives and w not in GRAMMAR_WORDS]
+    if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
+        return frozenset()
+    return frozenset(adjectives)
