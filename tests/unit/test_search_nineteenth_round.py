@@ -13,6 +13,8 @@ from cardamom.core.search.call_forms import read_calls
 from cardamom.core.search.container_words import says_thing_for
 from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.head_nouns import RequestHead
+from cardamom.core.search.options import SearchOptions
+from cardamom.core.search.query import analyse_query
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -89,6 +91,12 @@ class TestAskedStates:
         assert _names(query)[:1] == ["stripe__get_subscriptions"]
         assert _names(query, asked_states=False) == []
 
+    def test_a_questions_adjective_is_no_verb(self) -> None:
+        github = {"github": ("GitHub",)}
+        query = "are there open pull requests in acme/web on github"
+        assert "create" not in analyse_query(query, SearchOptions(), github).tokens
+        assert "create" in analyse_query(query, without(asked_states=False), github).tokens  # "open" a PR
+
     def test_a_recurrence_and_a_currency_are_a_things_settings(self) -> None:
         query = "Create a Stripe price of 20 EUR monthly for product prod_ABC"
         assert _names(query)[:1] == ["stripe__post_prices"]
@@ -99,6 +107,7 @@ class TestNamedThings:
     def test_a_things_name_after_its_kind_is_a_value(self) -> None:
         assert {"website", "redesign"} <= read_values("Archive the Asana project Website Redesign").values
         assert {"old", "project"} <= read_values("Archive the Slack channel old-project").values
+        assert {"q", "1", "launch"} <= read_values("add a task to the Asana project Q1 Launch").values
         assert "website" not in read_values("Archive the Asana project Website Redesign", kinds=False).values
         # a title capitalises every longer word: none is a name
         assert read_values("Get Project Details In Asana").values == frozenset()

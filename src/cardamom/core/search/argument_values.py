@@ -284,7 +284,7 @@ def read_values(
             or (naming and _continues_name(word))
             or quoting
             # "the project *Website Redesign*", "the folder *Legal*": a thing's name after its kind
-            or (kinds and untitled and previous in _NAMED_KINDS and is_name(word))
+            or (kinds and untitled and previous in _NAMED_KINDS and _continues_name(word))
         )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 3]

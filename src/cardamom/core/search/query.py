@@ -147,7 +147,8 @@ def analyse_query(
         tokens = tuple(t for t in tokens if t not in second) or tokens
         dropped = unique((*dropped, *(w for w in sequence[cut:] if w in second)))
         sequence = (*sequence[:cut], *(w for w in sequence[cut:] if w in named))
-    if options.synonyms and options.drop_filler and not (sequence and sequence[0] in WH_WORDS):
+    asking = QUESTION_OPENERS if options.asked_states else WH_WORDS  # "are there *open* pull requests"
+    if options.synonyms and options.drop_filler and not (sequence and sequence[0] in asking):
         # "how many *open* pull requests": a question's first word is its own, not a verb
         tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()
