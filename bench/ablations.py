@@ -108,6 +108,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a list asked for by its fields filters (list github issues with label bug)", "listed_filters", True),
     ("+ a container's word stays where a name says the thing for it (tasks in project 12)", "named_containers", True),
     ("+ an owner/name slug placed by a preposition reads as a repo (issues in acme/api)", "placed_slugs", True),
+    (
+        "+ a word shortened in a hurry is spelled out where no name carries it (slack msg to #dev)",
+        "abbreviations",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -436,6 +436,8 @@ FIRST = [
     ("Get all Asana tasks in project 1204556 that are incomplete", "asana", "get_tasks_for_project"),
     ("List GitHub issues in acme/api with label bug, state open", "github", "issues_list_for_repo"),
     ("get github issues for acme/api", "github", "issues_list_for_repo"),
+    ("box dl file 552", "box", "get_files_id_content"),
+    ("list intercom convos", "intercom", "list_conversations"),
     # guards: a container's word some long name says beside the thing; the caller's own user
     ("add the bug label to github issue 12 in acme/api", "github", "issues_add_labels"),
     ("merge PR 42 in acme/web", "github", "pulls_merge"),

@@ -3,7 +3,8 @@ question filters by its states (``asked_states``); a thing's name after its kind
 (``named_things``); what a reminder says follows its "to" (``reminders``); a query's language
 names the search (``api_words``); an endpoint written with its values (``path_values``); a list
 asked for by its fields (``listed_filters``); a container's word a name says the thing for
-(``named_containers``); an owner/name slug is a repository (``placed_slugs``)."""
+(``named_containers``); an owner/name slug is a repository (``placed_slugs``); a word shortened in
+a hurry is spelled out (``abbreviations``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.request_frame import without_preamble
+from cardamom.core.search.synonyms import spelled_out
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 
@@ -210,6 +212,19 @@ class TestPlacedSlugs:
         query = "list github issues in acme/api"
         assert _names(query)[:1] == ["github__issues_list_for_repo"]
         assert _names(query, placed_slugs=False)[:1] == ["github__issues_list"]
+
+
+class TestAbbreviations:
+    def test_a_shortened_word_is_spelled_out_where_no_name_carries_it(self) -> None:
+        assert spelled_out(("slack", "msg", "to", "dev"), set()) == ("slack", "message", "to", "dev")
+        assert spelled_out(("box", "dl", "file"), {"dl"}) == ("box", "dl", "file")  # a name's own word
+        assert "with" in analyse_query("share file 882 w/ kim", SearchOptions()).dropped  # a filler word
+        assert "w" in analyse_query("share file 882 w/ kim", without(abbreviations=False)).tokens
+
+    def test_the_message_is_found(self) -> None:
+        query = "send a slack msg to #random saying hi"
+        assert _names(query)[:1] == ["slack__chat_post_message"]
+        assert _names(query, abbreviations=False) == []
 
 
 class TestSdkClasses:

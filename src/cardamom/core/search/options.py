@@ -217,10 +217,11 @@ class SearchOptions:
     * ``logged_time``: time logged against a thing ("log 3 hours on jira issue OPS-12", "log
       work on ...") adds a worklog, where some tool's name says "worklog" (``written_forms``);
     * ``asked_states``: a yes/no question ("*are there any* unread intercom conversations?")
-      reads its states as filters as a wh-question does, and so does a request opening with the
-      app's own word for its action ("*pin* the last message"); running, due, recurring and
-      currency words are filters too; "I'd like to know which ..." asks the question after it
-      (``scope``, ``request_frame``);
+      reads its states as filters as a wh-question does, its adjectives no verbs ("are there
+      *open* pull requests"), and so does a request opening with the app's own word for its
+      action ("*pin* the last message"); running, due, recurring and currency words are filters
+      too; "I'd like to know which ..." asks the question after it (``filter_words``,
+      ``query``, ``request_frame``);
     * ``named_things``: a thing's name after its kind ("the project *Website Redesign*", "the
       channel *old-project*"), a prefixed id in capitals ("prod_ABC") and an :emoji: are
       argument values (``argument_values``);
@@ -238,7 +239,9 @@ class SearchOptions:
       where a name of the app says the thing for that container (``get_tasks_for_project``)
       (``scope``);
     * ``placed_slugs``: an owner/name slug placed by a preposition ("issues in *acme/api*")
-      reads as a repository, where some tool's name says "repo" (``written_forms``).
+      reads as a repository, where some tool's name says "repo" (``written_forms``);
+    * ``abbreviations``: a word shortened in a hurry ("slack *msg* to #dev", "box *dl* file",
+      "*w/*") is spelled out, where no tool's name carries it (``synonyms.ABBREVIATIONS``).
     """
 
     drop_filler: bool = True
@@ -322,6 +325,7 @@ class SearchOptions:
     listed_filters: bool = True
     named_containers: bool = True
     placed_slugs: bool = True
+    abbreviations: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -417,4 +421,5 @@ SEED_RULES_ONLY = SearchOptions(
     listed_filters=False,
     named_containers=False,
     placed_slugs=False,
+    abbreviations=False,
 )

@@ -5,6 +5,7 @@ is shaped like a guessed tool name."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ from cardamom.core.search.synonyms import (
     join_compounds,
     join_vocabulary_compounds,
     leading_verb,
+    spelled_out,
 )
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
@@ -285,12 +287,19 @@ def _clause_words(sequence: tuple[str, ...], opens: frozenset[str], ends: frozen
     return found
 
 
+_WITH_SLASH = re.compile(r"(?<![\w/])w/(?=\s)", re.IGNORECASE)
+
+
 def _sequence(
     text: str, options: SearchOptions, vocabulary: Container[str], apps: Container[str] = ()
 ) -> tuple[str, ...]:
     """``text``'s tokens in order, contraction tails out, compounds joined as ``options`` say
     (never a word naming one of the org's ``apps`` on its own)."""
+    if options.abbreviations and "w/" in text:
+        text = _WITH_SLASH.sub("with", text)  # "share file 882 w/ legal@acme.com"
     sequence = tuple(tokenize(contraction_free(text)))
+    if options.abbreviations:
+        sequence = spelled_out(sequence, vocabulary)
     if options.synonyms:
         sequence = join_compounds(sequence, phrases=not is_name_shaped(text))
     if options.vocabulary_compounds:

@@ -57,8 +57,8 @@ format 19 without the switches ``word_forms``, ``keyword_order`` and ``listed_pl
 21), read as on; format 21 without the switches ``person_names``, ``telling``,
 ``actions_imply_nothing``, ``issue_keys``, ``reads_as_lists`` and ``logged_time`` (format 22),
 read as on; format 22 without the switches ``asked_states``, ``named_things``, ``reminders``,
-``api_words``, ``path_values``, ``listed_filters``, ``named_containers`` and ``placed_slugs``
-(format 23), read as on. The org's
+``api_words``, ``path_values``, ``listed_filters``, ``named_containers``, ``placed_slugs`` and
+``abbreviations`` (format 23), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
 cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
