@@ -91,8 +91,8 @@ _OBJECT_OPENERS = frozenset({"of"})
 _HAVING = frozenset({"with", "having"})
 # Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
+# Words, before "by", saying how a list is ordered: "*sorted* by name", "*order* by created".
 _ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
-
 # Units after a number, an amount of time: "log 2 *hours* of work", "the last 30 *days*".
 _UNITS = frozenset(
     {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "kb", "mb", "gb", "tb"}

@@ -1,7 +1,8 @@
 """The shapes of words with digits that are argument values, not names: ``42``, ``$20``,
 ``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``c0ffee``, ``us-east-1``, ``2GB``, ``v2.0``; a
 name with digits (``s3``, ``k8s``, ``oauth2``, ``2fa``) has none of these shapes
-(``argument_values`` reads the rest)."""
+(``argument_values`` reads the rest). And one without: a prefixed id in capitals, as examples
+write them (``prod_ABC``)."""
 
 from __future__ import annotations
 

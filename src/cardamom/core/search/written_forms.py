@@ -29,8 +29,11 @@ _LOGGED = re.compile(
 # An owner/name slug placed by a preposition ("issues *in acme/api*"): a repository, as the
 # request would say ("in repo acme/api"), whose word leaves with its value unless a name says
 # the thing *for* a repo (``scope``: ``issues_list_for_repo``).
+# (a letter on each side of the slash: "on 12/25" is a date)
 _PLACED_SLUG = re.compile(
-    r"\b(?P<place>in|for|from|of|on)\s+(?=[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))", re.IGNORECASE
+    r"\b(?P<place>in|for|from|of|on)\s+"
+    r"(?=(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))",
+    re.IGNORECASE,
 )
 _PLACE_WORDS = re.compile(
     r"\b(?:repo|repos|repository|repositories|project|folder|path|directory|branch)\b", re.IGNORECASE
