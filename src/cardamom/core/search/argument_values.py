@@ -122,11 +122,11 @@ _NAMED_KINDS = _CONTAINERS | frozenset(
 _JOINED_NAME = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
 
 
-def _is_key(word: str, previous: str, kinds: bool) -> bool:
-    """A key after the kind of thing it names: in capitals ("Jira project KAN", "space ENG"),
-    or words joined by dashes, underscores or dots ("branch feature-x", "repo my_app");
-    ``kinds``: after more kinds than containers ("channel old-project")."""
-    if previous not in (_NAMED_KINDS if kinds else _CONTAINERS):
+def _is_key(word: str, previous: str, kinds: frozenset[str]) -> bool:
+    """A key after the kind of thing it names (of ``kinds``): in capitals ("Jira project KAN",
+    "space ENG"), or words joined by dashes, underscores or dots ("branch feature-x", "repo
+    my_app", "channel old-project")."""
+    if previous not in kinds:
         return False
     core = word.strip(".,:;!?'\"")
     return (2 <= len(core) <= 10 and core.isalpha() and core.isupper()) or bool(_JOINED_NAME.match(core))
@@ -251,6 +251,7 @@ def read_values(
     untitled = any(len(w) >= 4 and w.isalpha() and w.islower() for w in text_words[1:])
     previous = ""
     in_topic, taken, naming, quoting, clause, criterion = False, 0, False, False, False, False
+    kind_named = False
     first = text_words[0].casefold() if text_words else ""
     sends, noted, reminds = first in _SENDING, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
@@ -269,7 +270,7 @@ def read_values(
             has_value_digits(word)
             or (kinds and is_capitals_id(word))
             or _is_slug(word, previous)
-            or _is_key(word, previous, kinds)
+            or _is_key(word, previous, _CONTAINERS)
             or _is_placed_code(word, previous)
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
@@ -279,12 +280,13 @@ def read_values(
         # "remind me tomorrow *to review the PR*": what a reminder says follows its "to"
         reminds = reminds or (reminders and previous in _REMINDING)
         quoting = quoting or (previous == "to" and reminds)
-        naming = (
-            previous in _NAMING
-            or (naming and _continues_name(word))
-            or quoting
-            # "the project *Website Redesign*", "the folder *Legal*": a thing's name after its kind
-            or (kinds and untitled and previous in _NAMED_KINDS and _continues_name(word))
+        naming = previous in _NAMING or (naming and _continues_name(word)) or quoting
+        # "the project *Website Redesign*", "the channel *old-project*": a thing's name after its
+        # kind, a topic (a value where no tool of the app says it: a connection's frozen value does)
+        kind_named = kinds and (
+            (untitled and previous in _NAMED_KINDS and _continues_name(word))
+            or (kind_named and _continues_name(word))
+            or _is_key(word, previous, _NAMED_KINDS)
         )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 3]
@@ -306,6 +308,7 @@ def read_values(
             or (lowered in PERIODS and previous in RELATIVE)
             or naming
             or filtering
+            or (kind_named and any(c.isdigit() for c in word))  # "the project *Q1* Launch"
             or (names and sentence and i > 0 and is_name(word) and not words[i - 1].endswith((".", "!", "?", ":")))
         ):
             spans.append(word)
@@ -320,7 +323,7 @@ def read_values(
                 markers += [lowered] if lowered in _FRAMING and following else []
             elif in_topic and (lowered in QUERY_FILLER_WORDS or lowered in NAME_ONLY_QUERY_WORDS):
                 in_topic = not taken or clause  # "about the onboarding": the phrase ends after its words
-            elif in_topic:
+            elif in_topic or kind_named:
                 topical.append(word)
                 taken += 1
                 conditional += [word] if clause or criterion else []
@@ -329,7 +332,7 @@ def read_values(
                 # slug or "read/write"; a topic, a value only where no tool ranked carries it
                 topical.append(word)
         if word.endswith((",", ".", ";", "!", "?", ":")):
-            in_topic = naming = False
+            in_topic = naming = kind_named = False
             quoting = quoting and not word.endswith((".", "!", "?"))
         # "log a bug in jira: checkout button unresponsive": a request writing gives the text after a colon
         quoting = quoting or (word.endswith(":") and i >= 2 and (sends or first in _WRITING))

@@ -223,8 +223,8 @@ class SearchOptions:
       too; "I'd like to know which ..." asks the question after it (``filter_words``,
       ``query``, ``request_frame``);
     * ``named_things``: a thing's name after its kind ("the project *Website Redesign*", "the
-      channel *old-project*"), a prefixed id in capitals ("prod_ABC") and an :emoji: are
-      argument values (``argument_values``);
+      channel *old-project*") is a topic, a value where no tool of the app says it; a prefixed
+      id in capitals ("prod_ABC") and an :emoji: are argument values (``argument_values``);
     * ``reminders``: what a reminder says follows its "to" ("remind me tomorrow *to review
       the PR*"), an argument value (``argument_values``);
     * ``api_words``: a query's language ("with *jql* '...'") names the kind of search, not a
