@@ -25,6 +25,8 @@ DOCS = [
     # Intercom lists and searches conversations; Slack pins, posts and reminds
     app_doc("intercom__list_conversations", "Intercom", "List all conversations."),
     app_doc("intercom__search_conversations", "Intercom", "Search conversations by their attributes."),
+    app_doc("intercom__list_available_datasets", "Intercom", "List available datasets and their attributes."),
+    app_doc("intercom__update_contact", "Intercom", "Update a contact."),
     app_doc("slack__pins_add", "Slack", "Pins an item to a channel."),
     app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
     app_doc("slack__chat_update", "Slack", "Updates a message."),
@@ -103,6 +105,8 @@ class TestAskedStates:
         query = "Create a Stripe price of 20 EUR monthly for product prod_ABC"
         assert _names(query)[:1] == ["stripe__post_prices"]
         assert _names(query, asked_states=False) == []
+        # before a noun, a recurrence names a kind of it: no "available" thing is updated
+        assert _names("Update the Intercom weekly availability 'Release 4.2 notes'") == []
 
 
 class TestNamedThings:

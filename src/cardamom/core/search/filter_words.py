@@ -8,7 +8,7 @@ from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, WH_WORDS, looks_like_adverb
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, WH_WORDS, looks_like_adverb
 from cardamom.core.search.verb_readings import named_in, said_in
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
@@ -23,9 +23,12 @@ _FILTER_ADJECTIVES = frozenset(
 )
 # ... and (``asked_states``) a state of running, a time due, a recurrence, and a currency, which
 # a thing is set to as to its state ("a price of 20 *EUR* *monthly*")
+_RECURRENCES = frozenset(
+    {"hourly", "daily", "weekly", "biweekly", "monthly", "quarterly", "yearly", "annual", "annually"}
+)
 _STATE_WORDS = (
     frozenset({"running", "online", "offline", "live", "idle", "due", "available", "unavailable"})
-    | {"hourly", "daily", "weekly", "biweekly", "monthly", "quarterly", "yearly", "annual", "annually"}
+    | _RECURRENCES
     | {"usd", "eur", "gbp", "jpy", "cad", "aud", "chf", "cny", "inr", "sek", "nok", "dkk", "nzd", "sgd"}
 )
 
@@ -66,6 +69,14 @@ def qualifiers(
         return frozenset()
     after = words if asks and not verb else words[1:]
     adjectives = {w for w in after if _looks_like_adjective(w, options.asked_states) and not named_in(index, w, scoped)}
+    # a recurrence before a noun names a kind of it ("the *weekly* availability", "a *monthly*
+    # report"); after it, its setting ("a price of 20 EUR *monthly*")
+    apps = {w for mention in analysis.mentions for w in mention.words}
+    adjectives -= {
+        w
+        for w, following in analysis.after_words
+        if w in _RECURRENCES and _is_content(following) and following not in apps
+    }
     # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
     # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
     adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, scoped)}
@@ -73,3 +84,7 @@ def qualifiers(
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()
     return frozenset(adjectives)
+
+
+def _is_content(word: str) -> bool:
+    return word.isalpha() and word not in GRAMMAR_WORDS and word not in QUERY_FILLER_WORDS
