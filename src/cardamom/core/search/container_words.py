@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, tokenize
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
 from cardamom.core.search.verb_readings import literal_names, name_reach
 
 
@@ -20,14 +20,14 @@ def says_thing_for(index: SearchIndex, head: RequestHead | None, container: str,
         return False
     found = literal_names(index, head.head) & literal_names(index, container) & name_reach(index, head.verb) & scoped
     said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
-    return any(_says_little_else(index.documents[d].name, said) for d in found)
+    return any(_says_little_else(index.documents[d].name_tokens, said) for d in found)
 
 
-def _says_little_else(name: str, said: set[str]) -> bool:
-    """``name`` has at most two words (its app's, a namespace) besides ``said``, actions and grammar."""
+def _says_little_else(name_tokens: frozenset[str], said: set[str]) -> bool:
+    """A name has at most two words (its app's, a namespace) besides ``said``, actions and grammar."""
     other = [
         w
-        for w in tokenize(name)
+        for w in name_tokens
         if inflection_key(w) not in said
         and not is_action_word(w)
         and w not in GRAMMAR_WORDS

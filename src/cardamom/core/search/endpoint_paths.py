@@ -21,7 +21,7 @@ from collections.abc import Callable
 from itertools import takewhile
 
 from cardamom.core.search.keyword_order import trailing_verb
-from cardamom.core.search.tokens import is_plural, singular
+from cardamom.core.search.tokens import is_plural, singular, tokenize
 
 _METHOD = r"(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)"
 # A path: from a slash (or a URL's scheme) to the next space, with a letter in it.
@@ -116,9 +116,6 @@ def _is_prefix(segment: str) -> bool:
     return segment.lower() in _PREFIXES or ("." in segment and segment.split(".")[0].lower() in _PREFIXES)
 
 
-_WORDS = re.compile(r"[a-z]+")
-
-
 def _is_value(segment: str, known: Callable[[str], bool], after_collection: bool) -> bool:
     """A segment written in a parameter's place: a number; one word, not a plural nor an action,
     after a collection ("/repos/*octocat*", a REST path's id follows its collection); or words
@@ -129,5 +126,5 @@ def _is_value(segment: str, known: Callable[[str], bool], after_collection: bool
     lowered = segment.lower()
     if after_collection and not is_plural(lowered) and not trailing_verb(lowered) and lowered not in _ACTION_SEGMENTS:
         return True
-    words = _WORDS.findall(lowered)
+    words = [w for w in tokenize(lowered) if w.isalpha()]
     return bool(words) and not all(known(w) or known(singular(w)) for w in words)
