@@ -107,14 +107,14 @@ _DATE_MARKERS = frozenset({"due", "till"})
 
 
 # Words after which a slug or a key names something ("repo acme/widgets", "project KAN").
-_CONTAINERS = frozenset(
+CONTAINERS = frozenset(
     {"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org", "space", "board"}
 )
 
 
 # Kinds of thing a name follows, in capitals, joined or capitalised ("channel old-project",
 # "the project Website Redesign"), beside the containers.
-_NAMED_KINDS = _CONTAINERS | frozenset(
+_NAMED_KINDS = CONTAINERS | frozenset(
     {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar"}
 )
 
@@ -141,7 +141,7 @@ def _is_slug(word: str, previous: str) -> bool:
     if not _SLUG.match(core):
         return False
     parts = [p for p in core.split("/") if p]
-    placed = previous in _CONTAINERS or previous in _LOCATING or previous == "of"
+    placed = previous in CONTAINERS or previous in _LOCATING or previous == "of"
     return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
 
@@ -270,7 +270,7 @@ def read_values(
             has_value_digits(word)
             or (kinds and is_capitals_id(word))
             or _is_slug(word, previous)
-            or _is_key(word, previous, _CONTAINERS)
+            or _is_key(word, previous, CONTAINERS)
             or _is_placed_code(word, previous)
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
@@ -353,7 +353,7 @@ def read_values(
     placed = [
         j - 1
         for j in range(2, len(read))
-        if read[j][1] and read[j - 1][0] in _CONTAINERS and read[j - 2][0] in _LOCATING
+        if read[j][1] and read[j - 1][0] in CONTAINERS and read[j - 2][0] in _LOCATING
     ]
     containers = [read[j][0] for j in placed if sum(w == read[j][0] and not v for w, v in read) == 1]
     inside = {t for span in spans for t in tokenize(span)}

@@ -8,12 +8,14 @@ from __future__ import annotations
 import functools
 import re
 
+from cardamom.core.search.argument_values import CONTAINERS
 from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
+from cardamom.core.search.tokens import singular, tokenize
 from cardamom.core.search.word_forms import said_side_by_side
 
 # Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog,
@@ -35,9 +37,6 @@ _PLACED_SLUG = re.compile(
     r"(?=(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))",
     re.IGNORECASE,
 )
-_PLACE_WORDS = re.compile(
-    r"\b(?:repo|repos|repository|repositories|project|folder|path|directory|branch)\b", re.IGNORECASE
-)
 
 
 def as_words(index: SearchIndex, query: str) -> str:
@@ -55,8 +54,14 @@ def as_words(index: SearchIndex, query: str) -> str:
         query = read_flags(query)
     if options.person_names:
         query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
-    if options.placed_slugs and "repo" in index.name_postings and _PLACE_WORDS.search(query) is None:
+    if options.placed_slugs and "/" in query and "repo" in index.name_postings and not _names_a_container(query):
         query = _PLACED_SLUG.sub(lambda m: f"{m.group('place')} repo ", query)  # "list issues in acme/api"
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
+
+
+def _names_a_container(query: str) -> bool:
+    """The request says where its thing is ("in *project* KAN", "the *repos* of acme"): a slug
+    in it is that place's, no repository read in."""
+    return not CONTAINERS.isdisjoint(singular(t) for t in tokenize(query))
