@@ -113,6 +113,17 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "abbreviations",
         True,
     ),
+    (
+        "+ arguments written as code read as a with-clause (list issues state=open, create(email='...'))",
+        "argument_lists",
+        True,
+    ),
+    ("+ a request naming no action reads: among equals, a reading name first (xero invoices)", "unsaid_reads", True),
+    (
+        "+ a filter's adjective beside values and a thing's name (a draft invoice for customer Acme)",
+        "valued_qualifiers",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -43,7 +43,13 @@ def _looks_like_adjective(word: str, states: bool) -> bool:
 
 
 def qualifiers(
-    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int], *, questions: bool
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    *,
+    questions: bool,
+    taken: frozenset[str] = frozenset(),
 ) -> frozenset[str]:
     """Adjectives after a request's action that no tool name of the named app carries, even
     through a synonym, when every other word after the action is a name word of the app:
@@ -53,9 +59,10 @@ def qualifiers(
     *group*": the object may be the word the app lacks), and an action no name carries
     ("archive a project") is never one. ``questions``: a question naming no action has them too
     ("what are my *open* asana tasks?"), where the request names its app (a question in an app
-    only its words imply is often no request for a tool: "who is my *favorite* artist?")."""
+    only its words imply is often no request for a tool: "who is my *favorite* artist?").
+    ``taken``: words already read as values ("a *draft* invoice for customer *Acme*")."""
     options = index.options
-    words = [t for t in kept if t not in analysis.values]
+    words = [t for t in kept if t not in analysis.values and t not in taken]
     manner = words[:1] if words and looks_like_adverb(words[0]) else []  # "*permanently* delete a file"
     words = words[len(manner) :]
     # a question names no action: "what are my *open* asana tasks?"

@@ -241,7 +241,14 @@ class SearchOptions:
     * ``placed_slugs``: an owner/name slug placed by a preposition ("issues in *acme/api*")
       reads as a repository, where some tool's name says "repo" (``written_forms``);
     * ``abbreviations``: a word shortened in a hurry ("slack *msg* to #dev", "box *dl* file",
-      "*w/*") is spelled out, where no tool's name carries it (``synonyms.ABBREVIATIONS``).
+      "*w/*") is spelled out, where no tool's name carries it (``synonyms.ABBREVIATIONS``);
+    * ``argument_lists``: arguments written as code ("state=open labels=bug", a JSON object, a
+      call's "(email='jo@example.com')", an endpoint's "?state=open") read as a with-clause,
+      each key a field and its value a value (``argument_lists``);
+    * ``unsaid_reads``: a request naming no action ("xero invoices") reads: among equal scores,
+      a tool whose name reads first (``unsaid_actions``);
+    * ``valued_qualifiers``: a filter's adjective is read beside the values read before it and
+      a thing's name ("a *draft* invoice for customer Acme") (``filter_words``).
     """
 
     drop_filler: bool = True
@@ -326,6 +333,9 @@ class SearchOptions:
     named_containers: bool = True
     placed_slugs: bool = True
     abbreviations: bool = True
+    argument_lists: bool = True
+    unsaid_reads: bool = True
+    valued_qualifiers: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -422,4 +432,7 @@ SEED_RULES_ONLY = SearchOptions(
     named_containers=False,
     placed_slugs=False,
     abbreviations=False,
+    argument_lists=False,
+    unsaid_reads=False,
+    valued_qualifiers=False,
 )

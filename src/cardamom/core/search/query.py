@@ -75,6 +75,7 @@ class QueryAnalysis:
     after_words: tuple[tuple[str, str], ...] = ()  # each word and the one before it: "page *abc*" (``thing_names``)
     with_fields: tuple[str, ...] = ()  # "create a droplet *with ubuntu*" (``created_fields``)
     asks: bool = False  # a question: "*are* there any unread intercom conversations?" (``QUESTION_OPENERS``)
+    written: frozenset[str] = frozenset()  # values written as arguments: "state=*open*" (``argument_lists``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -95,6 +96,7 @@ def analyse_query(
     labels: Container[str] = (),
     vocabulary: Container[str] = (),
     leads: Callable[[str], bool] | None = None,
+    arguments: frozenset[str] = frozenset(),
 ) -> QueryAnalysis:
     """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on,
     ``work log`` joined where the index's names say ``worklog``), the filler words dropped, the
@@ -202,7 +204,11 @@ def analyse_query(
         mine,
         source,
         _purposes(sequence, topics - named),
-        *(verb_opening(sequence, named, values) if options.noun_verbs and not shaped_name else ("", ())),
+        *(
+            verb_opening(sequence, named, values, plurals=not options.unsaid_reads)
+            if options.noun_verbs and not shaped_name
+            else ("", ())
+        ),
         _after_things(sequence) if options.thing_names and not shaped_name else (),
         (
             _with_fields(sequence, named, values if options.listed_filters else ())
@@ -210,6 +216,7 @@ def analyse_query(
             else ()
         ),
         not shaped_name and next((w for w in sequence if w not in named), "") in QUESTION_OPENERS,
+        frozenset(t for t in tokens if t in arguments and t not in named),
     )
 
 

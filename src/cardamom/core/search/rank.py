@@ -21,17 +21,17 @@ from cardamom.core.search.coverage import (
 from cardamom.core.search.destructive_actions import (
     contradicts,
     deletes,
-    deletes_the_source,
     is_question,
     request_action,
     takes_out,
 )
 from cardamom.core.search.first_person import OWN_WORDS
-from cardamom.core.search.head_nouns import first_name_word, forms
+from cardamom.core.search.head_nouns import first_name_word
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
+from cardamom.core.search.kept_sources import kept_source
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
@@ -42,8 +42,9 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
-from cardamom.core.search.tokens import inflection_key, tokenize, unique
-from cardamom.core.search.written_forms import as_words
+from cardamom.core.search.tokens import tokenize, unique
+from cardamom.core.search.unsaid_actions import reading_first
+from cardamom.core.search.written_forms import read_written
 
 
 def rank(
@@ -75,12 +76,14 @@ def rank(
 def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, limit: int, floor: float) -> Ranking:
     """``rank`` of a request as it is written (an endpoint, a call or a host read as words)."""
     options = index.options
-    query = as_words(index, query)
+    query, arguments = read_written(index, query)  # and the values written as arguments: "state=*open*"
     # Whether a word opens some tool name: asked by the request's head and again by its action
     leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
 
     def read(text: str) -> QueryAnalysis:
-        return analyse_query(text, options, index.app_mentions, index.label_postings, index.name_postings, leads)
+        return analyse_query(
+            text, options, index.app_mentions, index.label_postings, index.name_postings, leads, arguments
+        )
 
     analysis = read(query)
     keyed = keyed_issue(query) if options.issue_keys else None
@@ -183,6 +186,8 @@ def _rank(
     # "remove the tag *urgent* from asana task 9": a head that is a value names no thing
     if options.kept_sources and action is not None and analysis.source and head is not None and deletes(action):
         passing = passing if head.head in as_values else kept_source(index, passing, head.head, analysis.source)
+    if options.unsaid_reads and scope.apps and not question:  # "xero invoices": ``get_invoices`` first
+        passing = reading_first(index, analysis, weighed, passing, leads)
     top = order_results(index, passing, limit, weighed.unagreeing)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:
@@ -274,18 +279,6 @@ def _rank(
         reason=reason,
         **common,  # type: ignore[arg-type]
     )
-
-
-def kept_source(index: SearchIndex, passing: list[Covering], thing: str, source: str) -> list[Covering]:
-    """``passing`` without the tools a request to delete ``thing`` from ``source`` must never get
-    (``kept_sources``): "delete comment 77 from asana task 12" keeps the task, so no tool whose
-    name deletes the task without saying the comment (``delete_task``) answers it."""
-    if inflection_key(thing) in forms(source, True):
-        return passing
-    documents = index.documents
-    return [
-        c for c in passing if not deletes_the_source(documents[c[0]].name, documents[c[0]].name_tokens, source, thing)
-    ]
 
 
 def _taken_out_first(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, is_plural
 
 # Verbs of a second action that are in no action group of the synonyms: "and *assign* it to me"
 _CLAUSE_VERBS = frozenset(
@@ -38,16 +38,19 @@ _OBJECT_OPENS = frozenset(
 
 
 def verb_opening(
-    sequence: Sequence[str], apps: Container[str], values: Container[str] = ()
+    sequence: Sequence[str], apps: Container[str], values: Container[str] = (), *, plurals: bool = True
 ) -> tuple[str, tuple[str, ...]]:
     """The request's first word as written (past the apps' names, the preposition placing the
     app and "please", filler or not) where the word after it opens an object as a verb's does
     ("*comment* on github issue 12", "*attach* a file"), and the words of that object, up to a
     preposition or an argument value (("comment", ("issue",))); ("", ()) otherwise ("jira
-    *users*")."""
+    *users*"). ``plurals``: a plural may be that word (without, "xero *invoices* from last
+    month" names its things, no verb)."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in _LEADING and w != "please"), None)
     if start is None or start + 1 >= len(words) or words[start + 1] not in _OBJECT_OPENS:
+        return "", ()
+    if not plurals and is_plural(words[start]):
         return "", ()
     rest = words[start + 1 :]
     at = next((i for i, w in enumerate(rest) if w not in _OBJECT_OPENS), len(rest))

@@ -121,6 +121,10 @@ def scope_pool(
         if implied is not None:  # the app the request's words imply (``implied_app``)
             app, tools = implied
             return _inside(index, analysis, tools, tokens, grammar, (app,), (), frozenset(), implied=True)
+        if analysis.written and floor > 0 and _values_leave(analysis, tokens, analysis.written):
+            # values written as arguments ("POST /v1/customers {"email": ...}") are values by how
+            # they are written: they leave the mass as "17 times 23" does not (``unscoped_values``)
+            return Scope(visible, size, tokens, values=analysis.written, values_weighed=False, grammar=grammar)
         if options.unscoped_values and floor > 0 and _values_leave(analysis, tokens):
             shaped = analysis.shaped_values
             return Scope(visible, size, tokens, values=shaped, values_weighed=False, grammar=grammar)
@@ -230,10 +234,12 @@ def _inside(
     # whom a request adds to or takes from a thing ("invite *bob* to the channel"), where no tool
     # of the app says the word anywhere: a person, as "Bob" written capitalised is
     topics |= {w for w in analysis.member if w in kept and not said_in(index, w, scoped)}
+    named = thing_names(index, analysis, kept, scoped) if options.thing_names else frozenset()
     if options.qualifiers:
-        topics |= qualifiers(index, analysis, kept, scoped, questions=not implied)
-    if options.thing_names:
-        topics |= thing_names(index, analysis, kept, scoped)
+        # "a *draft* invoice for customer Acme": beside the values read so far, and the thing's name
+        taken = topics | named if options.valued_qualifiers else frozenset()
+        topics |= qualifiers(index, analysis, kept, scoped, questions=not implied, taken=taken)
+    topics |= named
     if options.created_fields:
         topics |= created_fields(index, analysis, kept, scoped)
     if kept and kept[0] == "transition":
@@ -314,14 +320,16 @@ def _named_in_tools(
 _WORDS_BESIDE_VALUES = 2
 
 
-def _values_leave(analysis: QueryAnalysis, tokens: tuple[str, ...]) -> bool:
+def _values_leave(analysis: QueryAnalysis, tokens: tuple[str, ...], values: frozenset[str] | None = None) -> bool:
     """A request in words that names no app, with values read from their shape (a number, an
     id, a quoted title; not a capitalised word, which may name an app the org lacks) and at
     least two other words: those values leave the mass, as inside a named app, and the other
-    words must clear the floor (and reach a tool's name) on their own."""
+    words must clear the floor (and reach a tool's name) on their own. ``values``: those read
+    otherwise (written as arguments, ``argument_lists``)."""
     if analysis.name_shaped:
         return False
-    rest = [t for t in tokens if t not in analysis.shaped_values and t not in NAME_ONLY_QUERY_WORDS]
+    values = analysis.shaped_values if values is None else values
+    rest = [t for t in tokens if t not in values and t not in NAME_ONLY_QUERY_WORDS]
     return len(rest) >= _WORDS_BESIDE_VALUES and len(rest) < len(tokens)
 
 

@@ -1,13 +1,15 @@
 """A request written in another form than the rules read, rewritten before anything else reads
-it: an endpoint (``endpoint_paths``), an SDK call, a host and a command's flags (``call_forms``,
-``host_names``), a keyword search ending in its action (``keyword_order``), a person made a
-thing's field (``person_names``), time logged (``logged_time``)."""
+it: arguments written as code (``argument_lists``), an endpoint (``endpoint_paths``), an SDK
+call, a host and a command's flags (``call_forms``, ``host_names``), a keyword search ending in
+its action (``keyword_order``), a person made a thing's field (``person_names``), time logged
+(``logged_time``)."""
 
 from __future__ import annotations
 
 import functools
 import re
 
+from cardamom.core.search.argument_lists import read_argument_lists, written_values
 from cardamom.core.search.argument_values import CONTAINERS
 from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
@@ -39,11 +41,22 @@ _PLACED_SLUG = re.compile(
 )
 
 
+def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
+    """``query`` read as words (``as_words``), and the words of the values it writes as
+    arguments ("state=*open*", ``argument_lists``), which are values wherever it names no app."""
+    arguments = written_values(query) if index.options.argument_lists else frozenset()
+    return as_words(index, query), arguments
+
+
 def as_words(index: SearchIndex, query: str) -> str:
     """``query`` with its endpoint, calls, hosts and flags read as words, a keyword search's
     action first, a person made a field as the field set, and time logged as a worklog added,
     as the index's switches say."""
     options = index.options
+    # "list issues state=open", "create(email='jo@x.io')": read as a with-clause, which goes last
+    query, arguments = (
+        read_argument_lists(query, index.name_postings.__contains__) if options.argument_lists else (query, "")
+    )
     if options.endpoint_paths:
         query = read_endpoints(query, index.name_postings.__contains__ if options.path_values else None)
     if options.sdk_calls:
@@ -58,7 +71,7 @@ def as_words(index: SearchIndex, query: str) -> str:
         query = _PLACED_SLUG.sub(lambda m: f"{m.group('place')} repo ", query)  # "list issues in acme/api"
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
-    return query
+    return query + arguments
 
 
 def _names_a_container(query: str) -> bool:

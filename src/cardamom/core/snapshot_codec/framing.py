@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 23
+SNAPSHOT_FORMAT = 24
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -19,7 +19,9 @@ source bytes and the Python version play no part: a comment, a refactor, a mixed
 deploy or an org applied from a CLI on another Python leaves every stored snapshot good.
 """
 
-OLDER_READABLE: frozenset[int] = frozenset({3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22})
+OLDER_READABLE: frozenset[int] = frozenset(
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}
+)
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
 never rebuilds on the request path. Format 3 is format 4 plus the fingerprint of the code
@@ -58,9 +60,10 @@ format 19 without the switches ``word_forms``, ``keyword_order`` and ``listed_pl
 ``actions_imply_nothing``, ``issue_keys``, ``reads_as_lists`` and ``logged_time`` (format 22),
 read as on; format 22 without the switches ``asked_states``, ``named_things``, ``reminders``,
 ``api_words``, ``path_values``, ``listed_filters``, ``named_containers``, ``placed_slugs`` and
-``abbreviations`` (format 23), read as on. The org's
-app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
-cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``abbreviations`` (format 23), read as on; format 23 without the switches ``argument_lists``,
+``unsaid_reads`` and ``valued_qualifiers`` (format 24), read as on. The org's app names are
+never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
+code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

@@ -1,0 +1,50 @@
+"""A request naming no action ("xero invoices", "stripe customers from last month", "jira
+issue ABC-12") asks to see the things it names: among equal scores, a tool whose name reads
+them comes first (``get_invoices`` before ``create_invoices``, which the codepoint order put
+first). A word some tool names act with ("*refund* ch_123", "*comment* on issue 12") is an
+action, and the request keeps its own order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardamom.core.search.coverage import Covering, Weighed
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import union_of
+from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import is_plural
+from cardamom.core.search.verb_readings import SEARCH_VERBS, literal_names
+from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
+
+_READING = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
+
+
+def reading_first(
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    weighed: Weighed,
+    passing: list[Covering],
+    acts: Callable[[str], bool] | None,
+) -> list[Covering]:
+    """``passing`` with each tool's lead (``coverage.covering_tools``: its name carries the
+    request's first word, the order among equal scores) set to whether its name reads, where
+    the request names no action (``names_no_action``); ``passing`` as it is otherwise."""
+    said = [t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0]
+    if not names_no_action(analysis, said, acts):
+        return passing
+    readers = union_of([literal_names(index, verb) for verb in sorted(_READING)])
+    return [(*covering[:6], int(covering[0] in readers)) for covering in passing]
+
+
+def names_no_action(analysis: QueryAnalysis, said: Sequence[str], acts: Callable[[str], bool] | None) -> bool:
+    """Whether a request in words opens with the things it names and says no action: none of
+    its ``said`` words (weighed: the app's name and values out) is an action word, a word
+    opening a request as its verb (``noun_verbs``) or, in the singular, one some tool name
+    opens with (``acts``: Jira's ``link_issues``; a plural opening a name is its thing,
+    GitHub's ``issues_list_for_repo``). A first word in the singular may be its verb
+    ("*transition* ENG-3 to done", Jira's ``do_transition``)."""
+    if analysis.name_shaped or analysis.opening or not said or not is_plural(said[0]):
+        return False
+    return not any(is_action_word(w) or (acts is not None and not is_plural(w) and acts(w)) for w in said)
