@@ -124,6 +124,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "valued_qualifiers",
         True,
     ),
+    ("+ a request counting things lists them where no name counts (count the open issues)", "counted_lists", True),
+    ("+ a list an app makes only by searching is searched for (list jira issues)", "searched_lists", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -468,6 +468,13 @@ FIRST = [
     ("xero invoices", "xero", "get_invoices"),
     ("xero invoices from last month", "xero", "get_invoices"),
     ("create a draft invoice in xero for customer Acme for 500 USD", "xero", "create_invoices"),
+    ("count the unread intercom conversations", "intercom", "list_conversations"),
+    ("list jira issues", "jira", "search_for_issues_using_jql"),
+    ("show the open issues in jira project KAN", "jira", "search_for_issues_using_jql"),
+    ("count the open jira issues in project ABC", "jira", "search_for_issues_using_jql"),
+    ("list intercom tickets", "intercom", "search_tickets"),
+    ("count the tasks in asana project 12", "asana", "get_task_counts_for_project"),
+    ("list the commits on github PR 88", "github", "pulls_list_commits"),
     # guards: a key some name is named by stays ("jql"); an SDK call's own method
     ('jira search jql="assignee = currentUser() AND resolution = Unresolved"', "jira", "search_for_issues_using_jql"),
     ('slack.users.lookupByEmail(email="ann@acme.com")', "slack", "users_lookup_by_email"),

@@ -1,7 +1,9 @@
 """Issue 13's twentieth round: requests that write their call's arguments as code ("state=open",
 a JSON object, a call's "(email='...')", an endpoint's "?state=open") read them as a with-clause
 (``argument_lists``); a request naming no action reads (``unsaid_reads``); a filter's adjective
-is read beside the values read before it (``valued_qualifiers``)."""
+is read beside the values read before it (``valued_qualifiers``); a request counting things
+lists them (``counted_lists``); a list an app makes only by searching is searched for
+(``searched_lists``)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,17 @@ DOCS = [
     app_doc("xero__create_invoices", "Xero", "Creates one or more sales invoices."),
     app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices."),
     app_doc("xero__create_receipt", "Xero", "Creates draft expense claim receipts for any user."),
+    # Intercom lists conversations; Asana counts a project's tasks
+    app_doc("intercom__list_conversations", "Intercom", "List all conversations."),
+    app_doc("intercom__get_conversation", "Intercom", "Retrieve a conversation."),
+    app_doc("asana__get_task_counts_for_project", "Asana", "Get counts of tasks in a project."),
+    app_doc("asana__get_tasks_for_project", "Asana", "Get tasks from a project."),
+    # Jira lists issues only by searching; GitHub lists a pull request's commits and searches commits
+    app_doc("jira__search_for_issues_using_jql", "Jira", "Search for issues using JQL."),
+    app_doc("jira__get_component_related_issues", "Jira", "Get component issues count."),
+    app_doc("jira__get_issue", "Jira", "Get issue."),
+    app_doc("github__pulls_list_commits", "GitHub", "List commits on a pull request."),
+    app_doc("github__search_commits", "GitHub", "Search commits."),
 ]
 
 
@@ -149,3 +162,26 @@ class TestValuedQualifiers:
         query = "create a draft invoice in xero for customer Acme for 500 USD"
         assert _names(query)[:1] == ["xero__create_invoices"]
         assert _names(query, valued_qualifiers=False)[:1] == ["xero__create_receipt"]
+
+
+class TestCountedLists:
+    def test_a_count_lists_the_things(self) -> None:
+        query = "count the unread intercom conversations"
+        assert _names(query)[:1] == ["intercom__list_conversations"]
+        assert _names(query, counted_lists=False) == []  # "count" and "unread" weigh, no tool says them
+
+    def test_an_apps_own_count_answers_as_written(self) -> None:
+        assert _names("count the tasks in asana project 12")[:1] == ["asana__get_task_counts_for_project"]
+
+
+class TestSearchedLists:
+    def test_a_list_made_only_by_searching_is_searched_for(self) -> None:
+        for query in ("list jira issues", "show me the open jira issues"):
+            assert _names(query)[:1] == ["jira__search_for_issues_using_jql"], query
+            assert _names(query, searched_lists=False)[:1] != ["jira__search_for_issues_using_jql"], query
+
+    def test_a_name_listing_it_with_another_thing_the_request_names(self) -> None:
+        # the commits *on PR 88* are a pull request's, which GitHub lists
+        assert _names("list the commits on github PR 88")[:1] == ["github__pulls_list_commits"]
+        # one issue is read, not searched for
+        assert _names("get jira issue ABC-1")[:1] == ["jira__get_issue"]

@@ -248,7 +248,11 @@ class SearchOptions:
     * ``unsaid_reads``: a request naming no action ("xero invoices") reads: among equal scores,
       a tool whose name reads first (``unsaid_actions``);
     * ``valued_qualifiers``: a filter's adjective is read beside the values read before it and
-      a thing's name ("a *draft* invoice for customer Acme") (``filter_words``).
+      a thing's name ("a *draft* invoice for customer Acme") (``filter_words``);
+    * ``counted_lists``: a request counting things ("*count* the open issues", "the *number* of
+      invoices") lists them, where no name of the app says the count (``counting_words``);
+    * ``searched_lists``: a request listing things an app lists only by searching searches
+      ("list jira issues": ``search_for_issues_using_jql``) (``counting_words``).
     """
 
     drop_filler: bool = True
@@ -336,6 +340,8 @@ class SearchOptions:
     argument_lists: bool = True
     unsaid_reads: bool = True
     valued_qualifiers: bool = True
+    counted_lists: bool = True
+    searched_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -435,4 +441,6 @@ SEED_RULES_ONLY = SearchOptions(
     argument_lists=False,
     unsaid_reads=False,
     valued_qualifiers=False,
+    counted_lists=False,
+    searched_lists=False,
 )

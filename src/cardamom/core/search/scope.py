@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.container_words import says_thing_for
+from cardamom.core.search.counting_words import count_as_list, list_as_search
 from cardamom.core.search.filter_words import qualifiers
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
@@ -216,6 +217,10 @@ def _inside(
     changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
+    if options.counted_lists:
+        changed = count_as_list(index, changed, scoped, analysis.values)  # "count the open issues"
+    if options.searched_lists:
+        changed = list_as_search(index, changed, scoped, analysis.values)  # "list jira issues"
     if changed != kept:
         read_as = (*read_as, (kept[0], changed[0]))
     kept = changed

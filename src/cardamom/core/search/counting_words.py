@@ -1,0 +1,58 @@
+"""A request that counts things or lists them, read as the app asks for them. One counting
+things ("count the unread intercom conversations", "number of open github issues in acme/api",
+"total of xero invoices this month") asks for their list: an API counts by listing, unless the
+app names a count of its own (Asana's ``get_task_counts_for_project``, Xero's
+``get_associations_count``), which answers it as written (``count_as_list``). One listing
+things an app lists only by searching asks for the search (``list_as_search``: "list jira
+issues" is Jira's ``search_for_issues_using_jql``).
+"""
+
+from __future__ import annotations
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.tokens import is_plural, tokenize
+from cardamom.core.search.verb_readings import literal_names, name_reach
+from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
+
+# The words opening a count: "*count* the tasks", "the *number* of issues", "the *total* of invoices"
+_COUNTING = frozenset({"count", "tally", "number", "total"})
+_LISTING = LISTING_VERBS | READING_VERBS
+
+
+def count_as_list(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """``kept`` with a first word that counts read as "list", where no tool name of the app
+    (``scoped``) says it and some name carries the thing counted; ``kept`` otherwise."""
+    if len(kept) < 2 or kept[0] not in _COUNTING or literal_names(index, kept[0]) & scoped:
+        return kept
+    # the thing counted, past the adjectives saying which ("the *unread* conversations")
+    if not any(name_reach(index, word) & scoped for word in kept[1:] if word not in values):
+        return kept
+    return ("list", *kept[1:])
+
+
+def list_as_search(
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, ...]:
+    """``kept`` with a first word listing or reading things in the plural read as "search",
+    where the app lists them only by searching: a name of the app searches that plural, and
+    none reads it and nothing else ("list jira issues": Jira's ``search_for_issues_using_jql``,
+    beside ``get_component_related_issues``; "list intercom tickets": ``search_tickets``) nor
+    says it with another thing the request names ("the commits on PR 88": GitHub's
+    ``pulls_list_commits``, beside ``search_commits``); ``kept`` otherwise ("list github
+    issues": ``issues_list``)."""
+    if len(kept) < 2 or kept[0] not in _LISTING:
+        return kept
+    carried = ((w, index.postings(w).name & scoped) for w in kept[1:] if w not in values and is_plural(w))
+    thing, carriers = next(((w, tools) for w, tools in carried if tools), ("", frozenset[int]()))
+    if not thing or not carriers & literal_names(index, "search"):
+        return kept
+    listing = _LISTING | {"all", thing}
+    documents = index.documents
+    # a name's own words, its account out: "jira__get_issues" is {"get", "issues"}
+    if any(frozenset(tokenize(documents[d].name.split("__", 1)[-1])) <= listing for d in carriers):
+        return kept
+    if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w != thing):
+        return kept
+    return ("search", *kept[1:])
