@@ -11,11 +11,10 @@ from collections.abc import Callable, Sequence
 
 from cardamom.core.search.coverage import Covering, Weighed
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import is_plural
-from cardamom.core.search.verb_readings import SEARCH_VERBS, literal_names
+from cardamom.core.search.verb_readings import SEARCH_VERBS
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
 _READING = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
@@ -34,8 +33,8 @@ def reading_first(
     said = [t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0]
     if not names_no_action(analysis, said, acts):
         return passing
-    readers = union_of([literal_names(index, verb) for verb in sorted(_READING)])
-    return [(*covering[:6], int(covering[0] in readers)) for covering in passing]
+    documents = index.documents
+    return [(*c[:6], int(not documents[c[0]].name_tokens.isdisjoint(_READING))) for c in passing]
 
 
 def names_no_action(analysis: QueryAnalysis, said: Sequence[str], acts: Callable[[str], bool] | None) -> bool:
