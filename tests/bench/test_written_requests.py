@@ -475,6 +475,7 @@ FIRST = [
     ("list intercom tickets", "intercom", "search_tickets"),
     ("count the tasks in asana project 12", "asana", "get_task_counts_for_project"),
     ("list the commits on github PR 88", "github", "pulls_list_commits"),
+    ("box.files.update(file_id='123', name='final.pdf')", "box", "put_files_id"),
     # guards: a key some name is named by stays ("jql"); an SDK call's own method
     ('jira search jql="assignee = currentUser() AND resolution = Unresolved"', "jira", "search_for_issues_using_jql"),
     ('slack.users.lookupByEmail(email="ann@acme.com")', "slack", "users_lookup_by_email"),

@@ -64,6 +64,13 @@ class TestArgumentLists:
             ' with jql "project = ABC"',
         )
 
+    def test_a_fields_key_leaves_though_a_name_says_it(self) -> None:
+        # a field set is the request's argument ("name="), where a container places it ("repo=")
+        assert read_argument_lists("box.files.update(file_id='123', name='final.pdf')", lambda _: True) == (
+            "box.files.update",
+            ' with "123" and "final.pdf"',
+        )
+
     def test_a_json_object_a_calls_arguments_and_a_query_string(self) -> None:
         assert read_argument_lists('stripe create customer {"email": "jo@example.com", "name": "Jo"}') == (
             "stripe create customer",

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.argument_values import CONTAINERS, QUERY_LANGUAGES
+from cardamom.core.search.tokens import tokenize
 
 _KEY = r"""(?:"(?P<dq>[A-Za-z_][\w.-]*)"|'(?P<sq>[A-Za-z_][\w.-]*)'|(?P<bare>[A-Za-z_][\w.-]*))"""
 _VALUE = r"""(?:"(?P<dv>[^"]*)"|'(?P<sv>[^']*)'|(?P<nest>[\[{])|(?P<bv>[^\s,;&)}\]'"]+))"""
@@ -35,6 +36,8 @@ _CURL_METHOD = re.compile(r"(?<!\S)(?:-X|--request)\s+(?P<method>[A-Za-z]+)")
 _CURL_OPTIONS = re.compile(
     r"(?<!\S)(?:(?:-H|--header|-u|--user|-A|--user-agent)\s+(?:'[^']*'|\"[^\"]*\"|\S+)|-[sSiLkvf]+(?=\s|$)|--[a-z-]+(?=\s|$))"
 )
+# Keys saying where a thing is or how it is searched for: "repo=acme/api" is ``issues_list_for_repo``'s
+_PLACING_KEYS = CONTAINERS | QUERY_LANGUAGES
 _ID_WORDS = frozenset({"id", "ids", "gid", "uuid", "sid", "key"})
 _BRACKETS = str.maketrans({c: " " for c in "{}()[]"})
 
@@ -43,9 +46,10 @@ def read_argument_lists(request: str, named: Callable[[str], bool] = lambda _: F
     """``request`` with its lists of written arguments taken out, and those arguments as a
     with-clause ("with email "jo@example.com" and name "Jo""), which the request's other
     forms (a call, a keyword search ending in its action) are read without and which goes
-    last; ``request`` and no clause where it writes none. A key stays where some tool's name
-    says its words (``named``: "repo=acme/api", "jql=..."), else only its value does ("body=",
-    "to=": a parameter's name no tool is named by)."""
+    last; ``request`` and no clause where it writes none. A key saying where the thing is or
+    how it is searched for stays where some tool's name says it (``named``: "repo=acme/api",
+    "jql=..."); a field's key leaves and its value stays ("name=", "body=", "to="): a field
+    set is the request's argument, not the tool's word."""
     request = _GH_API_PATH.sub(lambda m: f"gh api {(m.group('method') or '').upper()} /", _as_endpoint(request))
     if "=" not in request and ":" not in request:
         return request, ""
@@ -112,12 +116,13 @@ def _bracketed(request: str, pair: re.Match[str]) -> bool:
 
 def _said(pair: re.Match[str], named: Callable[[str], bool]) -> str:
     """A pair as a request says it: its value quoted, an argument value whatever its words,
-    after its key where ``named`` says every word of the key but an id's."""
+    after its key where that places or searches (``_PLACING_KEYS``) and ``named`` says every
+    word of it but an id's."""
     key = _key(pair)
     value = _value(pair)
     quote = "'" if '"' in value else '"'
     words = [w for w in tokenize(key) if w not in _ID_WORDS]
-    kept = bool(words) and all(w not in GRAMMAR_WORDS and w not in QUERY_FILLER_WORDS and named(w) for w in words)
+    kept = bool(words) and all(w in _PLACING_KEYS and named(w) for w in words)
     return " ".join(part for part in (key if kept else "", f"{quote}{value}{quote}" if value else "") if part)
 
 

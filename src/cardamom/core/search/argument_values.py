@@ -81,7 +81,7 @@ _WRITING = frozenset({"create", "add", "log", "file", "open", "raise", "write", 
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
 # A query's language is no field a value goes in, but the kind of search ("search with *jql* '...'":
 # Jira's ``search_for_issues_using_jql``).
-_QUERY_LANGUAGES = frozenset({"jql", "cql", "sql", "soql", "graphql", "regex"})
+QUERY_LANGUAGES = frozenset({"jql", "cql", "sql", "soql", "graphql", "regex"})
 # After "of" an identifier or an address follows the kind of thing it names, not a field: "the
 # status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel*
 # #design".
@@ -346,7 +346,7 @@ def read_values(
         if read[j][1]
         and not read[j - 1][1]
         and opener[j] in _FIELD_OPENERS
-        and not (languages and read[j - 1][0] in _QUERY_LANGUAGES)
+        and not (languages and read[j - 1][0] in QUERY_LANGUAGES)
         and not (opener[j] in _OBJECT_OPENERS and (words[j] == CUT or has_value_digits(words[j])))
     ]
     # ...unless the request names that kind of thing elsewhere ("create a folder inside folder 0")
