@@ -99,6 +99,13 @@ class TestArgumentLists:
         )
         assert read_argument_lists("curl https://api.x.io/v1/users -d name=Jo")[0] == "POST https://api.x.io/v1/users"
 
+    def test_a_variable_passed_by_name_is_no_word(self) -> None:
+        assert read_argument_lists("stripe.customers.retrieve(customer_id)") == ("stripe.customers.retrieve", "")
+        assert read_argument_lists("await notion.pages.update({ page_id: 'abc', archived: true })") == (
+            "notion.pages.update",
+            ' with "abc" and "true"',
+        )
+
     def test_a_key_holding_an_object_names_its_structure(self) -> None:
         request = 'notion create page {"parent": {"page_id": "abc"}, "properties": {"title": [{"content": "Hi"}]}}'
         assert read_argument_lists(request) == ("notion create page", ' with "abc" and "Hi"')

@@ -29,6 +29,11 @@ _BETWEEN = re.compile(r"^(?:[\s,;&{}()\[\]]|(?<!\S)-[A-Za-z]\b)*$")
 _FLAG = re.compile(r"(?<!\S)-[A-Za-z]\s*$")  # "curl ... *-d* email=..."
 # GitHub's CLI takes an endpoint's path without its slash, its method after -X
 _GH_API_PATH = re.compile(r"\bgh api\s+(?:-X\s+(?P<method>[A-Za-z]+)\s+)?(?=[A-Za-z][\w.-]*/)")
+# A call's arguments ("get_invoices(*xero_tenant_id*, statuses=[...])"): a variable passed by
+# its name is the caller's, no word of the request; and JavaScript's "await" before a call
+_CALL_ARGUMENTS = re.compile(r"(?<=[A-Za-z0-9_])\((?P<arguments>[^()]*)\)")
+_VARIABLE = re.compile(r"^\s*[A-Za-z_][\w.]*\s*$")
+_AWAIT = re.compile(r"(?<![\w.])await\s+(?=[A-Za-z_][\w.]*\()")
 # curl's command, its method, and the options that say how, not what: "curl -s -X POST
 # https://api.stripe.com/v1/customers -H 'Authorization: Bearer ...'" is the endpoint it calls
 _CURL = re.compile(r"(?<![\w-])curl\s+")
@@ -51,6 +56,7 @@ def read_argument_lists(request: str, named: Callable[[str], bool] = lambda _: F
     "jql=..."); a field's key leaves and its value stays ("name=", "body=", "to="): a field
     set is the request's argument, not the tool's word."""
     request = _GH_API_PATH.sub(lambda m: f"gh api {(m.group('method') or '').upper()} /", _as_endpoint(request))
+    request = _CALL_ARGUMENTS.sub(_without_variables, _AWAIT.sub("", request))
     if "=" not in request and ":" not in request:
         return request, ""
     pairs = [m for m in _PAIR.finditer(request) if _pairs(request, m)]
@@ -97,6 +103,12 @@ def _as_endpoint(request: str) -> str:
         method = "POST" if re.search(r"(?<!\S)(?:-d|--data\S*)\s", request) else "GET"
         request = re.sub(r"(?<!\S)(?=https?://)", f"-X {method} ", request, count=1)
     return " ".join(_CURL_METHOD.sub(lambda m: m.group("method").upper(), request).split())
+
+
+def _without_variables(call: re.Match[str]) -> str:
+    """A call's argument list without the variables it passes by name (none left: no list)."""
+    kept = [a for a in call.group("arguments").split(",") if not _VARIABLE.match(a)]
+    return f"({','.join(kept)})" if kept else ""
 
 
 def _pairs(request: str, pair: re.Match[str]) -> bool:
