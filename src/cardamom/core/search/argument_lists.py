@@ -2,13 +2,16 @@
 in: ``key=value`` pairs ("github list issues state=open labels=bug"), a JSON object ("stripe
 create customer {"email": "jo@example.com"}"), a call's arguments ("stripe.Customer.create(
 email='jo@example.com')", "octokit.issues.listForRepo({owner: 'acme'})"), an endpoint's query
-string ("GET /repos/acme/api/issues?state=open"). Each becomes "with email "jo@example.com" and
-name "Jo"": the key a field the thing is made or filtered with, its value quoted, so that the
-rules reading a request's values and its with-clause read them (``thing_values``).
+string ("GET /repos/acme/api/issues?state=open"), a curl command. They become a with-clause
+after the rest of the request ("stripe create customer with "jo@example.com""), each value
+quoted, so that the rules reading a request's values and its with-clause read them
+(``thing_values``). A field's key leaves: a field set is the request's argument, not the
+tool's word; a key placing the thing or naming its query language ("repo=", "jql=") stays.
 
-A key whose value is an object or a list ("properties": {...}) names the structure, not a field
-the request sets, and leaves with its brackets. A colon pairs a key with its value only inside
-braces or parentheses, or after a quoted key: outside them "Box: create key" names an app.
+A key whose value is an object or a list ("properties": {...}) names the structure and leaves
+with its brackets; a variable passed by name is no word. A colon pairs a key with its value
+only inside braces or parentheses, or after a quoted key: outside them "Box: create key" names
+an app.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from cardamom.core.search.tokens import tokenize
 
 _KEY = r"""(?:"(?P<dq>[A-Za-z_][\w.-]*)"|'(?P<sq>[A-Za-z_][\w.-]*)'|(?P<bare>[A-Za-z_][\w.-]*))"""
 _VALUE = r"""(?:"(?P<dv>[^"]*)"|'(?P<sv>[^']*)'|(?P<nest>[\[{])|(?P<bv>[^\s,;&)}\]'"]+))"""
-_PAIR = re.compile(rf"(?<![\w.-])(?:--?)?{_KEY}\s*(?P<sep>=|:(?!//))\s*{_VALUE}")
 # (an address's scheme is no key: "https://host/path?*q=1*")
+_PAIR = re.compile(rf"(?<![\w.-])(?:--?)?{_KEY}\s*(?P<sep>=|:(?!//))\s*{_VALUE}")
 # What may stand between two pairs of one list: separators, brackets, and a command's flag for
 # its next pair ("-d email=... *-d* name=...")
 _BETWEEN = re.compile(r"^(?:[\s,;&{}()\[\]]|(?<!\S)-[A-Za-z]\b)*$")
@@ -85,8 +88,8 @@ def read_argument_lists(request: str, named: Callable[[str], bool] = lambda _: F
 def written_values(request: str) -> frozenset[str]:
     """The words of the arguments ``request`` writes as code, keys and values ("*state*=*open*",
     "{"*email*": "*jo@example.com*"}"): a call's arguments by how they are written, which leave
-    the mass wherever the request names no app (``scope``; inside one, a key some name is
-    named by weighs, as a with-clause's field does: ``thing_values``)."""
+    the mass wherever the request names no app (``scope``; inside one, the with-clause's rules
+    read them: ``thing_values``)."""
     if "=" not in request and ":" not in request:
         return frozenset()
     request = _GH_API_PATH.sub(" /", _as_endpoint(request))

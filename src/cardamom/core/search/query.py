@@ -75,7 +75,7 @@ class QueryAnalysis:
     after_words: tuple[tuple[str, str], ...] = ()  # each word and the one before it: "page *abc*" (``thing_names``)
     with_fields: tuple[str, ...] = ()  # "create a droplet *with ubuntu*" (``created_fields``)
     asks: bool = False  # a question: "*are* there any unread intercom conversations?" (``QUESTION_OPENERS``)
-    written: frozenset[str] = frozenset()  # values written as arguments: "state=*open*" (``argument_lists``)
+    written: frozenset[str] = frozenset()  # arguments written as code, keys and values: "*state*=*open*"
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:

@@ -123,7 +123,7 @@ def scope_pool(
             app, tools = implied
             return _inside(index, analysis, tools, tokens, grammar, (app,), (), frozenset(), implied=True)
         if analysis.written and floor > 0 and _values_leave(analysis, tokens, analysis.written):
-            # values written as arguments ("POST /v1/customers {"email": ...}") are values by how
+            # arguments written as code ("POST /v1/customers {"email": ...}") are values by how
             # they are written: they leave the mass as "17 times 23" does not (``unscoped_values``)
             return Scope(visible, size, tokens, values=analysis.written, values_weighed=False, grammar=grammar)
         if options.unscoped_values and floor > 0 and _values_leave(analysis, tokens):

@@ -1,8 +1,8 @@
-"""A request naming no action ("xero invoices", "stripe customers from last month", "jira
-issue ABC-12") asks to see the things it names: among equal scores, a tool whose name reads
-them comes first (``get_invoices`` before ``create_invoices``, which the codepoint order put
-first). A word some tool names act with ("*refund* ch_123", "*comment* on issue 12") is an
-action, and the request keeps its own order.
+"""A request naming no action, opening with its things in the plural ("xero invoices", "stripe
+customers from last month", "asana tasks in project 1200"), asks to see them: among equal
+scores, a tool whose name reads comes first (``get_invoices`` before ``create_invoices``, which
+the codepoint order put first). A word some tool's name opens with in the singular ("*link*
+issues") is an action, and the request keeps its own order.
 """
 
 from __future__ import annotations
