@@ -7,8 +7,10 @@ lists them (``counted_lists``); a list an app makes only by searching is searche
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardamom.core.search import SearchIndex, SearchOptions, rank
-from cardamom.core.search.argument_lists import read_argument_lists, written_values
+from cardamom.core.search.argument_lists import read_arguments
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.unsaid_actions import names_no_action
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -50,6 +52,15 @@ def _names(query: str, **switches: bool) -> list[str]:
 
 def _named(word: str) -> bool:
     return word in {"repo", "jql"}
+
+
+def read_argument_lists(request: str, named: Callable[[str], bool] = lambda _: False) -> tuple[str, str]:
+    """The request without its written arguments, and them as a with-clause."""
+    return read_arguments(request, named)[:2]
+
+
+def written_values(request: str) -> frozenset[str]:
+    return read_arguments(request).words
 
 
 class TestArgumentLists:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from cardamom.core.search.argument_values import CONTAINERS, QUERY_LANGUAGES
 from cardamom.core.search.tokens import tokenize
@@ -50,21 +51,31 @@ _ID_WORDS = frozenset({"id", "ids", "gid", "uuid", "sid", "key"})
 _BRACKETS = str.maketrans({c: " " for c in "{}()[]"})
 
 
-def read_argument_lists(request: str, named: Callable[[str], bool] = lambda _: False) -> tuple[str, str]:
-    """``request`` with its lists of written arguments taken out, and those arguments as a
-    with-clause ("with email "jo@example.com" and name "Jo""), which the request's other
-    forms (a call, a keyword search ending in its action) are read without and which goes
-    last; ``request`` and no clause where it writes none. A key saying where the thing is or
-    how it is searched for stays where some tool's name says it (``named``: "repo=acme/api",
-    "jql=..."); a field's key leaves and its value stays ("name=", "body=", "to="): a field
-    set is the request's argument, not the tool's word."""
+class WrittenArguments(NamedTuple):
+    """A request read for the arguments it writes as code (``read_arguments``)."""
+
+    rest: str  # the request without them
+    clause: str  # them as a with-clause ("with "jo@example.com" and repo "acme/api""), or ""
+    words: frozenset[str]  # their words, keys and values ("*state*=*open*")
+
+
+def read_arguments(request: str, named: Callable[[str], bool] = lambda _: False) -> WrittenArguments:
+    """``request`` with its lists of written arguments taken out, those arguments as a
+    with-clause ("with "jo@example.com" and "Jo""), which the request's other forms (a call, a
+    keyword search ending in its action) are read without and which goes last, and their words,
+    keys and values: a call's arguments by how they are written, which leave the mass wherever
+    the request names no app (``scope``; inside one, the with-clause's rules read them:
+    ``thing_values``). A key saying where the thing is or how it is searched for stays where
+    some tool's name says it (``named``: "repo=acme/api", "jql=..."); a field's key leaves and
+    its value stays ("name=", "body=", "to="): a field set is the request's argument, not the
+    tool's word."""
     request = _GH_API_PATH.sub(lambda m: f"gh api {(m.group('method') or '').upper()} /", _as_endpoint(request))
     request = _CALL_ARGUMENTS.sub(_without_variables, _AWAIT.sub("", request))
     if "=" not in request and ":" not in request:
-        return request, ""
+        return WrittenArguments(request, "", frozenset())
     pairs = [m for m in _PAIR.finditer(request) if _pairs(request, m)]
     if not pairs:
-        return request, ""
+        return WrittenArguments(request, "", frozenset())
     runs: list[list[re.Match[str]]] = [[pairs[0]]]
     for pair in pairs[1:]:
         if _BETWEEN.match(request[runs[-1][-1].end() : pair.start()]):
@@ -82,19 +93,8 @@ def read_argument_lists(request: str, named: Callable[[str], bool] = lambda _: F
     rest = "".join(kept)
     # the brackets an argument list stood in leave with it: "create(...)", "{...}"
     rest = rest.translate(_BRACKETS) if any(_bracketed(request, run[0]) for run in runs) else rest
-    return rest.rstrip(), f" with {' and '.join(said)}" if said else ""
-
-
-def written_values(request: str) -> frozenset[str]:
-    """The words of the arguments ``request`` writes as code, keys and values ("*state*=*open*",
-    "{"*email*": "*jo@example.com*"}"): a call's arguments by how they are written, which leave
-    the mass wherever the request names no app (``scope``; inside one, the with-clause's rules
-    read them: ``thing_values``)."""
-    if "=" not in request and ":" not in request:
-        return frozenset()
-    request = _GH_API_PATH.sub(" /", _as_endpoint(request))
-    pairs = [m for m in _PAIR.finditer(request) if _pairs(request, m)]
-    return frozenset(token for m in pairs for token in (*tokenize(_key(m)), *tokenize(_value(m))))
+    words = frozenset(token for m in pairs for token in (*tokenize(_key(m)), *tokenize(_value(m))))
+    return WrittenArguments(rest.rstrip(), f" with {' and '.join(said)}" if said else "", words)
 
 
 def _as_endpoint(request: str) -> str:

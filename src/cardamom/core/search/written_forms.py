@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from cardamom.core.search.argument_lists import read_argument_lists, written_values
+from cardamom.core.search.argument_lists import read_arguments
 from cardamom.core.search.argument_values import CONTAINERS
 from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
@@ -42,21 +42,25 @@ _PLACED_SLUG = re.compile(
 
 
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
-    """``query`` read as words (``as_words``), and the words of the values it writes as
-    arguments ("state=*open*", ``argument_lists``), which are values wherever it names no app."""
-    arguments = written_values(query) if index.options.argument_lists else frozenset()
-    return as_words(index, query), arguments
+    """``query`` read as words (``as_words``), and the words of the arguments it writes as code
+    ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
+    if not index.options.argument_lists:
+        return _in_words(index, query), frozenset()
+    # "list issues state=open", "create(email='jo@x.io')": a with-clause, which goes last
+    written = read_arguments(query, index.name_postings.__contains__)
+    return _in_words(index, written.rest) + written.clause, written.words
 
 
 def as_words(index: SearchIndex, query: str) -> str:
-    """``query`` with its endpoint, calls, hosts and flags read as words, a keyword search's
-    action first, a person made a field as the field set, and time logged as a worklog added,
-    as the index's switches say."""
+    """``query`` with its arguments, endpoint, calls, hosts and flags read as words, a keyword
+    search's action first, a person made a field as the field set, and time logged as a worklog
+    added, as the index's switches say."""
+    return read_written(index, query)[0]
+
+
+def _in_words(index: SearchIndex, query: str) -> str:
+    """``as_words`` but for the arguments written as code."""
     options = index.options
-    # "list issues state=open", "create(email='jo@x.io')": read as a with-clause, which goes last
-    query, arguments = (
-        read_argument_lists(query, index.name_postings.__contains__) if options.argument_lists else (query, "")
-    )
     if options.endpoint_paths:
         query = read_endpoints(query, index.name_postings.__contains__ if options.path_values else None)
     if options.sdk_calls:
@@ -71,7 +75,7 @@ def as_words(index: SearchIndex, query: str) -> str:
         query = _PLACED_SLUG.sub(lambda m: f"{m.group('place')} repo ", query)  # "list issues in acme/api"
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
-    return query + arguments
+    return query
 
 
 def _names_a_container(query: str) -> bool:
