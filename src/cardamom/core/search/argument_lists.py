@@ -137,8 +137,10 @@ def _said(pair: re.Match[str], named: Callable[[str], bool]) -> str:
     value = _value(pair)
     quote = "'" if '"' in value else '"'
     words = [w for w in tokenize(key) if w not in _ID_WORDS]
-    kept = bool(words) and all(w in _PLACING_KEYS and named(w) for w in words)
-    return " ".join(part for part in (key if kept else "", f"{quote}{value}{quote}" if value else "") if part)
+    quoted = f"{quote}{value}{quote}" if value else ""
+    if words and all(w in _PLACING_KEYS and named(w) for w in words):
+        return f"{key} {quoted}".rstrip()
+    return quoted
 
 
 def _value(pair: re.Match[str]) -> str:

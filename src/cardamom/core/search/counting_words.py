@@ -10,7 +10,8 @@ issues" is Jira's ``search_for_issues_using_jql``).
 from __future__ import annotations
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.tokens import is_plural, tokenize
+from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.tokens import is_plural
 from cardamom.core.search.verb_readings import literal_names, name_reach
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
@@ -50,8 +51,7 @@ def list_as_search(
         return kept
     listing = _LISTING | {"all", thing}
     documents = index.documents
-    # a name's own words, its account out: "jira__get_issues" is {"get", "issues"}
-    if any(frozenset(tokenize(documents[d].name.split("__", 1)[-1])) <= listing for d in carriers):
+    if any(listing.issuperset(own_name_words(documents[d].name)) for d in carriers):
         return kept
     if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w != thing):
         return kept

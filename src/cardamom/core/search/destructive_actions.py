@@ -22,8 +22,9 @@ from functools import cache, lru_cache
 
 from cardamom.core.search.field_phrases import DETERMINERS
 from cardamom.core.search.head_nouns import forms, name_head
+from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, action_words, group_keys, is_action_word
-from cardamom.core.search.tokens import WH_WORDS, inflection_key, tokenize
+from cardamom.core.search.tokens import WH_WORDS, inflection_key
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,
 # the ones that only read.
@@ -168,7 +169,7 @@ def _writes_a_list(name: str) -> bool:
     """The name's first action writes, and "list" comes after it as a noun: a properties list
     set (``bulk_set_issues_properties_list``), lists created (``post_lists``); never a name that
     opens by reading (``get_user_task_list``) or by the HTTP method of a search (``post_search``)."""
-    words = [inflection_key(w) for w in tokenize(name.split("__", 1)[-1])]
+    words = [inflection_key(w) for w in own_name_words(name)]
     actions = [i for i, w in enumerate(words) if w in action_words() or w == "set"]  # "set" is in no group
     return bool(actions) and words[actions[0]] in _writing() | {"set"} and _LIST in words[actions[0] + 1 :]
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     ARTICLES,
@@ -157,7 +158,7 @@ def title_head(title: tuple[str, ...]) -> str:
 @lru_cache(maxsize=65_536)
 def first_name_word(name: str) -> str:
     """The first word of a tool's own name (without its account): ``link`` of ``link_issues``."""
-    words = tokenize(name.split("__", 1)[-1])
+    words = own_name_words(name)
     return words[0] if words else ""
 
 

@@ -74,6 +74,12 @@ def by_inflection_key(vocabulary: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {key: tuple(sorted(tokens)) for key, tokens in groups.items()}
 
 
+def own_name_words(name: str) -> list[str]:
+    """The tokens of the tool's own name, its account prefix left out: "jira__get_issues" is
+    ["get", "issues"]."""
+    return tokenize(name.split("__", 1)[-1])
+
+
 def own_name_size(name: str) -> int:
     """Distinct tokens of the tool's own name, its account prefix left out."""
-    return len(set(tokenize(name.split("__", 1)[-1]))) or 1
+    return len(set(own_name_words(name))) or 1

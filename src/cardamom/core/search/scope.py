@@ -122,13 +122,11 @@ def scope_pool(
         if implied is not None:  # the app the request's words imply (``implied_app``)
             app, tools = implied
             return _inside(index, analysis, tools, tokens, grammar, (app,), (), frozenset(), implied=True)
-        if analysis.written and floor > 0 and _values_leave(analysis, tokens, analysis.written):
-            # arguments written as code ("POST /v1/customers {"email": ...}") are values by how
-            # they are written: they leave the mass as "17 times 23" does not (``unscoped_values``)
-            return Scope(visible, size, tokens, values=analysis.written, values_weighed=False, grammar=grammar)
-        if options.unscoped_values and floor > 0 and _values_leave(analysis, tokens):
-            shaped = analysis.shaped_values
-            return Scope(visible, size, tokens, values=shaped, values_weighed=False, grammar=grammar)
+        # arguments written as code ("POST /v1/customers {"email": ...}") are values by how they
+        # are written: they leave the mass as "17 times 23" does not (``unscoped_values``)
+        for leaving in (analysis.written, analysis.shaped_values if options.unscoped_values else frozenset()):
+            if leaving and floor > 0 and _values_leave(analysis, tokens, leaving):
+                return Scope(visible, size, tokens, values=leaving, values_weighed=False, grammar=grammar)
         return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)
     apps = _narrowest(index, unique(m.name for m in connected))
     inside = union_of(index.app_targets.get(name, EMPTY) for name in apps)
@@ -325,15 +323,14 @@ def _named_in_tools(
 _WORDS_BESIDE_VALUES = 2
 
 
-def _values_leave(analysis: QueryAnalysis, tokens: tuple[str, ...], values: frozenset[str] | None = None) -> bool:
-    """A request in words that names no app, with values read from their shape (a number, an
-    id, a quoted title; not a capitalised word, which may name an app the org lacks) and at
-    least two other words: those values leave the mass, as inside a named app, and the other
-    words must clear the floor (and reach a tool's name) on their own. ``values``: those read
-    otherwise (written as arguments, ``argument_lists``)."""
+def _values_leave(analysis: QueryAnalysis, tokens: tuple[str, ...], values: frozenset[str]) -> bool:
+    """A request in words that names no app, with ``values`` (written as arguments,
+    ``argument_lists``; or read from their shape: a number, an id, a quoted title, not a
+    capitalised word, which may name an app the org lacks) and at least two other words: those
+    values leave the mass, as inside a named app, and the other words must clear the floor
+    (and reach a tool's name) on their own."""
     if analysis.name_shaped:
         return False
-    values = analysis.shaped_values if values is None else values
     rest = [t for t in tokens if t not in values and t not in NAME_ONLY_QUERY_WORDS]
     return len(rest) >= _WORDS_BESIDE_VALUES and len(rest) < len(tokens)
 

@@ -10,12 +10,12 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import group_keys, is_action_word
 from cardamom.core.search.tokens import inflection_key, looks_like_adverb
-from cardamom.core.search.verb_readings import SEARCH_VERBS, literal_names, said_in, verb_names
-from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
+from cardamom.core.search.verb_readings import literal_names, said_in, verb_names
+from cardamom.core.search.word_forms import LOOKING_VERBS
 
 CREATING = group_keys(frozenset({"create"}))
 # the verbs of a list asked for, read or searched for by its fields
-_FILTERED = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
+_FILTERED = LOOKING_VERBS
 
 
 def created_fields(

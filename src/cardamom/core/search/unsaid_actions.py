@@ -14,10 +14,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import is_plural
-from cardamom.core.search.verb_readings import SEARCH_VERBS
-from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
-
-_READING = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
+from cardamom.core.search.word_forms import LOOKING_VERBS
 
 
 def reading_first(
@@ -34,7 +31,7 @@ def reading_first(
     if not names_no_action(analysis, said, acts):
         return passing
     documents = index.documents
-    return [(*c[:6], int(not documents[c[0]].name_tokens.isdisjoint(_READING))) for c in passing]
+    return [(*c[:6], int(not documents[c[0]].name_tokens.isdisjoint(LOOKING_VERBS))) for c in passing]
 
 
 def names_no_action(analysis: QueryAnalysis, said: Sequence[str], acts: Callable[[str], bool] | None) -> bool:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from itertools import pairwise
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, meets, union_of
+from cardamom.core.search.postings import EMPTY, meets, own_name_words, union_of
 from cardamom.core.search.synonyms import synonyms_of
-from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
-from cardamom.core.search.verb_readings import STATE_VERBS, named_in, said_in
+from cardamom.core.search.tokens import inflection_key, is_plural
+from cardamom.core.search.verb_readings import SEARCH_VERBS, STATE_VERBS, named_in, said_in
 
 # A derived word's ending -> the endings of the words it may be made from, most likely first;
 # the longest ending that fits is the one read ("verification": "ification", not "ion").
@@ -110,6 +110,8 @@ def listed_plural(index: SearchIndex, verb: str, noun: str, scoped: frozenset[in
 # Verbs of reading one thing or many: with a plural thing, they ask for the list ("get github
 # issues" lists them, where GitHub's ``issues_get`` gets one).
 READING_VERBS = frozenset({"get", "retrieve", "fetch", "read", "view", "show", "display", "see", "obtain", "grab"})
+# The verbs of a request that looks at things, listing, reading or searching for them
+LOOKING_VERBS = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
 
 
 def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int]) -> bool:
@@ -139,7 +141,7 @@ def _beside(index: SearchIndex, doc_id: int, verb: str, keys: set[str], *, after
     """The tool's name says ``verb`` right beside a plural of ``keys`` (its thing's inflection
     keys): before or after it, or, ``after``, only before it ("get_customers"; a resource's name
     before the verb, "issues_get", names what one is got from)."""
-    words = tokenize(index.documents[doc_id].name.split("__", 1)[-1])
+    words = own_name_words(index.documents[doc_id].name)
     for a, b in pairwise(words):
         if a == verb and is_plural(b) and inflection_key(b) in keys:
             return True
@@ -171,7 +173,7 @@ def said_side_by_side(index: SearchIndex, first: str, second: str, within: froze
     both = names.get(first, EMPTY) & names.get(second, EMPTY)
     documents = index.documents
     for doc_id in both if within is None else both & within:
-        words = tokenize(documents[doc_id].name.split("__", 1)[-1])
+        words = own_name_words(documents[doc_id].name)
         if any(a == first and b == second for a, b in pairwise(words)):
             return True
     return False
