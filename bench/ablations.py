@@ -126,6 +126,16 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ),
     ("+ a request counting things lists them where no name counts (count the open issues)", "counted_lists", True),
     ("+ a list an app makes only by searching is searched for (list jira issues)", "searched_lists", True),
+    (
+        "+ a list asked for by a thing of another kind leaves its word (charges for customer cus_1)",
+        "filtering_things",
+        True,
+    ),
+    (
+        "+ a request naming no action searches what the app lists only by searching (jira issues)",
+        "unsaid_searches",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to twentieth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to twenty-first rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -479,6 +479,24 @@ FIRST = [
     # guards: a key some name is named by stays ("jql"); an SDK call's own method
     ('jira search jql="assignee = currentUser() AND resolution = Unresolved"', "jira", "search_for_issues_using_jql"),
     ('slack.users.lookupByEmail(email="ann@acme.com")', "slack", "users_lookup_by_email"),
+    # twenty-first round: a list asked for by a thing of another kind, and things only searched
+    ("list stripe charges for customer cus_123", "stripe", "get_charges"),
+    ("stripe charges for customer cus_123", "stripe", "get_charges"),
+    ("list the stripe payment intents for customer cus_77", "stripe", "get_payment_intents"),
+    ("get stripe refunds for payment intent pi_123", "stripe", "get_refunds"),
+    ("show the invoices of xero contact Acme Ltd", "xero", "get_invoices"),
+    ("list cal.com bookings for event type 12", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("show cal.com bookings of attendee jane@acme.com", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("list cal.com bookings for user 7", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("list the digitalocean droplets in region nyc3", "digitalocean", "droplets_list"),
+    ("jira issues assigned to me", "jira", "search_for_issues_using_jql"),
+    ("jira issues in status Done", "jira", "search_for_issues_using_jql"),
+    # guards: a name saying the list for that kind; a holder's list; a destination; no list
+    ("jira worklogs for issue OPS-1", "jira", "get_issue_worklog"),
+    ("github releases for tag v1.0 in acme/api", "github", "repos_get_release_by_tag"),
+    ("list the files in box folder 123456", "box", "get_folders_id_items"),
+    ("intercom conversations assigned to admin 991", "intercom", "search_conversations"),
+    ("give me the details of jira issue PAY-1", "jira", "get_issue"),
 ]
 
 

@@ -75,8 +75,10 @@ class TestAllQuantifiesTheHead:
         # every ``get_all_*`` name carried "all" (5) where the request's "all" quantified comments
         for query in ("get all comments on jira issue ABC-1", "show all the comments on jira ticket SUP-19"):
             assert _names(query)[0] == "jira__get_comments", query
-            # (the thirteenth round's ``unsaid_head`` finds it too: off, to see this rule alone)
-            assert _names(query, head_all=False, unsaid_head=False)[0] != "jira__get_comments", query
+            # (the thirteenth round's ``unsaid_head`` and the twenty-first's ``filtering_things``, "issue"
+            # filtering the comments, find it too: off, to see this rule alone)
+            off = {"unsaid_head": False, "filtering_things": False}
+            assert _names(query, head_all=False, **off)[0] != "jira__get_comments", query
 
     def test_a_name_carrying_the_head_keeps_its_all(self) -> None:
         assert _names("get all jira projects")[0] == "jira__get_all_projects"

@@ -101,6 +101,7 @@ _UNITS = frozenset(
 # Words placing a request inside a container named by its value: "in project KAN", "for repo
 # acme/api", "on board 7".
 _LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "into"})
+_PLACE_KINDS = frozenset({"region", "zone", "datacenter", "location"})
 # Words that announce a date: "due Friday", "till Monday" ("until", "before", "after" and
 # "since" are filler words already).
 _DATE_MARKERS = frozenset({"due", "till"})
@@ -145,11 +146,12 @@ def _is_slug(word: str, previous: str) -> bool:
     return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
 
-def _is_placed_code(word: str, previous: str) -> bool:
-    """Letters and digits run together where a request places it: "in nyc3", "on c024be91l"."""
+def _is_placed_code(word: str, previous: str, places: bool) -> bool:
+    """Letters and digits run together where a request places it: "in nyc3", "on c024be91l",
+    after a place's kind ("region nyc3")."""
     core = word.strip(".,:;!?'\"")
     return (
-        previous in _LOCATING
+        (previous in _LOCATING or (places and previous in _PLACE_KINDS))
         and core.isalnum()
         and core.isascii()
         and any(c.isdigit() for c in core)
@@ -217,13 +219,15 @@ def read_values(
     reminders: bool = True,
     languages: bool = True,
     orders: bool = True,
+    places: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
     ``names``: also count capitalised words in the middle of a sentence (``to Maria``) as
     values, when the query is a sentence (four words or more) and not written in title case.
     The rest are the search options of the same readings: ``kinds`` (``named_things``),
-    ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``).
+    ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``), ``places``
+    (``filtering_things``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -271,7 +275,7 @@ def read_values(
             or (kinds and is_capitals_id(word))
             or _is_slug(word, previous)
             or _is_key(word, previous, CONTAINERS)
-            or _is_placed_code(word, previous)
+            or _is_placed_code(word, previous, places)
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not

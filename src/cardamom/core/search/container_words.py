@@ -34,3 +34,9 @@ def _says_little_else(name_tokens: frozenset[str], said: set[str]) -> bool:
         and w not in QUERY_FILLER_WORDS
     ]
     return len(other) <= 2
+
+
+def lists_thing(index: SearchIndex, thing: str, verb: str, scoped: frozenset[int]) -> bool:
+    """Some name of ``scoped`` carries ``thing``, as written or inflected, and ``verb`` or a
+    synonym of it (``get_charges`` for "list charges")."""
+    return bool(literal_names(index, thing) & name_reach(index, verb) & scoped)

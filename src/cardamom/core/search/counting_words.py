@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import is_plural
 from cardamom.core.search.verb_readings import literal_names, name_reach
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
@@ -34,7 +35,7 @@ def count_as_list(
 
 
 def list_as_search(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str], *, verbless: bool = False
 ) -> tuple[str, ...]:
     """``kept`` with a first word listing or reading things in the plural read as "search",
     where the app lists them only by searching: a name of the app searches that plural, and
@@ -42,7 +43,11 @@ def list_as_search(
     beside ``get_component_related_issues``; "list intercom tickets": ``search_tickets``) nor
     says it with another thing the request names ("the commits on PR 88": GitHub's
     ``pulls_list_commits``, beside ``search_commits``); ``kept`` otherwise ("list github
-    issues": ``issues_list``)."""
+    issues": ``issues_list``). ``verbless``: a request opening with the things it names lists
+    them ("jira issues assigned to me")."""
+    if verbless and kept and is_plural(kept[0]) and not is_action_word(kept[0]):
+        searched = list_as_search(index, ("list", *kept), scoped, values)
+        return searched if searched[0] == "search" else kept  # "jira issues in status Done"
     if len(kept) < 2 or kept[0] not in _LISTING:
         return kept
     carried = ((w, index.postings(w).name & scoped) for w in kept[1:] if w not in values and is_plural(w))

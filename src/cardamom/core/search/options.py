@@ -252,7 +252,13 @@ class SearchOptions:
     * ``counted_lists``: a request counting things ("*count* the open issues", "the *number* of
       invoices") lists them, where no name of the app says the count (``counting_words``);
     * ``searched_lists``: a request listing things an app lists only by searching searches
-      ("list jira issues": ``search_for_issues_using_jql``) (``counting_words``).
+      ("list jira issues": ``search_for_issues_using_jql``) (``counting_words``);
+    * ``filtering_things``: a list asked for by a thing of another kind ("charges *for customer*
+      cus_123") leaves the kind's word with its value, where the app names the list and no name
+      the list for that kind; a place's code after its kind ("region nyc3") is a value
+      (``filtering_things``);
+    * ``unsaid_searches``: so does a request naming no action, opening with those things ("jira
+      issues assigned to me") (``counting_words``).
     """
 
     drop_filler: bool = True
@@ -342,6 +348,8 @@ class SearchOptions:
     valued_qualifiers: bool = True
     counted_lists: bool = True
     searched_lists: bool = True
+    filtering_things: bool = True
+    unsaid_searches: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -443,4 +451,6 @@ SEED_RULES_ONLY = SearchOptions(
     valued_qualifiers=False,
     counted_lists=False,
     searched_lists=False,
+    filtering_things=False,
+    unsaid_searches=False,
 )

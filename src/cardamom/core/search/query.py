@@ -23,6 +23,7 @@ from cardamom.core.search.field_phrases import (
     role_words,
     set_value,
 )
+from cardamom.core.search.filtering_things import ListFilter, list_filter
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.options import SearchOptions
@@ -76,6 +77,7 @@ class QueryAnalysis:
     with_fields: tuple[str, ...] = ()  # "create a droplet *with ubuntu*" (``created_fields``)
     asks: bool = False  # a question: "*are* there any unread intercom conversations?" (``QUESTION_OPENERS``)
     written: frozenset[str] = frozenset()  # arguments written as code, keys and values: "*state*=*open*"
+    filters: ListFilter | None = None  # "charges for *customer* cus_123" (``filtering_things``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -111,6 +113,7 @@ def analyse_query(
             reminders=options.reminders,
             languages=options.api_words,
             orders=options.listed_filters,
+            places=options.filtering_things,
         )
         if options.argument_values
         else None
@@ -217,6 +220,7 @@ def analyse_query(
         ),
         not shaped_name and next((w for w in sequence if w not in named), "") in QUESTION_OPENERS,
         frozenset(t for t in tokens if t in arguments and t not in named),
+        list_filter(written, head, values, named) if options.filtering_things and not shaped_name else None,
     )
 
 

@@ -8,9 +8,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
-from cardamom.core.search.container_words import says_thing_for
+from cardamom.core.search.container_words import lists_thing, says_thing_for
 from cardamom.core.search.counting_words import count_as_list, list_as_search
 from cardamom.core.search.filter_words import qualifiers
+from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -165,12 +166,16 @@ def _inside(
         kept = tuple(t for t in kept if t not in analysis.app_tails or named_in(index, t, scoped)) or kept
     # "in project KAN": the container's word leaves with its value, but for a name of the app
     # saying the thing *for* that container ("list asana tasks in project 12": ``get_tasks_for_project``)
+    # "charges *for customer* cus_123": so does a kind's word filtering a list the app names
+    listed = analysis.filters
+    filters = listed.kinds if listed is not None and lists_thing(index, listed.thing, listed.verb, scoped) else ()
+    lister = analysis.head if listed is None or analysis.head is not None else RequestHead(listed.verb, listed.thing)
     kept = (
         tuple(
             t
             for t in kept
-            if t not in analysis.containers
-            or (options.named_containers and says_thing_for(index, analysis.head, t, scoped))
+            if (t not in analysis.containers and t not in filters)
+            or (options.named_containers and says_thing_for(index, lister, t, scoped))
         )
         or kept
     )
@@ -218,7 +223,9 @@ def _inside(
     if options.counted_lists:
         changed = count_as_list(index, changed, scoped, analysis.values)  # "count the open issues"
     if options.searched_lists:
-        changed = list_as_search(index, changed, scoped, analysis.values)  # "list jira issues"
+        changed = list_as_search(  # "list jira issues", "jira issues assigned to me"
+            index, changed, scoped, analysis.values, verbless=options.unsaid_searches and not analysis.name_shaped
+        )
     if changed != kept:
         read_as = (*read_as, (kept[0], changed[0]))
     kept = changed

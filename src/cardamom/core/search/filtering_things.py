@@ -1,0 +1,76 @@
+"""A list asked for by a thing of another kind ("list stripe charges *for customer* cus_123",
+"the invoices *of xero contact* Acme Ltd", "bookings *of attendee* jane@acme.com", "droplets *in
+region* nyc3"): the kind's word, between a preposition and a value, filters the list. It leaves
+the mass with its value where the app names the listed thing with the request's verb
+(``get_charges``: ``container_words.lists_thing``) and no name says the thing for that kind
+(``get_tasks_for_project`` keeps "project"), as a container's word does (``filtering_things``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from cardamom.core.search.argument_values import CONTAINERS
+from cardamom.core.search.head_nouns import RequestHead
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import ARTICLES, GRAMMAR_WORDS, QUERY_FILLER_WORDS, is_plural
+
+# Words placing a list by another thing ("charges *for* customer ...", "notes *on* contact ...")
+# ("to" is where a thing goes: "conversations assigned *to* admin 991")
+_BY = frozenset({"for", "of", "from", "in", "on", "by", "with", "under", "within", "inside"})
+_OWNERS = ARTICLES | {"my", "our", "your", "this", "that", "their", "his", "her"}
+_LONGEST_KIND = 2  # "event type", "payment method"
+# Things holding others, whose lists are theirs to give ("files in folder 0": Box's folder
+# items); a container's word has its own rule (``argument_values.CONTAINERS``)
+_HOLDERS = CONTAINERS | {"database", "channel", "workspace", "section", "portfolio", "calendar", "team"}
+
+
+@dataclass(frozen=True, slots=True)
+class ListFilter:
+    """The thing a request lists, the verb it lists it with, and the kinds' words filtering it."""
+
+    thing: str
+    verb: str
+    kinds: frozenset[str]
+
+
+def list_filter(
+    sequence: Sequence[str], head: RequestHead | None, values: Collection[str], apps: Collection[str]
+) -> ListFilter | None:
+    """The kinds of thing a list is asked by: after the thing listed, written in the plural
+    (the request's head, or its first word where it names no action: "stripe *charges* for
+    customer cus_123"), a preposition (``_BY``), at most two nouns, then a value."""
+    words = [w for w in sequence if w not in apps]
+    if head is not None:
+        thing, verb = head.head, head.verb
+    else:
+        thing = next((w for w in words if w not in _OWNERS), "")  # its first word: no verb before it
+        verb = "list"
+    if not is_plural(thing) or is_action_word(thing) or thing not in words:
+        return None
+    found: set[str] = set()
+    for i in range(words.index(thing) + 1, len(words)):
+        if words[i] not in _BY:
+            continue
+        j = i + 1
+        while j < len(words) and words[j] in _OWNERS:
+            j += 1
+        kind: list[str] = []
+        while j < len(words) and _kind_word(words[j], values):
+            kind.append(words[j])
+            j += 1
+        if kind and len(kind) <= _LONGEST_KIND and j < len(words) and words[j] in values:
+            found.update(kind)
+    return ListFilter(thing, verb, frozenset(found)) if found else None
+
+
+def _kind_word(word: str, values: Collection[str]) -> bool:
+    return (
+        word.isalpha()
+        and word not in values
+        and word not in _BY
+        and word not in QUERY_FILLER_WORDS
+        and word not in GRAMMAR_WORDS
+        and not is_action_word(word)
+        and word not in _HOLDERS
+    )
