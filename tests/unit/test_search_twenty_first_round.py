@@ -6,7 +6,7 @@ searching, searches them (``unsaid_searches``)."""
 
 from __future__ import annotations
 
-from cardamom.core.search import SearchOptions
+from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.filtering_things import ListFilter
 from cardamom.core.search.query import analyse_query
@@ -97,6 +97,12 @@ class TestUnsaidSearches:
         for query in ("jira issues assigned to me", "jira issues in status Done"):
             assert _names(query)[:1] == ["jira__search_for_issues_using_jql"], query
             assert _names(query, unsaid_searches=False)[:1] != ["jira__search_for_issues_using_jql"], query
+
+    def test_the_result_says_the_things_were_searched_for(self) -> None:
+        ranking = rank(SearchIndex.build(DOCS), "jira issues assigned to me")
+        assert ("issues", "search issues") in ranking.read_as
+        # a listing verb is read as the search verb, as the twentieth round's rule says
+        assert ("list", "search") in rank(SearchIndex.build(DOCS), "list jira issues").read_as
 
     def test_a_list_made_otherwise_is_left_as_it_is(self) -> None:
         # Asana reads its tasks with ``get_tasks``: no search there

@@ -222,12 +222,16 @@ def _inside(
         changed = search_as_get(index, changed, scoped, analysis.values)
     if options.counted_lists:
         changed = count_as_list(index, changed, scoped, analysis.values)  # "count the open issues"
+    searched = changed
     if options.searched_lists:
-        changed = list_as_search(  # "list jira issues", "jira issues assigned to me"
+        searched = list_as_search(  # "list jira issues", "jira issues assigned to me"
             index, changed, scoped, analysis.values, verbless=options.unsaid_searches and not analysis.name_shaped
         )
+    # a verbless request's things read as searched for: "issues" as "search issues"
+    unsaid = len(searched) > len(changed)
+    changed = searched
     if changed != kept:
-        read_as = (*read_as, (kept[0], changed[0]))
+        read_as = (*read_as, (kept[0], " ".join(changed[:2]) if unsaid else changed[0]))
     kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields
