@@ -136,6 +136,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "unsaid_searches",
         True,
     ),
+    ("+ a thing's name written before its kind is a topic (the acme github org)", "names_before_kinds", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -40,6 +40,7 @@ def workspace() -> tuple[D.Pool, SearchIndex]:
 
 
 FOUND = [
+    ("archive the old-project slack channel", "slack", "conversations_archive"),
     ("create a new task in asana called 'Quarterly review' due Friday", "asana", "create_task"),
     ("search notion pages about onboarding", "notion", "post_search"),
     ("search box for invoices", "box", "get_search"),
@@ -497,6 +498,11 @@ FIRST = [
     ("list the files in box folder 123456", "box", "get_folders_id_items"),
     ("intercom conversations assigned to admin 991", "intercom", "search_conversations"),
     ("give me the details of jira issue PAY-1", "jira", "get_issue"),
+    # twenty-first round: a thing's name before its kind
+    ("list the tasks in the Q1 Launch project on asana", "asana", "get_tasks_for_project"),
+    ("list the issues in the KAN jira project", "jira", "search_for_issues_using_jql"),
+    ("list the members of the marketing team in asana", "asana", "get_users_for_team"),
+    ("list the droplets in the production project on digitalocean", "digitalocean", "projects_list_resources"),
 ]
 
 

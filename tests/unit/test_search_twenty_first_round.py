@@ -2,13 +2,15 @@
 customer* cus_123") leaves the kind's word with its value, where the app names the list and no
 name says the list for that kind; a place's code after its kind ("region nyc3") is a value
 (``filtering_things``); a request naming no action, opening with things an app lists only by
-searching, searches them (``unsaid_searches``)."""
+searching, searches them (``unsaid_searches``); a thing's name written before its kind ("the
+*acme* github org") is a topic (``names_before_kinds``)."""
 
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, SearchOptions, rank
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.filtering_things import ListFilter
+from cardamom.core.search.kind_names import named_before_kinds
 from cardamom.core.search.query import analyse_query
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -36,6 +38,9 @@ DOCS = [
     app_doc("digitalocean__droplets_list", "DigitalOcean", "List all droplets."),
     app_doc("digitalocean__regions_list", "DigitalOcean", "List all data center regions."),
     app_doc("digitalocean__droplets_get", "DigitalOcean", "Retrieve an existing droplet."),
+    # GitHub lists an organisation's repositories
+    app_doc("github__repos_list_for_org", "GitHub", "Lists repositories for the specified organization."),
+    app_doc("github__repos_get", "GitHub", "Get a repository."),
     # Jira lists issues only by searching
     app_doc("jira__search_for_issues_using_jql", "Jira", "Search for issues using JQL."),
     app_doc("jira__get_component_related_issues", "Jira", "Get component issues count."),
@@ -45,6 +50,10 @@ DOCS = [
 
 def _names(query: str, **switches: bool) -> list[str]:
     return ranked_names(DOCS, query, **switches)
+
+
+def _before(request: str) -> frozenset[int]:
+    return named_before_kinds(request.split(" "), {"project", "team", "channel"})
 
 
 def _filter(query: str) -> ListFilter | None:
@@ -109,3 +118,24 @@ class TestUnsaidSearches:
         assert _names("asana tasks")[:1] == ["asana__get_tasks"]
         # a guessed name's words are a name's
         assert _names("jira_issues_list")[:1] != ["jira__search_for_issues_using_jql"]
+
+
+class TestNamesBeforeKinds:
+    def test_a_name_before_its_kind_is_a_topic(self) -> None:
+        for query, tool in (
+            ("list the repositories in the acme github org", "github__repos_list_for_org"),
+            ("list the tasks in the Q1 Launch project on asana", "asana__get_tasks_for_project"),
+        ):
+            assert _names(query)[:1] == [tool], query
+            assert _names(query, names_before_kinds=False) == [], query  # the name weighed, no tool says it
+
+    def test_what_the_reading_takes(self) -> None:
+        assert _before("list the tasks in the Q1 Launch project") == {5, 6}
+        # the app's name may stand in it; an owner's word opens it
+        assert _before("archive our old-project slack channel") == {2, 3}
+        # no opener, a filler word, four words, a kind inside, a clause's end: no name
+        assert not _before("list marketing team users")
+        assert not _before("the tasks in project")
+        assert not _before("the very big old green project")
+        assert 3 not in _before("the box project domains project")
+        assert not _before("the tasks, project")

@@ -23,6 +23,7 @@ from cardamom.core.search.dated_words import (
     person_participle,
     subject_participle,
 )
+from cardamom.core.search.kind_names import named_before_kinds
 from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id
 
@@ -115,6 +116,7 @@ CONTAINERS = frozenset(
 
 # Kinds of thing a name follows, in capitals, joined or capitalised ("channel old-project",
 # "the project Website Redesign"), beside the containers.
+_COMPOUND_KINDS = frozenset({"page", "tag", "label"})
 _NAMED_KINDS = CONTAINERS | frozenset(
     {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar"}
 )
@@ -220,6 +222,7 @@ def read_values(
     languages: bool = True,
     orders: bool = True,
     places: bool = True,
+    befores: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -227,7 +230,7 @@ def read_values(
     values, when the query is a sentence (four words or more) and not written in title case.
     The rest are the search options of the same readings: ``kinds`` (``named_things``),
     ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``), ``places``
-    (``filtering_things``).
+    (``filtering_things``), ``befores`` (``names_before_kinds``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -256,6 +259,9 @@ def read_values(
     previous = ""
     in_topic, taken, naming, quoting, clause, criterion = False, 0, False, False, False, False
     kind_named = False
+    # a thing holding others, named before its kind; a page's, a tag's or a label's words before
+    # it make a compound ("the *landing* page") as often as a name
+    before_kinds = named_before_kinds(words, _NAMED_KINDS - _COMPOUND_KINDS) if befores else frozenset()
     first = text_words[0].casefold() if text_words else ""
     sends, noted, reminds = first in _SENDING, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
@@ -288,7 +294,8 @@ def read_values(
         # "the project *Website Redesign*", "the channel *old-project*": a thing's name after its
         # kind, a topic (a value where no tool of the app says it: a connection's frozen value does)
         kind_named = kinds and (
-            (untitled and previous in _NAMED_KINDS and _continues_name(word))
+            i in before_kinds  # "the *acme* github org"
+            or (untitled and previous in _NAMED_KINDS and _continues_name(word))
             or (kind_named and _continues_name(word))
             or _is_key(word, previous, _NAMED_KINDS)
         )

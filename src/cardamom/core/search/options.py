@@ -258,7 +258,9 @@ class SearchOptions:
       the list for that kind; a place's code after its kind ("region nyc3") is a value
       (``filtering_things``);
     * ``unsaid_searches``: so does a request naming no action, opening with those things ("jira
-      issues assigned to me") (``counting_words``).
+      issues assigned to me") (``counting_words``);
+    * ``names_before_kinds``: a thing's name written before its kind ("the *acme* github org",
+      "the *Q1 Launch* project") is a topic, as one after it is (``kind_names``).
     """
 
     drop_filler: bool = True
@@ -350,6 +352,7 @@ class SearchOptions:
     searched_lists: bool = True
     filtering_things: bool = True
     unsaid_searches: bool = True
+    names_before_kinds: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -453,4 +456,5 @@ SEED_RULES_ONLY = SearchOptions(
     searched_lists=False,
     filtering_things=False,
     unsaid_searches=False,
+    names_before_kinds=False,
 )

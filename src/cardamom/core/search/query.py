@@ -114,6 +114,7 @@ def analyse_query(
             languages=options.api_words,
             orders=options.listed_filters,
             places=options.filtering_things,
+            befores=options.names_before_kinds,
         )
         if options.argument_values
         else None
