@@ -137,6 +137,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ a thing's name written before its kind is a topic (the acme github org)", "names_before_kinds", True),
+    ("+ among equal scores, an administrators' tool after the others (Slack's admin_*)", "admin_last", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

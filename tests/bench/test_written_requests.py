@@ -40,7 +40,6 @@ def workspace() -> tuple[D.Pool, SearchIndex]:
 
 
 FOUND = [
-    ("archive the old-project slack channel", "slack", "conversations_archive"),
     ("create a new task in asana called 'Quarterly review' due Friday", "asana", "create_task"),
     ("search notion pages about onboarding", "notion", "post_search"),
     ("search box for invoices", "box", "get_search"),
@@ -503,6 +502,10 @@ FIRST = [
     ("list the issues in the KAN jira project", "jira", "search_for_issues_using_jql"),
     ("list the members of the marketing team in asana", "asana", "get_users_for_team"),
     ("list the droplets in the production project on digitalocean", "digitalocean", "projects_list_resources"),
+    # twenty-first round: a member's tool before an administrator's equal
+    ("archive the slack channel ops", "slack", "conversations_archive"),
+    ("Archive the Slack channel old-project", "slack", "conversations_archive"),
+    ("archive the old-project slack channel", "slack", "conversations_archive"),
 ]
 
 

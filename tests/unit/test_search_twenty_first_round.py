@@ -3,11 +3,13 @@ customer* cus_123") leaves the kind's word with its value, where the app names t
 name says the list for that kind; a place's code after its kind ("region nyc3") is a value
 (``filtering_things``); a request naming no action, opening with things an app lists only by
 searching, searches them (``unsaid_searches``); a thing's name written before its kind ("the
-*acme* github org") is a topic (``names_before_kinds``)."""
+*acme* github org") is a topic (``names_before_kinds``); among equal scores an administrators'
+tool comes after the others (``admin_last``)."""
 
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, SearchOptions, rank
+from cardamom.core.search.admin_tools import unasked_admin
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.filtering_things import ListFilter
 from cardamom.core.search.kind_names import named_before_kinds
@@ -41,6 +43,9 @@ DOCS = [
     # GitHub lists an organisation's repositories
     app_doc("github__repos_list_for_org", "GitHub", "Lists repositories for the specified organization."),
     app_doc("github__repos_get", "GitHub", "Get a repository."),
+    # Slack archives a channel for its member and, by its administrators' API, for the owner
+    app_doc("slack__admin_conversations_archive", "Slack", "Archive a public or private channel."),
+    app_doc("slack__conversations_archive", "Slack", "Archives a conversation."),
     # Jira lists issues only by searching
     app_doc("jira__search_for_issues_using_jql", "Jira", "Search for issues using JQL."),
     app_doc("jira__get_component_related_issues", "Jira", "Get component issues count."),
@@ -139,3 +144,19 @@ class TestNamesBeforeKinds:
         assert not _before("the very big old green project")
         assert 3 not in _before("the box project domains project")
         assert not _before("the tasks, project")
+
+
+class TestAdminLast:
+    def test_an_administrators_tool_comes_after_its_equals(self) -> None:
+        query = "archive slack channel C123"
+        assert _names(query)[:2] == ["slack__conversations_archive", "slack__admin_conversations_archive"]
+        assert _names(query, admin_last=False)[:1] == ["slack__admin_conversations_archive"]
+
+    def test_unless_the_request_asks_for_an_administrator(self) -> None:
+        assert _names("archive slack channel C123 as admin")[:1] == ["slack__admin_conversations_archive"]
+        index = SearchIndex.build(DOCS)
+        tools = range(len(DOCS))
+        assert {DOCS[d].name for d in unasked_admin(index, ("archive", "channel"), tools)} == {
+            "slack__admin_conversations_archive"
+        }
+        assert not unasked_admin(index, ("admin", "archive"), tools)

@@ -260,7 +260,9 @@ class SearchOptions:
     * ``unsaid_searches``: so does a request naming no action, opening with those things ("jira
       issues assigned to me") (``counting_words``);
     * ``names_before_kinds``: a thing's name written before its kind ("the *acme* github org",
-      "the *Q1 Launch* project") is a topic, as one after it is (``kind_names``).
+      "the *Q1 Launch* project") is a topic, as one after it is (``kind_names``);
+    * ``admin_last``: among equal scores, a tool of the app's administrators' API (Slack's
+      ``admin_*``) comes after the others, unless the request says "admin" (``admin_tools``).
     """
 
     drop_filler: bool = True
@@ -353,6 +355,7 @@ class SearchOptions:
     filtering_things: bool = True
     unsaid_searches: bool = True
     names_before_kinds: bool = True
+    admin_last: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -457,4 +460,5 @@ SEED_RULES_ONLY = SearchOptions(
     filtering_things=False,
     unsaid_searches=False,
     names_before_kinds=False,
+    admin_last=False,
 )

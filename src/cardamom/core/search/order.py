@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
@@ -12,14 +12,19 @@ from cardamom.core.search.tie_break import result_order_key, seed_order_key
 
 
 def order_results(
-    index: SearchIndex, passing: list[Covering], limit: int, unagreeing: Sequence[frozenset[int]] = ()
+    index: SearchIndex,
+    passing: list[Covering],
+    limit: int,
+    unagreeing: Sequence[frozenset[int]] = (),
+    unasked_admin: Collection[int] = (),
 ) -> list[tuple[int, int, float]]:
     """Step 5: the first ``limit`` results as (tool, score, mass), by ``tie_break.result_order_key``.
     ``unagreeing``: per request word, the tools its synonym reaches in the other grammatical
-    number only (``coverage.Weighed.unagreeing``)."""
+    number only (``coverage.Weighed.unagreeing``); ``unasked_admin``: the tools of an
+    administrators' API the request did not ask for (``admin_tools``)."""
     names = index.documents
     cut = max(limit, 0)
-    keyed: list[tuple[tuple[int, int, float, int, float, int, int, str] | tuple[int, str], int, int, float]]
+    keyed: list[tuple[tuple[int, int, int, float, int, float, int, int, str] | tuple[int, str], int, int, float]]
     if index.options.tie_order and index.own_name_sizes:
         sizes = index.own_name_sizes
         keyed = [
@@ -33,6 +38,7 @@ def order_results(
                     valued,
                     leads,
                     sum(d in u for u in unagreeing),
+                    int(d in unasked_admin),
                 ),
                 d,
                 score,

@@ -9,6 +9,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Collection, Iterable
 
+from cardamom.core.search.admin_tools import unasked_admin
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.coverage import (
     Covering,
@@ -188,7 +189,8 @@ def _rank(
         passing = passing if head.head in as_values else kept_source(index, passing, head.head, analysis.source)
     if options.unsaid_reads and scope.apps and not question:  # "xero invoices": ``get_invoices`` first
         passing = reading_first(index, analysis, weighed, passing, leads)
-    top = order_results(index, passing, limit, weighed.unagreeing)
+    admin = unasked_admin(index, analysis.tokens, (c[0] for c in passing)) if options.admin_last else ()
+    top = order_results(index, passing, limit, weighed.unagreeing, admin)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:
         top, moved = head_first(index, head, scope, passing, top, fielded=analysis.field is not None)

@@ -1,4 +1,5 @@
-"""The order of search results: by score (seeds), then, among equal scores, the tool whose name
+"""The order of search results: by score (seeds), then, among equal scores, a tool of the
+app's administrators' API after one that is not (unless the request says so), then the tool whose name
 carries an argument value, then the one whose own description says more of the query, then the
 one whose name carries the request's first word, then the one whose own name the query covers
 most, then the shorter name, then the codepoint order of the advertised name (seeds: never
@@ -23,8 +24,12 @@ def result_order_key(
     values_named: int = 0,
     leads: int = 0,
     unagreeing: int = 0,
-) -> tuple[int, int, float, int, float, int, int, str]:
-    """Sort key (ascending) of one result: higher score first; then the more argument values
+    unasked_admin: int = 0,
+) -> tuple[int, int, int, float, int, float, int, int, str]:
+    """Sort key (ascending) of one result: higher score first; then a tool of the app's
+    administrators' API the request did not ask for after one that is not (``unasked_admin``,
+    ``admin_tools``: Slack's ``admin_conversations_archive`` after ``conversations_archive``);
+    then the more argument values
     (weighing nothing, inside a named app) its name carries exactly; then the more of the query's
     IDF mass the tool's own description says (whatever field scored each word); then the tool
     whose name carries the request's first word (``leads``: its verb, "*transition* issue" is
@@ -37,6 +42,7 @@ def result_order_key(
     decides."""
     return (
         -score,
+        unasked_admin,
         -values_named,
         -round(described, 9),
         -leads,

@@ -62,8 +62,8 @@ read as on; format 22 without the switches ``asked_states``, ``named_things``, `
 ``api_words``, ``path_values``, ``listed_filters``, ``named_containers``, ``placed_slugs`` and
 ``abbreviations`` (format 23), read as on; format 23 without the switches ``argument_lists``,
 ``unsaid_reads``, ``valued_qualifiers``, ``counted_lists`` and ``searched_lists`` (format 24),
-read as on; format 24 without the switches ``filtering_things``, ``unsaid_searches`` and
-``names_before_kinds`` (format 25), read as on. The org's app names are
+read as on; format 24 without the switches ``filtering_things``, ``unsaid_searches``,
+``names_before_kinds`` and ``admin_last`` (format 25), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
