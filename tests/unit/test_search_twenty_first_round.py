@@ -155,8 +155,7 @@ class TestAdminLast:
     def test_unless_the_request_asks_for_an_administrator(self) -> None:
         assert _names("archive slack channel C123 as admin")[:1] == ["slack__admin_conversations_archive"]
         index = SearchIndex.build(DOCS)
-        tools = range(len(DOCS))
-        assert {DOCS[d].name for d in unasked_admin(index, ("archive", "channel"), tools)} == {
-            "slack__admin_conversations_archive"
-        }
-        assert not unasked_admin(index, ("admin", "archive"), tools)
+        unasked = unasked_admin(index, ("archive", "channel"))
+        assert {DOCS[d].name for d in range(len(DOCS)) if d in unasked} == {"slack__admin_conversations_archive"}
+        asked = unasked_admin(index, ("admin", "archive"))
+        assert not any(d in asked for d in range(len(DOCS)))

@@ -5,7 +5,8 @@ after the member's tool, unless the request asks for an administrator (``admin_l
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Container
+from dataclasses import dataclass
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
@@ -13,14 +14,21 @@ from cardamom.core.search.postings import own_name_words
 _ADMIN = frozenset({"admin", "admins", "administrator", "administrators"})
 
 
-def unasked_admin(index: SearchIndex, tokens: Collection[str], tools: Iterable[int]) -> frozenset[int]:
-    """Those of ``tools`` whose own name opens with an administrator's word, where no word of
-    the request (``tokens``) is one."""
-    if not _ADMIN.isdisjoint(tokens):
-        return frozenset()
-    documents = index.documents
-    return frozenset(d for d in tools if _opens_as_admin(own_name_words(documents[d].name)))
+@dataclass(frozen=True, slots=True)
+class _AdminTools:
+    """The tools whose own name opens with an administrator's word, asked one by one: the order
+    asks only about the tools tied at the cut, not every tool that cleared the floor."""
+
+    index: SearchIndex
+
+    def __contains__(self, tool: object) -> bool:
+        if not isinstance(tool, int):
+            return False
+        words = own_name_words(self.index.documents[tool].name)
+        return bool(words) and words[0] in _ADMIN
 
 
-def _opens_as_admin(words: list[str]) -> bool:
-    return bool(words) and words[0] in _ADMIN
+def unasked_admin(index: SearchIndex, tokens: Collection[str]) -> Container[int]:
+    """The tools of an administrators' API, where no word of the request (``tokens``) asks for
+    an administrator; none where one does."""
+    return frozenset() if not _ADMIN.isdisjoint(tokens) else _AdminTools(index)

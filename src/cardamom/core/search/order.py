@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Sequence
+from collections.abc import Container, Sequence
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
@@ -16,7 +16,7 @@ def order_results(
     passing: list[Covering],
     limit: int,
     unagreeing: Sequence[frozenset[int]] = (),
-    unasked_admin: Collection[int] = (),
+    unasked_admin: Container[int] = (),
 ) -> list[tuple[int, int, float]]:
     """Step 5: the first ``limit`` results as (tool, score, mass), by ``tie_break.result_order_key``.
     ``unagreeing``: per request word, the tools its synonym reaches in the other grammatical

@@ -189,7 +189,7 @@ def _rank(
         passing = passing if head.head in as_values else kept_source(index, passing, head.head, analysis.source)
     if options.unsaid_reads and scope.apps and not question:  # "xero invoices": ``get_invoices`` first
         passing = reading_first(index, analysis, weighed, passing, leads)
-    admin = unasked_admin(index, analysis.tokens, (c[0] for c in passing)) if options.admin_last else ()
+    admin = unasked_admin(index, analysis.tokens) if options.admin_last else ()
     top = order_results(index, passing, limit, weighed.unagreeing, admin)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:
