@@ -5,27 +5,31 @@ after the member's tool, unless the request asks for an administrator (``admin_l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import own_name_words
 
 _ADMIN = frozenset({"admin", "admins", "administrator", "administrators"})
+# An own name (past the account's "__") opening with one of them as a word: "admin_users_invite",
+# "adminCreateUser"; not "administer_..."
+_OPENS_AS_ADMIN = re.compile(r"[Aa]dmin(?:istrator)?s?(?![a-z])")
 
 
 @dataclass(frozen=True, slots=True)
 class _AdminTools:
     """The tools whose own name opens with an administrator's word, asked one by one: the order
-    asks only about the tools tied at the cut, not every tool that cleared the floor."""
+    asks only about the tools tied at the cut, not every tool that cleared the floor, and a
+    name is matched as written, not split into words (thousands tie on "get" at 10,000 tools)."""
 
     index: SearchIndex
 
     def __contains__(self, tool: object) -> bool:
         if not isinstance(tool, int):
             return False
-        words = own_name_words(self.index.documents[tool].name)
-        return bool(words) and words[0] in _ADMIN
+        name = self.index.documents[tool].name
+        return _OPENS_AS_ADMIN.match(name, name.find("__") + 2 if "__" in name else 0) is not None
 
 
 def unasked_admin(index: SearchIndex, tokens: Collection[str]) -> Container[int]:
