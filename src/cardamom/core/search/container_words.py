@@ -8,7 +8,7 @@ from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
-from cardamom.core.search.verb_readings import literal_names, name_reach
+from cardamom.core.search.verb_readings import literal_names, name_reach, named_in
 
 
 def says_thing_for(index: SearchIndex, head: RequestHead | None, container: str, scoped: frozenset[int]) -> bool:
@@ -39,4 +39,5 @@ def _says_little_else(name_tokens: frozenset[str], said: set[str]) -> bool:
 def lists_thing(index: SearchIndex, thing: str, verb: str, scoped: frozenset[int]) -> bool:
     """Some name of ``scoped`` carries ``thing``, as written or inflected, and ``verb`` or a
     synonym of it (``get_charges`` for "list charges")."""
-    return bool(literal_names(index, thing) & name_reach(index, verb) & scoped)
+    # the thing's few carriers asked about the verb, not the verb's thousands built ("get")
+    return named_in(index, verb, literal_names(index, thing) & scoped)
