@@ -8,7 +8,7 @@ from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
-from cardamom.core.search.verb_readings import literal_names, name_reach, named_in
+from cardamom.core.search.verb_readings import literal_names, named_in
 
 
 def says_thing_for(index: SearchIndex, head: RequestHead | None, container: str, scoped: frozenset[int]) -> bool:
@@ -18,9 +18,13 @@ def says_thing_for(index: SearchIndex, head: RequestHead | None, container: str,
     for "add the bug label to issue 12 in repo acme/api")."""
     if head is None:
         return False
-    found = literal_names(index, head.head) & literal_names(index, container) & name_reach(index, head.verb) & scoped
+    # the few names carrying both asked about the verb, not the verb's thousands built ("get")
+    found = literal_names(index, head.head) & literal_names(index, container) & scoped
     said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
-    return any(_says_little_else(index.documents[d].name_tokens, said) for d in found)
+    return any(
+        _says_little_else(index.documents[d].name_tokens, said) and named_in(index, head.verb, frozenset((d,)))
+        for d in found
+    )
 
 
 def _says_little_else(name_tokens: frozenset[str], said: set[str]) -> bool:
