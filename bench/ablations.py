@@ -138,6 +138,21 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ),
     ("+ a thing's name written before its kind is a topic (the acme github org)", "names_before_kinds", True),
     ("+ among equal scores, an administrators' tool after the others (Slack's admin_*)", "admin_last", True),
+    (
+        "+ a thing created with a thing of another kind leaves its word (a refund for payment intent pi_1)",
+        "valued_kinds",
+        True,
+    ),
+    (
+        "+ an adjective framing the thing asked weighs nothing (what transitions are available)",
+        "frame_adjectives",
+        True,
+    ),
+    ("+ what a thing is tagged and a rate's period are values (droplets tagged web, per month)", "tagged_values", True),
+    ("+ an owner/name slug beside a repository's word or a branch is a repository's", "repo_slugs", True),
+    ("+ a name after called or titled goes on in lower case (titled Login broken)", "sentence_titles", True),
+    ("+ a place's code before its kind is a value (the fra1 region)", "placed_codes", True),
+    ("+ a question asks a field on or for a thing as of it (who is the assignee on ...)", "field_prepositions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

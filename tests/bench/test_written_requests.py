@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to twenty-first rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to twenty-second rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -133,6 +133,8 @@ FOUND = [
     ("jira search for issues where assignee is currently me", "jira", "search_for_issues_using_jql"),
     ("Create a Box webhook for folder 77 on FILE.UPLOADED", "box", "post_webhooks"),
     ("look up table in notion", "notion", "retrieve_a_database"),
+    # twenty-second round: a question never gets a name that dismisses a review
+    ("who reviewed pull request 88 in acme/api", "github", "pulls_list_reviews"),
 ]
 
 
@@ -506,6 +508,33 @@ FIRST = [
     ("archive the slack channel ops", "slack", "conversations_archive"),
     ("Archive the Slack channel old-project", "slack", "conversations_archive"),
     ("archive the old-project slack channel", "slack", "conversations_archive"),
+    # twenty-second round: a thing created with a thing of another kind; one issued
+    ("issue a refund of $20 on payment intent pi_123", "stripe", "post_refunds"),
+    ("issue a refund for stripe charge ch_888", "stripe", "post_refunds"),
+    ("issue a credit note for xero invoice INV-0099", "xero", "create_credit_notes"),
+    ("issue an invoice in xero to Acme Ltd for $1200", "xero", "create_invoices"),
+    # twenty-second round: an adjective framing the thing asked, a filter's words, a field asked "on"
+    ("what transitions are available for jira issue ENG-12", "jira", "get_transitions"),
+    ("what sizes are available for digitalocean droplets", "digitalocean", "sizes_list"),
+    ("list digitalocean droplets tagged web", "digitalocean", "droplets_list"),
+    ("list intercom conversations tagged billing", "intercom", "list_conversations"),
+    ("list droplets in the fra1 region on digitalocean", "digitalocean", "droplets_list"),
+    ("Who is the assignee on Jira ticket OPS-321?", "jira", "get_issue"),
+    ("create a stripe product called Pro Plan priced at $29 per month", "stripe", "post_products"),
+    # twenty-second round: a slug before a repository's word, a title in lower case
+    ("list the collaborators on the acme/api github repo", "github", "repos_list_collaborators"),
+    ("create a github issue in acme/web titled Login broken with label bug", "github", "issues_create"),
+    ("create a jira sub-task under ENG-14 called write tests", "jira", "create_issue"),
+    # twenty-second round: words read as others, and names that write where a request reads
+    ("Shoot a text to +15550009999 via Twilio saying your order shipped", "twilio", "create_message"),
+    ("twilio send text message", "twilio", "create_message"),
+    ("When is my next cal.com booking?", "cal-com", "bookings_controller_2024_08_13_get_booking"),
+    ("create a payment link for price price_123", "stripe", "post_payment_links"),
+    # guards: a field read "of" a thing, a container's list, a rate's words read before
+    ("check the status of twilio message SM123", "twilio", "fetch_message"),
+    ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),
+    ("list available slots on cal.com for event type 5", "cal-com", "slots_controller_2024_09_04_get_available_slots"),
+    ("create a task called review pr in asana", "asana", "create_task"),
 ]
 
 

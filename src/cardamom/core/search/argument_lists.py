@@ -20,8 +20,9 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from cardamom.core.search.argument_values import CONTAINERS, QUERY_LANGUAGES
+from cardamom.core.search.argument_values import QUERY_LANGUAGES
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.value_words import CONTAINERS
 
 _KEY = r"""(?:"(?P<dq>[A-Za-z_][\w.-]*)"|'(?P<sq>[A-Za-z_][\w.-]*)'|(?P<bare>[A-Za-z_][\w.-]*))"""
 _VALUE = r"""(?:"(?P<dv>[^"]*)"|'(?P<sv>[^']*)'|(?P<nest>[\[{])|(?P<bv>[^\s,;&)}\]'"]+))"""

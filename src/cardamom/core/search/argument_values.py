@@ -26,6 +26,21 @@ from cardamom.core.search.dated_words import (
 from cardamom.core.search.kind_names import named_before_kinds
 from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id
+from cardamom.core.search.value_words import (
+    COMPOUND_KINDS,
+    CONTAINERS,
+    DATE_MARKERS,
+    LOCATING,
+    NAMED_KINDS,
+    NAMING,
+    PLACE_KINDS,
+    SLUG,
+    continues_name,
+    continues_title,
+    is_key,
+    is_placed_code,
+    is_slug,
+)
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
 # punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
@@ -56,8 +71,6 @@ _SHAPES = re.compile(
 _EMOJI = re.compile(r"(?<![\w:]):[a-z+][\w+-]*:(?![\w:])")
 # An event or constant's name in capitals, its parts joined: "FILE.UPLOADED", "ISSUE_CREATED".
 _EVENT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:[._:][A-Z][A-Z0-9]*)+$")
-# An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
-_SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
 
 
 def without_addresses(query: str) -> str:
@@ -68,8 +81,10 @@ def without_addresses(query: str) -> str:
 
 
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
-# Words after which a name follows: "a page called Roadmap", "a channel named design".
-_NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
+# Words after which a tag follows (``tagged_values``): "droplets *tagged* web", "tagged with vip"
+_TAGGING = frozenset({"tagged"})
+# a rate's period is a price's value ("$29 *per month*"), never the thing the request acts on
+_RATES = frozenset({"per", "every"})
 _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text to send
 # "tell kim on slack *that* the build is green", "leave a comment on the task *that* it is done":
 # after a verb sending words, a note named, "that" opens the text as "saying" does ("log a bug:" too)
@@ -99,71 +114,6 @@ _UNITS = frozenset(
     {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "kb", "mb", "gb", "tb"}
     | {"day", "days", "week", "weeks", "month", "months", "year", "years"}
 )
-# Words placing a request inside a container named by its value: "in project KAN", "for repo
-# acme/api", "on board 7".
-_LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "into"})
-_PLACE_KINDS = frozenset({"region", "zone", "datacenter", "location"})
-# Words that announce a date: "due Friday", "till Monday" ("until", "before", "after" and
-# "since" are filler words already).
-_DATE_MARKERS = frozenset({"due", "till"})
-
-
-# Words after which a slug or a key names something ("repo acme/widgets", "project KAN").
-CONTAINERS = frozenset(
-    {"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org", "space", "board"}
-)
-
-
-# Kinds of thing a name follows, in capitals, joined or capitalised ("channel old-project",
-# "the project Website Redesign"), beside the containers.
-_COMPOUND_KINDS = frozenset({"page", "tag", "label"})
-_NAMED_KINDS = CONTAINERS | frozenset(
-    {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar"}
-)
-
-
-_JOINED_NAME = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
-
-
-def _is_key(word: str, previous: str, kinds: frozenset[str]) -> bool:
-    """A key after the kind of thing it names (of ``kinds``): in capitals ("Jira project KAN",
-    "space ENG"), or words joined by dashes, underscores or dots ("branch feature-x", "repo
-    my_app", "channel old-project")."""
-    if previous not in kinds:
-        return False
-    core = word.strip(".,:;!?'\"")
-    return (2 <= len(core) <= 10 and core.isalpha() and core.isupper()) or bool(_JOINED_NAME.match(core))
-
-
-def _is_slug(word: str, previous: str) -> bool:
-    """An owner/name slug or a path: with a word before it that says so ("repo", or a word
-    placing the request in it: "in acme/api"), or three parts or more, or parts that hold a
-    digit, a dot, a dash or an underscore ("octocat/hello-world"); never two plain words
-    otherwise ("read/write", "and/or")."""
-    core = word.strip(".,:;!?'\"")
-    if not _SLUG.match(core):
-        return False
-    parts = [p for p in core.split("/") if p]
-    placed = previous in CONTAINERS or previous in _LOCATING or previous == "of"
-    return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
-
-
-def _is_placed_code(word: str, previous: str, places: bool) -> bool:
-    """Letters and digits run together where a request places it: "in nyc3", "on c024be91l",
-    after a place's kind ("region nyc3")."""
-    core = word.strip(".,:;!?'\"")
-    return (
-        (previous in _LOCATING or (places and previous in _PLACE_KINDS))
-        and core.isalnum()
-        and core.isascii()
-        and any(c.isdigit() for c in core)
-        and any(c.isalpha() for c in core)
-    )
-
-
-def _continues_name(word: str) -> bool:
-    """A word going on with a name begun after "called": "titled Meeting Notes", "named Q3 Plan"."""
-    return is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())
 
 
 def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
@@ -223,6 +173,10 @@ def read_values(
     orders: bool = True,
     places: bool = True,
     befores: bool = True,
+    tags: bool = True,
+    slugs: bool = True,
+    titles: bool = True,
+    codes: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -230,10 +184,12 @@ def read_values(
     values, when the query is a sentence (four words or more) and not written in title case.
     The rest are the search options of the same readings: ``kinds`` (``named_things``),
     ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``), ``places``
-    (``filtering_things``), ``befores`` (``names_before_kinds``).
+    (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
+    (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
+    naming_words = NAMING | _TAGGING if tags else NAMING
 
     def quoted(match: re.Match[str]) -> str:
         spans.append(next(g for g in match.groups() if g))
@@ -261,7 +217,7 @@ def read_values(
     kind_named = False
     # a thing holding others, named before its kind; a page's, a tag's or a label's words before
     # it make a compound ("the *landing* page") as often as a name
-    before_kinds = named_before_kinds(words, _NAMED_KINDS - _COMPOUND_KINDS) if befores else frozenset()
+    before_kinds = named_before_kinds(words, NAMED_KINDS - COMPOUND_KINDS) if befores else frozenset()
     first = text_words[0].casefold() if text_words else ""
     sends, noted, reminds = first in _SENDING, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
@@ -272,16 +228,24 @@ def read_values(
             continue
         lowered = word.casefold().strip(".,:;!?'\"")
         following = words[i + 1].casefold().strip(".,:;!?") if i + 1 < len(words) else ""
-        if (lowered in _NAMING and following) or (
-            lowered in _DATE_MARKERS and (following in DATE_WORDS | RELATIVE or has_value_digits(following))
+        # "tagged *with* vip": the tag follows its "with", which announces it too
+        tag_with = tags and previous in _TAGGING and lowered == "with"
+        tagged = tags and previous == "with" and i >= 2 and words[i - 2].casefold() in _TAGGING
+        if (
+            (lowered in naming_words and following)
+            or (tag_with and following)
+            or (lowered in DATE_MARKERS and (following in DATE_WORDS | RELATIVE or has_value_digits(following)))
         ):
             markers.append(lowered)
+        # "the *fra1* region": the place's kind after its code announces it, as "called" does
+        if codes and places and following in PLACE_KINDS and is_placed_code(word, "", places, following):
+            markers.append(following)
         shape = (
             has_value_digits(word)
             or (kinds and is_capitals_id(word))
-            or _is_slug(word, previous)
-            or _is_key(word, previous, CONTAINERS)
-            or _is_placed_code(word, previous, places)
+            or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
+            or is_key(word, previous, CONTAINERS)
+            or is_placed_code(word, previous, places, following if codes else "")
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
@@ -290,14 +254,15 @@ def read_values(
         # "remind me tomorrow *to review the PR*": what a reminder says follows its "to"
         reminds = reminds or (reminders and previous in _REMINDING)
         quoting = quoting or (previous == "to" and reminds)
-        naming = previous in _NAMING or (naming and _continues_name(word)) or quoting
+        goes_on = naming and (continues_name(word) or (titles and continues_title(word)))
+        naming = (previous in naming_words and not tag_with) or tagged or goes_on or quoting
         # "the project *Website Redesign*", "the channel *old-project*": a thing's name after its
         # kind, a topic (a value where no tool of the app says it: a connection's frozen value does)
         kind_named = kinds and (
             i in before_kinds  # "the *acme* github org"
-            or (untitled and previous in _NAMED_KINDS and _continues_name(word))
-            or (kind_named and _continues_name(word))
-            or _is_key(word, previous, _NAMED_KINDS)
+            or (untitled and previous in NAMED_KINDS and continues_name(word))
+            or (kind_named and continues_name(word))
+            or is_key(word, previous, NAMED_KINDS)
         )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 3]
@@ -316,7 +281,7 @@ def read_values(
             shape
             or lowered in DATE_WORDS
             or (lowered in RELATIVE and following in PERIODS | DATE_WORDS)
-            or (lowered in PERIODS and previous in RELATIVE)
+            or (lowered in PERIODS and (previous in RELATIVE or (tags and previous in _RATES)))
             or naming
             or filtering
             or (kind_named and any(c.isdigit() for c in word))  # "the project *Q1* Launch"
@@ -338,7 +303,7 @@ def read_values(
                 topical.append(word)
                 taken += 1
                 conditional += [word] if clause or criterion else []
-            elif _SLUG.match(word.strip(".,:;!?'\"")):
+            elif SLUG.match(word.strip(".,:;!?'\"")):
                 # two plain words joined by a slash, unplaced ("does acme/api have"): an owner/name
                 # slug or "read/write"; a topic, a value only where no tool ranked carries it
                 topical.append(word)
@@ -362,9 +327,7 @@ def read_values(
     ]
     # ...unless the request names that kind of thing elsewhere ("create a folder inside folder 0")
     placed = [
-        j - 1
-        for j in range(2, len(read))
-        if read[j][1] and read[j - 1][0] in CONTAINERS and read[j - 2][0] in _LOCATING
+        j - 1 for j in range(2, len(read)) if read[j][1] and read[j - 1][0] in CONTAINERS and read[j - 2][0] in LOCATING
     ]
     containers = [read[j][0] for j in placed if sum(w == read[j][0] and not v for w, v in read) == 1]
     inside = {t for span in spans for t in tokenize(span)}

@@ -30,6 +30,11 @@ _TOOL_WORDS = frozenset(
 # ... and (``api_words``) "the Jira *REST* API", "the Stripe *SDK*"
 _API_WORDS = frozenset({"rest", "sdk"})
 FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"} | _TOOL_WORDS
+# Adjectives framing what a request asks for ("what transitions are *available* for ENG-12",
+# "the *existing* webhooks"): they weigh nothing where no name carrying another word of the
+# request says them (``frame_adjectives``); Twilio's ``list_available_phone_number_local`` keeps
+# "available" for "what numbers are available"
+FRAME_ADJECTIVES = frozenset({"available", "possible", "supported", "allowed", "permitted", "valid", "existing"})
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only
@@ -143,6 +148,9 @@ def weigh_tokens(
     if index.options.frame_nouns and not frames.isdisjoint(tokens):
         named = named or _named(scoring, visible)
         framing = _framing(index, tokens, named, scope.values, visible, frames)
+    if index.options.frame_adjectives and not FRAME_ADJECTIVES.isdisjoint(tokens):
+        named = named or _named(scoring, visible)
+        framing |= _framing_adjectives(tokens, named, scope.values)
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))
@@ -202,6 +210,23 @@ def _framing(
         if not (carried if visible is None else carried & visible):  # type: ignore[operator]
             framing.add(t)
     return frozenset(framing)
+
+
+def _framing_adjectives(tokens: tuple[str, ...], named: list[frozenset[int]], values: Container[str]) -> frozenset[str]:
+    """The frame adjectives of ``tokens`` that leave the mass: those no name carrying the thing
+    asked for (the request's first word, not an action or a value, that a name carries: "what
+    *sizes* are available for droplets") carries."""
+    subject = next(
+        (
+            n
+            for t, n in zip(tokens, named, strict=True)
+            if n and t not in FRAME_ADJECTIVES and t not in values and not is_action_word(t)
+        ),
+        None,
+    )
+    if subject is None:
+        return frozenset()
+    return frozenset(t for t, n in zip(tokens, named, strict=True) if t in FRAME_ADJECTIVES and not n & subject)
 
 
 def candidate_tools(weighed: Weighed, needed: float, *, rarest_only: bool) -> Collection[int]:

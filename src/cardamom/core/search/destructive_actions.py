@@ -118,30 +118,39 @@ _NOUN_LIKE = frozenset({"new", "open", "change", "patch", "run", "trigger", "sta
 # A verb of no group that writes: "set" (``bulk_set_issue_property``) is no synonym of "update"
 # for a request ("update a task" never asks for ``set_parent_for_task``), but a name saying it
 # writes, and never answers a question ("what is the status of jira issue PAY-9"); so does one
-# that e-mails a thing (Xero's ``email_invoice`` for "is there an unpaid invoice in xero").
-_WRITING_OUTSIDE_GROUPS = frozenset({"set", "email"})
+# that e-mails a thing (Xero's ``email_invoice`` for "is there an unpaid invoice in xero"), or
+# that dismisses, submits, confirms or declines one ("who reviewed pull request 88": not
+# ``pulls_dismiss_review``; "what is my next cal.com booking": not ``confirm_booking``).
+_WRITING_OUTSIDE_GROUPS = frozenset(
+    {"set", "email", "dismiss", "submit", "confirm", "decline", "reassign", "reschedule", "approve", "reject"}
+)
 
 
 @cache
 def _writing() -> frozenset[str]:
-    """The keys of the words that say a tool writes: adds, updates, sends, moves, deletes, sets."""
-    heads = (_KEEPING_HEADS - _READING_HEADS) | _DELETE_HEADS
+    """The keys of the words that say a tool writes: adds, updates, sends, moves, deletes, sets,
+    cancels or stops."""
+    heads = (_KEEPING_HEADS - _READING_HEADS) | _ENDING_HEADS
     grouped = group_keys(frozenset(heads)) - group_keys(_READING_HEADS) - {inflection_key(w) for w in _NOUN_LIKE}
     return grouped | {inflection_key(w) for w in _WRITING_OUTSIDE_GROUPS}
 
 
-def contradicts(action: str, name_tokens: Iterable[str], *, reads: bool = False, name: str = "") -> bool:
+def contradicts(
+    action: str, name_tokens: Iterable[str], *, reads: bool = False, name: str = "", said: frozenset[str] = frozenset()
+) -> bool:
     """The tool's name says the opposite of ``action``: it deletes, cancels or stops where the
     request keeps (a tool cancelling a booking is no answer to changing it), or it writes where
     the request deletes; with ``reads``, it only writes where the request
     reads. A name saying the request's own action never does. ``name``: the tool's name, whose
-    word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``)."""
+    word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``);
+    ``said``: the request's words, by inflection key: a name writing only by a word the request
+    says never contradicts a read ("get reassign booking user": ``reassign_booking_to_user``)."""
     key = inflection_key(action)
     names = _keys_of(frozenset(name_tokens))
     if reads and key in group_keys(_READING_HEADS):
         reads_too = names & group_keys(_READING_HEADS)
         listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
-        return (listed or bool(names & _writing())) and not (reads_too - {_LIST} if listed else reads_too)
+        return (listed or bool(names & _writing() - said)) and not (reads_too - {_LIST} if listed else reads_too)
     deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()
     if key in deletes:

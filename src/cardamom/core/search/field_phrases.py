@@ -42,6 +42,8 @@ FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | _
 ASKING_WORDS = frozenset({"what", "who"})
 READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | ASKING_WORDS
 _COPULAS = frozenset({"is", "are", "was", "were"})
+_OF = frozenset({"of"})
+_ASKED_ON = frozenset({"of", "on", "for"})
 DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
 _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
 # Nouns that say a field is one ("the *status property* of notion page 7a", "the priority
@@ -80,17 +82,21 @@ class FieldPhrase:
         return self.verb in READING_VERBS
 
 
-def field_phrase(sequence: tuple[str, ...]) -> FieldPhrase | None:
+def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
     grammar words kept), with a verb of ``FIELD_VERBS`` or ``READING_VERBS`` and a field of one
-    or two words; or "set [the] <thing> <id> <field> to ..." (``_set_to``)."""
+    or two words; or "set [the] <thing> <id> <field> to ..." (``_set_to``). ``asked_on``
+    (``field_prepositions``): a question asks a field "on" or "for" a thing as "of" one ("who is
+    the assignee *on* jira ticket OPS-3", "what's the due date *for* asana task 12")."""
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
-        start = i + 1 + (word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS)
+        asked = word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS
+        start = i + 1 + asked
         start += start < len(sequence) and sequence[start] in DETERMINERS
+        ofs = _ASKED_ON if asked_on and asked else _OF
         for end in range(start + 1, min(start + _LONGEST_FIELD + 1, len(sequence) - 2) + 1):
-            if sequence[end] != "of":
+            if sequence[end] not in ofs:
                 continue
             field = sequence[start:end]
             if len(field) > 1 and field[-1] in _FIELD_NOUNS:

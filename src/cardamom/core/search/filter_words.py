@@ -17,7 +17,20 @@ from cardamom.core.search.verb_readings import named_in, said_in
 # an action it lacks, not a filter. Past participles of six letters or more ("archived",
 # "assigned", "starred") are adjectives in that place too.
 _FILTER_ADJECTIVES = frozenset(
-    {"recent", "latest", "last", "newest", "oldest", "old", "upcoming", "past", "previous", "current", "pending"}
+    {
+        "recent",
+        "latest",
+        "last",
+        "next",
+        "newest",
+        "oldest",
+        "old",
+        "upcoming",
+        "past",
+        "previous",
+        "current",
+        "pending",
+    }
     | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
 )

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from cardamom.core.search.argument_values import CONTAINERS
 from cardamom.core.search.head_nouns import RequestHead
-from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import ARTICLES, GRAMMAR_WORDS, QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.synonyms import group_keys, is_action_word
+from cardamom.core.search.tokens import ARTICLES, GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
+from cardamom.core.search.value_words import CONTAINERS, NAMING
 
 # Words placing a list by another thing ("charges *for* customer ...", "notes *on* contact ...")
 # ("to" is where a thing goes: "conversations assigned *to* admin 991")
@@ -23,6 +23,7 @@ _LONGEST_KIND = 2  # "event type", "payment method"
 # Things holding others, whose lists are theirs to give ("files in folder 0": Box's folder
 # items); a container's word has its own rule (``argument_values.CONTAINERS``)
 _HOLDERS = CONTAINERS | {"database", "channel", "workspace", "section", "portfolio", "calendar", "team"}
+_CREATING = frozenset({"create"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,18 +36,27 @@ class ListFilter:
 
 
 def list_filter(
-    sequence: Sequence[str], head: RequestHead | None, values: Collection[str], apps: Collection[str]
+    sequence: Sequence[str],
+    head: RequestHead | None,
+    values: Collection[str],
+    apps: Collection[str],
+    *,
+    singular: bool = False,
 ) -> ListFilter | None:
     """The kinds of thing a list is asked by: after the thing listed, written in the plural
     (the request's head, or its first word where it names no action: "stripe *charges* for
-    customer cus_123"), a preposition (``_BY``), at most two nouns, then a value."""
+    customer cus_123"), a preposition (``_BY``), at most two nouns, then a value. ``singular``
+    (``valued_kinds``): so is one thing created with a thing of another kind ("create a refund
+    *for payment intent* pi_123", "a xero bill *from supplier* Acme"); a thing read or changed
+    "of" another is its field ("the status *of message* SM123")."""
     words = [w for w in sequence if w not in apps]
     if head is not None:
         thing, verb = head.head, head.verb
     else:
         thing = next((w for w in words if w not in _OWNERS), "")  # its first word: no verb before it
         verb = "list"
-    if not is_plural(thing) or is_action_word(thing) or thing not in words:
+    created = singular and head is not None and inflection_key(head.verb) in group_keys(_CREATING)
+    if not (is_plural(thing) or created) or is_action_word(thing) or thing not in words:
         return None
     found: set[str] = set()
     for i in range(words.index(thing) + 1, len(words)):
@@ -73,4 +83,5 @@ def _kind_word(word: str, values: Collection[str]) -> bool:
         and word not in GRAMMAR_WORDS
         and not is_action_word(word)
         and word not in _HOLDERS
+        and word not in NAMING  # "a task *called* 'Roadmap'" announces a name, no kind
     )

@@ -262,7 +262,22 @@ class SearchOptions:
     * ``names_before_kinds``: a thing's name written before its kind ("the *acme* github org",
       "the *Q1 Launch* project") is a topic, as one after it is (``kind_names``);
     * ``admin_last``: among equal scores, a tool of the app's administrators' API (Slack's
-      ``admin_*``) comes after the others, unless the request says "admin" (``admin_tools``).
+      ``admin_*``) comes after the others, unless the request says "admin" (``admin_tools``);
+    * ``valued_kinds``: so does one thing acted on with a thing of another kind ("create a refund
+      *for payment intent* pi_123") (``filtering_things``);
+    * ``frame_adjectives``: an adjective framing what a request asks for ("what transitions are
+      *available*") weighs nothing where no name carrying another of its words says it
+      (``coverage``);
+    * ``tagged_values``: what a thing is tagged ("droplets *tagged* web") and a rate's period
+      ("$29 *per month*") are values (``argument_values``);
+    * ``repo_slugs``: an owner/name slug before a repository's word ("the *acme/api* github
+      repo") is a value, and one placed beside a branch is a repository (``written_forms``);
+    * ``sentence_titles``: a name after "called" or "titled" goes on through words in lower
+      case ("titled Login *broken* with label bug") (``argument_values``);
+    * ``placed_codes``: a place's code before its kind ("the *fra1* region") is a value
+      (``argument_values``);
+    * ``field_prepositions``: a question asks a thing's field "on" or "for" it as "of" it ("who
+      is the assignee *on* jira ticket OPS-3") (``field_phrases``).
     """
 
     drop_filler: bool = True
@@ -356,6 +371,13 @@ class SearchOptions:
     unsaid_searches: bool = True
     names_before_kinds: bool = True
     admin_last: bool = True
+    valued_kinds: bool = True
+    frame_adjectives: bool = True
+    tagged_values: bool = True
+    repo_slugs: bool = True
+    sentence_titles: bool = True
+    placed_codes: bool = True
+    field_prepositions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -461,4 +483,11 @@ SEED_RULES_ONLY = SearchOptions(
     unsaid_searches=False,
     names_before_kinds=False,
     admin_last=False,
+    valued_kinds=False,
+    frame_adjectives=False,
+    tagged_values=False,
+    repo_slugs=False,
+    sentence_titles=False,
+    placed_codes=False,
+    field_prepositions=False,
 )

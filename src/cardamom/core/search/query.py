@@ -115,6 +115,10 @@ def analyse_query(
             orders=options.listed_filters,
             places=options.filtering_things,
             befores=options.names_before_kinds,
+            tags=options.tagged_values,
+            slugs=options.repo_slugs,
+            titles=options.sentence_titles,
+            codes=options.placed_codes,
         )
         if options.argument_values
         else None
@@ -161,7 +165,11 @@ def analyse_query(
         tokens = leading_verb(tokens, skip=named)
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
-    field = field_phrase(sequence) if options.field_phrases and not shaped_name else None
+    field = (
+        field_phrase(sequence, asked_on=options.field_prepositions)
+        if options.field_phrases and not shaped_name
+        else None
+    )
     if field is None and options.added_fields and options.field_phrases and not shaped_name:
         field = added_field(sequence, named)  # "add label regression to jira issue QA-8"
     set_to: tuple[str, ...] = ()
@@ -221,7 +229,11 @@ def analyse_query(
         ),
         not shaped_name and next((w for w in sequence if w not in named), "") in QUESTION_OPENERS,
         frozenset(t for t in tokens if t in arguments and t not in named),
-        list_filter(written, head, values, named) if options.filtering_things and not shaped_name else None,
+        (
+            list_filter(written, head, values, named, singular=options.valued_kinds)
+            if options.filtering_things and not shaped_name
+            else None
+        ),
     )
 
 

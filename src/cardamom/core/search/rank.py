@@ -43,7 +43,7 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
-from cardamom.core.search.tokens import tokenize, unique
+from cardamom.core.search.tokens import inflection_key, tokenize, unique
 from cardamom.core.search.unsaid_actions import reading_first
 from cardamom.core.search.written_forms import read_written
 
@@ -178,11 +178,12 @@ def _rank(
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
     covering = bool(passing)
+    keys = frozenset(inflection_key(t) for t in weighed.tokens) if action is not None else frozenset()
     if action is not None:
         passing = [
             c
             for c in passing
-            if not contradicts(action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name)
+            if not contradicts(action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name, said=keys)
         ]
     # "remove the tag *urgent* from asana task 9": a head that is a value names no thing
     if options.kept_sources and action is not None and analysis.source and head is not None and deletes(action):
@@ -230,7 +231,9 @@ def _rank(
             top = [
                 t
                 for t in top
-                if not contradicts(action, documents[t[0]].name_tokens, reads=reads, name=documents[t[0]].name)
+                if not contradicts(
+                    action, documents[t[0]].name_tokens, reads=reads, name=documents[t[0]].name, said=keys
+                )
             ]
             similarity = {t[0]: similarity[t[0]] for t in top}
     hits = tuple(

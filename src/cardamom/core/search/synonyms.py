@@ -189,6 +189,14 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("tack",): ("add",),
     ("stick",): ("add",),
     ("tweak",): ("update",),
+    # a text one sends is a message ("send a text to +1555...", "shoot a text"); "add a text block" is none
+    **{
+        (verb, *a, "text", *said): ("send", *a, "message")
+        for verb in ("send", "shoot")
+        for a in ((), ("a",))
+        for said in (("message",), ("messages",), ())  # the longest first
+    },
+    ("shoot",): ("send",),  # "shoot bob an email"
     # a thing's name changed is the thing renamed, which APIs do by their update ("change the
     # name of box folder 9 to X" is ``put_folders_id``, "rename box folder 9 to X")
     **{(verb, *the, "name", "of"): ("rename",) for verb in _RENAMING for the in ((), ("the",))},
@@ -197,6 +205,9 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("who", "is", "working", "on"): ("who", "is", "the", "assignee", "of"),
     ("who", "working", "on"): ("who", "is", "the", "assignee", "of"),  # "who's": the tail is cut
     ("who", "is", "assigned", "to"): ("who", "is", "the", "assignee", "of"),
+    # who is in a channel or a team are its members ("who's in #design": the tail is cut)
+    ("who", "is", "in"): ("list", "members", "of"),
+    ("who", "in"): ("list", "members", "of"),
     # one logs a bug, or raises a ticket, as one creates it ("log a bug in jira")
     **{
         (verb, article, thing): ("create", article, thing)
@@ -224,6 +235,9 @@ _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
 _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("dm",): ("send", "dm"),
     **{("file", article): ("create", article) for article in ("a", "an", "new")},
+    # one issues a refund, an invoice or a credit note as one creates it; "issue PROJ-12 ..."
+    # names an issue, so only before an article
+    **{("issue", article): ("create", article) for article in ("a", "an", "new")},
 }
 
 

@@ -10,7 +10,6 @@ import functools
 import re
 
 from cardamom.core.search.argument_lists import read_arguments
-from cardamom.core.search.argument_values import CONTAINERS
 from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.host_names import read_hosts
@@ -18,6 +17,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.tokens import singular, tokenize
+from cardamom.core.search.value_words import CONTAINERS
 from cardamom.core.search.word_forms import said_side_by_side
 
 # Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog,
@@ -71,14 +71,26 @@ def _in_words(index: SearchIndex, query: str) -> str:
         query = read_flags(query)
     if options.person_names:
         query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
-    if options.placed_slugs and "/" in query and "repo" in index.name_postings and not _names_a_container(query):
-        query = _PLACED_SLUG.sub(lambda m: f"{m.group('place')} repo ", query)  # "list issues in acme/api"
+    if (
+        options.placed_slugs
+        and "/" in query
+        and "repo" in index.name_postings
+        and not _names_a_container(query, branches=options.repo_slugs)
+    ):
+        # "list issues in acme/api"; "the main branch of acme/api" places it as "in" does
+        # (``repo_slugs``: "of repo" would announce a field's value)
+        of_as_in = options.repo_slugs
+        query = _PLACED_SLUG.sub(
+            lambda m: f"{'in' if of_as_in and m.group('place').lower() == 'of' else m.group('place')} repo ", query
+        )
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
 
 
-def _names_a_container(query: str) -> bool:
+def _names_a_container(query: str, *, branches: bool = False) -> bool:
     """The request says where its thing is ("in *project* KAN", "the *repos* of acme"): a slug
-    in it is that place's, no repository read in."""
-    return not CONTAINERS.isdisjoint(singular(t) for t in tokenize(query))
+    in it is that place's, no repository read in. With ``branches`` (``repo_slugs``), a branch
+    is none: it lives in a repository ("the main branch of *acme/api*")."""
+    places = CONTAINERS - {"branch"} if branches else CONTAINERS
+    return not places.isdisjoint(singular(t) for t in tokenize(query))

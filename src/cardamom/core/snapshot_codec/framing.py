@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 25
+SNAPSHOT_FORMAT = 26
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -20,7 +20,7 @@ deploy or an org applied from a CLI on another Python leaves every stored snapsh
 """
 
 OLDER_READABLE: frozenset[int] = frozenset(
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24}
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25}
 )
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
@@ -63,7 +63,9 @@ read as on; format 22 without the switches ``asked_states``, ``named_things``, `
 ``abbreviations`` (format 23), read as on; format 23 without the switches ``argument_lists``,
 ``unsaid_reads``, ``valued_qualifiers``, ``counted_lists`` and ``searched_lists`` (format 24),
 read as on; format 24 without the switches ``filtering_things``, ``unsaid_searches``,
-``names_before_kinds`` and ``admin_last`` (format 25), read as on. The org's app names are
+``names_before_kinds`` and ``admin_last`` (format 25), read as on; format 25 without the
+switches ``valued_kinds``, ``frame_adjectives``, ``tagged_values``, ``repo_slugs``,
+``sentence_titles``, ``placed_codes`` and ``field_prepositions`` (format 26), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

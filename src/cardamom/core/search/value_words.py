@@ -1,0 +1,102 @@
+"""The words a value is read by (``argument_values``): a name's announcing word and how the
+name goes on, a container's or a kind's word and the key after it, an owner/name slug, a
+place's code."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cardamom.core.search.dated_words import is_name
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS
+from cardamom.core.search.value_shapes import has_value_digits
+
+# An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
+SLUG = re.compile(r"^[\w.-]+(?:/[\w.-]+)+/?$")
+# Words after which a name follows: "a page called Roadmap", "a channel named design".
+NAMING = frozenset({"called", "named", "titled", "entitled", "saying", "labelled", "labeled"})
+# Words placing a request inside a container named by its value: "in project KAN", "for repo
+# acme/api", "on board 7".
+LOCATING = frozenset({"in", "for", "from", "on", "under", "within", "inside", "into"})
+PLACE_KINDS = frozenset({"region", "zone", "datacenter", "location"})
+_REPOSITORIES = frozenset({"repo", "repository", "repos", "repositories"})
+# Words that announce a date: "due Friday", "till Monday" ("until", "before", "after" and
+# "since" are filler words already).
+DATE_MARKERS = frozenset({"due", "till"})
+
+
+# Words after which a slug or a key names something ("repo acme/widgets", "project KAN").
+CONTAINERS = frozenset(
+    {"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org", "space", "board"}
+)
+
+
+# Kinds of thing a name follows, in capitals, joined or capitalised ("channel old-project",
+# "the project Website Redesign"), beside the containers.
+COMPOUND_KINDS = frozenset({"page", "tag", "label"})
+NAMED_KINDS = CONTAINERS | frozenset(
+    {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar"}
+)
+
+
+_JOINED_NAME = re.compile(r"^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+$")
+
+
+def is_key(word: str, previous: str, kinds: frozenset[str]) -> bool:
+    """A key after the kind of thing it names (of ``kinds``): in capitals ("Jira project KAN",
+    "space ENG"), or words joined by dashes, underscores or dots ("branch feature-x", "repo
+    my_app", "channel old-project")."""
+    if previous not in kinds:
+        return False
+    core = word.strip(".,:;!?'\"")
+    return (2 <= len(core) <= 10 and core.isalpha() and core.isupper()) or bool(_JOINED_NAME.match(core))
+
+
+def is_slug(word: str, previous: str, after: Sequence[str] = ()) -> bool:
+    """An owner/name slug or a path: with a word before it that says so ("repo", or a word
+    placing the request in it: "in acme/api"), or a repository's word right after it, an app's
+    name between (``after``: "the acme/api github repo"), or three parts or more, or parts that
+    hold a digit, a dot, a dash or an underscore ("octocat/hello-world"); never two plain words
+    otherwise ("read/write", "and/or")."""
+    core = word.strip(".,:;!?'\"")
+    if not SLUG.match(core):
+        return False
+    parts = [p for p in core.split("/") if p]
+    placed = previous in CONTAINERS or previous in LOCATING or previous == "of"
+    placed = placed or not _REPOSITORIES.isdisjoint(after)
+    return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
+
+
+def is_placed_code(word: str, previous: str, places: bool, following: str = "") -> bool:
+    """Letters and digits run together where a request places it: "in nyc3", "on c024be91l",
+    after a place's kind ("region nyc3"), or before it (``following``: "the fra1 region")."""
+    core = word.strip(".,:;!?'\"")
+    return (
+        (previous in LOCATING or (places and (previous in PLACE_KINDS or following in PLACE_KINDS)))
+        and core.isalnum()
+        and core.isascii()
+        and any(c.isdigit() for c in core)
+        and any(c.isalpha() for c in core)
+    )
+
+
+def continues_name(word: str) -> bool:
+    """A word going on with a name begun after "called": "titled Meeting Notes", "named Q3 Plan"."""
+    return is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())
+
+
+def continues_title(word: str) -> bool:
+    """A word in lower case going on with a name begun after "called" ("titled Login *broken*",
+    "called write *tests*"), up to a grammar word, an action, a date's or a name's word, or a
+    container's ("... with label bug", "... in project KAN", "... due Friday")."""
+    lowered = word.casefold()
+    return (
+        word.isalpha()
+        and word.islower()
+        and lowered not in QUERY_FILLER_WORDS
+        and lowered not in DATE_MARKERS
+        and lowered not in NAMING
+        and lowered not in NAMED_KINDS
+        and not is_action_word(lowered)
+    )
