@@ -153,6 +153,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a name after called or titled goes on in lower case (titled Login broken)", "sentence_titles", True),
     ("+ a place's code before its kind is a value (the fra1 region)", "placed_codes", True),
     ("+ a question asks a field on or for a thing as of it (who is the assignee on ...)", "field_prepositions", True),
+    ("+ a head phrase of framing nouns goes on after its preposition (the details for customer)", "framed_heads", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

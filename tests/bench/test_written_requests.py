@@ -135,6 +135,7 @@ FOUND = [
     ("look up table in notion", "notion", "retrieve_a_database"),
     # twenty-second round: a question never gets a name that dismisses a review
     ("who reviewed pull request 88 in acme/api", "github", "pulls_list_reviews"),
+    ("list twilio messages sent to +15551112222", "twilio", "list_message"),
 ]
 
 
@@ -530,6 +531,11 @@ FIRST = [
     ("twilio send text message", "twilio", "create_message"),
     ("When is my next cal.com booking?", "cal-com", "bookings_controller_2024_08_13_get_booking"),
     ("create a payment link for price price_123", "stripe", "post_payment_links"),
+    # twenty-second round: a frame's thing is the head; a field asked "for" a thing
+    ("Could you pull up the details for Stripe customer cus_Q2a9?", "stripe", "get_customers_customer"),
+    ("get the details for stripe customer cus_Q2a9", "stripe", "get_customers_customer"),
+    ("what's the status for jira ticket WEB-12", "jira", "get_issue"),
+    ("who is the owner for asana project 77", "asana", "get_project"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),

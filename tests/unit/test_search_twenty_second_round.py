@@ -5,7 +5,8 @@ name carrying the thing says it (``frame_adjectives``); what a thing is tagged a
 period are values (``tagged_values``); an owner/name slug before a repository's word, or beside
 a branch, is a repository's (``repo_slugs``); a name after "called" goes on in lower case
 (``sentence_titles``); a place's code before its kind is a value (``placed_codes``); a question
-asks a field "on" a thing as "of" it (``field_prepositions``); and, without a switch, the words
+asks a field "on" a thing as "of" it (``field_prepositions``); a head phrase of framing nouns
+goes on after its preposition (``framed_heads``); and, without a switch, the words
 read as others ("issue a refund", "shoot a text", "who is in"), "next" as a filter, and the
 names that write where a request reads ("dismiss", "confirm", a cancel)."""
 
@@ -16,7 +17,7 @@ from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.field_phrases import field_phrase
 from cardamom.core.search.filtering_things import list_filter
-from cardamom.core.search.head_nouns import RequestHead
+from cardamom.core.search.head_nouns import RequestHead, request_head
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.tokens import tokenize
 from tests.unit.search_documents import app_doc, ranked_names
@@ -30,6 +31,7 @@ DOCS = [
     app_doc("stripe__post_products", "Stripe", "Creates a new product object."),
     app_doc("stripe__post_prices", "Stripe", "Creates a new price for a product, one-time or recurring."),
     app_doc("stripe__get_customers_customer", "Stripe", "Retrieves a Customer object."),
+    app_doc("stripe__get_customers_customer_cards_id", "Stripe", "Retrieves details about a card of a customer."),
     # Jira reads an issue's transitions and does one; some names say "available"
     app_doc("jira__get_transitions", "Jira", "Returns the transitions that can be performed on an issue."),
     app_doc("jira__do_transition", "Jira", "Performs an issue transition."),
@@ -43,6 +45,8 @@ DOCS = [
     app_doc("twilio__list_incoming_phone_number", "Twilio", "Phone numbers of the account."),
     app_doc("twilio__create_message", "Twilio", "Send a message to a phone number."),
     app_doc("twilio__create_content", "Twilio", "Create a content template, its text and media."),
+    app_doc("twilio__list_message", "Twilio", "Retrieve a list of Message resources."),
+    app_doc("twilio__list_sentence", "Twilio", "Get all transcript sentences."),
     # DigitalOcean lists droplets, regions and sizes
     app_doc("digitalocean__droplets_list", "DigitalOcean", "List all droplets; filter by tag."),
     app_doc("digitalocean__regions_list", "DigitalOcean", "List all data center regions."),
@@ -208,3 +212,27 @@ class TestNamesThatWrite:
         assert contradicts("get", name, reads=True)
         assert not contradicts("get", name, reads=True, said=frozenset({"get", "reassign", "booking", "user"}))
         assert _names("get reassign booking user in Cal.com")[:1] == ["cal-com__bookings_reassign_booking_to_user"]
+
+
+class TestFramedHeads:
+    def test_a_frames_thing_is_the_head(self) -> None:
+        words = ("get", "the", "details", "for", "customer", "cus", "9")
+        found = request_head(words, {"cus", "9"}, (), framed=True)
+        assert found is not None and found.head == "customer"
+        assert request_head(words, {"cus", "9"}, ()) is None
+        # "about" opens a topic: no head read through it
+        assert request_head(("get", "details", "about", "codespace"), (), (), framed=True) is None
+        query = "get the details for stripe customer cus_Q2a9"
+        assert _names(query)[:1] == ["stripe__get_customers_customer"]
+        assert _names(query, framed_heads=False)[:1] != ["stripe__get_customers_customer"]
+
+
+class TestNumberedParticiples:
+    def test_a_number_a_thing_was_sent_to_is_a_value(self) -> None:
+        assert {"15551112222"} <= read_values("list twilio messages sent to +15551112222").values
+        assert "sent" in read_values("list twilio messages sent to +15551112222").values
+        assert "sent" not in read_values("list twilio messages sent to +15551112222", tags=False).values
+        assert _names("list twilio messages sent to +15551112222")[:1] == ["twilio__list_message"]
+
+    def test_a_contracted_question_asks_a_field_for_a_thing(self) -> None:
+        assert _names("what's the status for jira ticket WEB-12")[:1] == ["jira__get_issue"]

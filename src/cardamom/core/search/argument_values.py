@@ -272,7 +272,7 @@ def read_values(
             or (orders and lowered in _ORDERING and following == "by")
             or (lowered in _UNITS and previous.replace(".", "").isdigit())
             or dated_participle(lowered, after)
-            or person_participle(lowered, after)
+            or person_participle(lowered, after, numbered=tags)
             or subject_participle(lowered, words[max(0, i - 3) : i])
         )
         if shape or naming or filtering:

@@ -82,12 +82,15 @@ def subject_participle(word: str, before: list[str]) -> bool:
     )
 
 
-def person_participle(word: str, after: list[str]) -> bool:
+def person_participle(word: str, after: list[str], *, numbered: bool = False) -> bool:
     """A past participle followed by a preposition and a person: "assigned to me", "shared with
-    Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out)."""
+    Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out); with
+    ``numbered`` (``tagged_values``), one written by a number ("sent to +15551112222")."""
     if len(after) < 2 or not _is_participle(word) or after[0].casefold() not in _PERSON_PREPOSITIONS:
         return False
     person = after[1].strip(".,:;!?'\"")
+    if numbered and person.lstrip("+").isdigit():
+        return True
     return person.casefold() in _PERSONS or person == CUT or person.startswith("@") or is_name(person)
 
 

@@ -94,7 +94,7 @@ def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False) -> FieldP
         asked = word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS
         start = i + 1 + asked
         start += start < len(sequence) and sequence[start] in DETERMINERS
-        ofs = _ASKED_ON if asked_on and asked else _OF
+        ofs = _ASKED_ON if asked_on and word in ASKING_WORDS else _OF  # "what's the status *for* ..."
         for end in range(start + 1, min(start + _LONGEST_FIELD + 1, len(sequence) - 2) + 1):
             if sequence[end] not in ofs:
                 continue

@@ -59,6 +59,11 @@ class RequestHead:
     phrase: frozenset[str] = frozenset()  # the phrase's nouns, by inflection key ("payment", "intent")
 
 
+# Prepositions after a framing noun, before the thing it frames: "the details *of* / *for* / *on*"
+# ("details *about* a codespace" opens a topic, as "pages about onboarding" does)
+_FRAMED = frozenset({"of", "for", "on"})
+
+
 def request_head(
     sequence: Sequence[str],
     values: Collection[str],
@@ -66,6 +71,7 @@ def request_head(
     leads: Callable[[str], bool] | None = None,
     *,
     articles: bool = False,
+    framed: bool = False,
 ) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
@@ -73,7 +79,9 @@ def request_head(
     ("get file *info*") is not the head. ``leads``: a first word outside the action groups that
     is an action too, as a tool name opens with it ("*link* jira issue": ``link_issues``). None
     when the request does not start so. ``articles``: an action word after an article opens
-    the phrase, as a noun or an adjective ("add *a new* contact", "create *a purchase* order")."""
+    the phrase, as a noun or an adjective ("add *a new* contact", "create *a purchase* order").
+    ``framed`` (``framed_heads``): a phrase of framing nouns only goes on after its preposition
+    ("get the details *for stripe customer* cus_9": a customer)."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
@@ -82,6 +90,8 @@ def request_head(
     previous = words[start]
     for word in words[start + 1 :]:
         after_article, previous = previous in ARTICLES, word
+        if framed and word in _FRAMED and phrase and all(w in READ_FRAME_NOUNS for w in phrase):
+            continue  # "the details *for* customer": the frame's thing follows
         if word in _PHRASE_ENDS or word in values or not word.isalpha():
             break
         if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or looks_like_adverb(word):

@@ -268,8 +268,9 @@ class SearchOptions:
     * ``frame_adjectives``: an adjective framing what a request asks for ("what transitions are
       *available*") weighs nothing where no name carrying another of its words says it
       (``coverage``);
-    * ``tagged_values``: what a thing is tagged ("droplets *tagged* web") and a rate's period
-      ("$29 *per month*") are values (``argument_values``);
+    * ``tagged_values``: what a thing is tagged ("droplets *tagged* web"), a rate's period
+      ("$29 *per month*") and a number a thing was sent to ("*sent* to +15551112222") are values
+      (``argument_values``);
     * ``repo_slugs``: an owner/name slug before a repository's word ("the *acme/api* github
       repo") is a value, and one placed beside a branch is a repository (``written_forms``);
     * ``sentence_titles``: a name after "called" or "titled" goes on through words in lower
@@ -277,7 +278,9 @@ class SearchOptions:
     * ``placed_codes``: a place's code before its kind ("the *fra1* region") is a value
       (``argument_values``);
     * ``field_prepositions``: a question asks a thing's field "on" or "for" it as "of" it ("who
-      is the assignee *on* jira ticket OPS-3") (``field_phrases``).
+      is the assignee *on* jira ticket OPS-3") (``field_phrases``);
+    * ``framed_heads``: a request's head phrase of framing nouns only goes on after its
+      preposition ("get the details *for stripe customer* cus_9": a customer) (``head_nouns``).
     """
 
     drop_filler: bool = True
@@ -378,6 +381,7 @@ class SearchOptions:
     sentence_titles: bool = True
     placed_codes: bool = True
     field_prepositions: bool = True
+    framed_heads: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -490,4 +494,5 @@ SEED_RULES_ONLY = SearchOptions(
     sentence_titles=False,
     placed_codes=False,
     field_prepositions=False,
+    framed_heads=False,
 )

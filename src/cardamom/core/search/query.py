@@ -181,7 +181,14 @@ def analyse_query(
     holder = role_holder(sequence) if roles else ()
     member = moved_member(sequence) if options.role_values and not shaped_name else ()
     head = (
-        request_head(sequence, values, named, None if shaped_name else leads, articles=options.article_heads)
+        request_head(
+            sequence,
+            values,
+            named,
+            None if shaped_name else leads,
+            articles=options.article_heads,
+            framed=options.framed_heads,
+        )
         if options.head_nouns
         else None
     )
