@@ -154,6 +154,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a place's code before its kind is a value (the fra1 region)", "placed_codes", True),
     ("+ a question asks a field on or for a thing as of it (who is the assignee on ...)", "field_prepositions", True),
     ("+ a head phrase of framing nouns goes on after its preposition (the details for customer)", "framed_heads", True),
+    ("+ in a question, the action the asker did is a filter (how many messages did we send)", "asked_actions", True),
+    ("+ a request naming no action has filters' adjectives (stripe invoices that are open)", "unsaid_filters", True),
+    ("+ a container's word after a placed name places the request (in the Engineering space)", "placing_kinds", True),
+    ("+ update and change set a field written after the thing's id (task 44 notes to ...)", "updated_fields", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

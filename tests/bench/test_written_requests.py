@@ -536,6 +536,17 @@ FIRST = [
     ("get the details for stripe customer cus_Q2a9", "stripe", "get_customers_customer"),
     ("what's the status for jira ticket WEB-12", "jira", "get_issue"),
     ("who is the owner for asana project 77", "asana", "get_project"),
+    # twenty-second round: questions about what was done, lists naming no action, places, fields set
+    ("how many Twilio messages did we send today", "twilio", "list_messages"),
+    ("give me the Stripe invoices that are still open", "stripe", "get_invoices"),
+    ("open stripe invoices", "stripe", "get_invoices"),
+    ("create a Notion page in the Engineering space called Runbook", "notion", "post_page"),
+    ("update xero invoice INV-7 due date to friday", "xero", "update_invoice"),
+    ("update jira issue ENG-1 summary to Broken login", "jira", "edit_issue"),
+    ("list everyone in my Slack workspace", "slack", "users_list"),
+    ("download the twilio call recording RE88 as mp3", "twilio", "fetch_call_recording"),
+    ("Can you tell me how many unread conversations we have in Intercom?", "intercom", "list_conversations"),
+    ("what issues were created in Jira this week", "jira", "search_for_issues_using_jql_post"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),

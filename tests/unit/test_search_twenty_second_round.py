@@ -6,7 +6,11 @@ period are values (``tagged_values``); an owner/name slug before a repository's 
 a branch, is a repository's (``repo_slugs``); a name after "called" goes on in lower case
 (``sentence_titles``); a place's code before its kind is a value (``placed_codes``); a question
 asks a field "on" a thing as "of" it (``field_prepositions``); a head phrase of framing nouns
-goes on after its preposition (``framed_heads``); and, without a switch, the words
+goes on after its preposition (``framed_heads``); a question's action the asker did is a
+filter (``asked_actions``); a request naming no action has filters' adjectives
+(``unsaid_filters``); a container's word after a placed name places the request
+(``placing_kinds``); "update" sets a field after the thing's id (``updated_fields``); and,
+without a switch, the words
 read as others ("issue a refund", "shoot a text", "who is in"), "next" as a filter, and the
 names that write where a request reads ("dismiss", "confirm", a cancel)."""
 
@@ -70,6 +74,12 @@ DOCS = [
     app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
     app_doc("xero__create_invoices", "Xero", "Creates sales invoices or purchase bills."),
     app_doc("xero__create_credit_notes", "Xero", "Creates a credit note."),
+    app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
+    app_doc("xero__update_invoice", "Xero", "Updates a specific sales invoice or purchase bill."),
+    # Notion makes pages; Slack lists its users
+    app_doc("notion__post_page", "Notion", "Create a page."),
+    app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
+    app_doc("slack__users_list", "Slack", "Lists all users in a Slack team."),
     # Cal.com reads a booking and confirms or cancels one
     app_doc("cal-com__bookings_get_booking", "Cal.com", "Get a booking."),
     app_doc("cal-com__bookings_cancel_booking", "Cal.com", "Cancel a booking."),
@@ -236,3 +246,70 @@ class TestNumberedParticiples:
 
     def test_a_contracted_question_asks_a_field_for_a_thing(self) -> None:
         assert _names("what's the status for jira ticket WEB-12")[:1] == ["jira__get_issue"]
+
+
+class TestAskedActions:
+    def test_the_action_the_asker_did_is_a_filter(self) -> None:
+        query = "how many twilio messages did we send today"
+        assert "send" in read_values(query).values
+        assert "send" not in read_values(query, acts=False).values
+        assert _names(query)[:1] == ["twilio__list_message"]
+        assert _names(query, asked_actions=False)[:1] == ["twilio__create_message"]
+
+    def test_how_to_do_it_asks_for_the_action(self) -> None:
+        assert "import" not in read_values("how do I import spreadsheets to lark").values
+        assert "send" not in read_values("send a message, did we").values  # no question
+
+
+class TestUnsaidFilters:
+    def test_a_request_naming_no_action_has_filters(self) -> None:
+        for query in ("xero invoices that are overdue", "overdue xero invoices"):
+            assert _names(query)[:1] == ["xero__get_invoices"], query
+            assert _names(query, unsaid_filters=False)[:1] != ["xero__get_invoices"], query
+
+    def test_open_before_things_in_the_plural_says_which(self) -> None:
+        assert analyse_query("open invoices in xero", SearchOptions()).tokens[0] == "open"
+        assert analyse_query("open invoices in xero", SearchOptions(unsaid_filters=False)).tokens[0] == "create"
+        assert analyse_query("open a jira ticket", SearchOptions()).tokens[0] == "create"
+
+
+class TestPlacingKinds:
+    def test_a_container_after_a_placed_name_places_the_request(self) -> None:
+        reading = read_values("create a notion page in the Engineering space called Runbook")
+        assert reading.placing == {"space"}
+        assert read_values("create a page in the Engineering space", spaces=False).placing == set()
+        # a purpose is no place; a kind the request acts on is no place either
+        assert read_values("create a survey for my market research project").placing == set()
+        assert read_values("archive the old-project slack channel").placing == set()
+        query = "create a Notion page in the Engineering space called Runbook"
+        assert _names(query)[:1] == ["notion__post_page"]
+        assert _names(query, placing_kinds=False) == []
+
+
+class TestUpdatedFields:
+    def test_update_sets_a_field_after_the_things_id(self) -> None:
+        words = ("update", "xero", "invoice", "inv", "7", "due", "date", "to", "friday")
+        found = field_phrase(words, updated=True)
+        assert found is not None and found.field == ("due", "date") and found.value == ("friday",)
+        assert field_phrase(words) is None
+        assert field_phrase(("update", "asana", "task", "44", "to", "done"), updated=True) is None
+        query = "update xero invoice INV-7 due date to friday"
+        assert _names(query)[:1] == ["xero__update_invoice"]
+        assert _names(query, updated_fields=False)[:1] != ["xero__update_invoice"]
+
+
+class TestMoreWords:
+    def test_still_and_already_are_filler(self) -> None:
+        assert {"still"} <= set(analyse_query("stripe invoices that are still open", SearchOptions()).dropped)
+        assert _names("give me the xero invoices that are still overdue")[:1] == ["xero__get_invoices"]
+
+    def test_everyone_in_a_workspace_are_its_users(self) -> None:
+        assert _names("list everyone in my slack workspace")[:1] == ["slack__users_list"]
+
+    def test_a_format_with_digits_is_a_value(self) -> None:
+        assert {"mp", "3"} <= read_values("download the call recording RE88 as mp3").values
+        assert not {"mp", "3"} & read_values("download the call recording RE88 as mp3", tags=False).values
+
+    def test_a_participle_is_never_the_requests_own_word(self) -> None:
+        # "created" says which things: a tool creating them is no answer to the question
+        assert "xero__create_credit_notes" not in _names("which xero credit notes were created this week")

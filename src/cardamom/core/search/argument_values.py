@@ -18,13 +18,20 @@ from cardamom.core.search.dated_words import (
     DATE_WORDS,
     PERIODS,
     RELATIVE,
+    asked_action,
     dated_participle,
     is_name,
     person_participle,
     subject_participle,
 )
 from cardamom.core.search.kind_names import named_before_kinds
-from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import (
+    ARTICLES,
+    NAME_ONLY_QUERY_WORDS,
+    QUERY_FILLER_WORDS,
+    QUESTION_OPENERS,
+    tokenize,
+)
 from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id
 from cardamom.core.search.value_words import (
     COMPOUND_KINDS,
@@ -156,6 +163,9 @@ class ValueReading:
     # The topic words of a condition ("where *assignee* is *currently* me"): a filter's field and
     # value, values wherever no name carries them, whatever descriptions say.
     conditions: frozenset[str] = frozenset()
+    # A container's word after a name placed by a preposition ("in the Engineering *space*"):
+    # it places the request where no name of the app says it (``placing_kinds``).
+    placing: frozenset[str] = frozenset()
 
 
 def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
@@ -177,6 +187,8 @@ def read_values(
     slugs: bool = True,
     titles: bool = True,
     codes: bool = True,
+    acts: bool = True,
+    spaces: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -185,7 +197,8 @@ def read_values(
     The rest are the search options of the same readings: ``kinds`` (``named_things``),
     ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``), ``places``
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
-    (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``).
+    (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
+    ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -219,6 +232,7 @@ def read_values(
     # it make a compound ("the *landing* page") as often as a name
     before_kinds = named_before_kinds(words, NAMED_KINDS - COMPOUND_KINDS) if befores else frozenset()
     first = text_words[0].casefold() if text_words else ""
+    asking = first in QUESTION_OPENERS
     sends, noted, reminds = first in _SENDING, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
     for i, word in enumerate(words):
@@ -246,6 +260,7 @@ def read_values(
             or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
             or is_key(word, previous, CONTAINERS)
             or is_placed_code(word, previous, places, following if codes else "")
+            or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
@@ -274,6 +289,7 @@ def read_values(
             or dated_participle(lowered, after)
             or person_participle(lowered, after, numbered=tags)
             or subject_participle(lowered, words[max(0, i - 3) : i])
+            or (acts and lowered.isalpha() and asked_action(words[max(0, i - 2) : i], asking))
         )
         if shape or naming or filtering:
             by_shape.append(word)
@@ -338,6 +354,36 @@ def read_values(
     shaped_values = values & {t for span in by_shape for t in tokenize(span)}
     placing = {t for word in containers for t in tokenize(word)}
     conditions = topics & {t for word in conditional for t in tokenize(word)}
-    return ValueReading(
-        values, frozenset(announcing), frozenset(topics), shaped_values, frozenset(placing), frozenset(conditions)
+    # "in the Engineering *space*": a container after a name a preposition places
+    kinds_placing = frozenset(
+        read[k][0]
+        for k in range(1, len(read))
+        if k - 1 in before_kinds
+        and k not in before_kinds
+        and read[k][0] in CONTAINERS
+        and _placed_name(read, before_kinds, k)
     )
+    return ValueReading(
+        values,
+        frozenset(announcing),
+        frozenset(topics),
+        shaped_values,
+        frozenset(placing),
+        frozenset(conditions),
+        kinds_placing if spaces else frozenset(),
+    )
+
+
+def _placed_name(read: list[tuple[str, bool]], names: frozenset[int], kind: int) -> bool:
+    """The name before the container's word at ``kind`` follows a preposition placing it, an
+    article or an owner's word between ("*in the* Engineering space")."""
+    first = kind - 1
+    while first - 1 in names:
+        first -= 1
+    before = [read[j][0] for j in range(max(0, first - 2), first)]
+    return bool(before) and (before[-1] in _WITHIN or (len(before) == 2 and before[0] in _WITHIN))
+
+
+# Prepositions placing a thing inside a container ("*in* the Engineering space"); "for my
+# research project" says what for, no place
+_WITHIN = frozenset({"in", "inside", "within", "under", "into"})

@@ -31,10 +31,10 @@ _TOOL_WORDS = frozenset(
 _API_WORDS = frozenset({"rest", "sdk"})
 FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"} | _TOOL_WORDS
 # Adjectives framing what a request asks for ("what transitions are *available* for ENG-12",
-# "the *existing* webhooks"): they weigh nothing where no name carrying another word of the
-# request says them (``frame_adjectives``); Twilio's ``list_available_phone_number_local`` keeps
-# "available" for "what numbers are available"
-FRAME_ADJECTIVES = frozenset({"available", "possible", "supported", "allowed", "permitted", "valid", "existing"})
+# "the *supported* regions"): they weigh nothing where no name carrying the thing asked for says
+# them (``frame_adjectives``); Twilio's ``list_available_phone_number_local`` keeps "available"
+# for "what numbers are available" ("existing" is a filler word already)
+FRAME_ADJECTIVES = frozenset({"available", "possible", "supported", "allowed", "permitted", "valid"})
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only

@@ -82,6 +82,18 @@ def subject_participle(word: str, before: list[str]) -> bool:
     )
 
 
+# (past only: "how *do I* import spreadsheets" asks how to do it)
+_DOING = frozenset({"did"})
+
+
+def asked_action(before: list[str], question: bool) -> bool:
+    """The word after ``before`` is a question's action the person asking did, which says which
+    things, not what to do: "how many messages *did we* send today", "which tasks *did I*
+    create" (``asked_actions``)."""
+    words = [w.casefold() for w in before[-2:]]
+    return question and len(words) == 2 and words[0] in _DOING and words[1] in _SUBJECTS
+
+
 def person_participle(word: str, after: list[str], *, numbered: bool = False) -> bool:
     """A past participle followed by a preposition and a person: "assigned to me", "shared with
     Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out); with

@@ -43,6 +43,7 @@ ASKING_WORDS = frozenset({"what", "who"})
 READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | ASKING_WORDS
 _COPULAS = frozenset({"is", "are", "was", "were"})
 _OF = frozenset({"of"})
+_UPDATING = frozenset({"update", "change", "edit", "modify"})
 _ASKED_ON = frozenset({"of", "on", "for"})
 DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
 _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
@@ -82,12 +83,14 @@ class FieldPhrase:
         return self.verb in READING_VERBS
 
 
-def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False) -> FieldPhrase | None:
+def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False, updated: bool = False) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
     grammar words kept), with a verb of ``FIELD_VERBS`` or ``READING_VERBS`` and a field of one
     or two words; or "set [the] <thing> <id> <field> to ..." (``_set_to``). ``asked_on``
     (``field_prepositions``): a question asks a field "on" or "for" a thing as "of" one ("who is
-    the assignee *on* jira ticket OPS-3", "what's the due date *for* asana task 12")."""
+    the assignee *on* jira ticket OPS-3", "what's the due date *for* asana task 12"). ``updated``
+    (``updated_fields``): "update" and "change" set a field as "set" does ("update the asana task
+    44 *notes* to ...")."""
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
@@ -105,7 +108,8 @@ def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False) -> FieldP
                 after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
                 return FieldPhrase(word, field, after, set_value(sequence, end)) if after else None
             return None
-        return _set_to(sequence, start) if word == "set" else None
+        # "set the asana task 88 due date to ...", and (``updated_fields``) "update ... notes to"
+        return _set_to(sequence, start) if word == "set" or (updated and word in _UPDATING) else None
     return None
 
 

@@ -8,7 +8,7 @@ from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, WH_WORDS, looks_like_adverb
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, WH_WORDS, is_plural, looks_like_adverb
 from cardamom.core.search.verb_readings import named_in, said_in
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
@@ -81,13 +81,23 @@ def qualifiers(
     # a question names no action: "what are my *open* asana tasks?"
     opened = analysis.asks if options.asked_states else bool(analysis.dropped) and analysis.dropped[0] in WH_WORDS
     asks = questions and opened and not manner
-    if analysis.name_shaped or len(words) < 2 + (not manner and not asks):
+    # a request naming no action, opening with the things it lists, has them too ("stripe
+    # invoices that are *open*", ``unsaid_filters``)
+    # (a participle first may be the request's action: "twilio *archived* recent calls")
+    thing = next((w for w in words if w not in _FILTER_ADJECTIVES and w not in _STATE_WORDS), "")
+    unsaid = (
+        options.unsaid_filters
+        and not manner
+        and is_plural(thing)  # "*open* stripe invoices": after its adjectives
+        and not any(is_action_word(w) for w in words)
+    )
+    if analysis.name_shaped or len(words) < 2 + (not manner and not asks and not unsaid):
         return frozenset()
     # the action first: a verb, or a word naming the app's own action ("*pin* the last message")
     verb = is_action_word(words[0])
-    if not verb and not asks and not (options.asked_states and named_in(index, words[0], scoped)):
+    if not verb and not asks and not unsaid and not (options.asked_states and named_in(index, words[0], scoped)):
         return frozenset()
-    after = words if asks and not verb else words[1:]
+    after = words if (asks or unsaid) and not verb else words[1:]
     adjectives = {w for w in after if _looks_like_adjective(w, options.asked_states) and not named_in(index, w, scoped)}
     # a recurrence before a noun names a kind of it ("the *weekly* availability", "a *monthly*
     # report"); after it, its setting ("a price of 20 EUR *monthly*")

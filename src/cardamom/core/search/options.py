@@ -269,8 +269,8 @@ class SearchOptions:
       *available*") weighs nothing where no name carrying another of its words says it
       (``coverage``);
     * ``tagged_values``: what a thing is tagged ("droplets *tagged* web"), a rate's period
-      ("$29 *per month*") and a number a thing was sent to ("*sent* to +15551112222") are values
-      (``argument_values``);
+      ("$29 *per month*"), a number a thing was sent to ("*sent* to +15551112222") and a format
+      written with digits ("as *mp3*") are values (``argument_values``);
     * ``repo_slugs``: an owner/name slug before a repository's word ("the *acme/api* github
       repo") is a value, and one placed beside a branch is a repository (``written_forms``);
     * ``sentence_titles``: a name after "called" or "titled" goes on through words in lower
@@ -280,7 +280,17 @@ class SearchOptions:
     * ``field_prepositions``: a question asks a thing's field "on" or "for" it as "of" it ("who
       is the assignee *on* jira ticket OPS-3") (``field_phrases``);
     * ``framed_heads``: a request's head phrase of framing nouns only goes on after its
-      preposition ("get the details *for stripe customer* cus_9": a customer) (``head_nouns``).
+      preposition ("get the details *for stripe customer* cus_9": a customer) (``head_nouns``);
+    * ``asked_actions``: in a question, the action the asker did ("how many messages *did we
+      send* today") says which things, a filter's value (``argument_values``);
+    * ``unsaid_filters``: a request naming no action, opening with the things it lists, has
+      filters' adjectives as one listing them does ("stripe invoices that are *open*")
+      (``filter_words``);
+    * ``placing_kinds``: a container's word after a name a preposition places ("in the
+      Engineering *space*") places the request where no name of the app says it, as
+      ``app_tails`` does (``argument_values``);
+    * ``updated_fields``: "update" and "change" set a thing's field written after its id as "set"
+      does ("update the asana task 44 *notes* to ...") (``field_phrases``).
     """
 
     drop_filler: bool = True
@@ -382,6 +392,10 @@ class SearchOptions:
     placed_codes: bool = True
     field_prepositions: bool = True
     framed_heads: bool = True
+    asked_actions: bool = True
+    unsaid_filters: bool = True
+    placing_kinds: bool = True
+    updated_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -495,4 +509,8 @@ SEED_RULES_ONLY = SearchOptions(
     placed_codes=False,
     field_prepositions=False,
     framed_heads=False,
+    asked_actions=False,
+    unsaid_filters=False,
+    placing_kinds=False,
+    updated_fields=False,
 )

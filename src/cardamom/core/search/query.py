@@ -119,6 +119,8 @@ def analyse_query(
             slugs=options.repo_slugs,
             titles=options.sentence_titles,
             codes=options.placed_codes,
+            acts=options.asked_actions,
+            spaces=options.placing_kinds,
         )
         if options.argument_values
         else None
@@ -162,11 +164,11 @@ def analyse_query(
     asking = QUESTION_OPENERS if options.asked_states else WH_WORDS  # "are there *open* pull requests"
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in asking):
         # "how many *open* pull requests": a question's first word is its own, not a verb
-        tokens = leading_verb(tokens, skip=named)
+        tokens = leading_verb(tokens, skip=named, plurals=options.unsaid_filters)
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     field = (
-        field_phrase(sequence, asked_on=options.field_prepositions)
+        field_phrase(sequence, asked_on=options.field_prepositions, updated=options.updated_fields)
         if options.field_phrases and not shaped_name
         else None
     )
@@ -199,6 +201,8 @@ def analyse_query(
         # "add Kim as ...", which ends the head phrase before it opens)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
+    if reading is not None and options.app_tails and not shaped_name:
+        tails |= reading.placing  # "in the Engineering *space*": as "the Notion *workspace*" does
     owned = head.head if head is not None else None
     mine = options.first_person and not shaped_name and says_first_person(sequence, owned, values)
     source = source_of(sequence, named | values) if options.kept_sources and not shaped_name else None

@@ -173,12 +173,16 @@ def _rank(
         # a question's first word is no action a name opens with ("which jira issues are open":
         # Jira's ``issues_*``), so the question reads
         opens = None if analysis.name_shaped or question else leads
-        action = request_action(weighed.tokens, question=question, leads_a_name=opens)
+        done = options.asked_actions and question  # "how many messages did we *send*": a value
+        asked = tuple(t for t in weighed.tokens if not (done and t in scope.values)) or weighed.tokens
+        action = request_action(asked, question=question, leads_a_name=opens)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
     covering = bool(passing)
-    keys = frozenset(inflection_key(t) for t in weighed.tokens) if action is not None else frozenset()
+    # the request's own words, its values and participles aside ("issues *created* this week"
+    # says which issues)
+    keys = frozenset(inflection_key(t) for t in weighed.tokens if t not in scope.values and not t.endswith("ed"))
     if action is not None:
         passing = [
             c

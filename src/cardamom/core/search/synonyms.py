@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Container
 from functools import cache
 
-from cardamom.core.search.tokens import ARTICLES, inflection_key
+from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
@@ -109,12 +109,16 @@ COMPOUNDS: dict[tuple[str, str], str] = {
 LEADING_VERBS: dict[str, str] = {"open": "create", "record": "create"}
 
 
-def leading_verb(tokens: tuple[str, ...], skip: Container[str] = ()) -> tuple[str, ...]:
+def leading_verb(tokens: tuple[str, ...], skip: Container[str] = (), *, plurals: bool = False) -> tuple[str, ...]:
     """``tokens`` with a first word (``skip``, the app's name, aside) of ``LEADING_VERBS`` read
-    as the action it is there, when an object follows it."""
+    as the action it is there, when an object follows it; with ``plurals`` (``unsaid_filters``),
+    not before things in the plural, which it says which of ("*open* stripe invoices")."""
     for i, token in enumerate(tokens):
         if token in skip:
             continue
+        following = next((t for t in tokens[i + 1 :] if t not in skip), "")
+        if plurals and token in LEADING_VERBS and is_plural(following):
+            break
         if token in LEADING_VERBS and i + 1 < len(tokens):
             verb = LEADING_VERBS[token]
             return tuple(dict.fromkeys((*tokens[:i], verb, *tokens[i + 1 :])))
@@ -176,6 +180,9 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     ("who", "am", "i"): ("get", "my", "user"),
     ("whoami",): ("get", "my", "user"),
     ("everything", "in"): ("items", "in"),
+    # everyone in a workspace or a channel are its users ("list everyone in my slack workspace")
+    ("everyone", "in"): ("users", "in"),
+    ("everybody", "in"): ("users", "in"),
     # "what's inside" (the contraction's "is" gone): not "what's in", which asks what is "in
     # progress" as often as what a container holds
     ("everything", "inside"): ("items", "in"),
