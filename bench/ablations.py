@@ -158,6 +158,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a request naming no action has filters' adjectives (stripe invoices that are open)", "unsaid_filters", True),
     ("+ a container's word after a placed name places the request (in the Engineering space)", "placing_kinds", True),
     ("+ update and change set a field written after the thing's id (task 44 notes to ...)", "updated_fields", True),
+    ("+ a listed plural no name says is searched by its synonym (list jira tickets)", "searched_synonyms", True),
+    ("+ a topic opened by a gerund goes on through its object (for reviewing the contract)", "gerund_topics", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

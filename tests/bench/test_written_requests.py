@@ -547,6 +547,10 @@ FIRST = [
     ("download the twilio call recording RE88 as mp3", "twilio", "fetch_call_recording"),
     ("Can you tell me how many unread conversations we have in Intercom?", "intercom", "list_conversations"),
     ("what issues were created in Jira this week", "jira", "search_for_issues_using_jql_post"),
+    # twenty-second round: a listed plural searched by its synonym, a gerund's object
+    ("show me the open tickets in Jira project SUP", "jira", "search_for_issues_using_jql"),
+    ("list jira tickets", "jira", "search_for_issues_using_jql"),
+    ("create a task in asana for reviewing the contract, due next Tuesday", "asana", "create_task"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),

@@ -9,8 +9,9 @@ asks a field "on" a thing as "of" it (``field_prepositions``); a head phrase of 
 goes on after its preposition (``framed_heads``); a question's action the asker did is a
 filter (``asked_actions``); a request naming no action has filters' adjectives
 (``unsaid_filters``); a container's word after a placed name places the request
-(``placing_kinds``); "update" sets a field after the thing's id (``updated_fields``); and,
-without a switch, the words
+(``placing_kinds``); "update" sets a field after the thing's id (``updated_fields``); a listed
+plural no name says is searched by its synonym (``searched_synonyms``); a gerund's object is
+in its topic (``gerund_topics``); and, without a switch, the words
 read as others ("issue a refund", "shoot a text", "who is in"), "next" as a filter, and the
 names that write where a request reads ("dismiss", "confirm", a cancel)."""
 
@@ -44,6 +45,10 @@ DOCS = [
     app_doc("jira__get_issue_security_level_members", "Jira", "Returns the members of issue security levels."),
     app_doc("jira__create_issue", "Jira", "Creates an issue or a subtask."),
     app_doc("jira__create_workflow", "Jira", "Creates a workflow; tests its rules."),
+    app_doc("jira__search_for_issues_using_jql", "Jira", "Searches for issues using JQL."),
+    # Asana creates tasks
+    app_doc("asana__create_task", "Asana", "Creating a new task."),
+    app_doc("asana__get_tasks", "Asana", "Get multiple tasks."),
     # Twilio lists the numbers one may buy, and sends messages
     app_doc("twilio__list_available_phone_number_local", "Twilio", "Available local phone numbers to buy."),
     app_doc("twilio__list_incoming_phone_number", "Twilio", "Phone numbers of the account."),
@@ -313,3 +318,23 @@ class TestMoreWords:
     def test_a_participle_is_never_the_requests_own_word(self) -> None:
         # "created" says which things: a tool creating them is no answer to the question
         assert "xero__create_credit_notes" not in _names("which xero credit notes were created this week")
+
+
+class TestSearchedSynonyms:
+    def test_a_plural_no_name_says_is_searched_by_its_synonym(self) -> None:
+        for query in ("list jira tickets", "list the open jira tickets"):
+            assert _names(query)[:1] == ["jira__search_for_issues_using_jql"], query
+            assert _names(query, searched_synonyms=False)[:1] != ["jira__search_for_issues_using_jql"], query
+        ranking = rank(SearchIndex.build(DOCS), "list jira tickets")
+        assert ("list", "search") in ranking.read_as
+
+
+class TestGerundTopics:
+    def test_a_gerunds_object_is_in_its_topic(self) -> None:
+        query = "create a task in asana for reviewing the contract, due next Tuesday"
+        assert {"reviewing", "contract"} <= read_values(query).topics
+        assert "contract" not in read_values(query, gerunds=False).topics
+        assert _names(query)[:1] == ["asana__create_task"]
+        assert _names(query, gerund_topics=False) == []
+        # a topic's phrase still ends after its words where no gerund opens it
+        assert "contract" not in read_values("create a task for review, the contract").topics

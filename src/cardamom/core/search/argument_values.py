@@ -189,6 +189,7 @@ def read_values(
     codes: bool = True,
     acts: bool = True,
     spaces: bool = True,
+    gerunds: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -198,7 +199,8 @@ def read_values(
     ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``), ``places``
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
-    ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``).
+    ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
+    ``gerunds`` (``gerund_topics``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -314,7 +316,10 @@ def read_values(
                 criterion = lowered in _CRITERIA
                 markers += [lowered] if lowered in _FRAMING and following else []
             elif in_topic and (lowered in QUERY_FILLER_WORDS or lowered in NAME_ONLY_QUERY_WORDS):
-                in_topic = not taken or clause  # "about the onboarding": the phrase ends after its words
+                # "about the onboarding": the phrase ends after its words, but for a gerund's
+                # object ("for *reviewing* the contract", ``gerund_topics``)
+                gerund = gerunds and bool(topical) and topical[-1].casefold().endswith("ing") and len(topical[-1]) >= 6
+                in_topic = not taken or clause or gerund
             elif in_topic or kind_named:
                 topical.append(word)
                 taken += 1

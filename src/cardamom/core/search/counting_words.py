@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
-from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import is_plural
 from cardamom.core.search.verb_readings import literal_names, name_reach
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
@@ -35,7 +35,13 @@ def count_as_list(
 
 
 def list_as_search(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str], *, verbless: bool = False
+    index: SearchIndex,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    values: frozenset[str],
+    *,
+    verbless: bool = False,
+    synonyms: bool = False,
 ) -> tuple[str, ...]:
     """``kept`` with a first word listing or reading things in the plural read as "search",
     where the app lists them only by searching: a name of the app searches that plural, and
@@ -44,20 +50,40 @@ def list_as_search(
     says it with another thing the request names ("the commits on PR 88": GitHub's
     ``pulls_list_commits``, beside ``search_commits``); ``kept`` otherwise ("list github
     issues": ``issues_list``). ``verbless``: a request opening with the things it names lists
-    them ("jira issues assigned to me")."""
+    them ("jira issues assigned to me"). ``synonyms`` (``searched_synonyms``): a plural no name
+    says is read by its synonym's plural the names say ("list jira *tickets*": issues)."""
     if verbless and kept and is_plural(kept[0]) and not is_action_word(kept[0]):
-        searched = list_as_search(index, ("list", *kept), scoped, values)
+        searched = list_as_search(index, ("list", *kept), scoped, values, synonyms=synonyms)
         return searched if searched[0] == "search" else kept  # "jira issues in status Done"
     if len(kept) < 2 or kept[0] not in _LISTING:
         return kept
-    carried = ((w, index.postings(w).name & scoped) for w in kept[1:] if w not in values and is_plural(w))
-    thing, carriers = next(((w, tools) for w, tools in carried if tools), ("", frozenset[int]()))
+    carried = ((w, w, index.postings(w).name & scoped) for w in kept[1:] if w not in values and is_plural(w))
+    said, thing, carriers = next(((w, t, tools) for w, t, tools in carried if tools), ("", "", frozenset[int]()))
+    if not thing and synonyms:
+        # "list jira *tickets*": the plural of the synonym the app's names say ("issues")
+        said, thing, carriers = _named_synonym(index, kept[1:], scoped, values)
     if not thing or not carriers & literal_names(index, "search"):
         return kept
     listing = _LISTING | {"all", thing}
     documents = index.documents
     if any(listing.issuperset(own_name_words(documents[d].name)) for d in carriers):
         return kept
-    if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w != thing):
+    if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w not in (said, thing)):
         return kept
     return ("search", *kept[1:])
+
+
+def _named_synonym(
+    index: SearchIndex, words: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> tuple[str, str, frozenset[int]]:
+    """The first plural of ``words`` that no name of ``scoped`` says but whose synonym some
+    name says in the plural: the word, that plural, and the names saying it."""
+    for word in words:
+        if word in values or not is_plural(word):
+            continue
+        for synonym in synonyms_of(word):
+            for plural in (f"{synonym}s", f"{synonym}es", f"{synonym[:-1]}ies"):
+                carriers = index.postings(plural).name & scoped if plural in index.name_postings else frozenset()
+                if carriers:
+                    return word, plural, frozenset(carriers)
+    return "", "", frozenset()

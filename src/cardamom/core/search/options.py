@@ -290,7 +290,11 @@ class SearchOptions:
       Engineering *space*") places the request where no name of the app says it, as
       ``app_tails`` does (``argument_values``);
     * ``updated_fields``: "update" and "change" set a thing's field written after its id as "set"
-      does ("update the asana task 44 *notes* to ...") (``field_phrases``).
+      does ("update the asana task 44 *notes* to ...") (``field_phrases``);
+    * ``searched_synonyms``: a listed plural no name of the app says reads as its synonym's
+      plural the names say, for the search rule ("list jira *tickets*") (``counting_words``);
+    * ``gerund_topics``: a topic opened by a gerund goes on through its object ("a task for
+      *reviewing the contract*") (``argument_values``).
     """
 
     drop_filler: bool = True
@@ -396,6 +400,8 @@ class SearchOptions:
     unsaid_filters: bool = True
     placing_kinds: bool = True
     updated_fields: bool = True
+    searched_synonyms: bool = True
+    gerund_topics: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -513,4 +519,6 @@ SEED_RULES_ONLY = SearchOptions(
     unsaid_filters=False,
     placing_kinds=False,
     updated_fields=False,
+    searched_synonyms=False,
+    gerund_topics=False,
 )

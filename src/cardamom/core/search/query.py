@@ -121,6 +121,7 @@ def analyse_query(
             codes=options.placed_codes,
             acts=options.asked_actions,
             spaces=options.placing_kinds,
+            gerunds=options.gerund_topics,
         )
         if options.argument_values
         else None

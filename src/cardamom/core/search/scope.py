@@ -225,7 +225,12 @@ def _inside(
     searched = changed
     if options.searched_lists:
         searched = list_as_search(  # "list jira issues", "jira issues assigned to me"
-            index, changed, scoped, analysis.values, verbless=options.unsaid_searches and not analysis.name_shaped
+            index,
+            changed,
+            scoped,
+            analysis.values,
+            verbless=options.unsaid_searches and not analysis.name_shaped,
+            synonyms=options.searched_synonyms,
         )
     # a verbless request's things read as searched for: "issues" as "search issues"
     unsaid = len(searched) > len(changed)

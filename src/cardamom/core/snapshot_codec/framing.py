@@ -66,8 +66,8 @@ read as on; format 24 without the switches ``filtering_things``, ``unsaid_search
 ``names_before_kinds`` and ``admin_last`` (format 25), read as on; format 25 without the
 switches ``valued_kinds``, ``frame_adjectives``, ``tagged_values``, ``repo_slugs``,
 ``sentence_titles``, ``placed_codes``, ``field_prepositions``, ``framed_heads``,
-``asked_actions``, ``unsaid_filters``, ``placing_kinds`` and ``updated_fields`` (format 26), read
-as on. The org's app names are
+``asked_actions``, ``unsaid_filters``, ``placing_kinds``, ``updated_fields``,
+``searched_synonyms`` and ``gerund_topics`` (format 26), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
