@@ -160,6 +160,12 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ update and change set a field written after the thing's id (task 44 notes to ...)", "updated_fields", True),
     ("+ a listed plural no name says is searched by its synonym (list jira tickets)", "searched_synonyms", True),
     ("+ a topic opened by a gerund goes on through its object (for reviewing the contract)", "gerund_topics", True),
+    (
+        "+ what a request sends to a value is its content (post the release notes to #announcements)",
+        "sent_things",
+        True,
+    ),
+    ("+ an action a request rules out leaves it (close pull request 45 without merging)", "negated_actions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -136,6 +136,7 @@ FOUND = [
     # twenty-second round: a question never gets a name that dismisses a review
     ("who reviewed pull request 88 in acme/api", "github", "pulls_list_reviews"),
     ("list twilio messages sent to +15551112222", "twilio", "list_message"),
+    ("post the release notes to #announcements in Slack", "slack", "chat_post_message"),
 ]
 
 
@@ -551,6 +552,8 @@ FIRST = [
     ("show me the open tickets in Jira project SUP", "jira", "search_for_issues_using_jql"),
     ("list jira tickets", "jira", "search_for_issues_using_jql"),
     ("create a task in asana for reviewing the contract, due next Tuesday", "asana", "create_task"),
+    # twenty-second round: what a request sends, an action it rules out
+    ("close pull request 45 in acme/api without merging", "github", "pulls_update"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),

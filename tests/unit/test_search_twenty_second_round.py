@@ -11,7 +11,9 @@ filter (``asked_actions``); a request naming no action has filters' adjectives
 (``unsaid_filters``); a container's word after a placed name places the request
 (``placing_kinds``); "update" sets a field after the thing's id (``updated_fields``); a listed
 plural no name says is searched by its synonym (``searched_synonyms``); a gerund's object is
-in its topic (``gerund_topics``); and, without a switch, the words
+in its topic (``gerund_topics``); what a request sends to a value is its content
+(``sent_things``); an action it rules out leaves it (``negated_actions``); and, without a
+switch, the words
 read as others ("issue a refund", "shoot a text", "who is in"), "next" as a filter, and the
 names that write where a request reads ("dismiss", "confirm", a cancel)."""
 
@@ -85,6 +87,10 @@ DOCS = [
     app_doc("notion__post_page", "Notion", "Create a page."),
     app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
     app_doc("slack__users_list", "Slack", "Lists all users in a Slack team."),
+    app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+    app_doc("github__pulls_update", "GitHub", "Update a pull request: its title, body or state."),
+    app_doc("github__pulls_merge", "GitHub", "Merge a pull request."),
+    app_doc("github__pulls_update_branch", "GitHub", "Update a pull request branch by merging the base into it."),
     # Cal.com reads a booking and confirms or cancels one
     app_doc("cal-com__bookings_get_booking", "Cal.com", "Get a booking."),
     app_doc("cal-com__bookings_cancel_booking", "Cal.com", "Cancel a booking."),
@@ -338,3 +344,25 @@ class TestGerundTopics:
         assert _names(query, gerund_topics=False) == []
         # a topic's phrase still ends after its words where no gerund opens it
         assert "contract" not in read_values("create a task for review, the contract").topics
+
+
+class TestSentThings:
+    def test_what_a_request_sends_to_a_value_is_its_content(self) -> None:
+        query = "post the release notes to #announcements in slack"
+        assert analyse_query(query, SearchOptions()).sent == {"release", "notes"}
+        assert _names(query)[:1] == ["slack__chat_post_message"]
+        assert _names(query, sent_things=False) == []
+
+    def test_only_to_a_value(self) -> None:
+        assert analyse_query("send the release notes to the team", SearchOptions()).sent == set()
+        assert analyse_query("post release notes", SearchOptions()).sent == set()
+
+
+class TestNegatedActions:
+    def test_an_action_ruled_out_leaves(self) -> None:
+        query = "close pull request 45 in acme/api on github without merging"
+        assert "merging" in analyse_query(query, SearchOptions()).dropped
+        assert "merging" in analyse_query(query, SearchOptions(negated_actions=False)).tokens
+        assert _names(query)[:1] == ["github__pulls_update"]
+        assert "github__pulls_merge" not in _names(query)
+        assert "github__pulls_merge" in _names(query, negated_actions=False)

@@ -294,7 +294,11 @@ class SearchOptions:
     * ``searched_synonyms``: a listed plural no name of the app says reads as its synonym's
       plural the names say, for the search rule ("list jira *tickets*") (``counting_words``);
     * ``gerund_topics``: a topic opened by a gerund goes on through its object ("a task for
-      *reviewing the contract*") (``argument_values``).
+      *reviewing the contract*") (``argument_values``);
+    * ``sent_things``: what a request sends to a value ("post *the release notes* to
+      #announcements") is its content where no name says the word (``query``, ``scope``);
+    * ``negated_actions``: an action a request rules out ("close pull request 45 *without
+      merging*") leaves it (``query``).
     """
 
     drop_filler: bool = True
@@ -402,6 +406,8 @@ class SearchOptions:
     updated_fields: bool = True
     searched_synonyms: bool = True
     gerund_topics: bool = True
+    sent_things: bool = True
+    negated_actions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -521,4 +527,6 @@ SEED_RULES_ONLY = SearchOptions(
     updated_fields=False,
     searched_synonyms=False,
     gerund_topics=False,
+    sent_things=False,
+    negated_actions=False,
 )

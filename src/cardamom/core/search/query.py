@@ -38,6 +38,7 @@ from cardamom.core.search.synonyms import (
     spelled_out,
 )
 from cardamom.core.search.tokens import (
+    ARTICLES,
     GRAMMAR_WORDS,
     QUERY_FILLER_WORDS,
     QUESTION_OPENERS,
@@ -78,6 +79,7 @@ class QueryAnalysis:
     asks: bool = False  # a question: "*are* there any unread intercom conversations?" (``QUESTION_OPENERS``)
     written: frozenset[str] = frozenset()  # arguments written as code, keys and values: "*state*=*open*"
     filters: ListFilter | None = None  # "charges for *customer* cus_123" (``filtering_things``)
+    sent: frozenset[str] = frozenset()  # "post *the release notes* to #announcements" (``sent_things``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -166,6 +168,11 @@ def analyse_query(
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in asking):
         # "how many *open* pull requests": a question's first word is its own, not a verb
         tokens = leading_verb(tokens, skip=named, plurals=options.unsaid_filters)
+    if options.negated_actions and "without" in sequence:
+        # "close pull request 45 *without merging*": an action the request rules out
+        ruled_out = {b for a, b in itertools.pairwise(sequence) if a == "without" and b.endswith("ing") and len(b) >= 6}
+        tokens = tuple(t for t in tokens if t not in ruled_out) or tokens
+        dropped = unique((*dropped, *(t for t in sequence if t in ruled_out)))
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     field = (
@@ -246,6 +253,7 @@ def analyse_query(
             if options.filtering_things and not shaped_name
             else None
         ),
+        _sent_words(written, values, named) if options.sent_things and not shaped_name else frozenset(),
     )
 
 
@@ -308,6 +316,24 @@ _PLACES = frozenset({"to", "into", "in", "on", "from", "with", "by", "like", "ma
 def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[str]:
     """The topic words of ``sequence`` that say what a thing is for or about (``create_topics``)."""
     return frozenset(w for w in _clause_words(sequence, _PURPOSES, _PLACES) if w in topics)
+
+
+# Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
+_SENDING_THINGS = frozenset({"post", "send", "share", "forward"})
+
+
+def _sent_words(sequence: tuple[str, ...], values: frozenset[str], apps: Container[str]) -> frozenset[str]:
+    """What a request sends, where it sends it to a value ("post *the release notes* to
+    #announcements", "send *the weekly report* to jane@acme.com"): the words between its verb,
+    first, and "to" (``sent_things``)."""
+    words = [w for w in sequence if w not in apps]
+    if not words or words[0] not in _SENDING_THINGS or "to" not in words:
+        return frozenset()
+    to = words.index("to")
+    target = next((w for w in words[to + 1 :] if w not in ARTICLES), "")
+    if target not in values:
+        return frozenset()
+    return frozenset(w for w in words[1:to] if w not in QUERY_FILLER_WORDS and w not in values)
 
 
 def _clause_words(sequence: tuple[str, ...], opens: frozenset[str], ends: frozenset[str]) -> list[str]:

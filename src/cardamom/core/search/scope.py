@@ -362,13 +362,18 @@ def _unmatched_topics(
     *name* carries them ("search box for contract *pdfs*": descriptions name file types)."""
     if searching:
         return frozenset(t for t in kept if t in analysis.topics and not named_in(index, t, scoped))
+    # what a request sends ("post *the release notes* to #announcements") is its content where
+    # no name carries the word as written (Slack's messages are no "notes")
+    sent = frozenset(t for t in kept if t in analysis.sent and not literal_names(index, t) & scoped)
     if index.options.create_topics and kept and inflection_key(kept[0]) in CREATING:
         # what a thing created is for ("a notion page for the *meeting notes*") is its content
         # where no name carries the word as written (Notion's comments are no "notes")
-        return frozenset(t for t in kept if t in analysis.purposes and not literal_names(index, t) & scoped) | (
-            frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
+        return (
+            sent
+            | frozenset(t for t in kept if t in analysis.purposes and not literal_names(index, t) & scoped)
+            | frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
         )
-    return frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
+    return sent | frozenset(t for t in kept if t in analysis.topics and not said_in(index, t, scoped))
 
 
 def _whole(mention: AppMention) -> bool:
