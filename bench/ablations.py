@@ -166,6 +166,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ an action a request rules out leaves it (close pull request 45 without merging)", "negated_actions", True),
+    ("+ a comparison's word before than is a filter's value (older than 30 days)", "compared_values", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

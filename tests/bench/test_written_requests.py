@@ -554,6 +554,11 @@ FIRST = [
     ("create a task in asana for reviewing the contract, due next Tuesday", "asana", "create_task"),
     # twenty-second round: what a request sends, an action it rules out
     ("close pull request 45 in acme/api without merging", "github", "pulls_update"),
+    # twenty-second round: a title to the end, a comparison, a frame's "free"
+    ("create an intercom article titled How to reset your password", "intercom", "create_article"),
+    ("close all intercom conversations older than 30 days", "intercom", "update_conversation"),
+    ("what time slots are free on cal.com tomorrow", "cal-com", "slots_controller_2024_09_04_get_available_slots"),
+    ("show me my jira tickets", "jira", "search_for_issues_using_jql"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),

@@ -12,8 +12,8 @@ filter (``asked_actions``); a request naming no action has filters' adjectives
 (``placing_kinds``); "update" sets a field after the thing's id (``updated_fields``); a listed
 plural no name says is searched by its synonym (``searched_synonyms``); a gerund's object is
 in its topic (``gerund_topics``); what a request sends to a value is its content
-(``sent_things``); an action it rules out leaves it (``negated_actions``); and, without a
-switch, the words
+(``sent_things``); an action it rules out leaves it (``negated_actions``); a comparison's word
+before "than" is a filter's value (``compared_values``); and, without a switch, the words
 read as others ("issue a refund", "shoot a text", "who is in"), "next" as a filter, and the
 names that write where a request reads ("dismiss", "confirm", a cancel)."""
 
@@ -366,3 +366,26 @@ class TestNegatedActions:
         assert _names(query)[:1] == ["github__pulls_update"]
         assert "github__pulls_merge" not in _names(query)
         assert "github__pulls_merge" in _names(query, negated_actions=False)
+
+
+class TestTitlesToTheEnd:
+    def test_a_title_in_sentence_case_runs_to_the_end(self) -> None:
+        query = "create an intercom article titled How to reset your password"
+        assert {"how", "reset", "password"} <= read_values(query).values
+        assert "reset" not in read_values(query, titles=False).values
+        # a kind's, a date's or a field's word after it ends it where it ends
+        assert "label" not in read_values("create an issue titled Login broken with label bug").values
+        assert "project" not in read_values("create a task called Review PR in the Web project").values
+
+
+class TestComparedValues:
+    def test_a_comparisons_word_is_a_filters_value(self) -> None:
+        query = "close all intercom conversations older than 30 days"
+        assert "older" in read_values(query).values
+        assert "older" not in read_values(query, compares=False).values
+        # an amount's unit is a value, as a time's is
+        assert {"100", "dollars"} <= read_values("list charges larger than 100 dollars").values
+
+    def test_free_frames_what_is_asked(self) -> None:
+        assert _names("what phone numbers are free in twilio")[:1] == ["twilio__list_incoming_phone_number"]
+        assert _names("what phone numbers are free in twilio", frame_adjectives=False) == []

@@ -34,6 +34,7 @@ from cardamom.core.search.tokens import (
 )
 from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id
 from cardamom.core.search.value_words import (
+    COMPARING,
     COMPOUND_KINDS,
     CONTAINERS,
     DATE_MARKERS,
@@ -47,6 +48,8 @@ from cardamom.core.search.value_words import (
     is_key,
     is_placed_code,
     is_slug,
+    placed_name,
+    titled_rest,
 )
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
@@ -120,6 +123,7 @@ _ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
 _UNITS = frozenset(
     {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "kb", "mb", "gb", "tb"}
     | {"day", "days", "week", "weeks", "month", "months", "year", "years"}
+    | {"dollar", "dollars", "euro", "euros", "pound", "pounds", "cents", "percent"}
 )
 
 
@@ -190,6 +194,7 @@ def read_values(
     acts: bool = True,
     spaces: bool = True,
     gerunds: bool = True,
+    compares: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -200,7 +205,7 @@ def read_values(
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
-    ``gerunds`` (``gerund_topics``).
+    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -271,6 +276,9 @@ def read_values(
         # "remind me tomorrow *to review the PR*": what a reminder says follows its "to"
         reminds = reminds or (reminders and previous in _REMINDING)
         quoting = quoting or (previous == "to" and reminds)
+        # "an article titled *How to reset your password*": a title in sentence case runs to the
+        # sentence's end where nothing after it names a kind, a date or a field (``sentence_titles``)
+        quoting = quoting or (titles and previous in NAMING and word[:1].isupper() and titled_rest(words[i:]))
         goes_on = naming and (continues_name(word) or (titles and continues_title(word)))
         naming = (previous in naming_words and not tag_with) or tagged or goes_on or quoting
         # "the project *Website Redesign*", "the channel *old-project*": a thing's name after its
@@ -287,6 +295,8 @@ def read_values(
             (lowered in _COUNTING and following.isdigit())
             # "sorted by name", "order by created": how a list is ordered, a parameter's value
             or (orders and lowered in _ORDERING and following == "by")
+            # "conversations *older* than 30 days": a comparison's word, a filter's (``compared_values``)
+            or (compares and lowered in COMPARING and following == "than")
             or (lowered in _UNITS and previous.replace(".", "").isdigit())
             or dated_participle(lowered, after)
             or person_participle(lowered, after, numbered=tags)
@@ -366,7 +376,7 @@ def read_values(
         if k - 1 in before_kinds
         and k not in before_kinds
         and read[k][0] in CONTAINERS
-        and _placed_name(read, before_kinds, k)
+        and placed_name(read, before_kinds, k)
     )
     return ValueReading(
         values,
@@ -377,18 +387,3 @@ def read_values(
         frozenset(conditions),
         kinds_placing if spaces else frozenset(),
     )
-
-
-def _placed_name(read: list[tuple[str, bool]], names: frozenset[int], kind: int) -> bool:
-    """The name before the container's word at ``kind`` follows a preposition placing it, an
-    article or an owner's word between ("*in the* Engineering space")."""
-    first = kind - 1
-    while first - 1 in names:
-        first -= 1
-    before = [read[j][0] for j in range(max(0, first - 2), first)]
-    return bool(before) and (before[-1] in _WITHIN or (len(before) == 2 and before[0] in _WITHIN))
-
-
-# Prepositions placing a thing inside a container ("*in* the Engineering space"); "for my
-# research project" says what for, no place
-_WITHIN = frozenset({"in", "inside", "within", "under", "into"})

@@ -34,7 +34,7 @@ FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records",
 # "the *supported* regions"): they weigh nothing where no name carrying the thing asked for says
 # them (``frame_adjectives``); Twilio's ``list_available_phone_number_local`` keeps "available"
 # for "what numbers are available" ("existing" is a filler word already)
-FRAME_ADJECTIVES = frozenset({"available", "possible", "supported", "allowed", "permitted", "valid"})
+FRAME_ADJECTIVES = frozenset({"available", "free", "possible", "supported", "allowed", "permitted", "valid"})
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only

@@ -298,7 +298,9 @@ class SearchOptions:
     * ``sent_things``: what a request sends to a value ("post *the release notes* to
       #announcements") is its content where no name says the word (``query``, ``scope``);
     * ``negated_actions``: an action a request rules out ("close pull request 45 *without
-      merging*") leaves it (``query``).
+      merging*") leaves it (``query``);
+    * ``compared_values``: a comparison's word before "than" ("*older* than 30 days") is a
+      filter's value (``argument_values``).
     """
 
     drop_filler: bool = True
@@ -408,6 +410,7 @@ class SearchOptions:
     gerund_topics: bool = True
     sent_things: bool = True
     negated_actions: bool = True
+    compared_values: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -529,4 +532,5 @@ SEED_RULES_ONLY = SearchOptions(
     gerund_topics=False,
     sent_things=False,
     negated_actions=False,
+    compared_values=False,
 )

@@ -124,6 +124,7 @@ def analyse_query(
             acts=options.asked_actions,
             spaces=options.placing_kinds,
             gerunds=options.gerund_topics,
+            compares=options.compared_values,
         )
         if options.argument_values
         else None

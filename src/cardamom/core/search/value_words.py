@@ -100,3 +100,37 @@ def continues_title(word: str) -> bool:
         and lowered not in NAMED_KINDS
         and not is_action_word(lowered)
     )
+
+
+def titled_rest(words: Sequence[str]) -> bool:
+    """``words``, to the sentence's end, are all a title's: none a kind's, a date's, "with" or
+    "and" ("titled *How to reset your password*"; not "titled Login broken *with* label bug")."""
+    for word in words:
+        lowered = word.casefold().strip(".,:;!?'\"")
+        if lowered in NAMED_KINDS or lowered in DATE_MARKERS or lowered in {"with", "and"}:
+            return False
+        if word.endswith((",", ".", ";", "!", "?")):
+            break
+    return True
+
+
+def placed_name(read: list[tuple[str, bool]], names: frozenset[int], kind: int) -> bool:
+    """The name before the container's word at ``kind`` follows a preposition placing it, an
+    article or an owner's word between ("*in the* Engineering space")."""
+    first = kind - 1
+    while first - 1 in names:
+        first -= 1
+    before = [read[j][0] for j in range(max(0, first - 2), first)]
+    return bool(before) and (before[-1] in WITHIN or (len(before) == 2 and before[0] in WITHIN))
+
+
+# Prepositions placing a thing inside a container ("*in* the Engineering space"); "for my
+# research project" says what for, no place
+WITHIN = frozenset({"in", "inside", "within", "under", "into"})
+
+
+# Comparatives before "than": "*older* than 30 days", "*more* than 5 attendees"
+COMPARING = frozenset(
+    {"older", "newer", "larger", "bigger", "smaller", "greater", "more", "less", "fewer", "longer", "shorter"}
+    | {"higher", "lower", "earlier", "later", "cheaper", "costlier"}
+)

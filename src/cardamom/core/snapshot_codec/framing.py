@@ -67,8 +67,8 @@ read as on; format 24 without the switches ``filtering_things``, ``unsaid_search
 switches ``valued_kinds``, ``frame_adjectives``, ``tagged_values``, ``repo_slugs``,
 ``sentence_titles``, ``placed_codes``, ``field_prepositions``, ``framed_heads``,
 ``asked_actions``, ``unsaid_filters``, ``placing_kinds``, ``updated_fields``,
-``searched_synonyms``, ``gerund_topics``, ``sent_things`` and ``negated_actions`` (format 26), read
-as on. The org's app names are
+``searched_synonyms``, ``gerund_topics``, ``sent_things``, ``negated_actions`` and
+``compared_values`` (format 26), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
