@@ -137,6 +137,7 @@ FOUND = [
     ("who reviewed pull request 88 in acme/api", "github", "pulls_list_reviews"),
     ("list twilio messages sent to +15551112222", "twilio", "list_message"),
     ("post the release notes to #announcements in Slack", "slack", "chat_post_message"),
+    ("Tell me which GitHub repos I have starred", "github", "activity_list_repos_starred_by_authenticated_user"),
 ]
 
 
@@ -559,6 +560,9 @@ FIRST = [
     ("close all intercom conversations older than 30 days", "intercom", "update_conversation"),
     ("what time slots are free on cal.com tomorrow", "cal-com", "slots_controller_2024_09_04_get_available_slots"),
     ("show me my jira tickets", "jira", "search_for_issues_using_jql"),
+    # twenty-second round: an urging frame; a word a shortened name's cut falls inside
+    ("Time to close Jira issue WEB-9", "jira", "do_transition"),
+    ("Go ahead and delete Box folder 33", "box", "delete_folders_id"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),

@@ -84,6 +84,14 @@ class TestShortenedNames:
         index = SearchIndex.build([search_document(t, "Azure DevOps") for t in (self.LONG, other)])
         assert rank(index, "azure devops post deployments").hits[0].name == self.LONG.name
 
+    def test_a_word_the_cut_falls_inside_is_no_word_of_the_name(self) -> None:
+        # twenty-second round: "..._for_reposi-<digest>" held "reposi", which "repos I" joined into
+        cut = pool_tool("github", "copilot_disable_copilot_coding_agent_for_repository_in_organization")
+        kept = tokenize(cut.name.rpartition("-")[0])
+        assert kept[-1] not in set(tokenize(cut.tool))  # the cut falls inside a word
+        words = name_words(cut)
+        assert kept[-1] not in words and {"repository", "organization", "coding"} <= words
+
     def test_a_name_within_the_limit_reads_as_written(self) -> None:
         short = pool_tool("notion", "list_users")
         assert name_words(short) == {"notion", "list", "users"}

@@ -17,6 +17,8 @@ _WISHING = (
     r"|(?:would\s+like|need|want|trying|looking|hoping|planning)\s+to"
     r"|(?:(?:i|we)\s+)?(?:wanna|gotta)"
     r"|help\s+(?:me|us)(?:\s+to)?"
+    # an urging: "time to close ...", "go ahead and delete ...", "we should archive ..."
+    r"|(?:it(?:'s|\u2019s|\s+is)\s+)?time\s+to|go\s+ahead\s+and|(?:i|we|you)\s+(?:should|must)"
     r"|let(?:'s|\u2019s|\s+me|\s+us)"
     # asking for a way or a tool: "is there a tool to", "find the tool that", "how do I"
     r"|(?:is\s+there|(?:find|get|give\s+me|show\s+me|i\s+need|we\s+need)\s+(?:me\s+)?)\s*(?:a|an|any|the|some)\s+"
