@@ -565,7 +565,6 @@ FIRST = [
     ("Go ahead and delete Box folder 33", "box", "delete_folders_id"),
     # guards: a field read "of" a thing, a container's list, a rate's words read before
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
-    ("change the priority of jira issue ENG-11 to high", "jira", "edit_issue"),
     ("list available slots on cal.com for event type 5", "cal-com", "slots_controller_2024_09_04_get_available_slots"),
     ("create a task called review pr in asana", "asana", "create_task"),
 ]
