@@ -9,6 +9,7 @@ from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT, NAME_PREFIX_WEIGHT, NAME_WEIGHT
+from cardamom.core.search.frame_adjectives import FRAME_ADJECTIVES, framing_adjectives
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
@@ -30,11 +31,6 @@ _TOOL_WORDS = frozenset(
 # ... and (``api_words``) "the Jira *REST* API", "the Stripe *SDK*"
 _API_WORDS = frozenset({"rest", "sdk"})
 FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records", "results"} | _TOOL_WORDS
-# Adjectives framing what a request asks for ("what transitions are *available* for ENG-12",
-# "the *supported* regions"): they weigh nothing where no name carrying the thing asked for says
-# them (``frame_adjectives``); Twilio's ``list_available_phone_number_local`` keeps "available"
-# for "what numbers are available" ("existing" is a filler word already)
-FRAME_ADJECTIVES = frozenset({"available", "free", "possible", "supported", "allowed", "permitted", "valid"})
 
 
 # Per query token: the tools it scores 5, 3, 2 and 1 against; those (of the 3) it reaches only
@@ -70,11 +66,17 @@ class Weighed:
 
 
 def weigh_tokens(
-    index: SearchIndex, scope: Scope, *, guessed_name: bool = False, head: RequestHead | None = None
+    index: SearchIndex,
+    scope: Scope,
+    *,
+    guessed_name: bool = False,
+    head: RequestHead | None = None,
+    predicates: frozenset[str] = frozenset(),
 ) -> Weighed:
     """The query's tokens weighed over the ranked pool. ``guessed_name``: the query is shaped
     like a tool name, whose grammatical number is a guess (``guessed_number``). ``head``: the
-    request's verb and head noun (``head_all``)."""
+    request's verb and head noun (``head_all``). ``predicates``: the words a copula puts after
+    it ("are *available*", ``frame_adjectives``)."""
     tokens = scope.tokens
     as_exact = index.options.inflected_exact or (guessed_name and index.options.guessed_number)
     literal_ties = index.options.literal_ties
@@ -148,9 +150,9 @@ def weigh_tokens(
     if index.options.frame_nouns and not frames.isdisjoint(tokens):
         named = named or _named(scoring, visible)
         framing = _framing(index, tokens, named, scope.values, visible, frames)
-    if index.options.frame_adjectives and not FRAME_ADJECTIVES.isdisjoint(tokens):
+    if index.options.frame_adjectives and not FRAME_ADJECTIVES.isdisjoint(predicates):
         named = named or _named(scoring, visible)
-        framing |= _framing_adjectives(tokens, named, scope.values)
+        framing |= framing_adjectives(tokens, named, scope.values, predicates)
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))
@@ -210,23 +212,6 @@ def _framing(
         if not (carried if visible is None else carried & visible):  # type: ignore[operator]
             framing.add(t)
     return frozenset(framing)
-
-
-def _framing_adjectives(tokens: tuple[str, ...], named: list[frozenset[int]], values: Container[str]) -> frozenset[str]:
-    """The frame adjectives of ``tokens`` that leave the mass: those no name carrying the thing
-    asked for (the request's first word, not an action or a value, that a name carries: "what
-    *sizes* are available for droplets") carries."""
-    subject = next(
-        (
-            n
-            for t, n in zip(tokens, named, strict=True)
-            if n and t not in FRAME_ADJECTIVES and t not in values and not is_action_word(t)
-        ),
-        None,
-    )
-    if subject is None:
-        return frozenset()
-    return frozenset(t for t, n in zip(tokens, named, strict=True) if t in FRAME_ADJECTIVES and not n & subject)
 
 
 def candidate_tools(weighed: Weighed, needed: float, *, rarest_only: bool) -> Collection[int]:

@@ -265,9 +265,9 @@ class SearchOptions:
       ``admin_*``) comes after the others, unless the request says "admin" (``admin_tools``);
     * ``valued_kinds``: so does one thing acted on with a thing of another kind ("create a refund
       *for payment intent* pi_123") (``filtering_things``);
-    * ``frame_adjectives``: an adjective framing what a request asks for ("what transitions are
-      *available*") weighs nothing where no name carrying another of its words says it
-      (``coverage``);
+    * ``frame_adjectives``: an adjective a copula puts after what a request asks for ("what
+      transitions are *available*") weighs nothing where no name carrying that thing says it
+      (``frame_adjectives``);
     * ``tagged_values``: what a thing is tagged ("droplets *tagged* web"), a rate's period
       ("$29 *per month*"), a number a thing was sent to ("*sent* to +15551112222") and a format
       written with digits ("as *mp3*") are values (``argument_values``);
@@ -287,8 +287,8 @@ class SearchOptions:
       filters' adjectives as one listing them does ("stripe invoices that are *open*")
       (``filter_words``);
     * ``placing_kinds``: a container's word after a name a preposition places ("in the
-      Engineering *space*") places the request where no name of the app says it, as
-      ``app_tails`` does (``argument_values``);
+      Engineering *space*") places the request where no name of the app it names says it, as
+      ``app_tails`` does (``argument_values``, ``scope``);
     * ``updated_fields``: "update" and "change" set a thing's field written after its id as "set"
       does ("update the asana task 44 *notes* to ...") (``field_phrases``);
     * ``searched_synonyms``: a listed plural no name of the app says reads as its synonym's

@@ -80,6 +80,8 @@ class QueryAnalysis:
     written: frozenset[str] = frozenset()  # arguments written as code, keys and values: "*state*=*open*"
     filters: ListFilter | None = None  # "charges for *customer* cus_123" (``filtering_things``)
     sent: frozenset[str] = frozenset()  # "post *the release notes* to #announcements" (``sent_things``)
+    placing: frozenset[str] = frozenset()  # "in the Engineering *space*" (``placing_kinds``)
+    predicates: frozenset[str] = frozenset()  # "what transitions are *available*" (``frame_adjectives``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -210,8 +212,6 @@ def analyse_query(
         # "add Kim as ...", which ends the head phrase before it opens)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
-    if reading is not None and options.app_tails and not shaped_name:
-        tails |= reading.placing  # "in the Engineering *space*": as "the Notion *workspace*" does
     owned = head.head if head is not None else None
     mine = options.first_person and not shaped_name and says_first_person(sequence, owned, values)
     source = source_of(sequence, named | values) if options.kept_sources and not shaped_name else None
@@ -255,6 +255,8 @@ def analyse_query(
             else None
         ),
         _sent_words(written, values, named) if options.sent_things and not shaped_name else frozenset(),
+        reading.placing if reading is not None and not shaped_name else frozenset(),
+        frozenset(w for a, w in itertools.pairwise(sequence) if a in _COPULAS),
     )
 
 
@@ -319,6 +321,8 @@ def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[st
     return frozenset(w for w in _clause_words(sequence, _PURPOSES, _PLACES) if w in topics)
 
 
+# A predicate's verb: "what transitions *are* available" (``frame_adjectives``)
+_COPULAS = frozenset({"is", "are", "was", "were", "be"})
 # Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
 _SENDING_THINGS = frozenset({"post", "send", "share", "forward"})
 

@@ -143,7 +143,7 @@ def _rank(
         touched = len(union_of(found))
         return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
     head = request_head_of(analysis, scope, options)
-    weighed = weigh_tokens(index, scope, guessed_name=analysis.name_shaped, head=head)
+    weighed = weigh_tokens(index, scope, guessed_name=analysis.name_shaped, head=head, predicates=analysis.predicates)
     total_mass = sum(weighed.weights)
     needed = mass_needed(total_mass, floor)
     # Part of the floor, for a guessed name that names no app of the org: inside a named app,

@@ -164,6 +164,9 @@ def _inside(
         # "list all users in the Notion *workspace*": where no name of the app says it, the word
         # places the request in the app it names (Asana's ``get_workspaces`` keeps it)
         kept = tuple(t for t in kept if t not in analysis.app_tails or named_in(index, t, scoped)) or kept
+    if options.placing_kinds and analysis.placing and options.app_tails and not implied:
+        # "in the Engineering *space*" places it so too, in an app the request names
+        kept = tuple(t for t in kept if t not in analysis.placing or named_in(index, t, scoped)) or kept
     # "in project KAN": the container's word leaves with its value, but for a name of the app
     # saying the thing *for* that container ("list asana tasks in project 12": ``get_tasks_for_project``)
     # "charges *for customer* cus_123": so does a kind's word filtering a list the app names
