@@ -133,6 +133,15 @@ class TestFrameAdjectives:
         assert _names(query)[:1] == ["digitalocean__sizes_list"]
         assert _names(query, frame_adjectives=False)[:1] != ["digitalocean__sizes_list"]
 
+    def test_only_after_a_copula(self) -> None:
+        # "the available sizes" names them; only "sizes are available" frames
+        assert _names("list the available sizes on digitalocean droplets", frame_adjectives=True) == _names(
+            "list the available sizes on digitalocean droplets", frame_adjectives=False
+        )
+        assert _names("what sizes are available for digitalocean droplets") != _names(
+            "what sizes are available for digitalocean droplets", frame_adjectives=False
+        )
+
     def test_a_name_saying_it_with_the_thing_keeps_it(self) -> None:
         assert _names("what phone numbers are available in twilio")[:1] == ["twilio__list_available_phone_number_local"]
 
@@ -295,6 +304,8 @@ class TestPlacingKinds:
         query = "create a Notion page in the Engineering space called Runbook"
         assert _names(query)[:1] == ["notion__post_page"]
         assert _names(query, placing_kinds=False) == []
+        # only in an app the request names: "pages in the Engineering space" implies Notion
+        assert _names("create a page in the Engineering space called Runbook") == []
 
 
 class TestUpdatedFields:
