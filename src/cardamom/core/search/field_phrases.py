@@ -41,7 +41,7 @@ FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | _
 # the status of", "*who* is the assignee of").
 ASKING_WORDS = frozenset({"what", "who"})
 READING_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "get")) | ASKING_WORDS
-_COPULAS = frozenset({"is", "are", "was", "were"})
+COPULAS = frozenset({"is", "are", "was", "were"})
 _OF = frozenset({"of"})
 _UPDATING = frozenset({"update", "change", "edit", "modify"})
 _ASKED_ON = frozenset({"of", "on", "for"})
@@ -94,7 +94,7 @@ def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False, updated: 
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
-        asked = word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in _COPULAS
+        asked = word in ASKING_WORDS and i + 1 < len(sequence) and sequence[i + 1] in COPULAS
         start = i + 1 + asked
         start += start < len(sequence) and sequence[start] in DETERMINERS
         ofs = _ASKED_ON if asked_on and word in ASKING_WORDS else _OF  # "what's the status *for* ..."
@@ -218,7 +218,7 @@ def possessive_as_of(query: str) -> str:
                 break  # punctuation ends the field
         if not field or len(field) > _LONGEST_FIELD:
             continue
-        start = verb + 1 + (_bare(words[verb]) in ASKING_WORDS and verb + 1 < k and _bare(words[verb + 1]) in _COPULAS)
+        start = verb + 1 + (_bare(words[verb]) in ASKING_WORDS and verb + 1 < k and _bare(words[verb + 1]) in COPULAS)
         start += start < k and _bare(words[start]) in _RECEIVERS  # "show me the project's members"
         owner = [*words[start:k], owned.group(1)]
         return " ".join([*words[:start], *field, "of", *owner, *words[k + 1 + len(field) :]])

@@ -14,6 +14,7 @@ from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import (
+    COPULAS,
     FieldPhrase,
     added_field,
     field_phrase,
@@ -256,7 +257,7 @@ def analyse_query(
         ),
         _sent_words(written, values, named) if options.sent_things and not shaped_name else frozenset(),
         reading.placing if reading is not None and not shaped_name else frozenset(),
-        frozenset(w for a, w in itertools.pairwise(sequence) if a in _COPULAS),
+        frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS),  # "are *available*"
     )
 
 
@@ -321,8 +322,6 @@ def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[st
     return frozenset(w for w in _clause_words(sequence, _PURPOSES, _PLACES) if w in topics)
 
 
-# A predicate's verb: "what transitions *are* available" (``frame_adjectives``)
-_COPULAS = frozenset({"is", "are", "was", "were", "be"})
 # Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
 _SENDING_THINGS = frozenset({"post", "send", "share", "forward"})
 

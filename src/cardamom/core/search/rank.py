@@ -180,9 +180,9 @@ def _rank(
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
     covering = bool(passing)
-    # the request's own words, its values and participles aside ("issues *created* this week"
-    # says which issues)
-    keys = frozenset(inflection_key(t) for t in weighed.tokens if t not in scope.values and not t.endswith("ed"))
+    # the request's own words, its values and participles aside ("issues *created* this week")
+    stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith("ed"))
+    keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
     if action is not None:
         passing = [
             c
