@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
-from cardamom.core.search.tokens import is_plural
+from cardamom.core.search.tokens import inflection_key, is_plural
 from cardamom.core.search.verb_readings import literal_names, name_reach
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
@@ -77,13 +77,15 @@ def _named_synonym(
     index: SearchIndex, words: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
 ) -> tuple[str, str, frozenset[int]]:
     """The first plural of ``words`` that no name of ``scoped`` says but whose synonym some
-    name says in the plural: the word, that plural, and the names saying it."""
+    name says in the plural (``SearchIndex.name_forms``): the word, that plural, and the names
+    saying it."""
+    names = index.name_postings
     for word in words:
         if word in values or not is_plural(word):
             continue
         for synonym in synonyms_of(word):
-            for plural in (f"{synonym}s", f"{synonym}es", f"{synonym[:-1]}ies"):
-                carriers = index.postings(plural).name & scoped if plural in index.name_postings else frozenset()
+            for form in sorted(index.name_forms.get(inflection_key(synonym), ())):
+                carriers = names[form] & scoped if is_plural(form) and form in names else frozenset()
                 if carriers:
-                    return word, plural, frozenset(carriers)
+                    return word, form, frozenset(carriers)
     return "", "", frozenset()

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cardamom.core.search.head_nouns import RequestHead
-from cardamom.core.search.synonyms import group_keys, is_action_word
+from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.tokens import ARTICLES, GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
 from cardamom.core.search.value_words import CONTAINERS, NAMING
 
@@ -23,7 +23,6 @@ _LONGEST_KIND = 2  # "event type", "payment method"
 # Things holding others, whose lists are theirs to give ("files in folder 0": Box's folder
 # items); a container's word has its own rule (``argument_values.CONTAINERS``)
 _HOLDERS = CONTAINERS | {"database", "channel", "workspace", "section", "portfolio", "calendar", "team"}
-_CREATING = frozenset({"create"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +54,7 @@ def list_filter(
     else:
         thing = next((w for w in words if w not in _OWNERS), "")  # its first word: no verb before it
         verb = "list"
-    created = singular and head is not None and inflection_key(head.verb) in group_keys(_CREATING)
+    created = singular and head is not None and inflection_key(head.verb) in CREATING
     if not (is_plural(thing) or created) or is_action_word(thing) or thing not in words:
         return None
     found: set[str] = set()

@@ -26,11 +26,9 @@ from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
-from cardamom.core.search.synonyms import group_keys
+from cardamom.core.search.synonyms import CREATING
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import literal_names, verb_names
-
-_CREATING = frozenset({"create"})
 
 
 def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOptions) -> RequestHead | None:
@@ -93,7 +91,7 @@ def head_first(
             return described_first(index, thing, verbs, passing, top)
         return top, None
     kinds: list[Covering] = []
-    if inflection_key(verb) in group_keys(_CREATING):
+    if inflection_key(verb) in CREATING:
         doing = [c for c in doing if creates_one(documents[c[0]].name)] or doing
         kinds = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
     best = order_results(index, kinds or doing, 1)[0]

@@ -16,8 +16,8 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
-from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.thing_values import CREATING, created_fields, thing_names
+from cardamom.core.search.synonyms import CREATING, is_action_word
+from cardamom.core.search.thing_values import created_fields, thing_names
 from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
     inflection_key,
@@ -160,13 +160,12 @@ def _inside(
     synonyms on."""
     options = index.options
     kept = tuple(t for t in tokens if t not in app_words) or tokens
-    if options.app_tails and analysis.app_tails:
-        # "list all users in the Notion *workspace*": where no name of the app says it, the word
-        # places the request in the app it names (Asana's ``get_workspaces`` keeps it)
-        kept = tuple(t for t in kept if t not in analysis.app_tails or named_in(index, t, scoped)) or kept
-    if options.placing_kinds and analysis.placing and options.app_tails and not implied:
-        # "in the Engineering *space*" places it so too, in an app the request names
-        kept = tuple(t for t in kept if t not in analysis.placing or named_in(index, t, scoped)) or kept
+    # "list all users in the Notion *workspace*": where no name of the app says it, the word
+    # places the request in the app it names (Asana's ``get_workspaces`` keeps it); so does "in
+    # the Engineering *space*", in an app the request names (``placing_kinds``)
+    tails = analysis.app_tails | (analysis.placing if not implied else frozenset())
+    if options.app_tails and tails:
+        kept = tuple(t for t in kept if t not in tails or named_in(index, t, scoped)) or kept
     # "in project KAN": the container's word leaves with its value, but for a name of the app
     # saying the thing *for* that container ("list asana tasks in project 12": ``get_tasks_for_project``)
     # "charges *for customer* cus_123": so does a kind's word filtering a list the app names

@@ -94,11 +94,10 @@ def name_words(tool: SearchableTool) -> set[str]:
     name = tool.name
     kept, dash, digest = name.rpartition("-")
     if len(name) == MAX_NAME_LENGTH and dash and _DIGEST.fullmatch(digest) and not name.endswith(tool.tool):
-        whole = tokenize(tool.tool)
+        whole = set(tokenize(tool.tool))
         words = tokenize(kept)
         # the cut may fall inside a word ("..._for_reposi"): that part is no word of the name
-        cut = words[-1:] if words and words[-1] not in whole else []
-        return {w for w in words if w not in cut} | set(whole)
+        return set(words[:-1] if words and words[-1] not in whole else words) | whole
     return set(tokenize(name))
 
 

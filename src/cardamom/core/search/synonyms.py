@@ -116,8 +116,7 @@ def leading_verb(tokens: tuple[str, ...], skip: Container[str] = (), *, plurals:
     for i, token in enumerate(tokens):
         if token in skip:
             continue
-        following = next((t for t in tokens[i + 1 :] if t not in skip), "")
-        if plurals and token in LEADING_VERBS and is_plural(following):
+        if plurals and token in LEADING_VERBS and is_plural(next((t for t in tokens[i + 1 :] if t not in skip), "")):
             break
         if token in LEADING_VERBS and i + 1 < len(tokens):
             verb = LEADING_VERBS[token]
@@ -137,6 +136,10 @@ _ACTION_HEADS = frozenset(
 def group_keys(heads: frozenset[str]) -> frozenset[str]:
     """The inflection keys of every word of the groups whose first word is one of ``heads``."""
     return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] in heads for w in group)
+
+
+# The keys of the verbs creating a thing ("create", "add", "new", "make", "post" ...)
+CREATING = group_keys(frozenset({"create"}))
 
 
 def action_words() -> frozenset[str]:

@@ -8,12 +8,11 @@ from __future__ import annotations
 from cardamom.core.search.head_nouns import acts_on, forms
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
-from cardamom.core.search.synonyms import group_keys, is_action_word
+from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.tokens import inflection_key, looks_like_adverb
 from cardamom.core.search.verb_readings import literal_names, said_in, verb_names
 from cardamom.core.search.word_forms import LOOKING_VERBS
 
-CREATING = group_keys(frozenset({"create"}))
 # the verbs of a list asked for, read or searched for by its fields
 _FILTERED = LOOKING_VERBS
 

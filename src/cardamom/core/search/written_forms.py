@@ -79,9 +79,9 @@ def _in_words(index: SearchIndex, query: str) -> str:
     ):
         # "list issues in acme/api"; "the main branch of acme/api" places it as "in" does
         # (``repo_slugs``: "of repo" would announce a field's value)
-        of_as_in = options.repo_slugs
         query = _PLACED_SLUG.sub(
-            lambda m: f"{'in' if of_as_in and m.group('place').lower() == 'of' else m.group('place')} repo ", query
+            lambda m: f"{'in' if options.repo_slugs and m.group('place').lower() == 'of' else m.group('place')} repo ",
+            query,
         )
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
