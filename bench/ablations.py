@@ -167,6 +167,23 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ),
     ("+ an action a request rules out leaves it (close pull request 45 without merging)", "negated_actions", True),
     ("+ a comparison's word before than is a filter's value (older than 30 days)", "compared_values", True),
+    (
+        "+ a request told of someone else, or asking for a tool, opens with a frame (the user wants to)",
+        "told_frames",
+        True,
+    ),
+    (
+        "+ an app named as the means is read as the place (use the stripe api to list customers)",
+        "instrument_words",
+        True,
+    ),
+    ("+ a dashed name holding an app's name names no app (the droplet named test-box)", "joined_names", True),
+    ("+ a key in capitals placed by in, for, from ... is a value (create a bug in OPS)", "placed_keys", True),
+    ("+ what follows whom a request tells is the message (tell Bob in Slack the build failed)", "told_text", True),
+    ("+ the words opening a turn of a conversation open the frame (ok now delete asana task 12)", "chat_openers", True),
+    ("+ no action: all open PRs, the latest stripe invoice are filtered things", "ordered_things", True),
+    ("+ a grammar word is no prefix of a name word (all xero invoices is no allocation)", "grammar_prefixes", True),
+    ("+ a name marking a state writes (find github notifications is no mark as read)", "marked_states", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

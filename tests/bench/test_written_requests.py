@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to twenty-second rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to twenty-third rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -138,6 +138,8 @@ FOUND = [
     ("list twilio messages sent to +15551112222", "twilio", "list_message"),
     ("post the release notes to #announcements in Slack", "slack", "chat_post_message"),
     ("Tell me which GitHub repos I have starred", "github", "activity_list_repos_starred_by_authenticated_user"),
+    # twenty-third round: "pull" the latest things reads them (a bank transaction's history first)
+    ("Pull the latest Xero bank transactions", "xero", "get_bank_transactions"),
 ]
 
 
@@ -567,6 +569,53 @@ FIRST = [
     ("check the status of twilio message SM123", "twilio", "fetch_message"),
     ("list available slots on cal.com for event type 5", "cal-com", "slots_controller_2024_09_04_get_available_slots"),
     ("create a task called review pr in asana", "asana", "create_task"),
+    # twenty-third round: a request told of the user, or asking for a tool
+    ("The user wants to see their open Jira issues", "jira", "search_for_issues_using_jql"),
+    ("user wants to create a new Notion page for meeting notes", "notion", "post_page"),
+    ("user needs the list of Xero contacts", "xero", "get_contacts"),
+    ("They asked for the Stripe balance", "stripe", "get_balance"),
+    (
+        "The customer is asking to reschedule their cal.com booking",
+        "cal-com",
+        "bookings_controller_2024_08_13_reschedule_booking",
+    ),
+    ("user request: close jira ticket OPS-12", "jira", "do_transition"),
+    ("tool for creating a xero invoice", "xero", "create_invoices"),
+    ("need a function that deletes a digitalocean droplet", "digitalocean", "droplets_destroy"),
+    ("function for adding a comment to an asana task", "asana", "create_story_for_task"),
+    # twenty-third round: an app named as the means, or told to do it
+    ("use the stripe api to list customers", "stripe", "get_customers"),
+    ("using the GitHub API, list open pull requests in acme/web", "github", "pulls_list"),
+    ("call notion to create a page in the Roadmap database", "notion", "post_page"),
+    ("through the asana integration, add a task called Fix login", "asana", "create_task"),
+    ("with the DigitalOcean API, reboot droplet 42", "digitalocean", "droplet_actions_post"),
+    ("Call the Xero API to create a contact named Acme Ltd", "xero", "create_contacts"),
+    ("Using the Twilio API, list my phone numbers", "twilio", "list_incoming_phone_number"),
+    ("use intercom to find contact jane@acme.com", "intercom", "search_contacts"),
+    ("list Twilio calls from yesterday using the API", "twilio", "list_call"),
+    ("fetch slack users via API", "slack", "users_list"),
+    ("slack API conversations.list", "slack", "conversations_list"),
+    ("Ask Jira for the transitions of PROJ-3", "jira", "get_transitions"),
+    ('Make GitHub open an issue titled "Docs typo"', "github", "issues_create"),
+    ("make cal.com cancel booking 4455", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
+    # twenty-third round: a turn of a conversation, a message told, a dashed name, a key in capitals
+    ("ok now delete that asana task 1203", "asana", "delete_task"),
+    ("next, create a Box folder named Reports inside folder 0", "box", "post_folders"),
+    ("One more: how many Stripe customers do we have?", "stripe", "get_customers"),
+    ("Real quick: who am I on GitHub?", "github", "users_get_authenticated"),
+    ("Tell Bob in Slack the build failed", "slack", "chat_post_message"),
+    ("Kill the droplet named test-box", "digitalocean", "droplets_destroy"),
+    ("for jira, create a bug in OPS", "jira", "create_issue"),
+    # twenty-third round: no action, "all" things and the latest; a name marking a state; "pull"
+    ("all xero invoices", "xero", "get_invoices"),
+    (
+        "The user asked me to find their GitHub notifications",
+        "github",
+        "activity_list_notifications_for_authenticated_user",
+    ),
+    # guards: a means' word before a thing of it, a CLI's command, a read marked
+    ("gh api repos/acme/api/issues", "github", "issues_list_for_repo"),
+    ("mark github notifications as read", "github", "activity_mark_notifications_as_read"),
 ]
 
 

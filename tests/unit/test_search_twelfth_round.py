@@ -85,7 +85,8 @@ class TestAllQuantifiesTheHead:
 
     def test_an_all_no_name_of_the_head_carries_is_grammar(self) -> None:
         # "all" prefixes Xero's "allocations": rare, it outweighed "invoices" and nothing cleared
-        assert _names("get all xero invoices", head_all=False) == []
+        # (since the twenty-third round no grammar word is a prefix of a name word)
+        assert _names("get all xero invoices", head_all=False, grammar_prefixes=False) == []
         assert _names("get all xero invoices")[0] == "xero__get_invoices"
 
 

@@ -17,6 +17,7 @@ their words in order (``google calendar``, ``cal com``) or joined (``calcom``, `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -157,3 +158,29 @@ def named_in(query: str, names: Iterable[str]) -> list[str]:
         if any(f" {key} " in text for key in keys):
             found.append(name)
     return found
+
+
+# A word joined by dashes, a #channel or an @handle: a name the request gives a thing ("the
+# droplet named *test-box*", "*#box-team*"), whose parts name no app (``joined_names``).
+_JOINED = re.compile(r"(?<![\w@#/.-])(?:[#@][A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)(?![\w/@-])")
+
+
+def without_joined_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -> str:
+    """``query`` with the words joined by dashes, the #channels and the @handles that hold an
+    app's name as a part, but, joined by dashes, are not one as a whole ("test-box", "#box",
+    not "cal-com"), cut out (each leaves a space)."""
+    if "-" not in query and "#" not in query and "@" not in query:
+        return query
+
+    def cut(match: re.Match[str]) -> str:
+        word = match.group(0)
+        parts = tokenize(word)
+        known = known_app_mentions()
+        whole = indexed.get(" ".join(parts)) or indexed.get("".join(parts)) or known.get(tuple(parts))
+        if (whole and word[0] not in "#@") or not any(part in indexed or (part,) in known for part in parts):
+            return word
+        if len(parts) == 2 and parts[1].isdigit() and word[0] not in "#@":
+            return word  # an issue's key: "JIRA-77" is Jira's own
+        return " "
+
+    return _JOINED.sub(cut, query)

@@ -47,6 +47,7 @@ from cardamom.core.search.value_words import (
     continues_title,
     is_key,
     is_placed_code,
+    is_placed_key,
     is_slug,
     placed_name,
     titled_rest,
@@ -195,6 +196,7 @@ def read_values(
     spaces: bool = True,
     gerunds: bool = True,
     compares: bool = True,
+    keys: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -205,7 +207,7 @@ def read_values(
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
-    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``).
+    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``).
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -266,6 +268,7 @@ def read_values(
             or (kinds and is_capitals_id(word))
             or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
             or is_key(word, previous, CONTAINERS)
+            or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
             or is_placed_code(word, previous, places, following if codes else "")
             or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))

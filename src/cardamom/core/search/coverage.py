@@ -143,7 +143,10 @@ def weigh_tokens(
             # must carry (the other grammar words match names only anyway).
             named = _named(scoring, visible)
             grammar |= {i for i, t in enumerate(tokens) if not named[i] and t in GRAMMAR_WORDS}
-        if len(tokens) - len(scaffolding | grammar) >= 2:
+        # (``ordered_things``: "all" quantifying the one thing left, "all xero invoices")
+        left = len(tokens) - len(scaffolding | grammar)
+        quantified = index.options.ordered_things and left == 1 and all(tokens[i] == "all" for i in grammar)
+        if left >= 2 or quantified:
             scaffolding |= grammar
     framing: frozenset[str] = frozenset()
     frames = FRAME_NOUNS | _API_WORDS if index.options.api_words else FRAME_NOUNS

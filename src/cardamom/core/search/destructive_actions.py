@@ -17,6 +17,7 @@ as well stays (Notion's ``post_search``). Only an action's own form is a request
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache, lru_cache
 
@@ -123,7 +124,10 @@ _NOUN_LIKE = frozenset({"new", "open", "change", "patch", "run", "trigger", "sta
 # ``pulls_dismiss_review``; "what is my next cal.com booking": not ``confirm_booking``).
 _WRITING_OUTSIDE_GROUPS = frozenset(
     {"set", "email", "dismiss", "submit", "confirm", "decline", "reassign", "reschedule", "approve", "reject"}
+    # ... and marks a state ("mark notifications as read" is no read of them, ``marked_states``)
+    | {"mark"}
 )
+_MARK = inflection_key("mark")
 
 
 @cache
@@ -136,7 +140,13 @@ def _writing() -> frozenset[str]:
 
 
 def contradicts(
-    action: str, name_tokens: Iterable[str], *, reads: bool = False, name: str = "", said: frozenset[str] = frozenset()
+    action: str,
+    name_tokens: Iterable[str],
+    *,
+    reads: bool = False,
+    name: str = "",
+    said: frozenset[str] = frozenset(),
+    states: bool = True,
 ) -> bool:
     """The tool's name says the opposite of ``action``: it deletes, cancels or stops where the
     request keeps (a tool cancelling a booking is no answer to changing it), or it writes where
@@ -144,13 +154,16 @@ def contradicts(
     reads. A name saying the request's own action never does. ``name``: the tool's name, whose
     word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``);
     ``said``: the request's words, by inflection key: a name writing only by a word the request
-    says never contradicts a read ("get reassign booking user": ``reassign_booking_to_user``)."""
+    says never contradicts a read ("get reassign booking user": ``reassign_booking_to_user``);
+    ``states`` (``marked_states``): a name marking a state writes ("mark_notifications_as_read")."""
     key = inflection_key(action)
     names = _keys_of(frozenset(name_tokens))
     if reads and key in group_keys(_READING_HEADS):
-        reads_too = names & group_keys(_READING_HEADS)
+        # a state a name marks a thing as is none of its actions ("mark_notifications_as_*read*")
+        reads_too = names & group_keys(_READING_HEADS) - (_states_of(name) if states else frozenset())
         listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
-        return (listed or bool(names & _writing() - said)) and not (reads_too - {_LIST} if listed else reads_too)
+        writing = _writing() if states else _writing() - {_MARK}
+        return (listed or bool(names & writing - said)) and not (reads_too - {_LIST} if listed else reads_too)
     deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()
     if key in deletes:
@@ -171,6 +184,13 @@ _LIST = inflection_key("list")
 def _keys_of(name_tokens: frozenset[str]) -> frozenset[str]:
     """The inflection keys of a name's words (asked of every candidate tool)."""
     return frozenset(inflection_key(t) for t in name_tokens)
+
+
+@lru_cache(maxsize=65_536)
+def _states_of(name: str) -> frozenset[str]:
+    """The keys of the words a name puts after "as": states it sets ("mark_thread_as_read")."""
+    words = own_name_words(name) if name else ()
+    return frozenset(inflection_key(b) for a, b in itertools.pairwise(words) if a == "as")
 
 
 @lru_cache(maxsize=65_536)

@@ -34,6 +34,9 @@ _FILTER_ADJECTIVES = frozenset(
     | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
 )
+# words counting the things a request lists ("*all* open PRs") and ordering them ("the *latest*")
+_QUANTIFIERS = frozenset({"all", "every", "any", "each"})
+ORDERS = frozenset({"latest", "last", "newest", "oldest", "recent", "earliest"})
 # ... and (``asked_states``) a state of running, a time due, a recurrence, and a currency, which
 # a thing is set to as to its state ("a price of 20 *EUR* *monthly*")
 _RECURRENCES = frozenset(
@@ -84,11 +87,18 @@ def qualifiers(
     # a request naming no action, opening with the things it lists, has them too ("stripe
     # invoices that are *open*", ``unsaid_filters``)
     # (a participle first may be the request's action: "twilio *archived* recent calls")
-    thing = next((w for w in words if w not in _FILTER_ADJECTIVES and w not in _STATE_WORDS), "")
+    # (``ordered_things``: past a quantifier, "*all open* GitHub PRs"; and one thing first or
+    # last in an order, "the *latest* stripe invoice")
+    skipped = _QUANTIFIERS if options.ordered_things else frozenset()
+    at = next((i for i, w in enumerate(words) if w not in _FILTER_ADJECTIVES | _STATE_WORDS | skipped), len(words))
+    thing = words[at] if at < len(words) else ""
+    # (in a request naming its app: "what is the latest data from CCData.io?" asks no tool of ours)
+    named = any(mention.connected for mention in analysis.mentions)
+    ordered = options.ordered_things and named and not ORDERS.isdisjoint(words[:at])
     unsaid = (
         options.unsaid_filters
         and not manner
-        and is_plural(thing)  # "*open* stripe invoices": after its adjectives
+        and (is_plural(thing) or (ordered and bool(thing)))  # "*open* stripe invoices": after its adjectives
         and not any(is_action_word(w) for w in words)
     )
     if analysis.name_shaped or len(words) < 2 + (not manner and not asks and not unsaid):

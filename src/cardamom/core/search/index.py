@@ -32,7 +32,13 @@ from cardamom.core.search.postings import (
 )
 from cardamom.core.search.ranking import Relation
 from cardamom.core.search.synonyms import synonyms_of
-from cardamom.core.search.tokens import INFLECTIONAL_ENDINGS, NAME_ONLY_QUERY_WORDS, inflection_key, is_plural
+from cardamom.core.search.tokens import (
+    GRAMMAR_WORDS,
+    INFLECTIONAL_ENDINGS,
+    NAME_ONLY_QUERY_WORDS,
+    inflection_key,
+    is_plural,
+)
 
 
 @dataclass(slots=True)
@@ -184,6 +190,8 @@ class SearchIndex:
         forms = set(self.name_forms.get(inflection_key(token), ())) if self.options.inflections else set()
         forms.discard(token)
         prefixes = self._prefix_relatives(token) - forms
+        if token in GRAMMAR_WORDS and self.options.grammar_prefixes:
+            prefixes = set()  # "all" is no part of "allocations", nor "can" of "cancel"
         name = self.name_postings.get(token, EMPTY)
         inflected = union_of(self.name_postings[r] for r in forms)
         prefixed = union_of(self.name_postings[r] for r in prefixes)

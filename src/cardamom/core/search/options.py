@@ -300,7 +300,30 @@ class SearchOptions:
     * ``negated_actions``: an action a request rules out ("close pull request 45 *without
       merging*") leaves it (``query``);
     * ``compared_values``: a comparison's word before "than" ("*older* than 30 days") is a
-      filter's value (``argument_values``).
+      filter's value (``argument_values``);
+    * ``told_frames``: a request told of someone else ("the user wants to", "user is asking to")
+      or asking for a tool without saying who asks ("tool for creating", "a function that
+      deletes") opens with its frame (``request_frame``);
+    * ``instrument_words``: an app a request names as its means ("*use the Stripe API to* list
+      customers", "list customers *using the Stripe API*") is read as its place, the means'
+      words out (``instrument_words``);
+    * ``joined_names``: a word joined by dashes that holds an app's name as a part names no app
+      ("the droplet named *test-box*") (``app_scope``, ``query``);
+    * ``placed_keys``: a key in capitals where a request places itself ("create a bug *in OPS*")
+      is a value (``value_words``);
+    * ``told_text``: what follows whom a request tells, and the app it is told in, is the
+      message ("tell Bob in Slack *the build failed*") (``telling``);
+    * ``chat_openers``: the words opening a turn of a conversation ("ok *now* delete ...",
+      "*next,* create ...", "*one more:* how many ...") open the request's frame
+      (``request_frame``);
+    * ``ordered_things``: a request naming no action lists the things after a quantifier ("*all*
+      open GitHub PRs") and reads one first or last in an order ("the *latest* stripe invoice"),
+      its adjectives a filter's values (``filter_words``);
+    * ``grammar_prefixes``: a grammar word a name may carry ("all", "can", "over") matches a
+      name word as itself or its inflection, never as its prefix ("all" is no part of
+      "allocations") (``index``);
+    * ``marked_states``: a name marking a state writes, and the state after its "as" is no
+      action of it: a read never gets ``mark_notifications_as_read`` (``destructive_actions``).
     """
 
     drop_filler: bool = True
@@ -411,6 +434,15 @@ class SearchOptions:
     sent_things: bool = True
     negated_actions: bool = True
     compared_values: bool = True
+    told_frames: bool = True
+    instrument_words: bool = True
+    joined_names: bool = True
+    placed_keys: bool = True
+    told_text: bool = True
+    chat_openers: bool = True
+    ordered_things: bool = True
+    grammar_prefixes: bool = True
+    marked_states: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -533,4 +565,13 @@ SEED_RULES_ONLY = SearchOptions(
     sent_things=False,
     negated_actions=False,
     compared_values=False,
+    told_frames=False,
+    instrument_words=False,
+    joined_names=False,
+    placed_keys=False,
+    told_text=False,
+    chat_openers=False,
+    ordered_things=False,
+    grammar_prefixes=False,
+    marked_states=False,
 )

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
-from cardamom.core.search.app_scope import AppMention, find_mentions
+from cardamom.core.search.app_scope import AppMention, find_mentions, without_joined_names
 from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.destructive_actions import source_of
@@ -128,6 +128,7 @@ def analyse_query(
             spaces=options.placing_kinds,
             gerunds=options.gerund_topics,
             compares=options.compared_values,
+            keys=options.placed_keys,
         )
         if options.argument_values
         else None
@@ -146,7 +147,10 @@ def analyse_query(
     written = sequence  # the addresses in it too: "remove *kim@acme.com* from ..." (``object_is_value``)
     if options.drop_filler and without_addresses(query) != query:
         sequence = _sequence(without_addresses(query), options, vocabulary, mentions or {})  # an address names no app
-    found = tuple(find_mentions(sequence, mentions, labels)) if options.app_scope and mentions is not None else ()
+    naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
+    if options.joined_names and mentions and without_joined_names(query, mentions) != query:
+        naming = _sequence(without_joined_names(without_addresses(query), mentions), options, vocabulary, mentions)
+    found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     # a value's word a name shortens is that value still ("a task called 'Review PR'": not ``pulls``)
     values |= {short for words, short in NAME_SHORTHANDS.items() if len(words) == 1 and words[0] in values}

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 
 from cardamom.core.search.admin_tools import unasked_admin
 from cardamom.core.search.caller_order import caller_first
+from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
     Covering,
     Weighed,
@@ -31,6 +32,7 @@ from cardamom.core.search.head_nouns import first_name_word
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.instrument_words import as_instrument, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
@@ -64,14 +66,20 @@ def rank(
     tools share its rare tokens, not the pool size. A request naming no app that finds nothing
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
+    means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"
+    if index.options.instrument_words:
+        read = as_instrument(query, index.app_mentions, index.label_postings)
+        means, query = means_words(query, read), read
     if index.options.telling:
-        told, verb = read_telling(query)  # "notify bob on slack": "send a message to bob on slack"
+        # "notify bob on slack": "send a message to bob on slack"
+        told, verb = read_telling(query, said=index.options.told_text)
         if verb in WRITTEN_FIRST:
             written = _rank_request(index, query, pool, limit, floor)
             if written.hits:
                 return written  # Jira's ``notify``: the app's own word for it
         query = told
-    return _rank_request(index, query, pool, limit, floor)
+    ranking = _rank_request(index, query, pool, limit, floor)
+    return dataclasses.replace(ranking, dropped=unique((*ranking.dropped, *means))) if means else ranking
 
 
 def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, limit: int, floor: float) -> Ranking:
@@ -90,7 +98,11 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     keyed = keyed_issue(query) if options.issue_keys else None
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
-    framed = without_preamble(query, learning=options.asked_states) if options.drop_filler else query
+    framed = query
+    if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
+        framed = without_preamble(
+            query, learning=options.asked_states, told=options.told_frames, chatting=options.chat_openers
+        )
     if framed != query and any(mention.connected for mention in analysis.mentions):
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools
@@ -183,11 +195,14 @@ def _rank(
     # the request's own words, its values and participles aside ("issues *created* this week")
     stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith("ed"))
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
+    states = options.marked_states
     if action is not None:
         passing = [
             c
             for c in passing
-            if not contradicts(action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name, said=keys)
+            if not contradicts(
+                action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name, said=keys, states=states
+            )
         ]
     # "remove the tag *urgent* from asana task 9": a head that is a value names no thing
     if options.kept_sources and action is not None and analysis.source and head is not None and deletes(action):
@@ -236,7 +251,12 @@ def _rank(
                 t
                 for t in top
                 if not contradicts(
-                    action, documents[t[0]].name_tokens, reads=reads, name=documents[t[0]].name, said=keys
+                    action,
+                    documents[t[0]].name_tokens,
+                    reads=reads,
+                    name=documents[t[0]].name,
+                    said=keys,
+                    states=states,
                 )
             ]
             similarity = {t[0]: similarity[t[0]] for t in top}
@@ -254,7 +274,7 @@ def _rank(
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)
     reason = None
     if not hits:
-        lacking, described = ((), ()) if uncovered or covering else _closest_lacks(weighed, candidates, share)
+        lacking, described = ((), ()) if uncovered or covering else closest_lacks(weighed, candidates, share)
         reason = EmptyReason(
             "words_uncovered",
             scope.apps,
@@ -330,52 +350,6 @@ def _leads_a_name(index: SearchIndex, word: str) -> bool:
     """Some tool's own name (without its account) opens with ``word``: ``link_issues`` for "link"."""
     documents = index.documents
     return any(first_name_word(documents[d].name) == word for d in index.postings(word).name)
-
-
-def _closest_lacks(
-    weighed: Weighed, candidates: Iterable[int], share: float
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The query tokens the closest tool (the most covered mass) lacks, rarest first, and those
-    of them only its description says (a description covers ``share`` of a word's weight: half
-    inside a named app, so "jira create sprint" is not met by a tool whose description alone
-    says both); when no tool could come near the floor, the rarest tokens that carry half the
-    mass."""
-    best: tuple[float, int] | None = None
-    for doc_id in candidates:
-        mass = 0.0
-        for i, weight in enumerate(weighed.weights):
-            if _in_name(weighed, i, doc_id):
-                mass += weight
-            elif doc_id in weighed.scoring[i][3]:  # its description
-                mass += weight * share
-        if best is None or mass > best[0]:
-            best = (mass, doc_id)
-    order = sorted(range(len(weighed.tokens)), key=lambda i: -weighed.weights[i])
-    if best is not None:
-        doc = best[1]
-        described = tuple(
-            weighed.tokens[i]
-            for i in order
-            if share < 1.0 and weighed.weights[i] > 0 and doc in weighed.matched[i] and not _in_name(weighed, i, doc)
-        )
-        lacking = tuple(
-            weighed.tokens[i] for i in order if doc not in weighed.matched[i] or weighed.tokens[i] in described
-        )
-        return lacking, described
-    half = sum(weighed.weights) / 2
-    rarest: list[str] = []
-    for i in order:
-        if half <= 0:
-            break
-        rarest.append(weighed.tokens[i])
-        half -= weighed.weights[i]
-    return tuple(rarest), ()
-
-
-def _in_name(weighed: Weighed, token: int, doc_id: int) -> bool:
-    """Whether the tool's name or label carries the query's token."""
-    exact, near, label, _, _, _ = weighed.scoring[token]
-    return doc_id in exact or doc_id in near or doc_id in label
 
 
 def _hit(

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import re
 
+from cardamom.core.search.synonyms import action_forms
+
 _GREETING = r"(?:(?:hey|hi|hello|ok|okay|so|please|kindly)\b[,!]?\s+)*"
+# ``chat_openers``: the words a request in a conversation opens with ("ok *now* delete ...",
+# "*next,* create ...", "*one more:* how many ..."); the ones that are adjectives too ("next
+# week's bookings", "first page") only with a mark after them
+_CHATTING = (
+    r"(?:(?:(?:hey|hi|hello|ok|okay|so|please|kindly|now|then|also|and|basically|alright|actually|btw)\b"
+    r"|(?:next|first|finally|lastly|great|thanks|cool|right|after\s+that|and\s+then)(?=\s*[,:;!\-\u2013\u2014])"
+    r"|(?:one\s+more(?:\s+thing)?|last\s+thing|real\s+quick|quick\s+question))\s*[,!:;\-\u2013\u2014]*\s+)*"
+)
 _ASKING = r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
 _WISHING = (
     r"(?:(?:i|we)(?:'d|\u2019d|\s+would)?\s+(?:really\s+|also\s+|just\s+)?"
@@ -28,16 +38,58 @@ _WISHING = (
 )
 # after the wish, a question it asks: "I'd like to *know* which subscriptions are past due"
 _LEARNING = r"(?:(?:know|find\s+out|see|learn|understand)\s+(?=(?:which|what|who|whose|where|when|how)\b))?"
-_PREAMBLE = re.compile(rf"^\s*{_GREETING}{_ASKING}(?:please\s+)?(?:{_WISHING})?(?:please\s+)?", re.IGNORECASE)
-_LEARNING_PREAMBLE = re.compile(_PREAMBLE.pattern + _LEARNING, re.IGNORECASE)
+# ``told_frames``: a request told of someone else ("the user wants to", "user is asking to",
+# "the customer would like to know ..."), or one asking for a thing that does it without saying
+# who asks ("tool for creating", "a function that deletes", "something to list")
+_TELLER = r"(?:(?:the\s+)?(?:user|customer|client|requester|caller)s?|they|he|she)\s+"
+_TOLD = (
+    rf"{_TELLER}(?:wants?|would\s+like|needs?|wish(?:es)?|asks?|asked|has\s+asked|is\s+asking|is\s+trying"
+    r"|is\s+looking|is\s+hoping|is\s+requesting|requests?|requested)(?:\s+(?:me|us|you))?\s+to"
+    # ... or the thing itself: "user needs *the list of Xero contacts*"
+    rf"|{_TELLER}(?:wants?|needs?|would\s+like|(?:is\s+)?ask(?:s|ed|ing)\s+for|requests?|requested)"
+    r"(?=\s+(?:the|a|an|all|their|his|her|my|our|some|every)\b)"
+    r"|(?:the\s+)?user(?:'s|\u2019s)?\s+(?:request|question|query|task)(?:\s+is)?\s*:?"
+    r"|(?:(?:i|we)\s+)?(?:need|want|looking\s+for|searching\s+for)?\s*(?:a|an|any|the|some)?\s*"
+    r"(?:way|tool|function|api|endpoint|method|operation|something|anything)\s+(?:to|that|which|for)"
+)
+# the frame, by (``told``, ``learning``)
+_TOLD_FIRST = rf"(?:{_TOLD})\s+|"
+_PREAMBLES = {
+    (told, learning, chatting): re.compile(
+        rf"^\s*{_CHATTING if chatting else _GREETING}{_ASKING}(?:please\s+)?"
+        rf"(?:{_TOLD_FIRST if told else ''}{_WISHING})?(?:please\s+)?" + (_LEARNING if learning else ""),
+        re.IGNORECASE,
+    )
+    for told in (False, True)
+    for learning in (False, True)
+    for chatting in (False, True)
+}
 
 
-def without_preamble(request: str, *, learning: bool = True) -> str:
+def without_preamble(request: str, *, learning: bool = True, told: bool = True, chatting: bool = True) -> str:
     """``request`` from its first word past the opening frame ("I need to *add* a comment ...",
     "can you please help me *find* ..."); the request as written when the frame is all there is.
-    ``learning``: a wish to know opens the frame too ("I'd like to know *which* ...")."""
-    match = (_LEARNING_PREAMBLE if learning else _PREAMBLE).match(request)
+    ``learning``: a wish to know opens the frame too ("I'd like to know *which* ..."); ``told``:
+    so does a request told of someone else, or asking for a tool ("the user wants to", ``_TOLD``);
+    ``chatting``: so do the words opening a turn of a conversation ("ok now", "next,", ``_CHATTING``)."""
+    match = _PREAMBLES[told, learning, chatting].match(request)
     if match is None or not match.group(0):
         return request
     rest = request[match.end() :]
+    if told and match.group(0).rstrip().casefold().endswith("for"):
+        rest = _as_verb(rest)  # "a tool for *creating* a xero invoice": "create a xero invoice"
     return rest if rest.strip() else request
+
+
+def _as_verb(rest: str) -> str:
+    """``rest`` with a first word in "-ing" written as the action it names, where it is one
+    ("adding" is "add", "creating" "create", "getting" "get")."""
+    first, _, after = rest.partition(" ")
+    lowered = first.casefold()
+    if not lowered.endswith("ing") or len(lowered) < 6:
+        return rest
+    stem = lowered[:-3]
+    for verb in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""):
+        if verb and verb in action_forms():
+            return f"{verb} {after}"
+    return rest

@@ -211,6 +211,8 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     # name of box folder 9 to X" is ``put_folders_id``, "rename box folder 9 to X")
     **{(verb, *the, "name", "of"): ("rename",) for verb in _RENAMING for the in ((), ("the",))},
     ("get", "rid", "of"): ("delete",),
+    # the most recent is the latest ("my most recent stripe invoice")
+    ("most", "recent"): ("latest",),
     # who holds a thing is its assignee: "who's working on jira ticket ENG-88" asks the field
     ("who", "is", "working", "on"): ("who", "is", "the", "assignee", "of"),
     ("who", "working", "on"): ("who", "is", "the", "assignee", "of"),  # "who's": the tail is cut
@@ -248,6 +250,11 @@ _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
     # one issues a refund, an invoice or a credit note as one creates it; "issue PROJ-12 ..."
     # names an issue, so only before an article
     **{("issue", article): ("create", article) for article in ("a", "an", "new")},
+    # one pulls data as one gets it ("pull the latest xero bank transactions"); GitHub's
+    # "pull requests" and "pull 12" name one, so only before an owner's or an order's word
+    **{("pull", word): ("get", word) for word in ("the", "all", "my", "our", "latest", "recent", "last")},
+    # one kills a running thing as one deletes it ("kill the droplet named test-box")
+    ("kill",): ("delete",),
 }
 
 

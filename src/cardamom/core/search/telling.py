@@ -30,6 +30,9 @@ _GROUPS = frozenset({"team", "channel", "group", "customer", "customers", "clien
 _OWNERS = frozenset({"the", "my", "our", "their", "his", "her"})
 _PRONOUNS = frozenset({"everyone", "everybody", "him", "her", "them", "us"})
 _PUNCTUATION = ",.:;!?"
+# where a message is told ("tell bob *in slack* ..."), and the words opening what it says
+_PLACES = frozenset({"in", "on", "via", "through", "over", "using"})
+_OPENING = frozenset({"that", "about", "saying", "with", "to", "when", "if", "re", "regarding", "and"})
 
 
 def _is_person(word: str) -> bool:
@@ -39,10 +42,11 @@ def _is_person(word: str) -> bool:
     return names_a_person(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
 
 
-def read_telling(query: str) -> tuple[str, str]:
+def read_telling(query: str, *, said: bool = True) -> tuple[str, str]:
     """``query`` with an opening verb of telling someone ("notify bob ...", "let the team know
     ...") written as the message it sends ("send a message to bob ..."), and the verb; as it
-    is, and no verb, otherwise."""
+    is, and no verb, otherwise. ``said`` (``told_text``): the words after whom it tells, and the
+    app it is told in, are the message ("tell Bob in Slack *the build failed*")."""
     words = query.split()
     start = 1 if words[:1] and words[0].casefold() == "please" else 0
     if len(words) < start + 2 or words[start].casefold() not in _KINDS:
@@ -62,4 +66,18 @@ def read_telling(query: str) -> tuple[str, str]:
         if words[end : end + 1] == [] or words[end].casefold().rstrip(_PUNCTUATION) != "know":
             return query, ""
         words = [*words[:end], *words[end + 1 :]]
+    if said:
+        words = _saying(words, end)
     return " ".join([*words[:start], "send", "a", _KINDS[verb], "to", *words[first:]]), verb
+
+
+def _saying(words: list[str], end: int) -> list[str]:
+    """``words`` with "saying" before the message that follows whom it tells (ending at
+    ``end``) and the place it is told in ("in Slack", "on the #eng channel"), where no word
+    opens the message already ("that", "about", "saying", a colon)."""
+    at = end
+    if words[end - 1][-1:] not in _PUNCTUATION and words[at : at + 1] and words[at].casefold() in _PLACES:
+        at += 2 if words[at + 1 : at + 2] and words[at + 1].casefold() not in _OWNERS else 3
+    if at >= len(words) or words[at - 1][-1:] == ":" or words[at].casefold().rstrip(_PUNCTUATION) in _OPENING:
+        return words
+    return [*words[:at], "saying", *words[at:]]

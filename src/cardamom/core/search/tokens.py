@@ -59,7 +59,7 @@ def _pieces(text: str) -> Iterator[str]:
             boundary = True  # caseless script next to a cased one: 東京API -> 東京 | API
         elif kind == _UPPER and prev == _LOWER:
             boundary = True  # camelCase hump: listAll -> list | All
-        elif kind == _LOWER and prev == _UPPER and i - start >= 2:
+        elif kind == _LOWER and prev == _UPPER and i - start >= 2 and not _plural_s(text, i):
             # HTTPServer: the upper run ends one before the first lower letter
             yield text[start : i - 1]
             start = i - 1
@@ -71,11 +71,18 @@ def _pieces(text: str) -> Iterator[str]:
         yield text[start:]
 
 
+def _plural_s(text: str, i: int) -> bool:
+    """Whether the "s" at ``i``, after an upper-case run, makes it plural ("PRs", "IDs",
+    "URLs"): no lower-case letter follows it."""
+    return text[i] == "s" and (i + 1 == len(text) or _kind(text[i + 1]) != _LOWER)
+
+
 # The same splitting for plain ASCII text, as one regular expression (the common case, and
-# several times faster than the character loop): an upper-case run that a capitalised word
-# follows ends one letter early (HTTPServer), then capitalised words, lower-case runs, upper-case
-# runs, digit runs. Checked against the loop on every tool and query of the benchmark data.
-_ASCII_PIECES = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+")
+# several times faster than the character loop): an upper-case run with a plural's "s" (PRs),
+# an upper-case run that a capitalised word follows ends one letter early (HTTPServer), then
+# capitalised words, lower-case runs, upper-case runs, digit runs. Checked against the loop on
+# every tool and query of the benchmark data.
+_ASCII_PIECES = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+")
 
 
 def tokenize(text: str) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardamom.core.search.coverage import Covering, Weighed
+from cardamom.core.search.filter_words import ORDERS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
@@ -28,19 +29,24 @@ def reading_first(
     request's first word, the order among equal scores) set to whether its name reads, where
     the request names no action (``names_no_action``); ``passing`` as it is otherwise."""
     said = [t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0]
-    if not names_no_action(analysis, said, acts):
+    # one thing first or last in an order is read too ("the latest stripe invoice", ``ordered_things``)
+    ordered = index.options.ordered_things and not ORDERS.isdisjoint(weighed.tokens)
+    if not names_no_action(analysis, said, acts, ordered=ordered):
         return passing
     documents = index.documents
     return [(*c[:6], int(not documents[c[0]].name_tokens.isdisjoint(LOOKING_VERBS))) for c in passing]
 
 
-def names_no_action(analysis: QueryAnalysis, said: Sequence[str], acts: Callable[[str], bool] | None) -> bool:
+def names_no_action(
+    analysis: QueryAnalysis, said: Sequence[str], acts: Callable[[str], bool] | None, *, ordered: bool = False
+) -> bool:
     """Whether a request in words opens with the things it names and says no action: none of
     its ``said`` words (weighed: the app's name and values out) is an action word, a word
     opening a request as its verb (``noun_verbs``) or, in the singular, one some tool name
     opens with (``acts``: Jira's ``link_issues``; a plural opening a name is its thing,
     GitHub's ``issues_list_for_repo``). A first word in the singular may be its verb
-    ("*transition* ENG-3 to done", Jira's ``do_transition``)."""
-    if analysis.name_shaped or analysis.opening or not said or not is_plural(said[0]):
+    ("*transition* ENG-3 to done", Jira's ``do_transition``); ``ordered``: a thing in the
+    singular too, first or last in an order ("the *latest* stripe invoice")."""
+    if analysis.name_shaped or analysis.opening or not said or not (is_plural(said[0]) or ordered):
         return False
     return not any(is_action_word(w) or (acts is not None and not is_plural(w) and acts(w)) for w in said)

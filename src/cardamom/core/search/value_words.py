@@ -81,6 +81,20 @@ def is_placed_code(word: str, previous: str, places: bool, following: str = "") 
     )
 
 
+def is_placed_key(word: str, previous: str, following: str) -> bool:
+    """A key in capitals where a request places itself: "create a bug *in OPS*", "issues *in
+    KAN* project"; not a kind of thing in capitals before its noun ("in *SSH* keys"), nor a
+    place the request starts from or is for ("from *EUR* to USD")."""
+    core = word.strip(".,:;!?'\"")
+    return (
+        previous in WITHIN
+        and 2 <= len(core) <= 10
+        and core.isalpha()
+        and core.isupper()
+        and (not following or following in NAMED_KINDS or following in QUERY_FILLER_WORDS)
+    )
+
+
 def continues_name(word: str) -> bool:
     """A word going on with a name begun after "called": "titled Meeting Notes", "named Q3 Plan"."""
     return is_name(word) or has_value_digits(word) or (word[:1].isupper() and word.isupper())

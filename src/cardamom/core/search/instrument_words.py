@@ -1,0 +1,138 @@
+"""An app named as the instrument a request is done with (``instrument_words``).
+
+A model writes the app it means as a means: "*use the Stripe API to* list customers", "*using
+the GitHub API,* list open pull requests", "*through the Asana integration,* add a task",
+"upload report.pdf to folder 123 *using Box*", "the *Slack API* conversations.list". The app's
+name scopes the request as it does anywhere, but "use", "using", "call" and "API" were words of
+the request: "use" weighed more than "customers" in Stripe, and Slack's ``api_test`` carries
+"api". Read as the plain request with the app placed after it ("list customers in stripe"),
+the words of the means leave it.
+
+So is an app told to do it: "*have Asana* create a project", "*get Slack to* post ...", "*ask
+Jira for* the transitions of PROJ-3".
+
+Only around an app's name, as written in full: "use a template", "call +1555..." and "test the
+Slack API" (nothing after it) keep their words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container, Mapping
+
+from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
+from cardamom.core.search.tokens import tokenize
+
+_OWNERS = r"(?:(?:the|my|our|your)\s+)?"
+# what a means is called after its app's name: "the Stripe *API*", "the Jira *REST API*"
+_MEANS = r"(?:(?:rest|graphql|public|web)\s+)?(?:api|apis|sdk|integration|connector|mcp(?:\s+server)?)"
+# a verb of using it, or a preposition of passing through it
+_USING = r"(?:use|using|utili[sz]e|utili[sz]ing|leverage|leveraging|call|calling|by\s+using)"
+_PASSING = r"(?:via|through|thru|with)"
+_LONGEST = 4  # words of an app's name
+
+
+def _app(words: int) -> str:
+    """An app's name of ``words`` words (none of them a mark between clauses)."""
+    return rf"(?P<app>[\w.\-]+(?:\s+[\w.\-]+){{{words - 1}}})"
+
+
+# "use the stripe api to list customers", "with the jira api create a bug", "via Slack, send ..."
+_LEADING = [
+    re.compile(
+        rf"^\s*(?:please\s+)?(?:(?P<using>{_USING})|{_PASSING})\s+{_OWNERS}{_app(n)}"
+        rf"(?P<means>\s+{_MEANS})?(?P<then>\s*[,:;]|\s+-+|\s+to\b|\s+and\b)?\s+(?P<rest>\S.*)$",
+        re.IGNORECASE | re.DOTALL,
+    )
+    for n in range(_LONGEST, 0, -1)
+]
+# "list customers using the stripe api", "... via the Slack API"
+_TRAILING = [
+    re.compile(
+        rf"^(?P<rest>.*\S)\s*,?\s+(?:(?P<using>using|utili[sz]ing|leveraging|by\s+using)|{_PASSING}|in|on|from)\s+"
+        rf"{_OWNERS}{_app(n)}(?P<means>\s+{_MEANS})?[\s.!?]*$",
+        re.IGNORECASE | re.DOTALL,
+    )
+    for n in range(_LONGEST, 0, -1)
+]
+# "have Asana create a project", "get Slack to post ...", "ask Jira for the transitions of ...":
+# the app told to do it
+_CAUSING = [
+    re.compile(
+        rf"^\s*(?:please\s+)?(?P<causing>have|make|get|ask|tell)\s+{_OWNERS}{_app(n)}\s+"
+        rf"(?:(?P<to>to)\s+|(?P<for>for)\s+)?(?P<rest>\S.*)$",
+        re.IGNORECASE | re.DOTALL,
+    )
+    for n in range(_LONGEST, 0, -1)
+]
+# "list Twilio calls from yesterday *using the API*": the means without its app's name again
+_MEANS_LAST = re.compile(
+    rf"\s*,?\s+(?:using|via|through|thru|with)\s+(?:(?:the|its|their|our)\s+)?{_MEANS}[\s.!?]*$", re.I
+)
+# "the Slack API conversations.list", "stripe api list customers": the means' word amid the
+# request, not one naming a thing of it ("create a sendgrid api *key*")
+_MODIFIED = (
+    r"(?:keys?|tokens?|calls?|limits?|usage|versions?|logs?|requests?|credentials?|secrets?|clients?|access|rate)"
+)
+# (nor the command of a CLI before a path: "gh api repos/acme/api/issues")
+_AMID = re.compile(rf"\s+{_MEANS}(?=\s*[,:]?\s+(?!{_MODIFIED}\b)[^\s/]+(?:\s|$))", re.IGNORECASE)
+
+
+def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels: Container[str] = ()) -> str:
+    """``request`` with the app it names as its means read as its place: "use the stripe api
+    to list customers" reads "list customers in stripe" (``mentions``, ``labels``: the index's
+    app names and connector-label words). The request as written where no app is named so."""
+
+    def names_app(words: str) -> bool:
+        tokens = tokenize(words)
+        found = find_mentions(tokens, mentions, labels)
+        return bool(tokens) and {w for mention in found for w in mention.words} >= set(tokens)
+
+    for pattern in _LEADING:
+        leading = pattern.match(request)
+        if leading is None or not names_app(leading["app"]):
+            continue
+        then = (leading["then"] or "").strip()
+        # a verb of using needs a "to" or a mark before the request ("use box to upload ...");
+        # a preposition of passing, the means' word or a mark ("via slack, send ...")
+        if leading["means"] or (then and (leading["using"] or then in {",", ":", ";"})):
+            return f"{leading['rest'].rstrip(' .!?')} in {leading['app']}"
+    for pattern in _CAUSING:
+        causing = pattern.match(request)
+        if causing is None or not names_app(causing["app"]):
+            continue
+        verb, rest = causing["causing"].casefold(), causing["rest"].rstrip(" .!?")
+        if causing["for"] and verb == "ask":
+            return f"get {rest} in {causing['app']}"
+        # "get", "ask" and "tell" with their "to"; "have" and "make" before an action ("have
+        # asana create ..."), not a thing made ("make slack channel ...")
+        if (causing["to"] and verb in {"get", "ask", "tell"}) or (
+            verb in {"have", "make"} and not causing["to"] and _is_action(rest.split()[0])
+        ):
+            return f"{rest} in {causing['app']}"
+    for pattern in _TRAILING:
+        trailing = pattern.match(request)
+        if trailing is not None and (trailing["using"] or trailing["means"]) and names_app(trailing["app"]):
+            return f"{trailing['rest'].rstrip(' ,')} in {trailing['app']}"
+    last = _MEANS_LAST.search(request)
+    if last is not None and find_mentions(tokenize(request[: last.start()]), mentions, labels):
+        return request[: last.start()]
+    for amid in _AMID.finditer(request):
+        before = request[: amid.start()].split()
+        # the words right before the means' word, up to four, naming an app
+        if any(names_app(" ".join(before[-n:])) for n in range(1, min(4, len(before)) + 1)):
+            return request[: amid.start()] + request[amid.end() :]
+    return request
+
+
+def means_words(written: str, read: str) -> tuple[str, ...]:
+    """The words of the means ``written`` said and its reading ``read`` left out ("use", "api")."""
+    kept = set(tokenize(read))
+    return tuple(sorted({t for t in tokenize(written) if t not in kept}))
+
+
+def _is_action(word: str) -> bool:
+    """Whether ``word`` is an action a request opens with ("create", "open")."""
+    lowered = word.casefold()
+    return is_action_word(lowered) or lowered in LEADING_VERBS
