@@ -33,39 +33,31 @@ _PASSING = r"(?:via|through|thru|with)"
 _LONGEST = 4  # words of an app's name
 
 
-def _app(words: int) -> str:
-    """An app's name of ``words`` words (none of them a mark between clauses)."""
-    return rf"(?P<app>[\w.\-]+(?:\s+[\w.\-]+){{{words - 1}}})"
+def _by_length(pattern: str) -> list[re.Pattern[str]]:
+    """``pattern`` with ``{app}`` an app's name of one to four words (none of them a mark
+    between clauses), compiled for each length, the longest first."""
+    return [
+        re.compile(pattern.replace("{app}", rf"(?P<app>[\w.\-]+(?:\s+[\w.\-]+){{{n - 1}}})"), re.I | re.S)
+        for n in range(_LONGEST, 0, -1)
+    ]
 
 
 # "use the stripe api to list customers", "with the jira api create a bug", "via Slack, send ..."
-_LEADING = [
-    re.compile(
-        rf"^\s*(?:please\s+)?(?:(?P<using>{_USING})|{_PASSING})\s+{_OWNERS}{_app(n)}"
-        rf"(?P<means>\s+{_MEANS})?(?P<then>\s*[,:;]|\s+-+|\s+to\b|\s+and\b)?\s+(?P<rest>\S.*)$",
-        re.IGNORECASE | re.DOTALL,
-    )
-    for n in range(_LONGEST, 0, -1)
-]
+_LEADING = _by_length(
+    rf"^\s*(?:please\s+)?(?:(?P<using>{_USING})|{_PASSING})\s+{_OWNERS}{{app}}"
+    rf"(?P<means>\s+{_MEANS})?(?P<then>\s*[,:;]|\s+-+|\s+to\b|\s+and\b)?\s+(?P<rest>\S.*)$"
+)
 # "list customers using the stripe api", "... via the Slack API"
-_TRAILING = [
-    re.compile(
-        rf"^(?P<rest>.*\S)\s*,?\s+(?:(?P<using>using|utili[sz]ing|leveraging|by\s+using)|{_PASSING}|in|on|from)\s+"
-        rf"{_OWNERS}{_app(n)}(?P<means>\s+{_MEANS})?[\s.!?]*$",
-        re.IGNORECASE | re.DOTALL,
-    )
-    for n in range(_LONGEST, 0, -1)
-]
+_TRAILING = _by_length(
+    rf"^(?P<rest>.*\S)\s*,?\s+(?:(?P<using>using|utili[sz]ing|leveraging|by\s+using)|{_PASSING}|in|on|from)\s+"
+    rf"{_OWNERS}{{app}}(?P<means>\s+{_MEANS})?[\s.!?]*$"
+)
 # "have Asana create a project", "get Slack to post ...", "ask Jira for the transitions of ...":
 # the app told to do it
-_CAUSING = [
-    re.compile(
-        rf"^\s*(?:please\s+)?(?P<causing>have|make|get|ask|tell)\s+{_OWNERS}{_app(n)}\s+"
-        rf"(?:(?P<to>to)\s+|(?P<for>for)\s+)?(?P<rest>\S.*)$",
-        re.IGNORECASE | re.DOTALL,
-    )
-    for n in range(_LONGEST, 0, -1)
-]
+_CAUSING = _by_length(
+    rf"^\s*(?:please\s+)?(?P<causing>have|make|get|ask|tell)\s+{_OWNERS}{{app}}\s+"
+    r"(?:(?P<to>to)\s+|(?P<for>for)\s+)?(?P<rest>\S.*)$"
+)
 # "list Twilio calls from yesterday *using the API*": the means without its app's name again
 _MEANS_LAST = re.compile(
     rf"\s*,?\s+(?:using|via|through|thru|with)\s+(?:(?:the|its|their|our)\s+)?{_MEANS}[\s.!?]*$", re.I
