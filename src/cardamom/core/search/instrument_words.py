@@ -31,6 +31,7 @@ _MEANS = r"(?:(?:rest|graphql|public|web)\s+)?(?:api|apis|sdk|integration|connec
 _USING = r"(?:use|using|utili[sz]e|utili[sz]ing|leverage|leveraging|call|calling|by\s+using)"
 _PASSING = r"(?:via|through|thru|with)"
 _LONGEST = 4  # words of an app's name
+_WINDOW = 120  # characters: a preposition, an owner's word, an app's name and the means' words
 
 
 def _by_length(pattern: str) -> list[re.Pattern[str]]:
@@ -71,6 +72,11 @@ _MODIFIED = (
 _AMID = re.compile(rf"\s+{_MEANS}(?=\s*[,:]?\s+(?!{_MODIFIED}\b)[^\s/]+(?:\s|$))", re.IGNORECASE)
 
 
+# what a request must say for any pattern above to apply (most say neither: a cheap test first)
+_OPENS = re.compile(rf"^\s*(?:please\s+)?(?:{_USING}|{_PASSING}|have|make|get|ask|tell)\b", re.IGNORECASE)
+_SAYS_MEANS = re.compile(rf"\b(?:using|utili[sz]ing|leveraging|by\s+using|{_MEANS})\b", re.IGNORECASE)
+
+
 def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels: Container[str] = ()) -> str:
     """``request`` with the app it names as its means read as its place: "use the stripe api
     to list customers" reads "list customers in stripe" (``mentions``, ``labels``: the index's
@@ -81,7 +87,8 @@ def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels:
         found = find_mentions(tokens, mentions, labels)
         return bool(tokens) and {w for mention in found for w in mention.words} >= set(tokens)
 
-    for pattern in _LEADING:
+    opens = _OPENS.match(request) is not None
+    for pattern in _LEADING if opens else ():
         leading = pattern.match(request)
         if leading is None or not names_app(leading["app"]):
             continue
@@ -90,7 +97,7 @@ def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels:
         # a preposition of passing, the means' word or a mark ("via slack, send ...")
         if leading["means"] or (then and (leading["using"] or then in {",", ":", ";"})):
             return f"{leading['rest'].rstrip(' .!?')} in {leading['app']}"
-    for pattern in _CAUSING:
+    for pattern in _CAUSING if opens else ():
         causing = pattern.match(request)
         if causing is None or not names_app(causing["app"]):
             continue
@@ -103,17 +110,22 @@ def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels:
             verb in {"have", "make"} and not causing["to"] and _is_action(rest.split()[0])
         ):
             return f"{rest} in {causing['app']}"
+    if _SAYS_MEANS.search(request) is None:
+        return request
+    # the means closes the request: read its last words only (a long request costs no more)
+    window = request[-_WINDOW:]
+    before = request[: len(request) - len(window)]
     for pattern in _TRAILING:
-        trailing = pattern.match(request)
+        trailing = pattern.match(window)
         if trailing is not None and (trailing["using"] or trailing["means"]) and names_app(trailing["app"]):
-            return f"{trailing['rest'].rstrip(' ,')} in {trailing['app']}"
+            return f"{(before + trailing['rest']).rstrip(' ,')} in {trailing['app']}"
     last = _MEANS_LAST.search(request)
     if last is not None and find_mentions(tokenize(request[: last.start()]), mentions, labels):
         return request[: last.start()]
     for amid in _AMID.finditer(request):
-        before = request[: amid.start()].split()
+        words = request[: amid.start()].split()
         # the words right before the means' word, up to four, naming an app
-        if any(names_app(" ".join(before[-n:])) for n in range(1, min(4, len(before)) + 1)):
+        if any(names_app(" ".join(words[-n:])) for n in range(1, min(_LONGEST, len(words)) + 1)):
             return request[: amid.start()] + request[amid.end() :]
     return request
 

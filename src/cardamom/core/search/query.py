@@ -148,8 +148,10 @@ def analyse_query(
     if options.drop_filler and without_addresses(query) != query:
         sequence = _sequence(without_addresses(query), options, vocabulary, mentions or {})  # an address names no app
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
-    if options.joined_names and mentions and without_joined_names(query, mentions) != query:
-        naming = _sequence(without_joined_names(without_addresses(query), mentions), options, vocabulary, mentions)
+    if options.joined_names and mentions:
+        unjoined = without_joined_names(without_addresses(query), mentions)
+        if unjoined != without_addresses(query):
+            naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     # a value's word a name shortens is that value still ("a task called 'Review PR'": not ``pulls``)

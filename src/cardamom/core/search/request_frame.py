@@ -52,7 +52,7 @@ _TOLD = (
     r"|(?:(?:i|we)\s+)?(?:need|want|looking\s+for|searching\s+for)?\s*(?:a|an|any|the|some)?\s*"
     r"(?:way|tool|function|api|endpoint|method|operation|something|anything)\s+(?:to|that|which|for)"
 )
-# the frame, by (``told``, ``learning``)
+# the frame, by (``told``, ``learning``, ``chatting``)
 _TOLD_FIRST = rf"(?:{_TOLD})\s+|"
 _PREAMBLES = {
     (told, learning, chatting): re.compile(

@@ -73,8 +73,8 @@ def read_telling(query: str, *, said: bool = True) -> tuple[str, str]:
 
 def _saying(words: list[str], end: int) -> list[str]:
     """``words`` with "saying" before the message that follows whom it tells (ending at
-    ``end``) and the place it is told in ("in Slack", "on the #eng channel"), where no word
-    opens the message already ("that", "about", "saying", a colon)."""
+    ``end``) and the app it is told in ("in Slack", "via twilio"), where no word opens
+    the message already ("that", "about", "saying", a colon)."""
     at = end
     if words[end - 1][-1:] not in _PUNCTUATION and words[at : at + 1] and words[at].casefold() in _PLACES:
         at += 2 if words[at + 1 : at + 2] and words[at + 1].casefold() not in _OWNERS else 3
