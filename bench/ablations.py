@@ -178,7 +178,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ a dashed name holding an app's name names no app (the droplet named test-box)", "joined_names", True),
-    ("+ a key in capitals placed by in, for, from ... is a value (create a bug in OPS)", "placed_keys", True),
+    ("+ a key in capitals a request is placed in is a value (create a bug in OPS)", "placed_keys", True),
     ("+ what follows whom a request tells is the message (tell Bob in Slack the build failed)", "told_text", True),
     ("+ the words opening a turn of a conversation open the frame (ok now delete asana task 12)", "chat_openers", True),
     ("+ no action: all open PRs, the latest stripe invoice are filtered things", "ordered_things", True),

@@ -95,6 +95,8 @@ class TestToldFrames:
         # no frame: the user is the thing ("user wants" is no subject before a verb or a thing)
         assert without_preamble("list users who want to join") == "list users who want to join"
         assert without_preamble("customer wants list") == "customer wants list"
+        # a user's request needs its mark: Asana's "user task list" is a thing
+        assert without_preamble("user task list for alice in asana") == "user task list for alice in asana"
 
 
 class TestInstrumentWords:

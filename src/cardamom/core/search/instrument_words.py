@@ -22,7 +22,7 @@ from collections.abc import Container, Mapping
 
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
-from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.tokens import tokenize, unique
 
 _OWNERS = r"(?:(?:the|my|our|your)\s+)?"
 # what a means is called after its app's name: "the Stripe *API*", "the Jira *REST API*"
@@ -133,7 +133,7 @@ def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels:
 def means_words(written: str, read: str) -> tuple[str, ...]:
     """The words of the means ``written`` said and its reading ``read`` left out ("use", "api")."""
     kept = set(tokenize(read))
-    return tuple(sorted({t for t in tokenize(written) if t not in kept}))
+    return unique(t for t in tokenize(written) if t not in kept)
 
 
 def _is_action(word: str) -> bool:

@@ -48,7 +48,8 @@ _TOLD = (
     # ... or the thing itself: "user needs *the list of Xero contacts*"
     rf"|{_TELLER}(?:wants?|needs?|would\s+like|(?:is\s+)?ask(?:s|ed|ing)\s+for|requests?|requested)"
     r"(?=\s+(?:the|a|an|all|their|his|her|my|our|some|every)\b)"
-    r"|(?:the\s+)?user(?:'s|\u2019s)?\s+(?:request|question|query|task)(?:\s+is)?\s*:?"
+    # "user request: close ...", "the user's question is: ..." (not "user task list in asana")
+    r"|(?:the\s+)?user(?:'s|\u2019s)?\s+(?:request|question|query|task)(?:\s+is\s*:?|\s*:)"
     r"|(?:(?:i|we)\s+)?(?:need|want|looking\s+for|searching\s+for)?\s*(?:a|an|any|the|some)?\s*"
     r"(?:way|tool|function|api|endpoint|method|operation|something|anything)\s+(?:to|that|which|for)"
 )
