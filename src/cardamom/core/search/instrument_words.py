@@ -61,7 +61,7 @@ _CAUSING = _by_length(
 )
 # "list Twilio calls from yesterday *using the API*": the means without its app's name again
 _MEANS_LAST = re.compile(
-    rf"\s*,?\s+(?:using|via|through|thru|with)\s+(?:(?:the|its|their|our)\s+)?{_MEANS}[\s.!?]*$", re.I
+    rf"(?<!\s)(?:\s*,\s*|\s+)(?:using|via|through|thru|with)\s+(?:(?:the|its|their|our)\s+)?{_MEANS}[\s.!?]*$", re.I
 )
 # "the Slack API conversations.list", "stripe api list customers": the means' word amid the
 # request, not one naming a thing of it ("create a sendgrid api *key*")
@@ -69,7 +69,8 @@ _MODIFIED = (
     r"(?:keys?|tokens?|calls?|limits?|usage|versions?|logs?|requests?|credentials?|secrets?|clients?|access|rate)"
 )
 # (nor the command of a CLI before a path: "gh api repos/acme/api/issues")
-_AMID = re.compile(rf"\s+{_MEANS}(?=\s*[,:]?\s+(?!{_MODIFIED}\b)[^\s/]+(?:\s|$))", re.IGNORECASE)
+# (each pattern starts at a run of spaces' first, so a long run costs no more than its length)
+_AMID = re.compile(rf"(?<!\s)\s+{_MEANS}(?=\s*[,:]?\s+(?!{_MODIFIED}\b)[^\s/]+(?:\s|$))", re.IGNORECASE)
 
 
 # what a request must say for any pattern above to apply (most say neither: a cheap test first)
