@@ -172,10 +172,11 @@ def without_joined_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -> 
     if "-" not in query and "#" not in query and "@" not in query:
         return query
 
+    known = known_app_mentions()
+
     def cut(match: re.Match[str]) -> str:
         word = match.group(0)
         parts = tokenize(word)
-        known = known_app_mentions()
         whole = indexed.get(" ".join(parts)) or indexed.get("".join(parts)) or known.get(tuple(parts))
         if (whole and word[0] not in "#@") or not any(part in indexed or (part,) in known for part in parts):
             return word

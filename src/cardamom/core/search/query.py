@@ -145,12 +145,13 @@ def analyse_query(
         dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS or t in markers) if tokens else ()
         tokens = tokens or everything  # a query of filler words only still means something
     written = sequence  # the addresses in it too: "remove *kim@acme.com* from ..." (``object_is_value``)
-    if options.drop_filler and without_addresses(query) != query:
-        sequence = _sequence(without_addresses(query), options, vocabulary, mentions or {})  # an address names no app
+    addressless = without_addresses(query)
+    if options.drop_filler and addressless != query:
+        sequence = _sequence(addressless, options, vocabulary, mentions or {})  # an address names no app
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
     if options.joined_names and mentions:
-        unjoined = without_joined_names(without_addresses(query), mentions)
-        if unjoined != without_addresses(query):
+        unjoined = without_joined_names(addressless, mentions)
+        if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
