@@ -184,6 +184,13 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ no action: all open PRs, the latest stripe invoice are filtered things", "ordered_things", True),
     ("+ a grammar word is no prefix of a name word (all xero invoices is no allocation)", "grammar_prefixes", True),
     ("+ a name marking a state writes (find github notifications is no mark as read)", "marked_states", True),
+    ("+ a tool asked for in other words (what tool lets me, tools related to)", "tool_frames", True),
+    ("+ a verbless search past its order and quantifier (the latest jira issues)", "ordered_searches", True),
+    ("+ a container whose items a name lists (list box files in folder 12345)", "container_items", True),
+    ("+ the form an answer is asked in (list github repos as a table)", "output_formats", True),
+    ("+ a field after the thing's id (get jira issue ENG-1 description)", "trailing_fields", True),
+    ("+ an app a thing comes from or is sent to (create a jira issue from this slack message)", "sent_to_apps", True),
+    ("+ a short id after its kind (notion page 9f2)", "short_ids", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

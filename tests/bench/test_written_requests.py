@@ -616,6 +616,32 @@ FIRST = [
     # guards: a means' word before a thing of it, a CLI's command, a read marked
     ("gh api repos/acme/api/issues", "github", "issues_list_for_repo"),
     ("mark github notifications as read", "github", "activity_mark_notifications_as_read"),
+    # twenty-fourth round: a tool asked for in other words, or an app's tool
+    ("what tool lets me upload a file to box", "box", "post_files_content"),
+    ("tools related to xero contacts", "xero", "get_contacts"),
+    ("tools available for jira comments", "jira", "get_comments"),
+    ("what function can list twilio calls", "twilio", "list_call"),
+    ("operations related to github releases", "github", "repos_list_releases"),
+    ("looking for the intercom tool to reply to a conversation", "intercom", "reply_conversation"),
+    ("the asana function to complete a task", "asana", "update_task"),
+    # twenty-fourth round: a search past its order, a container's items, the answer's form
+    ("the 5 most recent jira issues", "jira", "search_for_issues_using_jql"),
+    ("list box files in folder 12345", "box", "get_folders_id_items"),
+    ("export stripe invoices as csv", "stripe", "get_invoices"),
+    # twenty-fourth round: a field after the thing's id; the app a thing comes from; a short id
+    ("get jira issue ENG-1 description", "jira", "get_issue"),
+    ("asana task 123 due date", "asana", "get_task"),
+    ("jira ENG-12 priority", "jira", "get_issue"),
+    ("get stripe customer cus_88 email", "stripe", "get_customers_customer"),
+    ("create a jira issue from this slack message", "jira", "create_issue"),
+    ("create a jira ticket from this intercom conversation", "jira", "create_issue"),
+    ("get notion page 9f2 as markdown", "notion", "retrieve_page_markdown"),
+    ("how would I add someone to an asana project", "asana", "add_members_for_project"),
+    ("summarize the latest intercom conversation", "intercom", "retrieve_conversation"),
+    # guards: a form a name carries, a thing's things after its id, an action after it
+    ("get notion page abc as markdown", "notion", "retrieve_page_markdown"),
+    ("get jira issue ENG-1 comments", "jira", "get_comments"),
+    ("droplet 777 reboot", "digitalocean", "droplet_actions_post"),
 ]
 
 

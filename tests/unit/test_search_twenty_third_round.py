@@ -91,7 +91,7 @@ class TestToldFrames:
         assert without_preamble("tool for jira issues") == "jira issues"
         query = "need a function that deletes a digitalocean droplet"
         assert _names(query)[:1] == ["digitalocean__droplets_destroy"]
-        assert _names(query, told_frames=False)[:1] != ["digitalocean__droplets_destroy"]
+        assert _names(query, told_frames=False, tool_frames=False)[:1] != ["digitalocean__droplets_destroy"]
 
     def test_a_thing_a_person_names_keeps_its_words(self) -> None:
         # no frame: the user is the thing ("user wants" is no subject before a verb or a thing)

@@ -32,7 +32,7 @@ from cardamom.core.search.tokens import (
     QUESTION_OPENERS,
     tokenize,
 )
-from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id
+from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id, is_short_id
 from cardamom.core.search.value_words import (
     COMPARING,
     COMPOUND_KINDS,
@@ -197,6 +197,7 @@ def read_values(
     gerunds: bool = True,
     compares: bool = True,
     keys: bool = True,
+    short_ids: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -207,7 +208,7 @@ def read_values(
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
-    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``).
+    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``.
     """
     spans: list[str] = []
     by_shape: list[str] = []
@@ -269,6 +270,7 @@ def read_values(
             or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
             or is_key(word, previous, CONTAINERS)
             or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
+            or (short_ids and is_short_id(word, previous))  # "notion page *9f2*"
             or is_placed_code(word, previous, places, following if codes else "")
             or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))

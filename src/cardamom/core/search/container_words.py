@@ -7,23 +7,41 @@ from __future__ import annotations
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
 from cardamom.core.search.verb_readings import literal_names, named_in
+from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
+
+# the words a name says a container's contents with ("List items in folder": ``get_folders_id_items``)
+_CONTENTS = ("items", "contents", "children", "entries")
 
 
-def says_thing_for(index: SearchIndex, head: RequestHead | None, container: str, scoped: frozenset[int]) -> bool:
+def says_thing_for(
+    index: SearchIndex, head: RequestHead | None, container: str, scoped: frozenset[int], *, items: bool = False
+) -> bool:
     """Some name of ``scoped`` says the head's thing for ``container``: it carries the head, the
     container and the verb (or a synonym), and little else (``get_tasks_for_project``,
     ``issues_list_for_repo``; not ``actions_add_custom_labels_to_self_hosted_runner_for_repo``
-    for "add the bug label to issue 12 in repo acme/api")."""
+    for "add the bug label to issue 12 in repo acme/api"). ``items`` (``container_items``): so
+    does a name listing the container's contents, for a head it lists ("list box files in
+    folder 12345": ``get_folders_id_items``)."""
     if head is None:
         return False
     # the few names carrying both asked about the verb, not the verb's thousands built ("get")
-    found = literal_names(index, head.head) & literal_names(index, container) & scoped
+    holding = literal_names(index, container) & scoped
+    found = literal_names(index, head.head) & holding
     said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
-    return any(
+    if any(
         _says_little_else(index.documents[d].name_tokens, said) and named_in(index, head.verb, frozenset((d,)))
         for d in found
+    ):
+        return True
+    if not items or head.verb not in LISTING_VERBS | READING_VERBS or not is_plural(head.head):
+        return False
+    listing = frozenset().union(*(literal_names(index, word) for word in _CONTENTS)) & holding
+    said = {inflection_key(w) for w in (container, *_CONTENTS)}
+    return any(
+        _says_little_else(index.documents[d].name_tokens, said) and named_in(index, head.verb, frozenset((d,)))
+        for d in listing
     )
 
 

@@ -42,6 +42,7 @@ def list_as_search(
     *,
     verbless: bool = False,
     synonyms: bool = False,
+    passing: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """``kept`` with a first word listing or reading things in the plural read as "search",
     where the app lists them only by searching: a name of the app searches that plural, and
@@ -51,10 +52,17 @@ def list_as_search(
     ``pulls_list_commits``, beside ``search_commits``); ``kept`` otherwise ("list github
     issues": ``issues_list``). ``verbless``: a request opening with the things it names lists
     them ("jira issues assigned to me"). ``synonyms`` (``searched_synonyms``): a plural no name
-    says is read by its synonym's plural the names say ("list jira *tickets*": issues)."""
-    if verbless and kept and is_plural(kept[0]) and not is_action_word(kept[0]):
-        searched = list_as_search(index, ("list", *kept), scoped, values, synonyms=synonyms)
-        return searched if searched[0] == "search" else kept  # "jira issues in status Done"
+    says is read by its synonym's plural the names say ("list jira *tickets*": issues).
+    ``passing`` (``ordered_searches``): the words a verbless request may write before its things,
+    besides values ("the *latest* jira issues", "*all open* jira issues")."""
+    lead = 0
+    while verbless and lead < len(kept) - 1 and (kept[lead] in passing or (passing and kept[lead] in values)):
+        lead += 1
+    if verbless and kept and is_plural(kept[lead]) and not is_action_word(kept[lead]):
+        searched = list_as_search(index, ("list", *kept[lead:]), scoped, values, synonyms=synonyms)
+        if searched[0] != "search":
+            return kept  # "jira issues in status Done"
+        return ("search", *kept[:lead], *searched[1:])
     if len(kept) < 2 or kept[0] not in _LISTING:
         return kept
     carried = ((w, w, index.postings(w).name & scoped) for w in kept[1:] if w not in values and is_plural(w))

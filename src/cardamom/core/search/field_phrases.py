@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from cardamom.core.search.request_clauses import opening_word
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, is_plural
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and those saying the same of a field ("*set* the status of ... to Done", "*push*
@@ -52,6 +52,12 @@ _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
 # ``retrieve_a_page_property``) is no tool of that field.
 _FIELD_NOUNS = frozenset({"property", "field", "attribute", "column"})
 _WORDS_AFTER = 4  # words after "of" searched for the thing: "of the notion page 7a"
+# The fields a thing has, as a request naming no action asks for one ("asana task 123 *due date*")
+_THING_FIELDS = frozenset(
+    {"description", "title", "name", "status", "state", "assignee", "owner", "priority", "body", "summary"}
+    | {"subject", "topic", "size", "email", "phone", "address", "amount", "total", "balance", "date"}
+    | {"deadline", "url", "link", "type", "creator", "author", "reporter", "label", "version"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +89,22 @@ class FieldPhrase:
         return self.verb in READING_VERBS
 
 
-def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False, updated: bool = False) -> FieldPhrase | None:
+def field_phrase(
+    sequence: tuple[str, ...], *, asked_on: bool = False, updated: bool = False, trailing: bool = False
+) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
     grammar words kept), with a verb of ``FIELD_VERBS`` or ``READING_VERBS`` and a field of one
     or two words; or "set [the] <thing> <id> <field> to ..." (``_set_to``). ``asked_on``
     (``field_prepositions``): a question asks a field "on" or "for" a thing as "of" one ("who is
     the assignee *on* jira ticket OPS-3", "what's the due date *for* asana task 12"). ``updated``
     (``updated_fields``): "update" and "change" set a field as "set" does ("update the asana task
-    44 *notes* to ...")."""
+    44 *notes* to ..."). ``trailing`` (``trailing_fields``): a field after the thing's id, at the
+    request's end, is read ("get jira issue ENG-1 *description*", "asana task 123 *due date*")."""
+    if trailing and not any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in sequence):
+        # "asana task 123 *due date*": naming no action, a field a thing has ("droplet 777
+        # *reboot*" asks for the reboot)
+        found = _read_after(sequence, 0, "get")
+        return found if found is not None and found.field[-1] in _THING_FIELDS else None
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
@@ -108,9 +122,27 @@ def field_phrase(sequence: tuple[str, ...], *, asked_on: bool = False, updated: 
                 after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
                 return FieldPhrase(word, field, after, set_value(sequence, end)) if after else None
             return None
+        if trailing and word in READING_VERBS and word not in ASKING_WORDS:
+            return _read_after(sequence, start, word)  # "get jira issue ENG-1 description"
         # "set the asana task 88 due date to ...", and (``updated_fields``) "update ... notes to"
         return _set_to(sequence, start) if word == "set" or (updated and word in _UPDATING) else None
     return None
+
+
+def _read_after(sequence: tuple[str, ...], start: int, verb: str) -> FieldPhrase | None:
+    """ "[get] [the] <thing> <its id> <field>" at the request's end: the field is the one or two
+    words after the thing's id, in the singular ("issue ENG-1 *comments*" asks for comments)."""
+    span = sequence[start:]
+    ids = [i for i, w in enumerate(span) if not w.isalpha()]
+    if not ids or ids[0] == 0:
+        return None
+    field = span[ids[-1] + 1 :]
+    thing = tuple(w for w in span[: ids[0]] if w not in DETERMINERS)
+    if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
+        return None
+    if any(w in DETERMINERS or w in QUERY_FILLER_WORDS for w in field) or is_plural(field[-1]):
+        return None
+    return FieldPhrase(verb, field, thing[-_WORDS_AFTER:][::-1])
 
 
 def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:

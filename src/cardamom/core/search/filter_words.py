@@ -50,7 +50,7 @@ _STATE_WORDS = (
 
 
 # the words a request writes before the things it lists ("*all open* GitHub PRs")
-_BEFORE_THINGS = _FILTER_ADJECTIVES | _STATE_WORDS | _QUANTIFIERS
+BEFORE_THINGS = _FILTER_ADJECTIVES | _STATE_WORDS | _QUANTIFIERS
 
 
 def _looks_like_adjective(word: str, states: bool) -> bool:
@@ -93,7 +93,7 @@ def qualifiers(
     # (a participle first may be the request's action: "twilio *archived* recent calls")
     # (``ordered_things``: past a quantifier, "*all open* GitHub PRs"; and one thing first or
     # last in an order, "the *latest* stripe invoice")
-    passed = _BEFORE_THINGS if options.ordered_things else _FILTER_ADJECTIVES | _STATE_WORDS
+    passed = BEFORE_THINGS if options.ordered_things else _FILTER_ADJECTIVES | _STATE_WORDS
     at = next((i for i, w in enumerate(words) if w not in passed), len(words))
     thing = words[at] if at < len(words) else ""
     # (in a request naming its app: "what is the latest data from CCData.io?" asks no tool of ours)

@@ -323,7 +323,28 @@ class SearchOptions:
       name word as itself or its inflection, never as its prefix ("all" is no part of
       "allocations") (``index``);
     * ``marked_states``: a name marking a state writes, and the state after its "as" is no
-      action of it: a read never gets ``mark_notifications_as_read`` (``destructive_actions``).
+      action of it: a read never gets ``mark_notifications_as_read`` (``destructive_actions``);
+    * ``tool_frames``: a tool asked for in other words ("*what tool lets me* upload", "*tools
+      related to* xero contacts", "*capability:*") opens the request's frame, and an app's tool
+      ("the *twilio* tool for sending sms") opens it with the app's name (``request_frame``);
+    * ``ordered_searches``: a request naming no action whose things an app lists only by
+      searching reads them as searched past the words before them ("*the latest* jira issues",
+      "*all open* jira issues") (``counting_words``);
+    * ``container_items``: the word of a container placing a request stays where a name of the
+      app lists its contents ("list box files *in folder* 12345": ``get_folders_id_items``)
+      (``container_words``);
+    * ``output_formats``: the form a request asks its answer in ("list github repos *as a
+      table*", "*in JSON*") leaves the mass where no name of the app carries its words
+      (``output_formats``);
+    * ``trailing_fields``: a field after the thing's id, at the request's end, is read as "the
+      field of" the thing ("get jira issue ENG-1 *description*", "asana task 123 *due date*")
+      (``field_phrases``);
+    * ``sent_to_apps``: in a request naming two connected apps, the one a thing comes from
+      ("create a jira issue *from this slack message*") or the one sent ("post the latest
+      *stripe* revenue *to slack*") names what it acts on: its words are values, the other app
+      its place (``app_roles``);
+    * ``short_ids``: a short id of letters and digits mixed after the kind of thing it names
+      ("notion page *9f2*", "asana task *12a*") is a value (``value_shapes``).
     """
 
     drop_filler: bool = True
@@ -443,6 +464,13 @@ class SearchOptions:
     ordered_things: bool = True
     grammar_prefixes: bool = True
     marked_states: bool = True
+    tool_frames: bool = True
+    ordered_searches: bool = True
+    container_items: bool = True
+    output_formats: bool = True
+    trailing_fields: bool = True
+    sent_to_apps: bool = True
+    short_ids: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -574,4 +602,11 @@ SEED_RULES_ONLY = SearchOptions(
     ordered_things=False,
     grammar_prefixes=False,
     marked_states=False,
+    tool_frames=False,
+    ordered_searches=False,
+    container_items=False,
+    output_formats=False,
+    trailing_fields=False,
+    sent_to_apps=False,
+    short_ids=False,
 )

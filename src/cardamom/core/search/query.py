@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
+from cardamom.core.search.app_roles import content_apps, sent_words
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_joined_names
 from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.dated_words import ends_as_participle
@@ -39,7 +40,6 @@ from cardamom.core.search.synonyms import (
     spelled_out,
 )
 from cardamom.core.search.tokens import (
-    ARTICLES,
     GRAMMAR_WORDS,
     QUERY_FILLER_WORDS,
     QUESTION_OPENERS,
@@ -129,6 +129,7 @@ def analyse_query(
             gerunds=options.gerund_topics,
             compares=options.compared_values,
             keys=options.placed_keys,
+            short_ids=options.short_ids,
         )
         if options.argument_values
         else None
@@ -159,6 +160,9 @@ def analyse_query(
     values |= {short for words, short in NAME_SHORTHANDS.items() if len(words) == 1 and words[0] in values}
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
+    if options.sent_to_apps:  # "create a jira issue from *this slack message*"
+        content, things = content_apps(sequence, found)
+        found, values = tuple(m for m in found if m not in content), values | things
     named = {w for m in found for w in m.words}
     if reading is not None and options.person_names:
         # "message *bob* on slack"; where the person's name is all a request has beside its
@@ -187,7 +191,12 @@ def analyse_query(
     shaped = reading.shaped if reading is not None else frozenset()
     containers = reading.containers if reading is not None and options.value_markers else frozenset()
     field = (
-        field_phrase(sequence, asked_on=options.field_prepositions, updated=options.updated_fields)
+        field_phrase(
+            sequence,
+            asked_on=options.field_prepositions,
+            updated=options.updated_fields,
+            trailing=options.trailing_fields,
+        )
         if options.field_phrases and not shaped_name
         else None
     )
@@ -262,7 +271,11 @@ def analyse_query(
             if options.filtering_things and not shaped_name
             else None
         ),
-        _sent_words(written, values, named) if options.sent_things and not shaped_name else frozenset(),
+        (
+            sent_words(written, values, named, to_apps=options.sent_to_apps)
+            if options.sent_things and not shaped_name
+            else frozenset()
+        ),
         reading.placing if reading is not None and not shaped_name else frozenset(),
         frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS),  # "are *available*"
     )
@@ -327,24 +340,6 @@ _PLACES = frozenset({"to", "into", "in", "on", "from", "with", "by", "like", "ma
 def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[str]:
     """The topic words of ``sequence`` that say what a thing is for or about (``create_topics``)."""
     return frozenset(w for w in _clause_words(sequence, _PURPOSES, _PLACES) if w in topics)
-
-
-# Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
-_SENDING_THINGS = frozenset({"post", "send", "share", "forward"})
-
-
-def _sent_words(sequence: tuple[str, ...], values: frozenset[str], apps: Container[str]) -> frozenset[str]:
-    """What a request sends, where it sends it to a value ("post *the release notes* to
-    #announcements", "send *the weekly report* to jane@acme.com"): the words between its verb,
-    first, and "to" (``sent_things``)."""
-    words = [w for w in sequence if w not in apps]
-    if not words or words[0] not in _SENDING_THINGS or "to" not in words:
-        return frozenset()
-    to = words.index("to")
-    target = next((w for w in words[to + 1 :] if w not in ARTICLES), "")
-    if target not in values:
-        return frozenset()
-    return frozenset(w for w in words[1:to] if w not in QUERY_FILLER_WORDS and w not in values)
 
 
 def _clause_words(sequence: tuple[str, ...], opens: frozenset[str], ends: frozenset[str]) -> list[str]:

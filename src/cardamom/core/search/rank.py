@@ -37,6 +37,7 @@ from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
+from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
@@ -101,9 +102,16 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     framed = query
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
         framed = without_preamble(
-            query, learning=options.asked_states, told=options.told_frames, chatting=options.chat_openers
+            query,
+            learning=options.asked_states,
+            told=options.told_frames,
+            chatting=options.chat_openers,
+            tools=options.tool_frames,
         )
-    if framed != query and any(mention.connected for mention in analysis.mentions):
+    connected = [mention.name for mention in analysis.mentions if mention.connected]
+    if options.output_formats and connected:  # "list github repos *as a table*"
+        framed = without_formats(index, framed, connected)
+    if framed != query and connected:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools
         # bound the answer ("I want to find a train" among strangers' tools keeps its weight).
@@ -116,7 +124,8 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
                 written = _rank(index, query, analysis, pool, limit, floor, leads=leads)
                 if written.hits:
                     return written
-            frame = tokenize(query[: len(query) - len(framed)])  # reported with the filler left out
+            left = set(tokenize(framed))  # the frame and the answer's form, reported as the filler left out
+            frame = tuple(t for t in tokenize(query) if t not in left)
             return dataclasses.replace(ranking, dropped=unique((*frame, *ranking.dropped)))
     return _rank(index, query, analysis, pool, limit, floor, leads=leads)
 

@@ -53,31 +53,72 @@ _TOLD = (
     r"|(?:(?:i|we)\s+)?(?:need|want|looking\s+for|searching\s+for)?\s*(?:a|an|any|the|some)?\s*"
     r"(?:way|tool|function|api|endpoint|method|operation|something|anything)\s+(?:to|that|which|for)"
 )
-# the frame, by (``told``, ``learning``, ``chatting``)
+# ``tool_frames``: a tool asked for in other words ("what tool lets me", "which function can",
+# "tools related to", "functions available for", "capability:"); the words linking the tool to
+# what it does, before an action ("that can", "lets me", "to", "for *sending*") or a topic
+_TOOL_WORD = r"(?:tools?|functions?|apis?|endpoints?|methods?|operations?|capabilit(?:y|ies))"
+_TOOL_ACTS = (
+    r"(?:(?:that|which)(?:\s+(?:can|could|will|would|should))?)?\s*(?:lets?|allows?|helps?|enables?)\s+"
+    r"(?:me|us|you|one)(?:\s+to)?"
+    r"|(?:that|which)\s+(?:can|could|will|would|should)"
+    r"|(?:can|could|should|do|would)\s+(?:i|we|you)\s+use(?:\s+(?:to|for))?"
+    r"|to(?:\s+use(?:\s+(?:to|for))?)?|can|could|that|which|for(?=\s+\w+ing\b)"
+)
+# (a topic after "for" never after functions or methods: "functions *for* namespace abc" are DigitalOcean's)
+_TOOL_TOPIC = r"(?:related|relating)\s+to|available\s+(?:for|in|to|on|with)"
+_TOOL_ASKING = (
+    r"(?:(?:i|we)\s+)?(?:(?:need|want|looking\s+for|searching\s+for|search\s+for|find(?:\s+me)?|is\s+there"
+    r"|are\s+there|what|which|do\s+you\s+have)\s+)?(?:a|an|any|the|some|all)?\s*"
+    rf"(?:{_TOOL_WORD}\s+(?:{_TOOL_ACTS}|{_TOOL_TOPIC})|(?:tools?|function|capabilit(?:y|ies)|endpoints?)\s+(?:for|about|with))"
+    r"|(?:capabilit(?:y|ies)|tools?|functions?)\s*:"
+)
+# ... of an app the request names between: "the *twilio* tool for sending sms", "which *slack*
+# tool can post a message" (never "the payment methods for customer ...": an action follows)
+_APP_TOOL = re.compile(
+    r"^\s*(?:(?:i|we)\s+)?(?:(?:need|want|looking\s+for|searching\s+for|search\s+for|find(?:\s+me)?|is\s+there"
+    r"|do\s+you\s+have)\s+)?(?:a|an|any|the|some|which|what)\s+(?P<app>[\w.\-]+(?:\s+[\w.\-]+)?)\s+"
+    rf"(?:tools?|functions?|endpoints?|capabilit(?:y|ies))\s+(?:{_TOOL_ACTS})\s+",
+    re.IGNORECASE,
+)
+# the frame, by (``told``, ``learning``, ``chatting``, ``tools``)
 _TOLD_FIRST = rf"(?:{_TOLD})\s+|"
+_TOOL_FIRST = rf"(?:{_TOOL_ASKING})\s+|"
 _PREAMBLES = {
-    (told, learning, chatting): re.compile(
+    (told, learning, chatting, tools): re.compile(
         rf"^\s*{_CHATTING if chatting else _GREETING}{_ASKING}(?:please\s+)?"
-        rf"(?:{_TOLD_FIRST if told else ''}{_WISHING})?(?:please\s+)?" + (_LEARNING if learning else ""),
+        rf"(?:{_TOOL_FIRST if tools else ''}{_TOLD_FIRST if told else ''}{_WISHING})?(?:please\s+)?"
+        + (_LEARNING if learning else ""),
         re.IGNORECASE,
     )
     for told in (False, True)
     for learning in (False, True)
     for chatting in (False, True)
+    for tools in (False, True)
 }
 
 
-def without_preamble(request: str, *, learning: bool = True, told: bool = True, chatting: bool = True) -> str:
+def without_preamble(
+    request: str, *, learning: bool = True, told: bool = True, chatting: bool = True, tools: bool = True
+) -> str:
     """``request`` from its first word past the opening frame ("I need to *add* a comment ...",
     "can you please help me *find* ..."); the request as written when the frame is all there is.
     ``learning``: a wish to know opens the frame too ("I'd like to know *which* ..."); ``told``:
     so does a request told of someone else, or asking for a tool ("the user wants to", ``_TOLD``);
-    ``chatting``: so do the words opening a turn of a conversation ("ok now", "next,", ``_CHATTING``)."""
-    match = _PREAMBLES[told, learning, chatting].match(request)
-    if match is None or not match.group(0):
+    ``chatting``: so do the words opening a turn of a conversation ("ok now", "next,", ``_CHATTING``);
+    ``tools``: so does a tool asked for in other words ("what tool lets me", "tools related to"),
+    and an app's tool, whose app's name then opens the request ("the twilio tool for sending
+    sms": "twilio send sms")."""
+    app = _APP_TOOL.match(request) if tools else None
+    if app is not None:
+        rest = (
+            _as_verb(request[app.end() :]) if app.group(0).rstrip().casefold().endswith("for") else request[app.end() :]
+        )
+        return f"{app.group('app')} {rest}" if rest.strip() else request
+    match = _PREAMBLES[told, learning, chatting, tools].match(request)
+    if match is None or not match.group(0).strip():
         return request
     rest = request[match.end() :]
-    if told and match.group(0).rstrip().casefold().endswith("for"):
+    if (told or tools) and match.group(0).rstrip().casefold().endswith("for"):
         rest = _as_verb(rest)  # "a tool for *creating* a xero invoice": "create a xero invoice"
     return rest if rest.strip() else request
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.container_words import lists_thing, says_thing_for
 from cardamom.core.search.counting_words import count_as_list, list_as_search
-from cardamom.core.search.filter_words import qualifiers
+from cardamom.core.search.filter_words import BEFORE_THINGS, qualifiers
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
@@ -177,7 +177,7 @@ def _inside(
             t
             for t in kept
             if (t not in analysis.containers and t not in filters)
-            or (options.named_containers and says_thing_for(index, lister, t, scoped))
+            or (options.named_containers and says_thing_for(index, lister, t, scoped, items=options.container_items))
         )
         or kept
     )
@@ -233,6 +233,7 @@ def _inside(
             analysis.values,
             verbless=options.unsaid_searches and not analysis.name_shaped,
             synonyms=options.searched_synonyms,
+            passing=BEFORE_THINGS if options.ordered_searches else frozenset(),
         )
     # a verbless request's things read as searched for: "issues" as "search issues"
     unsaid = len(searched) > len(changed)

@@ -20,7 +20,7 @@ from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
-    get retrieve fetch read view show display see obtain lookup tell list check grab retrieval
+    get retrieve fetch read view show display see obtain lookup tell list check grab retrieval summarize inspect
     list enumerate browse
     create add new make insert post generate raise creation
     update edit modify change alter amend patch put rename modification bump
@@ -211,6 +211,13 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     # name of box folder 9 to X" is ``put_folders_id``, "rename box folder 9 to X")
     **{(verb, *the, "name", "of"): ("rename",) for verb in _RENAMING for the in ((), ("the",))},
     ("get", "rid", "of"): ("delete",),
+    # someone added to a thing or taken from it is a member of it ("add someone to the asana project")
+    **{
+        (verb, who, to): (verb, "member", to)
+        for verb in ("add", "invite", "remove", "kick")
+        for who in ("someone", "somebody")
+        for to in ("to", "from", "into", "on")
+    },
     # the most recent is the latest ("my most recent stripe invoice")
     ("most", "recent"): ("latest",),
     # who holds a thing is its assignee: "who's working on jira ticket ENG-88" asks the field

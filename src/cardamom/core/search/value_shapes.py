@@ -62,3 +62,19 @@ def has_value_digits(word: str) -> bool:
 def is_capitals_id(word: str) -> bool:
     """A prefixed id in capitals without digits ("prod_ABC", "cus_XYZ"), as examples write them."""
     return bool(_CAPITALS_ID.match(word.strip(".,:;!?'\"")))
+
+
+# A short id of letters and digits mixed ("9f2", "a1b", "x7") after the kind of thing it names
+# ("notion page *9f2*", "asana task *12a*"); alone, it may be a name ("s3", "2fa", "b2b")
+_SHORT_ID = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{2,5}$", re.IGNORECASE)
+_ID_KINDS = frozenset(
+    {"page", "block", "database", "task", "project", "issue", "ticket", "file", "folder", "droplet", "invoice"}
+    | {"customer", "contact", "conversation", "message", "comment", "booking", "record", "item", "order"}
+    | {"card", "event", "user", "channel", "section", "doc", "document", "note", "pr", "commit"}
+)
+
+
+def is_short_id(word: str, previous: str) -> bool:
+    """``word`` is a short id of letters and digits after the kind of thing it names
+    (``short_ids``)."""
+    return previous.casefold() in _ID_KINDS and bool(_SHORT_ID.match(word.strip(".,:;!?'\"")))

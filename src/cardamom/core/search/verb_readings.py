@@ -166,7 +166,10 @@ def changed_field(
         # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
         asked = (thing or "") if phrase.verb in ASKING_WORDS else ""
         item = index.options.item_fields and any(w in analysis.values for w in phrase.after)
-        return _read_field(index, phrase, scoped, things, app_words, item=item), kept, asked
+        fields = _read_field(index, phrase, scoped, things, app_words, item=item)
+        # "asana task 123 *due date*", naming no action, reads the thing (``trailing_fields``)
+        unsaid = fields and phrase.verb not in kept and phrase.verb not in ASKING_WORDS
+        return fields, (phrase.verb, *kept) if unsaid else kept, asked
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
     fields = frozenset(phrase.field) - app_words

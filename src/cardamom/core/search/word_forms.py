@@ -109,7 +109,9 @@ def listed_plural(index: SearchIndex, verb: str, noun: str, scoped: frozenset[in
 
 # Verbs of reading one thing or many: with a plural thing, they ask for the list ("get github
 # issues" lists them, where GitHub's ``issues_get`` gets one).
-READING_VERBS = frozenset({"get", "retrieve", "fetch", "read", "view", "show", "display", "see", "obtain", "grab"})
+READING_VERBS = frozenset(
+    {"get", "retrieve", "fetch", "read", "view", "show", "display", "see", "obtain", "grab", "summarize", "inspect"}
+)
 # The verbs of a request that looks at things, listing, reading or searching for them
 LOOKING_VERBS = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
 

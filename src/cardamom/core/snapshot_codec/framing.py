@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 27
+SNAPSHOT_FORMAT = 28
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -20,7 +20,7 @@ deploy or an org applied from a CLI on another Python leaves every stored snapsh
 """
 
 OLDER_READABLE: frozenset[int] = frozenset(
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26}
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27}
 )
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
@@ -71,7 +71,10 @@ switches ``valued_kinds``, ``frame_adjectives``, ``tagged_values``, ``repo_slugs
 ``compared_values`` (format 26), read as on; format 26 without the switches ``told_frames``,
 ``instrument_words``, ``joined_names``, ``placed_keys``, ``told_text``, ``chat_openers``,
 ``ordered_things``, ``grammar_prefixes`` and ``marked_states`` (format 27), read as on, and its
-tokens split a plural acronym ("PRs" as "p", "rs"), which the rebuild corrects. The org's app names are
+tokens split a plural acronym ("PRs" as "p", "rs"), which the rebuild corrects; format 27
+without the switches ``tool_frames``, ``ordered_searches``, ``container_items``,
+``output_formats``, ``trailing_fields``, ``sent_to_apps`` and ``short_ids`` (format 28), read as
+on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,94 @@
+"""The part an app plays in a request naming two: the place it acts in, or what it acts on.
+
+A request moving a thing between apps names both, but acts in one: "create a jira issue *from
+this slack message*" creates in Jira (Slack's message is its source), "post the latest *stripe*
+revenue *to slack*" posts in Slack (Stripe's revenue is the message). Ranked over both apps'
+tools, the source's words pull in its own tools (Slack's ``chat_post_message`` for "message",
+Stripe's ``post_*`` names for "post"); read as the request's values, they leave it to the app it
+acts in (``sent_to_apps``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS
+
+# Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
+SENDING_THINGS = frozenset({"post", "send", "share", "forward"})
+# the words between "from" and the app its thing comes from ("from *this* slack message")
+_POINTING = ARTICLES | {"this", "that", "these", "those", "my", "our", "their", "its"}
+# the words ending the source's thing ("from the slack message *and* assign it to me")
+_ENDS = frozenset({"and", "then", "to", "into", "in", "on", "for", "with", "as"})
+# the words naming an app as a means, not a thing of it ("from the Google News *API tool*")
+_MEANS = frozenset({"tool", "tools", "api", "apis", "service", "app", "integration", "endpoint", "platform", "sdk"})
+
+
+def sent_words(
+    sequence: tuple[str, ...], values: frozenset[str], apps: Container[str], *, to_apps: bool = False
+) -> frozenset[str]:
+    """What a request sends, where it sends it to a value ("post *the release notes* to
+    #announcements", "send *the weekly report* to jane@acme.com"): the words between its verb,
+    first, and "to" (``sent_things``); ``to_apps`` (``sent_to_apps``): to an app too ("post
+    *the latest revenue* to slack")."""
+    words = [w for w in sequence if w not in apps]
+    if not words or words[0] not in SENDING_THINGS or "to" not in words:
+        return frozenset()
+    to = words.index("to")
+    target = next((w for w in words[to + 1 :] if w not in ARTICLES), "")
+    if target not in values and not (to_apps and _sent_to_app(sequence, apps)):
+        return frozenset()
+    return frozenset(w for w in words[1:to] if w not in QUERY_FILLER_WORDS and w not in values)
+
+
+def _sent_to_app(sequence: tuple[str, ...], apps: Container[str]) -> bool:
+    """The first "to" of ``sequence`` is followed by an app's name ("... to *slack*")."""
+    to = sequence.index("to")
+    return next((w for w in sequence[to + 1 :] if w not in ARTICLES), "") in apps
+
+
+def content_apps(
+    sequence: tuple[str, ...], found: Sequence[AppMention]
+) -> tuple[tuple[AppMention, ...], frozenset[str]]:
+    """The apps of a request naming two connected apps that name what it acts on, not where it
+    acts, and the words of their things: the one a thing comes *from* after the other is named
+    ("create a jira issue from *this slack message*"), and, where a sending verb opens the
+    request and "to" names one app, the others ("post the latest *stripe* revenue to slack")."""
+    connected = [m for m in found if m.connected]
+    if len({m.name for m in connected}) != 2:
+        return (), frozenset()
+    at = {m: _position(sequence, m.words) for m in connected}
+    if any(i is None for i in at.values()):
+        return (), frozenset()
+    for source in connected:
+        start = at[source]
+        assert start is not None
+        before = start
+        while before > 0 and sequence[before - 1] in _POINTING:
+            before -= 1
+        others = [m for m in connected if m.name != source.name]
+        if before > 0 and sequence[before - 1] == "from" and all((at[m] or 0) < before for m in others):
+            end = start + len(source.words)
+            thing = []
+            for word in sequence[end:]:
+                if word in _ENDS:
+                    break
+                thing.append(word)
+            # "fetch the user *from QuickMocker*", "from the Joke1 *API*": the app it acts in
+            if any(w not in _MEANS for w in thing):
+                return (source,), frozenset((*source.words, *thing))
+    if sequence and sequence[0] in SENDING_THINGS and "to" in sequence:
+        to = sequence.index("to")
+        target = next(
+            (m for m in connected if at[m] == to + 1 or (at[m] == to + 2 and sequence[to + 1] in ARTICLES)), None
+        )
+        if target is not None:
+            content = tuple(m for m in connected if m.name != target.name and (at[m] or 0) < to)
+            return content, frozenset(w for m in content for w in m.words)
+    return (), frozenset()
+
+
+def _position(sequence: tuple[str, ...], words: tuple[str, ...]) -> int | None:
+    """Where ``words`` first stand together in ``sequence``."""
+    return next((i for i in range(len(sequence) - len(words) + 1) if sequence[i : i + len(words)] == words), None)

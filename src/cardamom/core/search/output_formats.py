@@ -1,0 +1,43 @@
+"""The form a request asks its answer in ("list github repos *as a table*", "stripe customers *in
+JSON*", "export the invoices *as csv*"): how the caller shows the answer, no word of the tool
+that gets it. In a request naming a connected app, it leaves the request where no name of the
+app carries its words; Notion's ``retrieve_page_markdown`` keeps "as markdown"
+(``output_formats``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verb_readings import literal_names
+
+# "as a table", "in JSON format", "as a bulleted list", "formatted as plain text", at the end of
+# the request or before a next clause ("as a table, sorted by name")
+_FORMAT = re.compile(
+    r"\s*\b(?:as|in|into|formatted\s+as)\s+(?:an?\s+|the\s+)?"
+    r"(?P<form>(?:(?:nicely\s+)?formatted\s+|bulleted\s+|numbered\s+|plain\s+|markdown\s+|csv\s+|json\s+|html\s+)?"
+    r"(?:table|json|csv|markdown|yaml|xml|list|bullets|bullet\s+points|text|spreadsheet|html)"
+    r"(?:\s+(?:format|form))?)"
+    r"(?=\s*(?:$|[.,;:!?)]|\s+(?:and|then|please|sorted|grouped|ordered)\b))",
+    re.IGNORECASE,
+)
+
+
+def without_formats(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
+    """``request`` without the forms it asks its answer in whose words no name of ``apps``'
+    tools carries; a form's word the request says elsewhere stays ("*list* asana projects as
+    a bulleted list" keeps its verb)."""
+    if len(request) > 2000 or not _FORMAT.search(request):
+        return request  # a form is asked in a request's last words, never in pasted text
+    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    said = set(tokenize(_FORMAT.sub(" ", request)))
+
+    def kept(match: re.Match[str]) -> str:
+        words = [t for t in tokenize(match.group("form")) if t not in said]
+        return match.group(0) if any(literal_names(index, w) & tools for w in words) else ""
+
+    bare = _FORMAT.sub(kept, request)
+    return bare if bare.strip() else request
