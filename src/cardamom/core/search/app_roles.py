@@ -58,17 +58,16 @@ def content_apps(
     connected = [m for m in found if m.connected]
     if len({m.name for m in connected}) != 2:
         return (), frozenset()
-    at = {m: _position(sequence, m.words) for m in connected}
-    if any(i is None for i in at.values()):
+    found_at = {m: _position(sequence, m.words) for m in connected}
+    at = {m: i for m, i in found_at.items() if i is not None}
+    if len(at) != len(found_at):
         return (), frozenset()
     for source in connected:
-        start = at[source]
-        assert start is not None
-        before = start
+        start = before = at[source]
         while before > 0 and sequence[before - 1] in _POINTING:
             before -= 1
         others = [m for m in connected if m.name != source.name]
-        if before > 0 and sequence[before - 1] == "from" and all((at[m] or 0) < before for m in others):
+        if before > 0 and sequence[before - 1] == "from" and all(at[m] < before for m in others):
             end = start + len(source.words)
             thing = []
             for word in sequence[end:]:
@@ -84,7 +83,7 @@ def content_apps(
             (m for m in connected if at[m] == to + 1 or (at[m] == to + 2 and sequence[to + 1] in ARTICLES)), None
         )
         if target is not None:
-            content = tuple(m for m in connected if m.name != target.name and (at[m] or 0) < to)
+            content = tuple(m for m in connected if m.name != target.name and at[m] < to)
             return content, frozenset(w for m in content for w in m.words)
     return (), frozenset()
 

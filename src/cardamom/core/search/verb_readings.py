@@ -168,7 +168,7 @@ def changed_field(
         item = index.options.item_fields and any(w in analysis.values for w in phrase.after)
         fields = _read_field(index, phrase, scoped, things, app_words, item=item)
         # "asana task 123 *due date*", naming no action, reads the thing (``trailing_fields``)
-        unsaid = fields and phrase.verb not in kept and phrase.verb not in ASKING_WORDS
+        unsaid = fields and phrase.verb not in ASKING_WORDS and not any(is_action_word(t) for t in kept)
         return fields, (phrase.verb, *kept) if unsaid else kept, asked
     if any(index.postings(w).every & updating for w in phrase.field):
         return frozenset(), kept, thing or ""  # a word of the tool, and still the thing's field
