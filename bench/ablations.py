@@ -191,6 +191,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a field after the thing's id (get jira issue ENG-1 description)", "trailing_fields", True),
     ("+ an app a thing comes from or is sent to (create a jira issue from this slack message)", "sent_to_apps", True),
     ("+ a short id after its kind (notion page 9f2)", "short_ids", True),
+    ("+ what a request sends is a message (post the release notes to #announcements)", "sent_messages", True),
+    ("+ a count of a thing no count name carries is its list (count the open github issues)", "counted_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

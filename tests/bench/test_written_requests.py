@@ -638,6 +638,9 @@ FIRST = [
     ("get notion page 9f2 as markdown", "notion", "retrieve_page_markdown"),
     ("how would I add someone to an asana project", "asana", "add_members_for_project"),
     ("summarize the latest intercom conversation", "intercom", "retrieve_conversation"),
+    ("post the release notes to #announcements in Slack", "slack", "chat_post_message"),
+    ("post the latest stripe revenue to slack", "slack", "chat_post_message"),
+    ("count the open github issues", "github", "issues_list"),
     # guards: a form a name carries, a thing's things after its id, an action after it
     ("get notion page abc as markdown", "notion", "retrieve_page_markdown"),
     ("get jira issue ENG-1 comments", "jira", "get_comments"),

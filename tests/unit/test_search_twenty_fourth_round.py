@@ -4,8 +4,9 @@
 the form an answer is asked in leaves the request (``output_formats``); a field after a thing's
 id is read (``trailing_fields``); in a request naming two apps, the one a thing comes from or is
 sent names what it acts on (``sent_to_apps``); a short id after its kind is a value
-(``short_ids``); and, without a switch, "summarize" reads and someone added to a thing is its
-member."""
+(``short_ids``); what a request sends is a message (``sent_messages``); a count no count name
+carries is a list (``counted_things``); and, without a switch, "summarize" reads and someone
+added to a thing is its member."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ DOCS = [
     app_doc("notion__retrieve_page_markdown", "Notion", "Retrieves a page as markdown."),
     # Slack's messages; Stripe's invoices and posts
     app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+    app_doc("slack__chat_post_ephemeral", "Slack", "Sends an ephemeral message to a user in a channel."),
+    # GitHub's issues and its one count
+    app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
+    app_doc("github__activity_get_stargazer_count_for_repo", "GitHub", "Gets the count of stargazers of a repository."),
     app_doc("stripe__post_invoices_invoice_send", "Stripe", "Sends an invoice to a customer."),
     app_doc("stripe__get_invoices", "Stripe", "You can list all invoices."),
     # Xero's contacts; Asana's projects and their members; Intercom's conversations
@@ -171,7 +176,8 @@ class TestSentToApps:
     def test_ranked(self) -> None:
         query = "create a jira issue from this slack message"
         assert _names(query)[:1] == ["jira__create_issue"]
-        assert _names(query, sent_to_apps=False)[:1] != ["jira__create_issue"]
+        assert not any(name.startswith("slack__") for name in _names(query))
+        assert any(name.startswith("slack__") for name in _names(query, sent_to_apps=False))
         query = "post the latest stripe revenue to slack"
         assert _names(query)[:1] == ["slack__chat_post_message"]
         assert _names(query, sent_to_apps=False)[:1] != ["slack__chat_post_message"]
@@ -189,6 +195,25 @@ class TestShortIds:
         query = "get notion page 9f2"
         assert _names(query)[:1] == ["notion__retrieve_a_page"]
         assert _names(query, short_ids=False) == []
+
+
+class TestSentMessages:
+    def test_what_a_request_sends_is_a_message(self) -> None:
+        query = "post the release notes to #announcements in slack"
+        assert _names(query)[:1] == ["slack__chat_post_message"]
+        assert _names(query, sent_messages=False)[:1] == ["slack__chat_post_ephemeral"]
+
+    def test_a_thing_a_name_says_is_sent_as_itself(self) -> None:
+        query = "send the invoice to customer cus_1 in stripe"
+        assert _names(query)[:1] == ["stripe__post_invoices_invoice_send"]
+
+
+class TestCountedThings:
+    def test_a_count_no_count_name_carries_is_a_list(self) -> None:
+        query = "count the open github issues"
+        assert _names(query)[:1] == ["github__issues_list"]
+        assert _names(query, counted_things=False)[:1] == ["github__activity_get_stargazer_count_for_repo"]
+        assert _names("count github stargazers")[:1] == ["github__activity_get_stargazer_count_for_repo"]
 
 
 class TestWordsReadAsOthers:

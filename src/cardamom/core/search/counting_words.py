@@ -22,14 +22,23 @@ _LISTING = LISTING_VERBS | READING_VERBS
 
 
 def count_as_list(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+    index: SearchIndex,
+    kept: tuple[str, ...],
+    scoped: frozenset[int],
+    values: frozenset[str],
+    *,
+    things: bool = False,
 ) -> tuple[str, ...]:
     """``kept`` with a first word that counts read as "list", where no tool name of the app
-    (``scoped``) says it and some name carries the thing counted; ``kept`` otherwise."""
-    if len(kept) < 2 or kept[0] not in _COUNTING or literal_names(index, kept[0]) & scoped:
+    (``scoped``) says it and some name carries the thing counted; ``kept`` otherwise.
+    ``things`` (``counted_things``): a name saying the count of another thing asks nothing of
+    this one ("count the open github issues": GitHub's ``activity_get_stargazer_count_for_repo``)."""
+    if len(kept) < 2 or kept[0] not in _COUNTING:
         return kept
+    counting = literal_names(index, kept[0]) & scoped
     # the thing counted, past the adjectives saying which ("the *unread* conversations")
-    if not any(name_reach(index, word) & scoped for word in kept[1:] if word not in values):
+    reached = [name_reach(index, word) & scoped for word in kept[1:] if word not in values]
+    if not any(reached) or (counting and (not things or any(counting & tools for tools in reached))):
         return kept
     return ("list", *kept[1:])
 

@@ -344,7 +344,13 @@ class SearchOptions:
       *stripe* revenue *to slack*") names what it acts on: its words are values, the other app
       its place (``app_roles``);
     * ``short_ids``: a short id of letters and digits mixed after the kind of thing it names
-      ("notion page *9f2*", "asana task *12a*") is a value (``value_shapes``).
+      ("notion page *9f2*", "asana task *12a*") is a value (``value_shapes``);
+    * ``sent_messages``: a request sending words no name says sends a message, where a name of
+      the app says "message" ("post *the release notes* to #announcements":
+      ``chat_post_message`` before ``chat_post_ephemeral``) (``sent_messages``);
+    * ``counted_things``: a name counting another thing leaves a count of this one to its list
+      ("count the open github issues" is no ``activity_get_stargazer_count_for_repo``)
+      (``counting_words``).
     """
 
     drop_filler: bool = True
@@ -471,6 +477,8 @@ class SearchOptions:
     trailing_fields: bool = True
     sent_to_apps: bool = True
     short_ids: bool = True
+    sent_messages: bool = True
+    counted_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -609,4 +617,6 @@ SEED_RULES_ONLY = SearchOptions(
     trailing_fields=False,
     sent_to_apps=False,
     short_ids=False,
+    sent_messages=False,
+    counted_things=False,
 )

@@ -16,6 +16,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
+from cardamom.core.search.sent_messages import as_message
 from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.thing_values import created_fields, thing_names
 from cardamom.core.search.tokens import (
@@ -223,7 +224,7 @@ def _inside(
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
     if options.counted_lists:
-        changed = count_as_list(index, changed, scoped, analysis.values)  # "count the open issues"
+        changed = count_as_list(index, changed, scoped, analysis.values, things=options.counted_things)
     searched = changed
     if options.searched_lists:
         searched = list_as_search(  # "list jira issues", "jira issues assigned to me"
@@ -243,6 +244,8 @@ def _inside(
     kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields
+    if options.sent_messages and analysis.sent & topics:  # "post *the release notes* to #announcements"
+        kept = as_message(index, kept, scoped)
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
     roles = analysis.roles if options.role_values else ()

@@ -1,0 +1,20 @@
+"""What a request sends, where no name of the app says it, is a message: "post *the release
+notes* to #announcements" sends one (``sent_messages``). Its words leave the mass as values
+(``sent_things``), which left the verb alone to tell Slack's ``chat_post_message`` from
+``chat_post_ephemeral``; with the thing sent, the plain message comes first."""
+
+from __future__ import annotations
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.verb_readings import literal_names
+
+_MESSAGE = inflection_key("message")
+
+
+def as_message(index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int]) -> tuple[str, ...]:
+    """``kept`` with "message", the thing it sends, where some name of ``scoped`` says the word
+    and the request does not."""
+    if any(inflection_key(w) == _MESSAGE for w in kept) or not literal_names(index, "message") & scoped:
+        return kept
+    return (*kept, "message")
