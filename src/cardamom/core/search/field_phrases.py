@@ -132,17 +132,13 @@ def field_phrase(
 def _read_after(sequence: tuple[str, ...], start: int, verb: str) -> FieldPhrase | None:
     """ "[get] [the] <thing> <its id> <field>" at the request's end: the field is the one or two
     words after the thing's id, in the singular ("issue ENG-1 *comments*" asks for comments)."""
-    span = sequence[start:]
-    ids = [i for i, w in enumerate(span) if not w.isalpha()]
-    if not ids or ids[0] == 0:
+    found = _after_id(sequence[start:])
+    if found is None:
         return None
-    field = span[ids[-1] + 1 :]
-    thing = tuple(w for w in span[: ids[0]] if w not in DETERMINERS)
-    if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
-        return None
+    field, thing = found
     if any(w in DETERMINERS or w in QUERY_FILLER_WORDS for w in field) or is_plural(field[-1]):
         return None
-    return FieldPhrase(verb, field, thing[-_WORDS_AFTER:][::-1])
+    return FieldPhrase(verb, field, thing)
 
 
 def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
@@ -150,7 +146,13 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
     2026-03-01"): the field is the words between the thing's id and "to"."""
     if "to" not in sequence[start:]:
         return None
-    span = sequence[start : sequence.index("to", start)]
+    found = _after_id(sequence[start : sequence.index("to", start)])
+    return FieldPhrase("set", *found, set_value(sequence, start)) if found is not None else None
+
+
+def _after_id(span: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The field after the thing's id in ``span`` (one or two words) and the thing before it,
+    nearest first, as after "of" ("asana task" gives ("task", "asana"), the thing then the app)."""
     ids = [i for i, w in enumerate(span) if not w.isalpha()]
     if not ids or ids[0] == 0:
         return None
@@ -158,8 +160,7 @@ def _set_to(sequence: tuple[str, ...], start: int) -> FieldPhrase | None:
     thing = tuple(w for w in span[: ids[0]] if w not in DETERMINERS)
     if not field or len(field) > _LONGEST_FIELD or not thing or not all(w.isalpha() for w in field):
         return None
-    # nearest first, as after "of": "asana task" gives ("task", "asana"), the thing then the app
-    return FieldPhrase("set", field, thing[-_WORDS_AFTER:][::-1], set_value(sequence, start))
+    return field, thing[-_WORDS_AFTER:][::-1]
 
 
 # The verbs adding a value to a thing's field: "*add* label regression to jira issue QA-8"
