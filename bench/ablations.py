@@ -193,6 +193,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a short id after its kind (notion page 9f2)", "short_ids", True),
     ("+ what a request sends is a message (post the release notes to #announcements)", "sent_messages", True),
     ("+ a count of a thing no count name carries is its list (count the open github issues)", "counted_things", True),
+    ("+ a verbless request lists its things (github open issues)", "unsaid_lists", True),
+    ("+ a request in labelled parts is its task (Context: ... Task: post a reminder)", "labelled_parts", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

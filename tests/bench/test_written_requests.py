@@ -641,6 +641,11 @@ FIRST = [
     ("post the release notes to #announcements in Slack", "slack", "chat_post_message"),
     ("post the latest stripe revenue to slack", "slack", "chat_post_message"),
     ("count the open github issues", "github", "issues_list"),
+    ("github open issues", "github", "issues_list"),
+    ("GH: open PRs for acme/api", "github", "pulls_list"),
+    ("Context: our on-call rotation is in slack. Task: post a reminder in #oncall", "slack", "reminders_add"),
+    ("We just closed a deal with Acme, so create a customer in stripe for them", "stripe", "post_customers"),
+    ("next page of stripe customers", "stripe", "get_customers"),
     # guards: a form a name carries, a thing's things after its id, an action after it
     ("get notion page abc as markdown", "notion", "retrieve_page_markdown"),
     ("get jira issue ENG-1 comments", "jira", "get_comments"),

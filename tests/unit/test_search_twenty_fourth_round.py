@@ -5,8 +5,9 @@ the form an answer is asked in leaves the request (``output_formats``); a field 
 id is read (``trailing_fields``); in a request naming two apps, the one a thing comes from or is
 sent names what it acts on (``sent_to_apps``); a short id after its kind is a value
 (``short_ids``); what a request sends is a message (``sent_messages``); a count no count name
-carries is a list (``counted_things``); and, without a switch, "summarize" reads and someone
-added to a thing is its member."""
+carries is a list (``counted_things``); a verbless request lists its things (``unsaid_lists``);
+a request in labelled parts is its task (``labelled_parts``); and, without a switch,
+"summarize" reads and someone added to a thing is its member."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.field_phrases import field_phrase
 from cardamom.core.search.request_frame import without_preamble
+from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.value_shapes import is_short_id
 from tests.unit.search_documents import app_doc, ranked_names
@@ -46,6 +48,12 @@ DOCS = [
     app_doc("slack__chat_post_ephemeral", "Slack", "Sends an ephemeral message to a user in a channel."),
     # GitHub's issues and its one count
     app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
+    app_doc("github__issues_get", "GitHub", "Get an issue."),
+    app_doc("asana__get_tasks", "Asana", "Returns the compact task records for some filtered set of tasks."),
+    app_doc(
+        "asana__get_tasks_for_user_task_list", "Asana", "Returns the compact list of tasks in a user's My Tasks list."
+    ),
+    app_doc("slack__reminders_add", "Slack", "Creates a reminder."),
     app_doc("github__activity_get_stargazer_count_for_repo", "GitHub", "Gets the count of stargazers of a repository."),
     app_doc("stripe__post_invoices_invoice_send", "Stripe", "Sends an invoice to a customer."),
     app_doc("stripe__get_invoices", "Stripe", "You can list all invoices."),
@@ -128,6 +136,11 @@ class TestOutputFormats:
         query = "list my github repos as a table"
         assert _names(query)[:1] == ["github__repos_list_for_authenticated_user"]
         assert _names(query, output_formats=False)[:1] != ["github__repos_list_for_authenticated_user"]
+
+    def test_the_page_asked_for_leaves(self) -> None:
+        query = "next page of github open issues"
+        assert _names(query)[:1] == ["github__issues_list"]
+        assert _names(query, output_formats=False)[:1] != ["github__issues_list"]
 
     def test_a_form_a_name_carries_stays(self) -> None:
         assert _names("get notion page abc as markdown")[:1] == ["notion__retrieve_page_markdown"]
@@ -214,6 +227,32 @@ class TestCountedThings:
         assert _names(query)[:1] == ["github__issues_list"]
         assert _names(query, counted_things=False)[:1] == ["github__activity_get_stargazer_count_for_repo"]
         assert _names("count github stargazers")[:1] == ["github__activity_get_stargazer_count_for_repo"]
+
+
+class TestUnsaidLists:
+    def test_a_verbless_request_lists_its_things(self) -> None:
+        query = "github open issues"
+        assert _names(query)[:1] == ["github__issues_list"]
+        assert _names(query, unsaid_lists=False)[:1] == ["github__issues_get"]
+
+    def test_only_where_a_name_says_list_and_the_thing_alone(self) -> None:
+        # Asana's list is a thing ("user task list"): its tasks are read by ``get_tasks``
+        assert _names("asana tasks")[:1] == ["asana__get_tasks"]
+
+
+class TestLabelledParts:
+    def test_the_task_is_the_request(self) -> None:
+        assert task_part("Context: our on-call rotation is in slack. Task: post a reminder") == "post a reminder"
+        assert task_part("Step 1: get the jira issue ENG-9. Step 2: close it.") == "get the jira issue ENG-9."
+        assert task_part("We closed a deal with Acme, so create a customer in stripe") == "create a customer in stripe"
+        # a label in the middle is a field's; "so" before no action is a purpose
+        assert task_part("search notion query: roadmap") == "search notion query: roadmap"
+        assert task_part("list asana tasks, so I can plan") == "list asana tasks, so I can plan"
+
+    def test_ranked(self) -> None:
+        query = "Context: our on-call rotation is in slack. Task: post a reminder in #oncall"
+        assert _names(query)[:1] == ["slack__reminders_add"]
+        assert _names(query, labelled_parts=False) == []
 
 
 class TestWordsReadAsOthers:

@@ -52,6 +52,7 @@ def list_as_search(
     verbless: bool = False,
     synonyms: bool = False,
     passing: frozenset[str] = frozenset(),
+    lists: bool = False,
 ) -> tuple[str, ...]:
     """``kept`` with a first word listing or reading things in the plural read as "search",
     where the app lists them only by searching: a name of the app searches that plural, and
@@ -63,14 +64,18 @@ def list_as_search(
     them ("jira issues assigned to me"). ``synonyms`` (``searched_synonyms``): a plural no name
     says is read by its synonym's plural the names say ("list jira *tickets*": issues).
     ``passing`` (``ordered_searches``): the words a verbless request may write before its things,
-    besides values ("the *latest* jira issues", "*all open* jira issues")."""
+    besides values ("the *latest* jira issues", "*all open* jira issues"). ``lists``
+    (``unsaid_lists``): a verbless request's things an app lists by a name saying "list" are
+    listed ("github open issues": ``issues_list``, where ``issues_get`` reads one)."""
     lead = 0
     while verbless and lead < len(kept) - 1 and (kept[lead] in passing or (passing and kept[lead] in values)):
         lead += 1
     if verbless and kept and is_plural(kept[lead]) and not is_action_word(kept[lead]):
         searched = list_as_search(index, ("list", *kept[lead:]), scoped, values, synonyms=synonyms)
         if searched[0] != "search":
-            return kept  # "jira issues in status Done"
+            # ... naming nothing else but values ("intercom conversations *assigned to admin* 991" filters)
+            alone = all(w in values or w in passing for w in kept if w != kept[lead])
+            return ("list", *kept) if lists and alone and _plainly_listed(index, kept[lead], scoped) else kept
         return ("search", *kept[:lead], *searched[1:])
     if len(kept) < 2 or kept[0] not in _LISTING:
         return kept
@@ -88,6 +93,18 @@ def list_as_search(
     if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w not in (said, thing)):
         return kept
     return ("search", *kept[1:])
+
+
+def _plainly_listed(index: SearchIndex, thing: str, scoped: frozenset[int]) -> bool:
+    """A name of ``scoped`` saying "list" and ``thing``, as written or inflected, and nothing
+    else (GitHub's ``issues_list``; not Asana's ``get_tasks_for_user_task_list``, whose list is
+    a thing, beside ``get_tasks``)."""
+    key = inflection_key(thing)
+    documents = index.documents
+    return any(
+        {inflection_key(w) for w in own_name_words(documents[d].name)} == {"list", key}
+        for d in literal_names(index, thing) & scoped
+    )
 
 
 def _named_synonym(

@@ -350,7 +350,14 @@ class SearchOptions:
       ``chat_post_message`` before ``chat_post_ephemeral``) (``sent_messages``);
     * ``counted_things``: a name counting another thing leaves a count of this one to its list
       ("count the open github issues" is no ``activity_get_stargazer_count_for_repo``)
-      (``counting_words``).
+      (``counting_words``);
+    * ``unsaid_lists``: a request naming no action lists its things where a name of the app says
+      "list" with them ("github open issues": ``issues_list``, not ``issues_get``)
+      (``counting_words``);
+    * ``labelled_parts``: a request written in labelled parts is its task's part ("Context: ...
+      slack. *Task:* post a reminder in #oncall", "Goal:", "Step 1:"), with the apps its other
+      parts name; so is the part after a context's "so" where an action opens it
+      (``request_parts``).
     """
 
     drop_filler: bool = True
@@ -479,6 +486,8 @@ class SearchOptions:
     short_ids: bool = True
     sent_messages: bool = True
     counted_things: bool = True
+    unsaid_lists: bool = True
+    labelled_parts: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -619,4 +628,6 @@ SEED_RULES_ONLY = SearchOptions(
     short_ids=False,
     sent_messages=False,
     counted_things=False,
+    unsaid_lists=False,
+    labelled_parts=False,
 )

@@ -2,7 +2,8 @@
 JSON*", "export the invoices *as csv*"): how the caller shows the answer, no word of the tool
 that gets it. In a request naming a connected app, it leaves the request where no name of the
 app carries its words; Notion's ``retrieve_page_markdown`` keeps "as markdown"
-(``output_formats``)."""
+(``output_formats``). So does the page of it asked for ("*the next page of* stripe customers",
+"*page 2 of* jira issues"): a cursor's or an offset's value, the things listed the request."""
 
 from __future__ import annotations
 
@@ -25,13 +26,23 @@ _FORMAT = re.compile(
     re.IGNORECASE,
 )
 
+# "the next page of", "page 2 of": which page of the list
+_PAGING = re.compile(
+    r"\b(?:(?:the\s+)?(?:next|previous|first|last|second|third|following)\s+page|page\s+\d+)\s+of\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
 
 def without_formats(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
-    """``request`` without the forms it asks its answer in whose words no name of ``apps``'
-    tools carries; a form's word the request says elsewhere stays ("*list* asana projects as
-    a bulleted list" keeps its verb)."""
-    if len(request) > 2000 or not _FORMAT.search(request):
+    """``request`` without the page of the answer it asks for, and without the forms it asks
+    its answer in whose words no name of ``apps``' tools carries; a form's word the request
+    says elsewhere stays ("*list* asana projects as a bulleted list" keeps its verb)."""
+    if len(request) > 2000:
         return request  # a form is asked in a request's last words, never in pasted text
+    paged = _PAGING.sub("", request)
+    request = paged if paged.strip() else request
+    if not _FORMAT.search(request):
+        return request
     tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
     said = set(tokenize(_FORMAT.sub(" ", request)))
 

@@ -43,6 +43,7 @@ from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_frame import without_preamble
+from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
@@ -100,15 +101,17 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     framed = query
+    connected = [mention.name for mention in analysis.mentions if mention.connected]
+    if options.labelled_parts and connected:  # "Context: ... slack. *Task:* post a reminder in #oncall"
+        framed = with_apps(task_part(query), analysis.mentions)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
         framed = without_preamble(
-            query,
+            framed,
             learning=options.asked_states,
             told=options.told_frames,
             chatting=options.chat_openers,
             tools=options.tool_frames,
         )
-    connected = [mention.name for mention in analysis.mentions if mention.connected]
     if options.output_formats and connected:  # "list github repos *as a table*"
         framed = without_formats(index, framed, connected)
     if framed != query and connected:

@@ -235,6 +235,7 @@ def _inside(
             verbless=options.unsaid_searches and not analysis.name_shaped,
             synonyms=options.searched_synonyms,
             passing=BEFORE_THINGS if options.ordered_searches else frozenset(),
+            lists=options.unsaid_lists,
         )
     # a verbless request's things read as searched for: "issues" as "search issues"
     unsaid = len(searched) > len(changed)

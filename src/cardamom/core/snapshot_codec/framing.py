@@ -73,8 +73,8 @@ switches ``valued_kinds``, ``frame_adjectives``, ``tagged_values``, ``repo_slugs
 ``ordered_things``, ``grammar_prefixes`` and ``marked_states`` (format 27), read as on, and its
 tokens split a plural acronym ("PRs" as "p", "rs"), which the rebuild corrects; format 27
 without the switches ``tool_frames``, ``ordered_searches``, ``container_items``,
-``output_formats``, ``trailing_fields``, ``sent_to_apps``, ``short_ids``, ``sent_messages`` and
-``counted_things`` (format 28), read as on. The org's app names are
+``output_formats``, ``trailing_fields``, ``sent_to_apps``, ``short_ids``, ``sent_messages``,
+``counted_things``, ``unsaid_lists`` and ``labelled_parts`` (format 28), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
