@@ -77,8 +77,9 @@ class TestAskedStates:
     def test_a_yes_no_questions_state_filters(self) -> None:
         query = "are there any unread intercom conversations"
         assert _names(query)[:1] == ["intercom__list_conversations"]
-        # (a request naming no action, its things in the plural, has filters too: ``unsaid_filters``)
-        assert _names(query, asked_states=False, unsaid_filters=False) == []
+        # (a request naming no action, its things in the plural, has filters too: ``unsaid_filters``,
+        # and lists them: ``unsaid_lists``)
+        assert _names(query, asked_states=False, unsaid_filters=False, unsaid_lists=False) == []
 
     def test_the_apps_own_word_for_its_action_comes_first(self) -> None:
         query = "pin the last message in #random on slack"
