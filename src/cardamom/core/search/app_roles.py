@@ -16,7 +16,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS
 
 # Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
-SENDING_THINGS = frozenset({"post", "send", "share", "forward"})
+_SENDING = frozenset({"post", "send", "share", "forward"})
 # the words between "from" and the app its thing comes from ("from *this* slack message")
 _POINTING = ARTICLES | {"this", "that", "these", "those", "my", "our", "their", "its"}
 # the words ending the source's thing ("from the slack message *and* assign it to me")
@@ -33,19 +33,16 @@ def sent_words(
     first, and "to" (``sent_things``); ``to_apps`` (``sent_to_apps``): to an app too ("post
     *the latest revenue* to slack")."""
     words = [w for w in sequence if w not in apps]
-    if not words or words[0] not in SENDING_THINGS or "to" not in words:
+    if not words or words[0] not in _SENDING or "to" not in words:
         return frozenset()
-    to = words.index("to")
-    target = next((w for w in words[to + 1 :] if w not in ARTICLES), "")
-    if target not in values and not (to_apps and _sent_to_app(sequence, apps)):
-        return frozenset()
-    return frozenset(w for w in words[1:to] if w not in QUERY_FILLER_WORDS and w not in values)
+    if _sent_to(words) not in values and not (to_apps and _sent_to(sequence) in apps):
+        return frozenset()  # ... to a value, or (``to_apps``) to an app ("... to *slack*")
+    return frozenset(w for w in words[1 : words.index("to")] if w not in QUERY_FILLER_WORDS and w not in values)
 
 
-def _sent_to_app(sequence: tuple[str, ...], apps: Container[str]) -> bool:
-    """The first "to" of ``sequence`` is followed by an app's name ("... to *slack*")."""
-    to = sequence.index("to")
-    return next((w for w in sequence[to + 1 :] if w not in ARTICLES), "") in apps
+def _sent_to(words: Sequence[str]) -> str:
+    """The first word after the first "to" of ``words``, past an article."""
+    return next((w for w in words[words.index("to") + 1 :] if w not in ARTICLES), "")
 
 
 def content_apps(
@@ -77,7 +74,7 @@ def content_apps(
             # "fetch the user *from QuickMocker*", "from the Joke1 *API*": the app it acts in
             if any(w not in _MEANS for w in thing):
                 return (source,), frozenset((*source.words, *thing))
-    if sequence and sequence[0] in SENDING_THINGS and "to" in sequence:
+    if sequence and sequence[0] in _SENDING and "to" in sequence:
         to = sequence.index("to")
         target = next(
             (m for m in connected if at[m] == to + 1 or (at[m] == to + 2 and sequence[to + 1] in ARTICLES)), None

@@ -28,20 +28,20 @@ def says_thing_for(
         return False
     # the few names carrying both asked about the verb, not the verb's thousands built ("get")
     holding = literal_names(index, container) & scoped
-    found = literal_names(index, head.head) & holding
     said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
-    if any(
-        _says_little_else(index.documents[d].name_tokens, said) and named_in(index, head.verb, frozenset((d,)))
-        for d in found
-    ):
+    if _names_saying(index, literal_names(index, head.head) & holding, said, head.verb):
         return True
     if not items or head.verb not in LISTING_VERBS | READING_VERBS or not is_plural(head.head):
         return False
     listing = frozenset().union(*(literal_names(index, word) for word in _CONTENTS)) & holding
-    said = {inflection_key(w) for w in (container, *_CONTENTS)}
+    return _names_saying(index, listing, {inflection_key(w) for w in (container, *_CONTENTS)}, head.verb)
+
+
+def _names_saying(index: SearchIndex, documents: frozenset[int], said: set[str], verb: str) -> bool:
+    """Some name of ``documents`` says ``verb`` (or a synonym) and little else but ``said``."""
     return any(
-        _says_little_else(index.documents[d].name_tokens, said) and named_in(index, head.verb, frozenset((d,)))
-        for d in listing
+        _says_little_else(index.documents[d].name_tokens, said) and named_in(index, verb, frozenset((d,)))
+        for d in documents
     )
 
 

@@ -66,17 +66,20 @@ _TOOL_ACTS = (
 )
 # (a topic after "for" never after functions or methods: "functions *for* namespace abc" are DigitalOcean's)
 _TOOL_TOPIC = r"(?:related|relating)\s+to|available\s+(?:for|in|to|on|with)"
-_TOOL_ASKING = (
+# the words seeking it: "I need", "looking for", "is there", "do you have"
+_SEEKING = (
     r"(?:(?:i|we)\s+)?(?:(?:need|want|looking\s+for|searching\s+for|search\s+for|find(?:\s+me)?|is\s+there"
-    r"|are\s+there|what|which|do\s+you\s+have)\s+)?(?:a|an|any|the|some|all)?\s*"
+    r"|do\s+you\s+have)\s+)?"
+)
+_TOOL_ASKING = (
+    rf"{_SEEKING}(?:(?:are\s+there|what|which)\s+)?(?:a|an|any|the|some|all)?\s*"
     rf"(?:{_TOOL_WORD}\s+(?:{_TOOL_ACTS}|{_TOOL_TOPIC})|(?:tools?|function|capabilit(?:y|ies)|endpoints?)\s+(?:for|about|with))"
     r"|(?:capabilit(?:y|ies)|tools?|functions?)\s*:"
 )
 # ... of an app the request names between: "the *twilio* tool for sending sms", "which *slack*
 # tool can post a message" (never "the payment methods for customer ...": an action follows)
 _APP_TOOL = re.compile(
-    r"^\s*(?:(?:i|we)\s+)?(?:(?:need|want|looking\s+for|searching\s+for|search\s+for|find(?:\s+me)?|is\s+there"
-    r"|do\s+you\s+have)\s+)?(?:a|an|any|the|some|which|what)\s+(?P<app>[\w.\-]+(?:\s+[\w.\-]+)?)\s+"
+    rf"^\s*{_SEEKING}(?:a|an|any|the|some|which|what)\s+(?P<app>[\w.\-]+(?:\s+[\w.\-]+)?)\s+"
     rf"(?:tools?|functions?|endpoints?|capabilit(?:y|ies))\s+(?:{_TOOL_ACTS})\s+",
     re.IGNORECASE,
 )
