@@ -195,6 +195,13 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a count of a thing no count name carries is its list (count the open github issues)", "counted_things", True),
     ("+ a verbless request lists its things (github open issues)", "unsaid_lists", True),
     ("+ a request in labelled parts is its task (Context: ... Task: post a reminder)", "labelled_parts", True),
+    ("+ the sentence an action opens after statements (We use Jira. Create a bug ...)", "context_sentences", True),
+    ("+ an owner or time written as a possessive is a value (today's stripe payouts)", "possessive_values", True),
+    ("+ the words a negation rules out leave the request (jira issues not done)", "negated_states", True),
+    ("+ a state a yes-no question asks is a value (is jira issue OPS-3 resolved)", "questioned_states", True),
+    ("+ a verbless list is headed by its thing (twilio calls)", "listed_heads", True),
+    ("+ a thing given by its address (close https://github.com/acme/web/issues/77)", "thing_urls", True),
+    ("+ fields listed before their thing (the name, email and phone of intercom contact 55)", "field_lists", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

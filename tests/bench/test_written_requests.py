@@ -650,6 +650,45 @@ FIRST = [
     ("get notion page abc as markdown", "notion", "retrieve_page_markdown"),
     ("get jira issue ENG-1 comments", "jira", "get_comments"),
     ("droplet 777 reboot", "digitalocean", "droplet_actions_post"),
+    # twenty-fifth round: statements, then the request
+    ("Our GitHub repo is acme/api. List its open pull requests.", "github", "pulls_list"),
+    ("I manage billing in Stripe. Create a coupon for 20% off.", "stripe", "post_coupons"),
+    ("Acme Ltd is a Xero contact. Get their outstanding invoices.", "xero", "get_invoices"),
+    ('Our Slack workspace has a #releases channel. Post "v2.3 shipped" there.', "slack", "chat_post_message"),
+    # twenty-fifth round: an owner or a time written as a possessive
+    ("today's stripe payouts", "stripe", "get_payouts"),
+    ("acme's stripe subscriptions", "stripe", "get_subscriptions"),
+    ("this week's cal.com bookings", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("last month's xero invoices", "xero", "get_invoices"),
+    ("yesterday's twilio calls", "twilio", "list_call"),
+    # twenty-fifth round: what a negation rules out
+    ("jira issues that are not done in project ENG", "jira", "search_for_issues_using_jql"),
+    ("github PRs not yet reviewed in acme/web", "github", "pulls_list"),
+    ("github PRs that haven't been reviewed", "github", "pulls_list"),
+    ("stripe customers without a default payment method", "stripe", "get_customers"),
+    ("xero invoices that haven't been paid", "xero", "get_invoices"),
+    ("intercom conversations without a reply", "intercom", "list_conversations"),
+    ("github issues with no labels in acme/api", "github", "issues_list"),
+    # twenty-fifth round: a state asked of a thing; a verbless list's head
+    ("is jira issue OPS-3 resolved", "jira", "get_issue"),
+    ("has the github issue 55 in acme/web been closed", "github", "issues_get"),
+    ("twilio calls", "twilio", "list_call"),
+    # twenty-fifth round: a thing given by its address
+    ("https://github.com/acme/api/pull/12 list the changed files", "github", "pulls_list_files"),
+    ("get https://acme.atlassian.net/browse/ENG-5", "jira", "get_issue"),
+    ("summarize https://www.notion.so/acme/Roadmap-9f2c1a", "notion", "retrieve_a_page"),
+    ("close https://github.com/acme/web/issues/77", "github", "issues_update"),
+    ("who is assigned to https://app.asana.com/0/123/456", "asana", "get_task"),
+    ("download https://app.box.com/file/998877", "box", "get_files_id_content"),
+    # twenty-fifth round: fields listed; a text sent with no thing named
+    ("get name, email and phone of intercom contact 55", "intercom", "show_contact"),
+    ("get the amount and currency of stripe charge ch_1", "stripe", "get_charges_charge"),
+    ("slack msg to #eng: deploy done", "slack", "chat_post_message"),
+    ("post in slack #eng: build green", "slack", "chat_post_message"),
+    # guards: an owner a name carries with the thing, a state a name says, an endpoint's address
+    ("the team's asana projects", "asana", "get_projects_for_team"),
+    ("has github PR 12 in acme/api been merged", "github", "pulls_check_if_merged"),
+    ("curl -s https://api.github.com/repos/acme/api/issues?state=open", "github", "issues_list_for_repo"),
 ]
 
 

@@ -16,7 +16,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS
 
 # Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
-_SENDING = frozenset({"post", "send", "share", "forward"})
+SENDING = frozenset({"post", "send", "share", "forward"})
 # the words between "from" and the app its thing comes from ("from *this* slack message")
 _POINTING = ARTICLES | {"this", "that", "these", "those", "my", "our", "their", "its"}
 # the words ending the source's thing ("from the slack message *and* assign it to me")
@@ -33,7 +33,7 @@ def sent_words(
     first, and "to" (``sent_things``); ``to_apps`` (``sent_to_apps``): to an app too ("post
     *the latest revenue* to slack")."""
     words = [w for w in sequence if w not in apps]
-    if not words or words[0] not in _SENDING or "to" not in words:
+    if not words or words[0] not in SENDING or "to" not in words:
         return frozenset()
     if _sent_to(words) not in values and not (to_apps and _sent_to(sequence) in apps):
         return frozenset()  # ... to a value, or (``to_apps``) to an app ("... to *slack*")
@@ -74,7 +74,7 @@ def content_apps(
             # "fetch the user *from QuickMocker*", "from the Joke1 *API*": the app it acts in
             if any(w not in _MEANS for w in thing):
                 return (source,), frozenset((*source.words, *thing))
-    if sequence and sequence[0] in _SENDING and "to" in sequence:
+    if sequence and sequence[0] in SENDING and "to" in sequence:
         to = sequence.index("to")
         target = next(
             (m for m in connected if at[m] == to + 1 or (at[m] == to + 2 and sequence[to + 1] in ARTICLES)), None

@@ -47,6 +47,8 @@ _UPDATING = frozenset({"update", "change", "edit", "modify"})
 _ASKED_ON = frozenset({"of", "on", "for"})
 DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "my", "our", "your", "this", "that"})
 _LONGEST_FIELD = 2  # words: "title", "due date", "start time"
+_MOST_FIELDS = 4  # fields listed: "the *name, email and phone* of intercom contact 55"
+_LISTING = frozenset({"and", "or"})
 # Nouns that say a field is one ("the *status property* of notion page 7a", "the priority
 # field of"): the field is the word before; a name saying "property" (Notion's
 # ``retrieve_a_page_property``) is no tool of that field.
@@ -69,6 +71,7 @@ class FieldPhrase:
     after: tuple[str, ...]
     # what the field is set to: the words after the phrase's last "to" ("... *to high*")
     value: tuple[str, ...] = ()
+    listed: bool = False  # fields listed, each a word: "the *name, email and phone* of ..." (``field_lists``)
 
     @property
     def action(self) -> str:
@@ -90,7 +93,12 @@ class FieldPhrase:
 
 
 def field_phrase(
-    sequence: tuple[str, ...], *, asked_on: bool = False, updated: bool = False, trailing: bool = False
+    sequence: tuple[str, ...],
+    *,
+    asked_on: bool = False,
+    updated: bool = False,
+    trailing: bool = False,
+    lists: bool = False,
 ) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
     grammar words kept), with a verb of ``FIELD_VERBS`` or ``READING_VERBS`` and a field of one
@@ -99,7 +107,9 @@ def field_phrase(
     the assignee *on* jira ticket OPS-3", "what's the due date *for* asana task 12"). ``updated``
     (``updated_fields``): "update" and "change" set a field as "set" does ("update the asana task
     44 *notes* to ..."). ``trailing`` (``trailing_fields``): a field after the thing's id, at the
-    request's end, is read ("get jira issue ENG-1 *description*", "asana task 123 *due date*")."""
+    request's end, is read ("get jira issue ENG-1 *description*", "asana task 123 *due date*").
+    ``lists`` (``field_lists``): so are fields listed, each of one word ("get the *name, email and
+    phone* of intercom contact 55"), read as the field of their words."""
     if trailing and not any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in sequence):
         # "asana task 123 *due date*": naming no action, a field a thing has ("droplet 777
         # *reboot*" asks for the reboot)
@@ -112,15 +122,18 @@ def field_phrase(
         start = i + 1 + asked
         start += start < len(sequence) and sequence[start] in DETERMINERS
         ofs = _ASKED_ON if asked_on and word in ASKING_WORDS else _OF  # "what's the status *for* ..."
-        for end in range(start + 1, min(start + _LONGEST_FIELD + 1, len(sequence) - 2) + 1):
+        longest = 2 * _MOST_FIELDS - 1 if lists else _LONGEST_FIELD
+        for end in range(start + 1, min(start + longest + 1, len(sequence) - 2) + 1):
             if sequence[end] not in ofs:
                 continue
             field = sequence[start:end]
+            listed = lists and len(field) > _LONGEST_FIELD and field[-2] in _LISTING
+            field = tuple(w for w in field if w not in _LISTING) if listed else field  # "name, email and phone"
             if len(field) > 1 and field[-1] in _FIELD_NOUNS:
                 field = field[:-1]
-            if len(field) <= _LONGEST_FIELD and all(w.isalpha() and w not in DETERMINERS for w in field):
+            if len(field) <= longest and all(w.isalpha() and w not in DETERMINERS and w not in _LISTING for w in field):
                 after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
-                return FieldPhrase(word, field, after, set_value(sequence, end)) if after else None
+                return FieldPhrase(word, field, after, set_value(sequence, end), listed) if after else None
             return None
         if trailing and word in READING_VERBS and word not in ASKING_WORDS:
             return _read_after(sequence, start, word)  # "get jira issue ENG-1 description"
@@ -208,8 +221,9 @@ _ROLE_ENDS = frozenset({"by", "to", "with", "for", "in", "on", "from", "of", "at
 # A thing's field written as a possessive: "update *the asana task's name*", "what is *the jira
 # issue PAY-9's status*". "It's", "what's" and "let's" are contractions, not owners.
 _POSSESSIVE_TAIL = re.compile(r"['\u2019]s$")
-_OWNED = re.compile(r"^([\w-]+)['\u2019]s$")
-_NOT_OWNERS = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"let"}
+OWNED = re.compile(r"^([\w-]+)['\u2019]s$")
+# "let's", "it's", "what's", "there's": a contraction, no owner
+NOT_OWNERS = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"let"}
 # Words that end a field written after its owner ("the task's due date *to* Friday") or part the
 # owner from the verb ("update the description *of* the issue's parent"): the prepositions that
 # end a role, and those that join clauses, for ``possessive_as_of``.
@@ -232,8 +246,8 @@ def possessive_as_of(query: str) -> str:
         return query  # most requests: no possessive to read
     words = query.split()
     for k, word in enumerate(words):
-        owned = _OWNED.match(word)
-        if owned is None or owned.group(1).casefold() in _NOT_OWNERS:
+        owned = OWNED.match(word)
+        if owned is None or owned.group(1).casefold() in NOT_OWNERS:
             continue
         verb = next(
             (j for j in range(k - 1, max(-1, k - 2 - _OWNER_WORDS), -1) if _bare(words[j]) in _OWNER_VERBS),

@@ -1,15 +1,20 @@
 """Words saying which of the things a request acts on, not which tool acts: adjectives of
 time and state ("list *unpaid* invoices", "are there any *unread* conversations?"), read as
-argument values inside a named app (``qualifiers``)."""
+argument values inside a named app (``qualifiers``); the words a negation rules out ("github PRs
+*not yet reviewed*", ``ruled_out``) and a thing's owner written as a possessive ("*acme's*
+stripe subscriptions", ``owners_as_values``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, WH_WORDS, is_plural, looks_like_adverb
-from cardamom.core.search.verb_readings import named_in, said_in
+from cardamom.core.search.verb_readings import literal_names, name_reach, named_in, said_in
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
 # "list *unpaid* invoices". A closed list, not word endings: "-ent", "-ing" and "-al" end as
@@ -31,7 +36,19 @@ _FILTER_ADJECTIVES = frozenset(
         "current",
         "pending",
     }
-    | {"open", "closed", "active", "inactive", "unread", "unpaid", "overdue", "outstanding", "incomplete"}
+    | {
+        "open",
+        "closed",
+        "active",
+        "inactive",
+        "unread",
+        "unpaid",
+        "paid",
+        "done",
+        "overdue",
+        "outstanding",
+        "incomplete",
+    }
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
 )
 # words counting the things a request lists ("*all* open PRs") and ordering them ("the *latest*")
@@ -112,7 +129,16 @@ def qualifiers(
     if not verb and not asks and not unsaid and not (options.asked_states and named_in(index, words[0], scoped)):
         return frozenset()
     after = words if (asks or unsaid) and not verb else words[1:]
-    adjectives = {w for w in after if _looks_like_adjective(w, options.asked_states) and not named_in(index, w, scoped)}
+    # a state a question asks of a thing ("is jira issue OPS-3 *resolved*?") is its value where only
+    # a synonym reaches a name ("resolved" for ``get_auto_complete``); "is PR 12 *merged*" keeps
+    # the word ``pulls_check_if_merged`` says (``questioned_states``)
+    literal = asks and options.questioned_states
+    adjectives = {
+        w
+        for w in after
+        if _looks_like_adjective(w, options.asked_states)
+        and not (literal_names(index, w) & scoped if literal else named_in(index, w, scoped))
+    }
     # a recurrence before a noun names a kind of it ("the *weekly* availability", "a *monthly*
     # report"); after it, its setting ("a price of 20 EUR *monthly*")
     apps = {w for mention in analysis.mentions for w in mention.words}
@@ -132,3 +158,34 @@ def qualifiers(
 
 def _is_content(word: str) -> bool:
     return word.isalpha() and word not in GRAMMAR_WORDS and word not in QUERY_FILLER_WORDS
+
+
+def ruled_out(
+    index: SearchIndex,
+    negated: Sequence[tuple[str, str]],
+    kept: Sequence[str],
+    scoped: frozenset[int],
+    values: frozenset[str],
+) -> frozenset[str]:
+    """The ``negated`` words among ``kept`` that leave the request: all of them, where another kept
+    word that is no value is a name word of ``scoped`` ("github PRs not yet reviewed"), but
+    those whose negation a name says itself ("get issues *without* epic" is Jira Software's
+    ``get_issues_without_epic``)."""
+    ruled = frozenset(w for negation, w in negated if w in kept and not literal_names(index, negation) & scoped)
+    rest = [w for w in kept if w not in ruled and w not in values]
+    return ruled if ruled and any(named_in(index, w, scoped) for w in rest) else frozenset()
+
+
+def owners_as_values(
+    index: SearchIndex, owners: Sequence[tuple[str, tuple[str, ...]]], kept: Sequence[str], scoped: frozenset[int]
+) -> frozenset[str]:
+    """The owners among ``kept`` that are values: those no name of ``scoped`` carries with a
+    word of their thing (the app's name aside: ``kept`` has none)."""
+    if not owners:
+        return frozenset()
+    return frozenset(
+        owner
+        for owner, thing in owners
+        if owner in kept
+        and not name_reach(index, owner) & union_of(name_reach(index, w) for w in thing if w in kept) & scoped
+    )

@@ -27,7 +27,7 @@ from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import CREATING
-from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tokens import inflection_key, is_plural
 from cardamom.core.search.verb_readings import literal_names, verb_names
 
 
@@ -36,11 +36,24 @@ def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOption
     no action ("*set* the priority of jira issue OPS-77") or its head is the field that left the
     mass ("change the *summary* of the jira ticket", ``field_thing_head``), the field phrase's
     thing and action."""
+    if analysis.head is None and options.listed_heads:
+        listed = _unsaid_list(scope)
+        if listed is not None:  # "twilio calls": listed, as "list twilio calls" heads them
+            return listed
     if analysis.field is None or not scope.field_thing:
         return _named_thing(analysis, scope.topic_values)
     if analysis.head is not None and (not options.field_thing_head or analysis.head.head not in analysis.field.field):
         return _named_thing(analysis, scope.topic_values)
     return RequestHead(analysis.field.action, scope.field_thing)
+
+
+def _unsaid_list(scope: Scope) -> RequestHead | None:
+    """The head of a request naming no action that lists its things ("twilio calls" read as
+    "list calls", ``unsaid_lists``): "list" and the thing."""
+    if scope.tokens[:1] != ("list",) or not any(read.startswith("list ") for _, read in scope.read_as):
+        return None
+    thing = next((w for w in scope.tokens[1:] if is_plural(w) and w not in scope.values), None)
+    return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
 
 
 def _named_thing(analysis: QueryAnalysis, values: frozenset[str]) -> RequestHead | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -66,3 +67,22 @@ def _only_app(index: SearchIndex, carriers: Collection[int]) -> str | None:
         elif this != app:
             return None
     return app
+
+
+def named_in_tools(
+    index: SearchIndex, mentions: tuple[AppMention, ...], visible: Collection[int] | None
+) -> frozenset[int]:
+    """The caller's tools whose names carry the name of every app the query names that the
+    org has not connected: "list kubernetes clusters" names Kubernetes, which the org does not
+    connect, and asks for DigitalOcean's ``kubernetes_list_clusters``. Empty when any app named
+    is one no tool name of the pool carries (that request is for an app the org lacks)."""
+    found: list[frozenset[int]] = []
+    for mention in mentions:
+        carrying = [index.name_postings.get(word, EMPTY) for word in mention.words]
+        tools = frozenset.intersection(*carrying) if carrying else EMPTY
+        if visible is not None:
+            tools = tools & visible  # type: ignore[operator]
+        if not tools:
+            return EMPTY
+        found.append(tools)
+    return union_of(found)

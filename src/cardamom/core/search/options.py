@@ -357,7 +357,26 @@ class SearchOptions:
     * ``labelled_parts``: a request written in labelled parts is its task's part ("Context: ...
       slack. *Task:* post a reminder in #oncall", "Goal:", "Step 1:"), with the apps its other
       parts name; so is the part after a context's "so" where an action opens it
-      (``request_parts``).
+      (``request_parts``);
+    * ``context_sentences``: the sentence an action opens after one to three sentences that
+      state ("Our GitHub repo is acme/api. *List its open pull requests.*") is the request, with
+      the apps the others name (``request_parts``);
+    * ``possessive_values``: a word written as a possessive before a thing ("*acme's* stripe
+      subscriptions", "*today's* stripe payouts") is a value where no name of the app carries it
+      (``owner_words``);
+    * ``negated_states``: the words a negation rules out of the things ("jira issues *not
+      done*", "github PRs *not yet reviewed*", "asana tasks with *no assignee*") are values,
+      even where a name carries them, beside another word a name of the app carries
+      (``negated_words``);
+    * ``questioned_states``: a state a yes-no question asks of a thing ("is jira issue OPS-3
+      *resolved*?") is its value where only a synonym reaches a name (``filter_words``);
+    * ``listed_heads``: a request naming no action that lists its things ("twilio calls") has
+      "list" and the thing as its head, as "list twilio calls" has (``head_order``);
+    * ``thing_urls``: a thing given by its address ("close
+      https://github.com/acme/web/issues/77") is read as the app its host names, the thing its
+      path names and its id ("close github issue 77 in acme/web", ``thing_urls``);
+    * ``field_lists``: fields listed before the thing are read as its field ("get the *name,
+      email and phone* of intercom contact 55", ``field_phrases``).
     """
 
     drop_filler: bool = True
@@ -488,6 +507,13 @@ class SearchOptions:
     counted_things: bool = True
     unsaid_lists: bool = True
     labelled_parts: bool = True
+    context_sentences: bool = True
+    possessive_values: bool = True
+    negated_states: bool = True
+    questioned_states: bool = True
+    listed_heads: bool = True
+    thing_urls: bool = True
+    field_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -630,4 +656,11 @@ SEED_RULES_ONLY = SearchOptions(
     counted_things=False,
     unsaid_lists=False,
     labelled_parts=False,
+    context_sentences=False,
+    possessive_values=False,
+    negated_states=False,
+    questioned_states=False,
+    listed_heads=False,
+    thing_urls=False,
+    field_lists=False,
 )

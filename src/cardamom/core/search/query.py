@@ -28,7 +28,9 @@ from cardamom.core.search.field_phrases import (
 from cardamom.core.search.filtering_things import ListFilter, list_filter
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
+from cardamom.core.search.negated_words import negated
 from cardamom.core.search.options import SearchOptions
+from cardamom.core.search.owner_words import possessors
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.request_clauses import second_action, verb_opening
 from cardamom.core.search.synonyms import (
@@ -83,6 +85,8 @@ class QueryAnalysis:
     sent: frozenset[str] = frozenset()  # "post *the release notes* to #announcements" (``sent_things``)
     placing: frozenset[str] = frozenset()  # "in the Engineering *space*" (``placing_kinds``)
     predicates: frozenset[str] = frozenset()  # "what transitions are *available*" (``frame_adjectives``)
+    negated: tuple[tuple[str, str], ...] = ()  # "jira issues that are not *done*" (``negated_words``)
+    owners: tuple[tuple[str, tuple[str, ...]], ...] = ()  # "*acme's* stripe subscriptions" (``owner_words``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -196,6 +200,7 @@ def analyse_query(
             asked_on=options.field_prepositions,
             updated=options.updated_fields,
             trailing=options.trailing_fields,
+            lists=options.field_lists,
         )
         if options.field_phrases and not shaped_name
         else None
@@ -278,6 +283,8 @@ def analyse_query(
         ),
         reading.placing if reading is not None and not shaped_name else frozenset(),
         frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS),  # "are *available*"
+        negated(sequence) if options.negated_states and not shaped_name else (),
+        possessors(query) if options.possessive_values and not shaped_name else (),
     )
 
 

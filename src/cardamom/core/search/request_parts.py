@@ -2,7 +2,9 @@
 slack. *Task:* post a reminder in #oncall", "Goal: ...", "Step 1: get the jira issue ENG-9.
 Step 2: ...". The task's part is the request; the context's words (an app's name aside) name
 no tool. So is the part after a context's "so" ("we just closed a deal with Acme, *so* create
-a customer in stripe"), where an action opens it (``labelled_parts``)."""
+a customer in stripe"), where an action opens it (``labelled_parts``), and the sentence an action
+opens after sentences that state ("Our GitHub repo is acme/api. *List its open pull requests.*":
+``context_sentences``)."""
 
 from __future__ import annotations
 
@@ -21,14 +23,60 @@ _LABEL = re.compile(
 _TASKS = frozenset({"goal", "task", "request", "action", "ask", "objective", "intent", "query", "todo"})
 # "..., so create a customer in stripe": the context before, the request after
 _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za-z]+)\b.*)$", re.IGNORECASE | re.DOTALL)
+# a sentence's end: its mark, then a space ("cal.com", "report.pdf" and "v1.2" go on)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# words before a sentence's action that leave it an action ("*Please* list ...", "*Now* create ...")
+_OPENERS = re.compile(r"^(?:(?:please|now|then|so|and|ok|okay|kindly)\b[\s,]*)*", re.IGNORECASE)
+_STATED = 3  # at most this many sentences state the context before the one that asks
+_STATING_WORDS = 12  # "Our GitHub repo is acme/api.": a context is short
+# words of asking: a sentence with one asks for something itself ("I *need* the invoices.")
+_ASKING = frozenset({"need", "needs", "want", "wants", "like", "please", "can", "could", "would", "help", "wish"})
+_ASKING |= {"trying", "looking", "planning", "interested", "should", "must"}
 
 
-def task_part(request: str) -> str:
+def task_part(request: str, *, labels: bool = True, sentences: bool = False) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
     written in labelled parts, the words after a context's "so" where an action opens them;
-    ``request`` otherwise."""
+    ``sentences``: its last sentence, where an action opens it after up to three that state a
+    context; ``request`` otherwise."""
     if len(request) > 2000:
         return request
+    part = _labelled_part(request) if labels else request
+    if sentences and part == request:
+        return _after_statements(request) or request
+    return part
+
+
+def _after_statements(request: str) -> str | None:
+    """The last sentence of ``request``, where an action word opens it and one to ``_STATED``
+    sentences before it state a context ("We use Jira. *Create a bug ...*"); None otherwise."""
+    parts = _SENTENCE_END.split(request.strip())
+    if not 2 <= len(parts) <= _STATED + 1 or not all(map(_states, parts[:-1])):
+        return None
+    asked = _OPENERS.sub("", parts[-1])
+    return asked if _opens_with_action(asked) else None
+
+
+def _states(sentence: str) -> bool:
+    """``sentence`` states, short, and asks nothing: no question, no action first, no word of
+    asking ("I *need* ...", "*can* you ...": a request of its own, as long multi-part tasks write)."""
+    words = tokenize(sentence)
+    return (
+        sentence.endswith(".")
+        and len(words) <= _STATING_WORDS
+        and _ASKING.isdisjoint(words)
+        and not _opens_with_action(sentence)
+    )
+
+
+def _opens_with_action(sentence: str) -> bool:
+    first = tokenize(sentence[:40])[:1]
+    return bool(first) and is_action_word(first[0])
+
+
+def _labelled_part(request: str) -> str:
+    """The task's (goal's, first step's) part of a request written in labelled parts; the
+    part after a context's "so" that an action opens; ``request`` otherwise."""
     labels = list(_LABEL.finditer(request))
     if labels:
         parts = [

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.container_words import lists_thing, says_thing_for
 from cardamom.core.search.counting_words import count_as_list, list_as_search
-from cardamom.core.search.filter_words import BEFORE_THINGS, qualifiers
+from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, qualifiers, ruled_out
 from cardamom.core.search.head_nouns import RequestHead
+from cardamom.core.search.implied_app import named_in_tools
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
-from cardamom.core.search.sent_messages import as_message
+from cardamom.core.search.sent_messages import as_message, sends_text
 from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.thing_values import created_fields, thing_names
 from cardamom.core.search.tokens import (
@@ -109,7 +110,7 @@ def scope_pool(
     if not connected:
         if analysis.mentions and floor > 0:
             names = unique(m.name for m in analysis.mentions)
-            carriers = _named_in_tools(index, analysis.mentions, visible) if options.product_names else EMPTY
+            carriers = named_in_tools(index, analysis.mentions, visible) if options.product_names else EMPTY
             if carriers:
                 # The app is what those tools work on: the rest of the request is ranked as
                 # usual and only those tools may come back; its name weighs nothing, or a rare
@@ -161,6 +162,11 @@ def _inside(
     synonyms on."""
     options = index.options
     kept = tuple(t for t in tokens if t not in app_words) or tokens
+    if options.negated_states and not implied:  # "jira issues not *done*": which of them, no word of the tool
+        ruled = ruled_out(index, analysis.negated, kept, scoped, analysis.values)
+        kept = tuple(t for t in kept if t not in ruled)
+    # "*acme's* stripe subscriptions": which of them (``owner_words``)
+    owned = owners_as_values(index, analysis.owners, kept, scoped) if options.possessive_values else frozenset()
     # "list all users in the Notion *workspace*": where no name of the app says it, the word
     # places the request in the app it names (Asana's ``get_workspaces`` keeps it); so does "in
     # the Engineering *space*", in an app the request names (``placing_kinds``)
@@ -231,7 +237,7 @@ def _inside(
             index,
             changed,
             scoped,
-            analysis.values,
+            analysis.values | owned,
             verbless=options.unsaid_searches and not analysis.name_shaped,
             synonyms=options.searched_synonyms,
             passing=BEFORE_THINGS if options.ordered_searches else frozenset(),
@@ -244,8 +250,8 @@ def _inside(
         read_as = (*read_as, (kept[0], " ".join(changed[:2]) if unsaid else changed[0]))
     kept = changed
     weighed = True
-    topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields
-    if options.sent_messages and analysis.sent & topics:  # "post *the release notes* to #announcements"
+    topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields | owned
+    if options.sent_messages and (analysis.sent & topics or sends_text(kept, analysis.values)):  # "post *notes* to #a"
         kept = as_message(index, kept, scoped)
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
@@ -319,25 +325,6 @@ def _name_forms(
             words.extend(form)
             read_as.append((word, " ".join(form)))
     return (unique(words), tuple(read_as)) if read_as else (kept, ())
-
-
-def _named_in_tools(
-    index: SearchIndex, mentions: tuple[AppMention, ...], visible: Collection[int] | None
-) -> frozenset[int]:
-    """The caller's tools whose names carry the name of every app the query names that the
-    org has not connected: "list kubernetes clusters" names Kubernetes, which the org does not
-    connect, and asks for DigitalOcean's ``kubernetes_list_clusters``. Empty when any app named
-    is one no tool name of the pool carries (that request is for an app the org lacks)."""
-    found: list[frozenset[int]] = []
-    for mention in mentions:
-        carrying = [index.name_postings.get(word, EMPTY) for word in mention.words]
-        tools = frozenset.intersection(*carrying) if carrying else EMPTY
-        if visible is not None:
-            tools = tools & visible  # type: ignore[operator]
-        if not tools:
-            return EMPTY
-        found.append(tools)
-    return union_of(found)
 
 
 # Outside a named app, the words besides the values that must remain for the values to leave

@@ -1,10 +1,14 @@
 """What a request sends, where no name of the app says it, is a message: "post *the release
 notes* to #announcements" sends one (``sent_messages``). Its words leave the mass as values
 (``sent_things``), which left the verb alone to tell Slack's ``chat_post_message`` from
-``chat_post_ephemeral``; with the thing sent, the plain message comes first."""
+``chat_post_ephemeral``; with the thing sent, the plain message comes first. So does a text
+sent with no thing named ("post in slack #eng: *build green*")."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from cardamom.core.search.app_roles import SENDING
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import literal_names
@@ -18,3 +22,8 @@ def as_message(index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int]
     if any(inflection_key(w) == _MESSAGE for w in kept) or not literal_names(index, "message") & scoped:
         return kept
     return (*kept, "message")
+
+
+def sends_text(kept: tuple[str, ...], values: Collection[str]) -> bool:
+    """``kept`` is a sending verb and values only: "post in slack #eng: *build green*"."""
+    return bool(kept) and kept[0] in SENDING and all(w in values for w in kept[1:])

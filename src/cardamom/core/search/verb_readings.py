@@ -164,7 +164,8 @@ def changed_field(
         return frozenset(), kept, ""
     if phrase.reads:
         # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
-        asked = (thing or "") if phrase.verb in ASKING_WORDS else ""
+        # ... and so are fields listed: "get the *amount and currency* of stripe charge ch_1"
+        asked = (thing or "") if phrase.verb in ASKING_WORDS or phrase.listed else ""
         item = index.options.item_fields and any(w in analysis.values for w in phrase.after)
         fields = _read_field(index, phrase, scoped, things, app_words, item=item)
         # "asana task 123 *due date*", naming no action, reads the thing (``trailing_fields``)
@@ -224,10 +225,11 @@ def _read_field(
     ``get_change_logs``) or through a synonym, so it is no resource of its own (Jira's
     ``get_comments``), and that no tool getting the thing describes (Notion's
     ``retrieve_page_markdown`` is the page's "content"). With ``item`` (the request names one
-    thing by its id, "of jira issue PAY-9"), a one-word singular field is that thing's even
-    where names carry it: Jira's ``get_status`` reads a workflow status, not an issue's."""
+    thing by its id, "of jira issue PAY-9"), a one-word singular field, or fields listed, are
+    that thing's even where names carry them: Jira's ``get_status`` reads a workflow status,
+    not an issue's."""
     documents = index.documents
-    attribute = item and len(phrase.field) == 1 and not is_plural(phrase.field[0])
+    attribute = item and (len(phrase.field) == 1 or phrase.listed) and not any(map(is_plural, phrase.field))
     named = False
     for word in phrase.field:
         if any(_joins(documents[d].name, word) for d in scoped):

@@ -16,6 +16,7 @@ from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
+from cardamom.core.search.thing_urls import read_urls
 from cardamom.core.search.tokens import singular, tokenize
 from cardamom.core.search.value_words import CONTAINERS
 from cardamom.core.search.word_forms import said_side_by_side
@@ -61,6 +62,8 @@ def as_words(index: SearchIndex, query: str) -> str:
 def _in_words(index: SearchIndex, query: str) -> str:
     """``as_words`` but for the arguments written as code."""
     options = index.options
+    if options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
+        query = read_urls(query, index.app_mentions, index.name_postings)
     if options.endpoint_paths:
         query = read_endpoints(query, index.name_postings.__contains__ if options.path_values else None)
     if options.sdk_calls:

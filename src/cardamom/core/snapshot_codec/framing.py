@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 28
+SNAPSHOT_FORMAT = 29
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -20,7 +20,7 @@ deploy or an org applied from a CLI on another Python leaves every stored snapsh
 """
 
 OLDER_READABLE: frozenset[int] = frozenset(
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27}
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}
 )
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
@@ -74,8 +74,10 @@ switches ``valued_kinds``, ``frame_adjectives``, ``tagged_values``, ``repo_slugs
 tokens split a plural acronym ("PRs" as "p", "rs"), which the rebuild corrects; format 27
 without the switches ``tool_frames``, ``ordered_searches``, ``container_items``,
 ``output_formats``, ``trailing_fields``, ``sent_to_apps``, ``short_ids``, ``sent_messages``,
-``counted_things``, ``unsaid_lists`` and ``labelled_parts`` (format 28), read as on. The org's app names are
-never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
+``counted_things``, ``unsaid_lists`` and ``labelled_parts`` (format 28), read as on; format 28
+without the switches ``context_sentences``, ``possessive_values``, ``negated_states``,
+``questioned_states``, ``listed_heads``, ``thing_urls`` and ``field_lists`` (format 29), read as
+on. The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
