@@ -202,6 +202,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a verbless list is headed by its thing (twilio calls)", "listed_heads", True),
     ("+ a thing given by its address (close https://github.com/acme/web/issues/77)", "thing_urls", True),
     ("+ fields listed before their thing (the name, email and phone of intercom contact 55)", "field_lists", True),
+    ("+ a participle before its things is a value (any failed stripe payments)", "participle_states", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

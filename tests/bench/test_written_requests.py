@@ -685,6 +685,18 @@ FIRST = [
     ("get the amount and currency of stripe charge ch_1", "stripe", "get_charges_charge"),
     ("slack msg to #eng: deploy done", "slack", "chat_post_message"),
     ("post in slack #eng: build green", "slack", "chat_post_message"),
+    # twenty-fifth round, from its fifth batch
+    ("Bob's pull requests on acme/api", "github", "pulls_list"),
+    ("our company's xero accounts", "xero", "get_accounts"),
+    ("We have a Jira project called MOBILE. List the open bugs there.", "jira", "search_for_issues_using_jql"),
+    ("My team uses Asana for planning. Create a task called Write spec.", "asana", "create_task"),
+    ("https://github.com/acme/api/issues/3 add label bug", "github", "issues_add_labels"),
+    ("merge https://github.com/acme/web/pull/101", "github", "pulls_merge"),
+    ("list files in https://app.box.com/folder/4455", "box", "get_folders_id_items"),
+    ("were there any declined stripe charges yesterday", "stripe", "get_charges"),
+    ("intercom contacts who never replied", "intercom", "list_contacts"),
+    ("stripe invoices that are not yet finalized", "stripe", "get_invoices"),
+    ("what's the title, state and author of github PR 8 in acme/api", "github", "pulls_get"),
     # guards: an owner a name carries with the thing, a state a name says, an endpoint's address
     ("the team's asana projects", "asana", "get_projects_for_team"),
     ("has github PR 12 in acme/api been merged", "github", "pulls_check_if_merged"),

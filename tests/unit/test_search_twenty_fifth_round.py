@@ -3,7 +3,8 @@
 (``possessive_values``); the words a negation rules out leave the request (``negated_states``);
 a state a yes-no question asks is a value (``questioned_states``); a verbless list is headed by
 its thing (``listed_heads``); a thing given by its address is read as its app, kind and id
-(``thing_urls``); fields listed before their thing are its field (``field_lists``); and,
+(``thing_urls``); fields listed before their thing are its field (``field_lists``); a participle
+before the things a verbless request lists is a value (``participle_states``); and,
 without a switch of their own, a text sent with no thing named is a message, the text after a
 note's colon is a value, and "paid" and "done" are states."""
 
@@ -47,6 +48,8 @@ DOCS = [
     app_doc("stripe__post_invoices_invoice_pay", "Stripe", "Pay an invoice."),
     app_doc("stripe__get_charges_charge", "Stripe", "Retrieves the details of a charge."),
     app_doc("stripe__get_invoices_upcoming", "Stripe", "The upcoming invoice: its amount due and currency."),
+    app_doc("stripe__get_charges", "Stripe", "Returns a list of charges you've previously created."),
+    app_doc("stripe__post_issuing_authorizations_authorization_decline", "Stripe", "Declines a pending authorization."),
     # Asana's projects by team; Twilio's calls and its SIP mappings and yesterday's usage
     app_doc("asana__get_projects", "Asana", "Returns the compact project records."),
     app_doc("asana__get_projects_for_team", "Asana", "Returns the projects in the team."),
@@ -85,9 +88,14 @@ class TestContextSentences:
             "Create an issue. Assign it to me.",  # an action first
             "list stripe invoices from cal.com bookings",  # one sentence: "cal.com" goes on
             "We use Jira. It is slow.",  # no action
+            "We are planning to move. Create a task.",  # a plan is asked for too
         ):
             assert task_part(kept, sentences=True) == kept
         assert task_part("We use Jira. Create a bug.", sentences=False) == "We use Jira. Create a bug."
+
+    def test_a_thing_named_like_a_wish_is_no_ask(self) -> None:
+        read = task_part("My team uses Asana for planning. Create a task.", sentences=True)
+        assert read == "Create a task."
 
     def test_ranked(self) -> None:
         query = "Our GitHub repo is acme/api. List its open pull requests."
@@ -139,6 +147,11 @@ class TestNegatedStates:
         assert "jira-software__get_issues_without_epic" in _names(query)
         assert _names(query) == _names(query, negated_states=False)
 
+    def test_a_negation_that_is_a_word_of_its_own_leaves_too(self) -> None:
+        query = "github PRs that were never reviewed"
+        assert _names(query)[:1] == ["github__pulls_list"]
+        assert "never" not in _names(query)
+
     def test_a_request_of_negated_words_only_keeps_them(self) -> None:
         query = "not reviewed in github"
         assert _names(query) == _names(query, negated_states=False)
@@ -153,8 +166,23 @@ class TestQuestionedStates:
     def test_a_state_a_name_says_stays(self) -> None:
         assert _names("is github PR 12 in acme/api merged")[:1] == ["github__pulls_check_if_merged"]
 
+    def test_a_wh_questions_participle_is_its_verb(self) -> None:
+        query = "who reviewed pull request 88 in acme/api on github"
+        assert _names(query)[:1] == ["github__pulls_get_review"]
+        assert _names(query) == _names(query, questioned_states=False, participle_states=False)
+
     def test_paid_is_a_state(self) -> None:
         assert _names("is stripe invoice in_123 paid")[:1] == ["stripe__get_invoices_invoice"]
+
+
+class TestParticipleStates:
+    def test_a_participle_before_the_things_listed_is_a_value(self) -> None:
+        query = "any declined stripe charges yesterday?"
+        assert _names(query)[:1] == ["stripe__get_charges"]
+        assert _names(query, participle_states=False)[:1] != ["stripe__get_charges"]
+
+    def test_a_participle_a_name_says_as_written_stays(self) -> None:
+        assert _names("merged github PRs in acme/api")[:1] == ["github__pulls_check_if_merged"]
 
 
 class TestListedHeads:

@@ -66,6 +66,8 @@ _STATE_WORDS = (
 )
 
 
+# the words opening a yes-no question ("*is* jira issue OPS-3 resolved", "*were* there any ...")
+_YES_NO = frozenset((w,) for w in ("is", "are", "was", "were", "has", "have", "had", "do", "does", "did"))
 # the words a request writes before the things it lists ("*all open* GitHub PRs")
 BEFORE_THINGS = _FILTER_ADJECTIVES | _STATE_WORDS | _QUANTIFIERS
 
@@ -111,7 +113,13 @@ def qualifiers(
     # (``ordered_things``: past a quantifier, "*all open* GitHub PRs"; and one thing first or
     # last in an order, "the *latest* stripe invoice")
     passed = BEFORE_THINGS if options.ordered_things else _FILTER_ADJECTIVES | _STATE_WORDS
-    at = next((i for i, w in enumerate(words) if w not in passed), len(words))
+    # (``participle_states``: a participle right before its things, "any *failed* stripe payments")
+    # (in a wh-question a participle is its verb: "who *reviewed* pull request 88")
+    wh = bool(analysis.dropped) and analysis.dropped[0] in WH_WORDS
+    states = options.participle_states and not wh
+    at = next(
+        (i for i, w in enumerate(words) if w not in passed and not (states and _before_things(words, i))), len(words)
+    )
     thing = words[at] if at < len(words) else ""
     # (in a request naming its app: "what is the latest data from CCData.io?" asks no tool of ours)
     named = any(mention.connected for mention in analysis.mentions)
@@ -129,15 +137,19 @@ def qualifiers(
     if not verb and not asks and not unsaid and not (options.asked_states and named_in(index, words[0], scoped)):
         return frozenset()
     after = words if (asks or unsaid) and not verb else words[1:]
-    # a state a question asks of a thing ("is jira issue OPS-3 *resolved*?") is its value where only
-    # a synonym reaches a name ("resolved" for ``get_auto_complete``); "is PR 12 *merged*" keeps
-    # the word ``pulls_check_if_merged`` says (``questioned_states``)
-    literal = asks and options.questioned_states
+    # a state a question asks of a thing ("is jira issue OPS-3 *resolved*?"), or a participle before
+    # the things a verbless request lists ("*failed* stripe payments"), is a value where no name
+    # says the word as written ("resolved" reaches ``get_auto_complete`` through a synonym,
+    # "failed" Stripe's test helper ``..._fail``); "is PR 12 *merged*" keeps the word
+    # ``pulls_check_if_merged`` says (``questioned_states``, ``participle_states``)
+    # (a yes-no question's: "*who* reviewed PR 88" asks who did it, "reviewed" is its verb)
+    yes_no = asks and not wh and (analysis.tokens[:1] in _YES_NO or analysis.dropped[:1] in _YES_NO)
+    as_written = (yes_no and options.questioned_states) or (unsaid and states)
     adjectives = {
         w
         for w in after
         if _looks_like_adjective(w, options.asked_states)
-        and not (literal_names(index, w) & scoped if literal else named_in(index, w, scoped))
+        and not (index.postings(w).name & scoped if as_written else named_in(index, w, scoped))
     }
     # a recurrence before a noun names a kind of it ("the *weekly* availability", "a *monthly*
     # report"); after it, its setting ("a price of 20 EUR *monthly*")
@@ -156,6 +168,11 @@ def qualifiers(
     return frozenset(adjectives)
 
 
+def _before_things(words: list[str], at: int) -> bool:
+    """The word at ``at`` is a participle right before a plural: "*failed* payments"."""
+    return at + 1 < len(words) and ends_as_participle(words[at]) and is_plural(words[at + 1])
+
+
 def _is_content(word: str) -> bool:
     return word.isalpha() and word not in GRAMMAR_WORDS and word not in QUERY_FILLER_WORDS
 
@@ -171,7 +188,13 @@ def ruled_out(
     word that is no value is a name word of ``scoped`` ("github PRs not yet reviewed"), but
     those whose negation a name says itself ("get issues *without* epic" is Jira Software's
     ``get_issues_without_epic``)."""
-    ruled = frozenset(w for negation, w in negated if w in kept and not literal_names(index, negation) & scoped)
+    ruled = frozenset(
+        word
+        for negation, w in negated
+        if w in kept and not literal_names(index, negation) & scoped
+        for word in (negation, w)  # "*never* replied": the negation too, where a content word ("never")
+        if word in kept
+    )
     rest = [w for w in kept if w not in ruled and w not in values]
     return ruled if ruled and any(named_in(index, w, scoped) for w in rest) else frozenset()
 

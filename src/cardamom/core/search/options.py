@@ -376,7 +376,10 @@ class SearchOptions:
       https://github.com/acme/web/issues/77") is read as the app its host names, the thing its
       path names and its id ("close github issue 77 in acme/web", ``thing_urls``);
     * ``field_lists``: fields listed before the thing are read as its field ("get the *name,
-      email and phone* of intercom contact 55", ``field_phrases``).
+      email and phone* of intercom contact 55", ``field_phrases``);
+    * ``participle_states``: a participle right before the things a verbless request lists ("any
+      *failed* stripe payments") is a filter's value where no name says it as written
+      (``filter_words``).
     """
 
     drop_filler: bool = True
@@ -514,6 +517,7 @@ class SearchOptions:
     listed_heads: bool = True
     thing_urls: bool = True
     field_lists: bool = True
+    participle_states: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -663,4 +667,5 @@ SEED_RULES_ONLY = SearchOptions(
     listed_heads=False,
     thing_urls=False,
     field_lists=False,
+    participle_states=False,
 )

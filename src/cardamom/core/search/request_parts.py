@@ -29,9 +29,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _OPENERS = re.compile(r"^(?:(?:please|now|then|so|and|ok|okay|kindly)\b[\s,]*)*", re.IGNORECASE)
 _STATED = 3  # at most this many sentences state the context before the one that asks
 _STATING_WORDS = 12  # "Our GitHub repo is acme/api.": a context is short
-# words of asking: a sentence with one asks for something itself ("I *need* the invoices.")
-_ASKING = frozenset({"need", "needs", "want", "wants", "like", "please", "can", "could", "would", "help", "wish"})
-_ASKING |= {"trying", "looking", "planning", "interested", "should", "must"}
+# words of asking: a sentence with one asks for something itself ("I *need* the invoices.", "we're
+# *planning to* host ..."; "our *planning*" is a thing)
+_ASKING = re.compile(
+    r"\b(?:needs?|wants?|like|please|can|could|would|help|wish|should|must)\b"
+    r"|\b(?:trying|looking|planning|hoping|going)\s+(?:to|for)\b|\binterested\s+in\b",
+    re.IGNORECASE,
+)
 
 
 def task_part(request: str, *, labels: bool = True, sentences: bool = False) -> str:
@@ -64,7 +68,7 @@ def _states(sentence: str) -> bool:
     return (
         sentence.endswith(".")
         and len(words) <= _STATING_WORDS
-        and _ASKING.isdisjoint(words)
+        and _ASKING.search(sentence) is None
         and not _opens_with_action(sentence)
     )
 
