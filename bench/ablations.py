@@ -203,6 +203,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a thing given by its address (close https://github.com/acme/web/issues/77)", "thing_urls", True),
     ("+ fields listed before their thing (the name, email and phone of intercom contact 55)", "field_lists", True),
     ("+ a participle before its things is a value (any failed stripe payments)", "participle_states", True),
+    (
+        "+ a request in the passive is read in the active (the stripe charge ch_9 should be refunded)",
+        "passive_actions",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -697,6 +697,13 @@ FIRST = [
     ("intercom contacts who never replied", "intercom", "list_contacts"),
     ("stripe invoices that are not yet finalized", "stripe", "get_invoices"),
     ("what's the title, state and author of github PR 8 in acme/api", "github", "pulls_get"),
+    # twenty-fifth round: the passive, and a thing that needs another
+    ("the asana task 55 needs to be marked complete", "asana", "update_task"),
+    ("a message needs to be sent to #eng on slack", "slack", "chat_post_message"),
+    ("the stripe charge ch_9 should be refunded", "stripe", "post_charges_charge_refund"),
+    ("jira issue ENG-5 needs a comment saying fixed", "jira", "add_comment"),
+    ("github PR 44 in acme/api should be merged", "github", "pulls_merge"),
+    ("the xero invoice INV-12 must be voided", "xero", "update_invoice"),
     # guards: an owner a name carries with the thing, a state a name says, an endpoint's address
     ("the team's asana projects", "asana", "get_projects_for_team"),
     ("has github PR 12 in acme/api been merged", "github", "pulls_check_if_merged"),

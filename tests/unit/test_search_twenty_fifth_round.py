@@ -4,7 +4,8 @@
 a state a yes-no question asks is a value (``questioned_states``); a verbless list is headed by
 its thing (``listed_heads``); a thing given by its address is read as its app, kind and id
 (``thing_urls``); fields listed before their thing are its field (``field_lists``); a participle
-before the things a verbless request lists is a value (``participle_states``); and,
+before the things a verbless request lists is a value (``participle_states``); a request in
+the passive is read in the active (``passive_actions``); and,
 without a switch of their own, a text sent with no thing named is a message, the text after a
 note's colon is a value, and "paid" and "done" are states."""
 
@@ -16,6 +17,7 @@ from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.field_phrases import field_phrase
 from cardamom.core.search.negated_words import negated
 from cardamom.core.search.owner_words import possessors
+from cardamom.core.search.passive_voice import active_voice
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.thing_urls import read_urls
 from cardamom.core.search.tokens import tokenize
@@ -47,6 +49,9 @@ DOCS = [
     app_doc("stripe__get_invoices_invoice", "Stripe", "Retrieves the invoice with the given ID."),
     app_doc("stripe__post_invoices_invoice_pay", "Stripe", "Pay an invoice."),
     app_doc("stripe__get_charges_charge", "Stripe", "Retrieves the details of a charge."),
+    app_doc("stripe__post_charges_charge_refund", "Stripe", "Refund a charge."),
+    app_doc("stripe__get_charges_charge_refunds", "Stripe", "Lists the refunds of a charge."),
+    app_doc("github__pulls_merge", "GitHub", "Merge a pull request."),
     app_doc("stripe__get_invoices_upcoming", "Stripe", "The upcoming invoice: its amount due and currency."),
     app_doc("stripe__get_charges", "Stripe", "Returns a list of charges you've previously created."),
     app_doc("stripe__post_issuing_authorizations_authorization_decline", "Stripe", "Declines a pending authorization."),
@@ -253,6 +258,47 @@ class TestFieldLists:
         query = "get the amount and currency of stripe charge ch_1"
         assert _names(query)[:1] == ["stripe__get_charges_charge"]
         assert _names(query, field_lists=False)[:1] != ["stripe__get_charges_charge"]
+
+
+_VERBS = {"refunded": "refund", "merged": "merge", "marked": "mark"}
+
+
+class TestPassiveActions:
+    def _active(self, request: str) -> str:
+        return active_voice(request, _VERBS.get)
+
+    def test_the_passive_is_read_in_the_active(self) -> None:
+        assert self._active("the stripe charge ch_9 should be refunded") == "refund the stripe charge ch_9"
+        assert self._active("github PR 44 needs to be merged today") == "merge github PR 44 today"
+        assert self._active("a message needs to be sent to #eng on slack") == "send a message to #eng on slack"
+        assert self._active("jira issue ENG-5 needs a comment saying fixed") == (
+            "add a comment to jira issue ENG-5 saying fixed"
+        )
+
+    def test_what_names_no_thing_or_asks_a_list_stays(self) -> None:
+        for kept in (
+            "it should be possible to list stripe refunds",  # a pronoun
+            "I need to be added to the channel",
+            "list stripe disputes that need a response",  # an action first, a clause
+            "list jira issues that should be closed",
+            "the charge should be great",  # no participle
+            "the charge should be frobbed",  # no verb the names write
+        ):
+            assert self._active(kept) == kept
+
+    def test_ranked(self) -> None:
+        query = "the stripe charge ch_9 should be refunded"
+        assert _names(query)[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names(query, passive_actions=False)[:1] != ["stripe__post_charges_charge_refund"]
+        query = "github PR 44 in acme/api should be merged"
+        assert _names(query)[:1] == ["github__pulls_merge"]
+        assert _names(query, passive_actions=False)[:1] != ["github__pulls_merge"]
+
+    def test_a_long_request_costs_its_length(self) -> None:
+        started = time.perf_counter()
+        self._active("the charge " * 300 + "should be refunded")
+        self._active("a " * 3000 + "needs")
+        assert time.perf_counter() - started < 1.0
 
 
 class TestSentTexts:

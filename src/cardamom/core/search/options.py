@@ -379,7 +379,10 @@ class SearchOptions:
       email and phone* of intercom contact 55", ``field_phrases``);
     * ``participle_states``: a participle right before the things a verbless request lists ("any
       *failed* stripe payments") is a filter's value where no name says it as written
-      (``filter_words``).
+      (``filter_words``);
+    * ``passive_actions``: a request written in the passive ("the stripe charge ch_9 *should be
+      refunded*") or as a need ("jira issue ENG-5 *needs a comment*") is read in the active
+      (``passive_voice``).
     """
 
     drop_filler: bool = True
@@ -518,6 +521,7 @@ class SearchOptions:
     thing_urls: bool = True
     field_lists: bool = True
     participle_states: bool = True
+    passive_actions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -668,4 +672,5 @@ SEED_RULES_ONLY = SearchOptions(
     thing_urls=False,
     field_lists=False,
     participle_states=False,
+    passive_actions=False,
 )

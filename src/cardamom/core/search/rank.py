@@ -38,6 +38,7 @@ from cardamom.core.search.kept_sources import kept_source
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.output_formats import without_formats
+from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
@@ -113,6 +114,8 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
             chatting=options.chat_openers,
             tools=options.tool_frames,
         )
+    if options.passive_actions and connected:  # "the stripe charge ch_9 should be refunded": "refund ..."
+        framed = active_voice(framed, functools.partial(verb_in_names, index))
     if options.output_formats and connected:  # "list github repos *as a table*"
         framed = without_formats(index, framed, connected)
     if framed != query and connected:

@@ -1,0 +1,73 @@
+"""A request written in the passive, as a note of what must happen: "the stripe charge ch_9
+*should be refunded*", "a message *needs to be sent* to #eng on slack", "the asana task 55
+*needs to be marked* complete". The thing is the subject and the action its participle; read
+in the active ("refund the stripe charge ch_9"), the rules reading a verb first read it. So is
+a thing said to need another ("jira issue ENG-5 *needs a comment* saying fixed": "add a comment
+to jira issue ENG-5 saying fixed") (``passive_actions``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
+
+# "... should be", "... needs to be", "... has to get", "... must be"
+_PASSIVE = re.compile(
+    r"^(?P<subject>[^.;:!?]{3,}?)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|(?:is|are)\s+to"
+    r"|(?:is|are)\s+going\s+to|(?:will\s+)?need\s+to|wants?\s+to)\s+(?:be|get)\s+(?P<participle>[A-Za-z]+)\b(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# "... needs a comment", "... needs another reviewer"
+_NEEDS = re.compile(
+    r"^(?P<subject>[^.;:!?]{3,}?)\s+needs?\s+(?P<article>a|an|another|one|some)\s+(?P<noun>[A-Za-z]+)\b(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a subject that names no thing: "I need to be added to ...", "it should be possible to ..."
+_PRONOUNS = frozenset({"i", "we", "you", "it", "this", "that", "they", "he", "she", "someone", "everyone", "one"})
+_CLAUSES = frozenset({"that", "which", "who", "whose", "where", "when", "if"})
+# participles whose verb no inflection of theirs spells
+_IRREGULAR = {"sent": "send", "paid": "pay", "made": "make", "written": "write", "given": "give", "shown": "show"}
+_IRREGULAR |= {"taken": "take", "built": "build", "bought": "buy", "sold": "sell", "told": "tell", "held": "hold"}
+_IRREGULAR |= {"put": "put", "set": "set", "run": "run", "cut": "cut", "shut": "shut", "split": "split"}
+
+
+def active_voice(request: str, verb_of: Callable[[str], str | None]) -> str:
+    """``request`` in the active where the passive or a need writes it (``_PASSIVE``,
+    ``_NEEDS``); ``verb_of``: the verb a participle is a form of, as the index's names write it
+    ("refunded": "refund"), or None; ``request`` as written otherwise."""
+    if len(request) > 2000:
+        return request
+    passive = _PASSIVE.match(request.strip())
+    if passive is not None and _names_a_thing(passive.group("subject")):
+        participle = passive.group("participle")
+        lowered = participle.casefold()
+        verb = _IRREGULAR.get(lowered) or (verb_of(lowered) if lowered.endswith(("ed", "en")) else None)
+        if verb is None:
+            return request
+        return f"{verb} {passive.group('subject')}{passive.group('rest')}"
+    needs = _NEEDS.match(request.strip())
+    if needs is not None and _names_a_thing(needs.group("subject")):
+        return f"add {needs.group('article')} {needs.group('noun')} to {needs.group('subject')}{needs.group('rest')}"
+    return request
+
+
+def _names_a_thing(subject: str) -> bool:
+    """``subject`` names the thing acted on: no pronoun ("it should be possible to ..."), no
+    action first and no clause ("list stripe disputes *that* need a response" asks a list)."""
+    words = tokenize(subject)
+    return (
+        subject.casefold() not in _PRONOUNS
+        and bool(words)
+        and not is_action_word(words[0])
+        and _CLAUSES.isdisjoint(words)
+    )
+
+
+def verb_in_names(index: SearchIndex, participle: str) -> str | None:
+    """The shortest form of ``participle`` the index's names write, other than itself and no
+    plural ("refunded": ``refund``), or None."""
+    forms = [f for f in index.name_forms.get(inflection_key(participle), ()) if f != participle and not is_plural(f)]
+    return min(forms, key=lambda f: (len(f), f)) if forms else None
