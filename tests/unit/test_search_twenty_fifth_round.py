@@ -98,6 +98,12 @@ class TestContextSentences:
             assert task_part(kept, sentences=True) == kept
         assert task_part("We use Jira. Create a bug.", sentences=False) == "We use Jira. Create a bug."
 
+    def test_a_word_opening_a_tools_name_acts(self) -> None:
+        request = "We use Intercom for support. Reply to conversation 55 saying thanks."
+        assert task_part(request, sentences=True) == request  # "reply" is no action word
+        read = task_part(request, sentences=True, acts={"reply"}.__contains__)
+        assert read == "Reply to conversation 55 saying thanks."
+
     def test_a_thing_named_like_a_wish_is_no_ask(self) -> None:
         read = task_part("My team uses Asana for planning. Create a task.", sentences=True)
         assert read == "Create a task."
@@ -247,6 +253,9 @@ class TestFieldLists:
         found = field_phrase(sequence, lists=True)
         assert found is not None and found.field == ("name", "email", "phone") and found.listed
         assert field_phrase(sequence) is None
+        # the last field of two words; a participle after "and" opens no second action
+        found = field_phrase(tuple(tokenize("show the size, owner and created date of box file 12")), lists=True)
+        assert found is not None and found.field == ("size", "owner", "created", "date")
         # two words, no list: a field of two words, as before
         found = field_phrase(tuple(tokenize("get the due date of asana task 5")), lists=True)
         assert found is not None and found.field == ("due", "date") and not found.listed
@@ -306,6 +315,9 @@ class TestSentTexts:
         query = "post in slack #eng: build green"
         assert _names(query)[:1] == ["slack__chat_post_message"]
         assert _names(query, sent_messages=False)[:1] == ["slack__chat_post_ephemeral"]
+
+    def test_the_words_after_a_lists_colon_are_values(self) -> None:
+        assert {"amount", "currency", "status"} <= read_values("list stripe charges: amount, currency, status").values
 
     def test_the_text_after_a_notes_colon_is_a_value(self) -> None:
         assert {"deploy", "done"} <= read_values("slack msg to #eng: deploy done").values

@@ -102,7 +102,10 @@ _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text 
 _SENDING = frozenset({"tell", "dm", "message", "ping", "notify", "text", "post", "send", "reply", "comment", "email"})
 _REMINDING = frozenset({"remind", "reminder"})
 _NOTES = frozenset({"comment", "message", "msg", "note", "reply", "dm", "text", "remark"})
-_WRITING = frozenset({"create", "add", "log", "file", "open", "raise", "write", "make", "new"})
+# a request's first words before a colon whose words follow as text or as what to show
+# ("log a bug in jira: checkout crashes", "list stripe charges: amount, currency, status")
+_BEFORE_TEXT = frozenset({"create", "add", "log", "file", "open", "raise", "write", "make", "new"})
+_BEFORE_TEXT |= {"list", "get", "show", "find", "search", "fetch"}
 # Words after which a field's name comes, then its value: "with email bob@example.com",
 # "by email bob@example.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
@@ -347,7 +350,7 @@ def read_values(
             in_topic = naming = kind_named = False
             quoting = quoting and not word.endswith((".", "!", "?"))
         # "log a bug in jira: checkout button unresponsive": a request writing gives the text after a colon
-        quoting = quoting or (word.endswith(":") and i >= 2 and (sends or noted or first in _WRITING))
+        quoting = quoting or (word.endswith(":") and i >= 2 and (sends or noted or first in _BEFORE_TEXT))
         previous = lowered
     # "with email bob@example.com", 'with *the* title "Q3"': the word naming the field a value
     # goes in announces it, as "called" does; so may the container's word in "in project KAN".

@@ -127,7 +127,8 @@ def field_phrase(
             if sequence[end] not in ofs:
                 continue
             field = sequence[start:end]
-            listed = lists and len(field) > _LONGEST_FIELD and field[-2] in _LISTING
+            # (the last of one or two words: "the size, owner and *created date* of box file 12")
+            listed = lists and len(field) > _LONGEST_FIELD and not _LISTING.isdisjoint(field[-3:-1])
             field = tuple(w for w in field if w not in _LISTING) if listed else field  # "name, email and phone"
             if len(field) > 1 and field[-1] in _FIELD_NOUNS:
                 field = field[:-1]

@@ -103,7 +103,11 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     framed = query
     connected = [mention.name for mention in analysis.mentions if mention.connected]
-    part = task_part(query, labels=options.labelled_parts, sentences=options.context_sentences) if connected else query
+    part = (
+        task_part(query, labels=options.labelled_parts, sentences=options.context_sentences, acts=leads)
+        if connected
+        else query
+    )
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, analysis.mentions)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."

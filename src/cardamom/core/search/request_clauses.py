@@ -65,8 +65,8 @@ def verb_opening(
 def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
     its "and" or "then", when the request opens with an action and that word (past that action's
-    object) is followed by another action's verb that is no argument value ("a task called
-    'Build and *deploy*'" is one action)."""
+    object) is followed by another action's verb, not in the past, that is no argument value
+    ("a task called 'Build and *deploy*'" is one action)."""
     first = opening_word(sequence, apps)
     if first is None or not _acts(sequence[first]):
         return None
@@ -74,8 +74,10 @@ def second_action(sequence: Sequence[str], values: Container[str], apps: Contain
         if sequence[i] not in _JOINING:
             continue
         verb = i + 1 + (sequence[i + 1] in _JOINING and i + 2 < len(sequence))
-        # "open" opens a second action as its verb ("then *open* a pull request")
-        if sequence[verb] not in values and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS):
+        # "open" opens a second action as its verb ("then *open* a pull request"); a past
+        # participle says which ("the size, owner and *created* date of box file 12")
+        past = sequence[verb].endswith("ed") and len(sequence[verb]) > 4
+        if sequence[verb] not in values and not past and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS):
             return i
     return None
 

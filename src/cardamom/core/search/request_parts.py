@@ -9,6 +9,7 @@ opens after sentences that state ("Our GitHub repo is acme/api. *List its open p
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.synonyms import is_action_word
@@ -38,27 +39,31 @@ _ASKING = re.compile(
 )
 
 
-def task_part(request: str, *, labels: bool = True, sentences: bool = False) -> str:
+def task_part(
+    request: str, *, labels: bool = True, sentences: bool = False, acts: Callable[[str], bool] | None = None
+) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
     written in labelled parts, the words after a context's "so" where an action opens them;
     ``sentences``: its last sentence, where an action opens it after up to three that state a
-    context; ``request`` otherwise."""
+    context (``acts``: a word that opens some tool's name acts too, "*reply* to conversation
+    55"); ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request) if labels else request
     if sentences and part == request:
-        return _after_statements(request) or request
+        return _after_statements(request, acts) or request
     return part
 
 
-def _after_statements(request: str) -> str | None:
+def _after_statements(request: str, acts: Callable[[str], bool] | None = None) -> str | None:
     """The last sentence of ``request``, where an action word opens it and one to ``_STATED``
     sentences before it state a context ("We use Jira. *Create a bug ...*"); None otherwise."""
     parts = _SENTENCE_END.split(request.strip())
     if not 2 <= len(parts) <= _STATED + 1 or not all(map(_states, parts[:-1])):
         return None
     asked = _OPENERS.sub("", parts[-1])
-    return asked if _opens_with_action(asked) else None
+    first = tokenize(asked[:40])[:1]
+    return asked if _opens_with_action(asked) or (acts is not None and first and acts(first[0])) else None
 
 
 def _states(sentence: str) -> bool:
