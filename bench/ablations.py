@@ -208,6 +208,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "passive_actions",
         True,
     ),
+    ("+ the order a list is asked in (list stripe customers, newest first)", "sort_orders", True),
+    ("+ a count written in words is a value (the last five stripe charges)", "spelled_counts", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -719,6 +719,15 @@ FIRST = [
     ("get the status and assignee of jira issue ENG-3", "jira", "get_issue"),
     ("show the size, owner and created date of box file 12", "box", "get_files_id"),
     ("list stripe charges: amount, currency, status", "stripe", "get_charges"),
+    # twenty-fifth round: an order asked for, a count in words, a typographic hyphen, an owner's id
+    ("list stripe customers newest first", "stripe", "get_customers"),
+    ("github issues ordered by most comments", "github", "issues_list"),
+    ("list jira issues in project ENG ordered by created date desc", "jira", "search_for_issues_using_jql"),
+    ("xero invoices in descending order", "xero", "get_invoices"),
+    ("the last five stripe charges", "stripe", "get_charges"),
+    ("get jira issue ENG\u20115", "jira", "get_issue"),
+    ("stripe customer cus_123's invoices", "stripe", "get_invoices"),
+    ("[PR #12](https://github.com/acme/api/pull/12) merge it", "github", "pulls_merge"),
     # guards: an owner a name carries with the thing, a state a name says, an endpoint's address
     ("the team's asana projects", "asana", "get_projects_for_team"),
     ("has github PR 12 in acme/api been merged", "github", "pulls_check_if_merged"),

@@ -5,22 +5,27 @@ a state a yes-no question asks is a value (``questioned_states``); a verbless li
 its thing (``listed_heads``); a thing given by its address is read as its app, kind and id
 (``thing_urls``); fields listed before their thing are its field (``field_lists``); a participle
 before the things a verbless request lists is a value (``participle_states``); a request in
-the passive is read in the active (``passive_actions``); and,
+the passive is read in the active (``passive_actions``); the order a list is asked in leaves
+the request (``sort_orders``); a count written in words is a value (``spelled_counts``); and,
 without a switch of their own, a text sent with no thing named is a message, the text after a
-note's colon is a value, and "paid" and "done" are states."""
+note's colon is a value, "paid" and "done" are states, and a typographic hyphen inside a word
+is "-"."""
 
 from __future__ import annotations
 
 import time
 
+from cardamom.core.search import SearchIndex
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.field_phrases import field_phrase
 from cardamom.core.search.negated_words import negated
-from cardamom.core.search.owner_words import possessors
+from cardamom.core.search.output_formats import without_formats
+from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.passive_voice import active_voice
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.thing_urls import read_urls
-from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.tokens import plain_hyphens, tokenize
+from cardamom.core.search.value_words import spelled_counts
 from tests.unit.search_documents import app_doc, ranked_names
 
 DOCS = [
@@ -46,6 +51,7 @@ DOCS = [
     app_doc("stripe__get_subscriptions", "Stripe", "By default, returns a list of subscriptions."),
     app_doc("stripe__get_customers", "Stripe", "Returns a list of your customers."),
     app_doc("stripe__get_customers_customer_payment_methods", "Stripe", "Lists a customer's payment methods."),
+    app_doc("stripe__get_invoices", "Stripe", "You can list all invoices."),
     app_doc("stripe__get_invoices_invoice", "Stripe", "Retrieves the invoice with the given ID."),
     app_doc("stripe__post_invoices_invoice_pay", "Stripe", "Pay an invoice."),
     app_doc("stripe__get_charges_charge", "Stripe", "Retrieves the details of a charge."),
@@ -75,6 +81,10 @@ DOCS = [
 
 def _names(query: str, **switches: bool) -> list[str]:
     return ranked_names(DOCS, query, **switches)
+
+
+def ranked_index() -> SearchIndex:
+    return SearchIndex.build(DOCS)
 
 
 class TestContextSentences:
@@ -129,6 +139,12 @@ class TestPossessiveValues:
 
     def test_an_owner_a_name_carries_with_the_thing_stays(self) -> None:
         assert _names("the team's asana projects")[:1] == ["asana__get_projects_for_team"]
+
+    def test_an_owner_named_by_kind_and_id_is_written_with_of(self) -> None:
+        assert owned_as_of("stripe customer cus_123's invoices") == "stripe invoices of customer cus_123"
+        assert owned_as_of("jira issue ENG-5\u2019s comments") == "jira comments of issue ENG-5"
+        assert owned_as_of("acme's stripe subscriptions") == "acme's stripe subscriptions"  # no id
+        assert _names("stripe customer cus_123's invoices")[:1] == ["stripe__get_invoices"]
 
     def test_an_owner_a_name_carries_without_the_thing_is_a_value(self) -> None:
         query = "yesterday's twilio calls"
@@ -308,6 +324,44 @@ class TestPassiveActions:
         self._active("the charge " * 300 + "should be refunded")
         self._active("a " * 3000 + "needs")
         assert time.perf_counter() - started < 1.0
+
+
+class TestSortOrders:
+    def test_the_order_asked_for_leaves(self) -> None:
+        index = ranked_index()
+        for asked, bare in (
+            ("list stripe customers newest first", "list stripe customers"),
+            ("list stripe customers, sorted by created date desc", "list stripe customers"),
+            ("github issues sorted by comments in acme/api", "github issues in acme/api"),
+            ("xero invoices in descending order", "xero invoices"),
+        ):
+            assert without_formats(index, asked, ["Stripe"], orders=True) == bare
+            assert without_formats(index, asked, ["Stripe"]) == asked
+        assert without_formats(index, "newest first", ["Stripe"], orders=True) == "newest first"  # all it says
+
+    def test_ranked(self) -> None:
+        query = "list stripe customers newest first"
+        assert _names(query)[:1] == ["stripe__get_customers"]
+        assert _names(query, sort_orders=False) == []
+
+
+class TestSpelledCounts:
+    def test_a_count_in_words_before_things_is_a_value(self) -> None:
+        assert spelled_counts(tuple(tokenize("the last five stripe charges"))) == {"five"}
+        assert spelled_counts(tuple(tokenize("get the two factor requirement"))) == frozenset()
+        assert spelled_counts(tuple(tokenize("one stripe charge"))) == frozenset()
+
+    def test_ranked(self) -> None:
+        query = "the last five stripe charges"
+        assert _names(query)[:1] == ["stripe__get_charges"]
+        assert _names(query, spelled_counts=False) == []
+
+
+class TestPlainHyphens:
+    def test_a_typographic_hyphen_inside_a_word_is_a_hyphen(self) -> None:
+        assert plain_hyphens("get jira issue ENG\u20115") == "get jira issue ENG-5"
+        assert plain_hyphens("ENG\u20135 \u2014 newest first") == "ENG-5 \u2014 newest first"
+        assert _names("get jira issue ENG\u20115")[:1] == ["jira__get_issue"]
 
 
 class TestSentTexts:

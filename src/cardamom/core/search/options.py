@@ -382,7 +382,11 @@ class SearchOptions:
       (``filter_words``);
     * ``passive_actions``: a request written in the passive ("the stripe charge ch_9 *should be
       refunded*") or as a need ("jira issue ENG-5 *needs a comment*") is read in the active
-      (``passive_voice``).
+      (``passive_voice``);
+    * ``sort_orders``: the order a list is asked in ("*newest first*", "*sorted by due date*",
+      "*in descending order*") leaves a request naming a connected app (``output_formats``);
+    * ``spelled_counts``: a count written in words before things in the plural ("the last *five*
+      stripe charges") is a value, as "5" is (``value_words``).
     """
 
     drop_filler: bool = True
@@ -522,6 +526,8 @@ class SearchOptions:
     field_lists: bool = True
     participle_states: bool = True
     passive_actions: bool = True
+    sort_orders: bool = True
+    spelled_counts: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -673,4 +679,6 @@ SEED_RULES_ONLY = SearchOptions(
     field_lists=False,
     participle_states=False,
     passive_actions=False,
+    sort_orders=False,
+    spelled_counts=False,
 )

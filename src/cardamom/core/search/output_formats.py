@@ -3,7 +3,9 @@ JSON*", "export the invoices *as csv*"): how the caller shows the answer, no wor
 that gets it. In a request naming a connected app, it leaves the request where no name of the
 app carries its words; Notion's ``retrieve_page_markdown`` keeps "as markdown"
 (``output_formats``). So does the page of it asked for ("*the next page of* stripe customers",
-"*page 2 of* jira issues"): a cursor's or an offset's value, the things listed the request."""
+"*page 2 of* jira issues"): a cursor's or an offset's value, the things listed the request.
+So does the order asked for ("*newest first*", "*sorted by due date*", "*in descending order*"):
+a sort parameter's value (``sort_orders``)."""
 
 from __future__ import annotations
 
@@ -32,23 +34,45 @@ _PAGING = re.compile(
     re.IGNORECASE,
 )
 
+# "newest first", "sorted by due date", "ordered by created date desc", "in descending order", at
+# the request's end or before a next clause
+_ORDER = re.compile(
+    r"[\s,\-\u2013\u2014]*\b(?P<form>(?:(?:the\s+)?(?:newest|oldest|latest|earliest|most\s+recent|least\s+recent"
+    r"|highest|lowest|largest|smallest|biggest|recent)\s+(?:ones?\s+)?first"
+    r"|(?:sorted|ordered|sort|order)\s+by\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?:\s+(?:asc|desc|ascending|descending))?"
+    r"|in\s+(?:ascending|descending|reverse\s+chronological|chronological|alphabetical)\s+order))"
+    r"(?=\s*(?:$|[.,;:!?)]|\s+(?:and|then|please|as|in)\b))",
+    re.IGNORECASE,
+)
 
-def without_formats(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
-    """``request`` without the page of the answer it asks for, and without the forms it asks
-    its answer in whose words no name of ``apps``' tools carries; a form's word the request
-    says elsewhere stays ("*list* asana projects as a bulleted list" keeps its verb)."""
+
+def without_formats(index: SearchIndex, request: str, apps: Iterable[str], *, orders: bool = False) -> str:
+    """``request`` without the page of the answer it asks for, without the forms it asks its
+    answer in whose words no name of ``apps``' tools carries (a form's word the request says
+    elsewhere stays: "*list* asana projects as a bulleted list" keeps its verb), and
+    (``orders``) without the order it asks the list in."""
     if len(request) > 2000:
         return request  # a form is asked in a request's last words, never in pasted text
     paged = _PAGING.sub("", request)
     request = paged if paged.strip() else request
-    if not _FORMAT.search(request):
-        return request
+    if _FORMAT.search(request):
+        request = _without(index, request, apps, _FORMAT)
+    if orders and _ORDER.search(request):
+        # an order's words are a sort parameter's, its key a field's name ("sorted by
+        # *comments*" is no list of comments): they leave whatever the names say
+        bare = _ORDER.sub("", request)
+        request = bare if bare.strip() else request
+    return request
+
+
+def _without(index: SearchIndex, request: str, apps: Iterable[str], pattern: re.Pattern[str]) -> str:
+    """``request`` without ``pattern``'s forms whose words no name of ``apps``' tools carries."""
     tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
-    said = set(tokenize(_FORMAT.sub(" ", request)))
+    said = set(tokenize(pattern.sub(" ", request)))
 
     def kept(match: re.Match[str]) -> str:
         words = [t for t in tokenize(match.group("form")) if t not in said]
         return match.group(0) if any(literal_names(index, w) & tools for w in words) else ""
 
-    bare = _FORMAT.sub(kept, request)
+    bare = pattern.sub(kept, request)
     return bare if bare.strip() else request

@@ -30,7 +30,7 @@ from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.negated_words import negated
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.owner_words import possessors
+from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.request_clauses import second_action, verb_opening
 from cardamom.core.search.synonyms import (
@@ -51,6 +51,7 @@ from cardamom.core.search.tokens import (
     tokenize,
     unique,
 )
+from cardamom.core.search.value_words import spelled_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,8 @@ def analyse_query(
     value (``called``) dropped, and the topic words."""
     if options.possessive_fields and options.field_phrases:
         query = possessive_as_of(query)  # "update the task's name": "update name of the task"
+    if options.possessive_values:
+        query = owned_as_of(query)  # "customer cus_123's invoices": "invoices of customer cus_123"
     reading = (
         read_values(
             query,
@@ -162,6 +165,7 @@ def analyse_query(
     values = reading.values if reading is not None else frozenset()
     # a value's word a name shortens is that value still ("a task called 'Review PR'": not ``pulls``)
     values |= {short for words, short in NAME_SHORTHANDS.items() if len(words) == 1 and words[0] in values}
+    values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     if options.sent_to_apps:  # "create a jira issue from *this slack message*"

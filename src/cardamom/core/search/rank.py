@@ -48,7 +48,7 @@ from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
-from cardamom.core.search.tokens import inflection_key, tokenize, unique
+from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
 from cardamom.core.search.unsaid_actions import reading_first
 from cardamom.core.search.written_forms import read_written
 
@@ -69,6 +69,7 @@ def rank(
     tools share its rare tokens, not the pool size. A request naming no app that finds nothing
     as written is ranked again inside the one app its words imply, if any (``implied_app``).
     """
+    query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
     means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"
     if index.options.instrument_words:
         read = as_instrument(query, index.app_mentions, index.label_postings)
@@ -121,7 +122,7 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     if options.passive_actions and connected:  # "the stripe charge ch_9 should be refunded": "refund ..."
         framed = active_voice(framed, functools.partial(verb_in_names, index))
     if options.output_formats and connected:  # "list github repos *as a table*"
-        framed = without_formats(index, framed, connected)
+        framed = without_formats(index, framed, connected, orders=options.sort_orders)
     if framed != query and connected:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools

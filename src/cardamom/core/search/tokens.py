@@ -93,6 +93,15 @@ def tokenize(text: str) -> list[str]:
     return [unicodedata.normalize("NFKC", piece.casefold()) for piece in _pieces(normalised)]
 
 
+# hyphens a word processor or a model writes inside a word: non-breaking, figure, en dash, minus
+_HYPHENS = re.compile(r"(?<=\w)[\u2010\u2011\u2012\u2013\u2212](?=\w)")
+
+
+def plain_hyphens(text: str) -> str:
+    """``text`` with a typographic hyphen inside a word written "-" ("ENG\u20115" is "ENG-5")."""
+    return text if text.isascii() else _HYPHENS.sub("-", text)
+
+
 def unique(tokens: Iterable[str]) -> tuple[str, ...]:
     """Drop repeats, keeping first-seen order."""
     return tuple(dict.fromkeys(tokens))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from cardamom.core.search.dated_words import is_name
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, is_plural
 from cardamom.core.search.value_shapes import has_value_digits
 
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
@@ -148,3 +148,22 @@ COMPARING = frozenset(
     {"older", "newer", "larger", "bigger", "smaller", "greater", "more", "less", "fewer", "longer", "shorter"}
     | {"higher", "lower", "earlier", "later", "cheaper", "costlier"}
 )
+
+
+# A count written in words ("the last *five* stripe charges", "*ten* newest asana tasks"): a
+# limit's value, as "5" is. Not "one" (a pronoun as often) and only before things in the plural
+# ("*two* factor authentication" names a thing) (``spelled_counts``).
+_CARDINALS = frozenset(
+    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen"}
+    | {"twenty", "thirty", "fifty", "hundred", "dozen"}
+)
+_COUNTED_WITHIN = 3  # words from the count to its things: "five *stripe charges*", "ten newest *tasks*"
+
+
+def spelled_counts(sequence: Sequence[str]) -> frozenset[str]:
+    """The counts of ``sequence`` written in words before things in the plural."""
+    return frozenset(
+        w
+        for i, w in enumerate(sequence)
+        if w in _CARDINALS and any(is_plural(x) for x in sequence[i + 1 : i + 1 + _COUNTED_WITHIN])
+    )

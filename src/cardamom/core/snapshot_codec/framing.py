@@ -76,10 +76,10 @@ without the switches ``tool_frames``, ``ordered_searches``, ``container_items``,
 ``output_formats``, ``trailing_fields``, ``sent_to_apps``, ``short_ids``, ``sent_messages``,
 ``counted_things``, ``unsaid_lists`` and ``labelled_parts`` (format 28), read as on; format 28
 without the switches ``context_sentences``, ``possessive_values``, ``negated_states``,
-``questioned_states``, ``listed_heads``, ``thing_urls``, ``field_lists``, ``participle_states`` and
-``passive_actions`` (format 29), read as on. The org's app names are never stored: every load derives them
-(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its
-blobs are then ``OutdatedSnapshot``."""
+``questioned_states``, ``listed_heads``, ``thing_urls``, ``field_lists``, ``participle_states``,
+``passive_actions``, ``sort_orders`` and ``spelled_counts`` (format 29), read as on. The org's
+app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
+layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
