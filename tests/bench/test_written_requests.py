@@ -728,6 +728,7 @@ FIRST = [
     ("get jira issue ENG\u20115", "jira", "get_issue"),
     ("stripe customer cus_123's invoices", "stripe", "get_invoices"),
     ("[PR #12](https://github.com/acme/api/pull/12) merge it", "github", "pulls_merge"),
+    ("non-archived asana projects in workspace 1", "asana", "get_projects_for_workspace"),
     # guards: an owner a name carries with the thing, a state a name says, an endpoint's address
     ("the team's asana projects", "asana", "get_projects_for_team"),
     ("has github PR 12 in acme/api been merged", "github", "pulls_check_if_merged"),

@@ -160,6 +160,8 @@ class TestNegatedStates:
         assert [w for _, w in found] == ["default", "payment", "method"]
         assert negated(tuple(tokenize("close pull request 45 without merging"))) == ()  # an action ruled out
         assert negated(tuple(tokenize("list open pull requests"))) == ()
+        # a prefix rules out the word it joins only
+        assert negated(tuple(tokenize("non-archived asana projects"))) == (("non", "archived"),)
 
     def test_ranked(self) -> None:
         query = "github PRs not yet reviewed in acme/web"

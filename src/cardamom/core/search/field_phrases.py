@@ -71,7 +71,7 @@ class FieldPhrase:
     after: tuple[str, ...]
     # what the field is set to: the words after the phrase's last "to" ("... *to high*")
     value: tuple[str, ...] = ()
-    listed: bool = False  # fields listed, each a word: "the *name, email and phone* of ..." (``field_lists``)
+    listed: bool = False  # fields listed: "the *name, email and phone* of ..." (``field_lists``)
 
     @property
     def action(self) -> str:
@@ -108,8 +108,9 @@ def field_phrase(
     (``updated_fields``): "update" and "change" set a field as "set" does ("update the asana task
     44 *notes* to ..."). ``trailing`` (``trailing_fields``): a field after the thing's id, at the
     request's end, is read ("get jira issue ENG-1 *description*", "asana task 123 *due date*").
-    ``lists`` (``field_lists``): so are fields listed, each of one word ("get the *name, email and
-    phone* of intercom contact 55"), read as the field of their words."""
+    ``lists`` (``field_lists``): so are fields listed, each of one word but the last, of one or
+    two ("get the *name, email and phone* of intercom contact 55"), read as one field of their
+    words."""
     if trailing and not any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in sequence):
         # "asana task 123 *due date*": naming no action, a field a thing has ("droplet 777
         # *reboot*" asks for the reboot)

@@ -36,19 +36,8 @@ _FILTER_ADJECTIVES = frozenset(
         "current",
         "pending",
     }
-    | {
-        "open",
-        "closed",
-        "active",
-        "inactive",
-        "unread",
-        "unpaid",
-        "paid",
-        "done",
-        "overdue",
-        "outstanding",
-        "incomplete",
-    }
+    | {"open", "closed", "active", "inactive", "unread", "unpaid", "paid", "done"}
+    | {"overdue", "outstanding", "incomplete"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
 )
 # words counting the things a request lists ("*all* open PRs") and ordering them ("the *latest*")

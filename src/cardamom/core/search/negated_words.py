@@ -25,15 +25,15 @@ _LONGEST = 3  # "without a *default payment method*"
 def negated(sequence: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """The words of ``sequence`` a negation rules out, each with its negation: up to three
     after "not", "no", "without", "never", past the grammar between ("not *yet* reviewed"), to
-    a preposition or a clause's word; not a gerund after "without" ("without merging": an
-    action ruled out)."""
+    a preposition or a clause's word, and the one word a prefix joins ("*non*-archived"); not a
+    gerund after "without" ("without merging": an action ruled out)."""
     ruled: list[tuple[str, str]] = []
     for at, word in enumerate(sequence):
         if word not in _NEGATIONS:
             continue
         taken = 0
         for following in sequence[at + 1 :]:
-            if following in _ENDS or following in _NEGATIONS or taken == _LONGEST:
+            if following in _ENDS or following in _NEGATIONS or taken == (1 if word == "non" else _LONGEST):
                 break
             if following in QUERY_FILLER_WORDS or following in GRAMMAR_WORDS:
                 continue

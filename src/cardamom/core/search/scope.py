@@ -251,7 +251,8 @@ def _inside(
     kept = changed
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields | owned
-    if options.sent_messages and (analysis.sent & topics or sends_text(kept, analysis.values)):  # "post *notes* to #a"
+    # "post *the release notes* to #announcements"; a text sent naming no thing ("post in slack #eng: *hi*")
+    if options.sent_messages and (analysis.sent & topics or sends_text(kept, analysis.values)):
         kept = as_message(index, kept, scoped)
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
