@@ -62,8 +62,8 @@ def _after_statements(request: str, acts: Callable[[str], bool] | None = None) -
     if not 2 <= len(parts) <= _STATED + 1 or not all(map(_states, parts[:-1])):
         return None
     asked = _OPENERS.sub("", parts[-1])
-    first = tokenize(asked[:40])[:1]
-    return asked if _opens_with_action(asked) or (acts is not None and first and acts(first[0])) else None
+    first = _first_word(asked)
+    return asked if first and (is_action_word(first) or (acts is not None and acts(first))) else None
 
 
 def _states(sentence: str) -> bool:
@@ -78,9 +78,13 @@ def _states(sentence: str) -> bool:
     )
 
 
+def _first_word(sentence: str) -> str:
+    return next(iter(tokenize(sentence[:40])), "")
+
+
 def _opens_with_action(sentence: str) -> bool:
-    first = tokenize(sentence[:40])[:1]
-    return bool(first) and is_action_word(first[0])
+    first = _first_word(sentence)
+    return bool(first) and is_action_word(first)
 
 
 def _labelled_part(request: str) -> str:
