@@ -199,7 +199,7 @@ def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPh
     after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
     if not span or not after or not span[0].isalpha() or is_action_word(span[0]) or len(span) > 1 + _LONGEST_VALUE:
         return None  # "add a *new* row": an adjective creating, no field
-    if not _CLAUSE_WORDS.isdisjoint(span):
+    if not CLAUSE_WORDS.isdisjoint(span):
         return None  # "add dave lee *as* a watcher on ...": a role, no field
     return FieldPhrase(sequence[verb], span[:1], after, span[1:])
 
@@ -229,7 +229,7 @@ NOT_OWNERS = QUERY_FILLER_WORDS | NAME_ONLY_QUERY_WORDS | {"let"}
 # Words that end a field written after its owner ("the task's due date *to* Friday") or part the
 # owner from the verb ("update the description *of* the parent"): the prepositions that
 # end a role, and those that join clauses, for ``possessive_as_of``.
-_CLAUSE_WORDS = _ROLE_ENDS | {"as", "into", "and", "or", "so", "if", "then"}
+CLAUSE_WORDS = _ROLE_ENDS | {"as", "into", "and", "or", "so", "if", "then"}
 _RECEIVERS = frozenset({"me", "us"})
 # The verbs before an owner: those of the field phrases, and slang read as one ("tweak")
 _PHRASE_VERBS = FIELD_VERBS | READING_VERBS
@@ -255,12 +255,12 @@ def possessive_as_of(query: str) -> str:
             (j for j in range(k - 1, max(-1, k - 2 - _OWNER_WORDS), -1) if _bare(words[j]) in _OWNER_VERBS),
             None,
         )
-        if verb is None or any(_bare(w) in _CLAUSE_WORDS for w in words[verb + 1 : k]):
+        if verb is None or any(_bare(w) in CLAUSE_WORDS for w in words[verb + 1 : k]):
             continue
         field: list[str] = []
         for after in words[k + 1 :]:
             bare = after.rstrip(".,;:!?")
-            if bare.casefold() in _CLAUSE_WORDS or not bare.isalpha():
+            if bare.casefold() in CLAUSE_WORDS or not bare.isalpha():
                 break
             field.append(bare)
             if bare != after:

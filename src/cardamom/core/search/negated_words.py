@@ -3,22 +3,21 @@ PRs *not yet reviewed*", "asana tasks with *no assignee*", "stripe customers *wi
 payment method". They say which of the things, a filter's value, not what a tool does, even
 where a name carries them (``pulls_get_review`` for "reviewed"), nor a word to order by: they
 leave the request where it keeps another word a name of the app carries (``negated_states``,
-``filter_words.ruled_out``). An action ruled out
-("close pull request 45 *without merging*") is ``negated_actions``'."""
+``filter_words.ruled_out``). An action ruled out ("close pull request 45 *without merging*") is
+``negated_actions``'."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardamom.core.search.field_phrases import CLAUSE_WORDS
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS
 
 _NEGATIONS = frozenset({"not", "no", "without", "never", "non", "none"})
-# the words ending what is ruled out: a preposition or a clause's ("not done *in* project ENG")
-_ENDS = frozenset(
-    {"in", "on", "for", "from", "to", "by", "with", "of", "at", "into", "under", "since", "until", "after"}
-    | {"before", "and", "or", "but", "that", "which", "who", "where", "when", "while", "because", "if", "than"}
-    | {"so", "as", "via", "per", "within", "across", "then"}
-)
+# the words ending what is ruled out: a preposition or a clause's ("not done *in* project ENG"),
+# those ending a field after its owner and more
+_ENDS = CLAUSE_WORDS | {"under", "since", "until", "after", "before", "but", "that", "which", "who", "where"}
+_ENDS |= {"when", "while", "because", "than", "via", "per", "within", "across"}
 _LONGEST = 3  # "without a *default payment method*"
 
 

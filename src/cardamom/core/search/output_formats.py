@@ -56,7 +56,7 @@ def without_formats(index: SearchIndex, request: str, apps: Iterable[str], *, or
     paged = _PAGING.sub("", request)
     request = paged if paged.strip() else request
     if _FORMAT.search(request):
-        request = _without(index, request, apps, _FORMAT)
+        request = _without_forms(index, request, apps)
     if orders and _ORDER.search(request):
         # an order's words are a sort parameter's, its key a field's name ("sorted by
         # *comments*" is no list of comments): they leave whatever the names say
@@ -65,14 +65,14 @@ def without_formats(index: SearchIndex, request: str, apps: Iterable[str], *, or
     return request
 
 
-def _without(index: SearchIndex, request: str, apps: Iterable[str], pattern: re.Pattern[str]) -> str:
-    """``request`` without ``pattern``'s forms whose words no name of ``apps``' tools carries."""
+def _without_forms(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
+    """``request`` without the forms whose words no name of ``apps``' tools carries."""
     tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
-    said = set(tokenize(pattern.sub(" ", request)))
+    said = set(tokenize(_FORMAT.sub(" ", request)))
 
     def kept(match: re.Match[str]) -> str:
         words = [t for t in tokenize(match.group("form")) if t not in said]
         return match.group(0) if any(literal_names(index, w) & tools for w in words) else ""
 
-    bare = pattern.sub(kept, request)
+    bare = _FORMAT.sub(kept, request)
     return bare if bare.strip() else request

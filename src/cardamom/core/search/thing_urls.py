@@ -6,12 +6,11 @@ request is ranked among every app's tools with nothing left to stand on.
 
 Only a host naming one of the org's apps is read (its name, past "www.", "app." and the like,
 before the domain: ``github.com``, ``app.asana.com``; an API's host, "api.github.com", is an
-endpoint's, ``endpoint_paths``); a host naming another product of the
-app's maker is read as the app only where the org has that app (Jira's sites are
-``*.atlassian.net``). A path's word is the thing's kind where a tool name of the index says it
-(in either number) and it is no action; the segment after it is its id, and the segments
-before it place it ("in acme/web"); ending the path, or before no id, it is the list
-("/acme/web/issues", "/bookings/upcoming"). A
+endpoint's, ``endpoint_paths``); a host naming another product of the app's maker is read as
+the app only where the org has that app (Jira's sites are ``*.atlassian.net``). A path's word
+is the thing's kind where a tool name of the index says it (in either number) and it is no
+action; the segment after it is its id, and the segments before it place it ("in acme/web");
+ending the path, or before no id, it is the list ("/acme/web/issues", "/bookings/upcoming"). A
 path naming no kind gives its last segment with a digit, an id.
 """
 
