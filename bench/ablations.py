@@ -210,6 +210,24 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ),
     ("+ the order a list is asked in (list stripe customers, newest first)", "sort_orders", True),
     ("+ a count written in words is a value (the last five stripe charges)", "spelled_counts", True),
+    (
+        "+ a reason, purpose or condition leaves the request (post in slack #eng so the team knows)",
+        "reason_clauses",
+        True,
+    ),
+    ("+ a superlative asks for the things in its order (the most recent stripe charge)", "superlative_orders", True),
+    ("+ a field of a thing named without a verb is the thing read (status of jira issue ENG-5)", "field_nouns", True),
+    ("+ a hedge opens the frame (maybe list the stripe customers)", "hedged_requests", True),
+    ("+ what a request excepts is ruled out (list slack channels except archived ones)", "excepted_things", True),
+    ("+ an action done again is the action (resend xero invoice INV-0042)", "repeated_actions", True),
+    ("+ a second action joined by as well as or also leaves the request", "joined_actions", True),
+    ("+ a bare name a request places in is a value no tool carries (list github repos in acme)", "placed_names", True),
+    ("+ a request listing its steps asks for the first (create a jira issue; assign it to me)", "listed_steps", True),
+    (
+        "+ a word misspelled by one letter is read as the name word it is near (craete a jira issue)",
+        "misspelled_words",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -112,7 +112,9 @@ class TestOrderedSearches:
     def test_a_verbless_search_past_its_order(self) -> None:
         query = "the latest jira issues"
         assert _names(query)[:1] == ["jira__search_for_issues_using_jql"]
-        assert _names(query, ordered_searches=False)[:1] != ["jira__search_for_issues_using_jql"]
+        assert _names(query, ordered_searches=False, superlative_orders=False)[:1] != [
+            "jira__search_for_issues_using_jql"
+        ]
         assert _names("all open jira issues")[:1] == ["jira__search_for_issues_using_jql"]
         assert _names("all open jira issues", ordered_searches=False)[:1] != ["jira__search_for_issues_using_jql"]
 

@@ -56,7 +56,8 @@ def _keeping_groups() -> dict[str, frozenset[str]]:
 # A question asks to read: "who is assigned to PROJ-7?", "what repositories does octocat have?"
 # (a request put as a question, "can you create ...", keeps its own verb).
 # "why" asks for a reason, which no tool reads out, so it does not make a request one that reads.
-_QUESTION_WORDS = (WH_WORDS - {"why"}) | {"is", "are", "does", "did", "was"}
+# (a perfect's auxiliary too: "*has* stripe invoice in_1 been paid" asks, deletes nothing)
+_QUESTION_WORDS = (WH_WORDS - {"why"}) | {"is", "are", "does", "did", "was", "were", "has"}
 
 
 def is_question(query: str, app_words: Container[str] = ()) -> bool:

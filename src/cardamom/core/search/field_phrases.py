@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from cardamom.core.search.request_clauses import opening_word
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, is_plural, tokenize
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and those saying the same of a field ("*set* the status of ... to Done", "*push*
@@ -142,6 +142,21 @@ def field_phrase(
         # "set the asana task 88 due date to ...", and (``updated_fields``) "update ... notes to"
         return _set_to(sequence, start) if word == "set" or (updated and word in _UPDATING) else None
     return None
+
+
+_FIELD_OF = re.compile(r"^\s*(?:the\s+)?(?:[a-z]+\s+)?(?P<field>[a-z]+)\s+of\s+\S", re.IGNORECASE)
+
+
+def field_as_read(request: str) -> str:
+    """``request`` read with "get" where, naming no action, it opens with a field of a thing
+    ("the *status of* jira issue ENG-5", "*due date of* asana task 12"): the thing's get, as
+    "get the status of ..." is (``field_nouns``)."""
+    opening = _FIELD_OF.match(request)
+    if opening is None or opening.group("field").casefold() not in _THING_FIELDS:
+        return request
+    words = tokenize(request[:2000])
+    acting = any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in words)
+    return request if acting else f"get {request.lstrip()}"
 
 
 def _read_after(sequence: tuple[str, ...], start: int, verb: str) -> FieldPhrase | None:

@@ -107,12 +107,18 @@ def request_head(
     return RequestHead(words[start], nouns[-1], len(nouns) == 1, frozenset(inflection_key(w) for w in nouns))
 
 
-def object_is_value(sequence: Sequence[str], values: Collection[str], apps: Collection[str]) -> bool:
+def object_is_value(
+    sequence: Sequence[str], values: Collection[str], apps: Collection[str], *, fields: bool = False
+) -> bool:
     """A request that starts with an action whose object is an argument value ("remove
     *kim@acme.com* from the asana project"): the thing it names after is no object of the
-    action."""
+    action. ``fields`` (``field_nouns``): a value before "of" is a field of the thing after,
+    its object ("get the owner *of* box file 9931")."""
     words = [w for w in sequence if w not in apps and w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS]
-    return len(words) > 1 and is_action_word(words[0]) and words[1] in values
+    if len(words) < 2 or not is_action_word(words[0]) or words[1] not in values:
+        return False
+    at = sequence.index(words[1])
+    return not (fields and sequence[at + 1 : at + 2] == ("of",))
 
 
 @dataclass(frozen=True, slots=True)

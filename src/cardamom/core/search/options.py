@@ -386,7 +386,38 @@ class SearchOptions:
     * ``sort_orders``: the order a list is asked in ("*newest first*", "*sorted by due date*",
       "*in descending order*") leaves a request naming a connected app (``output_formats``);
     * ``spelled_counts``: a count written in words before things in the plural ("the last *five*
-      stripe charges") is a value, as "5" is (``value_words``).
+      stripe charges") is a value, as "5" is (``value_words``);
+    * ``reason_clauses``: a clause saying why or when a request is made ("refund stripe charge
+      ch_3 *because the customer complained*", "*To notify the team,* send a slack message to
+      #ops") leaves a request naming a connected app (``reason_clauses``);
+    * ``superlative_orders``: a superlative before the things ("the *most recent* stripe
+      charge", "the *largest* stripe invoice") asks for them listed in its order: it leaves the
+      request, the thing read in the plural, where no name of the app says it with the thing
+      (``latest_release``; ``output_formats``);
+    * ``field_nouns``: a request naming no action that names a field of a thing ("the *status
+      of* jira issue ENG-5") reads the thing, and a field read before "of" is no object ("get
+      the owner *of* box file 9931", ``field_phrases``);
+    * ``hedged_requests``: a hedge before what is asked ("*maybe* list the stripe customers",
+      "*I think* I need to create a jira issue", "*probably best to* archive ...") opens the
+      frame (``request_frame``);
+    * ``excepted_things``: the things a request excepts ("slack channels *except archived*
+      ones", "github repos *excluding forks*") are ruled out as a negation's are, and an action
+      done "instead of" another rules that one out ("archive ... *instead of deleting* it",
+      ``negated_words``);
+    * ``repeated_actions``: an action done again ("*resend* xero invoice INV-0042",
+      "*redeploy*") is the action where no name says it with its prefix (``repeated_actions``);
+    * ``joined_actions``: a second action joined by "and also", "as well as" or "plus" ("upload
+      report.pdf to box folder 77 *as well as share* it") leaves the request as one joined by
+      "and" does (``request_clauses``);
+    * ``placed_names``: a bare name after "in" or "from" ending the request or a phrase of it
+      ("list github repos *in acme*") is a topic, a value where no tool ranked carries it
+      (``placed_names``);
+    * ``listed_steps``: a request listing its steps, numbered ("1) get jira issue ENG-5 2) post
+      its summary ...") or as two to four sentences or clauses an action each opens ("create a
+      jira issue; assign it to me"), asks for its first (``request_parts``);
+    * ``misspelled_words``: a word no tool says one edit from an action word or a name word of
+      the connected app a request names ("*craete* a jira issue", "refund stripe *chrage* ch_1")
+      is read as that word (``misspelled_words``).
     """
 
     drop_filler: bool = True
@@ -528,6 +559,16 @@ class SearchOptions:
     passive_actions: bool = True
     sort_orders: bool = True
     spelled_counts: bool = True
+    reason_clauses: bool = True
+    superlative_orders: bool = True
+    field_nouns: bool = True
+    hedged_requests: bool = True
+    excepted_things: bool = True
+    repeated_actions: bool = True
+    joined_actions: bool = True
+    placed_names: bool = True
+    listed_steps: bool = True
+    misspelled_words: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -681,4 +722,14 @@ SEED_RULES_ONLY = SearchOptions(
     passive_actions=False,
     sort_orders=False,
     spelled_counts=False,
+    reason_clauses=False,
+    superlative_orders=False,
+    field_nouns=False,
+    hedged_requests=False,
+    excepted_things=False,
+    repeated_actions=False,
+    joined_actions=False,
+    placed_names=False,
+    listed_steps=False,
+    misspelled_words=False,
 )

@@ -5,16 +5,20 @@ app carries its words; Notion's ``retrieve_page_markdown`` keeps "as markdown"
 (``output_formats``). So does the page of it asked for ("*the next page of* stripe customers",
 "*page 2 of* jira issues"): a cursor's or an offset's value, the things listed the request.
 So does the order asked for ("*newest first*", "*sorted by due date*", "*in descending order*"):
-a sort parameter's value (``sort_orders``)."""
+a sort parameter's value (``sort_orders``). So does a superlative before the things ("the *most
+recent* stripe charge", "the *largest* stripe invoice"): the things listed in its order, read in the
+plural, where no name of the app says it with the thing (``repos_get_latest_release``;
+``superlative_orders``)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
-from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.tokens import is_plural, tokenize
 from cardamom.core.search.verb_readings import literal_names
 
 # "as a table", "in JSON format", "as a bulleted list", "formatted as plain text", at the end of
@@ -46,11 +50,14 @@ _ORDER = re.compile(
 )
 
 
-def without_formats(index: SearchIndex, request: str, apps: Iterable[str], *, orders: bool = False) -> str:
+def without_formats(
+    index: SearchIndex, request: str, apps: Iterable[str], *, orders: bool = False, superlatives: bool = False
+) -> str:
     """``request`` without the page of the answer it asks for, without the forms it asks its
     answer in whose words no name of ``apps``' tools carries (a form's word the request says
-    elsewhere stays: "*list* asana projects as a bulleted list" keeps its verb), and
-    (``orders``) without the order it asks the list in."""
+    elsewhere stays: "*list* asana projects as a bulleted list" keeps its verb), (``orders``)
+    without the order it asks the list in, and (``superlatives``) with the things a superlative
+    orders in the plural, the superlative out."""
     if len(request) > 2000:
         return request  # a form is asked in a request's last words, never in pasted text
     paged = _PAGING.sub("", request)
@@ -62,6 +69,8 @@ def without_formats(index: SearchIndex, request: str, apps: Iterable[str], *, or
         # *comments*" is no list of comments): they leave whatever the names say
         bare = _ORDER.sub("", request)
         request = bare if bare.strip() else request
+    if superlatives and _SUPERLATIVE.search(request):
+        request = _SUPERLATIVE.sub(functools.partial(_listed, index, apps), request)
     return request
 
 
@@ -76,3 +85,46 @@ def _without_forms(index: SearchIndex, request: str, apps: Iterable[str]) -> str
 
     bare = _FORMAT.sub(kept, request)
     return bare if bare.strip() else request
+
+
+# "the most recent stripe charge", "the largest stripe invoice": then the words of the things
+_SUPERLATIVE = re.compile(
+    r"\b(?:the\s+|my\s+|our\s+)?(?P<word>most\s+recent(?:ly\s+(?:created|updated|modified|added|opened))?"
+    r"|least\s+recent|most\s+expensive|latest|newest|oldest|earliest|last|first|largest|biggest|smallest"
+    r"|highest|lowest|cheapest)\s+(?P<things>[a-z]+(?:[\s.-]+[a-z]+){0,3})\b",
+    re.IGNORECASE,
+)
+# words ending the things' words ("the latest stripe charge *in* ...") and words a superlative
+# orders that are no things ("the last *month*", "the first *name*": a time, a field)
+_PAST_THINGS = frozenset(
+    {"in", "on", "of", "for", "from", "to", "with", "by", "at", "this", "that", "since", "before", "after", "and"}
+    | {"or", "where", "which", "who", "whose", "created", "sent", "made", "opened", "added", "updated", "today"}
+)
+_NO_THINGS = frozenset({"month", "week", "year", "day", "quarter", "hour", "minute", "night", "time", "weekend"})
+_NO_THINGS |= {"name", "page", "one", "ones", "few", "couple", "several", "first", "last", "time", "times"}
+
+
+def _listed(index: SearchIndex, apps: Iterable[str], found: re.Match[str]) -> str:
+    """The things a superlative orders, in the plural and without it; ``found`` as written where
+    they are no things or a name of ``apps``' tools says the superlative with the thing."""
+    words = found.group("things").split()
+    end = next((i for i, w in enumerate(words) if w.casefold() in _PAST_THINGS), len(words))
+    things = words[:end]
+    if not things or things[-1].casefold() in _NO_THINGS or things[-1].casefold().endswith("ed"):
+        return found.group(0)
+    said = tokenize(found.group("word"))[-1:] + tokenize(things[-1])
+    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    for word in said:
+        tools &= literal_names(index, word)
+    if tools:
+        return found.group(0)  # ``repos_get_latest_release``: "the latest release" is its own
+    thing = things[-1]
+    plural = thing if is_plural(thing.casefold()) else _plural(thing)
+    return " ".join((*things[:-1], plural, *words[end:]))
+
+
+def _plural(noun: str) -> str:
+    """``noun`` in the plural: "charge" "charges", "entry" "entries", "branch" "branches"."""
+    if noun[-1:].casefold() == "y" and noun[-2:-1].casefold() not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.casefold().endswith(("s", "x", "z", "ch", "sh")) else "s")

@@ -18,6 +18,7 @@ from cardamom.core.search.field_phrases import (
     COPULAS,
     FieldPhrase,
     added_field,
+    field_as_read,
     field_phrase,
     moved_member,
     possessive_as_of,
@@ -28,10 +29,11 @@ from cardamom.core.search.field_phrases import (
 from cardamom.core.search.filtering_things import ListFilter, list_filter
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
-from cardamom.core.search.negated_words import negated
+from cardamom.core.search.negated_words import actions_ruled_out, negated
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.person_names import given_names
+from cardamom.core.search.placed_names import placed_words
 from cardamom.core.search.request_clauses import second_action, verb_opening
 from cardamom.core.search.synonyms import (
     NAME_SHORTHANDS,
@@ -116,6 +118,8 @@ def analyse_query(
     value (``called``) dropped, and the topic words."""
     if options.possessive_fields and options.field_phrases:
         query = possessive_as_of(query)  # "update the task's name": "update name of the task"
+    if options.field_nouns and options.field_phrases:
+        query = field_as_read(query)  # "the status of jira issue ENG-5": "get the status of ..."
     if options.possessive_values:
         query = owned_as_of(query)  # "customer cus_123's invoices": "invoices of customer cus_123"
     reading = (
@@ -167,6 +171,7 @@ def analyse_query(
     values |= {short for words, short in NAME_SHORTHANDS.items() if len(words) == 1 and words[0] in values}
     values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
+    topics |= placed_words(sequence) if reading is not None and options.placed_names else frozenset()  # "in acme"
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     if options.sent_to_apps:  # "create a jira issue from *this slack message*"
         content, things = content_apps(sequence, found)
@@ -180,7 +185,11 @@ def analyse_query(
         if people and any(t not in standing and not is_action_word(t) for t in tokens):
             values |= people
     shaped_name = is_name_shaped(query)
-    cut = second_action(sequence, values, named) if options.second_actions and not shaped_name else None
+    cut = (
+        second_action(sequence, values, named, joined=options.joined_actions)
+        if options.second_actions and not shaped_name
+        else None
+    )
     if cut is not None:
         # "create an asana task ... *and assign it to me*": the second action's words leave
         second = {w for w in sequence[cut:] if w not in named} - set(sequence[:cut])
@@ -191,9 +200,9 @@ def analyse_query(
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in asking):
         # "how many *open* pull requests": a question's first word is its own, not a verb
         tokens = leading_verb(tokens, skip=named, plurals=options.unsaid_filters)
-    if options.negated_actions and "without" in sequence:
+    if options.negated_actions and not {"without", "instead", "rather"}.isdisjoint(sequence):
         # "close pull request 45 *without merging*": an action the request rules out
-        ruled_out = {b for a, b in itertools.pairwise(sequence) if a == "without" and b.endswith("ing") and len(b) >= 6}
+        ruled_out = actions_ruled_out(sequence, instead=options.excepted_things)  # "*instead of deleting* it"
         tokens = tuple(t for t in tokens if t not in ruled_out) or tokens
         dropped = unique((*dropped, *(t for t in sequence if t in ruled_out)))
     shaped = reading.shaped if reading is not None else frozenset()
@@ -255,7 +264,7 @@ def analyse_query(
         roles,
         tails,
         conditions - named,
-        options.title_order and not shaped_name and object_is_value(written, values, named),
+        options.title_order and not shaped_name and object_is_value(written, values, named, fields=options.field_nouns),
         tuple(w for w in holder if w not in named),
         tuple(w for w in set_to if w not in named),
         tuple(w for w in member if w not in named),
@@ -287,7 +296,7 @@ def analyse_query(
         ),
         reading.placing if reading is not None and not shaped_name else frozenset(),
         frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS),  # "are *available*"
-        negated(sequence) if options.negated_states and not shaped_name else (),
+        negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),
         possessors(query) if options.possessive_values and not shaped_name else (),
     )
 
@@ -380,7 +389,8 @@ def _sequence(
     if options.abbreviations:
         sequence = spelled_out(sequence, vocabulary)
     if options.synonyms:
-        sequence = join_compounds(sequence, phrases=not is_name_shaped(text))
+        opens = int(len(sequence) > 2 and sequence[0] in apps)  # "Slack: DM bob"
+        sequence = join_compounds(sequence, phrases=not is_name_shaped(text), opens=opens)
     if options.vocabulary_compounds:
         sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
     return sequence

@@ -28,13 +28,13 @@ from cardamom.core.search.destructive_actions import (
     takes_out,
 )
 from cardamom.core.search.first_person import OWN_WORDS
-from cardamom.core.search.head_nouns import first_name_word
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import as_instrument, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source
+from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.output_formats import without_formats
@@ -42,7 +42,9 @@ from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
+from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
+from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.scope import scope_pool
@@ -50,6 +52,7 @@ from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
 from cardamom.core.search.unsaid_actions import reading_first
+from cardamom.core.search.verb_readings import leads_a_name
 from cardamom.core.search.written_forms import read_written
 
 
@@ -83,6 +86,10 @@ def rank(
                 return written  # Jira's ``notify``: the app's own word for it
         query = told
     ranking = _rank_request(index, query, pool, limit, floor)
+    if index.options.misspelled_words and not ranking.hits:  # "craete a jira issue"
+        fixed, respelled = spelled_right(index, query)
+        retried = _rank_request(index, fixed, pool, limit, floor) if respelled else ranking
+        ranking = dataclasses.replace(retried, read_as=(*respelled, *retried.read_as)) if retried.hits else ranking
     return dataclasses.replace(ranking, dropped=unique((*ranking.dropped, *means))) if means else ranking
 
 
@@ -91,7 +98,7 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     options = index.options
     query, arguments = read_written(index, query)  # and the values written as arguments: "state=*open*"
     # Whether a word opens some tool name: asked by the request's head and again by its action
-    leads = functools.cache(functools.partial(_leads_a_name, index)) if options.name_verbs else None
+    leads = functools.cache(functools.partial(leads_a_name, index)) if options.name_verbs else None
 
     def read(text: str) -> QueryAnalysis:
         return analyse_query(
@@ -104,11 +111,8 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     framed = query
     connected = [mention.name for mention in analysis.mentions if mention.connected]
-    part = (
-        task_part(query, labels=options.labelled_parts, sentences=options.context_sentences, acts=leads)
-        if connected
-        else query
-    )
+    reading = functools.partial(task_part, labels=options.labelled_parts, sentences=options.context_sentences)
+    part = reading(query, steps=options.listed_steps, acts=leads) if connected else query
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, analysis.mentions)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
@@ -118,11 +122,17 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
             told=options.told_frames,
             chatting=options.chat_openers,
             tools=options.tool_frames,
+            hedges=options.hedged_requests,
         )
+    if options.reason_clauses and connected:  # "post in slack #eng *so the team knows*"
+        framed = without_reasons(framed, analysis.mentions)
+    framed = done_once(index, framed, connected) if options.repeated_actions and connected else framed  # "resend"
     if options.passive_actions and connected:  # "the stripe charge ch_9 should be refunded": "refund ..."
         framed = active_voice(framed, functools.partial(verb_in_names, index))
     if options.output_formats and connected:  # "list github repos *as a table*"
-        framed = without_formats(index, framed, connected, orders=options.sort_orders)
+        framed = without_formats(
+            index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
+        )
     if framed != query and connected:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools
@@ -365,12 +375,6 @@ def _noun_verb_first(
         if t in analysis.opening_object and i > 0 and weighed.weights[i] > 0 and t not in values
     ]
     return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing))
-
-
-def _leads_a_name(index: SearchIndex, word: str) -> bool:
-    """Some tool's own name (without its account) opens with ``word``: ``link_issues`` for "link"."""
-    documents = index.documents
-    return any(first_name_word(documents[d].name) == word for d in index.postings(word).name)
 
 
 def _hit(

@@ -62,18 +62,25 @@ def verb_opening(
     return words[start], tuple(thing)
 
 
-def second_action(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> int | None:
+def second_action(
+    sequence: Sequence[str], values: Container[str], apps: Container[str], *, joined: bool = False
+) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
     its "and" or "then", when the request opens with an action and that word (past that action's
     object) is followed by another action's verb, not in the past, that is no argument value
-    ("a task called 'Build and *deploy*'" is one action)."""
+    ("a task called 'Build and *deploy*'" is one action). ``joined`` (``joined_actions``): "as
+    well as" and "plus" join one too, and "also" may come between ("and *also* share it")."""
     first = opening_word(sequence, apps)
     if first is None or not _acts(sequence[first]):
         return None
+    joining = _JOINING | _ALSO if joined else _JOINING
     for i in range(first + 2, len(sequence) - 1):
-        if sequence[i] not in _JOINING:
+        if joined and tuple(sequence[i : i + 3]) == _AS_WELL_AS and i + 3 < len(sequence):
+            verb = i + 3
+        elif sequence[i] not in _JOINING and not (joined and sequence[i] == "plus"):
             continue
-        verb = i + 1 + (sequence[i + 1] in _JOINING and i + 2 < len(sequence))
+        else:
+            verb = i + 1 + (sequence[i + 1] in joining and i + 2 < len(sequence))
         # "open" opens a second action as its verb ("then *open* a pull request"); a past
         # participle says which ("the size, owner and *created* date of box file 12")
         past = sequence[verb].endswith("ed") and len(sequence[verb]) > 4
@@ -84,6 +91,8 @@ def second_action(sequence: Sequence[str], values: Container[str], apps: Contain
 
 # Words joining a second action: "and", "then" ("create a branch, *then* open a pull request")
 _JOINING = frozenset({"and", "then"})
+_ALSO = frozenset({"also"})
+_AS_WELL_AS = ("as", "well", "as")
 
 
 def _acts(word: str) -> bool:

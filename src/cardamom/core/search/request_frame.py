@@ -5,6 +5,7 @@ list's word, "like" a post's), so they go only where they open the request, befo
 
 from __future__ import annotations
 
+import functools
 import re
 
 from cardamom.core.search.synonyms import action_forms
@@ -83,25 +84,38 @@ _APP_TOOL = re.compile(
     rf"(?:tools?|functions?|endpoints?|capabilit(?:y|ies))\s+(?:{_TOOL_ACTS})\s+",
     re.IGNORECASE,
 )
-# the frame, by (``told``, ``learning``, ``chatting``, ``tools``)
+# ``hedged_requests``: a hedge before what is asked ("*maybe* list the stripe customers", "*I
+# think* I need to create ...", "*probably best to* archive ...")
+_HEDGING = (
+    r"(?:(?:maybe|perhaps|probably|possibly|i\s+(?:think|guess|believe|suppose)(?:\s+that)?"
+    r"|(?:it(?:'d|\u2019d|\s+would|'s|\u2019s|\s+is)\s+(?:be\s+)?)?(?:best|better)\s+to"
+    r"|(?:i|we)?\s*might\s+(?:want|need|have)\s+to|(?:you|we)\s+could"
+    r"|is\s+it\s+possible\s+to|(?:am\s+i|are\s+we)\s+able\s+to)\b[\s,]*)*"
+)
 _TOLD_FIRST = rf"(?:{_TOLD})\s+|"
 _TOOL_FIRST = rf"(?:{_TOOL_ASKING})\s+|"
-_PREAMBLES = {
-    (told, learning, chatting, tools): re.compile(
-        rf"^\s*{_CHATTING if chatting else _GREETING}{_ASKING}(?:please\s+)?"
-        rf"(?:{_TOOL_FIRST if tools else ''}{_TOLD_FIRST if told else ''}{_WISHING})?(?:please\s+)?"
+
+
+@functools.cache
+def _preamble(told: bool, learning: bool, chatting: bool, tools: bool, hedges: bool) -> re.Pattern[str]:
+    """The frame's pattern, by the switches reading it (compiled on first use)."""
+    hedge = _HEDGING if hedges else ""
+    return re.compile(
+        rf"^\s*{_CHATTING if chatting else _GREETING}{hedge}{_ASKING}(?:please\s+)?{hedge}"
+        rf"(?:{_TOOL_FIRST if tools else ''}{_TOLD_FIRST if told else ''}{_WISHING})?(?:please\s+)?{hedge}"
         + (_LEARNING if learning else ""),
         re.IGNORECASE,
     )
-    for told in (False, True)
-    for learning in (False, True)
-    for chatting in (False, True)
-    for tools in (False, True)
-}
 
 
 def without_preamble(
-    request: str, *, learning: bool = True, told: bool = True, chatting: bool = True, tools: bool = True
+    request: str,
+    *,
+    learning: bool = True,
+    told: bool = True,
+    chatting: bool = True,
+    tools: bool = True,
+    hedges: bool = False,
 ) -> str:
     """``request`` from its first word past the opening frame ("I need to *add* a comment ...",
     "can you please help me *find* ..."); the request as written when the frame is all there is.
@@ -110,14 +124,14 @@ def without_preamble(
     ``chatting``: so do the words opening a turn of a conversation ("ok now", "next,", ``_CHATTING``);
     ``tools``: so does a tool asked for in other words ("what tool lets me", "tools related to"),
     and an app's tool, whose app's name then opens the request ("the twilio tool for sending
-    sms": "twilio send sms")."""
+    sms": "twilio send sms"); ``hedges``: so does a hedge ("maybe", "I think", "probably best to")."""
     app = _APP_TOOL.match(request) if tools else None
     if app is not None:
         rest = (
             _as_verb(request[app.end() :]) if app.group(0).rstrip().casefold().endswith("for") else request[app.end() :]
         )
         return f"{app.group('app')} {rest}" if rest.strip() else request
-    match = _PREAMBLES[told, learning, chatting, tools].match(request)
+    match = _preamble(told, learning, chatting, tools, hedges).match(request)
     if match is None or not match.group(0).strip():
         return request
     rest = request[match.end() :]

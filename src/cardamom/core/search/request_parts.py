@@ -17,7 +17,7 @@ from cardamom.core.search.tokens import tokenize
 
 # a part's label, at the request's start or a sentence's ("search notion *query:* roadmap" is a field's)
 _LABEL = re.compile(
-    r"(?:^|(?<=[.;!?\n]))\s*(?P<label>context|background|notes?|goal|task|request|action|ask|objective|intent|query"
+    r"(?:^|(?<=[.;!?\n,]))\s*(?P<label>context|background|notes?|goal|task|request|action|ask|objective|intent|query"
     r"|todo|step\s*\d+)\s*:\s*",
     re.IGNORECASE,
 )
@@ -40,19 +40,50 @@ _ASKING = re.compile(
 
 
 def task_part(
-    request: str, *, labels: bool = True, sentences: bool = False, acts: Callable[[str], bool] | None = None
+    request: str,
+    *,
+    labels: bool = True,
+    sentences: bool = False,
+    steps: bool = False,
+    acts: Callable[[str], bool] | None = None,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
     written in labelled parts, the words after a context's "so" where an action opens them;
     ``sentences``: its last sentence, where an action opens it after up to three that state a
     context (``acts``: a word that opens some tool's name acts too, "*reply* to conversation
-    55"); ``request`` otherwise."""
+    55"); ``steps`` (``listed_steps``): its first step, where it lists numbered steps or two to
+    four sentences or clauses an action each opens ("create a jira issue; assign it to me");
+    ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request) if labels else request
+    if steps and part == request:
+        part = _first_step(request, acts) or request
     if sentences and part == request:
         return _after_statements(request, acts) or request
     return part
+
+
+# "1) get jira issue ENG-5 2) post its summary ...", "1. ... 2. ...": the first step's words
+_NUMBERED = re.compile(r"^\s*\(?1[.)]\s+(?P<first>.+?)\s+\(?2[.)]\s+\S", re.DOTALL)
+_STEP_END = re.compile(r"\s*;\s+|(?<=[.!?])\s+")
+_MOST_STEPS = 4
+
+
+def _first_step(request: str, acts: Callable[[str], bool] | None = None) -> str | None:
+    """The first of the steps ``request`` lists: numbered, or two to ``_MOST_STEPS`` sentences or
+    clauses an action each opens; None where it lists none."""
+    numbered = _NUMBERED.match(request)
+    if numbered is not None:
+        return numbered.group("first")
+    parts = [p for p in _STEP_END.split(request.strip()) if p.strip()]
+    if not 2 <= len(parts) <= _MOST_STEPS:
+        return None
+    for part in parts:
+        first = _first_word(_OPENERS.sub("", part))
+        if not first or not (is_action_word(first) or (acts is not None and acts(first))):
+            return None
+    return parts[0].rstrip(" .;!?")
 
 
 def _after_statements(request: str, acts: Callable[[str], bool] | None = None) -> str | None:

@@ -265,16 +265,17 @@ _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 
 
-def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True) -> tuple[str, ...]:
+def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0) -> tuple[str, ...]:
     """``look up`` -> ``lookup``, ``to do`` -> ``todo``, and with ``phrases`` "who am I" -> "get my
     user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
     kept: the sequence still says which words stand together, as in "calendar ... google
-    calendar")."""
+    calendar"); ``opens``: where the request's verb may stand, past the app's name ("slack *dm*
+    bob")."""
     joined: list[str] = []
     i = 0
     while i < len(tokens):
         phrase = None
-        opening = next((p for p in _OPENINGS if tokens[: len(p)] == p), None) if phrases and i == 0 else None
+        opening = next((p for p in _OPENINGS if tokens[i : i + len(p)] == p), None) if phrases and i == opens else None
         if opening is not None:
             joined.extend(_OPENINGS[opening])
             i += len(opening)

@@ -150,14 +150,15 @@ COMPARING = frozenset(
 )
 
 
-# A count written in words ("the last *five* stripe charges", "*ten* newest asana tasks"): a
-# limit's value, as "5" is. Not "one" (a pronoun as often) and only before things in the plural
-# ("*two* factor authentication" names a thing) (``spelled_counts``).
+# A count written in words ("the last *five* stripe charges", "*ten* newest asana tasks", "a
+# *couple* of recent stripe refunds"): a limit's value, as "5" is. Not "one" (a pronoun as
+# often) and only before things in the plural ("*two* factor authentication" names a thing)
+# (``spelled_counts``).
 _CARDINALS = frozenset(
     {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen"}
-    | {"twenty", "thirty", "fifty", "hundred", "dozen"}
+    | {"twenty", "thirty", "fifty", "hundred", "dozen", "couple", "handful", "bunch"}
 )
-_COUNTED_WITHIN = 3  # words from the count to its things: "five *stripe charges*", "ten newest *tasks*"
+_COUNTED_WITHIN = 4  # words from the count to its things: "five *stripe charges*", "couple of recent stripe *refunds*"
 
 
 def spelled_counts(sequence: Sequence[str]) -> frozenset[str]:

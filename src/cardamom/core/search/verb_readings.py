@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, FieldPhrase
-from cardamom.core.search.head_nouns import forms, name_head, title_head
+from cardamom.core.search.head_nouns import first_name_word, forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, meets, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -38,6 +38,12 @@ def said_in(index: SearchIndex, token: str, scoped: frozenset[int]) -> bool:
     """Some tool of ``scoped`` carries ``token`` in any field, or (synonyms on) a synonym of it."""
     synonyms = index.synonym_postings(token).every if index.options.synonyms else EMPTY
     return meets(scoped, (index.postings(token).every, synonyms))
+
+
+def leads_a_name(index: SearchIndex, word: str) -> bool:
+    """Some tool's own name (without its account) opens with ``word``: ``link_issues`` for "link"."""
+    documents = index.documents
+    return any(first_name_word(documents[d].name) == word for d in index.postings(word).name)
 
 
 def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
@@ -165,9 +171,11 @@ def changed_field(
     if phrase.reads:
         # a question's head is the thing: "what is the status of jira issue OPS-12" gets an issue
         # ... and so are fields listed: "get the *amount and currency* of stripe charge ch_1"
-        asked = (thing or "") if phrase.verb in ASKING_WORDS or phrase.listed else ""
         item = index.options.item_fields and any(w in analysis.values for w in phrase.after)
         fields = _read_field(index, phrase, scoped, things, app_words, item=item)
+        # ... and where the field read leaves (``field_nouns``): "get the *owner* of box file 9931"
+        heads = phrase.verb in ASKING_WORDS or phrase.listed or (index.options.field_nouns and bool(fields))
+        asked = (thing or "") if heads else ""
         # "asana task 123 *due date*", naming no action, reads the thing (``trailing_fields``)
         unsaid = fields and phrase.verb not in ASKING_WORDS and not any(is_action_word(t) for t in kept)
         return fields, (phrase.verb, *kept) if unsaid else kept, asked

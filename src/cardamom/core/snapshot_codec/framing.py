@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 29
+SNAPSHOT_FORMAT = 30
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -20,7 +20,7 @@ deploy or an org applied from a CLI on another Python leaves every stored snapsh
 """
 
 OLDER_READABLE: frozenset[int] = frozenset(
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29}
 )
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
@@ -77,7 +77,10 @@ without the switches ``tool_frames``, ``ordered_searches``, ``container_items``,
 ``counted_things``, ``unsaid_lists`` and ``labelled_parts`` (format 28), read as on; format 28
 without the switches ``context_sentences``, ``possessive_values``, ``negated_states``,
 ``questioned_states``, ``listed_heads``, ``thing_urls``, ``field_lists``, ``participle_states``,
-``passive_actions``, ``sort_orders`` and ``spelled_counts`` (format 29), read as on. The org's
+``passive_actions``, ``sort_orders`` and ``spelled_counts`` (format 29), read as on; format 29
+without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``,
+``hedged_requests``, ``excepted_things``, ``repeated_actions``, ``joined_actions``,
+``placed_names``, ``listed_steps`` and ``misspelled_words`` (format 30), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

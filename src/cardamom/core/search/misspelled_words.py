@@ -1,0 +1,77 @@
+"""A word misspelled by one letter: "craete a jira issue", "refund stripe *chrage* ch_1", "close
+intercom *converstion* 77". A misspelling is in no tool's text, so it is the request's rarest
+word, and the request finds nothing. Where a request naming one of the org's apps finds nothing
+as written, a word no tool of the index says anywhere that is one edit (a letter left out,
+added, changed, or two swapped) from an action word or from a word of that app's tool names is
+read as that word, the word the app's names say most where two are that close, and the request
+ranked again (``misspelled_words``). Only then: a request that finds something as written keeps
+its words ("dm *lisa* on slack" is no list, "top customers by *spend*" sends nothing). A word of
+fewer than four letters, one with a capital past its first letter ("OPS") or a digit, an
+address's or a value's, and a capitalised word past the request's first stay as written: ids,
+names and codes are no misspellings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.synonyms import action_forms
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.verb_readings import STATE_VERBS
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# a plain word: not part of an address, a path, a channel, a mention or an id
+_WORD = re.compile(r"(?<![\w@./#:=-])[A-Za-z][a-z]{3,}(?![\w@/=-]|\.\w)")
+
+
+def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """``request`` with each word no tool of ``index`` says read as the action word or name word
+    of the tools of the apps it names one edit from it, where there is one; and each word so
+    read with its reading."""
+    if len(request) > 500:
+        return request, ()  # a request's own words, never pasted text
+    # (a capital past the request's first word is a name's: "assign it to *Alice*")
+    written = [m for m in _WORD.finditer(request) if m.group(0).islower() or not request[: m.start()].strip()]
+    unknown = [m for m in written if _unknown(index, m.group(0).casefold())]
+    apps = _named_apps(index, request)
+    if not unknown or not apps:
+        return request, ()
+    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    actions = action_forms() | STATE_VERBS
+    names = index.name_postings
+    read: list[tuple[str, str]] = []
+    for found in reversed(unknown):
+        said = {w: len(names.get(w, EMPTY) & tools) for w in _one_edit(found.group(0).casefold())}
+        near = sorted(w for w, count in said.items() if count or w in actions)
+        if near:
+            best = max(near, key=said.__getitem__)
+            request = request[: found.start()] + best + request[found.end() :]
+            read.append((found.group(0).casefold(), best))
+    return request, tuple(reversed(read))
+
+
+def _named_apps(index: SearchIndex, request: str) -> set[str]:
+    """The apps of ``index`` whose names (of one to three words) ``request`` says."""
+    words = tokenize(request)
+    phrases = (" ".join(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1))
+    return {app for phrase in phrases for app in index.app_mentions.get(phrase, ())}
+
+
+def _unknown(index: SearchIndex, word: str) -> bool:
+    """No tool of ``index`` says ``word`` anywhere, and it is no filler or grammar word."""
+    return word not in QUERY_FILLER_WORDS and word not in GRAMMAR_WORDS and not index.postings(word).every
+
+
+_SHORT = 4  # letters: a word this short is another word one letter changed ("slow", "show")
+
+
+def _one_edit(word: str) -> set[str]:
+    """The words one edit from ``word``: two neighbours swapped or a letter left out, and, in a
+    word longer than ``_SHORT``, a letter changed or one added."""
+    cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    edits = {a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1} | {a + c + b for a, b in cuts for c in _LETTERS}
+    if len(word) > _SHORT:
+        edits |= {a + b[1:] for a, b in cuts if b} | {a + c + b[1:] for a, b in cuts if b for c in _LETTERS}
+    return edits

@@ -1,0 +1,95 @@
+"""Why a request is made, or when: "refund stripe charge ch_3 *because the customer complained*",
+"post in slack #eng *so the team knows*", "*To notify the team,* send a slack message to #ops",
+"*If jira issue ENG-5 is resolved,* close github PR 12". A reason, a purpose or a condition says
+why or when the caller acts, no word of the tool it acts with; read as words of the request its
+verbs and nouns ("knows", "complained", "resolved") take mass no name of the app carries, and
+the request finds nothing (``reason_clauses``).
+
+A clause after the request goes where a word opens it that always opens one ("because", "so
+that", "in order to", "as discussed") or where "since" or "so" open one with its subject ("*since
+it* was fixed", "*so the team* knows"; "since May" and "since 2023" are a time a filter takes). A
+clause before it goes where no subject opens the request after its comma. Inside quotes a
+clause is a value's words ('create a jira bug titled "fails because of cache"') and stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.request_parts import with_apps
+from cardamom.core.search.tokens import tokenize
+
+_SUBJECTS = r"(?:it|they|we|he|she|i|you|this|that|these|those|there|everyone|everybody|nobody|someone|people)"
+_OWNED = r"(?:the|our|my|their|his|her|its|your)\s+[a-z]+"
+# a clause after the request, to the request's end
+_AFTER = re.compile(
+    r"\s*[,;\u2013\u2014-]?\s+(?:"
+    r"because|cause|cuz|since\s+" + _SUBJECTS + r"|since\s+" + _OWNED + r"(?:[\s.-]+[a-z]+){0,3}\s+"
+    r"(?:[a-z]+ed|was|were|is|are|has|have|had|got|did)|so\s+that|so\s+(?:" + _SUBJECTS + "|" + _OWNED + r")\s+[a-z']+"
+    r"|in\s+order\s+(?:to|that)|so\s+as\s+to|to\s+make\s+sure|to\s+ensure|now\s+that|given\s+that"
+    r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
+    r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
+    r")\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# when, as urged at the request's end: "delete droplet 5512 *now*", "*asap*", "*right away*"
+_URGING = re.compile(
+    r"[\s,;\u2013\u2014-]+(?:right\s+)?(?:now|asap|a\.s\.a\.p\.?|immediately|away|quickly|urgently|(?:real\s+)?quick"
+    r"|straight\s+away|at\s+once|for\s+me|thanks|thank\s+you|thx|pls|please)[\s.!?]*$",
+    re.IGNORECASE,
+)
+# a clause before the request, to its comma: "Because ..., ", "To notify the team, ", "If ..., then "
+_BEFORE = re.compile(
+    r"^\s*(?:because|since|as|so\s+that|in\s+order\s+to|so\s+as\s+to|to|if|when|whenever|once|after|before"
+    r"|as\s+soon\s+as|given\s+that|now\s+that|due\s+to)\b[^,;.!?\"\u201c\u201d]{3,80}[,;]\s*(?:then\s+)?(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a clause's subject, which opens no request: "If the build fails, *the* team ..."
+_SUBJECT_WORDS = frozenset({"the", "a", "an", "it", "we", "i", "you", "they", "he", "she", "this", "that", "there"})
+# what was done, then the request: "I created jira issue ENG-9, *now* assign it to bob"
+_THEN = re.compile(
+    r"^[^.;:!?\"\u201c\u201d]{8,120}?,\s*(?:and\s+)?(?:now|then|next)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL
+)
+_QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
+_LEAST = 2  # words a request keeps: "refund ch_3 because ..." is no request after its cut
+
+
+def without_reasons(request: str, mentions: tuple[AppMention, ...] = ()) -> str:
+    """``request`` without the clause saying why or when it is made, before it (where no
+    subject opens what follows the clause's comma) or after it, and without the urging at its
+    end ("now", "asap"); ``request`` where no such clause is outside quotes. Where what is left
+    names none of the connected apps of ``mentions`` (the whole request's), those are its place
+    ("I created jira issue ENG-9, now assign it to bob")."""
+    if len(request) > 2000:
+        return request  # a reason is a request's own words, never pasted text
+    kept = _without_reasons(request)
+    said = set(tokenize(kept))
+    if kept == request or any(m.connected and said.issuperset(m.words) for m in mentions):
+        return kept
+    return with_apps(kept, mentions)
+
+
+def _without_reasons(request: str) -> str:
+    before = _BEFORE.match(request) or _THEN.match(request)
+    if before is not None:
+        rest = before.group("rest")
+        first = next(iter(tokenize(rest[:40])), "")
+        # an action opens the request, or a word that is no subject ("*log* a note on ...")
+        if first and first not in _SUBJECT_WORDS and len(tokenize(rest)) >= _LEAST:
+            request = rest
+    urged = _URGING.search(request)
+    if urged is not None and len(tokenize(request[: urged.start()])) >= _LEAST:
+        request = request[: urged.start()]
+    after = _AFTER.search(request)
+    if after is not None and _outside_quotes(request[: after.start()]):
+        kept = request[: after.start()]
+        if len(tokenize(kept)) >= _LEAST:
+            return kept
+    return request
+
+
+def _outside_quotes(text: str) -> bool:
+    """The end of ``text`` is outside quotes: its quote marks pair (an apostrophe inside a word,
+    "customer's", is none)."""
+    return len(_QUOTES.findall(text)) % 2 == 0

@@ -1,0 +1,273 @@
+"""Issue 13's twenty-sixth round: a clause saying why or when a request is made leaves it
+(``reason_clauses``); a superlative before the things lists them in its order
+(``superlative_orders``); a field named without a verb reads its thing (``field_nouns``); a hedge
+opens the frame (``hedged_requests``); what a request excepts is ruled out (``excepted_things``);
+an action done again is the action (``repeated_actions``); a second action joined by "as well
+as" or "also" leaves (``joined_actions``); a bare name a request places in is a value no tool
+carries (``placed_names``); a request listing its steps asks for the first (``listed_steps``); a
+word misspelled by one letter is read as the word it is near (``misspelled_words``); and,
+without a switch of their own, "a couple of" is a count, a perfect's "has" asks a question, and
+"dm" after the app's name opens the request."""
+
+from __future__ import annotations
+
+import time
+
+from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.destructive_actions import is_question
+from cardamom.core.search.field_phrases import field_as_read
+from cardamom.core.search.misspelled_words import spelled_right
+from cardamom.core.search.negated_words import actions_ruled_out, negated
+from cardamom.core.search.placed_names import placed_words
+from cardamom.core.search.reason_clauses import without_reasons
+from cardamom.core.search.request_clauses import second_action
+from cardamom.core.search.request_frame import without_preamble
+from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.value_words import spelled_counts
+from tests.unit.search_documents import app_doc, ranked_names
+
+DOCS = [
+    app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+    app_doc("slack__chat_delete", "Slack", "Deletes a message."),
+    app_doc("slack__conversations_archive", "Slack", "Archives a conversation."),
+    app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
+    app_doc("stripe__get_charges", "Stripe", "Returns a list of charges you've previously created."),
+    app_doc("stripe__get_charges_charge", "Stripe", "Retrieves the details of a charge."),
+    app_doc("stripe__post_charges_charge_refund", "Stripe", "Refund a charge."),
+    app_doc("stripe__get_invoices", "Stripe", "You can list all invoices."),
+    app_doc("stripe__get_invoices_invoice", "Stripe", "Retrieves the invoice with the given ID."),
+    app_doc("stripe__delete_invoices_invoice", "Stripe", "Permanently deletes a draft invoice."),
+    app_doc("stripe__get_refunds", "Stripe", "Returns a list of all refunds you created."),
+    app_doc("jira__get_issue", "Jira", "Returns the details for an issue."),
+    app_doc("jira__create_issue", "Jira", "Creates an issue or a subtask."),
+    app_doc("jira__do_transition", "Jira", "Performs an issue transition."),
+    app_doc("jira__assign_issue", "Jira", "Assigns an issue to a user."),
+    app_doc("jira__create_workflow", "Jira", "Creates a workflow."),
+    app_doc("github__issues_create", "GitHub", "Create an issue."),
+    app_doc("github__repos_list_for_org", "GitHub", "Lists repositories for the specified organization."),
+    app_doc("github__actions_re_run_workflow", "GitHub", "Re-runs your workflow run."),
+    app_doc("github__actions_list_workflow_runs", "GitHub", "List workflow runs for a workflow."),
+    app_doc("xero__email_invoice", "Xero", "Sends a copy of a specific invoice to related contact via email."),
+    app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
+    app_doc("box__get_files_id", "Box", "Retrieves the details about a file."),
+    app_doc("box__get_file_requests_id", "Box", "Retrieves the information about a file request."),
+    app_doc("box__post_folders", "Box", "Creates a new empty folder within the specified parent folder."),
+    app_doc("box__post_files_content", "Box", "Uploads a small file to Box."),
+    app_doc("box__post_sign_requests_id_resend", "Box", "Resends a signature request email."),
+    app_doc("asana__get_projects", "Asana", "Returns the compact project records for some filtered set of projects."),
+    app_doc("asana__update_project", "Asana", "A specific, existing project can be updated."),
+    app_doc("asana__delete_project", "Asana", "A specific, existing project can be deleted."),
+    app_doc("intercom__list_conversations", "Intercom", "List all conversations."),
+    app_doc("intercom__retrieve_conversation", "Intercom", "Retrieve a single conversation."),
+    app_doc("digitalocean__droplets_destroy", "DigitalOcean", "Delete an existing Droplet."),
+    app_doc("digitalocean__droplets_list", "DigitalOcean", "List all Droplets."),
+]
+_INDEX = SearchIndex.build(DOCS)
+
+
+def _names(query: str, **switches: bool) -> list[str]:
+    return ranked_names(DOCS, query, **switches)
+
+
+class TestReasonClauses:
+    def test_a_clause_after_the_request_leaves(self) -> None:
+        assert without_reasons("refund stripe charge ch_3 because the customer complained") == (
+            "refund stripe charge ch_3"
+        )
+        assert without_reasons("post in slack #eng so the team knows") == "post in slack #eng"
+        assert without_reasons("close jira issue ENG-12 since it was fixed in 2.3") == "close jira issue ENG-12"
+        assert without_reasons("close jira issue ENG-12 since the github PR merged") == "close jira issue ENG-12"
+        assert without_reasons("reply to intercom conversation 88 asap") == "reply to intercom conversation 88"
+
+    def test_a_clause_before_the_request_leaves(self) -> None:
+        assert without_reasons("To notify the team, send a slack message to #ops") == "send a slack message to #ops"
+        assert without_reasons("If issue ENG-5 is resolved, then close PR 12") == "close PR 12"
+        assert without_reasons("I created jira issue ENG-9, now assign it to bob") == "assign it to bob"
+
+    def test_what_is_no_reason_stays(self) -> None:
+        for kept in (
+            "stripe charges since May 1",  # a time a filter takes
+            "box files not modified since 2023",
+            'create a jira bug titled "fails because of cache"',  # inside quotes: the title's
+            "If the build fails, the team gets paged",  # a subject opens what follows
+            "list asana tasks so",
+        ):
+            assert without_reasons(kept) == kept
+
+    def test_ranked(self) -> None:
+        query = "post in slack #eng so the team knows the deploy finished"
+        assert _names(query)[:1] == ["slack__chat_post_message"]
+        assert _names(query, reason_clauses=False) == []
+        query = "I created jira issue ENG-9, now assign it to bob"
+        assert _names(query)[:1] == ["jira__assign_issue"]
+        assert _names(query, reason_clauses=False)[:1] != ["jira__assign_issue"]
+
+
+class TestSuperlativeOrders:
+    def test_the_things_are_listed_in_its_order(self) -> None:
+        assert _names("the most recent stripe charge")[:1] == ["stripe__get_charges"]
+        assert _names("the most recent stripe charge", superlative_orders=False)[:1] == ["stripe__get_charges_charge"]
+        assert _names("the largest stripe invoice this month")[:1] == ["stripe__get_invoices"]
+        assert _names("the largest stripe invoice this month", superlative_orders=False) == []
+
+    def test_a_time_or_a_field_is_no_thing(self) -> None:
+        # "the last month", "the first name": the words stay
+        assert _names("stripe charges in the last month")[:1] == ["stripe__get_charges"]
+        assert _names("summarize the latest intercom conversation")[:1] == ["intercom__list_conversations"]
+
+    def test_a_name_saying_it_keeps_it(self) -> None:
+        documents = [
+            app_doc("github__repos_get_latest_release", "GitHub", "View the latest published full release."),
+            app_doc("github__repos_list_releases", "GitHub", "This returns a list of releases."),
+        ]
+        assert ranked_names(documents, "the latest github release")[:1] == ["github__repos_get_latest_release"]
+
+
+class TestFieldNouns:
+    def test_a_field_without_a_verb_is_read(self) -> None:
+        assert field_as_read("status of jira issue ENG-5") == "get status of jira issue ENG-5"
+        assert field_as_read("the owner of box file 9931") == "get the owner of box file 9931"
+        assert field_as_read("members of slack channel #eng") == "members of slack channel #eng"  # no field
+        assert field_as_read("close the status of x") == "close the status of x"  # an action
+
+    def test_ranked(self) -> None:
+        assert _names("owner of box file 9931")[:1] == ["box__get_files_id"]
+        assert _names("owner of box file 9931", field_nouns=False) == []
+        assert _names("get the owner of box file 9931")[:1] == ["box__get_files_id"]
+        assert _names("get the owner of box file 9931", field_nouns=False)[:1] != ["box__get_files_id"]
+
+
+class TestHedgedRequests:
+    def test_a_hedge_opens_the_frame(self) -> None:
+        assert without_preamble("maybe list the stripe customers?", hedges=True) == "list the stripe customers?"
+        assert without_preamble("I think I need to create a jira issue", hedges=True) == "create a jira issue"
+        assert without_preamble("probably best to archive the project", hedges=True) == "archive the project"
+        assert without_preamble("is it possible to delete a slack message?", hedges=True) == "delete a slack message?"
+        assert without_preamble("maybe list the stripe customers?") == "maybe list the stripe customers?"
+
+    def test_ranked(self) -> None:
+        query = "perhaps we could refund stripe charge ch_9"
+        assert _names(query)[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names(query, hedged_requests=False) == []
+
+
+class TestExceptedThings:
+    def test_what_a_request_excepts_is_ruled_out(self) -> None:
+        sequence = tuple(tokenize("list slack channels except archived ones"))
+        assert ("except", "archived") in negated(sequence, excepting=True)
+        assert negated(sequence) == ()
+        other = tuple(tokenize("intercom conversations other than closed ones"))
+        assert ("other", "closed") in negated(other, excepting=True)
+
+    def test_an_action_done_instead_is_ruled_out(self) -> None:
+        sequence = tuple(tokenize("archive the asana project 31 instead of deleting it"))
+        assert actions_ruled_out(sequence, instead=True) == {"instead", "deleting"}
+        assert actions_ruled_out(sequence) == set()
+
+    def test_ranked(self) -> None:
+        assert _names("list slack channels except archived ones")[:1] == ["slack__conversations_list"]
+        assert _names("list slack channels except archived ones", excepted_things=False) == []
+        query = "archive the asana project 31 instead of deleting it"
+        assert _names(query)[:1] == ["asana__update_project"]
+        assert _names(query, excepted_things=False)[:1] != ["asana__update_project"]
+
+
+class TestRepeatedActions:
+    def test_ranked(self) -> None:
+        assert _names("resend xero invoice INV-0042")[:1] == ["xero__email_invoice"]
+        assert _names("resend xero invoice INV-0042", repeated_actions=False) == []
+
+    def test_a_name_saying_it_again_keeps_it(self) -> None:
+        assert _names("resend box sign request 5")[:1] == ["box__post_sign_requests_id_resend"]
+        assert _names("github rerun workflow 991")[:1] == ["github__actions_re_run_workflow"]
+
+
+class TestJoinedActions:
+    def test_as_well_as_joins_a_second_action(self) -> None:
+        sequence = tuple(tokenize("upload report.pdf to box folder 77 as well as share it with legal"))
+        assert second_action(sequence, {"report", "pdf", "77"}, {"box"}, joined=True) == sequence.index("as", 6)
+        assert second_action(sequence, {"report", "pdf", "77"}, {"box"}) is None
+        also = tuple(tokenize("create a box folder and also upload plan.pdf to it"))
+        assert second_action(also, {"plan", "pdf"}, {"box"}, joined=True) == also.index("and")
+
+    def test_ranked(self) -> None:
+        query = "list digitalocean droplets as well as destroy droplet 55"
+        assert _names(query)[:1] == ["digitalocean__droplets_list"]
+        assert _names(query, joined_actions=False) == []
+
+
+class TestPlacedNames:
+    def test_a_bare_name_placed_in(self) -> None:
+        assert placed_words(tuple(tokenize("list github repos in acme"))) == {"acme"}
+        assert placed_words(tuple(tokenize("list github repos in acme excluding forks"))) == {"acme"}
+        assert placed_words(tuple(tokenize("list github repos in acme org"))) == frozenset()
+
+    def test_ranked(self) -> None:
+        assert _names("list github repos in acme")[:1] == ["github__repos_list_for_org"]
+        assert _names("list github repos in acme", placed_names=False) == []
+
+
+class TestListedSteps:
+    def test_the_first_step_is_the_request(self) -> None:
+        assert task_part("1) get jira issue ENG-5 2) post it to slack", steps=True) == "get jira issue ENG-5"
+        assert task_part("create a jira issue; assign it to me", steps=True) == "create a jira issue"
+        assert task_part("create a jira issue. assign it to me.", steps=True) == "create a jira issue"
+        # a sentence no action opens: no steps
+        listed = "We use Jira. Create a bug."
+        assert task_part(listed, steps=True) == listed
+        assert task_part("create a jira issue; assign it to me") == "create a jira issue; assign it to me"
+
+    def test_ranked(self) -> None:
+        query = "create a jira issue; assign it to me"
+        assert _names(query)[:1] == ["jira__create_issue"]
+        assert _names(query, listed_steps=False)[:1] != ["jira__create_issue"]
+
+
+class TestMisspelledWords:
+    def test_a_word_one_edit_from_a_name_word(self) -> None:
+        assert spelled_right(_INDEX, "craete a jira issue") == ("create a jira issue", (("craete", "create"),))
+        assert spelled_right(_INDEX, "refund stripe chrage ch_1")[0] == "refund stripe charge ch_1"
+        assert spelled_right(_INDEX, "list asana projetcs")[0] == "list asana projects"
+
+    def test_what_stays_as_written(self) -> None:
+        for kept in (
+            "craete a task",  # no app named
+            "assign jira issue ENG-5 to Alise",  # a name
+            "jira slow issue",  # four letters, one changed
+            "jira issue chrage.txt",  # a file's name
+        ):
+            assert spelled_right(_INDEX, kept)[0] == kept
+
+    def test_ranked_only_where_nothing_is_found(self) -> None:
+        ranking = rank(_INDEX, "craete a jira issue in ENG")
+        assert [h.name for h in ranking.hits][:1] == ["jira__create_issue"]
+        assert ("craete", "create") in ranking.read_as
+        assert _names("craete a jira issue in ENG", misspelled_words=False) == []
+
+
+class TestWithoutASwitch:
+    def test_a_couple_is_a_count(self) -> None:
+        assert spelled_counts(tuple(tokenize("a couple of recent stripe refunds"))) == {"couple"}
+        assert _names("a couple of recent stripe refunds")[:1] == ["stripe__get_refunds"]
+
+    def test_a_perfect_asks(self) -> None:
+        assert is_question("has stripe invoice in_1 been paid")
+        assert _names("has stripe invoice in_1 been paid")[:1] == ["stripe__get_invoices_invoice"]
+
+    def test_dm_after_the_app(self) -> None:
+        assert _names("Slack: DM bob")[:1] == ["slack__chat_post_message"]
+
+
+def test_hostile_requests_stay_fast() -> None:
+    for request in (
+        "craete " * 300 + "a jira issue",
+        "refund stripe charge ch_3 " + "because the customer complained " * 60,
+        "the most recent " * 150 + "stripe charge",
+        "1) get jira issue 2) " * 100,
+        "list slack channels " + "except archived ones " * 120,
+        "resend " * 300 + "xero invoice",
+    ):
+        started = time.perf_counter()
+        rank(_INDEX, request)
+        assert time.perf_counter() - started < 1.0, request[:40]
