@@ -228,6 +228,12 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "misspelled_words",
         True,
     ),
+    ("+ a phrasal verb is its action (look into jira issue ENG-5)", "phrasal_verbs", True),
+    (
+        "+ a state wished or made sure of is read in the active (I want jira issue ENG-5 to be closed)",
+        "wished_states",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -780,6 +780,17 @@ FIRST = [
     ("cancle cal.com booking 42", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
     ("assing jira issue ENG-5 to bob", "jira", "assign_issue"),
     ("list asana projetcs", "asana", "get_projects"),
+    # a phrasal verb, a state wished or made sure of, signing in first
+    ("spin down the digitalocean droplet 5512", "digitalocean", "droplet_actions_post"),
+    ("take down the digitalocean app 7", "digitalocean", "apps_delete"),
+    ("look into jira issue ENG-5", "jira", "get_issue"),
+    ("follow up on intercom conversation 77", "intercom", "reply_conversation"),
+    ("write up a notion page about the outage", "notion", "post_page"),
+    ("fill in the due date of asana task 12", "asana", "update_task"),
+    ("I want jira issue ENG-5 to be closed", "jira", "do_transition"),
+    ("make sure droplet 5512 is powered off on digitalocean", "digitalocean", "droplet_actions_post"),
+    ("we need the stripe charge ch_1 to be refunded", "stripe", "post_charges_charge_refund"),
+    ("log into xero and list invoices", "xero", "get_invoices"),
     # guards: a name saying it again, a request that finds something as written keeps its words
     ("github rerun workflow 991", "github", "actions_re_run_workflow"),
     ("dm lisa on slack about the release", "slack", "chat_post_message"),

@@ -5,7 +5,9 @@ opens the frame (``hedged_requests``); what a request excepts is ruled out (``ex
 an action done again is the action (``repeated_actions``); a second action joined by "as well
 as" or "also" leaves (``joined_actions``); a bare name a request places in is a value no tool
 carries (``placed_names``); a request listing its steps asks for the first (``listed_steps``); a
-word misspelled by one letter is read as the word it is near (``misspelled_words``); and,
+word misspelled by one letter is read as the word it is near (``misspelled_words``); a phrasal
+verb is its action (``phrasal_verbs``); a state wished or made sure of is read in the active
+(``wished_states``); and,
 without a switch of their own, "a couple of" is a count, a perfect's "has" asks a question, and
 "dm" after the app's name opens the request."""
 
@@ -18,11 +20,13 @@ from cardamom.core.search.destructive_actions import is_question
 from cardamom.core.search.field_phrases import field_as_read
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.negated_words import actions_ruled_out, negated
+from cardamom.core.search.passive_voice import active_voice
 from cardamom.core.search.placed_names import placed_words
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.request_clauses import second_action
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.synonyms import join_compounds
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.value_words import spelled_counts
 from tests.unit.search_documents import app_doc, ranked_names
@@ -244,6 +248,43 @@ class TestMisspelledWords:
         assert [h.name for h in ranking.hits][:1] == ["jira__create_issue"]
         assert ("craete", "create") in ranking.read_as
         assert _names("craete a jira issue in ENG", misspelled_words=False) == []
+
+
+class TestPhrasalVerbs:
+    def test_a_phrasal_verb_is_its_action(self) -> None:
+        assert join_compounds(("look", "into", "jira", "issue"), phrasal=True) == ("get", "jira", "issue")
+        assert join_compounds(("take", "down", "app"), phrasal=True) == ("delete", "app")
+        assert join_compounds(("look", "into", "jira", "issue")) == ("look", "into", "jira", "issue")
+
+    def test_ranked(self) -> None:
+        assert _names("look into jira issue ENG-5")[:1] == ["jira__get_issue"]
+        assert _names("look into jira issue ENG-5", phrasal_verbs=False)[:1] != ["jira__get_issue"]
+        assert _names("take down digitalocean droplet 5512")[:1] == ["digitalocean__droplets_destroy"]
+        assert _names("take down digitalocean droplet 5512", phrasal_verbs=False) == []
+
+
+class TestWishedStates:
+    def test_read_in_the_active(self) -> None:
+        def verb_of(participle: str) -> str | None:
+            return {"closed": "close", "refunded": "refund"}.get(participle)
+
+        wished = "I want jira issue ENG-5 to be closed"
+        assert active_voice(wished, verb_of, wished=True) == "close jira issue ENG-5"
+        assert active_voice(wished, verb_of) == wished
+        made = "make sure droplet 5512 is powered off"
+        assert active_voice(made, verb_of, wished=True) == "power droplet 5512 off"  # its stem: no name says it
+        assert active_voice("make sure it is done", verb_of, wished=True) == "make sure it is done"  # a pronoun
+
+    def test_ranked(self) -> None:
+        query = "we need the stripe charge ch_1 to be refunded"
+        assert _names(query)[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names(query, wished_states=False)[:1] != ["stripe__post_charges_charge_refund"]
+
+
+class TestSigningInFirst:
+    def test_the_request_after_signing_in(self) -> None:
+        assert without_reasons("log into xero and list invoices") == "list invoices"
+        assert _names("log into xero and list invoices")[:1] == ["xero__get_invoices"]
 
 
 class TestWithoutASwitch:

@@ -417,7 +417,12 @@ class SearchOptions:
       jira issue; assign it to me"), asks for its first (``request_parts``);
     * ``misspelled_words``: a word no tool says one edit from an action word or a name word of
       the connected app a request names ("*craete* a jira issue", "refund stripe *chrage* ch_1")
-      is read as that word (``misspelled_words``).
+      is read as that word (``misspelled_words``);
+    * ``phrasal_verbs``: a phrasal verb is read as its action ("*spin down* the droplet", "*look
+      into* jira issue ENG-5", "*sign off on* PR 12", ``synonyms.PHRASAL_VERBS``);
+    * ``wished_states``: a state wished or made sure of ("I want jira issue ENG-5 *to be
+      closed*", "*make sure* droplet 5512 *is powered off*") is read in the active, as the
+      passive is (``passive_voice``).
     """
 
     drop_filler: bool = True
@@ -569,6 +574,8 @@ class SearchOptions:
     placed_names: bool = True
     listed_steps: bool = True
     misspelled_words: bool = True
+    phrasal_verbs: bool = True
+    wished_states: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -732,4 +739,6 @@ SEED_RULES_ONLY = SearchOptions(
     placed_names=False,
     listed_steps=False,
     misspelled_words=False,
+    phrasal_verbs=False,
+    wished_states=False,
 )

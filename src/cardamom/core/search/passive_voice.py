@@ -3,7 +3,9 @@
 *needs to be marked* complete". The thing is the subject and the action its participle; read
 in the active ("refund the stripe charge ch_9"), the rules reading a verb first read it. So is
 a thing said to need another ("jira issue ENG-5 *needs a comment* saying fixed": "add a comment
-to jira issue ENG-5 saying fixed") (``passive_actions``)."""
+to jira issue ENG-5 saying fixed") (``passive_actions``), and a state wished or made sure of
+("I want jira issue ENG-5 *to be closed*", "*make sure* droplet 5512 *is powered off*":
+``wished_states``)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,15 @@ _NEEDS = re.compile(
     r"^(?P<subject>[^.;:!?]{3,}?)\s+needs?\s+(?P<article>a|an|another|one|some)\s+(?P<noun>[A-Za-z]+)\b(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# a state wished or made sure of (``wished_states``): "I want jira issue ENG-5 *to be closed*",
+# "*make sure* droplet 5512 *is powered* off"
+_WISHED = re.compile(
+    r"^\s*(?:(?:i|we)\s+)?(?:want|need|would\s+like|(?:i|we)'d\s+like|expect)\s+(?P<subject>[^.;:!?]{3,}?)\s+to\s+"
+    r"(?:be|get)\s+(?P<participle>[A-Za-z]+)\b(?P<rest>.*)$"
+    r"|^\s*(?:make\s+sure|ensure|see\s+to\s+it)\s+(?:that\s+)?(?P<made>[^.;:!?]{3,}?)\s+(?:is|are|gets?)\s+"
+    r"(?P<state>[A-Za-z]+)\b(?P<after>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 # a subject that names no thing: "I need to be added to ...", "it should be possible to ..."
 _PRONOUNS = frozenset({"i", "we", "you", "it", "this", "that", "they", "he", "she", "someone", "everyone", "one"})
 _CLAUSES = frozenset({"that", "which", "who", "whose", "where", "when", "if"})
@@ -34,24 +45,37 @@ _IRREGULAR |= {"taken": "take", "built": "build", "bought": "buy", "sold": "sell
 _IRREGULAR |= {"put": "put", "set": "set", "run": "run", "cut": "cut", "shut": "shut", "split": "split"}
 
 
-def active_voice(request: str, verb_of: Callable[[str], str | None]) -> str:
+def active_voice(request: str, verb_of: Callable[[str], str | None], *, wished: bool = False) -> str:
     """``request`` in the active where the passive or a need writes it (``_PASSIVE``,
-    ``_NEEDS``); ``verb_of``: the verb a participle is a form of, as the index's names write it
-    ("refunded": "refund"), or None; ``request`` as written otherwise."""
+    ``_NEEDS``), and (``wished``) a state wished or made sure of (``_WISHED``); ``verb_of``: the
+    verb a participle is a form of, as the index's names write it ("refunded": "refund"), or
+    None; ``request`` as written otherwise."""
     if len(request) > 2000:
         return request
-    passive = _PASSIVE.match(request.strip())
-    if passive is not None and _names_a_thing(passive.group("subject")):
-        participle = passive.group("participle")
-        lowered = participle.casefold()
-        verb = _IRREGULAR.get(lowered) or (verb_of(lowered) if lowered.endswith(("ed", "en")) else None)
-        if verb is None:
-            return request
-        return f"{verb} {passive.group('subject')}{passive.group('rest')}"
+    passive = _PASSIVE.match(request.strip()) or (_WISHED.match(request.strip()) if wished else None)
+    if passive is not None:
+        parts = passive.group("subject", "participle", "rest")
+        made = parts[0] is None  # "make sure <subject> is <state>"
+        wish = passive.re is _WISHED
+        return _active(request, *(passive.group("made", "state", "after") if made else parts), verb_of, stem=wish)
     needs = _NEEDS.match(request.strip())
     if needs is not None and _names_a_thing(needs.group("subject")):
         return f"add {needs.group('article')} {needs.group('noun')} to {needs.group('subject')}{needs.group('rest')}"
     return request
+
+
+def _active(
+    request: str, subject: str, participle: str, rest: str, verb_of: Callable[[str], str | None], *, stem: bool = False
+) -> str:
+    """ "<verb> <subject><rest>", the verb the participle is a form of; ``request`` where it is
+    none. ``stem``: a regular participle no name writes is its stem ("powered": "power")."""
+    if not _names_a_thing(subject):
+        return request
+    lowered = participle.casefold()
+    verb = _IRREGULAR.get(lowered) or (verb_of(lowered) if lowered.endswith(("ed", "en")) else None)
+    if verb is None and stem and lowered.endswith("ed") and len(lowered) > 5:
+        verb = lowered[:-2]
+    return request if verb is None else f"{verb} {subject}{rest}"
 
 
 def _names_a_thing(subject: str) -> bool:

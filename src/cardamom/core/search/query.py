@@ -390,7 +390,9 @@ def _sequence(
         sequence = spelled_out(sequence, vocabulary)
     if options.synonyms:
         opens = int(len(sequence) > 2 and sequence[0] in apps)  # "Slack: DM bob"
-        sequence = join_compounds(sequence, phrases=not is_name_shaped(text), opens=opens)
+        sequence = join_compounds(
+            sequence, phrases=not is_name_shaped(text), opens=opens, phrasal=options.phrasal_verbs
+        )
     if options.vocabulary_compounds:
         sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
     return sequence

@@ -128,7 +128,7 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
         framed = without_reasons(framed, analysis.mentions)
     framed = done_once(index, framed, connected) if options.repeated_actions and connected else framed  # "resend"
     if options.passive_actions and connected:  # "the stripe charge ch_9 should be refunded": "refund ..."
-        framed = active_voice(framed, functools.partial(verb_in_names, index))
+        framed = active_voice(framed, functools.partial(verb_in_names, index), wished=options.wished_states)
     if options.output_formats and connected:  # "list github repos *as a table*"
         framed = without_formats(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders

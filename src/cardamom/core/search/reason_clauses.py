@@ -51,6 +51,12 @@ _SUBJECT_WORDS = frozenset({"the", "a", "an", "it", "we", "i", "you", "they", "h
 _THEN = re.compile(
     r"^[^.;:!?\"\u201c\u201d]{8,120}?,\s*(?:and\s+)?(?:now|then|next)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL
 )
+# signing in first: "*log into xero and* list invoices" (the app it names stays the request's place)
+_SIGNED_IN = re.compile(
+    r"^\s*(?:first\s+)?(?:log|sign)\s+(?:in\s+to|into|onto|on\s+to|in(?:\s+(?:at|on))?)\s+[^,;.!?]{2,40}?"
+    r"(?:\s*,\s*|\s+)(?:(?:and|then)\s+)+(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
 _LEAST = 2  # words a request keeps: "refund ch_3 because ..." is no request after its cut
 
@@ -71,7 +77,7 @@ def without_reasons(request: str, mentions: tuple[AppMention, ...] = ()) -> str:
 
 
 def _without_reasons(request: str) -> str:
-    before = _BEFORE.match(request) or _THEN.match(request)
+    before = _BEFORE.match(request) or _THEN.match(request) or _SIGNED_IN.match(request)
     if before is not None:
         rest = before.group("rest")
         first = next(iter(tokenize(rest[:40])), "")

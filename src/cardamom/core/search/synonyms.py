@@ -103,6 +103,27 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("text", "messages"): "sms",
 }
 
+# Phrasal verbs a request writes for an action (``phrasal_verbs``): "*spin down* the droplet",
+# "*look into* jira issue ENG-5", "*follow up on* intercom conversation 77", "*sign off on* PR 12"
+PHRASAL_VERBS: dict[tuple[str, str], str] = {
+    ("spin", "down"): "shutdown",
+    ("take", "down"): "delete",
+    ("clean", "up"): "delete",
+    ("look", "into"): "get",
+    ("look", "at"): "get",
+    ("follow", "up"): "reply",
+    ("sign", "off"): "approve",
+    ("write", "up"): "create",
+    ("fill", "in"): "update",
+    ("fill", "out"): "update",
+    ("back", "up"): "backup",
+    ("bring", "back"): "restore",
+    ("call", "off"): "cancel",
+    ("put", "off"): "reschedule",
+    ("send", "out"): "send",
+    ("send", "over"): "send",
+}
+
 # Words that are an action only as a request's first word, and an adjective or a noun elsewhere:
 # "*open* a ticket" creates one, "list *open* issues" filters by state; "*record* a payment"
 # creates one, "get a DNS *record*" reads one.
@@ -265,12 +286,15 @@ _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 
 
-def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0) -> tuple[str, ...]:
+def join_compounds(
+    tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0, phrasal: bool = False
+) -> tuple[str, ...]:
     """``look up`` -> ``lookup``, ``to do`` -> ``todo``, and with ``phrases`` "who am I" -> "get my
     user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
     kept: the sequence still says which words stand together, as in "calendar ... google
     calendar"); ``opens``: where the request's verb may stand, past the app's name ("slack *dm*
-    bob")."""
+    bob"); ``phrasal``: a phrasal verb as its action (``PHRASAL_VERBS``)."""
+    compounds = COMPOUNDS | PHRASAL_VERBS if phrasal else COMPOUNDS
     joined: list[str] = []
     i = 0
     while i < len(tokens):
@@ -287,8 +311,8 @@ def join_compounds(tokens: tuple[str, ...], *, phrases: bool = True, opens: int 
             i += len(phrase)
             continue
         pair = (tokens[i], tokens[i + 1]) if i + 1 < len(tokens) else None
-        if pair is not None and pair in COMPOUNDS:
-            joined.append(COMPOUNDS[pair])
+        if pair is not None and pair in compounds:
+            joined.append(compounds[pair])
             i += 2
         else:
             joined.append(tokens[i])
