@@ -234,6 +234,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "wished_states",
         True,
     ),
+    ("+ a question about one thing is its get (who owns box folder 77)", "thing_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

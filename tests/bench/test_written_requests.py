@@ -791,11 +791,20 @@ FIRST = [
     ("make sure droplet 5512 is powered off on digitalocean", "digitalocean", "droplet_actions_post"),
     ("we need the stripe charge ch_1 to be refunded", "stripe", "post_charges_charge_refund"),
     ("log into xero and list invoices", "xero", "get_invoices"),
+    # a question about one thing
+    ("who owns box folder 77", "box", "get_folders_id"),
+    ("when was jira issue ENG-5 created", "jira", "get_issue"),
+    ("who created jira issue ENG-5", "jira", "get_issue"),
+    ("why did stripe charge ch_1 fail", "stripe", "get_charges_charge"),
+    ("how big is box file 9931", "box", "get_files_id"),
+    ("who's assigned to asana task 12", "asana", "get_task"),
+    ("who last edited notion page 7fa", "notion", "retrieve_a_page"),
     # guards: a name saying it again, a request that finds something as written keeps its words
     ("github rerun workflow 991", "github", "actions_re_run_workflow"),
     ("dm lisa on slack about the release", "slack", "chat_post_message"),
     ("top 10 stripe customers by spend", "stripe", "get_customers"),
     ("Cal.com is our scheduler. Cancel booking 991.", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
+    ("who can access box folder 123", "box", "get_folders_id_collaborations"),
 ]
 
 

@@ -7,7 +7,7 @@ as" or "also" leaves (``joined_actions``); a bare name a request places in is a 
 carries (``placed_names``); a request listing its steps asks for the first (``listed_steps``); a
 word misspelled by one letter is read as the word it is near (``misspelled_words``); a phrasal
 verb is its action (``phrasal_verbs``); a state wished or made sure of is read in the active
-(``wished_states``); and,
+(``wished_states``); a question about one thing is its get (``thing_questions``); and,
 without a switch of their own, "a couple of" is a count, a perfect's "has" asks a question, and
 "dm" after the app's name opens the request."""
 
@@ -27,6 +27,7 @@ from cardamom.core.search.request_clauses import second_action
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.synonyms import join_compounds
+from cardamom.core.search.thing_questions import thing_question
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.value_words import spelled_counts
 from tests.unit.search_documents import app_doc, ranked_names
@@ -55,6 +56,8 @@ DOCS = [
     app_doc("xero__email_invoice", "Xero", "Sends a copy of a specific invoice to related contact via email."),
     app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
     app_doc("box__get_files_id", "Box", "Retrieves the details about a file."),
+    app_doc("box__get_folders_id", "Box", "Retrieves details for a folder."),
+    app_doc("box__get_folders_id_collaborations", "Box", "Lists who can access a folder."),
     app_doc("box__get_file_requests_id", "Box", "Retrieves the information about a file request."),
     app_doc("box__post_folders", "Box", "Creates a new empty folder within the specified parent folder."),
     app_doc("box__post_files_content", "Box", "Uploads a small file to Box."),
@@ -285,6 +288,28 @@ class TestSigningInFirst:
     def test_the_request_after_signing_in(self) -> None:
         assert without_reasons("log into xero and list invoices") == "list invoices"
         assert _names("log into xero and list invoices")[:1] == ["xero__get_invoices"]
+
+
+class TestThingQuestions:
+    def test_a_question_about_one_thing_is_its_get(self) -> None:
+        assert thing_question(_INDEX, "who owns box folder 77", ["Box"]) == "get folder 77"
+        assert thing_question(_INDEX, "why did stripe charge ch_1 fail", ["Stripe"]) == "get charge ch_1"
+        assert thing_question(_INDEX, "when was jira issue ENG-5 created", ["Jira"]) == "get issue ENG-5"
+
+    def test_what_it_leaves(self) -> None:
+        for asked, app in (
+            ("who can access box folder 123", "Box"),  # a relation: its own tool
+            ("what are the labels on jira issue ENG-5", "Jira"),  # things asked for
+            ("how many folders are in box folder 7", "Box"),  # a count
+            ("why did stripe charge ch_1 and charge ch_2 fail", "Stripe"),  # two things
+            ("when was the stripe invoice paid", "Stripe"),  # no id
+        ):
+            assert thing_question(_INDEX, asked, [app]) is None, asked
+
+    def test_ranked(self) -> None:
+        assert _names("who owns box folder 77")[:1] == ["box__get_folders_id"]
+        assert _names("who owns box folder 77", thing_questions=False) == []
+        assert _names("who can access box folder 123")[:1] == ["box__get_folders_id_collaborations"]
 
 
 class TestWithoutASwitch:

@@ -419,10 +419,13 @@ class SearchOptions:
       the connected app a request names ("*craete* a jira issue", "refund stripe *chrage* ch_1")
       is read as that word (``misspelled_words``);
     * ``phrasal_verbs``: a phrasal verb is read as its action ("*spin down* the droplet", "*look
-      into* jira issue ENG-5", "*sign off on* PR 12", ``synonyms.PHRASAL_VERBS``);
+      into* jira issue ENG-5", "*sign off on* PR 12", ``phrasal_verbs``).
     * ``wished_states``: a state wished or made sure of ("I want jira issue ENG-5 *to be
       closed*", "*make sure* droplet 5512 *is powered off*") is read in the active, as the
-      passive is (``passive_voice``).
+      passive is (``passive_voice``);
+    * ``thing_questions``: a wh-question about one thing named by its id ("who *owns* box folder
+      77", "when was jira issue ENG-5 *created*") is the thing's get where no name carries its
+      words with the thing (``thing_questions``).
     """
 
     drop_filler: bool = True
@@ -576,6 +579,7 @@ class SearchOptions:
     misspelled_words: bool = True
     phrasal_verbs: bool = True
     wished_states: bool = True
+    thing_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -741,4 +745,5 @@ SEED_RULES_ONLY = SearchOptions(
     misspelled_words=False,
     phrasal_verbs=False,
     wished_states=False,
+    thing_questions=False,
 )

@@ -54,10 +54,11 @@ def active_voice(request: str, verb_of: Callable[[str], str | None], *, wished: 
         return request
     passive = _PASSIVE.match(request.strip()) or (_WISHED.match(request.strip()) if wished else None)
     if passive is not None:
-        parts = passive.group("subject", "participle", "rest")
-        made = parts[0] is None  # "make sure <subject> is <state>"
-        wish = passive.re is _WISHED
-        return _active(request, *(passive.group("made", "state", "after") if made else parts), verb_of, stem=wish)
+        made = passive.group("subject") is None  # "make sure <subject> is <state>"
+        subject, participle, rest = passive.group(
+            *(("made", "state", "after") if made else ("subject", "participle", "rest"))
+        )
+        return _active(request, subject, participle, rest, verb_of, stem=passive.re is _WISHED)
     needs = _NEEDS.match(request.strip())
     if needs is not None and _names_a_thing(needs.group("subject")):
         return f"add {needs.group('article')} {needs.group('noun')} to {needs.group('subject')}{needs.group('rest')}"
@@ -65,7 +66,7 @@ def active_voice(request: str, verb_of: Callable[[str], str | None], *, wished: 
 
 
 def _active(
-    request: str, subject: str, participle: str, rest: str, verb_of: Callable[[str], str | None], *, stem: bool = False
+    request: str, subject: str, participle: str, rest: str, verb_of: Callable[[str], str | None], *, stem: bool
 ) -> str:
     """ "<verb> <subject><rest>", the verb the participle is a form of; ``request`` where it is
     none. ``stem``: a regular participle no name writes is its stem ("powered": "power")."""

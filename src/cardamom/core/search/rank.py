@@ -28,6 +28,7 @@ from cardamom.core.search.destructive_actions import (
     takes_out,
 )
 from cardamom.core.search.first_person import OWN_WORDS
+from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app
 from cardamom.core.search.index import SearchIndex
@@ -37,16 +38,10 @@ from cardamom.core.search.kept_sources import kept_source
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
-from cardamom.core.search.output_formats import without_formats
-from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
-from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
-from cardamom.core.search.repeated_actions import done_once
-from cardamom.core.search.request_frame import without_preamble
-from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
 from cardamom.core.search.title_order import title_carriers, title_first
@@ -109,30 +104,8 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     keyed = keyed_issue(query) if options.issue_keys else None
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
-    framed = query
     connected = [mention.name for mention in analysis.mentions if mention.connected]
-    reading = functools.partial(task_part, labels=options.labelled_parts, sentences=options.context_sentences)
-    part = reading(query, steps=options.listed_steps, acts=leads) if connected else query
-    if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
-        framed = with_apps(part, analysis.mentions)
-    if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
-        framed = without_preamble(
-            framed,
-            learning=options.asked_states,
-            told=options.told_frames,
-            chatting=options.chat_openers,
-            tools=options.tool_frames,
-            hedges=options.hedged_requests,
-        )
-    if options.reason_clauses and connected:  # "post in slack #eng *so the team knows*"
-        framed = without_reasons(framed, analysis.mentions)
-    framed = done_once(index, framed, connected) if options.repeated_actions and connected else framed  # "resend"
-    if options.passive_actions and connected:  # "the stripe charge ch_9 should be refunded": "refund ..."
-        framed = active_voice(framed, functools.partial(verb_in_names, index), wished=options.wished_states)
-    if options.output_formats and connected:  # "list github repos *as a table*"
-        framed = without_formats(
-            index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
-        )
+    framed = framed_request(index, query, analysis.mentions, leads) if connected else query
     if framed != query and connected:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Container
 from functools import cache
 
+from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
 from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
@@ -101,27 +102,6 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("e", "mail"): "email",
     ("text", "message"): "sms",
     ("text", "messages"): "sms",
-}
-
-# Phrasal verbs a request writes for an action (``phrasal_verbs``): "*spin down* the droplet",
-# "*look into* jira issue ENG-5", "*follow up on* intercom conversation 77", "*sign off on* PR 12"
-PHRASAL_VERBS: dict[tuple[str, str], str] = {
-    ("spin", "down"): "shutdown",
-    ("take", "down"): "delete",
-    ("clean", "up"): "delete",
-    ("look", "into"): "get",
-    ("look", "at"): "get",
-    ("follow", "up"): "reply",
-    ("sign", "off"): "approve",
-    ("write", "up"): "create",
-    ("fill", "in"): "update",
-    ("fill", "out"): "update",
-    ("back", "up"): "backup",
-    ("bring", "back"): "restore",
-    ("call", "off"): "cancel",
-    ("put", "off"): "reschedule",
-    ("send", "out"): "send",
-    ("send", "over"): "send",
 }
 
 # Words that are an action only as a request's first word, and an adjective or a noun elsewhere:
@@ -293,7 +273,7 @@ def join_compounds(
     user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
     kept: the sequence still says which words stand together, as in "calendar ... google
     calendar"); ``opens``: where the request's verb may stand, past the app's name ("slack *dm*
-    bob"); ``phrasal``: a phrasal verb as its action (``PHRASAL_VERBS``)."""
+    bob"); ``phrasal``: a phrasal verb as its action (``phrasal_verbs.PHRASAL_VERBS``)."""
     compounds = COMPOUNDS | PHRASAL_VERBS if phrasal else COMPOUNDS
     joined: list[str] = []
     i = 0

@@ -1,0 +1,64 @@
+"""The request inside what is written around it, in a request naming a connected app: the part
+that asks (``request_parts``), past its opening frame and hedges (``request_frame``), without
+why or when it is asked (``reason_clauses``), a question about one thing as its get
+(``thing_questions``), its actions done again written once
+(``repeated_actions``), in the active (``passive_voice``), without the form, page and order of
+the answer it asks for (``output_formats``). Each step is text in, text out, and ``rank`` ranks
+what they leave where it still names a connected app, the request as written where that finds
+nothing."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.output_formats import without_formats
+from cardamom.core.search.passive_voice import active_voice, verb_in_names
+from cardamom.core.search.reason_clauses import without_reasons
+from cardamom.core.search.repeated_actions import done_once
+from cardamom.core.search.request_frame import without_preamble
+from cardamom.core.search.request_parts import task_part, with_apps
+from cardamom.core.search.thing_questions import thing_question
+
+
+def framed_request(
+    index: SearchIndex, query: str, mentions: tuple[AppMention, ...], leads: Callable[[str], bool] | None
+) -> str:
+    """``query`` read past what is written around its request, as the index's switches say;
+    ``mentions``: the apps it names; ``leads``: whether a word opens some tool's name."""
+    options = index.options
+    connected = [mention.name for mention in mentions if mention.connected]
+    framed = query
+    part = task_part(
+        query,
+        labels=options.labelled_parts,
+        sentences=options.context_sentences,
+        steps=options.listed_steps,
+        acts=leads,
+    )
+    if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
+        framed = with_apps(part, mentions)
+    if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
+        framed = without_preamble(
+            framed,
+            learning=options.asked_states,
+            told=options.told_frames,
+            chatting=options.chat_openers,
+            tools=options.tool_frames,
+            hedges=options.hedged_requests,
+        )
+    if options.reason_clauses:  # "post in slack #eng *so the team knows*"
+        framed = without_reasons(framed, mentions)
+    asked = thing_question(index, framed, connected) if options.thing_questions else None
+    framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
+    if options.repeated_actions:  # "*resend* xero invoice INV-0042"
+        framed = done_once(index, framed, connected)
+    if options.passive_actions:  # "the stripe charge ch_9 should be refunded": "refund ..."
+        framed = active_voice(framed, functools.partial(verb_in_names, index), wished=options.wished_states)
+    if options.output_formats:  # "list github repos *as a table*"
+        framed = without_formats(
+            index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
+        )
+    return framed
