@@ -533,7 +533,8 @@ FIRST = [
     # twenty-second round: words read as others, and names that write where a request reads
     ("Shoot a text to +15550009999 via Twilio saying your order shipped", "twilio", "create_message"),
     ("twilio send text message", "twilio", "create_message"),
-    ("When is my next cal.com booking?", "cal-com", "bookings_controller_2024_08_13_get_booking"),
+    # no uid given: the next is found by listing, soonest first (``superlative_orders``)
+    ("When is my next cal.com booking?", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
     ("create a payment link for price price_123", "stripe", "post_payment_links"),
     # twenty-second round: a frame's thing is the head; a field asked "for" a thing
     ("Could you pull up the details for Stripe customer cus_Q2a9?", "stripe", "get_customers_customer"),
@@ -792,6 +793,8 @@ FIRST = [
     ("we need the stripe charge ch_1 to be refunded", "stripe", "post_charges_charge_refund"),
     ("log into xero and list invoices", "xero", "get_invoices"),
     # a question about one thing
+    ("when does stripe subscription sub_1 renew", "stripe", "get_subscriptions_subscription_exposed_id"),
+    ("get stripe subscription sub_1", "stripe", "get_subscriptions_subscription_exposed_id"),
     ("who owns box folder 77", "box", "get_folders_id"),
     ("when was jira issue ENG-5 created", "jira", "get_issue"),
     ("who created jira issue ENG-5", "jira", "get_issue"),

@@ -18,6 +18,7 @@ import time
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.destructive_actions import is_question
 from cardamom.core.search.field_phrases import field_as_read
+from cardamom.core.search.head_nouns import NameHead, name_head
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.negated_words import actions_ruled_out, negated
 from cardamom.core.search.passive_voice import active_voice
@@ -122,6 +123,10 @@ class TestSuperlativeOrders:
         # "the last month", "the first name": the words stay
         assert _names("stripe charges in the last month")[:1] == ["stripe__get_charges"]
         assert _names("summarize the latest intercom conversation")[:1] == ["intercom__list_conversations"]
+
+    def test_the_next_one(self) -> None:
+        assert _names("the next stripe invoice")[:1] == ["stripe__get_invoices"]
+        assert _names("the next stripe invoice", superlative_orders=False) == []
 
     def test_a_name_saying_it_keeps_it(self) -> None:
         documents = [
@@ -320,6 +325,18 @@ class TestWithoutASwitch:
     def test_a_perfect_asks(self) -> None:
         assert is_question("has stripe invoice in_1 been paid")
         assert _names("has stripe invoice in_1 been paid")[:1] == ["stripe__get_invoices_invoice"]
+
+    def test_a_parameters_own_name_is_no_head(self) -> None:
+        # Stripe's ``/v1/subscriptions/{subscription_exposed_id}``: the item, not "exposed"
+        assert name_head("stripe__get_subscriptions_subscription_exposed_id") == NameHead(
+            "subscription", frozenset(), frozenset(), True
+        )
+        documents = [
+            app_doc("stripe__get_subscriptions", "Stripe", "By default, returns a list of subscriptions."),
+            app_doc("stripe__get_subscriptions_subscription_exposed_id", "Stripe", "Retrieves the subscription."),
+        ]
+        found = ranked_names(documents, "get stripe subscription sub_1")
+        assert found[:1] == ["stripe__get_subscriptions_subscription_exposed_id"]
 
     def test_dm_after_the_app(self) -> None:
         assert _names("Slack: DM bob")[:1] == ["slack__chat_post_message"]

@@ -151,6 +151,8 @@ def name_head(name: str) -> NameHead:
             continue
         if word in NAME_ONLY_QUERY_WORDS or len(word) < 2:
             continue
+        if word.endswith("ed") and len(word) > 4 and words[at + 1 : at + 2] and words[at + 1] in _PARAMETERS:
+            continue  # a parameter's own name: Stripe's ``subscriptions_{subscription_exposed_id}``
         # An action's plural between a noun and more of the name is a thing: ``post_metadata_queries_execute_read``
         # acts on queries (at the end it may still be the verb of a name read backwards).
         if is_action_word(word) and not (nouns and at + 1 < len(words) and is_plural(word)):

@@ -91,7 +91,7 @@ def _without_forms(index: SearchIndex, request: str, apps: Iterable[str]) -> str
 _SUPERLATIVE = re.compile(
     r"\b(?:the\s+|my\s+|our\s+)?(?P<word>most\s+recent(?:ly\s+(?:created|updated|modified|added|opened))?"
     r"|least\s+recent|most\s+expensive|latest|newest|oldest|earliest|last|first|largest|biggest|smallest"
-    r"|highest|lowest|cheapest)\s+(?P<things>[a-z]+(?:[\s.-]+[a-z]+){0,3})\b",
+    r"|highest|lowest|cheapest|next|previous|upcoming)\s+(?P<things>[a-z]+(?:[\s.-]+[a-z]+){0,3})\b",
     re.IGNORECASE,
 )
 # words ending the things' words ("the latest stripe charge *in* ...") and words a superlative
