@@ -792,6 +792,11 @@ FIRST = [
     ("make sure droplet 5512 is powered off on digitalocean", "digitalocean", "droplet_actions_post"),
     ("we need the stripe charge ch_1 to be refunded", "stripe", "post_charges_charge_refund"),
     ("log into xero and list invoices", "xero", "get_invoices"),
+    ("so the client is informed, send xero invoice INV-12 by email", "xero", "email_invoice"),
+    ("the most expensive stripe product", "stripe", "get_products"),
+    ("list intercom contacts excluding leads", "intercom", "list_contacts"),
+    ("I'd like github issue 9 in acme/api to be reopened", "github", "issues_update"),
+    ("creat a notion page called Roadmap", "notion", "post_page"),
     # a question about one thing
     ("when does stripe subscription sub_1 renew", "stripe", "get_subscriptions_subscription_exposed_id"),
     ("get stripe subscription sub_1", "stripe", "get_subscriptions_subscription_exposed_id"),

@@ -92,6 +92,7 @@ class TestReasonClauses:
         assert without_reasons("To notify the team, send a slack message to #ops") == "send a slack message to #ops"
         assert without_reasons("If issue ENG-5 is resolved, then close PR 12") == "close PR 12"
         assert without_reasons("I created jira issue ENG-9, now assign it to bob") == "assign it to bob"
+        assert without_reasons("so the client is informed, send the invoice") == "send the invoice"
 
     def test_what_is_no_reason_stays(self) -> None:
         for kept in (
@@ -107,6 +108,8 @@ class TestReasonClauses:
         query = "post in slack #eng so the team knows the deploy finished"
         assert _names(query)[:1] == ["slack__chat_post_message"]
         assert _names(query, reason_clauses=False) == []
+        # before the frame: "so" opens a chat's turn too, and "can you" follows the clause
+        assert _names("Because the deploy failed, can you create a jira issue")[:1] == ["jira__create_issue"]
         query = "I created jira issue ENG-9, now assign it to bob"
         assert _names(query)[:1] == ["jira__assign_issue"]
         assert _names(query, reason_clauses=False)[:1] != ["jira__assign_issue"]

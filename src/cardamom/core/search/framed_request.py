@@ -1,11 +1,10 @@
 """The request inside what is written around it, in a request naming a connected app: the part
-that asks (``request_parts``), past its opening frame and hedges (``request_frame``), without
-why or when it is asked (``reason_clauses``), a question about one thing as its get
-(``thing_questions``), its actions done again written once
-(``repeated_actions``), in the active (``passive_voice``), without the form, page and order of
-the answer it asks for (``output_formats``). Each step is text in, text out, and ``rank`` ranks
-what they leave where it still names a connected app, the request as written where that finds
-nothing."""
+that asks (``request_parts``), without why or when it is asked (``reason_clauses``), past its
+opening frame and hedges (``request_frame``), a question about one thing as its get
+(``thing_questions``), its actions done again written once (``repeated_actions``), in the active
+(``passive_voice``), without the form, page and order of the answer it asks for
+(``output_formats``). Each step is text in, text out, and ``rank`` ranks what they leave where it
+still names a connected app, the request as written where that finds nothing."""
 
 from __future__ import annotations
 
@@ -40,6 +39,8 @@ def framed_request(
     )
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
+    if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
+        framed = without_reasons(framed, mentions)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
         framed = without_preamble(
             framed,
@@ -49,8 +50,6 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
-    if options.reason_clauses:  # "post in slack #eng *so the team knows*"
-        framed = without_reasons(framed, mentions)
     asked = thing_question(index, framed, connected) if options.thing_questions else None
     framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"

@@ -41,7 +41,7 @@ _URGING = re.compile(
 )
 # a clause before the request, to its comma: "Because ..., ", "To notify the team, ", "If ..., then "
 _BEFORE = re.compile(
-    r"^\s*(?:because|since|as|so\s+that|in\s+order\s+to|so\s+as\s+to|to|if|when|whenever|once|after|before"
+    r"^\s*(?:because|since|as|so(?:\s+that)?|in\s+order\s+to|so\s+as\s+to|to|if|when|whenever|once|after|before"
     r"|as\s+soon\s+as|given\s+that|now\s+that|due\s+to)\b[^,;.!?\"\u201c\u201d]{3,80}[,;]\s*(?:then\s+)?(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
