@@ -235,6 +235,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ a question about one thing is its get (who owns box folder 77)", "thing_questions", True),
+    ("+ an app labelling a request is its place (GitHub: who reviewed PR 12)", "app_labels", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

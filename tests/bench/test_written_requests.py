@@ -797,6 +797,17 @@ FIRST = [
     ("list intercom contacts excluding leads", "intercom", "list_contacts"),
     ("I'd like github issue 9 in acme/api to be reopened", "github", "issues_update"),
     ("creat a notion page called Roadmap", "notion", "post_page"),
+    # a greeting's addressee, a label with an arrow or a dash, the app labelling the request
+    ("hi assistant, can you close jira issue ENG-5", "jira", "do_transition"),
+    ("Quick one: refund stripe charge ch_1", "stripe", "post_charges_charge_refund"),
+    ("need: jira issue ENG-5 details", "jira", "get_issue"),
+    ("goal - create a github issue in acme/api", "github", "issues_create"),
+    ("Task -> list intercom conversations", "intercom", "list_conversations"),
+    ("From GitHub, get PR 12 in acme/api", "github", "pulls_get"),
+    ("get github PR 12 in acme/api", "github", "pulls_get"),
+    ("Jira: status of ENG-5", "jira", "get_issue"),
+    ("GitHub: who reviewed PR 12 in acme/api", "github", "pulls_get_review"),
+    ("Via Slack, DM bob", "slack", "chat_post_message"),
     # a question about one thing
     ("when does stripe subscription sub_1 renew", "stripe", "get_subscriptions_subscription_exposed_id"),
     ("get stripe subscription sub_1", "stripe", "get_subscriptions_subscription_exposed_id"),

@@ -7,7 +7,8 @@ as" or "also" leaves (``joined_actions``); a bare name a request places in is a 
 carries (``placed_names``); a request listing its steps asks for the first (``listed_steps``); a
 word misspelled by one letter is read as the word it is near (``misspelled_words``); a phrasal
 verb is its action (``phrasal_verbs``); a state wished or made sure of is read in the active
-(``wished_states``); a question about one thing is its get (``thing_questions``); and,
+(``wished_states``); a question about one thing is its get (``thing_questions``); an app
+labelling a request is its place (``app_labels``); and,
 without a switch of their own, "a couple of" is a count, a perfect's "has" asks a question, and
 "dm" after the app's name opens the request."""
 
@@ -18,11 +19,13 @@ import time
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.destructive_actions import is_question
 from cardamom.core.search.field_phrases import field_as_read
+from cardamom.core.search.framed_request import app_last
 from cardamom.core.search.head_nouns import NameHead, name_head
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.negated_words import actions_ruled_out, negated
 from cardamom.core.search.passive_voice import active_voice
 from cardamom.core.search.placed_names import placed_words
+from cardamom.core.search.query import analyse_query
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.request_clauses import second_action
 from cardamom.core.search.request_frame import without_preamble
@@ -318,6 +321,26 @@ class TestThingQuestions:
         assert _names("who owns box folder 77")[:1] == ["box__get_folders_id"]
         assert _names("who owns box folder 77", thing_questions=False) == []
         assert _names("who can access box folder 123")[:1] == ["box__get_folders_id_collaborations"]
+
+
+class TestAppLabels:
+    def test_the_app_labelling_a_request_is_its_place(self) -> None:
+        mentions = analyse_query("github", _INDEX.options, _INDEX.app_mentions, _INDEX.label_postings).mentions
+        assert app_last("GitHub: who created PR 12", mentions) == "who created PR 12 in GitHub"
+        assert app_last("github -> create an issue", mentions) == "create an issue in github"
+        assert app_last("Acme: create an issue", mentions) == "Acme: create an issue"  # no app of the org
+        assert task_part("Task -> list intercom conversations", marks=True) == "list intercom conversations"
+        assert task_part("Task -> list intercom conversations") == "Task -> list intercom conversations"
+
+    def test_ranked(self) -> None:
+        assert _names("Jira: status of issue ENG-5")[:1] == ["jira__get_issue"]
+        assert _names("Jira: status of issue ENG-5", app_labels=False)[:1] != ["jira__get_issue"]
+        assert _names("need: jira issue ENG-5 details")[:1] == ["jira__get_issue"]
+        assert _names("need: jira issue ENG-5 details", app_labels=False) == []
+
+    def test_a_greetings_addressee(self) -> None:
+        assert without_preamble("hi assistant, can you close it", hedges=True) == "close it"
+        assert without_preamble("Jira, create an issue", hedges=True) == "Jira, create an issue"
 
 
 class TestWithoutASwitch:

@@ -9,6 +9,7 @@ still names a connected app, the request as written where that finds nothing."""
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
@@ -20,6 +21,26 @@ from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.thing_questions import thing_question
+from cardamom.core.search.tokens import tokenize
+
+# an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
+_APP_LABEL = re.compile(
+    r"^\s*(?:(?:in|on|from|via|using|with|for)\s+)?(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*"
+    r"(?::|->|=>|>>|\u2192|\u2014|\u2013|--?|\||/)\s+(?P<rest>\S.*)$",
+    re.DOTALL,
+)
+
+
+def app_last(request: str, mentions: tuple[AppMention, ...]) -> str:
+    """``request`` with a connected app's name labelling it written as the place it asks in,
+    after it ("Jira: status of ENG-5": "status of ENG-5 in Jira"), so its first word is its own."""
+    labelled = _APP_LABEL.match(request)
+    if labelled is None:
+        return request
+    named = "".join(tokenize(labelled.group("app")))  # "GitHub" is "git", "hub"
+    if not any(mention.connected and "".join(mention.words) == named for mention in mentions):
+        return request
+    return f"{labelled.group('rest').rstrip()} in {labelled.group('app')}"
 
 
 def framed_request(
@@ -35,10 +56,13 @@ def framed_request(
         labels=options.labelled_parts,
         sentences=options.context_sentences,
         steps=options.listed_steps,
+        marks=options.app_labels,
         acts=leads,
     )
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
+    if options.app_labels:  # "GitHub: who reviewed PR 12": "who reviewed PR 12 in GitHub"
+        framed = app_last(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
         framed = without_reasons(framed, mentions)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."

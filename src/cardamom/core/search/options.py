@@ -425,7 +425,10 @@ class SearchOptions:
       passive is (``passive_voice``);
     * ``thing_questions``: a wh-question about one thing named by its id ("who *owns* box folder
       77", "when was jira issue ENG-5 *created*") is the thing's get where no name carries its
-      words with the thing (``thing_questions``).
+      words with the thing (``thing_questions``);
+    * ``app_labels``: an app's name labelling a request ("*GitHub:* who reviewed PR 12", "*Xero
+      ->* list contacts") is the place it asks in, after it, and a part's label may end with an
+      arrow or a dash ("*Task ->* list ...", ``framed_request``, ``request_parts``).
     """
 
     drop_filler: bool = True
@@ -580,6 +583,7 @@ class SearchOptions:
     phrasal_verbs: bool = True
     wished_states: bool = True
     thing_questions: bool = True
+    app_labels: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -746,4 +750,5 @@ SEED_RULES_ONLY = SearchOptions(
     phrasal_verbs=False,
     wished_states=False,
     thing_questions=False,
+    app_labels=False,
 )

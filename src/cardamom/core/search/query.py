@@ -34,7 +34,7 @@ from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.placed_names import placed_words
-from cardamom.core.search.request_clauses import second_action, verb_opening
+from cardamom.core.search.request_clauses import second_action, verb_opening, verb_position
 from cardamom.core.search.synonyms import (
     NAME_SHORTHANDS,
     is_action_word,
@@ -389,7 +389,7 @@ def _sequence(
     if options.abbreviations:
         sequence = spelled_out(sequence, vocabulary)
     if options.synonyms:
-        opens = int(len(sequence) > 2 and sequence[0] in apps)  # "Slack: DM bob"
+        opens = verb_position(sequence, apps)  # "Slack: DM bob", "Via Slack, DM bob"
         sequence = join_compounds(
             sequence, phrases=not is_name_shaped(text), opens=opens, phrasal=options.phrasal_verbs
         )

@@ -97,3 +97,13 @@ _AS_WELL_AS = ("as", "well", "as")
 
 def _acts(word: str) -> bool:
     return is_action_word(word) or word in _CLAUSE_VERBS
+
+
+_PLACING_APP = frozenset({"via", "on", "in", "using", "with", "from"})
+
+
+def verb_position(sequence: tuple[str, ...], apps: Container[str]) -> int:
+    """Where a request's verb may stand: past the app's name opening it, alone or placed."""
+    if len(sequence) > 2 and sequence[0] in apps:
+        return 1
+    return 2 if len(sequence) > 3 and sequence[0] in _PLACING_APP and sequence[1] in apps else 0

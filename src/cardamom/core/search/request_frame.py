@@ -90,7 +90,10 @@ _HEDGING = (
     r"(?:(?:maybe|perhaps|probably|possibly|i\s+(?:think|guess|believe|suppose)(?:\s+that)?"
     r"|(?:it(?:'d|\u2019d|\s+would|'s|\u2019s|\s+is)\s+(?:be\s+)?)?(?:best|better)\s+to"
     r"|(?:i|we)?\s*might\s+(?:want|need|have)\s+to|(?:you|we)\s+could"
-    r"|is\s+it\s+possible\s+to|(?:am\s+i|are\s+we)\s+able\s+to)\b[\s,]*)*"
+    r"|is\s+it\s+possible\s+to|(?:am\s+i|are\s+we)\s+able\s+to"
+    # ... and a greeting's addressee, "yo", "quick one": "hi *assistant,* can you ...", "*quick one:* ..."
+    r"|(?:assistant|claude|chatgpt|gpt|gemini|copilot|bot|there|team|all|folks|everyone)(?=\s*,)|yo|quick\s+one"
+    r"|one\s+thing)\b[\s,:]*)*"
 )
 _TOLD_FIRST = rf"(?:{_TOLD})\s+|"
 _TOOL_FIRST = rf"(?:{_TOOL_ASKING})\s+|"

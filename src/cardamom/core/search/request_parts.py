@@ -21,7 +21,16 @@ _LABEL = re.compile(
     r"|todo|step\s*\d+)\s*:\s*",
     re.IGNORECASE,
 )
-_TASKS = frozenset({"goal", "task", "request", "action", "ask", "objective", "intent", "query", "todo"})
+# ... and (``app_labels``) with an arrow or a dash, or a need's label: "*Task ->* list ...", "*goal -*
+# create ...", "*need:* jira issue ENG-5 details"
+_MARKED_LABEL = re.compile(
+    r"(?:^|(?<=[.;!?\n,]))\s*(?P<label>context|background|notes?|goal|task|request|action|ask|objective|intent|query"
+    r"|todo|needs?|step\s*\d+)\s*(?::|->|=>|>>|\u2192|\u2014|\u2013|-)\s*",
+    re.IGNORECASE,
+)
+_TASKS = frozenset(
+    {"goal", "task", "request", "action", "ask", "objective", "intent", "query", "todo", "need", "needs"}
+)
 # "..., so create a customer in stripe": the context before, the request after
 _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za-z]+)\b.*)$", re.IGNORECASE | re.DOTALL)
 # a sentence's end: its mark, then a space ("cal.com", "report.pdf" and "v1.2" go on)
@@ -45,6 +54,7 @@ def task_part(
     labels: bool = True,
     sentences: bool = False,
     steps: bool = False,
+    marks: bool = False,
     acts: Callable[[str], bool] | None = None,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
@@ -53,10 +63,11 @@ def task_part(
     context (``acts``: a word that opens some tool's name acts too, "*reply* to conversation
     55"); ``steps`` (``listed_steps``): its first step, where it lists numbered steps or two to
     four sentences or clauses an action each opens ("create a jira issue; assign it to me");
+    ``marks`` (``app_labels``): a label may end with an arrow or a dash ("Task -> ...");
     ``request`` otherwise."""
     if len(request) > 2000:
         return request
-    part = _labelled_part(request) if labels else request
+    part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
         part = _first_step(request, acts) or request
     if sentences and part == request:
@@ -118,10 +129,10 @@ def _opens_with_action(sentence: str) -> bool:
     return bool(first) and is_action_word(first)
 
 
-def _labelled_part(request: str) -> str:
+def _labelled_part(request: str, labelling: re.Pattern[str] = _LABEL) -> str:
     """The task's (goal's, first step's) part of a request written in labelled parts; the
     part after a context's "so" that an action opens; ``request`` otherwise."""
-    labels = list(_LABEL.finditer(request))
+    labels = list(labelling.finditer(request))
     if labels:
         parts = [
             (re.sub(r"\s+", "", m.group("label").casefold()), request[m.end() : end].strip())

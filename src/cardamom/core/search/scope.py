@@ -210,6 +210,7 @@ def _inside(
         and head.verb in kept
         and head.head in kept
         and head.head not in analysis.values
+        and not any(a == head.head and any(c.isdigit() for c in b) for a, b in analysis.after_words)  # "PR 12"
         and read_as_listing(index, head.verb, head.head, scoped)
     ):
         kept = unique("list" if t == head.verb else t for t in kept)  # "get github issues"
