@@ -236,6 +236,17 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ),
     ("+ a question about one thing is its get (who owns box folder 77)", "thing_questions", True),
     ("+ an app labelling a request is its place (GitHub: who reviewed PR 12)", "app_labels", True),
+    ("+ what is posted in a channel is sent to it (post an announcement in #releases on Slack)", "posted_in", True),
+    (
+        "+ an API verb opens a sentence as a request (Customer cus_88 was double charged. Refund charge ch_77)",
+        "named_verbs",
+        True,
+    ),
+    (
+        "+ a context names the thing a request calls it (Our Asana project 31 is done. Archive it)",
+        "context_pronouns",
+        True,
+    ),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -808,6 +808,20 @@ FIRST = [
     ("Jira: status of ENG-5", "jira", "get_issue"),
     ("GitHub: who reviewed PR 12 in acme/api", "github", "pulls_get_review"),
     ("Via Slack, DM bob", "slack", "chat_post_message"),
+    # a request after its context, posted in a channel, an API's verb, the thing the context names
+    (
+        "We just shipped v2.3. Post an announcement in #releases on Slack so everyone knows.",
+        "slack",
+        "chat_post_message",
+    ),
+    (
+        "Customer cus_88 was double charged. Refund charge ch_77 in Stripe because it was a duplicate.",
+        "stripe",
+        "post_charges_charge_refund",
+    ),
+    ("Our Asana project 31 is done. Archive it so it doesn't clutter the list.", "asana", "update_project"),
+    ("Intercom conversation 77 has been resolved, so close it.", "intercom", "update_conversation"),
+    ("Because Bob left, remove him from Asana workspace 5.", "asana", "remove_user_for_workspace"),
     # a question about one thing
     ("when does stripe subscription sub_1 renew", "stripe", "get_subscriptions_subscription_exposed_id"),
     ("get stripe subscription sub_1", "stripe", "get_subscriptions_subscription_exposed_id"),

@@ -8,7 +8,9 @@ carries (``placed_names``); a request listing its steps asks for the first (``li
 word misspelled by one letter is read as the word it is near (``misspelled_words``); a phrasal
 verb is its action (``phrasal_verbs``); a state wished or made sure of is read in the active
 (``wished_states``); a question about one thing is its get (``thing_questions``); an app
-labelling a request is its place (``app_labels``); and,
+labelling a request is its place (``app_labels``); what is posted in a channel is sent to it
+(``posted_in``); an API's verb opens a sentence as a request (``named_verbs``); a context names
+the thing a request calls "it" (``context_pronouns``); and,
 without a switch of their own, "a couple of" is a count, a perfect's "has" asks a question, and
 "dm" after the app's name opens the request."""
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.app_roles import sent_words
 from cardamom.core.search.destructive_actions import is_question
 from cardamom.core.search.field_phrases import field_as_read
 from cardamom.core.search.framed_request import app_last
@@ -31,7 +34,7 @@ from cardamom.core.search.request_clauses import second_action
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.synonyms import join_compounds
-from cardamom.core.search.thing_questions import thing_question
+from cardamom.core.search.thing_questions import thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.value_words import spelled_counts
 from tests.unit.search_documents import app_doc, ranked_names
@@ -341,6 +344,42 @@ class TestAppLabels:
     def test_a_greetings_addressee(self) -> None:
         assert without_preamble("hi assistant, can you close it", hedges=True) == "close it"
         assert without_preamble("Jira, create an issue", hedges=True) == "Jira, create an issue"
+
+
+class TestPostedIn:
+    def test_what_is_posted_in_a_channel(self) -> None:
+        sequence = tuple(tokenize("post an announcement in #releases"))
+        assert sent_words(sequence, frozenset({"releases"}), (), posted_in=True) == {"announcement"}
+        assert sent_words(sequence, frozenset({"releases"}), ()) == frozenset()
+        sending = tuple(tokenize("send a text and get the output in english"))
+        assert sent_words(sending, frozenset({"english"}), (), posted_in=True) == frozenset()  # a second action
+
+    def test_ranked(self) -> None:
+        assert _names("post an announcement in #releases on slack")[:1] == ["slack__chat_post_message"]
+        assert _names("post an announcement in #releases on slack", posted_in=False) == []
+
+
+class TestNamedVerbs:
+    def test_ranked(self) -> None:
+        query = "Customer cus_88 was double charged. Refund charge ch_77 in Stripe."
+        assert _names(query)[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names(query, named_verbs=False) == []
+
+
+class TestContextPronouns:
+    def test_the_context_names_what_it_is(self) -> None:
+        request = "Our Asana project 31 is done. Archive it."
+        assert with_thing("Archive it.", request) == "Archive project 31."
+        assert with_thing("Archive it.", "Projects 31 and 32 are done. Archive it.") == "Archive it."  # two things
+        assert with_thing("Archive the project.", request) == "Archive the project."
+
+    def test_ranked(self) -> None:
+        query = "Intercom conversation 77 was answered. Reply to it saying thanks."
+        documents = [
+            *DOCS,
+            app_doc("intercom__reply_conversation", "Intercom", "Reply to a conversation with a message."),
+        ]
+        assert ranked_names(documents, query)[:1] == ["intercom__reply_conversation"]
 
 
 class TestWithoutASwitch:

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS
 
 # Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
 SENDING = frozenset({"post", "send", "share", "forward"})
+_LONGEST_POSTED = 4  # words of a thing posted "in" a place: "post *the standup summary* in #eng"
 # the words between "from" and the app its thing comes from ("from *this* slack message")
 _POINTING = ARTICLES | {"this", "that", "these", "those", "my", "our", "their", "its"}
 # the words ending the source's thing ("from the slack message *and* assign it to me")
@@ -26,23 +28,34 @@ _MEANS = frozenset({"tool", "tools", "api", "apis", "service", "app", "integrati
 
 
 def sent_words(
-    sequence: tuple[str, ...], values: frozenset[str], apps: Container[str], *, to_apps: bool = False
+    sequence: tuple[str, ...],
+    values: frozenset[str],
+    apps: Container[str],
+    *,
+    to_apps: bool = False,
+    posted_in: bool = False,
 ) -> frozenset[str]:
     """What a request sends, where it sends it to a value ("post *the release notes* to
     #announcements", "send *the weekly report* to jane@acme.com"): the words between its verb,
     first, and "to" (``sent_things``); ``to_apps`` (``sent_to_apps``): to an app too ("post
-    *the latest revenue* to slack")."""
+    *the latest revenue* to slack"); ``posted_in`` (``posted_in``): "in" or "on" a value too
+    ("post *an announcement* in #releases")."""
     words = [w for w in sequence if w not in apps]
-    if not words or words[0] not in SENDING or "to" not in words:
+    places = ("to", "in", "on", "into") if posted_in else ("to",)
+    to = next((w for w in places if w in words), None)
+    if not words or words[0] not in SENDING or to is None:
         return frozenset()
-    if _sent_to(words) not in values and not (to_apps and _sent_to(sequence) in apps):
+    if _sent_to(words, to) not in values and not (to == "to" and to_apps and _sent_to(sequence, to) in apps):
         return frozenset()  # ... to a value, or (``to_apps``) to an app ("... to *slack*")
-    return frozenset(w for w in words[1 : words.index("to")] if w not in QUERY_FILLER_WORDS and w not in values)
+    sent = [w for w in words[1 : words.index(to)] if w not in QUERY_FILLER_WORDS and w not in values]
+    if to != "to" and (len(sent) > _LONGEST_POSTED or any(is_action_word(w) for w in sent)):
+        return frozenset()  # "send a text ... *and get* the output in English": no thing posted in a place
+    return frozenset(sent)
 
 
-def _sent_to(words: Sequence[str]) -> str:
-    """The first word after the first "to" of ``words``, past an article."""
-    return next((w for w in words[words.index("to") + 1 :] if w not in ARTICLES), "")
+def _sent_to(words: Sequence[str], to: str) -> str:
+    """The first word after the first ``to`` of ``words``, past an article."""
+    return next((w for w in words[words.index(to) + 1 :] if w not in ARTICLES), "")
 
 
 def content_apps(

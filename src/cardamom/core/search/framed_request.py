@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.output_formats import without_formats
@@ -20,7 +21,7 @@ from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part, with_apps
-from cardamom.core.search.thing_questions import thing_question
+from cardamom.core.search.thing_questions import thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
@@ -50,6 +51,8 @@ def framed_request(
     ``mentions``: the apps it names; ``leads``: whether a word opens some tool's name."""
     options = index.options
     connected = [mention.name for mention in mentions if mention.connected]
+    if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
+        leads = _or_api_verb(leads)
     framed = query
     part = task_part(
         query,
@@ -59,6 +62,8 @@ def framed_request(
         marks=options.app_labels,
         acts=leads,
     )
+    if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
+        part = with_thing(part, query)
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
     if options.app_labels:  # "GitHub: who reviewed PR 12": "who reviewed PR 12 in GitHub"
@@ -85,3 +90,8 @@ def framed_request(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
         )
     return framed
+
+
+def _or_api_verb(leads: Callable[[str], bool] | None) -> Callable[[str], bool]:
+    """``leads``, or a verb an API's operations do (``API_VERBS``)."""
+    return lambda word: word in API_VERBS or (leads is not None and leads(word))

@@ -428,7 +428,14 @@ class SearchOptions:
       words with the thing (``thing_questions``);
     * ``app_labels``: an app's name labelling a request ("*GitHub:* who reviewed PR 12", "*Xero
       ->* list contacts") is the place it asks in, after it, and a part's label may end with an
-      arrow or a dash ("*Task ->* list ...", ``framed_request``, ``request_parts``).
+      arrow or a dash ("*Task ->* list ...", ``framed_request``, ``request_parts``);
+    * ``posted_in``: what a request sends "in" or "on" a value ("post *an announcement* in
+      #releases") is sent as to it (``app_roles``);
+    * ``named_verbs``: a verb an API's operations do that no synonym group holds ("*Refund*
+      charge ch_77", "*Archive* it") opens a sentence as a request as an action word does
+      (``api_verbs``);
+    * ``context_pronouns``: the "it" of a request after its context is the one thing the context
+      names by its id ("Our Asana project 31 is done. Archive *it*", ``thing_questions``).
     """
 
     drop_filler: bool = True
@@ -584,6 +591,9 @@ class SearchOptions:
     wished_states: bool = True
     thing_questions: bool = True
     app_labels: bool = True
+    posted_in: bool = True
+    named_verbs: bool = True
+    context_pronouns: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -751,4 +761,7 @@ SEED_RULES_ONLY = SearchOptions(
     wished_states=False,
     thing_questions=False,
     app_labels=False,
+    posted_in=False,
+    named_verbs=False,
+    context_pronouns=False,
 )

@@ -290,7 +290,7 @@ def analyse_query(
             else None
         ),
         (
-            sent_words(written, values, named, to_apps=options.sent_to_apps)
+            sent_words(written, values, named, to_apps=options.sent_to_apps, posted_in=options.posted_in)
             if options.sent_things and not shaped_name
             else frozenset()
         ),

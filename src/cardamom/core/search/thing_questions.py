@@ -7,7 +7,9 @@ name that acts ("fail" is Stripe's test helper's), and the request finds nothing
 tool. Such a question is read as the thing's get ("get box folder 77"), where no name of the
 app carries one of its words with the thing's (``pulls_list_reviews`` answers "who *reviewed*
 PR 12", and it is ranked as written) (``thing_questions``). A "what" or "which" question asks
-for things ("what are the labels on issue 7"), and a count for a list: neither is read so."""
+for things ("what are the labels on issue 7"), and a count for a list: neither is read so. The
+one thing a context names by its id is what a request's "it" acts on ("Our Asana project 31 is
+done. Archive *it*": ``context_pronouns``)."""
 
 from __future__ import annotations
 
@@ -63,3 +65,20 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     if request.lstrip()[:3].casefold() == "who" and not all(w in _HOLDERS for w in others):
         return None
     return f"get {kind} {thing_id}"
+
+
+_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+
+
+def with_thing(part: str, request: str) -> str:
+    """``part`` (the words of ``request`` that ask) with its "it" or "them" written as the one
+    thing the rest of ``request`` names by its id ("Our Asana project 31 is done. Archive *it*":
+    "Archive project 31"; ``context_pronouns``); ``part`` where the rest names none or several."""
+    if len(request) > 2000 or _PRONOUN.search(part) is None:
+        return part
+    at = request.find(part)
+    rest = request[:at] + " " + request[at + len(part) :] if at >= 0 else ""
+    things = list(_THING.finditer(rest))
+    if len(things) != 1:
+        return part
+    return _PRONOUN.sub(f"{things[0].group('kind')} {things[0].group('id')}", part, count=1)
