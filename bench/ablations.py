@@ -247,6 +247,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         "context_pronouns",
         True,
     ),
+    ("+ a tool called by its name is its words (call jira's create_issue for ENG)", "called_names", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

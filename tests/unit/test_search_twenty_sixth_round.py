@@ -10,7 +10,8 @@ verb is its action (``phrasal_verbs``); a state wished or made sure of is read i
 (``wished_states``); a question about one thing is its get (``thing_questions``); an app
 labelling a request is its place (``app_labels``); what is posted in a channel is sent to it
 (``posted_in``); an API's verb opens a sentence as a request (``named_verbs``); a context names
-the thing a request calls "it" (``context_pronouns``); and,
+the thing a request calls "it" (``context_pronouns``); a tool called by its name is its words
+(``called_names``); and,
 without a switch of their own, "a couple of" is a count, a perfect's "has" asks a question, and
 "dm" after the app's name opens the request."""
 
@@ -20,6 +21,7 @@ import time
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.app_roles import sent_words
+from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.destructive_actions import is_question
 from cardamom.core.search.field_phrases import field_as_read
 from cardamom.core.search.framed_request import app_last
@@ -93,6 +95,9 @@ class TestReasonClauses:
         assert without_reasons("close jira issue ENG-12 since it was fixed in 2.3") == "close jira issue ENG-12"
         assert without_reasons("close jira issue ENG-12 since the github PR merged") == "close jira issue ENG-12"
         assert without_reasons("reply to intercom conversation 88 asap") == "reply to intercom conversation 88"
+        assert without_reasons("delete droplet 5512 only if it's powered off") == "delete droplet 5512"
+        assert without_reasons("list stripe customers, but only the ones created today") == "list stripe customers"
+        assert without_reasons("don't notify anyone, just archive asana project 31") == "archive asana project 31"
 
     def test_a_clause_before_the_request_leaves(self) -> None:
         assert without_reasons("To notify the team, send a slack message to #ops") == "send a slack message to #ops"
@@ -102,6 +107,8 @@ class TestReasonClauses:
 
     def test_what_is_no_reason_stays(self) -> None:
         for kept in (
+            "check if my stripe charge ch_1 was refunded",  # what is checked
+            "list stripe customers created since the launch",  # a time: no verb follows
             "stripe charges since May 1",  # a time a filter takes
             "box files not modified since 2023",
             'create a jira bug titled "fails because of cache"',  # inside quotes: the title's
@@ -132,6 +139,10 @@ class TestSuperlativeOrders:
         # "the last month", "the first name": the words stay
         assert _names("stripe charges in the last month")[:1] == ["stripe__get_charges"]
         assert _names("summarize the latest intercom conversation")[:1] == ["intercom__list_conversations"]
+
+    def test_an_ordinal_and_every_one(self) -> None:
+        assert _names("the second stripe refund")[:1] == ["stripe__get_refunds"]
+        assert _names("every stripe refund")[:1] == ["stripe__get_refunds"]
 
     def test_the_next_one(self) -> None:
         assert _names("the next stripe invoice")[:1] == ["stripe__get_invoices"]
@@ -380,6 +391,19 @@ class TestContextPronouns:
             app_doc("intercom__reply_conversation", "Intercom", "Reply to a conversation with a message."),
         ]
         assert ranked_names(documents, query)[:1] == ["intercom__reply_conversation"]
+
+
+class TestCalledNames:
+    def test_a_tool_called_by_its_name(self) -> None:
+        assert called_by_name('use "create_issue" in jira for ENG') == "create_issue in jira for ENG"
+        assert called_by_name("call jira's create_issue for ENG") == "create_issue for ENG in jira"
+        assert called_by_name("invoke `listCustomers` on stripe") == "listCustomers on stripe"
+        titled = 'create a task called "Review"'
+        assert called_by_name(titled) == titled  # a title, no name
+
+    def test_ranked(self) -> None:
+        assert _names("call jira's create_issue for ENG")[:1] == ["jira__create_issue"]
+        assert _names("call jira's create_issue for ENG", called_names=False)[:1] != ["jira__create_issue"]
 
 
 class TestWithoutASwitch:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
@@ -66,6 +67,8 @@ def framed_request(
         part = with_thing(part, query)
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
+    if options.called_names:  # 'use "create_issue" in jira', "call jira's create_issue for ENG"
+        framed = called_by_name(framed)
     if options.app_labels:  # "GitHub: who reviewed PR 12": "who reviewed PR 12 in GitHub"
         framed = app_last(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)

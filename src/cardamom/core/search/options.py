@@ -435,7 +435,9 @@ class SearchOptions:
       charge ch_77", "*Archive* it") opens a sentence as a request as an action word does
       (``api_verbs``);
     * ``context_pronouns``: the "it" of a request after its context is the one thing the context
-      names by its id ("Our Asana project 31 is done. Archive *it*", ``thing_questions``).
+      names by its id ("Our Asana project 31 is done. Archive *it*", ``thing_questions``);
+    * ``called_names``: a tool a request calls by its name ('use "create_issue" in jira', "call
+      jira's create_issue for ENG") is read as the name's words (``called_tools``).
     """
 
     drop_filler: bool = True
@@ -594,6 +596,7 @@ class SearchOptions:
     posted_in: bool = True
     named_verbs: bool = True
     context_pronouns: bool = True
+    called_names: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -764,4 +767,5 @@ SEED_RULES_ONLY = SearchOptions(
     posted_in=False,
     named_verbs=False,
     context_pronouns=False,
+    called_names=False,
 )

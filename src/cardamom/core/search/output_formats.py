@@ -34,7 +34,8 @@ _FORMAT = re.compile(
 
 # "the next page of", "page 2 of": which page of the list
 _PAGING = re.compile(
-    r"\b(?:(?:the\s+)?(?:next|previous|first|last|second|third|following)\s+page|page\s+\d+)\s+of\s+(?:the\s+)?",
+    r"\b(?:(?:the\s+)?(?:next|previous|first|last|second|third|fourth|fifth|following|\d+(?:st|nd|rd|th))\s+page"
+    r"|page\s+\d+)\s+of\s+(?:the\s+)?",
     re.IGNORECASE,
 )
 
@@ -91,7 +92,8 @@ def _without_forms(index: SearchIndex, request: str, apps: Iterable[str]) -> str
 _SUPERLATIVE = re.compile(
     r"\b(?:the\s+|my\s+|our\s+)?(?P<word>most\s+recent(?:ly\s+(?:created|updated|modified|added|opened))?"
     r"|least\s+recent|most\s+expensive|latest|newest|oldest|earliest|last|first|largest|biggest|smallest"
-    r"|highest|lowest|cheapest|next|previous|upcoming)\s+(?P<things>[a-z]+(?:[\s.-]+[a-z]+){0,3})\b",
+    r"|highest|lowest|cheapest|next|previous|upcoming|second|third|fourth|fifth|2nd|3rd|4th|5th|every|each)\s+"
+    r"(?P<things>[a-z]+(?:[\s.-]+[a-z]+){0,3})\b",
     re.IGNORECASE,
 )
 # words ending the things' words ("the latest stripe charge *in* ...") and words a superlative
@@ -108,7 +110,8 @@ def _listed(index: SearchIndex, apps: Iterable[str], found: re.Match[str]) -> st
     """The things a superlative orders, in the plural and without it; ``found`` as written where
     they are no things or a name of ``apps``' tools says the superlative with the thing."""
     words = found.group("things").split()
-    end = next((i for i, w in enumerate(words) if w.casefold() in _PAST_THINGS), len(words))
+    # (a participle after the things says which: "every open jira issue *assigned* to me")
+    end = next((i for i, w in enumerate(words) if w.casefold() in _PAST_THINGS or (i and w.endswith("ed"))), len(words))
     things = words[:end]
     if not things or things[-1].casefold() in _NO_THINGS or things[-1].casefold().endswith("ed"):
         return found.group(0)

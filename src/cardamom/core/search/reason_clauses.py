@@ -30,6 +30,11 @@ _AFTER = re.compile(
     r"|in\s+order\s+(?:to|that)|so\s+as\s+to|to\s+make\s+sure|to\s+ensure|now\s+that|given\s+that"
     r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
     r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
+    r"|(?:only\s+)?(?:if|unless)\s+(?:"
+    + _SUBJECTS
+    + "|"
+    + _OWNED
+    + r")|but\s+only|(?:just|only)\s+(?:those|the\s+ones)"
     r")\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -50,6 +55,12 @@ _SUBJECT_WORDS = frozenset({"the", "a", "an", "it", "we", "i", "you", "they", "h
 # what was done, then the request: "I created jira issue ENG-9, *now* assign it to bob"
 _THEN = re.compile(
     r"^[^.;:!?\"\u201c\u201d]{8,120}?,\s*(?:and\s+)?(?:now|then|next)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL
+)
+# what not to do, then the request: "*don't notify anyone, just* archive ...", "*do not merge it, only* approve ..."
+_NOT_THAT = re.compile(
+    r"^\s*(?:please\s+)?(?:don'?t|don\u2019t|do\s+not|never|no\s+need\s+to)\s+[^,;.!?]{2,60}[,;]\s*"
+    r"(?:(?:just|only|instead|but|rather)\s+)*(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
 )
 # signing in first: "*log into xero and* list invoices" (the app it names stays the request's place)
 _SIGNED_IN = re.compile(
@@ -77,7 +88,7 @@ def without_reasons(request: str, mentions: tuple[AppMention, ...] = ()) -> str:
 
 
 def _without_reasons(request: str) -> str:
-    before = _BEFORE.match(request) or _THEN.match(request) or _SIGNED_IN.match(request)
+    before = _BEFORE.match(request) or _THEN.match(request) or _SIGNED_IN.match(request) or _NOT_THAT.match(request)
     if before is not None:
         rest = before.group("rest")
         first = next(iter(tokenize(rest[:40])), "")
@@ -88,11 +99,24 @@ def _without_reasons(request: str) -> str:
     if urged is not None and len(tokenize(request[: urged.start()])) >= _LEAST:
         request = request[: urged.start()]
     after = _AFTER.search(request)
+    if after is not None and _asks_whether(request[: after.start()], after.group(0)):
+        after = None  # "check *if* my numbers are valid": what is checked, no condition
     if after is not None and _outside_quotes(request[: after.start()]):
         kept = request[: after.start()]
         if len(tokenize(kept)) >= _LEAST:
             return kept
     return request
+
+
+_CHECKING = frozenset({"check", "see", "verify", "out", "ask", "know", "determine", "confirm", "test", "me", "wonder"})
+_CHECKING |= {"wondering", "tell", "whether", "find", "learn", "asking", "checking", "verifying"}
+
+
+def _asks_whether(before: str, clause: str) -> bool:
+    """``clause`` opens with "if" after a verb of checking ("check *if* ...", "find out *if* ...")."""
+    opener = next(iter(tokenize(clause[:20])), "")
+    last = tokenize(before[-40:])[-1:]
+    return opener in {"if", "only", "unless"} and bool(last) and last[0] in _CHECKING
 
 
 def _outside_quotes(text: str) -> bool:

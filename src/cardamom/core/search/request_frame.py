@@ -93,7 +93,7 @@ _HEDGING = (
     r"|is\s+it\s+possible\s+to|(?:am\s+i|are\s+we)\s+able\s+to"
     # ... and a greeting's addressee, "yo", "quick one": "hi *assistant,* can you ...", "*quick one:* ..."
     r"|(?:assistant|claude|chatgpt|gpt|gemini|copilot|bot|there|team|all|folks|everyone)(?=\s*,)|yo|quick\s+one"
-    r"|one\s+thing)\b[\s,:]*)*"
+    r"|one\s+thing|(?:(?:have\s+)?got|do\s+(?:we|you|i)\s+have)(?=\s+any\b))\b[\s,:]*)*"
 )
 _TOLD_FIRST = rf"(?:{_TOLD})\s+|"
 _TOOL_FIRST = rf"(?:{_TOOL_ASKING})\s+|"

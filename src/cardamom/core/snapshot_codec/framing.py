@@ -81,8 +81,8 @@ without the switches ``context_sentences``, ``possessive_values``, ``negated_sta
 without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``,
 ``hedged_requests``, ``excepted_things``, ``repeated_actions``, ``joined_actions``,
 ``placed_names``, ``listed_steps``, ``misspelled_words``, ``phrasal_verbs``, ``wished_states``,
-``thing_questions``, ``app_labels``, ``posted_in``, ``named_verbs`` and ``context_pronouns`` (format
-30), read as on. The org's
+``thing_questions``, ``app_labels``, ``posted_in``, ``named_verbs``, ``context_pronouns`` and
+``called_names`` (format 30), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
