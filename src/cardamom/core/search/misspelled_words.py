@@ -8,7 +8,9 @@ ranked again (``misspelled_words``). Only then: a request that finds something a
 its words ("dm *lisa* on slack" is no list, "top customers by *spend*" sends nothing). A word of
 fewer than four letters, one with a capital past its first letter ("OPS") or a digit, an
 address's or a value's, and a capitalised word past the request's first stay as written: ids,
-names and codes are no misspellings.
+names and codes are no misspellings. A request of more than twelve words, or of more than three
+words no tool says, is read as written: a long request that finds nothing is seldom one
+misspelling from a tool, and ranking it again would cost its time twice.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, token
 from cardamom.core.search.verb_readings import STATE_VERBS
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_MOST_MISSPELT = 3  # words of a request read as misspellings
+_LONGEST = 12  # words of a request read for misspellings
 # a plain word: not part of an address, a path, a channel, a mention or an id
 _WORD = re.compile(r"(?<![\w@./#:=-])[A-Za-z][a-z]{3,}(?![\w@/=-]|\.\w)")
 
@@ -32,12 +36,16 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
     read with its reading."""
     if len(request) > 500:
         return request, ()  # a request's own words, never pasted text
+    if len(request.split()) > _LONGEST:
+        return request, ()  # a long request finding nothing is seldom one misspelling from a tool
+    apps = _named_apps(index, request)
+    if not apps:
+        return request, ()
     # (a capital past the request's first word is a name's: "assign it to *Alice*")
     written = [m for m in _WORD.finditer(request) if m.group(0).islower() or not request[: m.start()].strip()]
     unknown = [m for m in written if _unknown(index, m.group(0).casefold())]
-    apps = _named_apps(index, request)
-    if not unknown or not apps:
-        return request, ()
+    if not unknown or len(unknown) > _MOST_MISSPELT:
+        return request, ()  # a request of many words no tool says is no misspelling of one
     tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
     actions = action_forms() | STATE_VERBS
     names = index.name_postings
@@ -60,8 +68,11 @@ def _named_apps(index: SearchIndex, request: str) -> set[str]:
 
 
 def _unknown(index: SearchIndex, word: str) -> bool:
-    """No tool of ``index`` says ``word`` anywhere, and it is no filler or grammar word."""
-    return word not in QUERY_FILLER_WORDS and word not in GRAMMAR_WORDS and not index.postings(word).every
+    """No tool of ``index`` says ``word`` anywhere, even inflected, and it is no filler or
+    grammar word."""
+    if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or index.carriers(word):
+        return False
+    return not index.postings(word).every
 
 
 _SHORT = 4  # letters: a word this short is another word one letter changed ("slow", "show")

@@ -105,7 +105,8 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     connected = [mention.name for mention in analysis.mentions if mention.connected]
-    framed = framed_request(index, query, analysis.mentions, leads) if connected else query
+    # (a guessed name, one word: nothing is written around it)
+    framed = framed_request(index, query, analysis.mentions, leads) if connected and not analysis.name_shaped else query
     if framed != query and connected:
         # "I need to add a comment to Jira ticket ...": the request starts at "add". As with its
         # values, its frame leaves the mass only where it names a connected app, whose tools

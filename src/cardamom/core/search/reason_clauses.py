@@ -68,6 +68,7 @@ _SIGNED_IN = re.compile(
     r"(?:\s*,\s*|\s+)(?:(?:and|then)\s+)+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+_URGING_TAIL = 40  # characters
 _QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
 _LEAST = 2  # words a request keeps: "refund ch_3 because ..." is no request after its cut
 
@@ -95,7 +96,8 @@ def _without_reasons(request: str) -> str:
         # an action opens the request, or a word that is no subject ("*log* a note on ...")
         if first and first not in _SUBJECT_WORDS and len(tokenize(rest)) >= _LEAST:
             request = rest
-    urged = _URGING.search(request)
+    tail = max(0, len(request) - _URGING_TAIL)  # an urging is the request's last words
+    urged = _URGING.search(request, tail)
     if urged is not None and len(tokenize(request[: urged.start()])) >= _LEAST:
         request = request[: urged.start()]
     after = _AFTER.search(request)
