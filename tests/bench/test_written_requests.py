@@ -831,6 +831,8 @@ FIRST = [
     ("every open jira issue assigned to me in ENG", "jira", "search_for_issues_using_jql"),
     ("got any stripe refunds from today?", "stripe", "get_refunds"),
     # a question about one thing
+    ("who owns github repo acme/api", "github", "repos_get"),
+    ("why did the digitalocean droplet 5512 stop", "digitalocean", "droplets_get"),
     ("when does stripe subscription sub_1 renew", "stripe", "get_subscriptions_subscription_exposed_id"),
     ("get stripe subscription sub_1", "stripe", "get_subscriptions_subscription_exposed_id"),
     ("who owns box folder 77", "box", "get_folders_id"),

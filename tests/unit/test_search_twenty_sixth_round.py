@@ -320,6 +320,9 @@ class TestThingQuestions:
         assert thing_question(_INDEX, "who owns box folder 77", ["Box"]) == "get folder 77"
         assert thing_question(_INDEX, "why did stripe charge ch_1 fail", ["Stripe"]) == "get charge ch_1"
         assert thing_question(_INDEX, "when was jira issue ENG-5 created", ["Jira"]) == "get issue ENG-5"
+        assert thing_question(_INDEX, "why did the digitalocean droplet 5512 stop", ["DigitalOcean"]) == (
+            "get droplet 5512"  # the app's own name, which its names carry, is no word of the question
+        )
 
     def test_what_it_leaves(self) -> None:
         for asked, app in (

@@ -22,8 +22,8 @@ from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, token
 from cardamom.core.search.verb_readings import literal_names
 
 _ASKING = re.compile(r"^\s*(?:when|who|whom|why|where|whose|how(?!\s+many\b))\b", re.IGNORECASE)
-# the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12"
-_THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?(?P<id>[A-Za-z]*[-_]?\d[\w.-]*)(?=$|[\s,.?!;:)])")
+# the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12", "repo acme/api"
+_THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?(?P<id>[A-Za-z]*[-_]?\d[\w.-]*|[\w.-]+/[\w.-]+)(?=$|[\s,.?!;:)])")
 _AUXILIARIES = frozenset({"was", "is", "were", "did", "does", "do", "has", "have", "had", "been", "be", "get", "got"})
 _AUXILIARIES |= {"s", "re", "ve", "d", "will", "would"}  # "who*'s* assigned"
 _LONGEST = 14  # words: a question about one thing is short
@@ -59,6 +59,7 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         and w not in GRAMMAR_WORDS
         and w not in QUERY_FILLER_WORDS
         and w not in _EVENTS
+        and w not in index.app_mentions  # "digitalocean", which its names carry as their account
     ]
     if any(literal_names(index, w) & kinds for w in others):
         return None
