@@ -1,10 +1,12 @@
 """The request inside what is written around it, in a request naming a connected app: the part
-that asks (``request_parts``), without why or when it is asked (``reason_clauses``), past its
-opening frame and hedges (``request_frame``), a question about one thing as its get
-(``thing_questions``), its actions done again written once (``repeated_actions``), in the active
-(``passive_voice``), without the form, page and order of the answer it asks for
-(``output_formats``). Each step is text in, text out, and ``rank`` ranks what they leave where it
-still names a connected app, the request as written where that finds nothing."""
+that asks (``request_parts``), with the thing its context names for its "it"
+(``context_pronouns``), a tool called by name read as its words (``called_tools``), an app's
+label written as its place (``app_last``), without why or when it is asked (``reason_clauses``),
+past its opening frame and hedges (``request_frame``), a question about one thing as its get
+(``thing_questions``), its actions done again written once (``repeated_actions``), in the
+active (``passive_voice``), without the form, page and order of the answer it asks for
+(``output_formats``). Each step is text in, text out, and ``rank`` ranks what they leave where
+it still names a connected app, the request as written where that finds nothing."""
 
 from __future__ import annotations
 

@@ -103,7 +103,7 @@ _PAST_THINGS = frozenset(
     | {"or", "where", "which", "who", "whose", "created", "sent", "made", "opened", "added", "updated", "today"}
 )
 _NO_THINGS = frozenset({"month", "week", "year", "day", "quarter", "hour", "minute", "night", "time", "weekend"})
-_NO_THINGS |= {"name", "page", "one", "ones", "few", "couple", "several", "first", "last", "time", "times"}
+_NO_THINGS |= {"name", "page", "one", "ones", "few", "couple", "several", "first", "last", "times"}
 
 
 def _listed(index: SearchIndex, apps: Iterable[str], found: re.Match[str]) -> str:

@@ -65,7 +65,9 @@ def rank(
     so a tool outside it can neither match nor shift the weight of a token for those inside.
     Only tools that could still clear the floor are scored, so a query's cost follows how many
     tools share its rare tokens, not the pool size. A request naming no app that finds nothing
-    as written is ranked again inside the one app its words imply, if any (``implied_app``).
+    as written is ranked again inside the one app its words imply, if any (``implied_app``); one
+    naming an app that finds nothing is ranked again with its misspellings read
+    (``misspelled_words``).
     """
     query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
     means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"

@@ -6,9 +6,12 @@ verbs and nouns ("knows", "complained", "resolved") take mass no name of the app
 the request finds nothing (``reason_clauses``).
 
 A clause after the request goes where a word opens it that always opens one ("because", "so
-that", "in order to", "as discussed") or where "since" or "so" open one with its subject ("*since
-it* was fixed", "*so the team* knows"; "since May" and "since 2023" are a time a filter takes). A
-clause before it goes where no subject opens the request after its comma. Inside quotes a
+that", "in order to", "as discussed", "but only") or where "since", "so", "if" or "unless" open
+one with its subject ("*since it* was fixed", "*so the team* knows", "*only if it's* off"; "since
+May" and "since 2023" are a time a filter takes, and "check *if* ..." says what is checked); so
+does an urging at its end ("asap", "right now"). A clause before it goes where no subject opens
+the request after its comma, and so do what was done before ("..., *now* assign it"), what not to
+do ("*don't notify anyone, just* ...") and signing in ("*log into xero and* ..."). Inside quotes a
 clause is a value's words ('create a jira bug titled "fails because of cache"') and stays.
 """
 
@@ -40,8 +43,8 @@ _AFTER = re.compile(
 )
 # when, as urged at the request's end: "delete droplet 5512 *now*", "*asap*", "*right away*"
 _URGING = re.compile(
-    r"[\s,;\u2013\u2014-]+(?:right\s+)?(?:now|asap|a\.s\.a\.p\.?|immediately|away|quickly|urgently|(?:real\s+)?quick"
-    r"|straight\s+away|at\s+once|for\s+me|thanks|thank\s+you|thx|pls|please)[\s.!?]*$",
+    r"[\s,;\u2013\u2014-]+(?:right\s+)?(?:now|asap|a\.s\.a\.p\.?|immediately|quickly|urgently|(?:real\s+)?quick"
+    r"|right\s+away|straight\s+away|at\s+once|for\s+me|thanks|thank\s+you|thx|pls|plz|please)[\s.!?]*$",
     re.IGNORECASE,
 )
 # a clause before the request, to its comma: "Because ..., ", "To notify the team, ", "If ..., then "
