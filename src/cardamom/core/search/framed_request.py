@@ -23,14 +23,13 @@ from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
-from cardamom.core.search.request_parts import task_part, with_apps
+from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.thing_questions import thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
 _APP_LABEL = re.compile(
-    r"^\s*(?:(?:in|on|from|via|using|with|for)\s+)?(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*"
-    r"(?::|->|=>|>>|\u2192|\u2014|\u2013|--?|\||/)\s+(?P<rest>\S.*)$",
+    rf"^\s*(?:(?:in|on|from|via|using|with|for)\s+)?(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*(?::|{LABEL_MARKS})\s+(?P<rest>\S.*)$",
     re.DOTALL,
 )
 

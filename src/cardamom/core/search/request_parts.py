@@ -16,17 +16,14 @@ from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import tokenize
 
 # a part's label, at the request's start or a sentence's ("search notion *query:* roadmap" is a field's)
-_LABEL = re.compile(
-    r"(?:^|(?<=[.;!?\n,]))\s*(?P<label>context|background|notes?|goal|task|request|action|ask|objective|intent|query"
-    r"|todo|step\s*\d+)\s*:\s*",
-    re.IGNORECASE,
-)
-# ... and (``app_labels``) with an arrow or a dash, or a need's label: "*Task ->* list ...", "*goal -*
-# create ...", "*need:* jira issue ENG-5 details"
+_LABELS = r"context|background|notes?|goal|task|request|action|ask|objective|intent|query|todo|step\s*\d+"
+_LABEL = re.compile(rf"(?:^|(?<=[.;!?\n,]))\s*(?P<label>{_LABELS})\s*:\s*", re.IGNORECASE)
+# the marks past a colon a label, or an app's name labelling a request, may end with (``app_labels``):
+# an arrow or a dash ("*Task ->* list ...", "*goal -* create ...", "*Xero \u2192* list contacts")
+LABEL_MARKS = r"->|=>|>>|\u2192|\u2014|\u2013|--?|\||/"
+# ... and a need's label ("*need:* jira issue ENG-5 details")
 _MARKED_LABEL = re.compile(
-    r"(?:^|(?<=[.;!?\n,]))\s*(?P<label>context|background|notes?|goal|task|request|action|ask|objective|intent|query"
-    r"|todo|needs?|step\s*\d+)\s*(?::|->|=>|>>|\u2192|\u2014|\u2013|-)\s*",
-    re.IGNORECASE,
+    rf"(?:^|(?<=[.;!?\n,]))\s*(?P<label>{_LABELS}|needs?)\s*(?::|{LABEL_MARKS})\s*", re.IGNORECASE
 )
 _TASKS = frozenset(
     {"goal", "task", "request", "action", "ask", "objective", "intent", "query", "todo", "need", "needs"}
