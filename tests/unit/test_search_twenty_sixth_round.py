@@ -367,6 +367,9 @@ class TestPostedIn:
         assert sent_words(sequence, frozenset({"releases"}), ()) == frozenset()
         sending = tuple(tokenize("send a text and get the output in english"))
         assert sent_words(sending, frozenset({"english"}), (), posted_in=True) == frozenset()  # a second action
+        quoted = tuple(tokenize("post the review request 'fixed in build 142' for WEB 88"))
+        values = frozenset({"fixed", "in", "build", "142", "web", "88"})
+        assert sent_words(quoted, values, (), posted_in=True) == frozenset()  # "in" is the value's word
 
     def test_ranked(self) -> None:
         assert _names("post an announcement in #releases on slack")[:1] == ["slack__chat_post_message"]

@@ -38,24 +38,37 @@ def sent_words(
     """What a request sends, where it sends it to a value ("post *the release notes* to
     #announcements", "send *the weekly report* to jane@acme.com"): the words between its verb,
     first, and "to" (``sent_things``); ``to_apps`` (``sent_to_apps``): to an app too ("post
-    *the latest revenue* to slack"); ``posted_in`` (``posted_in``): "in" or "on" a value too
-    ("post *an announcement* in #releases")."""
+    *the latest revenue* to slack"); ``posted_in`` (``posted_in``): "in" or "on" a value too, where
+    it says no "to" ("post *an announcement* in #releases")."""
     words = [w for w in sequence if w not in apps]
-    places = ("to", "in", "on", "into") if posted_in else ("to",)
-    to = next((w for w in places if w in words), None)
-    if not words or words[0] not in SENDING or to is None:
+    if not words or words[0] not in SENDING:
         return frozenset()
-    if _sent_to(words, to) not in values and not (to == "to" and to_apps and _sent_to(sequence, to) in apps):
+    if "to" not in words:
+        return _posted_in(words, values) if posted_in else frozenset()
+    if _sent_to(words, "to") not in values and not (to_apps and _sent_to(sequence, "to") in apps):
         return frozenset()  # ... to a value, or (``to_apps``) to an app ("... to *slack*")
-    sent = [w for w in words[1 : words.index(to)] if w not in QUERY_FILLER_WORDS and w not in values]
-    if to != "to" and (len(sent) > _LONGEST_POSTED or any(is_action_word(w) for w in sent)):
-        return frozenset()  # "send a text ... *and get* the output in English": no thing posted in a place
+    return frozenset(w for w in words[1 : words.index("to")] if w not in QUERY_FILLER_WORDS and w not in values)
+
+
+def _posted_in(words: Sequence[str], values: frozenset[str]) -> frozenset[str]:
+    """The words between a sending verb and the first "in" or "on" a value follows, itself no
+    word of a value ("post 'Fixed *in* build 142'"): up to four, no action among them ("send a text
+    ... *and get* the output in English" posts nothing in a place)."""
+    at = next((i for i, w in enumerate(words) if w in _POSTED_IN and w not in values), None)
+    if at is None or next((w for w in words[at + 1 :] if w not in ARTICLES), "") not in values:
+        return frozenset()
+    sent = [w for w in words[1:at] if w not in QUERY_FILLER_WORDS and w not in values]
+    if len(sent) > _LONGEST_POSTED or any(is_action_word(w) for w in sent):
+        return frozenset()
     return frozenset(sent)
 
 
 def _sent_to(words: Sequence[str], to: str) -> str:
     """The first word after the first ``to`` of ``words``, past an article."""
     return next((w for w in words[words.index(to) + 1 :] if w not in ARTICLES), "")
+
+
+_POSTED_IN = frozenset({"in", "on", "into"})
 
 
 def content_apps(
