@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -147,6 +147,10 @@ class SearchIndex:
     def vector_cache(self) -> dict[int, array[float] | None]:
         """Each tool's text vector, kept once the semantic fallback has computed it."""
         return self._vectors
+
+    def tools_of(self, apps: Iterable[str]) -> frozenset[int]:
+        """Every tool of ``apps`` (apps or accounts, as ``app_targets`` keys them)."""
+        return union_of(self.app_targets.get(app, EMPTY) for app in apps)
 
     def carriers(self, token: str) -> frozenset[int]:
         """Every tool carrying ``token`` itself in any field."""

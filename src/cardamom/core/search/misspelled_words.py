@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 
+from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.verb_readings import STATE_VERBS
@@ -46,7 +47,7 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
     unknown = [m for m in written if _unknown(index, m.group(0).casefold())]
     if not unknown or len(unknown) > _MOST_MISSPELT:
         return request, ()  # a request of many words no tool says is no misspelling of one
-    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    tools = index.tools_of(apps)
     actions = action_forms() | STATE_VERBS
     names = index.name_postings
     read: list[tuple[str, str]] = []
@@ -61,10 +62,9 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
 
 
 def _named_apps(index: SearchIndex, request: str) -> set[str]:
-    """The apps of ``index`` whose names (of one to three words) ``request`` says."""
-    words = tokenize(request)
-    phrases = (" ".join(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1))
-    return {app for phrase in phrases for app in index.app_mentions.get(phrase, ())}
+    """The apps of ``index`` ``request`` names."""
+    mentions = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
+    return {mention.name for mention in mentions if mention.connected}
 
 
 def _unknown(index: SearchIndex, word: str) -> bool:

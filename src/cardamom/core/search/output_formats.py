@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.tokens import is_plural, tokenize
 from cardamom.core.search.verb_readings import literal_names
 
@@ -77,7 +76,7 @@ def without_formats(
 
 def _without_forms(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
     """``request`` without the forms whose words no name of ``apps``' tools carries."""
-    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    tools = index.tools_of(apps)
     said = set(tokenize(_FORMAT.sub(" ", request)))
 
     def kept(match: re.Match[str]) -> str:
@@ -116,7 +115,7 @@ def _listed(index: SearchIndex, apps: Iterable[str], found: re.Match[str]) -> st
     if not things or things[-1].casefold() in _NO_THINGS or things[-1].casefold().endswith("ed"):
         return found.group(0)
     said = tokenize(found.group("word"))[-1:] + tokenize(things[-1])
-    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    tools = index.tools_of(apps)
     for word in said:
         tools &= literal_names(index, word)
     if tools:

@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.word_forms import said_side_by_side
 
@@ -31,7 +30,7 @@ def done_once(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
     where no name of ``apps``' tools says it with its prefix."""
     if len(request) > 2000 or _AGAIN.search(request) is None:
         return request
-    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    tools = index.tools_of(apps)
 
     def once(found: re.Match[str]) -> str:
         action = found.group("action").casefold()

@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.verb_readings import literal_names
 
@@ -46,7 +45,7 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     if len(things) != 1:
         return None
     kind, thing_id = things[0].group("kind", "id")
-    tools = union_of(index.app_targets.get(app, EMPTY) for app in apps)
+    tools = index.tools_of(apps)
     kinds = literal_names(index, kind.casefold()) & tools
     if not kinds:
         return None
