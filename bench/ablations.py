@@ -248,6 +248,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
         True,
     ),
     ("+ a tool called by its name is its words (call jira's create_issue for ENG)", "called_names", True),
+    ("+ an implied app framed", "implied_frames", True),
+    ("+ yes/no questions about one thing", "asked_things", True),
+    ("+ a numbered thing placed", "placed_things", True),
+    ("+ an app's own search", "general_searches", True),
+    ("+ what someone said", "said_questions", True),
+    ("+ an app's own word", "app_own_words", True),
+    ("+ a thing's info", "info_names", True),
+    ("+ a context to its comma", "stated_commas", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -806,7 +806,7 @@ FIRST = [
     ("From GitHub, get PR 12 in acme/api", "github", "pulls_get"),
     ("get github PR 12 in acme/api", "github", "pulls_get"),
     ("Jira: status of ENG-5", "jira", "get_issue"),
-    ("GitHub: who reviewed PR 12 in acme/api", "github", "pulls_get_review"),
+    ("GitHub: who reviewed PR 12 in acme/api", "github", "pulls_list_reviews"),
     ("Via Slack, DM bob", "slack", "chat_post_message"),
     # a request after its context, posted in a channel, an API's verb, the thing the context names
     (

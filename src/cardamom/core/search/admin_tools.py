@@ -28,8 +28,12 @@ class _AdminTools:
     def __contains__(self, tool: object) -> bool:
         if not isinstance(tool, int):
             return False
-        name = self.index.documents[tool].name
-        return _OPENS_AS_ADMIN.match(name, name.find("__") + 2 if "__" in name else 0) is not None
+        return is_admin_name(self.index.documents[tool].name)
+
+
+def is_admin_name(name: str) -> bool:
+    """The tool's own name (past the account's "__") opens with an administrator's word."""
+    return _OPENS_AS_ADMIN.match(name, name.find("__") + 2 if "__" in name else 0) is not None
 
 
 def unasked_admin(index: SearchIndex, tokens: Collection[str]) -> Container[int]:

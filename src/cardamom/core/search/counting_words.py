@@ -9,10 +9,12 @@ issues" is Jira's ``search_for_issues_using_jql``).
 
 from __future__ import annotations
 
+import itertools
+
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
-from cardamom.core.search.tokens import inflection_key, is_plural
+from cardamom.core.search.tokens import inflection_key, is_plural, singular
 from cardamom.core.search.verb_readings import literal_names, name_reach
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
@@ -84,6 +86,8 @@ def list_as_search(
     if not thing and synonyms:
         # "list jira *tickets*": the plural of the synonym the app's names say ("issues")
         said, thing, carriers = _named_synonym(index, kept[1:], scoped, values)
+    if not thing and index.options.general_searches and _found_by_search(index, kept[1:], scoped, values):
+        return ("search", *kept[1:])  # "list notion pages": Notion's ``post_search``
     if not thing or not carriers & literal_names(index, "search"):
         return kept
     listing = _LISTING | {"all", thing}
@@ -93,6 +97,34 @@ def list_as_search(
     if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w not in (said, thing)):
         return kept
     return ("search", *kept[1:])
+
+
+_SEARCH_ONLY = frozenset({"search", "post", "get", "all"})
+_IRREGULAR = frozenset({"children", "people"})  # plurals in no -s
+
+
+def _found_by_search(
+    index: SearchIndex, words: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
+) -> bool:
+    """The first plural of ``words`` is a thing the app (``scoped``) names one at a time, never
+    in the plural ("list notion *pages*": ``retrieve_a_page``), and the app has one tool named
+    for searching alone (Notion's ``post_search``), which finds them."""
+    plural = next((w for w in words if w not in values and is_plural(w)), None)
+    if plural is None or is_action_word(plural):
+        return False
+    one = singular(plural)
+    naming = literal_names(index, one) & scoped
+    if any(name_reach(index, w) & scoped for w in words if w not in values and w != plural):
+        return False  # another thing of the app holds them ("the notion *database's* properties")
+    documents = index.documents
+    for doc_id in naming:  # ... and lists none of its parts ("blocks": ``get_block_children``)
+        own = own_name_words(documents[doc_id].name)
+        if any(w == one and (is_plural(after) or after in _IRREGULAR) for w, after in itertools.pairwise(own)):
+            return False
+    searching = [
+        d for d in literal_names(index, "search") & scoped if _SEARCH_ONLY.issuperset(own_name_words(documents[d].name))
+    ]
+    return bool(naming) and len(searching) == 1
 
 
 def _plainly_listed(index: SearchIndex, thing: str, scoped: frozenset[int]) -> bool:

@@ -135,6 +135,8 @@ def field_phrase(
                 field = field[:-1]
             if len(field) <= longest and all(w.isalpha() and w not in DETERMINERS and w not in _LISTING for w in field):
                 after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
+                # the thing ends where the value it is set to begins ("the topic of slack #eng *to* ...")
+                after = after[: after.index("to")] if "to" in after else after
                 return FieldPhrase(word, field, after, set_value(sequence, end), listed) if after else None
             return None
         if trailing and word in READING_VERBS and word not in ASKING_WORDS:
@@ -217,6 +219,15 @@ def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPh
     if not CLAUSE_WORDS.isdisjoint(span):
         return None  # "add dave lee *as* a watcher on ...": a role, no field
     return FieldPhrase(sequence[verb], span[:1], after, span[1:])
+
+
+def added_value(phrase: FieldPhrase | None, vocabulary: Container[str]) -> tuple[str, ...]:
+    """The value a field added gets ("add label *bug* to github issue 7"), where a name of the
+    index (``vocabulary``) says the field (``issues_add_labels``): no head noun of the request;
+    none otherwise ("add the *bug label*": "bug" said first)."""
+    if phrase is None or not phrase.adds or not any(w in vocabulary or f"{w}s" in vocabulary for w in phrase.field):
+        return ()
+    return phrase.value
 
 
 _LONGEST_VALUE = 3  # words: "to high", "to in progress", "to Q3 launch plan"

@@ -24,7 +24,7 @@ from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
-from cardamom.core.search.thing_questions import thing_question, with_thing
+from cardamom.core.search.thing_questions import said_question, thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
@@ -62,6 +62,7 @@ def framed_request(
         sentences=options.context_sentences,
         steps=options.listed_steps,
         marks=options.app_labels,
+        commas=options.stated_commas,
         acts=leads,
     )
     if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
@@ -83,6 +84,8 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
+    if options.said_questions:  # "what did ana post in slack #general": the messages she posted
+        framed = with_apps(said_question(framed), mentions)
     asked = thing_question(index, framed, connected) if options.thing_questions else None
     framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"

@@ -10,6 +10,7 @@ app can add a result, never take one away.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from cardamom.core.search.app_scope import AppMention
@@ -38,7 +39,7 @@ def implied_app(
     if index.options.actions_imply_nothing:
         # an action names no app, however few apps' names say it ("send": Stripe's invoices alone)
         content = [t for t in content if not is_action_word(t)]
-    found: set[str] = set()
+    found: dict[str, str] = {}
     for token in content:
         entry = index.postings(token)
         carriers = union_of((entry.name, entry.inflected))
@@ -46,15 +47,49 @@ def implied_app(
             carriers = carriers & visible  # type: ignore[operator]
         app = _only_app(index, carriers)
         if app is not None:
-            found.add(app)
+            found.setdefault(app, token)
+    if len(found) > 1 and index.options.implied_frames:
+        # the thing named by its id says which ("when did *droplet 5512* last reboot": "last"
+        # is a word of Twilio's names, "deployed" of GitHub's)
+        kinds = _numbered_kinds(analysis)
+        found = {app: token for app, token in found.items() if token in kinds}
     if len(found) != 1:
         return None
-    app = found.pop()
+    app = next(iter(found))
     tools = index.app_targets.get(app, EMPTY)
     scoped = tools if visible is None else tools & visible  # type: ignore[operator]
     if not scoped or len(scoped) >= size:
         return None
     return app, frozenset(scoped)
+
+
+def _numbered_kinds(analysis: QueryAnalysis) -> set[str]:
+    """The words written before a value with a digit: the kinds of things named by their ids
+    ("*droplet* 5512")."""
+    return {word for word, after in analysis.after_words if after in analysis.values and _has_digit(after)}
+
+
+# a capitalised word inside a sentence: a name, maybe of an app the org has not connected
+# ("Delete the *Onsched Setup* resource image 7460264")
+_PROPER_NAME = re.compile(r"(?<![.!?:;]\s)(?<=\s)[A-Z][a-z]+")
+
+
+def numbered_kind(index: SearchIndex, analysis: QueryAnalysis, app: str, query: str) -> bool:
+    """The request names a thing by its id whose kind only ``app``'s names say, and no name
+    written in capitals that may be another app's: where an implied app may read the request's
+    frame and questions too ("delete *droplet 5512* now"); a weaker word ("last", which one
+    Twilio name says) implies no more than its own ranking there."""
+    if _PROPER_NAME.search(query[:500]) is not None:
+        return False
+    for kind in _numbered_kinds(analysis):
+        entry = index.postings(kind)
+        if _only_app(index, union_of((entry.name, entry.inflected))) == app:
+            return True
+    return False
+
+
+def _has_digit(word: str) -> bool:
+    return any(c.isdigit() for c in word)
 
 
 def _only_app(index: SearchIndex, carriers: Collection[int]) -> str | None:

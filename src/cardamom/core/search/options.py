@@ -437,7 +437,33 @@ class SearchOptions:
     * ``context_pronouns``: the "it" of a request after its context is the one thing the context
       names by its id ("Our Asana project 31 is done. Archive *it*", ``thing_questions``);
     * ``called_names``: a tool a request calls by its name ('use "create_issue" in jira', "call
-      jira's create_issue for ENG") is read as the name's words (``called_tools``).
+      jira's create_issue for ENG") is read as the name's words (``called_tools``);
+    * ``implied_frames``: a request naming no app that finds nothing, in the one app its words
+      imply, is read as placed there ("delete droplet 5512 *now*": "... in DigitalOcean"), so
+      its frame, reasons and questions are read as inside a named app (``rank``);
+    * ``asked_things``: a yes/no question about one thing named by its id ("*did* stripe charge
+      ch_1 succeed", "*is* droplet 5512 running") is its get, as a wh-question is; the state it
+      was brought to ("who *merged* PR 12") is a field; a past verb whose things the app lists
+      on the thing is those things listed ("who *commented* on github issue 7": its comments); a
+      place ("in acme/api") is no thing (``thing_questions``);
+    * ``placed_things``: an owner/name slug placing a thing named by its number ("github issue 7
+      *in acme/api*") reads no repository in: that thing's own tools take it
+      (``written_forms``);
+    * ``general_searches``: things listed that no name of the app says, where a tool named for
+      searching alone describes finding them, are searched for ("list notion pages": Notion's
+      ``post_search``, which "searches all ... pages") (``counting_words``);
+    * ``said_questions``: a question asking what someone said, posted or wrote ("*what did ana
+      post* in slack #general") asks for the messages they posted (``thing_questions``);
+    * ``app_own_words``: a word no member's name of the app says, whose synonym opens five of
+      them or more, is read as the app's own word ("list slack *channels*": Slack's
+      ``conversations_list``, not its administrators' ``admin_usergroups_list_channels``)
+      (``app_words``);
+    * ``info_names``: a verb reading one thing reads its info, where a name of the app says the
+      thing and "info" alone and none says the verb before it ("get slack user bob": Slack's
+      ``users_info``) (``word_forms``);
+    * ``stated_commas``: a statement ending at a comma, then a request on "it" ("The droplet
+      5512 is no longer needed, *delete it*"), is a context and its request, as two sentences
+      are (``request_parts``).
     """
 
     drop_filler: bool = True
@@ -597,6 +623,14 @@ class SearchOptions:
     named_verbs: bool = True
     context_pronouns: bool = True
     called_names: bool = True
+    implied_frames: bool = True
+    asked_things: bool = True
+    placed_things: bool = True
+    general_searches: bool = True
+    said_questions: bool = True
+    app_own_words: bool = True
+    info_names: bool = True
+    stated_commas: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -768,4 +802,12 @@ SEED_RULES_ONLY = SearchOptions(
     named_verbs=False,
     context_pronouns=False,
     called_names=False,
+    implied_frames=False,
+    asked_things=False,
+    placed_things=False,
+    general_searches=False,
+    said_questions=False,
+    app_own_words=False,
+    info_names=False,
+    stated_commas=False,
 )

@@ -18,6 +18,7 @@ from cardamom.core.search.field_phrases import (
     COPULAS,
     FieldPhrase,
     added_field,
+    added_value,
     field_as_read,
     field_phrase,
     moved_member,
@@ -231,7 +232,7 @@ def analyse_query(
     head = (
         request_head(
             sequence,
-            values,
+            values | frozenset(added_value(field, vocabulary)),  # "add label *bug* to ...": no head
             named,
             None if shaped_name else leads,
             articles=options.article_heads,

@@ -30,7 +30,7 @@ from cardamom.core.search.destructive_actions import (
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_order import head_first, request_head_of
-from cardamom.core.search.implied_app import implied_app
+from cardamom.core.search.implied_app import implied_app, numbered_kind
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import as_instrument, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
@@ -300,6 +300,12 @@ def _rank(
         inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
         if inside is not None and inside.hits:
             return inside
+        if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
+            # ... and read as placed there, its frame and question read as in a named app
+            # ("how long has droplet 5512 been running": "... in DigitalOcean")
+            placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
+            if placed.hits:
+                return dataclasses.replace(placed, implied=True)
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,

@@ -31,6 +31,8 @@ _AFTER = re.compile(
     r"because|cause|cuz|since\s+" + _SUBJECTS + r"|since\s+" + _OWNED + r"(?:[\s.-]+[a-z]+){0,3}\s+"
     r"(?:[a-z]+ed|was|were|is|are|has|have|had|got|did)|so\s+that|so\s+(?:" + _SUBJECTS + "|" + _OWNED + r")\s+[a-z']+"
     r"|in\s+order\s+(?:to|that)|so\s+as\s+to|to\s+make\s+sure|to\s+ensure|now\s+that|given\s+that"
+    # a purpose no destination says ("delete it *to save costs*", "*to free up* budget")
+    r"|to\s+(?:save|free\s+up|cut|reduce|lower|avoid|prevent|keep\s+(?:things|it|them|the)|make\s+room|clean\s+up)"
     r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
     r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
     r"|(?:only\s+)?(?:if|unless)\s+(?:"
@@ -72,6 +74,8 @@ _SIGNED_IN = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _URGING_TAIL = 40  # characters
+# the app's place at the request's end: "... asap *in DigitalOcean*"
+_PLACE_LAST = re.compile(r"\s+(?:in|on)\s+(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*$", re.IGNORECASE)
 _QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
 _LEAST = 2  # words a request keeps: "refund ch_3 because ..." is no request after its cut
 
@@ -84,11 +88,22 @@ def without_reasons(request: str, mentions: tuple[AppMention, ...] = ()) -> str:
     ("I created jira issue ENG-9, now assign it to bob")."""
     if len(request) > 2000:
         return request  # a reason is a request's own words, never pasted text
+    place = _PLACE_LAST.search(request)
+    if place is not None and any(m.connected and _names(m, place.group("app")) for m in mentions):
+        # the place an app's label was written as ("DigitalOcean: reboot droplet 5512 asap" is
+        # "reboot droplet 5512 asap in DigitalOcean"): the urging is before it
+        kept = _without_reasons(request[: place.start()])
+        return f"{kept}{place.group(0)}" if kept != request[: place.start()] else request
     kept = _without_reasons(request)
     said = set(tokenize(kept))
     if kept == request or any(m.connected and said.issuperset(m.words) for m in mentions):
         return kept
     return with_apps(kept, mentions)
+
+
+def _names(mention: AppMention, written: str) -> bool:
+    """``written`` is ``mention``'s app as a request writes it ("DigitalOcean", "digital ocean")."""
+    return "".join(tokenize(written)) == "".join(mention.words)
 
 
 def _without_reasons(request: str) -> str:

@@ -34,6 +34,11 @@ _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # words before a sentence's action that leave it an action ("*Please* list ...", "*Now* create ...")
 _OPENERS = re.compile(r"^(?:(?:please|now|then|so|and|ok|okay|kindly)\b[\s,]*)*", re.IGNORECASE)
+# a statement to its comma (its verb a copula) and a request on "it": "X is no longer needed, delete it"
+_STATED_THEN_IT = re.compile(
+    r"^(?P<stated>[^,;.!?:\"]{6,100}?\b(?:is|are|was|were)\b[^,;.!?:\"]*),\s*(?P<rest>[^,;]*\b(?:it|them)\b.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _STATED = 3  # at most this many sentences state the context before the one that asks
 _STATING_WORDS = 12  # "Our GitHub repo is acme/api.": a context is short
 # words of asking: a sentence with one asks for something itself ("I *need* the invoices.", "we're
@@ -52,6 +57,7 @@ def task_part(
     sentences: bool = False,
     steps: bool = False,
     marks: bool = False,
+    commas: bool = False,
     acts: Callable[[str], bool] | None = None,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
@@ -61,14 +67,15 @@ def task_part(
     55"); ``steps`` (``listed_steps``): its first step, where it lists numbered steps or two to
     four sentences or clauses an action each opens ("create a jira issue; assign it to me");
     ``marks`` (``app_labels``): a label may end with an arrow or a dash ("Task -> ...");
-    ``request`` otherwise."""
+    ``commas`` (``stated_commas``): a statement may end at a comma, where "it" follows ("X is
+    no longer needed, delete it"); ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
         part = _first_step(request, acts) or request
     if sentences and part == request:
-        return _after_statements(request, acts) or request
+        return _after_statements(request, acts, commas=commas) or request
     return part
 
 
@@ -94,10 +101,15 @@ def _first_step(request: str, acts: Callable[[str], bool] | None = None) -> str 
     return parts[0].rstrip(" .;!?")
 
 
-def _after_statements(request: str, acts: Callable[[str], bool] | None = None) -> str | None:
+def _after_statements(request: str, acts: Callable[[str], bool] | None = None, *, commas: bool = False) -> str | None:
     """The last sentence of ``request``, where an action word opens it and one to ``_STATED``
     sentences before it state a context ("We use Jira. *Create a bug ...*"); None otherwise."""
     parts = _SENTENCE_END.split(request.strip())
+    stated = _STATED_THEN_IT.match(request) if commas and len(parts) == 1 else None
+    if stated is not None:
+        # a context to its comma, then what to do to "it": "The droplet 5512 on DigitalOcean is
+        # no longer needed, *delete it*" (``context_pronouns``)
+        parts = [f"{stated.group('stated')}.", stated.group("rest")]
     if not 2 <= len(parts) <= _STATED + 1 or not all(map(_states, parts[:-1])):
         return None
     asked = _OPENERS.sub("", parts[-1])

@@ -8,6 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.app_words import name_forms
 from cardamom.core.search.container_words import lists_thing, says_thing_for
 from cardamom.core.search.counting_words import count_as_list, list_as_search
 from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, qualifiers, ruled_out
@@ -28,7 +29,6 @@ from cardamom.core.search.tokens import (
 )
 from cardamom.core.search.verb_readings import (
     SEARCH_VERBS,
-    STATE_VERBS,
     changed_field,
     literal_names,
     named_in,
@@ -36,7 +36,7 @@ from cardamom.core.search.verb_readings import (
     search_as_get,
     state_change,
 )
-from cardamom.core.search.word_forms import listed_plural, name_form, read_as_listing
+from cardamom.core.search.word_forms import listed_plural, read_as_info, read_as_listing
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +196,7 @@ def _inside(
         kept = kept[1:]
     read_as: tuple[tuple[str, str], ...] = ()
     if options.word_forms and not analysis.name_shaped:  # a guessed name's words are a name's
-        kept, read_as = _name_forms(index, kept, scoped, analysis.values)
+        kept, read_as = name_forms(index, kept, scoped, analysis.values, analysis.head)
     head = analysis.head
     if options.listed_plural and head is not None and head.head in kept and head.head not in analysis.values:
         plural = listed_plural(index, head.verb, head.head, scoped)
@@ -215,6 +215,14 @@ def _inside(
     ):
         kept = unique("list" if t == head.verb else t for t in kept)  # "get github issues"
         read_as = (*read_as, (head.verb, "list"))
+    if (
+        options.info_names
+        and head is not None
+        and head.verb in kept
+        and read_as_info(index, head.verb, head.head, scoped)
+    ):
+        kept = unique("info" if t == head.verb else t for t in kept)  # "get slack user bob": ``users_info``
+        read_as = (*read_as, (head.verb, "info"))
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
@@ -268,7 +276,8 @@ def _inside(
     # whom a request adds to or takes from a thing ("invite *bob* to the channel"), where no tool
     # of the app says the word anywhere: a person, as "Bob" written capitalised is
     topics |= {w for w in analysis.member if w in kept and not said_in(index, w, scoped)}
-    named = thing_names(index, analysis, kept, scoped) if options.thing_names else frozenset()
+    written = (*kept, *(w for w, r in read_as if r in kept and w not in kept))  # "the slack *channel* ops"
+    named = thing_names(index, analysis, written, scoped) if options.thing_names else frozenset()
     if options.qualifiers:
         # "a *draft* invoice for customer Acme": beside the values read so far, and the thing's name
         taken = topics | named if options.valued_qualifiers else frozenset()
@@ -308,25 +317,6 @@ def _inside(
         read_as=read_as,
         field_thing=thing,
     )
-
-
-def _name_forms(
-    index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
-) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """``kept`` with each word the app's names say in another form read in that form
-    (``word_forms.name_form``), and the words read so, as ``Scope.read_as`` reports them; a
-    noun made from a verb is the request's action only where it has no other."""
-    words: list[str] = []
-    read_as: list[tuple[str, str]] = []
-    actions = {t for t in kept if is_action_word(t) or t in STATE_VERBS}
-    for word in kept:
-        form = None if word in values else name_form(index, word, scoped, acted=bool(actions - {word}))
-        if form is None:
-            words.append(word)
-        else:
-            words.extend(form)
-            read_as.append((word, " ".join(form)))
-    return (unique(words), tuple(read_as)) if read_as else (kept, ())
 
 
 # Outside a named app, the words besides the values that must remain for the values to leave

@@ -17,10 +17,15 @@ import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.synonyms import NAME_SHORTHANDS
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural, tokenize
+from cardamom.core.search.verb_readings import literal_names, verb_names
 
 _ASKING = re.compile(r"^\s*(?:when|who|whom|why|where|whose|how(?!\s+many\b))\b", re.IGNORECASE)
+# a yes/no question, asked of one thing's state ("*did* stripe charge ch_1 succeed", "*is* droplet
+# 5512 running", "*has anyone* commented on jira issue ENG-5") (``asked_things``)
+# ("have jira transition OPS-5 to Done" tells, asks nothing)
+_WHETHER = re.compile(r"^\s*(?:did|does|is|are|was|were|has)\b", re.IGNORECASE)
 # the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12", "repo acme/api"
 _THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?(?P<id>[A-Za-z]*[-_]?\d[\w.-]*|[\w.-]+/[\w.-]+)(?=$|[\s,.?!;:)])")
 _AUXILIARIES = frozenset({"was", "is", "were", "did", "does", "do", "has", "have", "had", "been", "be", "get", "got"})
@@ -30,6 +35,10 @@ _LONGEST = 14  # words: a question about one thing is short
 # *created*", "who *updated* page 7fa"): the thing's fields, whatever names act so
 _EVENTS = frozenset({"created", "updated", "modified", "opened", "started", "running", "deployed", "launched"})
 _EVENTS |= {"added", "changed", "edited", "made", "written", "booked", "scheduled", "uploaded", "last"}
+# ... and the states it was brought to, which its fields say too ("who *merged* PR 12", "when
+# was invoice in_5 *paid*") (``asked_things``)
+_STATES = frozenset({"merged", "closed", "resolved", "reopened", "archived", "cancelled", "canceled", "completed"})
+_STATES |= {"published", "paid", "sent", "delivered", "succeed", "succeeded", "finished", "done", "deleted"}
 # what a "who" question asks of one thing: who holds one of its fields ("who *owns* box folder
 # 77", "who's *assigned* to task 12"); "who can *access*", "who are the *members* of" ask for
 # its relations, which names of their own list (``get_folders_id_collaborations``)
@@ -39,32 +48,82 @@ _HOLDERS = _EVENTS | {"owns", "own", "owner", "assigned", "assignee", "reported"
 def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str | None:
     """The get of the one thing a wh-question about it names ("get folder 77"), where no name
     of ``apps``' tools carries one of its other words with the thing's kind; None otherwise."""
-    if _ASKING.match(request) is None or len(tokenize(request[:400])) > _LONGEST:
+    asked = index.options.asked_things
+    opening = _ASKING.match(request) or (_WHETHER.match(request) if asked else None)
+    if opening is None or len(tokenize(request[:400])) > _LONGEST:
         return None
-    things = list(_THING.finditer(request))
-    if len(things) != 1:
+    # (a place is no thing: "in acme/api" is where "github issue 7" is, and stays its place)
+    found = list(_THING.finditer(request))
+    places = [t for t in found if asked and t.group("kind").casefold() in GRAMMAR_WORDS]
+    things = [t for t in found if t not in places]
+    if len(things) != 1 or len(places) > 1:
         return None
+    place = f" {places[0].group(0)}" if places else ""
     kind, thing_id = things[0].group("kind", "id")
+    kind = kind.casefold()
     tools = index.tools_of(apps)
-    kinds = literal_names(index, kind.casefold()) & tools
+    kinds = literal_names(index, kind) & tools
+    if asked and (kind,) in NAME_SHORTHANDS:  # "PR 12": ``pulls_get``, ``pulls_check_if_merged``
+        kinds |= literal_names(index, NAME_SHORTHANDS[(kind,)]) & tools
     if not kinds:
         return None
     said = set(tokenize(f"{kind} {thing_id}")) | {w for app in apps for w in tokenize(app)}
+    said |= {w for t in found for w in tokenize(t.group(0))}
+    states = _EVENTS | _STATES if asked else _EVENTS
+    words = [w for w in tokenize(request[opening.end() :]) if w not in said and w not in index.app_mentions]
     others = [
         w
-        for w in tokenize(_ASKING.sub("", request))
-        if w not in said
-        and w not in _AUXILIARIES
-        and w not in GRAMMAR_WORDS
-        and w not in QUERY_FILLER_WORDS
-        and w not in _EVENTS
-        and w not in index.app_mentions  # "digitalocean", which its names carry as their account
-    ]
-    if any(literal_names(index, w) & kinds for w in others):
+        for w in words
+        if w not in _AUXILIARIES and w not in GRAMMAR_WORDS and w not in QUERY_FILLER_WORDS and w not in states
+    ]  # (the app's name: "digitalocean", which its names carry as their account)
+    if asked:
+        listed = _listed_acts(index, others, kinds | literal_names(index, f"{kind}s") & tools, tools)
+        if listed is not None:  # "who commented on github issue 7": its comments
+            return f"list {listed} on {kind} {thing_id}{place}"
+    whom = opening.group(0).strip().casefold() in {"who", "whom"} or (asked and bool(_SOMEONE & set(words)))
+    # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
+    # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
+    # (a yes/no question's state a name says with the thing is that name's: "has PR 12 been
+    # *merged*" is ``pulls_check_if_merged``)
+    whether = opening.re is _WHETHER
+    if whether and any(literal_names(index, w) & kinds & _checking(index) for w in words if w in _STATES):
         return None
-    if request.lstrip()[:3].casefold() == "who" and not all(w in _HOLDERS for w in others):
+    if any(literal_names(index, w) & kinds for w in others if not (asked and whom and w in _HOLDERS)):
         return None
-    return f"get {kind} {thing_id}"
+    if whom and not all(w in _HOLDERS or (asked and w in states) for w in others):
+        return None
+    if whether and not others and not any(w in states for w in words):
+        return None  # "is github PR 12 in acme/api" asks nothing of it
+    return f"get {kind} {thing_id}{place}"
+
+
+def _checking(index: SearchIndex) -> frozenset[int]:
+    """The tools whose names check whether ("``pulls_check_if_merged``")."""
+    return literal_names(index, "check") | literal_names(index, "if")
+
+
+_SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody"})
+
+
+def _listed_acts(index: SearchIndex, words: list[str], kinds: frozenset[int], tools: frozenset[int]) -> str | None:
+    """The things a question's past verb makes, where a name of the app's ``tools`` lists them,
+    ending with them, one carrying the thing's kind (``kinds``) if any does ("*commented*":
+    GitHub's ``issues_list_comments``, Jira's ``get_comments``); None where no word of
+    ``words`` is such a verb."""
+    for word in words:
+        if not word.endswith("ed") or len(word) < 5:
+            continue
+        stem = inflection_key(word)
+        for plural in (f"{stem}s", f"{stem}es"):
+            if not is_plural(plural):
+                continue
+            listing = literal_names(index, plural) & tools & verb_names(index, "list")
+            listing = frozenset(d for d in listing if index.documents[d].name.endswith(f"_{plural}"))
+            # ... or one saying nothing else where none carries the kind (Jira's ``get_comments``)
+            alone = {d for d in listing if len(index.documents[d].name.split("__")[-1].split("_")) == 2}
+            if listing & kinds or (alone and not literal_names(index, plural) & kinds):
+                return plural
+    return None
 
 
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
@@ -81,4 +140,28 @@ def with_thing(part: str, request: str) -> str:
     things = list(_THING.finditer(rest))
     if len(things) != 1:
         return part
-    return _PRONOUN.sub(f"{things[0].group('kind')} {things[0].group('id')}", part, count=1)
+    # the kind as a word, whatever its case where it opened a sentence ("*Droplet* 5512 is ...")
+    return _PRONOUN.sub(f"{things[0].group('kind').casefold()} {things[0].group('id')}", part, count=1)
+
+
+# what someone said: "*what did ana post* in slack #general", "what has bob written in #eng"
+_SAID = re.compile(
+    r"^\s*what\s+(?:did|has|have)\s+(?P<who>[\w@.'-]+(?:\s+[\w@.'-]+)?)\s+"
+    r"(?:say|said|post|posted|write|written|wrote|send|sent|share|shared|mention|mentioned|announce|announced)\b"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def said_question(request: str) -> str:
+    """``request`` asking what someone said read as the messages they posted ("what did ana post
+    in slack #general yesterday": "messages ana posted in slack #general yesterday"), which an
+    app lists or searches, or as the get of the one thing it names by its id, which holds them
+    (``said_questions``); ``request`` otherwise."""
+    said = _SAID.match(request[:500])
+    if said is None:
+        return request
+    things = [t for t in _THING.finditer(said.group("rest")) if t.group("kind").casefold() not in GRAMMAR_WORDS]
+    if len(things) == 1:  # "what did the customer write in intercom conversation 88": that conversation
+        return f"get {things[0].group('kind').casefold()} {things[0].group('id')}"
+    return f"messages {said.group('who')} posted{said.group('rest')}".rstrip(" ?")

@@ -139,6 +139,29 @@ def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[
     return not any(_beside(index, doc_id, verb, keys, after=True) for doc_id in names.get(verb, EMPTY) & things)
 
 
+def read_as_info(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int]) -> bool:
+    """``verb`` of reading one ``noun`` asks for its info, where a name of ``scoped`` says that
+    thing and "info" alone (Slack's ``users_info``, ``conversations_info`` for "channel") and
+    no member's name says the verb right before the thing ("get slack user bob" is no
+    ``users_list``) (``info_names``)."""
+    if verb not in READING_VERBS or is_plural(noun):
+        return False
+    documents = index.documents
+    keys = {inflection_key(noun)} | {inflection_key(s) for s in synonyms_of(noun)}
+    infos = index.name_postings.get("info", EMPTY) & scoped
+    if not any(_thing_info(own_name_words(documents[d].name), keys) for d in infos):
+        return False
+    for doc_id in index.name_postings.get(verb, EMPTY) & scoped:
+        words = own_name_words(documents[doc_id].name)
+        if words[:1] != ["admin"] and any(a == verb and inflection_key(b) in keys for a, b in pairwise(words)):
+            return False
+    return True
+
+
+def _thing_info(words: list[str], keys: set[str]) -> bool:
+    return len(words) == 2 and words[1] == "info" and inflection_key(words[0]) in keys
+
+
 def _beside(index: SearchIndex, doc_id: int, verb: str, keys: set[str], *, after: bool = False) -> bool:
     """The tool's name says ``verb`` right beside a plural of ``keys`` (its thing's inflection
     keys): before or after it, or, ``after``, only before it ("get_customers"; a resource's name

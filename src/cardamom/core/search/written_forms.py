@@ -16,6 +16,7 @@ from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
+from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.thing_urls import read_urls
 from cardamom.core.search.tokens import singular, tokenize
 from cardamom.core.search.value_words import CONTAINERS
@@ -79,6 +80,7 @@ def _in_words(index: SearchIndex, query: str) -> str:
         and "/" in query
         and "repo" in index.name_postings
         and not _names_a_container(query, branches=options.repo_slugs)
+        and not (options.placed_things and _names_a_thing(index, query))
     ):
         # "list issues in acme/api"; "the main branch of acme/api" places it as "in" does
         # (``repo_slugs``: "of repo" would announce a field's value)
@@ -89,6 +91,21 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
+
+
+# a thing named by its number: "issue 7", "PR #12", "run 991"
+_NUMBERED_THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?\d+(?![\w/])")
+
+
+def _names_a_thing(index: SearchIndex, query: str) -> bool:
+    """The request names one thing by its number, a kind some name says ("get github *issue 7*
+    in acme/api"): a slug after it places that thing, whose own tools take the repository, and
+    reads no repository in (``placed_things``; ``issues_list_for_repo`` lists a repository's)."""
+    for found in _NUMBERED_THING.finditer(query):
+        kind = found.group("kind").casefold()
+        if (kind,) in NAME_SHORTHANDS or kind in index.name_postings or f"{kind}s" in index.name_postings:
+            return True
+    return False
 
 
 def _names_a_container(query: str, *, branches: bool = False) -> bool:
