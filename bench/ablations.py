@@ -256,6 +256,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an app's own word", "app_own_words", True),
     ("+ a thing's info", "info_names", True),
     ("+ a context to its comma", "stated_commas", True),
+    ("+ what a thing holds", "contents_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

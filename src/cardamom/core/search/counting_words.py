@@ -112,8 +112,9 @@ def _found_by_search(
     plural = next((w for w in words if w not in values and is_plural(w)), None)
     if plural is None or is_action_word(plural):
         return False
-    one = singular(plural)
-    naming = literal_names(index, one) & scoped
+    # the thing as the names say it, in the singular or through a synonym ("*docs*": a page)
+    said = (singular(plural), *sorted(w for w in synonyms_of(singular(plural)) if not is_action_word(w)))
+    one, naming = next(((w, n) for w in said if (n := literal_names(index, w) & scoped)), (said[0], frozenset()))
     if any(name_reach(index, w) & scoped for w in words if w not in values and w != plural):
         return False  # another thing of the app holds them ("the notion *database's* properties")
     documents = index.documents

@@ -24,7 +24,7 @@ from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
-from cardamom.core.search.thing_questions import said_question, thing_question, with_thing
+from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
@@ -86,6 +86,8 @@ def framed_request(
         )
     if options.said_questions:  # "what did ana post in slack #general": the messages she posted
         framed = with_apps(said_question(framed), mentions)
+    held = contents_question(index, framed, connected) if options.contents_questions else None
+    framed = with_apps(held, mentions) if held is not None else framed  # "what's in box folder 77"
     asked = thing_question(index, framed, connected) if options.thing_questions else None
     framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"

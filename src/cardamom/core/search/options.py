@@ -463,7 +463,10 @@ class SearchOptions:
       ``users_info``) (``word_forms``);
     * ``stated_commas``: a statement ending at a comma, then a request on "it" ("The droplet
       5512 is no longer needed, *delete it*"), is a context and its request, as two sentences
-      are (``request_parts``).
+      are (``request_parts``);
+    * ``contents_questions``: a question asking what the one thing it names by its id holds
+      ("*what's in* box folder 77", "the contents of ...") lists what a name of the app says
+      that thing holds (Box's ``get_folders_id_items``) (``thing_questions``).
     """
 
     drop_filler: bool = True
@@ -631,6 +634,7 @@ class SearchOptions:
     app_own_words: bool = True
     info_names: bool = True
     stated_commas: bool = True
+    contents_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -810,4 +814,5 @@ SEED_RULES_ONLY = SearchOptions(
     app_own_words=False,
     info_names=False,
     stated_commas=False,
+    contents_questions=False,
 )

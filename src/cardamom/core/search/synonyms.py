@@ -21,7 +21,7 @@ from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
-    get retrieve fetch read view show display see obtain lookup tell list check grab retrieval summarize inspect
+get retrieve fetch read view show display see obtain lookup tell list check grab retrieval summarize inspect describe
     list enumerate browse
     create add new make insert post generate raise creation
     update edit modify change alter amend patch put rename modification bump
@@ -72,6 +72,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     setting preference configuration config
     field property attribute
     channel conversation room
+    server vm droplet
     title name heading subject
     text body content
     """.strip().splitlines()

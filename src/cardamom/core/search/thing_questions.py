@@ -165,3 +165,37 @@ def said_question(request: str) -> str:
     if len(things) == 1:  # "what did the customer write in intercom conversation 88": that conversation
         return f"get {things[0].group('kind').casefold()} {things[0].group('id')}"
     return f"messages {said.group('who')} posted{said.group('rest')}".rstrip(" ?")
+
+
+# what a container holds: "*what's in* box folder 77", "*the contents of* folder 77", "*what does*
+# folder 77 *contain*"
+_CONTENTS = re.compile(
+    r"^\s*(?:(?:show\s+me\s+|tell\s+me\s+|list\s+)?what(?:'s|\s+is|\s+are|\s+was)\s+(?:in|inside)\b"
+    r"|(?:get\s+|list\s+|show\s+(?:me\s+)?)?(?:the\s+)?contents?\s+of\b"
+    r"|what\s+does\b(?=.*\bcontain\s*\??\s*$))",
+    re.IGNORECASE | re.DOTALL,
+)
+# the words a name says for what a container holds (Box's ``get_folders_id_items``)
+_HELD = ("items", "children", "contents", "entries")
+
+
+def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str | None:
+    """The listing of what the one thing a question names by its id holds ("what's in box folder
+    77": "list items of folder 77"), where a name of ``apps``' tools says its kind, then what
+    it holds (``get_folders_id_items``) (``contents_questions``); None otherwise."""
+    opening = _CONTENTS.match(request[:300])
+    if opening is None:
+        return None
+    things = [t for t in _THING.finditer(request) if t.group("kind").casefold() not in GRAMMAR_WORDS]
+    if len(things) != 1:
+        return None
+    kind, thing_id = things[0].group("kind").casefold(), things[0].group("id")
+    documents = index.documents
+    carrying = (literal_names(index, kind) | literal_names(index, f"{kind}s")) & index.tools_of(apps)
+    for held in _HELD:
+        for doc_id in literal_names(index, held) & carrying:
+            words = documents[doc_id].name.split("__")[-1].split("_")
+            at = next((i for i, w in enumerate(words) if inflection_key(w) == inflection_key(kind)), None)
+            if at is not None and held in words[at + 1 :]:
+                return f"list {held} of {kind} {thing_id}"
+    return None

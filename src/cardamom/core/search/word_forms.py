@@ -111,6 +111,7 @@ def listed_plural(index: SearchIndex, verb: str, noun: str, scoped: frozenset[in
 # issues" lists them, where GitHub's ``issues_get`` gets one).
 READING_VERBS = frozenset(
     {"get", "retrieve", "fetch", "read", "view", "show", "display", "see", "obtain", "grab", "summarize", "inspect"}
+    | {"describe"}
 )
 # The verbs of a request that looks at things, listing, reading or searching for them
 LOOKING_VERBS = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
