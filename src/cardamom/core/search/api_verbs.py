@@ -12,5 +12,6 @@ API_VERBS = frozenset(
     | {"pin", "unpin", "mute", "unmute", "follow", "unfollow", "subscribe", "unsubscribe", "publish", "capture"}
     | {"confirm", "decline", "accept", "restore", "rename", "lock", "unlock", "enable", "disable", "stop", "pause"}
     | {"resume", "trigger", "dispatch", "deploy", "redeploy", "rollback", "sync", "verify", "revoke", "rotate"}
+    | {"restart", "snapshot", "backup", "shutdown"}
     | {"schedule", "notify", "mention", "react", "resolve", "complete", "finish", "transition", "tag", "label"}
 )

@@ -297,15 +297,15 @@ def _rank(
         # Nothing in the caller's pool: a word only one app's names carry says which app the
         # request is for (``implied_app``); ranked there, as inside a named app.
         app = implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size)
-        inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
-        if inside is not None and inside.hits:
-            return inside
         if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
-            # ... and read as placed there, its frame and question read as in a named app
-            # ("how long has droplet 5512 been running": "... in DigitalOcean")
+            # ... as placed there where a thing it names by its id says so, its frame and
+            # question read as in a named app ("how long has droplet 5512 been running")
             placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
             if placed.hits:
                 return dataclasses.replace(placed, implied=True)
+        inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
+        if inside is not None and inside.hits:
+            return inside
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,

@@ -36,7 +36,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _OPENERS = re.compile(r"^(?:(?:please|now|then|so|and|ok|okay|kindly)\b[\s,]*)*", re.IGNORECASE)
 # a statement to its comma (its verb a copula) and a request on "it": "X is no longer needed, delete it"
 _STATED_THEN_IT = re.compile(
-    r"^(?P<stated>[^,;.!?:\"]{6,100}?\b(?:is|are|was|were)\b[^,;.!?:\"]*),\s*(?P<rest>[^,;]*\b(?:it|them)\b.*)$",
+    r"^(?P<stated>[^,;.!?:\"]{6,100}?\b(?:is|are|was|were|looks|seems|appears)\b[^,;.!?:\"]*),\s*"
+    r"(?P<rest>[^,;]*\b(?:it|them)\b.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 _STATED = 3  # at most this many sentences state the context before the one that asks

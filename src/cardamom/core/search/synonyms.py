@@ -73,6 +73,7 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     field property attribute
     channel conversation room
     server vm droplet
+    restart reboot
     title name heading subject
     text body content
     """.strip().splitlines()
