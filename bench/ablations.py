@@ -257,6 +257,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a thing's info", "info_names", True),
     ("+ a context to its comma", "stated_commas", True),
     ("+ what a thing holds", "contents_questions", True),
+    ("+ an id's prefix", "prefixed_ids", True),
+    ("+ an ending as a delete", "ending_deletes", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -6,10 +6,11 @@ says in the plural are found by the app's one search (``general_searches``); wha
 is the messages they posted (``said_questions``); a word no member's name says is read as the
 app's own word for it (``app_own_words``); a verb reading one thing reads its info
 (``info_names``); a statement to its comma is a context (``stated_commas``); what a thing holds
-is listed (``contents_questions``); and, without a switch of their own, a field's thing ends
-where its value begins, a label added is no head, a purpose after the request leaves it, an
-urging before an app's place leaves it, "describe" reads, a server is a droplet and a restart a
-reboot."""
+is listed (``contents_questions``); an id's prefix names its kind (``prefixed_ids``); an ending
+no name says is the thing's delete (``ending_deletes``); and, without a switch of their own, an
+aside in parentheses leaves, a field's thing ends where its value begins, a label added is no
+head, a purpose after the request leaves it, an urging before an app's place leaves it,
+"describe" reads, a server is a droplet and a restart a reboot."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.app_words import app_word
 from cardamom.core.search.field_phrases import added_value, field_phrase
+from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
@@ -77,6 +79,13 @@ DOCS = [
     app_doc("box__get_files_id", "Box", "Retrieves the details about a file."),
     app_doc("stripe__get_charges_charge", "Stripe", "Retrieves the details of a charge."),
     app_doc("stripe__post_charges_charge_refund", "Stripe", "Refund a charge."),
+    app_doc("stripe__get_customers", "Stripe", "Returns a list of your customers."),
+    app_doc("stripe__get_customers_customer", "Stripe", "Retrieves a Customer object."),
+    app_doc("stripe__get_payment_intents_intent", "Stripe", "Retrieves the details of a PaymentIntent."),
+    app_doc("stripe__get_subscriptions", "Stripe", "By default, returns a list of subscriptions."),
+    app_doc("stripe__delete_subscriptions_subscription_exposed_id", "Stripe", "Cancels a customer's subscription."),
+    app_doc("stripe__post_subscription_schedules_schedule_cancel", "Stripe", "Cancels a subscription schedule."),
+    app_doc("stripe__post_terminal_readers_reader_refund_payment", "Stripe", "Initiates an in-person refund."),
     app_doc("jira__get_issue", "Jira", "Returns the details for an issue."),
     app_doc("jira__get_comments", "Jira", "Returns all comments for an issue."),
     app_doc("jira__add_comment", "Jira", "Adds a comment to an issue."),
@@ -244,7 +253,35 @@ class TestContentsQuestions:
         assert contents_question(_INDEX, "what's in jira issue ENG-5", ["Jira"]) is None
 
 
+class TestPrefixedIds:
+    def test_an_ids_prefix_names_its_kind(self) -> None:
+        assert kinded_ids(_INDEX, "get cus_123 from stripe", ["Stripe"]) == "get customer cus_123 from stripe"
+        assert kinded_ids(_INDEX, "stripe: retrieve pi_123", ["Stripe"]) == "stripe: retrieve payment intent pi_123"
+        assert _names("get cus_123 from stripe")[:1] == ["stripe__get_customers_customer"]
+        assert _names("get cus_123 from stripe", prefixed_ids=False)[:1] != ["stripe__get_customers_customer"]
+
+    def test_a_synonym_before_the_id_is_its_kind(self) -> None:
+        assert kinded_ids(_INDEX, "refund stripe payment ch_1", ["Stripe"]) == "refund stripe charge ch_1"
+        assert _names("refund stripe payment ch_1")[:1] == ["stripe__post_charges_charge_refund"]
+
+    def test_a_kind_said_or_an_arguments_value_stays(self) -> None:
+        for request in ("fetch stripe customers cus_1 and cus_2", "stripe subscriptions list customer=cus_123"):
+            assert kinded_ids(_INDEX, request, ["Stripe"]) == request
+        assert kinded_ids(_INDEX, "github pulls_get 12", ["GitHub"]) == "github pulls_get 12"
+
+
+class TestEndingDeletes:
+    def test_an_ending_no_name_says_is_the_things_delete(self) -> None:
+        query = "cancel stripe subscription sub_991"
+        assert _names(query)[:1] == ["stripe__delete_subscriptions_subscription_exposed_id"]
+        assert _names(query, ending_deletes=False)[:1] == ["stripe__post_subscription_schedules_schedule_cancel"]
+
+
 class TestWithoutASwitch:
+    def test_an_aside_in_parentheses_leaves(self) -> None:
+        assert without_reasons("refund charge ch_3Nabc (full amount)") == "refund charge ch_3Nabc"
+        assert without_reasons("call get_invoices(tenant='x')") == "call get_invoices(tenant='x')"
+
     def test_a_fields_thing_ends_at_its_value(self) -> None:
         found = field_phrase(tuple(tokenize("set the topic of slack #eng to Release week")))
         assert found is not None and found.after == ("slack", "eng")

@@ -99,6 +99,11 @@ def head_first(
         heads = forms(thing, True)
     verbs = verb_names(index, verb)
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
+    if not doing and index.options.ending_deletes and inflection_key(verb) in _ENDING:
+        # "cancel stripe subscription sub_1": no name cancels a subscription, its delete does
+        # (Stripe's ``delete_subscriptions_subscription_exposed_id``), not a schedule's cancel
+        verbs = verb_names(index, "delete")
+        doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if not doing:
         if index.options.unsaid_head and head.alone:
             return described_first(index, thing, verbs, passing, top)
@@ -122,6 +127,10 @@ def head_first(
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
         ),
     )
+
+
+# the verbs ending a thing, which its delete does where no name of it says them
+_ENDING = frozenset(inflection_key(w) for w in ("cancel", "terminate", "revoke", "end", "stop"))
 
 
 def _placed(

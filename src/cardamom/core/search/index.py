@@ -65,6 +65,8 @@ class SearchIndex:
     _doc_apps: tuple[str, ...] = field(default=(), repr=False)  # per tool, its app (``add_apps``)
     _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
+    # per app, what an id's prefix names (``prefixed_ids``), found on first use
+    id_kinds: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")

@@ -466,7 +466,15 @@ class SearchOptions:
       are (``request_parts``);
     * ``contents_questions``: a question asking what the one thing it names by its id holds
       ("*what's in* box folder 77", "the contents of ...") lists what a name of the app says
-      that thing holds (Box's ``get_folders_id_items``) (``thing_questions``).
+      that thing holds (Box's ``get_folders_id_items``) (``thing_questions``);
+    * ``prefixed_ids``: an id whose prefix starts the word of a kind the app's names give a
+      parameter ("*ch*_3Nx": ``get_charges_charge``; "*pi*_1": payment intents) is written after
+      that kind, a synonym before it read as the kind ("refund stripe payment ch_1": "refund
+      stripe charge ch_1") (``prefixed_ids``);
+    * ``ending_deletes``: a verb ending a thing ("cancel", "terminate", "revoke") that no name
+      does to it gets the thing's delete first ("cancel stripe subscription sub_1":
+      ``delete_subscriptions_subscription_exposed_id``, not a schedule's cancel)
+      (``head_order``).
     """
 
     drop_filler: bool = True
@@ -635,6 +643,8 @@ class SearchOptions:
     info_names: bool = True
     stated_commas: bool = True
     contents_questions: bool = True
+    prefixed_ids: bool = True
+    ending_deletes: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -815,4 +825,6 @@ SEED_RULES_ONLY = SearchOptions(
     info_names=False,
     stated_commas=False,
     contents_questions=False,
+    prefixed_ids=False,
+    ending_deletes=False,
 )

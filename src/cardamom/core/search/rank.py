@@ -39,6 +39,7 @@ from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
+from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
@@ -107,6 +108,9 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     connected = [mention.name for mention in analysis.mentions if mention.connected]
+    kinded = kinded_ids(index, query, connected) if options.prefixed_ids and connected else query
+    if kinded != query:
+        query, analysis = kinded, read(kinded)  # "get cus_123 from stripe": "get customer cus_123 ..."
     # (a guessed name, one word: nothing is written around it)
     framed = framed_request(index, query, analysis.mentions, leads) if connected and not analysis.name_shaped else query
     if framed != query and connected:

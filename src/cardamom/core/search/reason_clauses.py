@@ -74,6 +74,8 @@ _SIGNED_IN = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _URGING_TAIL = 40  # characters
+# a remark in parentheses at the request's end, no call's arguments: "... *(full amount)*"
+_ASIDE = re.compile(r"\s*\((?:[^()=:'\"]{1,40})\)\s*[.!?]*\s*$")
 # the app's place at the request's end: "... asap *in DigitalOcean*"
 _PLACE_LAST = re.compile(r"\s+(?:in|on)\s+(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*$", re.IGNORECASE)
 _QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
@@ -114,6 +116,9 @@ def _without_reasons(request: str) -> str:
         # an action opens the request, or a word that is no subject ("*log* a note on ...")
         if first and first not in _SUBJECT_WORDS and len(tokenize(rest)) >= _LEAST:
             request = rest
+    aside = _ASIDE.search(request)
+    if aside is not None and len(tokenize(request[: aside.start()])) >= _LEAST:
+        request = request[: aside.start()]  # "refund ch_3Nabc *(full amount)*"
     tail = max(0, len(request) - _URGING_TAIL)  # an urging is the request's last words
     urged = _URGING.search(request, tail)
     if urged is not None and len(tokenize(request[: urged.start()])) >= _LEAST:
