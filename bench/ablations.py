@@ -259,6 +259,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ what a thing holds", "contents_questions", True),
     ("+ an id's prefix", "prefixed_ids", True),
     ("+ an ending as a delete", "ending_deletes", True),
+    ("+ a repository's reference", "repo_refs", True),
+    ("+ an export as a list", "exported_lists", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

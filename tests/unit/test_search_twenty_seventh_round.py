@@ -7,7 +7,8 @@ is the messages they posted (``said_questions``); a word no member's name says i
 app's own word for it (``app_own_words``); a verb reading one thing reads its info
 (``info_names``); a statement to its comma is a context (``stated_commas``); what a thing holds
 is listed (``contents_questions``); an id's prefix names its kind (``prefixed_ids``); an ending
-no name says is the thing's delete (``ending_deletes``); and, without a switch of their own, an
+no name says is the thing's delete (``ending_deletes``); a repository's reference is its issue
+or pull request (``repo_refs``); things exported are listed (``exported_lists``); and, without a switch of their own, an
 aside in parentheses leaves, a field's thing ends where its value begins, a label added is no
 head, a purpose after the request leaves it, an urging before an app's place leaves it,
 "describe" reads, a server is a droplet and a restart a reboot."""
@@ -25,6 +26,7 @@ from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.written_forms import read_references
 from tests.unit.search_documents import app_doc, ranked_names, without
 
 DOCS = [
@@ -275,6 +277,32 @@ class TestEndingDeletes:
         query = "cancel stripe subscription sub_991"
         assert _names(query)[:1] == ["stripe__delete_subscriptions_subscription_exposed_id"]
         assert _names(query, ending_deletes=False)[:1] == ["stripe__post_subscription_schedules_schedule_cancel"]
+
+
+class TestRepoRefs:
+    def test_a_repositorys_reference(self) -> None:
+        assert read_references("close acme/api#12 on github", True) == "close issue 12 in acme/api on github"
+        assert read_references("merge acme/api#45", True) == "merge pull request 45 in acme/api on github"
+        assert read_references("merge acme/api#45", False) == "merge pull request 45 in acme/api"
+        assert _names("merge acme/api#45")[:1] == ["github__pulls_merge"]
+        assert _names("merge acme/api#45", repo_refs=False) == []
+
+
+class TestExportedLists:
+    def test_things_exported_are_listed(self) -> None:
+        documents = [
+            app_doc("xero__get_contacts", "Xero", "Retrieves all contacts."),
+            app_doc("xero__get_contact", "Xero", "Retrieves a specific contact."),
+        ]
+        assert ranked_names(documents, "export all xero contacts to csv")[:1] == ["xero__get_contacts"]
+        assert ranked_names(documents, "export all xero contacts to csv", exported_lists=False) == []
+
+    def test_an_app_that_exports_keeps_its_words(self) -> None:
+        documents = [
+            app_doc("asana__get_tasks", "Asana", "Returns the compact task records."),
+            app_doc("asana__create_resource_export", "Asana", "Initiates a bulk export of tasks."),
+        ]
+        assert ranked_names(documents, "export asana tasks")[:1] == ["asana__create_resource_export"]
 
 
 class TestWithoutASwitch:

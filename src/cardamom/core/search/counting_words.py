@@ -12,15 +12,17 @@ from __future__ import annotations
 import itertools
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural, singular
-from cardamom.core.search.verb_readings import literal_names, name_reach
+from cardamom.core.search.verb_readings import literal_names, name_reach, verb_names
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
 # The words opening a count: "*count* the tasks", "the *number* of issues", "the *total* of invoices"
 _COUNTING = frozenset({"count", "tally", "number", "total"})
 _LISTING = LISTING_VERBS | READING_VERBS
+# the words taking things out of an app as a file: a list where the app exports none of them
+_EXPORTING = frozenset({"export", "download", "dump"})
 
 
 def count_as_list(
@@ -35,8 +37,15 @@ def count_as_list(
     (``scoped``) says it and some name carries the thing counted; ``kept`` otherwise.
     ``things`` (``counted_things``): a name saying the count of another thing asks nothing of
     this one ("count the open github issues": GitHub's ``activity_get_stargazer_count_for_repo``)."""
-    if len(kept) < 2 or kept[0] not in _COUNTING:
+    if len(kept) < 2 or kept[0] not in _COUNTING | (_EXPORTING if index.options.exported_lists else set()):
         return kept
+    if kept[0] in _EXPORTING:
+        # "export all xero contacts to csv": a list, where no name of the app exports or
+        # downloads (Asana's ``create_resource_export`` exports its tasks)
+        plural = next((w for w in kept[1:] if w not in values and is_plural(w)), None)  # "file 9931" is one
+        carrying = name_reach(index, plural) & scoped if plural is not None else frozenset[int]()
+        exporting = union_of(verb_names(index, w) for w in _EXPORTING) & scoped
+        return ("list", *kept[1:]) if carrying and not exporting else kept
     counting = literal_names(index, kept[0]) & scoped
     # the thing counted, past the adjectives saying which ("the *unread* conversations")
     reached = [name_reach(index, word) & scoped for word in kept[1:] if word not in values]

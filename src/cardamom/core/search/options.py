@@ -474,7 +474,12 @@ class SearchOptions:
     * ``ending_deletes``: a verb ending a thing ("cancel", "terminate", "revoke") that no name
       does to it gets the thing's delete first ("cancel stripe subscription sub_1":
       ``delete_subscriptions_subscription_exposed_id``, not a schedule's cancel)
-      (``head_order``).
+      (``head_order``);
+    * ``repo_refs``: GitHub's reference "owner/repo#N" is the issue, or the pull request a verb
+      of them says ("merge acme/api#45"), N in owner/repo, on GitHub where the org has it
+      (``written_forms``);
+    * ``exported_lists``: things exported or downloaded ("export all xero contacts to csv") are
+      listed, where no name of the app exports or downloads anything (``counting_words``).
     """
 
     drop_filler: bool = True
@@ -645,6 +650,8 @@ class SearchOptions:
     contents_questions: bool = True
     prefixed_ids: bool = True
     ending_deletes: bool = True
+    repo_refs: bool = True
+    exported_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -827,4 +834,6 @@ SEED_RULES_ONLY = SearchOptions(
     contents_questions=False,
     prefixed_ids=False,
     ending_deletes=False,
+    repo_refs=False,
+    exported_lists=False,
 )

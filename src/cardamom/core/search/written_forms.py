@@ -65,6 +65,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
     options = index.options
     if options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
         query = read_urls(query, index.app_mentions, index.name_postings)
+    if options.repo_refs and "#" in query:  # "merge acme/api#45": "merge pull request 45 in acme/api"
+        query = read_references(query, "github" in index.app_mentions)
     if options.endpoint_paths:
         query = read_endpoints(query, index.name_postings.__contains__ if options.path_values else None)
     if options.sdk_calls:
@@ -91,6 +93,21 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
+
+
+# GitHub's reference to an issue or a pull request: "acme/api#45"
+_REFERENCE = re.compile(r"(?<![\w/.@-])(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9])#(?P<number>\d+)\b")
+_OF_PULLS = frozenset({"merge", "merged", "review", "reviewed", "approve", "approved", "rebase", "diff"})
+
+
+def read_references(query: str, github: bool) -> str:
+    """``query`` with each "owner/repo#N" read as the issue, or the pull request a verb of them
+    says ("merge", "review"), N in owner/repo, on GitHub where the org has it and the request
+    names no app (``repo_refs``)."""
+    words = set(tokenize(query))
+    kind = "pull request" if words & _OF_PULLS else "issue"
+    read = _REFERENCE.sub(lambda m: f"{kind} {m.group('number')} in {m.group('repo')}", query)
+    return f"{read} on github" if github and read != query and "github" not in words else read
 
 
 # a thing named by its number: "issue 7", "PR #12", "run 991"

@@ -84,8 +84,8 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 ``thing_questions``, ``app_labels``, ``posted_in``, ``named_verbs``, ``context_pronouns`` and
 ``called_names`` (format 30), read as on; format 30 without the switches ``implied_frames``,
 ``asked_things``, ``placed_things``, ``general_searches``, ``said_questions``, ``app_own_words``,
-``info_names``, ``stated_commas``, ``contents_questions``, ``prefixed_ids`` and ``ending_deletes``
-(format 31), read as on. The org's
+``info_names``, ``stated_commas``, ``contents_questions``, ``prefixed_ids``, ``ending_deletes``,
+``repo_refs`` and ``exported_lists`` (format 31), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
