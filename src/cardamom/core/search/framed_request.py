@@ -84,8 +84,8 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
-    if options.said_questions:  # "what did ana post in slack #general": the messages she posted
-        framed = with_apps(said_question(framed), mentions)
+    said = said_question(framed) if options.said_questions else framed
+    framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None
     framed = with_apps(held, mentions) if held is not None else framed  # "what's in box folder 77"
     asked = thing_question(index, framed, connected) if options.thing_questions else None
