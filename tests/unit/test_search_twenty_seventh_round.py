@@ -160,6 +160,11 @@ class TestAskedThings:
     def test_a_yes_no_question_asking_nothing_of_the_thing(self) -> None:
         assert thing_question(_INDEX, "is github PR 12 in acme/api", ["GitHub"]) is None
 
+    def test_what_is_wrong_with_one_thing(self) -> None:
+        assert thing_question(_INDEX, "what's blocking jira issue ENG-5", ["Jira"]) == "get issue ENG-5"
+        assert thing_question(_INDEX, "what's the square root of 46", ["GitHub"]) is None
+        assert _names("what's the square root of 46") == []
+
     def test_a_state_asked_yes_no(self) -> None:
         assert _names("is jira issue OPS-3 resolved")[:1] == ["jira__get_issue"]
 
@@ -314,6 +319,13 @@ class TestWithoutASwitch:
         found = field_phrase(tuple(tokenize("set the topic of slack #eng to Release week")))
         assert found is not None and found.after == ("slack", "eng")
         assert _names("set the topic of slack #eng to Release week")[:1] == ["slack__conversations_set_topic"]
+
+    def test_a_two_word_field_of_one_thing(self) -> None:
+        documents = [
+            app_doc("jira__get_issue", "Jira", "Returns the details for an issue."),
+            app_doc("jira__get_issue_worklog", "Jira", "Returns worklogs for an issue, starting from the oldest date."),
+        ]
+        assert ranked_names(documents, "the due date of jira issue ENG-5")[:1] == ["jira__get_issue"]
 
     def test_a_label_added_is_no_head(self) -> None:
         phrase = field_phrase(tuple(tokenize("add label bug to github issue 7")))

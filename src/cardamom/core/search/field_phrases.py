@@ -55,7 +55,7 @@ _LISTING = frozenset({"and", "or"})
 _FIELD_NOUNS = frozenset({"property", "field", "attribute", "column"})
 _WORDS_AFTER = 4  # words after "of" searched for the thing: "of the notion page 7a"
 # The fields a thing has, as a request naming no action asks for one ("asana task 123 *due date*")
-_THING_FIELDS = frozenset(
+THING_FIELDS = frozenset(
     {"description", "title", "name", "status", "state", "assignee", "owner", "priority", "body", "summary"}
     | {"subject", "topic", "size", "email", "phone", "address", "amount", "total", "balance", "date"}
     | {"deadline", "url", "link", "type", "creator", "author", "reporter", "label", "version"}
@@ -115,7 +115,7 @@ def field_phrase(
         # "asana task 123 *due date*": naming no action, a field a thing has ("droplet 777
         # *reboot*" asks for the reboot)
         found = _read_after(sequence, 0, "get")
-        return found if found is not None and found.field[-1] in _THING_FIELDS else None
+        return found if found is not None and found.field[-1] in THING_FIELDS else None
     for i, word in enumerate(sequence):
         if word not in FIELD_VERBS and word not in READING_VERBS:
             continue
@@ -154,7 +154,7 @@ def field_as_read(request: str) -> str:
     ("the *status of* jira issue ENG-5", "*due date of* asana task 12"): the thing's get, as
     "get the status of ..." is (``field_nouns``)."""
     opening = _FIELD_OF.match(request)
-    if opening is None or opening.group("field").casefold() not in _THING_FIELDS:
+    if opening is None or opening.group("field").casefold() not in THING_FIELDS:
         return request
     words = tokenize(request[:2000])
     acting = any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in words)

@@ -18,7 +18,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
+from cardamom.core.search.tokens import GRAMMAR_WORDS, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS
 
 # A request of more words than this asks for several things (two or three sentences of
 # StableToolBench), whose words rarely imply one app; looking costs a second ranking.
@@ -66,7 +66,11 @@ def implied_app(
 def _numbered_kinds(analysis: QueryAnalysis) -> set[str]:
     """The words written before a value with a digit: the kinds of things named by their ids
     ("*droplet* 5512")."""
-    return {word for word, after in analysis.after_words if after in analysis.values and _has_digit(after)}
+    return {
+        word
+        for word, after in analysis.after_words
+        if after in analysis.values and _has_digit(after) and word not in QUERY_FILLER_WORDS | GRAMMAR_WORDS
+    }
 
 
 # a capitalised word inside a sentence: a name, maybe of an app the org has not connected

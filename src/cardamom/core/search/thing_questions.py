@@ -24,6 +24,9 @@ from cardamom.core.search.verb_readings import literal_names, verb_names
 _ASKING = re.compile(r"^\s*(?:when|who|whom|why|where|whose|how(?!\s+many\b))\b", re.IGNORECASE)
 # a yes/no question, asked of one thing's state ("*did* stripe charge ch_1 succeed", "*is* droplet
 # 5512 running", "*has anyone* commented on jira issue ENG-5") (``asked_things``)
+# ... and a "what" asking what is, was or went on with it ("*what's* blocking jira issue ENG-5",
+# "*what happened to* droplet 5512"), but for things it names ("what are the labels on ...")
+_WHAT = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+happened|\s+changed|\s+went)\b", re.IGNORECASE)
 # ("have jira transition OPS-5 to Done" tells, asks nothing)
 _WHETHER = re.compile(r"^\s*(?:did|does|is|are|was|were|has)\b", re.IGNORECASE)
 # the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12", "repo acme/api"
@@ -49,12 +52,12 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     """The get of the one thing a wh-question about it names ("get folder 77"), where no name
     of ``apps``' tools carries one of its other words with the thing's kind; None otherwise."""
     asked = index.options.asked_things
-    opening = _ASKING.match(request) or (_WHETHER.match(request) if asked else None)
+    opening = _ASKING.match(request) or (_WHETHER.match(request) or _WHAT.match(request) if asked else None)
     if opening is None or len(tokenize(request[:400])) > _LONGEST:
         return None
     # (a place is no thing: "in acme/api" is where "github issue 7" is, and stays its place)
     found = list(_THING.finditer(request))
-    places = [t for t in found if asked and t.group("kind").casefold() in GRAMMAR_WORDS]
+    places = [t for t in found if asked and _no_kind(t.group("kind"))]
     things = [t for t in found if t not in places]
     if len(things) != 1 or len(places) > 1:
         return None
@@ -90,6 +93,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         return None
     if any(literal_names(index, w) & kinds for w in others if not (asked and whom and w in _HOLDERS)):
         return None
+    if opening.re is _WHAT and any(is_plural(w) for w in others):
+        return None  # "what's new in the open pull requests of ..." asks for things
     if whom and not all(w in _HOLDERS or (asked and w in states) for w in others):
         return None
     if whether and not others and not any(w in states for w in words):
@@ -100,6 +105,11 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
 def _checking(index: SearchIndex) -> frozenset[int]:
     """The tools whose names check whether ("``pulls_check_if_merged``")."""
     return literal_names(index, "check") | literal_names(index, "if")
+
+
+def _no_kind(word: str) -> bool:
+    """``word``, before an id, places it or says nothing of its kind ("in acme/api", "of 46")."""
+    return word.casefold() in GRAMMAR_WORDS or word.casefold() in QUERY_FILLER_WORDS
 
 
 _SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody"})
@@ -161,7 +171,7 @@ def said_question(request: str) -> str:
     said = _SAID.match(request[:500])
     if said is None:
         return request
-    things = [t for t in _THING.finditer(said.group("rest")) if t.group("kind").casefold() not in GRAMMAR_WORDS]
+    things = [t for t in _THING.finditer(said.group("rest")) if not _no_kind(t.group("kind"))]
     if len(things) == 1:  # "what did the customer write in intercom conversation 88": that conversation
         return f"get {things[0].group('kind').casefold()} {things[0].group('id')}"
     return f"messages {said.group('who')} posted{said.group('rest')}".rstrip(" ?")
@@ -186,7 +196,7 @@ def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> 
     opening = _CONTENTS.match(request[:300])
     if opening is None:
         return None
-    things = [t for t in _THING.finditer(request) if t.group("kind").casefold() not in GRAMMAR_WORDS]
+    things = [t for t in _THING.finditer(request) if not _no_kind(t.group("kind"))]
     if len(things) != 1:
         return None
     kind, thing_id = things[0].group("kind").casefold(), things[0].group("id")

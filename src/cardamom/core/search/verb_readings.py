@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, FieldPhrase
+from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, THING_FIELDS, FieldPhrase
 from cardamom.core.search.head_nouns import first_name_word, forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, meets, union_of
@@ -237,7 +237,9 @@ def _read_field(
     that thing's even where names carry them: Jira's ``get_status`` reads a workflow status,
     not an issue's."""
     documents = index.documents
-    attribute = item and (len(phrase.field) == 1 or phrase.listed) and not any(map(is_plural, phrase.field))
+    # (so is a two-word field ending in a field's word: "the *due date* of jira issue ENG-5")
+    one = len(phrase.field) == 1 or phrase.listed or phrase.field[-1] in THING_FIELDS
+    attribute = item and one and not any(map(is_plural, phrase.field))
     named = False
     for word in phrase.field:
         if any(_joins(documents[d].name, word) for d in scoped):
@@ -251,7 +253,8 @@ def _read_field(
         # the thing that describe the word ("... the issue's status ...") do not keep it
         return frozenset(phrase.field) - app_words
     getting = things & name_reach(index, phrase.action)
-    if any(index.postings(w).every & getting for w in phrase.field):
+    # (every word of it: Jira's ``get_issue_worklog`` describes a "date", no "due date")
+    if all(index.postings(w).every & getting for w in phrase.field):
         return frozenset()
     return frozenset(phrase.field) - app_words
 
