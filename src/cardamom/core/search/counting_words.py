@@ -21,8 +21,9 @@ from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 # The words opening a count: "*count* the tasks", "the *number* of issues", "the *total* of invoices"
 _COUNTING = frozenset({"count", "tally", "number", "total"})
 _LISTING = LISTING_VERBS | READING_VERBS
-# the words taking things out of an app as a file: a list where the app exports none of them
-_EXPORTING = frozenset({"export", "download", "dump"})
+# the words taking things out of an app as a file: a list where the app exports nothing (a
+# download is a file's content: "download every attachment on jira issue ENG-5")
+_EXPORTING = frozenset({"export", "dump"})
 
 
 def count_as_list(

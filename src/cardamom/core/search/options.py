@@ -478,8 +478,8 @@ class SearchOptions:
     * ``repo_refs``: GitHub's reference "owner/repo#N" is the issue, or the pull request a verb
       of them says ("merge acme/api#45"), N in owner/repo, on GitHub where the org has it
       (``written_forms``);
-    * ``exported_lists``: things exported or downloaded ("export all xero contacts to csv") are
-      listed, where no name of the app exports or downloads anything (``counting_words``).
+    * ``exported_lists``: things exported ("export all xero contacts to csv") are listed, where no
+      name of the app exports or downloads anything (``counting_words``).
     """
 
     drop_filler: bool = True
