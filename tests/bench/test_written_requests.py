@@ -924,6 +924,7 @@ FIRST = [
     ("have jira transition OPS-5 to Done", "jira", "do_transition"),
     ("post a message in the slack channel ops", "slack", "chat_post_message"),
     ("get info on slack user U123", "slack", "users_info"),
+    ("download every attachment on jira issue ENG-5", "jira", "get_attachment_content"),
 ]
 
 
