@@ -5,7 +5,9 @@ would, so it is ranked there as inside a named app (``scope.scope_pool``): its v
 the mass and synonyms apply. When two words point to two apps, or none does, nothing is
 implied. A request is ranked in the app its words imply only when, as written, it finds
 nothing (``rank.rank``), and that answer stands when the app has nothing either: an implied
-app can add a result, never take one away.
+app can add a result, never take one away. Where a thing the request names by its id is of a
+kind only that app's names say ("delete *droplet 5512* now"), the request is read as placed in
+the app, as if named, its frame and question read too (``numbered_kind``, ``implied_frames``).
 """
 
 from __future__ import annotations

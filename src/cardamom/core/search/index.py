@@ -65,8 +65,7 @@ class SearchIndex:
     _doc_apps: tuple[str, ...] = field(default=(), repr=False)  # per tool, its app (``add_apps``)
     _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
-    # per app, what an id's prefix names (``prefixed_ids``), found on first use
-    id_kinds: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _id_kinds: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)  # ``id_kind_cache``
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
@@ -149,6 +148,11 @@ class SearchIndex:
     def vector_cache(self) -> dict[int, array[float] | None]:
         """Each tool's text vector, kept once the semantic fallback has computed it."""
         return self._vectors
+
+    @property
+    def id_kind_cache(self) -> dict[str, dict[str, str]]:
+        """Per app, the kind each prefix of its ids names (``prefixed_ids``), found on first use."""
+        return self._id_kinds
 
     def tools_of(self, apps: Iterable[str]) -> frozenset[int]:
         """Every tool of ``apps`` (apps or accounts, as ``app_targets`` keys them)."""

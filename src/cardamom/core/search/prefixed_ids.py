@@ -67,7 +67,7 @@ _METHODS = frozenset({"get", "post", "put", "patch", "delete", "head"})
 
 def _kinds(index: SearchIndex, app: str) -> dict[str, str]:
     """The prefixes of ``app``'s ids and the kind each names, built on first use."""
-    cached = index.id_kinds.get(app)
+    cached = index.id_kind_cache.get(app)
     if cached is not None:
         return cached
     counts: dict[str, int] = {}
@@ -90,5 +90,5 @@ def _kinds(index: SearchIndex, app: str) -> dict[str, str]:
         for prefix in prefixes:
             if prefix not in found or found[prefix][0] < count:
                 found[prefix] = (count, kind)
-    index.id_kinds[app] = {prefix: kind for prefix, (_, kind) in found.items()}
-    return index.id_kinds[app]
+    index.id_kind_cache[app] = {prefix: kind for prefix, (_, kind) in found.items()}
+    return index.id_kind_cache[app]

@@ -7,9 +7,13 @@ name that acts ("fail" is Stripe's test helper's), and the request finds nothing
 tool. Such a question is read as the thing's get ("get box folder 77"), where no name of the
 app carries one of its words with the thing's (``pulls_list_reviews`` answers "who *reviewed*
 PR 12", and it is ranked as written) (``thing_questions``). A "what" or "which" question asks
-for things ("what are the labels on issue 7"), and a count for a list: neither is read so. The
-one thing a context names by its id is what a request's "it" acts on ("Our Asana project 31 is
-done. Archive *it*": ``context_pronouns``)."""
+for things ("what are the labels on issue 7"), and a count for a list: neither is read so. A
+yes/no question, and a "what" asking what is or went on with the thing, are read so too, and a
+past verb whose things the app lists on it asks for them ("who *commented* on github issue 7":
+its comments) (``asked_things``). The one thing a context names by its id is what a request's
+"it" acts on ("Our Asana project 31 is done. Archive *it*": ``context_pronouns``). What someone
+said is the messages they posted (``said_question``); what a thing holds, its items
+(``contents_question``)."""
 
 from __future__ import annotations
 
@@ -23,12 +27,12 @@ from cardamom.core.search.verb_readings import literal_names, verb_names
 
 _ASKING = re.compile(r"^\s*(?:when|who|whom|why|where|whose|how(?!\s+many\b))\b", re.IGNORECASE)
 # a yes/no question, asked of one thing's state ("*did* stripe charge ch_1 succeed", "*is* droplet
-# 5512 running", "*has anyone* commented on jira issue ENG-5") (``asked_things``)
+# 5512 running", "*has anyone* commented on jira issue ENG-5") (``asked_things``; "have jira
+# transition OPS-5 to Done" tells, asks nothing)
+_WHETHER = re.compile(r"^\s*(?:did|does|is|are|was|were|has)\b", re.IGNORECASE)
 # ... and a "what" asking what is, was or went on with it ("*what's* blocking jira issue ENG-5",
 # "*what happened to* droplet 5512"), but for things it names ("what are the labels on ...")
 _WHAT = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+happened|\s+changed|\s+went)\b", re.IGNORECASE)
-# ("have jira transition OPS-5 to Done" tells, asks nothing)
-_WHETHER = re.compile(r"^\s*(?:did|does|is|are|was|were|has)\b", re.IGNORECASE)
 # the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12", "repo acme/api"
 _THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?(?P<id>[A-Za-z]*[-_]?\d[\w.-]*|[\w.-]+/[\w.-]+)(?=$|[\s,.?!;:)])")
 _AUXILIARIES = frozenset({"was", "is", "were", "did", "does", "do", "has", "have", "had", "been", "be", "get", "got"})
@@ -84,13 +88,13 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         if listed is not None:  # "who commented on github issue 7": its comments
             return f"list {listed} on {kind} {thing_id}{place}"
     whom = opening.group(0).strip().casefold() in {"who", "whom"} or (asked and bool(_SOMEONE & set(words)))
-    # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
-    # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
-    # (a yes/no question's state a name says with the thing is that name's: "has PR 12 been
-    # *merged*" is ``pulls_check_if_merged``)
     whether = opening.re is _WHETHER
+    # (a yes/no question's state a name checking it says with the thing is that name's: "has PR
+    # 12 been *merged*" is ``pulls_check_if_merged``)
     if whether and any(literal_names(index, w) & kinds & _checking(index) for w in words if w in _STATES):
         return None
+    # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
+    # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
     if any(literal_names(index, w) & kinds for w in others if not (asked and whom and w in _HOLDERS)):
         return None
     if opening.re is _WHAT and any(is_plural(w) for w in others):
