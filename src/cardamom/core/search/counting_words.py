@@ -4,7 +4,10 @@ things ("count the unread intercom conversations", "number of open github issues
 app names a count of its own (Asana's ``get_task_counts_for_project``, Xero's
 ``get_associations_count``), which answers it as written (``count_as_list``). One listing
 things an app lists only by searching asks for the search (``list_as_search``: "list jira
-issues" is Jira's ``search_for_issues_using_jql``).
+issues" is Jira's ``search_for_issues_using_jql``), as does one listing things the app names
+only one at a time, where it has one tool for searching alone ("list notion pages": Notion's
+``post_search``, ``general_searches``). One exporting things lists them, where the app exports
+nothing (``exported_lists``).
 """
 
 from __future__ import annotations

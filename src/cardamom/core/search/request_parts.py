@@ -109,7 +109,7 @@ def _after_statements(request: str, acts: Callable[[str], bool] | None = None, *
     stated = _STATED_THEN_IT.match(request) if commas and len(parts) == 1 else None
     if stated is not None:
         # a context to its comma, then what to do to "it": "The droplet 5512 on DigitalOcean is
-        # no longer needed, *delete it*" (``context_pronouns``)
+        # no longer needed, *delete it*" (``stated_commas``)
         parts = [f"{stated.group('stated')}.", stated.group("rest")]
     if not 2 <= len(parts) <= _STATED + 1 or not all(map(_states, parts[:-1])):
         return None

@@ -103,11 +103,10 @@ _OF_PULLS = frozenset({"merge", "merged", "review", "reviewed", "approve", "appr
 def read_references(query: str, github: bool) -> str:
     """``query`` with each "owner/repo#N" read as the issue, or the pull request a verb of them
     says ("merge", "review"), N in owner/repo, on GitHub where the org has it and the request
-    names no app (``repo_refs``)."""
-    words = set(tokenize(query))
-    kind = "pull request" if words & _OF_PULLS else "issue"
+    does not say it (``repo_refs``)."""
+    kind = "pull request" if set(tokenize(query)) & _OF_PULLS else "issue"
     read = _REFERENCE.sub(lambda m: f"{kind} {m.group('number')} in {m.group('repo')}", query)
-    return f"{read} on github" if github and read != query and "github" not in words else read
+    return f"{read} on github" if github and read != query and "github" not in query.casefold() else read
 
 
 # a thing named by its number: "issue 7", "PR #12", "run 991"
