@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from cardamom.core.search.admin_tools import is_admin_name
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, meets, own_name_words, union_of
 from cardamom.core.search.synonyms import synonyms_of
@@ -153,8 +154,10 @@ def read_as_info(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int
     if not any(_thing_info(own_name_words(documents[d].name), keys) for d in infos):
         return False
     for doc_id in index.name_postings.get(verb, EMPTY) & scoped:
-        words = own_name_words(documents[doc_id].name)
-        if words[:1] != ["admin"] and any(a == verb and inflection_key(b) in keys for a, b in pairwise(words)):
+        name = documents[doc_id].name
+        if not is_admin_name(name) and any(
+            a == verb and inflection_key(b) in keys for a, b in pairwise(own_name_words(name))
+        ):
             return False
     return True
 
