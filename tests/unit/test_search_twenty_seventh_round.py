@@ -183,6 +183,14 @@ class TestGeneralSearches:
         assert _names("list notion pages in marketing")[:1] == ["notion__post_search"]
         assert _names("list notion pages in marketing", general_searches=False)[:1] == ["notion__retrieve_a_page"]
 
+    def test_a_guessed_names_number_is_a_guess(self) -> None:
+        documents = [
+            app_doc("notion__post_search", "Notion", "Search by title"),
+            app_doc("notion__retrieve_a_comment", "Notion", "Retrieve comments"),
+            app_doc("notion__create_a_comment", "Notion", "Create comment"),
+        ]
+        assert ranked_names(documents, "notion_retrieve_comments")[:1] == ["notion__retrieve_a_comment"]
+
     def test_parts_of_a_thing_are_no_search(self) -> None:
         assert _names("list notion blocks")[:1] != ["notion__post_search"]
 
@@ -217,6 +225,20 @@ class TestAppOwnWords:
     def test_a_things_name_after_it_stays_a_value(self) -> None:
         assert _names("post a message in the slack channel ops")[:1] == ["slack__chat_post_message"]
         assert _names("archive the slack channel ops")[:1] == ["slack__conversations_archive"]
+
+    def test_the_apps_word_in_the_requests_number(self) -> None:
+        documents = [
+            app_doc("cal-com__webhooks_controller_get_webhook", "Cal.com", "Get a webhook"),
+            app_doc("cal-com__webhooks_controller_get_webhooks", "Cal.com", "Get all webhooks"),
+            app_doc("cal-com__webhooks_controller_delete_webhook", "Cal.com", "Delete a webhook"),
+            app_doc("cal-com__webhooks_controller_create_webhook", "Cal.com", "Create a webhook"),
+            app_doc("cal-com__webhooks_controller_update_webhook", "Cal.com", "Update a webhook"),
+            app_doc("cal-com__event_type_webhooks_controller_get_event_type_webhooks", "Cal.com", "Get all webhooks"),
+        ]
+        index = SearchIndex.build(documents)
+        assert app_word(index, "callback", frozenset(range(len(documents)))) == "webhook"
+        assert app_word(index, "callbacks", frozenset(range(len(documents)))) == "webhooks"
+        assert ranked_names(documents, "cal.com get callback")[:1] == ["cal-com__webhooks_controller_get_webhook"]
 
     def test_a_value_is_no_thing_acted_on(self) -> None:
         assert _names("add label bug to github issue 7")[:1] == ["github__issues_add_labels"]

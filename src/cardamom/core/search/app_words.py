@@ -43,8 +43,17 @@ def app_word(index: SearchIndex, word: str, scoped: frozenset[int]) -> str | Non
                 name = documents[doc_id].name
                 opened += own_name_words(name)[:1] == [form] and not is_admin_name(name)
             if opened >= _NAMESPACE:
-                return form
+                return _in_number(index, form, word, scoped)
     return None
+
+
+def _in_number(index: SearchIndex, form: str, word: str, scoped: frozenset[int]) -> str:
+    """``form`` in ``word``'s grammatical number, where the app's names say it so ("get cal.com
+    *callback*": "webhook", as ``get_webhook`` says it, not the namespace's "webhooks")."""
+    if is_plural(word) == is_plural(form):
+        return form
+    same = (f for f in sorted(index.name_forms.get(inflection_key(form), ())) if is_plural(f) == is_plural(word))
+    return next((f for f in same if index.name_postings.get(f, EMPTY) & scoped), form)
 
 
 def name_forms(

@@ -68,6 +68,7 @@ def list_as_search(
     synonyms: bool = False,
     passing: frozenset[str] = frozenset(),
     lists: bool = False,
+    general: bool = False,
 ) -> tuple[str, ...]:
     """``kept`` with a first word listing or reading things in the plural read as "search",
     where the app lists them only by searching: a name of the app searches that plural, and
@@ -81,12 +82,14 @@ def list_as_search(
     ``passing`` (``ordered_searches``): the words a verbless request may write before its things,
     besides values ("the *latest* jira issues", "*all open* jira issues"). ``lists``
     (``unsaid_lists``): a verbless request's things an app lists by a name saying "list" are
-    listed ("github open issues": ``issues_list``, where ``issues_get`` reads one)."""
+    listed ("github open issues": ``issues_list``, where ``issues_get`` reads one). ``general``
+    (``general_searches``, never in a guessed name, whose number is a guess): things the app
+    names one at a time are found by its one search (``_found_by_search``)."""
     lead = 0
     while verbless and lead < len(kept) - 1 and (kept[lead] in passing or (passing and kept[lead] in values)):
         lead += 1
     if verbless and kept and is_plural(kept[lead]) and not is_action_word(kept[lead]):
-        searched = list_as_search(index, ("list", *kept[lead:]), scoped, values, synonyms=synonyms)
+        searched = list_as_search(index, ("list", *kept[lead:]), scoped, values, synonyms=synonyms, general=general)
         if searched[0] != "search":
             # ... naming nothing else but values ("intercom conversations *assigned to admin* 991" filters)
             alone = all(w in values or w in passing for w in kept if w != kept[lead])
@@ -99,7 +102,7 @@ def list_as_search(
     if not thing and synonyms:
         # "list jira *tickets*": the plural of the synonym the app's names say ("issues")
         said, thing, carriers = _named_synonym(index, kept[1:], scoped, values)
-    if not thing and index.options.general_searches and _found_by_search(index, kept[1:], scoped, values):
+    if not thing and general and _found_by_search(index, kept[1:], scoped, values):
         return ("search", *kept[1:])  # "list notion pages": Notion's ``post_search``
     if not thing or not carriers & literal_names(index, "search"):
         return kept

@@ -251,6 +251,7 @@ def _inside(
             synonyms=options.searched_synonyms,
             passing=BEFORE_THINGS if options.ordered_searches else frozenset(),
             lists=options.unsaid_lists,
+            general=options.general_searches and not analysis.name_shaped,  # "notion_retrieve_comments"
         )
     # a verbless request's things read as searched for: "issues" as "search issues"
     unsaid = len(searched) > len(changed)
