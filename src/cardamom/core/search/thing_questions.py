@@ -74,8 +74,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         kinds |= literal_names(index, NAME_SHORTHANDS[(kind,)]) & tools
     if not kinds:
         return None
-    said = set(tokenize(f"{kind} {thing_id}")) | {w for app in apps for w in tokenize(app)}
-    said |= {w for t in found for w in tokenize(t.group(0))}
+    # (the thing, its place and the apps' names are said: no words of the question)
+    said = {w for t in found for w in tokenize(t.group(0))} | {w for app in apps for w in tokenize(app)}
     states = _EVENTS | _STATES if asked else _EVENTS
     words = [w for w in tokenize(request[opening.end() :]) if w not in said and w not in index.app_mentions]
     others = [
@@ -91,7 +91,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     whether = opening.re is _WHETHER
     # (a yes/no question's state a name checking it says with the thing is that name's: "has PR
     # 12 been *merged*" is ``pulls_check_if_merged``)
-    if whether and any(literal_names(index, w) & kinds & _checking(index) for w in words if w in _STATES):
+    checked = [w for w in words if w in _STATES] if whether else []
+    if checked and any(literal_names(index, w) & kinds & _checking(index) for w in checked):
         return None
     # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
     # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
@@ -114,6 +115,11 @@ def _checking(index: SearchIndex) -> frozenset[int]:
 def _no_kind(word: str) -> bool:
     """``word``, before an id, places it or says nothing of its kind ("in acme/api", "of 46")."""
     return word.casefold() in GRAMMAR_WORDS or word.casefold() in QUERY_FILLER_WORDS
+
+
+def _named_things(text: str) -> list[re.Match[str]]:
+    """The things ``text`` names by their ids, no places ("folder 77", not "in acme/api")."""
+    return [t for t in _THING.finditer(text) if not _no_kind(t.group("kind"))]
 
 
 _SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody"})
@@ -175,7 +181,7 @@ def said_question(request: str) -> str:
     said = _SAID.match(request[:500])
     if said is None:
         return request
-    things = [t for t in _THING.finditer(said.group("rest")) if not _no_kind(t.group("kind"))]
+    things = _named_things(said.group("rest"))
     if len(things) == 1:  # "what did the customer write in intercom conversation 88": that conversation
         return f"get {things[0].group('kind').casefold()} {things[0].group('id')}"
     return f"messages {said.group('who')} posted{said.group('rest')}".rstrip(" ?")
@@ -200,7 +206,7 @@ def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> 
     opening = _CONTENTS.match(request[:300])
     if opening is None:
         return None
-    things = [t for t in _THING.finditer(request) if not _no_kind(t.group("kind"))]
+    things = _named_things(request)
     if len(things) != 1:
         return None
     kind, thing_id = things[0].group("kind").casefold(), things[0].group("id")
