@@ -261,6 +261,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an ending as a delete", "ending_deletes", True),
     ("+ a repository's reference", "repo_refs", True),
     ("+ an export as a list", "exported_lists", True),
+    ("+ actions written as nouns", "verbal_nouns", True),
+    ("+ undoing verbs as removals", "undoing_verbs", True),
+    ("+ an app name opening a verb's object", "app_objects", True),
+    ("+ a person moved in or out", "person_moves", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

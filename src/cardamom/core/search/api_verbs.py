@@ -15,3 +15,12 @@ API_VERBS = frozenset(
     | {"restart", "snapshot", "backup", "shutdown"}
     | {"schedule", "notify", "mention", "react", "resolve", "complete", "finish", "transition", "tag", "label"}
 )
+
+# Verbs that change a thing's state, which an API often does through its update operation:
+# GitHub closes an issue with ``issues_update`` (state "closed"), Notion archives a page with
+# ``patch_page``, Asana completes a task with ``update_task``.
+STATE_VERBS = frozenset(
+    {"close", "reopen", "archive", "unarchive", "complete", "finish", "resolve", "void", "mark", "pause", "resume"}
+    | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
+    | {"release", "unrelease", "reschedule"}
+)

@@ -13,12 +13,12 @@ opens at least five of them (the app's own namespace for the thing), is read as 
 from __future__ import annotations
 
 from cardamom.core.search.admin_tools import is_admin_name
+from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, own_name_words, union_of
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural, unique
-from cardamom.core.search.verb_readings import STATE_VERBS
 from cardamom.core.search.word_forms import name_form
 
 # names a namespace opens: fewer may be a word's chance (Slack's "chat_*" are the messages')

@@ -298,7 +298,7 @@ def read_values(
             or is_key(word, previous, NAMED_KINDS)
         )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
-        after = words[i + 1 : i + 3]
+        after = words[i + 1 : i + 5]
         filtering = (
             (lowered in _COUNTING and following.isdigit())
             # "sorted by name", "order by created": how a list is ordered, a parameter's value

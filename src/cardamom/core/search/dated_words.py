@@ -21,7 +21,7 @@ DATE_WORDS = frozenset(
         """
     )
 )
-RELATIVE = frozenset({"next", "last", "this", "coming", "previous"})
+RELATIVE = frozenset({"next", "last", "this", "coming", "previous", "past"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",
 # "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
 _IRREGULAR_PARTICIPLES = frozenset(
@@ -35,7 +35,7 @@ _SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she"})
 _SENTENCE_STARTS = frozenset({"and", "but", "so", "then", "now", "please", "if", "when", "once", "after", "before"})
 _SUBJECT_ADVERBS = frozenset({"just", "recently", "already", "have", "had", "'ve", "ve", "last"})
 _DATE_PREPOSITIONS = frozenset({"since", "before", "after", "on", "in", "during", "until", "by", "from"})
-PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening"})
+PERIODS = frozenset({"week", "month", "year", "quarter", "weekend", "day", "morning", "afternoon", "evening", "hour"})
 
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
@@ -57,13 +57,18 @@ def _is_participle(word: str) -> bool:
 
 def dated_participle(word: str, after: list[str]) -> bool:
     """A past participle followed by a date, maybe through a preposition: "sent today",
-    "created since Monday", "updated last week"."""
+    "created since Monday", "updated last week", "created in the past week"."""
     if not after or not _is_participle(word):
         return False
-    first = after[0].casefold().strip(".,:;!?")
-    if first in _DATE_PREPOSITIONS and len(after) > 1:
-        return is_date_word(after[1])
-    return is_date_word(after[0])
+    words = [w.casefold().strip(".,:;!?") for w in after]
+    the = "the" in words[:2]  # "created in *the* past week"
+    words = [w for w in words if w != "the"]
+    if words and words[0] in _DATE_PREPOSITIONS:
+        words = words[1:]
+    if not words or not is_date_word(words[0]):
+        return False
+    # "in the last *week*", not "changed in the last *commit*"
+    return not the or words[0] not in RELATIVE or words[1:2] in ([p] for p in PERIODS)
 
 
 def subject_participle(word: str, before: list[str]) -> bool:

@@ -20,12 +20,15 @@ from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
+from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.undoing_verbs import undone
+from cardamom.core.search.verbal_nouns import participle_verb, verb_first
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
 _APP_LABEL = re.compile(
@@ -84,6 +87,11 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
+    if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
+        framed = undone(index, framed, connected)
+    if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
+        tools = index.tools_of(connected)
+        framed = verb_first(framed, lambda word: bool(index.postings(word).name & tools), _app_words(mentions))
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None
@@ -93,12 +101,21 @@ def framed_request(
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"
         framed = done_once(index, framed, connected)
     if options.passive_actions:  # "the stripe charge ch_9 should be refunded": "refund ..."
-        framed = active_voice(framed, functools.partial(verb_in_names, index), wished=options.wished_states)
+        in_names = functools.partial(verb_in_names, index)
+        # (a participle whose inflection key is no verb's: "added", "pinned")
+        verb_of = (lambda p: in_names(p) or participle_verb(p)) if options.verbal_nouns else in_names
+        framed = active_voice(framed, verb_of, wished=options.wished_states)
+    if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
+        framed = person_moved(index, framed, connected)
     if options.output_formats:  # "list github repos *as a table*"
         framed = without_formats(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
         )
     return framed
+
+
+def _app_words(mentions: tuple[AppMention, ...]) -> frozenset[str]:
+    return frozenset(word for mention in mentions for word in mention.words)
 
 
 def _or_api_verb(leads: Callable[[str], bool] | None) -> Callable[[str], bool]:

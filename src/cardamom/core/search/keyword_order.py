@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, WH_WORDS, inflection_key, tokenize
-from cardamom.core.search.verb_readings import STATE_VERBS
 from cardamom.core.search.word_forms import base_forms
 
 # Verbs that close a keyword search as its action: those an object seldom names.

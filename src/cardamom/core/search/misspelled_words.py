@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 
+from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
-from cardamom.core.search.verb_readings import STATE_VERBS
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _MOST_MISSPELT = 3  # words of a request read as misspellings

@@ -16,7 +16,7 @@ from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import first_name_word, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
-from cardamom.core.search.postings import union_of
+from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key
 from cardamom.core.search.verb_readings import literal_names, verb_names
@@ -43,13 +43,16 @@ def adding_first(
     passing: list[Covering],
     top: list[tuple[int, int, float]],
     carries_object: Callable[[int], bool],
+    object_words: tuple[str, ...] = (),
 ) -> list[tuple[int, int, float]]:
     """``top`` with the best tool of ``passing`` adding the thing ``word`` names placed first:
     the head noun of its name is the word, or begins with it ("attach": ``attachment``), and its
     name creates or adds ("link" is no ``update_remote_issue_link``), never reads or deletes.
     ``carries_object``: whether a tool carries the request's object, where it has one ("lock
     the box *file* 77" is no ``post_folder_locks``). ``top`` as it is where no tool adds the
-    thing, or the first one does."""
+    thing, or the first one does, or the first one, neither reading nor deleting, names its verb,
+    the thing, then every word of the object (``object_words``): "tag intercom contact 55" is
+    ``attach_tag_to_contact``, no ``create_tag``."""
     documents = index.documents
     key = inflection_key(word)
     heads = [c for c in passing if _names(name_head(documents[c[0]].name).head, key)]
@@ -62,6 +65,10 @@ def adding_first(
         if any(c[0] in said for c in passing):
             return top  # an action the names say as written ("create", "add"), not only as a noun ("attach")
     others = union_of(verb_names(index, verb) for verb in _NOT_ADDING)
+    if object_words and top[0][0] not in others:
+        keys = [inflection_key(w) for w in own_name_words(documents[top[0][0]].name)]
+        if keys[1:2] == [key] and all(inflection_key(w) in keys[2:] for w in object_words):
+            return top  # its verb, the thing, then what it goes to: ``attach_tag_to_contact``
     adds = verb_names(index, "create")  # its synonyms too: add, post, insert
     adding = [c for c in heads if c[0] in adds and c[0] not in others and carries_object(c[0])]
     if not adding:

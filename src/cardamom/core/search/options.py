@@ -479,7 +479,21 @@ class SearchOptions:
       of them says ("merge acme/api#45"), N in owner/repo, on GitHub where the org has it
       (``written_forms``);
     * ``exported_lists``: things exported ("export all xero contacts to csv") are listed, where no
-      name of the app exports or downloads anything (``counting_words``).
+      name of the app exports or downloads anything (``counting_words``);
+    * ``verbal_nouns``: an action written as a noun or a gerund is read as its verb, first
+      ("jira issue *creation* for the login bug": "create jira issue ..."; "*pinning* a message
+      in slack #general": "pin ..."; "twilio sms *sending* to ...": "send twilio sms to ..."),
+      where no verb precedes it and no name writes the gerund (``verbal_nouns``);
+    * ``undoing_verbs``: a request undoing an action no name says ("*unpin* the message in slack
+      #general", "*stop watching* jira issue ENG-5") is read as removing the thing the verb
+      adds, as the names write it ("remove pins from ...": ``pins_remove``; "remove watcher from
+      ...") (``undoing_verbs``);
+    * ``app_objects``: a noun opening a request as its verb opens an object where the app's name
+      follows it ("*follow* asana task 12": ``add_followers_for_task``, as "follow the asana
+      task 12" found) (``request_clauses.verb_opening``);
+    * ``person_moves``: a person added to a place or taken out of it ("add bob to slack #eng",
+      "remove bob from asana project 31") is read in the verb the app's names write for it
+      ("invite", "kick") or as the place's members (``person_moves``).
     """
 
     drop_filler: bool = True
@@ -652,6 +666,10 @@ class SearchOptions:
     ending_deletes: bool = True
     repo_refs: bool = True
     exported_lists: bool = True
+    verbal_nouns: bool = True
+    undoing_verbs: bool = True
+    app_objects: bool = True
+    person_moves: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -836,4 +854,8 @@ SEED_RULES_ONLY = SearchOptions(
     ending_deletes=False,
     repo_refs=False,
     exported_lists=False,
+    verbal_nouns=False,
+    undoing_verbs=False,
+    app_objects=False,
+    person_moves=False,
 )

@@ -168,8 +168,9 @@ def analyse_query(
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
-    # a value's word a name shortens is that value still ("a task called 'Review PR'": not ``pulls``)
-    values |= {short for words, short in NAME_SHORTHANDS.items() if len(words) == 1 and words[0] in values}
+    # a value's words a name shortens are that value still ("a task called 'Review PR'", "... called
+    # 'How to merge pull requests'": not ``pulls``)
+    values |= {short for words, short in NAME_SHORTHANDS.items() if all(w in values for w in words)}
     values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
     topics |= placed_words(sequence) if reading is not None and options.placed_names else frozenset()  # "in acme"
@@ -273,7 +274,7 @@ def analyse_query(
         source,
         _purposes(sequence, topics - named),
         *(
-            verb_opening(sequence, named, values, plurals=not options.unsaid_reads)
+            verb_opening(sequence, named, values, plurals=not options.unsaid_reads, app_opens=options.app_objects)
             if options.noun_verbs and not shaped_name
             else ("", ())
         ),

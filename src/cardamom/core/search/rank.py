@@ -360,7 +360,8 @@ def _noun_verb_first(
         for i, t in enumerate(tokens)
         if t in analysis.opening_object and i > 0 and weighed.weights[i] > 0 and t not in values
     ]
-    return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing))
+    objects = tuple(tokens[i] for i in thing)
+    return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing), objects)
 
 
 def _hit(

@@ -13,6 +13,7 @@ from collections.abc import Container, Sequence
 
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.verbal_nouns import known_verb
 
 # Verbs of a second action that are in no action group of the synonyms: "and *assign* it to me"
 _CLAUSE_VERBS = frozenset(
@@ -38,17 +39,27 @@ _OBJECT_OPENS = frozenset(
 
 
 def verb_opening(
-    sequence: Sequence[str], apps: Container[str], values: Container[str] = (), *, plurals: bool = True
+    sequence: Sequence[str],
+    apps: Container[str],
+    values: Container[str] = (),
+    *,
+    plurals: bool = True,
+    app_opens: bool = False,
 ) -> tuple[str, tuple[str, ...]]:
     """The request's first word as written (past the apps' names, the preposition placing the
     app and "please", filler or not) where the word after it opens an object as a verb's does
     ("*comment* on github issue 12", "*attach* a file"), and the words of that object, up to a
     preposition or an argument value (("comment", ("issue",))); ("", ()) otherwise ("jira
     *users*"). ``plurals``: a plural may be that word (without, "xero *invoices* from last
-    month" names its things, no verb)."""
+    month" names its things, no verb); ``app_opens``: so may an app's name after it ("follow
+    *asana* task 12")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in _LEADING and w != "please"), None)
-    if start is None or start + 1 >= len(words) or words[start + 1] not in _OBJECT_OPENS:
+    if start is None or start + 1 >= len(words):
+        return "", ()
+    # "follow *asana* task 12": the app's name between the verb and its object opens it
+    placed = app_opens and known_verb(words[start]) and _before_app(sequence, words[start], apps)
+    if words[start + 1] not in _OBJECT_OPENS and not placed:
         return "", ()
     if not plurals and is_plural(words[start]):
         return "", ()
@@ -60,6 +71,12 @@ def verb_opening(
             break
         thing.append(word)
     return words[start], tuple(thing)
+
+
+def _before_app(sequence: Sequence[str], word: str, apps: Container[str]) -> bool:
+    """``word``, first in ``sequence``'s words, is followed by an app's name, then a word."""
+    at = sequence.index(word)
+    return at + 2 < len(sequence) and sequence[at + 1] in apps and sequence[at + 2] not in apps
 
 
 def second_action(

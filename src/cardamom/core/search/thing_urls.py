@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
+from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import is_plural, singular, tokenize
-from cardamom.core.search.verb_readings import STATE_VERBS
 
 _URL = re.compile(r"\bhttps?://(?P<host>[A-Za-z0-9.-]+)(?::\d+)?(?P<path>/[^\s?#]*)?(?:[?#][^\s]*)?", re.IGNORECASE)
 # a host's first labels that name no app: "www.notion.so", "app.box.com", "dashboard.stripe.com"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, THING_FIELDS, FieldPhrase
 from cardamom.core.search.head_nouns import first_name_word, forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
@@ -50,16 +51,6 @@ def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
     """The tools whose names carry ``token`` as written or inflected (no synonym, no prefix)."""
     entry = index.postings(token)
     return union_of((entry.name, entry.inflected))
-
-
-# Verbs that change a thing's state, which an API often does through its update operation:
-# GitHub closes an issue with ``issues_update`` (state "closed"), Notion archives a page with
-# ``patch_page``, Asana completes a task with ``update_task``.
-STATE_VERBS = frozenset(
-    {"close", "reopen", "archive", "unarchive", "complete", "finish", "resolve", "void", "mark", "pause", "resume"}
-    | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
-    | {"release", "unrelease", "reschedule"}
-)
 
 
 def state_change(

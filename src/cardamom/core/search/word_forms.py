@@ -14,11 +14,12 @@ from __future__ import annotations
 from itertools import pairwise
 
 from cardamom.core.search.admin_tools import is_admin_name
+from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, meets, own_name_words, union_of
 from cardamom.core.search.synonyms import synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural
-from cardamom.core.search.verb_readings import SEARCH_VERBS, STATE_VERBS, named_in, said_in
+from cardamom.core.search.verb_readings import SEARCH_VERBS, named_in, said_in
 
 # A derived word's ending -> the endings of the words it may be made from, most likely first;
 # the longest ending that fits is the one read ("verification": "ification", not "ion").

@@ -1,0 +1,96 @@
+"""A person added to a place or taken out of it (``person_moves``): "add bob to slack #eng",
+"remove bob from asana project 31".
+
+"Add" and "remove" say nothing of what is added: with a person, the place's members. The apps
+write the move in their own verbs or as the place's members: Slack invites to and kicks from a
+conversation (``conversations_invite``, ``conversations_kick``), Asana adds and removes a
+project's members (``add_members_for_project``). Read as written, "add bob to slack #eng" found
+``reactions_add`` (the words left were "add" and a channel's name). A request moving a person,
+by a given name, an @mention or an address, is read in the app's verb where a name of its
+(none an administrator's) says one, or as the place's people, in the word a name gives them beside
+the place's kind ("members", "collaborator", "collaborations"). Access given to a person ("give
+bob write access to ...") and a thing shared with one ("share box folder 77 with bob@acme.com")
+move the person in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from cardamom.core.search.admin_tools import is_admin_name
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.person_names import names_a_person
+from cardamom.core.search.postings import EMPTY, own_name_words
+from cardamom.core.search.tokens import inflection_key, tokenize
+
+_MOVE = re.compile(
+    r"^(?P<verb>add|put|remove|take)\s+(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
+    r"(?P<joint>to|into|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a person let in by access or by sharing: "give bob write access to ...", "share ... with bob"
+_GIVEN = re.compile(
+    r"^(?:give|grant)\s+(?P<person>\S+)\s+(?:[a-z-]+\s+)?(?:access|permissions?)\s+(?:to|on)\s+(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_SHARED = re.compile(r"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S)
+# the apps' own verbs for a person moved in and out, before the place's people
+_OWN_VERBS = {"in": ("invite",), "out": ("kick",)}
+# the words the apps' names give the people of a place: Asana's project ``members``, GitHub's
+# repository ``collaborator``, Box's folder ``collaborations``
+_PEOPLE = ("members", "collaborator", "collaborators", "collaborations")
+
+
+def person_moved(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
+    """``request`` moving one person into or out of a place, in the verb ``apps``' names write
+    for it ("invite bob to slack #eng"), or as the place's people ("add member bob to asana
+    project 31", "add collaborator bob to github repo acme/api"); ``request`` as written
+    otherwise."""
+    text = request.strip()
+    moved = _moved(text[:400])
+    if moved is None:
+        return request
+    into, person, rest = moved
+    if not names_a_person(person.strip(",.")):
+        return request
+    rest += text[400:]
+    tools = index.tools_of(tuple(apps))
+    documents = index.documents
+    joint = "to" if into else "from"
+    for own in _OWN_VERBS["in" if into else "out"]:
+        if any(not is_admin_name(documents[d].name) for d in index.name_postings.get(own, EMPTY) & tools):
+            return f"{own} {person} {joint} {rest}"
+    people = _people_word(index, rest, tools)
+    return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
+
+
+def _moved(text: str) -> tuple[bool, str, str] | None:
+    """Whether ``text`` moves a person in (or out), the person, and the place's words."""
+    given = _GIVEN.match(text)
+    if given is not None:
+        return True, given.group("person"), given.group("rest")
+    shared = _SHARED.match(text)
+    if shared is not None:
+        return True, shared.group("person"), shared.group("rest") + shared.group("after")
+    match = _MOVE.match(text)
+    if match is None:
+        return None
+    verb, joint = match.group("verb").casefold(), match.group("joint").casefold()
+    into = verb in ("add", "put") and joint in ("to", "into")
+    taken = (bool(match.group("out")) and joint != "to") or joint.startswith("off")
+    out = (verb == "remove" and joint == "from") or (verb == "take" and taken)
+    return (into, match.group("person"), match.group("rest")) if into or out else None
+
+
+def _people_word(index: SearchIndex, place: str, tools: frozenset[int]) -> str | None:
+    """The word ``tools``' names give the people of the place ``place`` names: the first of
+    ``_PEOPLE`` a name says beside the place's kind ("repo": ``repos_add_collaborator``), or
+    None."""
+    kinds = {inflection_key(w) for w in tokenize(place) if w.isalpha()}
+    documents = index.documents
+    for word in _PEOPLE:
+        for doc_id in index.name_postings.get(word, EMPTY) & tools:
+            if not kinds.isdisjoint(inflection_key(w) for w in own_name_words(documents[doc_id].name)):
+                return word
+    return None  # ("members" alone: "share the Q3 report in Box with jane" read a barrier's reports)

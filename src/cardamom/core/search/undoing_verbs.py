@@ -1,0 +1,72 @@
+"""A request undoing an action: "*unpin* the message in slack #general", "*unfollow* asana task
+12", "*stop watching* jira issue ENG-5" (``undoing_verbs``).
+
+English undoes a verb with "un-" or "stop ...ing"; the APIs remove the thing the verb added:
+Slack's ``pins_remove``, Asana's ``remove_follower_for_task``, Jira's ``remove_watcher``,
+GitHub's ``issues_remove_assignees``. Where no tool's name says the undoing verb ("unstar" and
+"unarchive" are names' own words and stay), the request is read as removing the verb's thing,
+in the form the names write it: "remove followers from asana task 12". Reading "unassign" as
+"assign" would find the opposite tool.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.tokens import is_plural
+from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
+
+_UNDOING = re.compile(r"^\s*(?:un(?P<verb>[a-z]{3,})|stop\s+(?P<gerund>[a-z]{3,}ing))\b\s*(?P<rest>.*)$", re.I | re.S)
+# the endings of the thing a verb adds, as names write it: "follow": ``followers``, "assign":
+# ``assignees``, "watch": ``watcher``, "pin": ``pins``
+_THING_ENDINGS = ("", "s", "er", "ers", "ee", "ees", "es", "d", "ed")
+_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "that", "from", "on", "of"})
+
+
+def undone(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
+    """``request`` opening with an undoing verb no name of ``apps``' tools says (any tool's,
+    where it names none), read as removing that verb's thing; ``request`` as written otherwise."""
+    match = _UNDOING.match(request[:400])
+    if match is None:
+        return request
+    named = tuple(apps)
+    tools = index.tools_of(named) if named else None
+    rest = match.group("rest") + request[400:]
+    following = next((w for w in rest.casefold().split()[:3] if w not in _DETERMINERS), "")
+    if is_plural(following):
+        return request  # an adjective: "unread messages", "unpaid invoices"
+    if match.group("verb") is not None:
+        word = "un" + match.group("verb").casefold()
+        if _in_names(index, word, tools):
+            return request  # the names' own word: "unstar", "unarchive", "unlock"
+        verb: str | None = match.group("verb").casefold()
+        verb = verb if verb is not None and known_verb(verb) else None
+    else:
+        verb = gerund_verb(match.group("gerund"))
+    if verb is None:
+        return request
+    thing = _thing_of(index, verb, tools)
+    if thing is None:
+        return request
+    joining = "" if rest.casefold().startswith(("from ", "on ", "of ")) else "from "
+    return f"remove {thing} {joining}{rest}".rstrip()
+
+
+def _in_names(index: SearchIndex, word: str, tools: frozenset[int] | None) -> bool:
+    entry = index.postings(word)
+    carrying = entry.name | entry.inflected
+    return bool(carrying & tools if tools is not None else carrying)
+
+
+def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int] | None) -> str | None:
+    """The word ``tools``' names write for the thing ``verb`` adds (``followers`` for "follow"),
+    or None where none writes one."""
+    for ending in _THING_ENDINGS:
+        form = verb + ending
+        carrying = index.name_postings.get(form, EMPTY)
+        if carrying and (tools is None or carrying & tools):
+            return form
+    return None
