@@ -979,6 +979,7 @@ FIRST = [
     ("remove @kim from slack #random", "slack", "conversations_kick"),
     ("take tom off asana project 31", "asana", "remove_members_for_project"),
     ("stripe customers updated in the past month", "stripe", "get_customers"),
+    ("acme/api's contributors on github", "github", "repos_list_contributors"),
     # guards: a gerund of a state, a plural's adjective, the names' own undoing word, a thing then its object
     ("digitalocean droplets that aren't running", "digitalocean", "droplets_list"),
     ("is droplet 5512 running", "digitalocean", "droplets_get"),

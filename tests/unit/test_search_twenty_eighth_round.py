@@ -15,6 +15,7 @@ from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.dated_words import dated_participle
 from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.undoing_verbs import undone
+from cardamom.core.search.value_words import is_slug
 from cardamom.core.search.verbal_nouns import gerund_verb, participle_verb, verb_first
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -59,6 +60,7 @@ DOCS = [
     app_doc("github__repos_create_fork", "GitHub", "Create a fork."),
     app_doc("github__repos_get", "GitHub", "Get a repository."),
     app_doc("github__repos_add_collaborator", "GitHub", "Add a repository collaborator."),
+    app_doc("github__repos_list_contributors", "GitHub", "List repository contributors."),
     app_doc("github__repos_remove_collaborator", "GitHub", "Remove a repository collaborator."),
     app_doc("github__orgs_list_members", "GitHub", "List organization members."),
     app_doc(
@@ -234,6 +236,13 @@ class TestDates:
         assert dated_participle("updated", ["last", "week"])
         assert not dated_participle("changed", ["in", "the", "last", "commit"])
         assert _names("stripe customers created in the past week")[:1] == ["stripe__get_customers"]
+
+
+def test_a_possessive_slug_is_a_value() -> None:
+    assert is_slug("acme/api's", "")
+    assert is_slug("acme/api\u2019s", "")
+    assert not is_slug("acme/api", "")  # two plain words, nothing placing them
+    assert _names("acme/api's contributors on github")[:1] == ["github__repos_list_contributors"]
 
 
 def test_hostile_requests_stay_fast() -> None:

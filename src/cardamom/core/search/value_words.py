@@ -56,14 +56,17 @@ def is_key(word: str, previous: str, kinds: frozenset[str]) -> bool:
 def is_slug(word: str, previous: str, after: Sequence[str] = ()) -> bool:
     """An owner/name slug or a path: with a word before it that says so ("repo", or a word
     placing the request in it: "in acme/api"), or a repository's word right after it, an app's
-    name between (``after``: "the acme/api github repo"), or three parts or more, or parts that
+    name between (``after``: "the acme/api github repo"), or a possessive's ("acme/api's
+    contributors"), or three parts or more, or parts that
     hold a digit, a dot, a dash or an underscore ("octocat/hello-world"); never two plain words
     otherwise ("read/write", "and/or")."""
     core = word.strip(".,:;!?'\"")
+    owning = core.endswith(("'s", "\u2019s"))  # "acme/api's contributors": a thing that has them
+    core = core[:-2] if owning else core
     if not SLUG.match(core):
         return False
     parts = [p for p in core.split("/") if p]
-    placed = previous in CONTAINERS or previous in LOCATING or previous == "of"
+    placed = owning or previous in CONTAINERS or previous in LOCATING or previous == "of"
     placed = placed or not _REPOSITORIES.isdisjoint(after)
     return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
