@@ -980,7 +980,10 @@ FIRST = [
     ("take tom off asana project 31", "asana", "remove_members_for_project"),
     ("stripe customers updated in the past month", "stripe", "get_customers"),
     ("acme/api's contributors on github", "github", "repos_list_contributors"),
-    # guards: a gerund of a state, a plural's adjective, the names' own undoing word, a thing then its object
+    ("invite bob to asana project 31", "asana", "add_members_for_project"),
+    # guards: a gerund of a state, a plural's adjective, the names' own undoing word, a thing then its object, an app's
+    # own person word
+    ("invite bob to github repo acme/api", "github", "repos_add_collaborator"),
     ("digitalocean droplets that aren't running", "digitalocean", "droplets_list"),
     ("is droplet 5512 running", "digitalocean", "droplets_get"),
     ("all xero invoices", "xero", "get_invoices"),

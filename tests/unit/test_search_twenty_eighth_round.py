@@ -218,6 +218,13 @@ class TestPersonMoves:
         assert _names("share box folder 77 with bob@acme.com as editor")[:1] == ["box__post_collaborations"]
         assert _names("remove bob from github repo acme/api")[:1] == ["github__repos_remove_collaborator"]
 
+    def test_an_invite_where_the_app_has_none(self) -> None:
+        assert person_moved(_INDEX, "invite bob to github repo acme/api", ["GitHub"]) == (
+            "add collaborator bob to github repo acme/api"
+        )
+        assert _names("invite bob to asana project 31")[:1] == ["asana__add_members_for_project"]
+        assert _names("kick bob from asana project 31")[:1] == ["asana__remove_members_for_project"]
+
     def test_the_people_word_beside_the_places_kind(self) -> None:
         # Box's names say "members" (a group's), none beside a report: no move read
         request = "share the Q3 report in Box with jane@acme.com"

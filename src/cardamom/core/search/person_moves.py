@@ -25,7 +25,7 @@ from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.tokens import inflection_key, tokenize
 
 _MOVE = re.compile(
-    r"^(?P<verb>add|put|remove|take)\s+(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
+    r"^(?P<verb>add|put|invite|remove|take|kick)\s+(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
     r"(?P<joint>to|into|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -77,9 +77,9 @@ def _moved(text: str) -> tuple[bool, str, str] | None:
     if match is None:
         return None
     verb, joint = match.group("verb").casefold(), match.group("joint").casefold()
-    into = verb in ("add", "put") and joint in ("to", "into")
+    into = verb in ("add", "put", "invite") and joint in ("to", "into")
     taken = (bool(match.group("out")) and joint != "to") or joint.startswith("off")
-    out = (verb == "remove" and joint == "from") or (verb == "take" and taken)
+    out = (verb in ("remove", "kick") and joint == "from") or (verb in ("take", "kick") and taken)
     return (into, match.group("person"), match.group("rest")) if into or out else None
 
 
