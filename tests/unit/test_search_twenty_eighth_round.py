@@ -13,7 +13,9 @@ from collections.abc import Callable
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.dated_words import dated_participle
+from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.person_moves import person_moved
+from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.undoing_verbs import undone
 from cardamom.core.search.value_words import is_slug
 from cardamom.core.search.verbal_nouns import gerund_verb, participle_verb, verb_first
@@ -237,6 +239,57 @@ class TestPersonMoves:
         assert person_moved(_INDEX, "add bob to jira issue 5", ["Jira"]) == "add bob to jira issue 5"
 
 
+class TestMonologueFrames:
+    def test_a_label_naming_the_search(self) -> None:
+        assert without_monologue("searching for: jira issue creation") == "jira issue creation"
+        assert without_monologue("Find tool: resize droplet 5512") == "resize droplet 5512"
+        assert without_monologue("need xero tool: invoice emailing") == "invoice emailing in xero"
+        assert without_monologue("GitHub: who reviewed PR 12") == "GitHub: who reviewed PR 12"
+
+    def test_the_model_seeking_a_tool_or_a_thing(self) -> None:
+        assert without_monologue("Let me find the GitHub tool for starring a repository") == (
+            "starring a repository in GitHub"
+        )
+        assert without_monologue("to answer the user I need the list of open PRs") == "the list of open PRs"
+        assert without_monologue("For this task, I need Stripe customer retrieval by id") == (
+            "Stripe customer retrieval by id"
+        )
+        assert without_monologue("the assistant must reply to intercom conversation 88") == (
+            "reply to intercom conversation 88"
+        )
+        # a state wished is the passive's
+        assert without_monologue("we need the stripe charge ch_1 to be refunded") == (
+            "we need the stripe charge ch_1 to be refunded"
+        )
+
+    def test_a_trailing_search_sentence(self) -> None:
+        assert without_monologue("Pin the message in slack #general. Looking for a pin tool.") == (
+            "Pin the message in slack #general."
+        )
+
+    def test_the_user_asking_to_be_moved(self) -> None:
+        assert without_monologue("The user wants to be removed from the Asana project 31") == (
+            "remove me from the Asana project 31"
+        )
+        assert _names("The user wants to be removed from the Asana project 31")[:1] == [
+            "asana__remove_members_for_project"
+        ]
+
+    def test_switched_off(self) -> None:
+        assert _names("searching for: jira issue creation")[:1] == ["jira__create_issue"]
+        assert _names("searching for: jira issue creation", monologue_frames=False)[:1] == ["jira__get_issue"]
+        assert _names("Let me find the Slack tool for pinning a message")[:1] == ["slack__pins_add"]
+        assert _names("Let me find the Slack tool for pinning a message", monologue_frames=False) == []
+
+    def test_nothing_left_keeps_the_request(self) -> None:
+        assert without_monologue("searching for:") == "searching for:"
+
+    def test_a_purpose_of_learning_leaves_but_not_the_wishs_own(self) -> None:
+        assert without_reasons("get jira issue ENG-5 to see its status") == "get jira issue ENG-5"
+        request = "I'd like to know which stripe subscriptions are past due"
+        assert without_reasons(request) == request
+
+
 class TestDates:
     def test_a_participles_date_after_the(self) -> None:
         assert dated_participle("created", ["in", "the", "past", "week"])
@@ -260,6 +313,8 @@ def test_hostile_requests_stay_fast() -> None:
         "stop watching " * 200,
         "add bob to " + "slack #eng " * 180,
         "stripe customers created in the past week " * 50,
+        "searching for: " * 130,
+        "Let me find the GitHub tool for " + "starring a repository " * 90,
     ):
         started = time.perf_counter()
         rank(_INDEX, request)

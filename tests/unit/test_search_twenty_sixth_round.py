@@ -353,7 +353,8 @@ class TestAppLabels:
         assert _names("Jira: status of issue ENG-5")[:1] == ["jira__get_issue"]
         assert _names("Jira: status of issue ENG-5", app_labels=False)[:1] != ["jira__get_issue"]
         assert _names("need: jira issue ENG-5 details")[:1] == ["jira__get_issue"]
-        assert _names("need: jira issue ENG-5 details", app_labels=False) == []
+        # (the twenty-eighth round's ``monologue_frames`` reads the label "need:" away too)
+        assert _names("need: jira issue ENG-5 details", app_labels=False, monologue_frames=False) == []
 
     def test_a_greetings_addressee(self) -> None:
         assert without_preamble("hi assistant, can you close it", hedges=True) == "close it"

@@ -144,7 +144,8 @@ class TestInstrumentWords:
     def test_ranked(self) -> None:
         query = "use the stripe api to list customers"
         assert _names(query)[:1] == ["stripe__get_customers"]
-        assert _names(query, instrument_words=False)[:1] != ["stripe__get_customers"]
+        # (the twenty-eighth round's ``monologue_frames`` reads "use the stripe api to" away too)
+        assert _names(query, instrument_words=False, monologue_frames=False)[:1] != ["stripe__get_customers"]
         query = "slack API conversations.list"
         assert _names(query)[:1] == ["slack__conversations_list"]
         assert _names(query, instrument_words=False)[:1] == ["slack__api_test"]

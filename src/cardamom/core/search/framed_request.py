@@ -18,6 +18,7 @@ from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.person_moves import person_moved
@@ -58,6 +59,8 @@ def framed_request(
     connected = [mention.name for mention in mentions if mention.connected]
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
+    if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
+        query = without_monologue(query)
     framed = query
     part = task_part(
         query,

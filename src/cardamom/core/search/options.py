@@ -493,7 +493,12 @@ class SearchOptions:
       task 12" found) (``request_clauses.verb_opening``);
     * ``person_moves``: a person added to a place or taken out of it ("add bob to slack #eng",
       "remove bob from asana project 31") is read in the verb the app's names write for it
-      ("invite", "kick") or as the place's members (``person_moves``).
+      ("invite", "kick") or as the place's members (``person_moves``);
+    * ``monologue_frames``: a model's own reasoning around its request reads away ("searching
+      for:", "find tool:", "to answer the user I need ...", "let me find the GitHub tool for
+      starring ...", "the assistant must reply ...", "... Looking for a pin tool."), an app's
+      name in it kept, and the user asking to be moved is the caller moved ("the user wants to
+      be removed from ...": "remove me from ...") (``monologue``).
     """
 
     drop_filler: bool = True
@@ -670,6 +675,7 @@ class SearchOptions:
     undoing_verbs: bool = True
     app_objects: bool = True
     person_moves: bool = True
+    monologue_frames: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -858,4 +864,5 @@ SEED_RULES_ONLY = SearchOptions(
     undoing_verbs=False,
     app_objects=False,
     person_moves=False,
+    monologue_frames=False,
 )

@@ -35,6 +35,8 @@ _GIVEN = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _SHARED = re.compile(r"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S)
+# the caller moved: "remove me from asana project 31" (the user asking to be moved, ``monologue``)
+_CALLERS = frozenset({"me", "myself", "us"})
 # the apps' own verbs for a person moved in and out, before the place's people
 _OWN_VERBS = {"in": ("invite",), "out": ("kick",)}
 # the words the apps' names give the people of a place: Asana's project ``members``, GitHub's
@@ -52,7 +54,7 @@ def person_moved(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
     if moved is None:
         return request
     into, person, rest = moved
-    if not names_a_person(person.strip(",.")):
+    if not names_a_person(person.strip(",.")) and person.casefold() not in _CALLERS:
         return request
     rest += text[400:]
     tools = index.tools_of(tuple(apps))

@@ -33,6 +33,12 @@ _AFTER = re.compile(
     r"|in\s+order\s+(?:to|that)|so\s+as\s+to|to\s+make\s+sure|to\s+ensure|now\s+that|given\s+that"
     # a purpose no destination says ("delete it *to save costs*", "*to free up* budget")
     r"|to\s+(?:save|free\s+up|cut|reduce|lower|avoid|prevent|keep\s+(?:things|it|them|the)|make\s+room|clean\s+up)"
+    # ... or what to learn from it ("get jira issue ENG-5 *to see its status*")
+    # (not the wish's own: "I'd like *to know which* ...", "the user wants *to see* ...")
+    r"|(?<!like )(?<!want )(?<!wants )(?<!need )(?<!needs )(?<!wish )(?<!love )(?<!trying )(?<!going )"
+    r"(?<!asked )(?<!asking )(?<!able )(?<!have )(?<!has )(?<!me )(?<!us )(?<!how )"
+    r"to\s+(?:see|check|find\s+out|know|learn|understand|verify|figure\s+out)\s+"
+    r"(?:its|their|his|her|the|if|whether|what|which|who|when|how|why)"
     r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
     r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
     r"|(?:only\s+)?(?:if|unless)\s+(?:"

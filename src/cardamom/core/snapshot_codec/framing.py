@@ -86,8 +86,8 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 ``asked_things``, ``placed_things``, ``general_searches``, ``said_questions``, ``app_own_words``,
 ``info_names``, ``stated_commas``, ``contents_questions``, ``prefixed_ids``, ``ending_deletes``,
 ``repo_refs`` and ``exported_lists`` (format 31), read as on; format 31 without the switches
-``verbal_nouns``, ``undoing_verbs``, ``app_objects`` and ``person_moves`` (format 32), read as
-on. The org's
+``verbal_nouns``, ``undoing_verbs``, ``app_objects``, ``person_moves`` and ``monologue_frames``
+(format 32), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,104 @@
+"""A model's own reasoning around the request it searches for (``monologue_frames``).
+
+A model calling ``search_tools`` writes what it is thinking as often as what it wants: "User
+asked me to pin the deploy message in Slack #general. Looking for a pin tool.", "to answer the
+user I need the list of open PRs in github acme/api", "Find tool: resize droplet on
+DigitalOcean", "Let me find the GitHub tool for starring a repository", "For this task I need
+Stripe customer retrieval by id", "the assistant must reply to Intercom conversation 88". The
+frame names nothing a tool does, and its words sank the request below the floor or led it to
+another tool ("user stats" for "answer the user"). The frame is read away, the request kept:
+
+- a label naming the search ("searching for:", "find tool:", "need xero tool:"; an app's name in
+  it stays, the request placed in it);
+- an opening saying what the request is for ("to answer the user", "for this task", "first");
+- the model seeking a tool ("let me find the GitHub tool for starring a repository": "starring a
+  repository in GitHub"; "I should find a tool to ...") or a thing ("I need the list of ...");
+- the model as the one who acts ("the assistant must reply ...", "I'll need to ...");
+- a sentence after the request looking for a tool ("... #general. Looking for a pin tool.");
+- the user asking to be moved ("the user wants to be removed from asana project 31": "remove me
+  from ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+_TOOL = r"(?:tools?|functions?|endpoints?|operations?|methods?|apis?|capabilit(?:y|ies))"
+# "searching for:", "find tool:", "need xero tool:", "query:", "tool needed:"
+_LABEL = re.compile(
+    r"^\s*(?:(?:searching|search|looking)(?:\s+for)?|query|find|need(?:ed)?|intent|goal)?"
+    rf"(?:\s+(?!{_TOOL}\b)(?P<app>[\w.\-]+))?\s*(?:{_TOOL}(?:\s+needed)?)?\s*:\s*(?=\S)",
+    re.IGNORECASE,
+)
+# "to answer the user(,)", "for this task(,)", "first(,)" before the model's own words
+_PURPOSE = re.compile(
+    r"^\s*(?:to\s+(?:answer|help|respond\s+to|handle)\s+(?:the\s+|this\s+)?(?:user|customer|request|question)"
+    r"(?:'s|\u2019s)?(?:\s+(?:question|request))?|for\s+(?:this|the)\s+(?:task|request|step|question)"
+    r"|first|next|then|now)\s*,?\s+(?=(?:i|we|let|the\s+assistant)\b)",
+    re.IGNORECASE,
+)
+# the model seeking a tool: "let me find the github tool for", "I should find a tool to"
+_SEEKING = re.compile(
+    r"^\s*(?:(?:let\s+me|let's|i(?:'ll|\u2019ll|\s+will|\s+should|\s+must|\s+need\s+to|\s+have\s+to|\s+want\s+to)?"
+    r"|we(?:'ll|\s+will|\s+should|\s+need\s+to)?)\s+)?(?:find|look\s+for|search\s+for|locate|use|get|pick)\s+"
+    rf"(?:a|an|the|some|any)\s+(?:(?P<app>[\w.\-]+)\s+)?{_TOOL}\s+(?:to|for|that|which)\s+",
+    re.IGNORECASE,
+)
+# the model's wish for a thing, no verb after it: "I need *the list of* ...", "I'll need Stripe ..."
+# (a state wished is ``passive_voice``'s: "we need the charge ch_1 to be refunded")
+_NEEDING = re.compile(
+    r"^\s*(?:i|we)(?:'ll|\u2019ll|\s+will|\s+would)?\s+need\s+(?!to\b)(?!.*\bto\s+(?:be|get)\s)(?=\S)",
+    re.IGNORECASE,
+)
+# the model as the one who acts: "the assistant must reply ...", "I'll need to ..."
+_ACTING = re.compile(
+    r"^\s*(?:the\s+assistant|i(?:'ll|\u2019ll|\s+will)\s+(?:need|have)\s+to|i\s+must|i\s+have\s+to)"
+    r"(?:\s+(?:must|should|needs?\s+to|has\s+to|will))?\s+(?=\w)",
+    re.IGNORECASE,
+)
+# a sentence after the request looking for a tool: ". Looking for a pin tool.", ". Need a tool."
+_TRAILING = re.compile(
+    rf"(?<=[.!?])\s+(?:(?:i'm|i\s+am|we're)\s+)?(?:looking|searching)\s+for\s+(?:a|an|the|some)\s+(?:[\w\-]+\s+)?{_TOOL}"
+    r"\s*[.!]?\s*$|(?<=[.!?])\s+(?:need|want)\s+(?:a|an|the)\s+(?:[\w\-]+\s+)?" + _TOOL + r"\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+# the user asking to be moved: "the user wants to be removed from ...": "remove me from ..."
+_MOVED = re.compile(
+    r"^\s*(?:the\s+)?(?:user|customer|requester)\s+(?:wants|would\s+like|needs|asked|is\s+asking)\s+to\s+be\s+"
+    r"(?P<participle>added|removed|invited|kicked)\s+(?P<rest>(?:to|from|into)\b.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_MOVES = {"added": "add", "removed": "remove", "invited": "invite", "kicked": "kick"}
+_LONGEST = 2000
+
+
+def without_monologue(request: str) -> str:
+    """``request`` without the model's reasoning around it (``_LABEL``, ``_PURPOSE``,
+    ``_SEEKING``, ``_NEEDING``, ``_ACTING``, ``_TRAILING``, ``_MOVED``); as written where it has
+    none, or where nothing would be left."""
+    if len(request) > _LONGEST:
+        return request
+    text = _TRAILING.sub("", request)
+    moved = _MOVED.match(text)
+    if moved is not None:
+        text = f"{_MOVES[moved.group('participle').casefold()]} me {moved.group('rest')}"
+    for _ in range(3):  # "For this task, I need ...", "first I need to ..."
+        before = text
+        text = _PURPOSE.sub("", text, count=1)
+        label = _LABEL.match(text)
+        if label is not None and label.group(0).strip() != ":":
+            text = _kept_app(label.group("app"), text[label.end() :])
+        seeking = _SEEKING.match(text)
+        if seeking is not None:
+            text = _kept_app(seeking.group("app"), text[seeking.end() :])
+        text = _NEEDING.sub("", text, count=1)
+        text = _ACTING.sub("", text, count=1)
+        if text == before:
+            break
+    return text if text.strip() else request
+
+
+def _kept_app(app: str | None, rest: str) -> str:
+    """``rest``, placed in the app the frame named ("need *xero* tool: invoice emailing": "invoice
+    emailing in xero"), so its own first word opens it."""
+    return f"{rest.rstrip()} in {app}" if app else rest
