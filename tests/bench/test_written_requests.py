@@ -997,6 +997,21 @@ FIRST = [
     ("Let me find the GitHub tool for starring a repository", "github", "activity_star_repo_for_authenticated_user"),
     ("For this task I need Stripe customer retrieval by id", "stripe", "get_customers_customer"),
     ("the assistant must reply to Intercom conversation 88", "intercom", "reply_conversation"),
+    # (a second batch of twenty in that style, written after the rules: 7 first before, 17 now)
+    ("The user needs the Xero invoices due this week. Searching for an invoice listing tool.", "xero", "get_invoices"),
+    ("To help the user, I need to find their Asana tasks due today", "asana", "search_tasks_for_workspace"),
+    ("we should find a function that lists the Stripe refunds", "stripe", "get_refunds"),
+    ("The customer wants to be added to the Slack channel #support", "slack", "conversations_invite"),
+    ("search: delete droplet 5512 digitalocean", "digitalocean", "droplets_destroy"),
+    (
+        "Need a tool. The user wants to reschedule cal.com booking 991.",
+        "cal-com",
+        "bookings_controller_2024_08_13_reschedule_booking",
+    ),
+    ("the assistant should archive slack channel #old-project", "slack", "conversations_archive"),
+    ("Let me get the Stripe tool to refund charge ch_1", "stripe", "post_charges_charge_refund"),
+    ("I will need to list the droplets on DigitalOcean", "digitalocean", "droplets_list"),
+    ("The user asked to be removed from slack #random", "slack", "conversations_kick"),
     # guards: a gerund of a state, a plural's adjective, the names' own undoing word, a thing then its object, an app's
     # own person word
     ("invite bob to github repo acme/api", "github", "repos_add_collaborator"),

@@ -267,6 +267,14 @@ class TestMonologueFrames:
             "Pin the message in slack #general."
         )
 
+    def test_a_leading_search_sentence(self) -> None:
+        assert without_monologue("Need a tool. The user wants to reschedule cal.com booking 991.") == (
+            "The user wants to reschedule cal.com booking 991."
+        )
+        assert without_monologue("The user needs xero invoices. Searching for an invoice listing tool.") == (
+            "The user needs xero invoices."
+        )
+
     def test_the_user_asking_to_be_moved(self) -> None:
         assert without_monologue("The user wants to be removed from the Asana project 31") == (
             "remove me from the Asana project 31"

@@ -14,7 +14,8 @@ another tool ("user stats" for "answer the user"). The frame is read away, the r
 - the model seeking a tool ("let me find the GitHub tool for starring a repository": "starring a
   repository in GitHub"; "I should find a tool to ...") or a thing ("I need the list of ...");
 - the model as the one who acts ("the assistant must reply ...", "I'll need to ...");
-- a sentence after the request looking for a tool ("... #general. Looking for a pin tool.");
+- a sentence before or after the request looking for a tool ("... #general. Looking for a pin
+  tool.", "Need a tool. The user wants to ...");
 - the user asking to be moved ("the user wants to be removed from asana project 31": "remove me
   from ...").
 """
@@ -56,12 +57,15 @@ _ACTING = re.compile(
     r"(?:\s+(?:must|should|needs?\s+to|has\s+to|will))?\s+(?=\w)",
     re.IGNORECASE,
 )
-# a sentence after the request looking for a tool: ". Looking for a pin tool.", ". Need a tool."
-_TRAILING = re.compile(
-    rf"(?<=[.!?])\s+(?:(?:i'm|i\s+am|we're)\s+)?(?:looking|searching)\s+for\s+(?:a|an|the|some)\s+(?:[\w\-]+\s+)?{_TOOL}"
-    r"\s*[.!]?\s*$|(?<=[.!?])\s+(?:need|want)\s+(?:a|an|the)\s+(?:[\w\-]+\s+)?" + _TOOL + r"\s*[.!]?\s*$",
-    re.IGNORECASE,
+# a sentence after the request looking for a tool: ". Looking for a pin tool.", ". Searching for an
+# invoice listing tool."
+_SOUGHT = (
+    r"(?:(?:(?:i'm|i\s+am|we're)\s+)?(?:looking|searching)\s+for|(?:i\s+)?(?:need|want))\s+(?:a|an|the|some)\s+"
+    rf"(?:[\w\-]+\s+){{0,3}}{_TOOL}"
 )
+_TRAILING = re.compile(rf"(?<=[.!?])\s+{_SOUGHT}\s*[.!]?\s*$", re.IGNORECASE)
+# ... and before it: "Need a tool. The user wants to ..."
+_LEADING = re.compile(rf"^\s*{_SOUGHT}\s*[.!:]\s+(?=\S)", re.IGNORECASE)
 # the user asking to be moved: "the user wants to be removed from ...": "remove me from ..."
 _MOVED = re.compile(
     r"^\s*(?:the\s+)?(?:user|customer|requester)\s+(?:wants|would\s+like|needs|asked|is\s+asking)\s+to\s+be\s+"
@@ -74,11 +78,11 @@ _LONGEST = 2000
 
 def without_monologue(request: str) -> str:
     """``request`` without the model's reasoning around it (``_LABEL``, ``_PURPOSE``,
-    ``_SEEKING``, ``_NEEDING``, ``_ACTING``, ``_TRAILING``, ``_MOVED``); as written where it has
+    ``_SEEKING``, ``_NEEDING``, ``_ACTING``, ``_TRAILING``, ``_LEADING``, ``_MOVED``); as written where it has
     none, or where nothing would be left."""
     if len(request) > _LONGEST:
         return request
-    text = _TRAILING.sub("", request)
+    text = _LEADING.sub("", _TRAILING.sub("", request), count=1)
     moved = _MOVED.match(text)
     if moved is not None:
         text = f"{_MOVES[moved.group('participle').casefold()]} me {moved.group('rest')}"
