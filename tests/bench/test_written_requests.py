@@ -1012,6 +1012,7 @@ FIRST = [
     ("Let me get the Stripe tool to refund charge ch_1", "stripe", "post_charges_charge_refund"),
     ("I will need to list the droplets on DigitalOcean", "digitalocean", "droplets_list"),
     ("The user asked to be removed from slack #random", "slack", "conversations_kick"),
+    ("find me the intercom tool that tags a contact", "intercom", "attach_tag_to_contact"),
     # guards: a gerund of a state, a plural's adjective, the names' own undoing word, a thing then its object, an app's
     # own person word
     ("invite bob to github repo acme/api", "github", "repos_add_collaborator"),

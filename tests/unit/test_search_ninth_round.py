@@ -251,7 +251,8 @@ class TestThirdPart:
 class TestFourthPart:
     def test_asking_for_a_tool_or_a_way_is_a_frame(self) -> None:
         assert without_preamble("Is there a tool to upload files to Box?") == "upload files to Box?"
-        assert without_preamble("find the tool that sends slack messages") == "sends slack messages"
+        # (the twenty-eighth round writes the verb in its base form: "send")
+        assert without_preamble("find the tool that sends slack messages") == "send slack messages"
         assert without_preamble("How do I create a Jira issue?") == "create a Jira issue?"
         assert without_preamble("how to add a comment on a jira issue") == "add a comment on a jira issue"
         assert without_preamble("how many issues are open in jira") == "how many issues are open in jira"

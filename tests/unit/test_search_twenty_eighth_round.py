@@ -16,6 +16,7 @@ from cardamom.core.search.dated_words import dated_participle
 from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.reason_clauses import without_reasons
+from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.undoing_verbs import undone
 from cardamom.core.search.value_words import is_slug
 from cardamom.core.search.verbal_nouns import gerund_verb, participle_verb, verb_first
@@ -296,6 +297,15 @@ class TestMonologueFrames:
         assert without_reasons("get jira issue ENG-5 to see its status") == "get jira issue ENG-5"
         request = "I'd like to know which stripe subscriptions are past due"
         assert without_reasons(request) == request
+
+
+class TestToolsThatAct:
+    def test_a_tool_that_does_it_in_the_third_person(self) -> None:
+        assert without_preamble("a tool that tags an intercom contact") == "tag an intercom contact"
+        assert without_preamble("a function that watches a jira issue") == "watch a jira issue"
+        assert without_preamble("a tool that copies a box file") == "copy a box file"
+        assert without_preamble("a tool that news") == "a tool that news"
+        assert _names("find me the intercom tool that tags a contact")[:1] == ["intercom__attach_tag_to_contact"]
 
 
 class TestDates:

@@ -9,6 +9,7 @@ import functools
 import re
 
 from cardamom.core.search.synonyms import action_forms
+from cardamom.core.search.verbal_nouns import known_verb
 
 _GREETING = r"(?:(?:hey|hi|hello|ok|okay|so|please|kindly)\b[,!]?\s+)*"
 # ``chat_openers``: the words a request in a conversation opens with ("ok *now* delete ...",
@@ -130,17 +131,36 @@ def without_preamble(
     sms": "twilio send sms"); ``hedges``: so does a hedge ("maybe", "I think", "probably best to")."""
     app = _APP_TOOL.match(request) if tools else None
     if app is not None:
-        rest = (
-            _as_verb(request[app.end() :]) if app.group(0).rstrip().casefold().endswith("for") else request[app.end() :]
-        )
+        rest = _acted(app.group(0), request[app.end() :])
         return f"{app.group('app')} {rest}" if rest.strip() else request
     match = _preamble(told, learning, chatting, tools, hedges).match(request)
     if match is None or not match.group(0).strip():
         return request
-    rest = request[match.end() :]
-    if (told or tools) and match.group(0).rstrip().casefold().endswith("for"):
-        rest = _as_verb(rest)  # "a tool for *creating* a xero invoice": "create a xero invoice"
+    rest = _acted(match.group(0), request[match.end() :]) if told or tools else request[match.end() :]
     return rest if rest.strip() else request
+
+
+def _acted(frame: str, rest: str) -> str:
+    """``rest`` with its first word written as the action the tool asked for does: "a tool for
+    *creating* a xero invoice" ("create"), "a tool that *tags* an intercom contact" ("tag")."""
+    ending = frame.rstrip().casefold()
+    if ending.endswith("for"):
+        return _as_verb(rest)
+    if ending.endswith(("that", "which")):
+        return _in_base_form(rest)
+    return rest
+
+
+def _in_base_form(rest: str) -> str:
+    """``rest`` with a first word in the third person written as its verb, where it is a known
+    one ("tags" is "tag", "watches" "watch", "copies" "copy"; "news" is none)."""
+    first, _, after = rest.partition(" ")
+    lowered = first.casefold()
+    if not lowered.endswith("s") or len(lowered) < 4 or not lowered.isalpha():
+        return rest
+    candidates = (lowered[:-1], lowered[:-2] if lowered.endswith("es") else "", lowered[:-3] + "y")
+    verb = next((c for c in candidates if c and known_verb(c)), None)
+    return f"{verb} {after}" if verb is not None else rest
 
 
 def _as_verb(rest: str) -> str:
