@@ -304,7 +304,8 @@ class TestToolsThatAct:
         assert without_preamble("a tool that tags an intercom contact") == "tag an intercom contact"
         assert without_preamble("a function that watches a jira issue") == "watch a jira issue"
         assert without_preamble("a tool that copies a box file") == "copy a box file"
-        assert without_preamble("a tool that news") == "a tool that news"
+        assert without_preamble("a tool that always works") == "always works"
+        assert without_preamble("a tool that news") == "news"
         assert _names("find me the intercom tool that tags a contact")[:1] == ["intercom__attach_tag_to_contact"]
 
 

@@ -9,6 +9,7 @@ import functools
 import re
 
 from cardamom.core.search.synonyms import action_forms
+from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verbal_nouns import known_verb
 
 _GREETING = r"(?:(?:hey|hi|hello|ok|okay|so|please|kindly)\b[,!]?\s+)*"
@@ -156,8 +157,8 @@ def _in_base_form(rest: str) -> str:
     one ("tags" is "tag", "watches" "watch", "copies" "copy"; "news" is none)."""
     first, _, after = rest.partition(" ")
     lowered = first.casefold()
-    if not lowered.endswith("s") or len(lowered) < 4 or not lowered.isalpha():
-        return rest
+    if not lowered.endswith("s") or len(lowered) < 4 or not lowered.isalpha() or inflection_key(lowered) == lowered:
+        return rest  # ("news", "always": no inflection)
     candidates = (lowered[:-1], lowered[:-2] if lowered.endswith("es") else "", lowered[:-3] + "y")
     verb = next((c for c in candidates if c and known_verb(c)), None)
     return f"{verb} {after}" if verb is not None else rest
