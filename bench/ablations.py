@@ -265,7 +265,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ undoing verbs as removals", "undoing_verbs", True),
     ("+ an app name opening a verb's object", "app_objects", True),
     ("+ a person moved in or out", "person_moves", True),
-    ("+ a model's reasoning read away", 'monologue_frames', True),
+    ("+ a model's reasoning read away", "monologue_frames", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),
