@@ -1013,6 +1013,22 @@ FIRST = [
     ("I will need to list the droplets on DigitalOcean", "digitalocean", "droplets_list"),
     ("The user asked to be removed from slack #random", "slack", "conversations_kick"),
     ("find me the intercom tool that tags a contact", "intercom", "attach_tag_to_contact"),
+    # (a last batch of twenty-five in all the round's styles, written after every rule: 8 first before, 23 now)
+    ("cal.com event type deletion for event type 44", "cal-com", "event_types_controller_2024_06_14_delete_event_type"),
+    ("moving notion page 7fa under page 9b2", "notion", "move_page"),
+    ("unlabel github issue 9 in acme/web", "github", "issues_remove_label"),
+    ("stop following asana project 31", "asana", "remove_followers_for_project"),
+    ("unpin the message in slack #random", "slack", "pins_remove"),
+    ("add maria to asana project 12", "asana", "add_members_for_project"),
+    ("remove maria from github repo acme/web", "github", "repos_remove_collaborator"),
+    ("give tom admin access to github repo acme/web", "github", "repos_add_collaborator"),
+    ("share box file 555 with legal@acme.com", "box", "post_collaborations"),
+    ("take jane out of slack #design", "slack", "conversations_kick"),
+    ("I need the members of slack channel #design", "slack", "conversations_members"),
+    ("the assistant needs to delete box file 555", "box", "delete_files_id"),
+    ("The user wants to be added to asana project 12", "asana", "add_members_for_project"),
+    ("intercom tickets updated in the past week", "intercom", "search_tickets"),
+    ("To answer the user, I need the Xero contacts list", "xero", "get_contacts"),
     # guards: a gerund of a state, a plural's adjective, the names' own undoing word, a thing then its object, an app's
     # own person word
     ("invite bob to github repo acme/api", "github", "repos_add_collaborator"),
