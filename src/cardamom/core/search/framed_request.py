@@ -22,6 +22,7 @@ from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.person_moves import person_moved
+from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
@@ -94,7 +95,8 @@ def framed_request(
         framed = undone(index, framed, connected)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
         tools = index.tools_of(connected)
-        framed = verb_first(framed, lambda word: bool(index.postings(word).name & tools), _app_words(mentions))
+        named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
+        framed = verb_first(framed, lambda word: bool(named.get(word, EMPTY) & tools), _app_words(mentions))
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None

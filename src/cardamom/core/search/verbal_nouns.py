@@ -160,11 +160,9 @@ def verb_first(request: str, named: Callable[[str], bool], apps: Iterable[str] =
         return request  # a question: "is droplet 5512 *running*"
     for at, word in enumerate(lowered[: _LONGEST_THING + 1]):
         following = lowered[at + 1] if at + 1 < len(lowered) else ""
-        thing = bool(at) and named(word)  # "jira ui *modification*", "twilio *recording*"
-        noun_verb = ACTION_NOUNS.get(word) if not thing or following == "of" else None
-        noun_verb = noun_verb or (gerund_verb(word) if at and not thing else None)
-        if noun_verb is None:
-            continue
+        noun_verb = ACTION_NOUNS.get(word) or (gerund_verb(word) if at else None)
+        if noun_verb is None or (at and named(word) and (word not in ACTION_NOUNS or following != "of")):
+            continue  # a thing the names write: "jira ui *modification*", "twilio *recording*"
         before = [w for w in lowered[:at] if w not in _OPENING_OBJECT]
         if before and (before[0] in _verbs() or gerund_verb(before[0])):
             return request  # a verb opening it: "get the jira issue creation date"
