@@ -19,7 +19,8 @@ from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
 # "... should be", "... needs to be", "... has to get", "... must be", "... can be", "... is ready to be"
 _PASSIVE = re.compile(
     r"^(?P<subject>[^.;:!?]{3,}?)\s+(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|(?:is|are)\s+to"
-    r"|(?:is|are)\s+going\s+to|(?:will\s+)?need\s+to|wants?\s+to|can|could|may|(?:is|are)\s+ready\s+to)\s+(?:be|get)\s+(?P<participle>[A-Za-z]+)\b(?P<rest>.*)$",
+    r"|(?:is|are)\s+going\s+to|(?:will\s+)?need\s+to|wants?\s+to|can|could|may|(?:is|are)\s+ready\s+to)"
+    r"\s+(?:be|get)\s+(?P<participle>[A-Za-z]+)\b(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 # "... needs a comment", "... needs another reviewer"
