@@ -156,7 +156,7 @@ class TestVerbalNouns:
 
 class TestUndoingVerbs:
     def test_an_un_verb_no_name_says_removes_the_verbs_thing(self) -> None:
-        assert undone(_INDEX, "unpin the message in slack #general", ["Slack"]) == (
+        assert undone(_INDEX, "unpin the message in slack #general", _INDEX.tools_of(["Slack"])) == (
             "remove pins from the message in slack #general"
         )
         assert _names("unpin the message in slack #general")[:1] == ["slack__pins_remove"]
@@ -172,12 +172,17 @@ class TestUndoingVerbs:
         assert _names("stop following asana task 12")[:1] == ["asana__remove_follower_for_task"]
 
     def test_the_names_own_undoing_word_stays(self) -> None:
-        assert undone(_INDEX, "unarchive slack channel #old", ["Slack"]) == "unarchive slack channel #old"
+        assert (
+            undone(_INDEX, "unarchive slack channel #old", _INDEX.tools_of(["Slack"])) == "unarchive slack channel #old"
+        )
         assert _names("unarchive slack channel #old")[:1] == ["slack__conversations_unarchive"]
 
     def test_an_adjective_before_a_plural_is_no_undoing(self) -> None:
-        assert undone(_INDEX, "unread notifications on github", ["GitHub"]) == "unread notifications on github"
-        assert undone(_INDEX, "under which project is asana task 12", ["Asana"]) == (
+        assert (
+            undone(_INDEX, "unread notifications on github", _INDEX.tools_of(["GitHub"]))
+            == "unread notifications on github"
+        )
+        assert undone(_INDEX, "under which project is asana task 12", _INDEX.tools_of(["Asana"])) == (
             "under which project is asana task 12"
         )
 
@@ -201,7 +206,7 @@ class TestAppObjects:
 
 class TestPersonMoves:
     def test_the_apps_own_verb(self) -> None:
-        assert person_moved(_INDEX, "add bob to slack #eng", ["Slack"]) == "invite bob to slack #eng"
+        assert person_moved(_INDEX, "add bob to slack #eng", _INDEX.tools_of(["Slack"])) == "invite bob to slack #eng"
         assert _names("add bob to slack #eng")[:1] == ["slack__conversations_invite"]
         assert _names("remove bob from slack channel #eng")[:1] == ["slack__conversations_kick"]
         assert _names("take bob out of slack #eng")[:1] == ["slack__conversations_kick"]
@@ -213,7 +218,7 @@ class TestPersonMoves:
         assert _names("bob needs to be added to slack #eng")[:1] == ["slack__conversations_invite"]
 
     def test_access_given_and_a_thing_shared(self) -> None:
-        assert person_moved(_INDEX, "give bob write access to github repo acme/api", ["GitHub"]) == (
+        assert person_moved(_INDEX, "give bob write access to github repo acme/api", _INDEX.tools_of(["GitHub"])) == (
             "add collaborator bob to github repo acme/api"
         )
         assert _names("give bob write access to github repo acme/api")[:1] == ["github__repos_add_collaborator"]
@@ -222,7 +227,7 @@ class TestPersonMoves:
         assert _names("remove bob from github repo acme/api")[:1] == ["github__repos_remove_collaborator"]
 
     def test_an_invite_where_the_app_has_none(self) -> None:
-        assert person_moved(_INDEX, "invite bob to github repo acme/api", ["GitHub"]) == (
+        assert person_moved(_INDEX, "invite bob to github repo acme/api", _INDEX.tools_of(["GitHub"])) == (
             "add collaborator bob to github repo acme/api"
         )
         assert _names("invite bob to asana project 31")[:1] == ["asana__add_members_for_project"]
@@ -231,13 +236,13 @@ class TestPersonMoves:
     def test_the_people_word_beside_the_places_kind(self) -> None:
         # Box's names say "members" (a group's), none beside a report: no move read
         request = "share the Q3 report in Box with jane@acme.com"
-        assert person_moved(_INDEX, request, ["Box"]) == request
+        assert person_moved(_INDEX, request, _INDEX.tools_of(["Box"])) == request
 
     def test_no_person_no_move(self) -> None:
-        assert person_moved(_INDEX, "add the label bug to github issue 7", ["GitHub"]) == (
+        assert person_moved(_INDEX, "add the label bug to github issue 7", _INDEX.tools_of(["GitHub"])) == (
             "add the label bug to github issue 7"
         )
-        assert person_moved(_INDEX, "add bob to jira issue 5", ["Jira"]) == "add bob to jira issue 5"
+        assert person_moved(_INDEX, "add bob to jira issue 5", _INDEX.tools_of(["Jira"])) == "add bob to jira issue 5"
 
 
 class TestMonologueFrames:

@@ -91,10 +91,10 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
+    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
-        framed = undone(index, framed, connected)
+        framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
-        tools = index.tools_of(connected)
         named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
         framed = verb_first(framed, lambda word: bool(named.get(word, EMPTY) & tools), _app_words(mentions))
     said = said_question(framed) if options.said_questions else framed
@@ -111,7 +111,7 @@ def framed_request(
         verb_of = (lambda p: in_names(p) or participle_verb(p)) if options.verbal_nouns else in_names
         framed = active_voice(framed, verb_of, wished=options.wished_states)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
-        framed = person_moved(index, framed, connected)
+        framed = person_moved(index, framed, tools)
     if options.output_formats:  # "list github repos *as a table*"
         framed = without_formats(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders

@@ -16,7 +16,6 @@ move the person in.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from cardamom.core.search.admin_tools import is_admin_name
 from cardamom.core.search.index import SearchIndex
@@ -44,8 +43,8 @@ _OWN_VERBS = {"in": ("invite",), "out": ("kick",)}
 _PEOPLE = ("members", "collaborator", "collaborators", "collaborations")
 
 
-def person_moved(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
-    """``request`` moving one person into or out of a place, in the verb ``apps``' names write
+def person_moved(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` moving one person into or out of a place, in the verb ``tools``' names write
     for it ("invite bob to slack #eng"), or as the place's people ("add member bob to asana
     project 31", "add collaborator bob to github repo acme/api"); ``request`` as written
     otherwise."""
@@ -57,7 +56,6 @@ def person_moved(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
     if not names_a_person(person.strip(",.")) and person.casefold() not in _CALLERS:
         return request
     rest += text[400:]
-    tools = index.tools_of(tuple(apps))
     documents = index.documents
     joint = "to" if into else "from"
     for own in _OWN_VERBS["in" if into else "out"]:

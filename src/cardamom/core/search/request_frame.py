@@ -10,7 +10,7 @@ import re
 
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import inflection_key
-from cardamom.core.search.verbal_nouns import known_verb
+from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
 
 _GREETING = r"(?:(?:hey|hi|hello|ok|okay|so|please|kindly)\b[,!]?\s+)*"
 # ``chat_openers``: the words a request in a conversation opens with ("ok *now* delete ...",
@@ -168,11 +168,5 @@ def _as_verb(rest: str) -> str:
     """``rest`` with a first word in "-ing" written as the action it names, where it is one
     ("adding" is "add", "creating" "create", "getting" "get")."""
     first, _, after = rest.partition(" ")
-    lowered = first.casefold()
-    if not lowered.endswith("ing") or len(lowered) < 6:
-        return rest
-    stem = lowered[:-3]
-    for verb in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""):
-        if verb and verb in action_forms():
-            return f"{verb} {after}"
-    return rest
+    verb = gerund_verb(first, action_forms()) if len(first) >= 6 else None
+    return f"{verb} {after}" if verb is not None else rest

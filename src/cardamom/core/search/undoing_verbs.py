@@ -12,7 +12,6 @@ in the form the names write it: "remove followers from asana task 12". Reading "
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY
@@ -26,14 +25,12 @@ _THING_ENDINGS = ("", "s", "er", "ers", "ee", "ees", "es", "d", "ed")
 _DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "that", "from", "on", "of"})
 
 
-def undone(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
-    """``request`` opening with an undoing verb no name of ``apps``' tools says (any tool's,
-    where it names none), read as removing that verb's thing; ``request`` as written otherwise."""
+def undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` opening with an undoing verb no name of ``tools`` (the named apps') says, read
+    as removing that verb's thing; ``request`` as written otherwise."""
     match = _UNDOING.match(request[:400])
     if match is None:
         return request
-    named = tuple(apps)
-    tools = index.tools_of(named) if named else None
     rest = match.group("rest") + request[400:]
     following = next((w for w in rest.casefold().split()[:3] if w not in _DETERMINERS), "")
     if is_plural(following):
@@ -55,18 +52,16 @@ def undone(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
     return f"remove {thing} {joining}{rest}".rstrip()
 
 
-def _in_names(index: SearchIndex, word: str, tools: frozenset[int] | None) -> bool:
+def _in_names(index: SearchIndex, word: str, tools: frozenset[int]) -> bool:
     entry = index.postings(word)
-    carrying = entry.name | entry.inflected
-    return bool(carrying & tools if tools is not None else carrying)
+    return bool((entry.name | entry.inflected) & tools)
 
 
-def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int] | None) -> str | None:
+def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int]) -> str | None:
     """The word ``tools``' names write for the thing ``verb`` adds (``followers`` for "follow"),
     or None where none writes one."""
     for ending in _THING_ENDINGS:
         form = verb + ending
-        carrying = index.name_postings.get(form, EMPTY)
-        if carrying and (tools is None or carrying & tools):
+        if index.name_postings.get(form, EMPTY) & tools:
             return form
     return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from cardamom.core.search.api_verbs import API_VERBS, STATE_VERBS
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
@@ -115,28 +115,29 @@ def known_verb(word: str) -> bool:
     return word in _verbs()
 
 
-def gerund_verb(word: str) -> str | None:
-    """The verb a gerund writes, where it is a known one: "pinning" is "pin", "creating"
-    "create", "adding" "add"; None for any other word ("billing", "upcoming", "nothing")."""
-    lowered = word.casefold()
-    if not lowered.endswith("ing") or len(lowered) < 5 or not lowered.isalpha():
-        return None
-    stem = lowered[:-3]
-    undoubled = stem[:-1] if len(stem) >= 3 and stem[-1] == stem[-2] else ""
-    verbs = _verbs()
-    return next((v for v in (stem, stem + "e", undoubled) if len(v) >= 2 and v in verbs), None)
+def gerund_verb(word: str, verbs: Collection[str] | None = None) -> str | None:
+    """The verb a gerund writes, where it is a known one (``verbs``; the verbs a request opens
+    with by default): "pinning" is "pin", "creating" "create", "adding" "add"; None for any other
+    word ("billing", "upcoming", "nothing")."""
+    return _verb_before(word, "ing", 5, verbs)
 
 
 def participle_verb(word: str) -> str | None:
     """The verb a regular past participle writes, where it is a known one: "added" is "add",
     "pinned" "pin", "shared" "share"; None otherwise."""
+    return _verb_before(word, "ed", 4, None)
+
+
+def _verb_before(word: str, ending: str, shortest: int, verbs: Collection[str] | None) -> str | None:
+    """The known verb ``word`` writes before ``ending``: its stem, the stem and "e", or the stem's
+    last letter undoubled ("pinn-": "pin")."""
     lowered = word.casefold()
-    if not lowered.endswith("ed") or len(lowered) < 4 or not lowered.isalpha():
+    if not lowered.endswith(ending) or len(lowered) < shortest or not lowered.isalpha():
         return None
-    stem = lowered[:-2]
+    stem = lowered[: -len(ending)]
     undoubled = stem[:-1] if len(stem) >= 3 and stem[-1] == stem[-2] else ""
-    verbs = _verbs()
-    return next((v for v in (stem, stem + "e", undoubled) if len(v) >= 2 and v in verbs), None)
+    known = _verbs() if verbs is None else verbs
+    return next((v for v in (stem, stem + "e", undoubled) if len(v) >= 2 and v in known), None)
 
 
 def _is_value(word: str) -> bool:
