@@ -249,12 +249,16 @@ class TestMonologueFrames:
     def test_a_label_naming_the_search(self) -> None:
         assert without_monologue("searching for: jira issue creation") == "jira issue creation"
         assert without_monologue("Find tool: resize droplet 5512") == "resize droplet 5512"
-        assert without_monologue("need xero tool: invoice emailing") == "invoice emailing in xero"
+        assert without_monologue("need xero tool: invoice emailing", {"xero"}) == "invoice emailing in xero"
         assert without_monologue("GitHub: who reviewed PR 12") == "GitHub: who reviewed PR 12"
 
     def test_the_model_seeking_a_tool_or_a_thing(self) -> None:
-        assert without_monologue("Let me find the GitHub tool for starring a repository") == (
+        assert without_monologue("Let me find the GitHub tool for starring a repository", {"github"}) == (
             "starring a repository in GitHub"
+        )
+        # a word naming no app leaves with the frame
+        assert without_monologue("Let me find a good tool to archive a notion page", {"notion"}) == (
+            "archive a notion page"
         )
         assert without_monologue("to answer the user I need the list of open PRs") == "the list of open PRs"
         assert without_monologue("For this task, I need Stripe customer retrieval by id") == (

@@ -61,7 +61,7 @@ def framed_request(
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
-        query = without_monologue(query)
+        query = without_monologue(query, _app_words(mentions))
     framed = query
     part = task_part(
         query,
@@ -120,7 +120,9 @@ def framed_request(
 
 
 def _app_words(mentions: tuple[AppMention, ...]) -> frozenset[str]:
-    return frozenset(word for mention in mentions for word in mention.words)
+    """The words naming the apps ``mentions`` holds, and each app's name in one word ("github")."""
+    joined = {"".join(mention.words) for mention in mentions} | {mention.name.casefold() for mention in mentions}
+    return frozenset(word for mention in mentions for word in mention.words) | joined
 
 
 def _or_api_verb(leads: Callable[[str], bool] | None) -> Callable[[str], bool]:

@@ -23,6 +23,9 @@ another tool ("user stats" for "answer the user"). The frame is read away, the r
 from __future__ import annotations
 
 import re
+from collections.abc import Container
+
+from cardamom.core.search.tokens import tokenize
 
 _TOOL = r"(?:tools?|functions?|endpoints?|operations?|methods?|apis?|capabilit(?:y|ies))"
 # "searching for:", "find tool:", "need xero tool:", "query:", "tool needed:"
@@ -76,10 +79,11 @@ _MOVES = {"added": "add", "removed": "remove", "invited": "invite", "kicked": "k
 _LONGEST = 2000
 
 
-def without_monologue(request: str) -> str:
+def without_monologue(request: str, apps: Container[str] = frozenset()) -> str:
     """``request`` without the model's reasoning around it (``_LABEL``, ``_PURPOSE``,
     ``_SEEKING``, ``_NEEDING``, ``_ACTING``, ``_TRAILING``, ``_LEADING``, ``_MOVED``); as written where it has
-    none, or where nothing would be left."""
+    none, or where nothing would be left. ``apps``: the words of the apps the request names,
+    whose name in the frame stays ("let me find the *GitHub* tool for ..."; not "a *good* tool")."""
     if len(request) > _LONGEST:
         return request
     text = _LEADING.sub("", _TRAILING.sub("", request), count=1)
@@ -91,10 +95,10 @@ def without_monologue(request: str) -> str:
         text = _PURPOSE.sub("", text, count=1)
         label = _LABEL.match(text)
         if label is not None and label.group(0).strip() != ":":
-            text = _kept_app(label.group("app"), text[label.end() :])
+            text = _kept_app(label.group("app"), text[label.end() :], apps)
         seeking = _SEEKING.match(text)
         if seeking is not None:
-            text = _kept_app(seeking.group("app"), text[seeking.end() :])
+            text = _kept_app(seeking.group("app"), text[seeking.end() :], apps)
         text = _NEEDING.sub("", text, count=1)
         text = _ACTING.sub("", text, count=1)
         if text == before:
@@ -102,7 +106,8 @@ def without_monologue(request: str) -> str:
     return text if text.strip() else request
 
 
-def _kept_app(app: str | None, rest: str) -> str:
+def _kept_app(word: str | None, rest: str, apps: Container[str]) -> str:
     """``rest``, placed in the app the frame named ("need *xero* tool: invoice emailing": "invoice
-    emailing in xero"), so its own first word opens it."""
-    return f"{rest.rstrip()} in {app}" if app else rest
+    emailing in xero"), so its own first word opens it; a word naming no app leaves."""
+    named = word is not None and (word.casefold() in apps or "".join(tokenize(word)) in apps)
+    return f"{rest.rstrip()} in {word}" if named else rest

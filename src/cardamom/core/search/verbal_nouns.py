@@ -8,10 +8,10 @@ are neither ("pinning" does not even share an inflection key with "pin"). The re
 with the verb first, its thing after: "create jira issue for the login bug", "pin a message in
 slack #general".
 
-Two shapes, both where no verb precedes the noun:
+Two shapes, both where no verb, and no question's or state's word, precedes the noun:
 
 - a gerund opening the request before its object ("*tagging* intercom contact 55 as vip"), not
-  before a plural ("pending stripe invoices", "listing xero bank transactions" read as they are);
+  before a plural ("sharing box links", "pending stripe invoices" read as they are);
 - an action's noun after the thing's words, or opening the request before "of": the verb's noun
   ("creation", "removal", "closure", "cancellation") or a gerund ("sending"), then nothing, a
   preposition, a value or a name's word ("called", "named"): "creation *date*" is a field.
@@ -106,7 +106,8 @@ def _verbs() -> frozenset[str]:
 
 @functools.cache
 def _strong_verbs() -> frozenset[str]:
-    """The verbs no noun shares ("issue", "record" and "open" are things too)."""
+    """The action groups', the APIs' and the states' verbs: not the common ones ``_MORE_VERBS``
+    adds ("issue", "record" and "open" are as often things)."""
     return action_forms() | API_VERBS | STATE_VERBS
 
 
