@@ -58,10 +58,11 @@ def framed_request(
     ``mentions``: the apps it names; ``leads``: whether a word opens some tool's name."""
     options = index.options
     connected = [mention.name for mention in mentions if mention.connected]
+    app_words = _app_words(mentions)
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
-        query = without_monologue(query, _app_words(mentions))
+        query = without_monologue(query, app_words)
     framed = query
     part = task_part(
         query,
@@ -96,7 +97,7 @@ def framed_request(
         framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
         named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
-        framed = verb_first(framed, lambda word: bool(named.get(word, EMPTY) & tools), _app_words(mentions))
+        framed = verb_first(framed, lambda word: bool(named.get(word, EMPTY) & tools), app_words)
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None

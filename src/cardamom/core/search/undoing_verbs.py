@@ -16,6 +16,7 @@ import re
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.tokens import is_plural
+from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
 
 _UNDOING = re.compile(r"^\s*(?:un(?P<verb>[a-z]{3,})|stop\s+(?P<gerund>[a-z]{3,}ing))\b\s*(?P<rest>.*)$", re.I | re.S)
@@ -35,12 +36,11 @@ def undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     following = next((w for w in rest.casefold().split()[:3] if w not in _DETERMINERS), "")
     if is_plural(following):
         return request  # an adjective: "unread messages", "unpaid invoices"
-    if match.group("verb") is not None:
-        word = "un" + match.group("verb").casefold()
-        if _in_names(index, word, tools):
+    undoing = match.group("verb")
+    if undoing is not None:
+        if literal_names(index, "un" + undoing.casefold()) & tools:
             return request  # the names' own word: "unstar", "unarchive", "unlock"
-        verb: str | None = match.group("verb").casefold()
-        verb = verb if verb is not None and known_verb(verb) else None
+        verb = undoing.casefold() if known_verb(undoing.casefold()) else None
     else:
         verb = gerund_verb(match.group("gerund"))
     if verb is None:
@@ -50,11 +50,6 @@ def undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
         return request
     joining = "" if rest.casefold().startswith(("from ", "on ", "of ")) else "from "
     return f"remove {thing} {joining}{rest}".rstrip()
-
-
-def _in_names(index: SearchIndex, word: str, tools: frozenset[int]) -> bool:
-    entry = index.postings(word)
-    return bool((entry.name | entry.inflected) & tools)
 
 
 def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int]) -> str | None:
