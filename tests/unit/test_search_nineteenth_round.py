@@ -9,6 +9,7 @@ a hurry is spelled out (``abbreviations``)."""
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.abbreviations import spelled_out
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.call_forms import read_calls
 from cardamom.core.search.container_words import says_thing_for
@@ -17,7 +18,6 @@ from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.request_frame import without_preamble
-from cardamom.core.search.synonyms import spelled_out
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 

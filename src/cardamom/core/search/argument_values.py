@@ -50,6 +50,7 @@ from cardamom.core.search.value_words import (
     is_placed_key,
     is_slug,
     placed_name,
+    plain_name_after_kind,
     titled_rest,
 )
 
@@ -106,15 +107,12 @@ _NOTES = frozenset({"comment", "message", "msg", "note", "reply", "dm", "text", 
 # ("log a bug in jira: checkout crashes", "list stripe charges: amount, currency, status")
 _BEFORE_TEXT = frozenset({"create", "add", "log", "file", "open", "raise", "write", "make", "new"})
 _BEFORE_TEXT |= {"list", "get", "show", "find", "search", "fetch"}
-# Words after which a field's name comes, then its value: "with email bob@example.com",
-# "by email bob@example.com", "of type Bug".
+# Words after which a field's name comes, then its value: "with email bob@x.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
-# A query's language is no field a value goes in, but the kind of search ("search with *jql* '...'":
-# Jira's ``search_for_issues_using_jql``).
+# A query's language is no field a value goes in, but the kind of search ("with *jql* '...'": Jira's JQL search).
 QUERY_LANGUAGES = frozenset({"jql", "cql", "sql", "soql", "graphql", "regex"})
 # After "of" an identifier or an address follows the kind of thing it names, not a field: "the
-# status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel*
-# #design".
+# status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel* #design".
 _OBJECT_OPENERS = frozenset({"of"})
 # 'with *the* title "Q3"': a field's name may take an article after these ("where the company
 # "Acme" was founded" asks where, it names no field).
@@ -201,6 +199,7 @@ def read_values(
     compares: bool = True,
     keys: bool = True,
     short_ids: bool = True,
+    lowercase: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -211,8 +210,8 @@ def read_values(
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
-    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``.
-    """
+    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``,
+    ``lowercase`` (``lowercase_names``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -291,11 +290,15 @@ def read_values(
         naming = (previous in naming_words and not tag_with) or tagged or goes_on or quoting
         # "the project *Website Redesign*", "the channel *old-project*": a thing's name after its
         # kind, a topic (a value where no tool of the app says it: a connection's frozen value does)
-        kind_named = kinds and (
-            i in before_kinds  # "the *acme* github org"
-            or (untitled and previous in NAMED_KINDS and continues_name(word))
-            or (kind_named and continues_name(word))
-            or is_key(word, previous, NAMED_KINDS)
+        kind_named = (
+            kinds
+            and (
+                i in before_kinds  # "the *acme* github org"
+                or (untitled and previous in NAMED_KINDS and continues_name(word))
+                or (lowercase and plain_name_after_kind(word, words[max(0, i - 3) : i], following))  # "org *acme*"
+                or (kind_named and continues_name(word))
+                or is_key(word, previous, NAMED_KINDS)
+            )
         )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 5]

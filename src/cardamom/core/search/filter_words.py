@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import union_of
+from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, WH_WORDS, is_plural, looks_like_adverb
 from cardamom.core.search.verb_readings import literal_names, name_reach, named_in, said_in
+from cardamom.core.search.word_forms import LOOKING_VERBS
 
 # Adjectives a request filters by (time and state), from general usage: "list *recent* calls",
 # "list *unpaid* invoices". A closed list, not word endings: "-ent", "-ing" and "-al" end as
@@ -117,12 +118,13 @@ def qualifiers(
         options.unsaid_filters
         and not manner
         and (is_plural(thing) or (ordered and bool(thing)))  # "*open* stripe invoices": after its adjectives
-        and not any(is_action_word(w) for w in words)
+        # (a participle before its things is no action: "*deleted* droplets", "*resolved* issues")
+        and not any(is_action_word(w) for i, w in enumerate(words) if not (states and _before_things(words, i)))
     )
     if analysis.name_shaped or len(words) < 2 + (not manner and not asks and not unsaid):
         return frozenset()
     # the action first: a verb, or a word naming the app's own action ("*pin* the last message")
-    verb = is_action_word(words[0])
+    verb = is_action_word(words[0]) and not (unsaid and states and _before_things(words, 0))
     if not verb and not asks and not unsaid and not (options.asked_states and named_in(index, words[0], scoped)):
         return frozenset()
     after = words if (asks or unsaid) and not verb else words[1:]
@@ -133,12 +135,15 @@ def qualifiers(
     # ``pulls_check_if_merged`` says (``questioned_states``, ``participle_states``)
     # (a yes-no question's: "*who* reviewed PR 88" asks who did it, "reviewed" is its verb)
     yes_no = asks and not wh and (analysis.tokens[:1] in _YES_NO or analysis.dropped[:1] in _YES_NO)
-    as_written = (yes_no and options.questioned_states) or (unsaid and states)
+    # (and after a verb of looking: "list *archived* slack channels", "search *resolved* jira issues")
+    looked = states and verb and words[0] in LOOKING_VERBS and _before_things(words, 1)
+    as_written = (yes_no and options.questioned_states) or (unsaid and states) or looked
     adjectives = {
         w
         for w in after
         if _looks_like_adjective(w, options.asked_states)
         and not (index.postings(w).name & scoped if as_written else named_in(index, w, scoped))
+        and not (looked and w == words[1] and _read_with(index, w, words[2], scoped))
     }
     # a recurrence before a noun names a kind of it ("the *weekly* availability", "a *monthly*
     # report"); after it, its setting ("a price of 20 EUR *monthly*")
@@ -160,6 +165,14 @@ def qualifiers(
 def _before_things(words: list[str], at: int) -> bool:
     """The word at ``at`` is a participle right before a plural: "*failed* payments"."""
     return at + 1 < len(words) and ends_as_participle(words[at]) and is_plural(words[at + 1])
+
+
+def _read_with(index: SearchIndex, word: str, thing: str, scoped: frozenset[int]) -> bool:
+    """A name of ``scoped`` reading ``thing`` says ``word`` beside it, in any form: Box's
+    ``get_folders_trash_items`` for "list the *trashed* items"."""
+    documents = index.documents
+    both = name_reach(index, word) & name_reach(index, thing) & scoped
+    return any(not LOOKING_VERBS.isdisjoint(own_name_words(documents[d].name)) for d in both)
 
 
 def _is_content(word: str) -> bool:

@@ -19,8 +19,10 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.monologue import without_monologue
+from cardamom.core.search.outcome_requests import made_state, review_asked
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
+from cardamom.core.search.person_lookups import person_sought
 from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.reason_clauses import without_reasons
@@ -111,6 +113,10 @@ def framed_request(
         # (a participle whose inflection key is no verb's: "added", "pinned")
         verb_of = (lambda p: in_names(p) or participle_verb(p)) if options.verbal_nouns else in_names
         framed = active_voice(framed, verb_of, wished=options.wished_states)
+    if options.person_lookups:  # "find bob in intercom": "find contact bob in intercom"
+        framed = person_sought(index, framed, tools)
+    if options.outcome_requests:  # "make github repo acme/api private", "ask bob to review PR 12"
+        framed = review_asked(index, made_state(index, framed, tools), tools)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
         framed = person_moved(index, framed, tools)
     if options.output_formats:  # "list github repos *as a table*"

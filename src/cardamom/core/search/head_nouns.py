@@ -88,10 +88,14 @@ def request_head(
         return None
     phrase: list[str] = []
     previous = words[start]
+    named = False
     for word in words[start + 1 :]:
         after_article, previous = previous in ARTICLES, word
         if framed and word in _FRAMED and phrase and all(w in READ_FRAME_NOUNS for w in phrase):
             continue  # "the details *for* customer": the frame's thing follows
+        if word in values and not phrase and (after_article or named) and word.isalpha():
+            named = True
+            continue  # a name before its kind: "update the *acme/api* repo" (an amount is none: "a $25 credit")
         if word in _PHRASE_ENDS or word in values or not word.isalpha():
             break
         if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or looks_like_adverb(word):
@@ -145,7 +149,7 @@ def name_head(name: str) -> NameHead:
     first = 0  # nouns in the first phrase
     words = tokenize(own)
     for at, word in enumerate(words):
-        if word in _PHRASE_ENDS and nouns and not first:
+        if word in _PHRASE_ENDS and nouns and not first and not _joins_actions(words, at):
             first = len(nouns)  # the first phrase ends: "followers" of add_followers_for_task
         if word in _PHRASE_ENDS or word in _PARAMETERS or word in GRAMMAR_WORDS or not word.isalpha():
             continue
@@ -166,6 +170,17 @@ def name_head(name: str) -> NameHead:
     after = keys[keys.index(head) + 1 :] if head in keys else []
     item = bool(after) and (after[0] == head or after[0] in _PARAMETERS)
     return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head}, item)
+
+
+def _joins_actions(words: Sequence[str], at: int) -> bool:
+    """The word at ``at`` joins two actions, the phrase going on past it: the "or" of
+    ``repos_create_or_update_environment``, which acts on an environment, not on repos."""
+    return (
+        words[at] in ("or", "and")
+        and 0 < at < len(words) - 1
+        and is_action_word(words[at - 1])
+        and is_action_word(words[at + 1])
+    )
 
 
 def title_head(title: tuple[str, ...]) -> str:

@@ -241,7 +241,7 @@ class SearchOptions:
     * ``placed_slugs``: an owner/name slug placed by a preposition ("issues in *acme/api*")
       reads as a repository, where some tool's name says "repo" (``written_forms``);
     * ``abbreviations``: a word shortened in a hurry ("slack *msg* to #dev", "box *dl* file",
-      "*w/*") is spelled out, where no tool's name carries it (``synonyms.ABBREVIATIONS``);
+      "*w/*") is spelled out, where no tool's name carries it (``abbreviations.ABBREVIATIONS``);
     * ``argument_lists``: arguments written as code ("state=open labels=bug", a JSON object, a
       call's "(email='jo@example.com')", an endpoint's "?state=open") read as a with-clause,
       each key a field and its value a value (``argument_lists``);
@@ -498,7 +498,20 @@ class SearchOptions:
       for:", "find tool:", "to answer the user I need ...", "let me find the GitHub tool for
       starring ...", "the assistant must reply ...", "... Looking for a pin tool."), an app's
       name in it kept, and the user asking to be moved is the caller moved ("the user wants to
-      be removed from ...": "remove me from ...") (``monologue``).
+      be removed from ...": "remove me from ...") (``monologue``);
+    * ``outcome_requests``: a request written as the outcome it wants: a thing made into a state
+      ("make github repo acme/api private") read as the thing updated to it, a person asked to
+      review something ("ask bob to review PR 12") as the reviewer requested
+      (``outcome_requests``);
+    * ``lowercase_names``: a thing's name in plain lower-case words after its kind, which
+      follows a place's word ("github repos in org acme", "slack channels in workspace acme"),
+      is a topic, as a capitalised one is (``value_words.plain_name_after_kind``);
+    * ``separated_particles``: a phrasal verb with its object between the verb and its particle
+      ("look bob up in intercom", "back droplet 5512 up") read with the particle beside its verb
+      (``separated_particles``);
+    * ``person_lookups``: a person looked up in an app by name alone ("find bob in intercom",
+      "get bob's phone number from intercom") read as one of the app's people, in the word its
+      names give them (``person_lookups``).
     """
 
     drop_filler: bool = True
@@ -676,6 +689,10 @@ class SearchOptions:
     app_objects: bool = True
     person_moves: bool = True
     monologue_frames: bool = True
+    outcome_requests: bool = True
+    lowercase_names: bool = True
+    separated_particles: bool = True
+    person_lookups: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -865,4 +882,8 @@ SEED_RULES_ONLY = SearchOptions(
     app_objects=False,
     person_moves=False,
     monologue_frames=False,
+    outcome_requests=False,
+    lowercase_names=False,
+    separated_particles=False,
+    person_lookups=False,
 )

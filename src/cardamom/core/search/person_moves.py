@@ -19,12 +19,12 @@ import re
 
 from cardamom.core.search.admin_tools import is_admin_name
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.person_names import names_a_person
+from cardamom.core.search.person_names import names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.tokens import inflection_key, tokenize
 
 _MOVE = re.compile(
-    r"^(?P<verb>add|put|invite|remove|take|kick)\s+(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
+    r"^(?P<verb>add|put|invite|remove|take|kick|get|bring|pull|boot|drop|throw)\s+(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
     r"(?P<joint>to|into|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -53,9 +53,10 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     if moved is None:
         return request
     into, person, rest = moved
-    if not names_a_person(person.strip(",.")) and person.casefold() not in _CALLERS:
+    if not names_a_person_placed(person.strip(",.")) and person.casefold() not in _CALLERS:
         return request
     rest += text[400:]
+    person = person if person.casefold() in _CALLERS else person_as_value(person)  # "kick *frank* off ..."
     documents = index.documents
     joint = "to" if into else "from"
     for own in _OWN_VERBS["in" if into else "out"]:
@@ -77,9 +78,14 @@ def _moved(text: str) -> tuple[bool, str, str] | None:
     if match is None:
         return None
     verb, joint = match.group("verb").casefold(), match.group("joint").casefold()
-    into = verb in ("add", "put", "invite") and joint in ("to", "into")
+    # ("get", "bring" and "pull" someone *into* a place; "get bob to review" asks him to)
+    into = (verb in ("add", "put", "invite") and joint in ("to", "into")) or (
+        verb in ("get", "bring", "pull") and joint == "into"
+    )
     taken = (bool(match.group("out")) and joint != "to") or joint.startswith("off")
-    out = (verb in ("remove", "kick") and joint == "from") or (verb in ("take", "kick") and taken)
+    out = (verb in ("remove", "kick", "boot", "drop") and joint == "from") or (
+        verb in ("take", "kick", "get", "boot", "throw") and taken
+    )
     return (into, match.group("person"), match.group("rest")) if into or out else None
 
 

@@ -49,6 +49,24 @@ _NAMES = """
 GIVEN_NAMES: frozenset[str] = frozenset(_NAMES.split())
 
 
+# Given names that are English words too, a person only where the request's shape puts one
+# ("find *frank* in slack", "ask *will* to review PR 12", "kick *max* off the repo")
+_WORD_NAMES = frozenset({"will", "mark", "grant", "bill", "max", "may", "june", "rose", "jack", "chase", "hope"})
+_WORD_NAMES |= {"robin", "frank", "grace", "dawn", "faith", "art", "pat", "ray"}
+
+
+def names_a_person_placed(word: str) -> bool:
+    """One word where a request's shape puts a person (``names_a_person``, or a given name that
+    is an English word too: "find *frank* in slack")."""
+    return names_a_person(word) or word.casefold() in _WORD_NAMES
+
+
+def person_as_value(word: str) -> str:
+    """``word``, a person placed by a request's shape, written so it reads as a value: quoted
+    where it is an English word too ("find *frank* in slack" reads 'find users "frank" ...')."""
+    return word if names_a_person(word) else f'"{word}"'
+
+
 def names_a_person(word: str) -> bool:
     """One word naming a person: a given name, an @mention or an e-mail address."""
     return (

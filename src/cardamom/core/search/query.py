@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
+from cardamom.core.search.abbreviations import spelled_out
 from cardamom.core.search.app_roles import content_apps, sent_words
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_joined_names
 from cardamom.core.search.argument_values import read_values, without_addresses
@@ -42,7 +43,6 @@ from cardamom.core.search.synonyms import (
     join_compounds,
     join_vocabulary_compounds,
     leading_verb,
-    spelled_out,
 )
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
@@ -142,6 +142,7 @@ def analyse_query(
             compares=options.compared_values,
             keys=options.placed_keys,
             short_ids=options.short_ids,
+            lowercase=options.lowercase_names,
         )
         if options.argument_values
         else None
@@ -168,8 +169,7 @@ def analyse_query(
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
-    # a value's words a name shortens are that value still ("a task called 'Review PR'", "... called
-    # 'How to merge pull requests'": not ``pulls``)
+    # a value's words a name shortens are that value still ("a task called 'Review PR'": not ``pulls``)
     values |= {short for words, short in NAME_SHORTHANDS.items() if all(w in values for w in words)}
     values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()
     topics = reading.topics if reading is not None and options.topic_values else frozenset()
@@ -392,9 +392,8 @@ def _sequence(
         sequence = spelled_out(sequence, vocabulary)
     if options.synonyms:
         opens = verb_position(sequence, apps)  # "Slack: DM bob", "Via Slack, DM bob"
-        sequence = join_compounds(
-            sequence, phrases=not is_name_shaped(text), opens=opens, phrasal=options.phrasal_verbs
-        )
+        phrases, phrasal, separated = not is_name_shaped(text), options.phrasal_verbs, options.separated_particles
+        sequence = join_compounds(sequence, phrases=phrases, opens=opens, phrasal=phrasal, separated=separated)
     if options.vocabulary_compounds:
         sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
     return sequence

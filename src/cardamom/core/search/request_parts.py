@@ -17,6 +17,7 @@ from cardamom.core.search.tokens import tokenize
 
 # a part's label, at the request's start or a sentence's ("search notion *query:* roadmap" is a field's)
 _LABELS = r"context|background|notes?|goal|task|request|action|ask|objective|intent|query|todo|step\s*\d+"
+_LABELS += r"|q|question|re|subject|prompt|instructions?|command"  # "*Q:* how many ...", "*re:* jira ENG-5 ..."
 _LABEL = re.compile(rf"(?:^|(?<=[.;!?\n,]))\s*(?P<label>{_LABELS})\s*:\s*", re.IGNORECASE)
 # the marks past a colon a label, or an app's name labelling a request, may end with (``app_labels``):
 # an arrow or a dash ("*Task ->* list ...", "*goal -* create ...", "*Xero \u2192* list contacts")
@@ -27,6 +28,7 @@ _MARKED_LABEL = re.compile(
 )
 _TASKS = frozenset(
     {"goal", "task", "request", "action", "ask", "objective", "intent", "query", "todo", "need", "needs"}
+    | {"q", "question", "prompt", "instruction", "instructions", "command", "re", "subject"}
 )
 # "..., so create a customer in stripe": the context before, the request after
 _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za-z]+)\b.*)$", re.IGNORECASE | re.DOTALL)

@@ -16,6 +16,7 @@ from collections.abc import Container
 from functools import cache
 
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
+from cardamom.core.search.separated_particles import particle_joined
 from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
@@ -74,6 +75,7 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     channel conversation room
     server vm droplet
     restart reboot
+    call ring dial
     title name heading subject
     text body content
     """.strip().splitlines()
@@ -98,6 +100,10 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("give", "me"): "please",  # a request's frame, as "please" is: "give me all jira projects"
     ("tell", "me"): "please",  # "can you tell me who is assigned to asana task 123"
     ("fire", "off"): "send",
+    ("dig", "up"): "find",
+    ("track", "down"): "find",
+    ("switch", "off"): "turn",  # "switch off droplet 88": turned off, as the power's actions say
+    ("switch", "on"): "turn",
     ("pull", "down"): "download",
     ("to", "do"): "todo",
     ("to", "dos"): "todos",
@@ -251,6 +257,7 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     },
 }
 _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
+_TWO_WORD_PHRASES = frozenset((p[0], p[1]) for p in PHRASES if len(p) == 2)
 # Nouns that open a request as its verb: "DM @maria that ..." sends one ("dm" alone is a
 # message, which every chat tool acts on; "send a dm" says its verb already); one files a
 # ticket as one creates it ("file a jira ticket"; "delete box file a.txt" files nothing).
@@ -269,14 +276,17 @@ _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
 
 
 def join_compounds(
-    tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0, phrasal: bool = False
+    tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0, phrasal: bool = False, separated: bool = False
 ) -> tuple[str, ...]:
     """``look up`` -> ``lookup``, ``to do`` -> ``todo``, and with ``phrases`` "who am I" -> "get my
     user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
-    kept: the sequence still says which words stand together, as in "calendar ... google
-    calendar"); ``opens``: where the request's verb may stand, past the app's name ("slack *dm*
-    bob"); ``phrasal``: a phrasal verb as its action (``phrasal_verbs.PHRASAL_VERBS``)."""
+    kept: the sequence still says which words stand together, as in "calendar ... google calendar");
+    ``opens``: where the request's verb may stand, past the app's name ("slack *dm* bob"); ``phrasal``:
+    a phrasal verb as its action (``phrasal_verbs.PHRASAL_VERBS``); ``separated``
+    (``separated_particles``): its particle after the object ("look bob *up*")."""
     compounds = COMPOUNDS | PHRASAL_VERBS if phrasal else COMPOUNDS
+    if separated and phrases:
+        tokens = particle_joined(tokens, opens, compounds.keys() | _TWO_WORD_PHRASES)
     joined: list[str] = []
     i = 0
     while i < len(tokens):
@@ -311,44 +321,6 @@ NAME_SHORTHANDS: dict[tuple[str, ...], str] = {
     ("pr",): "pulls",
     ("prs",): "pulls",
 }
-
-
-# Words shortened as people write them in a hurry ("slack *msg* to #dev", "box *dl* file 552",
-# "intercom *convos*"), spelled out where no tool's name carries the short form itself. Not the
-# shortenings a name's word opens with ("cust", "inv", "proj": the prefix match reads them).
-ABBREVIATIONS: dict[str, str] = {
-    "msg": "message",
-    "msgs": "messages",
-    "dl": "download",
-    "conv": "conversation",
-    "convo": "conversation",
-    "convs": "conversations",
-    "convos": "conversations",
-    "acct": "account",
-    "txn": "transaction",
-    "txns": "transactions",
-    "pmt": "payment",
-    "appt": "appointment",
-    "mtg": "meeting",
-    "addr": "address",
-    "pwd": "password",
-    "usr": "user",
-    "grp": "group",
-    "img": "image",
-    "attr": "attribute",
-    "desc": "description",
-    "k8s": "kubernetes",
-    "env": "environment",
-    "envs": "environments",
-}
-
-
-def spelled_out(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
-    """``tokens`` with each shortened word (``ABBREVIATIONS``) spelled out, where no tool's name
-    (``vocabulary``) carries it as written."""
-    if not any(t in ABBREVIATIONS for t in tokens):
-        return tokens
-    return tuple(ABBREVIATIONS[t] if t in ABBREVIATIONS and t not in vocabulary else t for t in tokens)
 
 
 def join_vocabulary_compounds(

@@ -15,12 +15,19 @@ Only where a person or a channel follows the verb: "ping the webhook" (GitHub's
 
 from __future__ import annotations
 
-from cardamom.core.search.person_names import names_a_person
+from cardamom.core.search.person_names import names_a_person_placed
 
 # Verbs of telling a person something, each with the kind of message it sends ("let" with a
 # "know" after whom it tells).
 _KINDS = {"notify": "message", "ping": "message", "tell": "message", "message": "message", "alert": "message"}
-_KINDS |= {"text": "text message", "let": "message"}
+_KINDS |= {"text": "text message", "let": "message", "give": "message"}
+# the words that must follow whom a verb tells, in one of its forms: "let bob *know*", "give
+# the team *a heads-up*"
+_TAILS = {
+    "let": (("know",),),
+    "give": (("a", "heads", "up"), ("a", "heads-up"), ("a", "heads"), ("heads", "up"), ("heads-up",)),
+}
+_TAIL_STARTS = frozenset(t[0] for tails in _TAILS.values() for t in tails)
 # Of them, the verbs some app's tools name for themselves (Jira's ``notify``, GitHub's
 # ``repos_ping_webhook``): read as a message sent only where the request as written finds nothing.
 WRITTEN_FIRST = frozenset({"notify", "ping", "alert"})
@@ -31,15 +38,16 @@ _OWNERS = frozenset({"the", "my", "our", "their", "his", "her"})
 _PRONOUNS = frozenset({"everyone", "everybody", "him", "her", "them", "us"})
 _PUNCTUATION = ",.:;!?"
 # where a message is told ("tell bob *in slack* ..."), and the words opening what it says
-_PLACES = frozenset({"in", "on", "via", "through", "over", "using"})
+_PLACES = frozenset({"in", "on", "via", "through", "over", "using", "by"})
 _OPENING = frozenset({"that", "about", "saying", "with", "to", "when", "if", "re", "regarding", "and"})
+_SAID_OPENINGS = frozenset({"that", "saying"})
 
 
 def _is_person(word: str) -> bool:
     """One word naming whom a message goes to: a person (``person_names.names_a_person``: a
     given name, an @mention, an e-mail address), a #channel, a phone number or a pronoun. A
     capitalised word is not enough: it may be an app's name ("notify Slack users")."""
-    return names_a_person(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
+    return names_a_person_placed(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
 
 
 def read_telling(query: str, *, said: bool = True) -> tuple[str, str]:
@@ -52,32 +60,71 @@ def read_telling(query: str, *, said: bool = True) -> tuple[str, str]:
     if len(words) < start + 2 or words[start].casefold() not in _KINDS:
         return query, ""  # most requests: another first word
     verb, first = words[start].casefold(), start + 1
-    if (
-        words[first].casefold() in _OWNERS
-        and words[first + 1 : first + 2]
-        and words[first + 1].casefold().rstrip(_PUNCTUATION) in _GROUPS
-    ):
-        end = first + 2
+    group = _group_end(words, first)
+    if group:
+        end = group
     elif _is_person(words[first].rstrip(_PUNCTUATION)):
         end = first + 1
     else:
         return query, ""
-    if verb == "let":
-        if words[end : end + 1] == [] or words[end].casefold().rstrip(_PUNCTUATION) != "know":
+    opens = None
+    if verb in _TAILS:
+        # "let the team know", "give bob a heads-up", with where it is told before it ("let
+        # the team *in slack #eng* know")
+        tail = _TAILS[verb]
+        at = end + _place_length(words, end)
+        said_tail = tuple(w.casefold().rstrip(_PUNCTUATION) for w in words[at : at + len(tail[0])])
+        size = next((len(t) for t in tail if said_tail[: len(t)] == t), 0)
+        if not size:
             return query, ""
-        words = [*words[:end], *words[end + 1 :]]
+        words = [*words[:at], *words[at + size :]]
+        opens = at if at > end else None
     if said:
-        words = _saying(words, end)
+        words = _saying(words, end, opens)
     return " ".join([*words[:start], "send", "a", _KINDS[verb], "to", *words[first:]]), verb
 
 
-def _saying(words: list[str], end: int) -> list[str]:
+def _group_end(words: list[str], first: int) -> int:
+    """Where a group told something ends, opening at ``first`` with an owner's word: "the
+    team", "the *on-call* channel", "the *#support* channel", "our *biggest* customers"; 0 where
+    none opens there."""
+    if words[first].casefold() not in _OWNERS:
+        return 0
+    for end in range(first + 2, min(len(words), first + 4) + 1):
+        if words[end - 1].casefold().rstrip(_PUNCTUATION) in _GROUPS:
+            return end
+        if words[end - 1][-1:] in _PUNCTUATION:
+            return 0
+    return 0
+
+
+def _place_length(words: list[str], at: int) -> int:
+    """The number of words, from ``at``, saying where a message is told ("in slack", "on slack
+    #eng", "in the #eng channel"): a place word and up to three more, ending before "know"."""
+    if words[at : at + 1] == [] or words[at].casefold() not in _PLACES:
+        return 0
+    for size in range(2, 5):
+        if words[at + size : at + size + 1] and words[at + size].casefold().rstrip(_PUNCTUATION) in _TAIL_STARTS:
+            return size
+    return 0
+
+
+def _saying(words: list[str], end: int, opens: int | None = None) -> list[str]:
     """``words`` with "saying" before the message that follows whom it tells (ending at
     ``end``) and the app it is told in ("in Slack", "via twilio"), where no word opens
-    the message already ("that", "about", "saying", a colon)."""
-    at = end
-    if words[end - 1][-1:] not in _PUNCTUATION and words[at : at + 1] and words[at].casefold() in _PLACES:
+    the message already ("that", "about", "saying", a colon); ``opens``: where the message
+    opens, where the place was read already."""
+    at = end if opens is None else opens
+    if (
+        opens is None
+        and words[end - 1][-1:] not in _PUNCTUATION
+        and words[at : at + 1]
+        and words[at].casefold() in _PLACES
+    ):
         at += 2 if words[at + 1 : at + 2] and words[at + 1].casefold() not in _OWNERS else 3
     if at >= len(words) or words[at - 1][-1:] == ":" or words[at].casefold().rstrip(_PUNCTUATION) in _OPENING:
+        return words
+    # a longer place, its message opened by "that" ("in intercom *conversation 88* that ...")
+    if opens is None and any(w.casefold() in _SAID_OPENINGS for w in words[at + 1 : at + 4]):
         return words
     return [*words[:at], "saying", *words[at:]]

@@ -34,7 +34,10 @@ def reading_first(
     if not names_no_action(analysis, said, acts, ordered=ordered):
         return passing
     documents = index.documents
-    return [(*c[:6], int(not documents[c[0]].name_tokens.isdisjoint(LOOKING_VERBS))) for c in passing]
+    reads = [not documents[c[0]].name_tokens.isdisjoint(LOOKING_VERBS) for c in passing]
+    # the reading before what the descriptions say: "archived slack channels" lists them, though
+    # ``conversations_archive``'s description says "conversation" and ``conversations_list``'s "channels"
+    return [(*c[:4], c[4] if r else 0.0, c[5], int(r)) for c, r in zip(passing, reads, strict=True)]
 
 
 def names_no_action(

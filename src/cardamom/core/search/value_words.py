@@ -171,3 +171,25 @@ def spelled_counts(sequence: Sequence[str]) -> frozenset[str]:
         for i, w in enumerate(sequence)
         if w in _CARDINALS and any(is_plural(x) for x in sequence[i + 1 : i + 1 + _COUNTED_WITHIN])
     )
+
+
+# the kinds a plain name follows after its place's word ("in org *acme*", "for user *octocat*")
+_PLAIN_NAMED = frozenset({"user", "customer", "contact"})
+_ENDING_PLACE = LOCATING | {"and", "to", "with", "by", "sorted", "ordered", "where", "that", "which"}
+
+
+def plain_name_after_kind(word: str, before: Sequence[str], following: str) -> bool:
+    """``word`` is a thing's name in plain lower-case words after its kind, which follows a
+    place's word ("github repos in org *acme*", "slack channels in workspace *acme*", "repos
+    for user *octocat*"), the place ending with it; not a plural ("in folder *reports*"), nor
+    a grammar or an action word."""
+    lowered = word.casefold().strip(".,:;!?'\"")
+    if not lowered.isalpha() or len(lowered) < 2 or lowered in QUERY_FILLER_WORDS or is_action_word(lowered):
+        return False
+    if is_plural(lowered) or (following and following not in _ENDING_PLACE):
+        return False
+    kinds = [w.casefold() for w in before]
+    if not kinds or kinds[-1] not in NAMED_KINDS | _PLAIN_NAMED:
+        return False
+    opener = kinds[-2:-1] if len(kinds) < 3 or kinds[-2] not in ("the", "a") else kinds[-3:-2]
+    return bool(opener) and opener[0] in LOCATING

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 32
+SNAPSHOT_FORMAT = 33
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -20,7 +20,7 @@ deploy or an org applied from a CLI on another Python leaves every stored snapsh
 """
 
 OLDER_READABLE: frozenset[int] = frozenset(
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
+    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}
 )
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
@@ -87,7 +87,8 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 ``info_names``, ``stated_commas``, ``contents_questions``, ``prefixed_ids``, ``ending_deletes``,
 ``repo_refs`` and ``exported_lists`` (format 31), read as on; format 31 without the switches
 ``verbal_nouns``, ``undoing_verbs``, ``app_objects``, ``person_moves`` and ``monologue_frames``
-(format 32), read as on. The org's
+(format 32), read as on; format 32 without the switches ``outcome_requests``,
+``lowercase_names``, ``separated_particles`` and ``person_lookups`` (format 33), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

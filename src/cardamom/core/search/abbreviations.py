@@ -1,0 +1,42 @@
+"""Words shortened as people write them in a hurry, spelled out (``abbreviations``)."""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+# Words shortened as people write them in a hurry ("slack *msg* to #dev", "box *dl* file 552",
+# "intercom *convos*"), spelled out where no tool's name carries the short form itself. Not the
+# shortenings a name's word opens with ("cust", "inv", "proj": the prefix match reads them).
+ABBREVIATIONS: dict[str, str] = {
+    "msg": "message",
+    "msgs": "messages",
+    "dl": "download",
+    "conv": "conversation",
+    "convo": "conversation",
+    "convs": "conversations",
+    "convos": "conversations",
+    "acct": "account",
+    "txn": "transaction",
+    "txns": "transactions",
+    "pmt": "payment",
+    "appt": "appointment",
+    "mtg": "meeting",
+    "addr": "address",
+    "pwd": "password",
+    "usr": "user",
+    "grp": "group",
+    "img": "image",
+    "attr": "attribute",
+    "desc": "description",
+    "k8s": "kubernetes",
+    "env": "environment",
+    "envs": "environments",
+}
+
+
+def spelled_out(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
+    """``tokens`` with each shortened word (``ABBREVIATIONS``) spelled out, where no tool's name
+    (``vocabulary``) carries it as written."""
+    if not any(t in ABBREVIATIONS for t in tokens):
+        return tokens
+    return tuple(ABBREVIATIONS[t] if t in ABBREVIATIONS and t not in vocabulary else t for t in tokens)
