@@ -17,7 +17,8 @@ from cardamom.core.search.person_names import names_a_person_placed, person_as_v
 from cardamom.core.search.postings import EMPTY
 
 _SOUGHT = re.compile(
-    r"^(?P<verb>find|look\s+up|lookup|look\s+for|search\s+for|get|fetch|pull\s+up|show(?:\s+me)?|dig\s+up|track\s+down|look(?=\s+\S+\s+up\s))\s+"
+    r"^(?P<verb>find|look\s+up|lookup|look\s+for|search\s+for|get|fetch|pull\s+up|show(?:\s+me)?"
+    r"|dig\s+up|track\s+down|hunt\s+down|look(?=\s+\S+\s+up\s))\s+"
     r"(?P<person>[^\s']+)(?P<field>'s\s+\S.*?)?(?:\s+up)?\s+(?P<rest>(?:in|on|from|at|via)\s+\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -24,7 +24,8 @@ from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.tokens import inflection_key, tokenize
 
 _MOVE = re.compile(
-    r"^(?P<verb>add|put|invite|remove|take|kick|get|bring|pull|boot|drop|throw)\s+(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
+    r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
+    r"(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
     r"(?P<joint>to|into|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -77,13 +78,13 @@ def _moved(text: str) -> tuple[bool, str, str] | None:
     match = _MOVE.match(text)
     if match is None:
         return None
-    verb, joint = match.group("verb").casefold(), match.group("joint").casefold()
+    verb, joint = " ".join(match.group("verb").casefold().split()), match.group("joint").casefold()
     # ("get", "bring" and "pull" someone *into* a place; "get bob to review" asks him to)
     into = (verb in ("add", "put", "invite") and joint in ("to", "into")) or (
         verb in ("get", "bring", "pull") and joint == "into"
     )
     taken = (bool(match.group("out")) and joint != "to") or joint.startswith("off")
-    out = (verb in ("remove", "kick", "boot", "drop") and joint == "from") or (
+    out = (verb in ("remove", "kick", "boot", "drop", "get rid of") and joint == "from") or (
         verb in ("take", "kick", "get", "boot", "throw") and taken
     )
     return (into, match.group("person"), match.group("rest")) if into or out else None

@@ -71,7 +71,8 @@ _TOOL_ACTS = (
 _TOOL_TOPIC = r"(?:related|relating)\s+to|available\s+(?:for|in|to|on|with)"
 # the words seeking it: "I need", "(I'm) looking for", "is there", "do you have"
 _SEEKING = (
-    r"(?:(?:i|we)(?:'m|\u2019m|'re|\u2019re|\s+am|\s+are)?\s+)?(?:(?:need|want|looking\s+for|searching\s+for|search\s+for|find(?:\s+me)?|is\s+there"
+    r"(?:(?:i|we)(?:'m|\u2019m|'re|\u2019re|\s+am|\s+are)?\s+)?"
+    r"(?:(?:need|want|looking\s+for|searching\s+for|search\s+for|find(?:\s+me)?|is\s+there"
     r"|do\s+you\s+have)\s+)?"
 )
 _TOOL_ASKING = (

@@ -102,6 +102,7 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("fire", "off"): "send",
     ("dig", "up"): "find",
     ("track", "down"): "find",
+    ("hunt", "down"): "find",
     ("switch", "off"): "turn",  # "switch off droplet 88": turned off, as the power's actions say
     ("switch", "on"): "turn",
     ("pull", "down"): "download",

@@ -191,5 +191,6 @@ def plain_name_after_kind(word: str, before: Sequence[str], following: str) -> b
     kinds = [w.casefold() for w in before]
     if not kinds or kinds[-1] not in NAMED_KINDS | _PLAIN_NAMED:
         return False
-    opener = kinds[-2:-1] if len(kinds) < 3 or kinds[-2] not in ("the", "a") else kinds[-3:-2]
-    return bool(opener) and opener[0] in LOCATING
+    # the place's word right before the kind, or one word before: an article or the app's name
+    # ("in *the* workspace acme", "in *github* org acme")
+    return any(w in LOCATING for w in kinds[-3:-1]) and kinds[-2].isalpha()
