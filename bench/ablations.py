@@ -266,10 +266,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an app name opening a verb's object", "app_objects", True),
     ("+ a person moved in or out", "person_moves", True),
     ("+ a model's reasoning read away", "monologue_frames", True),
-    ("outcome requests (make X private, ask bob to review)", "outcome_requests", True),
-    ("lowercase names after a placed kind", "lowercase_names", True),
-    ("separated particles (look bob up)", "separated_particles", True),
-    ("person lookups (find bob in intercom)", "person_lookups", True),
+    ("+ outcome requests (make X private, ask bob to review)", "outcome_requests", True),
+    ("+ lowercase names after a placed kind", "lowercase_names", True),
+    ("+ separated particles (look bob up)", "separated_particles", True),
+    ("+ person lookups (find bob in intercom)", "person_lookups", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -26,8 +26,10 @@ def reading_first(
     acts: Callable[[str], bool] | None,
 ) -> list[Covering]:
     """``passing`` with each tool's lead (``coverage.covering_tools``: its name carries the
-    request's first word, the order among equal scores) set to whether its name reads, where
-    the request names no action (``names_no_action``); ``passing`` as it is otherwise."""
+    request's first word, the order among equal scores) set to whether its name reads, and the
+    mass its description says kept for the reading tools only (that order comes before the
+    lead's), where the request names no action (``names_no_action``); ``passing`` as it is
+    otherwise."""
     said = [t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0]
     # one thing first or last in an order is read too ("the latest stripe invoice", ``ordered_things``)
     ordered = index.options.ordered_things and not ORDERS.isdisjoint(weighed.tokens)
@@ -35,8 +37,8 @@ def reading_first(
         return passing
     documents = index.documents
     reads = [not documents[c[0]].name_tokens.isdisjoint(LOOKING_VERBS) for c in passing]
-    # the reading before what the descriptions say: "archived slack channels" lists them, though
-    # ``conversations_archive``'s description says "conversation" and ``conversations_list``'s "channels"
+    # "archived slack channels" lists them, though ``conversations_archive``'s description says
+    # "conversation" and ``conversations_list``'s "channels"
     return [(*c[:4], c[4] if r else 0.0, c[5], int(r)) for c, r in zip(passing, reads, strict=True)]
 
 
