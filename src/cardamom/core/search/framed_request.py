@@ -113,7 +113,7 @@ def framed_request(
         # (a participle whose inflection key is no verb's: "added", "pinned")
         verb_of = (lambda p: in_names(p) or participle_verb(p)) if options.verbal_nouns else in_names
         framed = active_voice(framed, verb_of, wished=options.wished_states)
-    if options.person_lookups:  # "find bob in intercom": "find contact bob in intercom"
+    if options.person_lookups:  # "find bob in intercom": "find contacts bob in intercom"
         framed = person_sought(index, framed, tools)
     if options.outcome_requests:  # "make github repo acme/api private", "ask bob to review PR 12"
         framed = review_asked(index, made_state(index, framed, tools), tools)

@@ -4,8 +4,9 @@ acme/api *private*", "*ask bob to review* PR 12 in github acme/api".
 A thing made into a state is the thing updated: no name says "make" for it, and read as
 written "make the repo private" found the tools creating private things (GitHub's
 ``security_advisories_create_private_vulnerability_report``). The state is a value the update
-sets: "update github repo acme/api to private". A state is a word of visibility, activity or
-rank, or a priority, written last; "make a private repo" creates one (its article says so).
+sets, quoted: 'update github repo acme/api to "private"'. A state is a word of visibility,
+activity or rank, or a priority, written last; "make a private repo" creates one (its article
+says so).
 
 A person asked to review something is a reviewer requested of it, in the word the apps' names
 give them (GitHub's ``pulls_request_reviewers``); read as written, "have bob review PR 12"
@@ -49,10 +50,10 @@ _CHANGES = re.compile(r"\b(?:prs?|pull\s+requests?|merge\s+requests?|mrs?|diff|c
 
 def made_state(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     """``request`` making a thing into a state ("make github repo acme/api private") as the
-    thing updated to it ("update github repo acme/api to private"), a priority as the thing's
+    thing updated to it ('update github repo acme/api to "private"'), a priority as the thing's
     set ("set the priority of jira issue ENG-5 to high"); ``request`` as written otherwise, and
-    where a name of ``tools`` ends in
-    making it so (Slack's ``admin_conversations_convert_to_private``; not GitHub's ``gists_list_public``)."""
+    where a name of ``tools`` ends in making it so (Slack's
+    ``admin_conversations_convert_to_private``; not GitHub's ``gists_list_public``)."""
     match = _MADE.match(request.strip())
     if match is None:
         return request

@@ -258,7 +258,6 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     },
 }
 _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
-_TWO_WORD_PHRASES = frozenset((p[0], p[1]) for p in PHRASES if len(p) == 2)
 # Nouns that open a request as its verb: "DM @maria that ..." sends one ("dm" alone is a
 # message, which every chat tool acts on; "send a dm" says its verb already); one files a
 # ticket as one creates it ("file a jira ticket"; "delete box file a.txt" files nothing).
@@ -276,6 +275,11 @@ _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 
 
+# the pairs whose second word may follow the verb's object ("look bob *up*", ``separated_particles``)
+_SEPARABLE = frozenset(COMPOUNDS) | frozenset((p[0], p[1]) for p in PHRASES if len(p) == 2)
+_SEPARABLE_PHRASAL = _SEPARABLE | frozenset(PHRASAL_VERBS)
+
+
 def join_compounds(
     tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0, phrasal: bool = False, separated: bool = False
 ) -> tuple[str, ...]:
@@ -287,7 +291,7 @@ def join_compounds(
     (``separated_particles``): its particle after the object ("look bob *up*")."""
     compounds = COMPOUNDS | PHRASAL_VERBS if phrasal else COMPOUNDS
     if separated and phrases:
-        tokens = particle_joined(tokens, opens, compounds.keys() | _TWO_WORD_PHRASES)
+        tokens = particle_joined(tokens, opens, _SEPARABLE_PHRASAL if phrasal else _SEPARABLE)
     joined: list[str] = []
     i = 0
     while i < len(tokens):
