@@ -53,7 +53,7 @@ def _in_number(index: SearchIndex, form: str, word: str, scoped: frozenset[int])
     if is_plural(word) == is_plural(form):
         return form
     same = (f for f in sorted(index.name_forms.get(inflection_key(form), ())) if is_plural(f) == is_plural(word))
-    return next((f for f in same if index.name_postings.get(f, EMPTY) & scoped), form)
+    return index.first_named(same, scoped) or form
 
 
 def name_forms(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 
-from cardamom.core.search.dated_words import ends_as_participle
+from cardamom.core.search.dated_words import participle_before_plural
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
@@ -89,7 +89,7 @@ def list_as_search(
     lead = 0
     while verbless and lead < len(kept) - 1 and (kept[lead] in passing or (passing and kept[lead] in values)):
         lead += 1
-    if verbless and passing and lead < len(kept) - 1 and _state_before(kept, lead):
+    if verbless and passing and participle_before_plural(kept, lead):
         lead += 1  # "*resolved* jira issues": a participle before the things is their state
     if verbless and kept and is_plural(kept[lead]) and not is_action_word(kept[lead]):
         searched = list_as_search(index, ("list", *kept[lead:]), scoped, values, synonyms=synonyms, general=general)
@@ -116,11 +116,6 @@ def list_as_search(
     if any(name_reach(index, w) & carriers for w in kept[1:] if w not in values and w not in (said, thing)):
         return kept
     return ("search", *kept[1:])
-
-
-def _state_before(kept: tuple[str, ...], at: int) -> bool:
-    """The word at ``at`` is a participle right before a plural: "*resolved* issues"."""
-    return ends_as_participle(kept[at]) and is_plural(kept[at + 1]) and not is_plural(kept[at])
 
 
 _SEARCH_ONLY = frozenset({"search", "post", "get", "all"})

@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.tokens import is_plural, tokenize
 
 # A value that was cut out of the text (a quoted title, an e-mail address) keeps its place, so
 # "called 'Q3 review' due Friday" does not read "due" as the word after "called".
@@ -49,6 +50,12 @@ def is_date_word(word: str) -> bool:
 def ends_as_participle(word: str) -> bool:
     """A regular past participle of six letters or more ("created", "assigned"; not "red", "feed")."""
     return len(word) >= 6 and word.endswith("ed")
+
+
+def participle_before_plural(words: Sequence[str], at: int) -> bool:
+    """The word at ``at`` is a participle right before a plural: "*failed* payments", "*resolved*
+    issues" (a state of the things, no action on them)."""
+    return at + 1 < len(words) and ends_as_participle(words[at]) and is_plural(words[at + 1])
 
 
 def _is_participle(word: str) -> bool:

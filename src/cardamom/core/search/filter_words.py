@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardamom.core.search.dated_words import ends_as_participle
+from cardamom.core.search.dated_words import ends_as_participle, participle_before_plural
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -107,9 +107,9 @@ def qualifiers(
     # (in a wh-question a participle is its verb: "who *reviewed* pull request 88")
     wh = bool(analysis.dropped) and analysis.dropped[0] in WH_WORDS
     states = options.participle_states and not wh
-    at = next(
-        (i for i, w in enumerate(words) if w not in passed and not (states and _before_things(words, i))), len(words)
-    )
+    # the participles right before their things: states, no actions ("*deleted* droplets")
+    stating = {i for i in range(len(words)) if states and participle_before_plural(words, i)}
+    at = next((i for i, w in enumerate(words) if w not in passed and i not in stating), len(words))
     thing = words[at] if at < len(words) else ""
     # (in a request naming its app: "what is the latest data from CCData.io?" asks no tool of ours)
     named = any(mention.connected for mention in analysis.mentions)
@@ -118,13 +118,12 @@ def qualifiers(
         options.unsaid_filters
         and not manner
         and (is_plural(thing) or (ordered and bool(thing)))  # "*open* stripe invoices": after its adjectives
-        # (a participle before its things is no action: "*deleted* droplets", "*resolved* issues")
-        and not any(is_action_word(w) for i, w in enumerate(words) if not (states and _before_things(words, i)))
+        and not any(is_action_word(w) for i, w in enumerate(words) if i not in stating)
     )
     if analysis.name_shaped or len(words) < 2 + (not manner and not asks and not unsaid):
         return frozenset()
     # the action first: a verb, or a word naming the app's own action ("*pin* the last message")
-    verb = is_action_word(words[0]) and not (unsaid and states and _before_things(words, 0))
+    verb = is_action_word(words[0]) and not (unsaid and 0 in stating)
     if not verb and not asks and not unsaid and not (options.asked_states and named_in(index, words[0], scoped)):
         return frozenset()
     after = words if (asks or unsaid) and not verb else words[1:]
@@ -136,7 +135,7 @@ def qualifiers(
     # (a yes-no question's: "*who* reviewed PR 88" asks who did it, "reviewed" is its verb)
     yes_no = asks and not wh and (analysis.tokens[:1] in _YES_NO or analysis.dropped[:1] in _YES_NO)
     # (and after a verb of looking: "list *archived* slack channels", "search *resolved* jira issues")
-    looked = states and verb and words[0] in LOOKING_VERBS and _before_things(words, 1)
+    looked = verb and words[0] in LOOKING_VERBS and 1 in stating
     as_written = (yes_no and options.questioned_states) or (unsaid and states) or looked
     adjectives = {
         w
@@ -160,11 +159,6 @@ def qualifiers(
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()
     return frozenset(adjectives)
-
-
-def _before_things(words: list[str], at: int) -> bool:
-    """The word at ``at`` is a participle right before a plural: "*failed* payments"."""
-    return at + 1 < len(words) and ends_as_participle(words[at]) and is_plural(words[at + 1])
 
 
 def _read_with(index: SearchIndex, word: str, thing: str, scoped: frozenset[int]) -> bool:

@@ -158,6 +158,11 @@ class SearchIndex:
         """Every tool of ``apps`` (apps or accounts, as ``app_targets`` keys them)."""
         return union_of(self.app_targets.get(app, EMPTY) for app in apps)
 
+    def first_named(self, words: Iterable[str], tools: frozenset[int]) -> str | None:
+        """The first of ``words`` some name of ``tools`` carries as written (no inflection, no
+        synonym): the word the app's names give a thing ("contacts", "reviewers"); None if none."""
+        return next((w for w in words if self.name_postings.get(w, EMPTY) & tools), None)
+
     def carriers(self, token: str) -> frozenset[int]:
         """Every tool carrying ``token`` itself in any field."""
         return union_of(

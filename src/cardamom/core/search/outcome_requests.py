@@ -84,6 +84,5 @@ def review_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str
         return request
     if (match.group("verb") or "review").casefold() != "review" and not _CHANGES.search(match.group("rest")):
         return request  # "have bob look at *PR 12*" reviews it; "have bob look at the invoice" does not
-    named = index.name_postings
-    word = next((w for w in _REVIEWERS if named.get(w, EMPTY) & tools), None)
+    word = index.first_named(_REVIEWERS, tools)
     return f"request {word} {person_as_value(person)} for {match.group('rest')}" if word else request

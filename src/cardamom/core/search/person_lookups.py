@@ -14,7 +14,6 @@ import re
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
-from cardamom.core.search.postings import EMPTY
 
 _SOUGHT = re.compile(
     r"^(?P<verb>find|look\s+up|lookup|look\s+for|search\s+for|get|fetch|pull\s+up|show(?:\s+me)?"
@@ -37,8 +36,7 @@ def person_sought(index: SearchIndex, request: str, tools: frozenset[int]) -> st
     person = match.group("person").strip(",.") if match is not None else ""
     if match is None or not names_a_person_placed(person):
         return request
-    named = index.name_postings
-    word = next((w for w in _PEOPLE if named.get(w, EMPTY) & tools), None)
+    word = index.first_named(_PEOPLE, tools)
     if word is None:
         return request
     verb, field = match.group("verb"), match.group("field") or ""

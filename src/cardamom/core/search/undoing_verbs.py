@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.tokens import is_plural
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
@@ -55,8 +54,4 @@ def undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
 def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int]) -> str | None:
     """The word ``tools``' names write for the thing ``verb`` adds (``followers`` for "follow"),
     or None where none writes one."""
-    for ending in _THING_ENDINGS:
-        form = verb + ending
-        if index.name_postings.get(form, EMPTY) & tools:
-            return form
-    return None
+    return index.first_named((verb + ending for ending in _THING_ENDINGS), tools)
