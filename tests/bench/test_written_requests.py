@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to twenty-ninth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to thirtieth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -562,7 +562,7 @@ FIRST = [
     ("close pull request 45 in acme/api without merging", "github", "pulls_update"),
     # twenty-second round: a title to the end, a comparison, a frame's "free"
     ("create an intercom article titled How to reset your password", "intercom", "create_article"),
-    ("close all intercom conversations older than 30 days", "intercom", "update_conversation"),
+    ("close all intercom conversations older than 30 days", "intercom", "manage_conversation"),
     ("what time slots are free on cal.com tomorrow", "cal-com", "slots_controller_2024_09_04_get_available_slots"),
     ("show me my jira tickets", "jira", "search_for_issues_using_jql"),
     # twenty-second round: an urging frame; a word a shortened name's cut falls inside
@@ -779,7 +779,7 @@ FIRST = [
     ("Slack: DM @bob", "slack", "chat_post_message"),
     ("craete a jira issue in ENG", "jira", "create_issue"),
     ("refund stripe chrage ch_1", "stripe", "post_charges_charge_refund"),
-    ("close intercom converstion 77", "intercom", "update_conversation"),
+    ("close intercom converstion 77", "intercom", "manage_conversation"),
     ("cancle cal.com booking 42", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
     ("assing jira issue ENG-5 to bob", "jira", "assign_issue"),
     ("list asana projetcs", "asana", "get_projects"),
@@ -823,7 +823,7 @@ FIRST = [
         "post_charges_charge_refund",
     ),
     ("Our Asana project 31 is done. Archive it so it doesn't clutter the list.", "asana", "update_project"),
-    ("Intercom conversation 77 has been resolved, so close it.", "intercom", "update_conversation"),
+    ("Intercom conversation 77 has been resolved, so close it.", "intercom", "manage_conversation"),
     ("Because Bob left, remove him from Asana workspace 5.", "asana", "remove_user_for_workspace"),
     ("don't notify anyone, just archive asana project 31", "asana", "update_project"),
     ("delete droplet 5512 on digitalocean only if it's powered off", "digitalocean", "droplets_destroy"),
@@ -1148,6 +1148,118 @@ FIRST = [
     ("make the slack channel #eng private", "slack", "admin_conversations_convert_to_private"),
     ("list the trashed items in box", "box", "get_folders_trash_items"),
     ("add a $25 credit to stripe customer cus_1", "stripe", "post_credit_notes"),
+    # Thirtieth round: quantities, times, checks, verdicts, workflows, bookings, what a verb acts on
+    ("post in slack #eng at 9am on monday: release freeze starts", "slack", "chat_schedule_message"),
+    (
+        "book a 30 minute call with bob on cal.com next tuesday at 10",
+        "cal-com",
+        "bookings_controller_2024_08_13_create_booking",
+    ),
+    ("move cal.com booking 42 to friday at 3pm", "cal-com", "bookings_controller_2024_08_13_reschedule_booking"),
+    ("push booking 42 back by an hour on cal.com", "cal-com", "bookings_controller_2024_08_13_reschedule_booking"),
+    ("postpone asana task 12 by a week", "asana", "update_task"),
+    ("send xero invoice INV-9 on the 1st of next month", "xero", "email_invoice"),
+    ("back up droplet 5512 every night on digitalocean", "digitalocean", "droplets_get_backup_policy"),
+    ("add a $99/month price to stripe product prod_1", "stripe", "post_prices"),
+    ("create a 100 GiB volume in fra1 on digitalocean", "digitalocean", "volumes_create"),
+    ("show 5 most recent github releases for acme/api", "github", "repos_list_releases"),
+    ("create a xero invoice for 3 hours of consulting at $150/hour for contact 7", "xero", "create_invoices"),
+    (
+        "create a 45-minute event type called Intro on cal.com",
+        "cal-com",
+        "event_types_controller_2024_06_14_create_event_type",
+    ),
+    ("only close jira ENG-5 if it is resolved", "jira", "do_transition"),
+    ("verify that xero invoice INV-9 has been paid", "xero", "get_invoice"),
+    ("approve PR 12 in github acme/api", "github", "pulls_create_review"),
+    ("approve the pull request 45 on acme/web", "github", "pulls_create_review"),
+    ("request changes on github PR 12 in acme/api", "github", "pulls_create_review"),
+    ("trigger the deploy workflow in github acme/api", "github", "actions_create_workflow_dispatch"),
+    ("run the release workflow manually on github acme/api", "github", "actions_create_workflow_dispatch"),
+    ("kick off a github actions run of ci.yml on main", "github", "actions_create_workflow_dispatch"),
+    ("send an sms to +15551234567 with twilio", "twilio", "create_message"),
+    ("list github repos in org acme", "github", "repos_list_for_org"),
+    ("assign intercom conversation 88 to me", "intercom", "manage_conversation"),
+    ("close intercom conversation 88", "intercom", "manage_conversation"),
+    ("turn intercom conversation 88 into a ticket", "intercom", "convert_conversation_to_ticket"),
+    ("send a message to #general in slack tomorrow at 8am: office closed", "slack", "chat_schedule_message"),
+    ("slack: post 'standup in 5' to #eng at 9:55", "slack", "chat_schedule_message"),
+    ("dm bob on slack next monday saying happy birthday", "slack", "chat_schedule_message"),
+    ("delay cal.com booking 77 until next week", "cal-com", "bookings_controller_2024_08_13_reschedule_booking"),
+    ("shift the cal.com booking 77 to 4pm", "cal-com", "bookings_controller_2024_08_13_reschedule_booking"),
+    ("push asana task 31 out to next friday", "asana", "update_task"),
+    ("defer jira issue OPS-3 until march", "jira", "edit_issue"),
+    (
+        "schedule a 15-minute call with maria on cal.com for thursday",
+        "cal-com",
+        "bookings_controller_2024_08_13_create_booking",
+    ),
+    ("book an intro meeting with acme corp on cal.com", "cal-com", "bookings_controller_2024_08_13_create_booking"),
+    ("create a $49/month price for stripe product prod_7", "stripe", "post_prices"),
+    ("create a 25%-off stripe coupon", "stripe", "post_coupons"),
+    ("create a 500 GiB volume on digitalocean called backups", "digitalocean", "volumes_create"),
+    (
+        "create a cal.com event type that's 60-minute long named Consult",
+        "cal-com",
+        "event_types_controller_2024_06_14_create_event_type",
+    ),
+    ("stripe invoices due on the 15th", "stripe", "get_invoices"),
+    ("xero invoices due by the end of the month", "xero", "get_invoices"),
+    ("asana tasks due tomorrow morning", "asana", "get_tasks"),
+    ("send xero invoice INV-12 on the 3rd", "xero", "email_invoice"),
+    ("upload report.pdf to box folder 4", "box", "post_files_content"),
+    ("confirm that stripe payout po_1 has been paid", "stripe", "get_payouts_payout"),
+    ("double-check that box file 55 is locked", "box", "get_files_id"),
+    ("find out whether asana task 31 is completed", "asana", "get_task"),
+    ("verify the xero contact 12 has an email", "xero", "get_contact"),
+    ("approve pull request 9 in github acme/web", "github", "pulls_create_review"),
+    ("reject acme/web#9 on github", "github", "pulls_create_review"),
+    ("sign off on github PR 9 in acme/web", "github", "pulls_create_review"),
+    ("trigger a github workflow run for deploy.yml in acme/web", "github", "actions_create_workflow_dispatch"),
+    ("start the nightly build workflow on github acme/web", "github", "actions_create_workflow_dispatch"),
+    ("re-run github workflow run 4410 in acme/web", "github", "actions_re_run_workflow"),
+    ("only delete droplet 77 if it's off", "digitalocean", "droplets_destroy"),
+    ("star acme/web on github", "github", "activity_star_repo_for_authenticated_user"),
+    ("fork acme/web on github", "github", "repos_create_fork"),
+    ("send a slack message to bob at 6pm: dinner is ready", "slack", "chat_schedule_message"),
+    (
+        "set up a call with the acme team on cal.com tomorrow",
+        "cal-com",
+        "bookings_controller_2024_08_13_create_booking",
+    ),
+    (
+        "arrange an interview with dana on cal.com for monday 2pm",
+        "cal-com",
+        "bookings_controller_2024_08_13_create_booking",
+    ),
+    ("check that the stripe invoice in_7 is finalized", "stripe", "get_invoices_invoice"),
+    ("give PR 12 in github acme/api an approving review", "github", "pulls_create_review"),
+    ("approve the changes in acme/api#12 on github", "github", "pulls_create_review"),
+    ("request changes on acme/api#12 saying please add tests", "github", "pulls_create_review"),
+    ("kick off the release workflow on github acme/api", "github", "actions_create_workflow_dispatch"),
+    ("run the lint workflow in acme/api on github now", "github", "actions_create_workflow_dispatch"),
+    ("delete acme/old-site on github", "github", "repos_delete"),
+    ("upload budget.xlsx to box folder 9", "box", "post_files_content"),
+    ("download invoice.pdf from box", "box", "get_files_id_content"),
+    ("create a 1-year stripe coupon worth 10%", "stripe", "post_coupons"),
+    ("create a $5/user/month price on stripe product prod_2", "stripe", "post_prices"),
+    ("add a 250gb volume in nyc1 on digitalocean", "digitalocean", "volumes_create"),
+    (
+        "create a 2-hour cal.com event type called Workshop",
+        "cal-com",
+        "event_types_controller_2024_06_14_create_event_type",
+    ),
+    ("xero invoices due before the end of the quarter", "xero", "get_invoices"),
+    # guards: "make sure" wishes the state, a reminder is no message, "move" read as a name's
+    # transition, "check if" reads as written, a container a title says, a slug before its kind
+    ("make sure droplet 5512 is powered off on digitalocean", "digitalocean", "droplet_actions_post"),
+    ("post a slack reminder in #eng every day at 9am", "slack", "reminders_add"),
+    ("move PROJ-12 to done in jira", "jira", "do_transition"),
+    ("check if my stripe charge ch_1 was refunded", "stripe", "get_charges_charge"),
+    ("what statuses are available in jira project ENG", "jira", "get_all_statuses"),
+    ("List the files in Box folder 0", "box", "get_folders_id_items"),
+    ("make the acme/api repo public on github", "github", "repos_update"),
+    ("create an asana task for each open github issue in acme/api", "asana", "create_task"),
 ]
 
 
@@ -1176,6 +1288,9 @@ NOTHING = [
     ("GET /crm/v3/objects/contacts hubspot", "app_not_connected"),
     # a verb implies no app
     ("let the team know in #general that the deploy is done", "words_uncovered"),
+    ("turn slack message 1712.5 in #eng into a jira issue", "words_uncovered"),
+    ("where is report.pdf in box", "words_uncovered"),
+    ("stop droplet 5512", "words_uncovered"),
 ]
 
 

@@ -25,6 +25,7 @@ from cardamom.core.search.dated_words import (
     subject_participle,
 )
 from cardamom.core.search.kind_names import named_before_kinds
+from cardamom.core.search.quantities import RATES, UNITS, in_period_edge, is_quantity, is_time_of_day, is_unit
 from cardamom.core.search.tokens import (
     ARTICLES,
     NAME_ONLY_QUERY_WORDS,
@@ -95,8 +96,6 @@ def without_addresses(query: str) -> str:
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
 # Words after which a tag follows (``tagged_values``): "droplets *tagged* web", "tagged with vip"
 _TAGGING = frozenset({"tagged"})
-# a rate's period is a price's value ("$29 *per month*"), never the thing the request acts on
-_RATES = frozenset({"per", "every"})
 _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text to send
 # "tell kim on slack *that* the build is green", "leave a comment on the task *that* it is done":
 # after a verb sending words, a note named, "that" opens the text as "saying" does ("log a bug:" too)
@@ -121,12 +120,6 @@ _HAVING = frozenset({"with", "having"})
 _COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
 # Words, before "by", saying how a list is ordered: "*sorted* by name", "*order* by created".
 _ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
-# Units after a number, an amount of time: "log 2 *hours* of work", "the last 30 *days*".
-_UNITS = frozenset(
-    {"second", "seconds", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "kb", "mb", "gb", "tb"}
-    | {"day", "days", "week", "weeks", "month", "months", "year", "years"}
-    | {"dollar", "dollars", "euro", "euros", "pound", "pounds", "cents", "percent"}
-)
 
 
 def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
@@ -200,6 +193,7 @@ def read_values(
     keys: bool = True,
     short_ids: bool = True,
     lowercase: bool = True,
+    quantities: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -211,7 +205,7 @@ def read_values(
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
     ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``,
-    ``lowercase`` (``lowercase_names``)."""
+    ``lowercase`` (``lowercase_names``), ``quantities`` (``quantity_values``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -276,6 +270,7 @@ def read_values(
             or is_placed_code(word, previous, places, following if codes else "")
             or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
+            or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
         noted = noted or lowered in _NOTES
@@ -308,7 +303,9 @@ def read_values(
             or (orders and lowered in _ORDERING and following == "by")
             # "conversations *older* than 30 days": a comparison's word, a filter's (``compared_values``)
             or (compares and lowered in COMPARING and following == "than")
-            or (lowered in _UNITS and previous.replace(".", "").isdigit())
+            or (lowered in UNITS and previous.replace(".", "").isdigit())
+            or (quantities and (is_unit(lowered, previous) or is_time_of_day(lowered, previous)))
+            or (quantities and in_period_edge(lowered, words[max(0, i - 3) : i], after))  # "the *end* of the *month*"
             or dated_participle(lowered, after)
             or person_participle(lowered, after, numbered=tags)
             or subject_participle(lowered, words[max(0, i - 3) : i])
@@ -320,7 +317,7 @@ def read_values(
             shape
             or lowered in DATE_WORDS
             or (lowered in RELATIVE and following in PERIODS | DATE_WORDS)
-            or (lowered in PERIODS and (previous in RELATIVE or (tags and previous in _RATES)))
+            or (lowered in PERIODS and (previous in RELATIVE or (tags and previous in RATES)))
             or naming
             or filtering
             or (kind_named and any(c.isdigit() for c in word))  # "the project *Q1* Launch"
@@ -340,7 +337,9 @@ def read_values(
                 # "about the onboarding": the phrase ends after its words, but for a gerund's
                 # object ("for *reviewing* the contract", ``gerund_topics``)
                 gerund = gerunds and bool(topical) and topical[-1].casefold().endswith("ing") and len(topical[-1]) >= 6
-                in_topic = not taken or clause or gerund
+                in_topic = (
+                    not taken or clause or gerund or (quantities and lowered == "of" and read[-2][1])
+                )  # "3 hours *of* work"
             elif in_topic or kind_named:
                 topical.append(word)
                 taken += 1

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.called_tools import called_by_name
+from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.monologue import without_monologue
-from cardamom.core.search.outcome_requests import made_state, review_asked
+from cardamom.core.search.outcome_requests import converted, made_state, review_asked, review_verdict
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.person_lookups import person_sought
@@ -29,7 +30,9 @@ from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
+from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
+from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.undoing_verbs import undone
 from cardamom.core.search.verbal_nouns import participle_verb, verb_first
@@ -79,6 +82,9 @@ def framed_request(
         part = with_thing(part, query)
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
+    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
+    if options.started_workflows:  # "run the deploy workflow in github": 'dispatch workflow "deploy" ...'
+        framed = started_workflow(index, framed, tools, app_words)
     if options.called_names:  # 'use "create_issue" in jira', "call jira's create_issue for ENG"
         framed = called_by_name(framed)
     if options.app_labels:  # "GitHub: who reviewed PR 12": "who reviewed PR 12 in GitHub"
@@ -94,12 +100,19 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
-    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
         named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
         framed = verb_first(framed, lambda word: bool(named.get(word, EMPTY) & tools), app_words)
+    if options.checked_states:  # "verify that xero invoice INV-9 has been paid": "has ... been paid"
+        framed = as_question(framed)
+    if options.scheduled_sends:  # "post in slack #eng at 9am on monday: ...": "schedule a message in ..."
+        framed = scheduled_send(index, framed, tools)
+    if options.booked_meetings:  # "book a call with bob on cal.com": "create a booking for a call ..."
+        framed = booked(index, framed, tools)
+    if options.rescheduled_things:  # "move cal.com booking 42 to friday": "reschedule cal.com booking 42 ..."
+        framed = rescheduled(index, framed, tools)
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None
@@ -117,6 +130,10 @@ def framed_request(
         framed = person_sought(index, framed, tools)
     if options.outcome_requests:  # "make github repo acme/api private", "ask bob to review PR 12"
         framed = review_asked(index, made_state(index, framed, tools), tools)
+    if options.review_verdicts:  # "approve PR 12 in github acme/api": "review PR 12 ..."
+        framed = review_verdict(index, framed, tools)
+    if options.converted_things:  # "turn intercom conversation 88 into a ticket": "convert ... to a ticket"
+        framed = converted(index, framed, tools)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
         framed = person_moved(index, framed, tools)
     if options.output_formats:  # "list github repos *as a table*"

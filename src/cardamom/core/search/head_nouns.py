@@ -72,6 +72,7 @@ def request_head(
     *,
     articles: bool = False,
     framed: bool = False,
+    amounts: bool = False,
 ) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
@@ -81,21 +82,32 @@ def request_head(
     when the request does not start so. ``articles``: an action word after an article opens
     the phrase, as a noun or an adjective ("add *a new* contact", "create *a purchase* order").
     ``framed`` (``framed_heads``): a phrase of framing nouns only goes on after its preposition
-    ("get the details *for stripe customer* cus_9": a customer)."""
+    ("get the details *for stripe customer* cus_9": a customer). ``amounts`` (``quantity_values``): an
+    amount before the phrase says how much of its thing ("add a *$99/month* price", "create *3* tasks")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
     phrase: list[str] = []
     previous = words[start]
-    named = False
-    for word in words[start + 1 :]:
+    named, counted = False, is_action_word(words[start])  # a number right after a verb counts its things
+    for at, word in enumerate(words[start + 1 :], start + 1):
         after_article, previous = previous in ARTICLES, word
         if framed and word in _FRAMED and phrase and all(w in READ_FRAME_NOUNS for w in phrase):
             continue  # "the details *for* customer": the frame's thing follows
         if word in values and not phrase and (after_article or named) and word.isalpha():
             named = True
             continue  # a name before its kind: "update the *acme/api* repo" (an amount is none: "a $25 credit")
+        if (
+            amounts
+            and not phrase
+            and word.isdigit()
+            and (after_article or named or counted)
+            and _amount(words, at, values)
+        ):
+            named = True
+            continue  # an amount before its thing: "a *100* GiB volume", "create *3* tasks" (not "a $25 credit")
+        counted = False
         if word in _PHRASE_ENDS or word in values or not word.isalpha():
             break
         if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or looks_like_adverb(word):
@@ -109,6 +121,13 @@ def request_head(
     if not nouns or len(nouns) > _LONGEST_PHRASE:
         return None
     return RequestHead(words[start], nouns[-1], len(nouns) == 1, frozenset(inflection_key(w) for w in nouns))
+
+
+def _amount(words: Sequence[str], at: int, values: Collection[str]) -> bool:
+    """The number at ``at`` is an amount of the thing after it: its unit follows, a value too
+    ("100 *gib*", "99 *month*"), or the things it counts ("3 *tasks*")."""
+    following = words[at + 1] if at + 1 < len(words) else ""
+    return following.isalpha() and (following in values or is_plural(following))
 
 
 def object_is_value(

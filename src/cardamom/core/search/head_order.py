@@ -23,10 +23,10 @@ from cardamom.core.search.head_nouns import (
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.order import order_results
-from cardamom.core.search.postings import union_of
+from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
-from cardamom.core.search.synonyms import CREATING
+from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.tokens import inflection_key, is_plural
 from cardamom.core.search.verb_readings import literal_names, verb_names
 
@@ -112,7 +112,13 @@ def head_first(
     if inflection_key(verb) in CREATING:
         doing = [c for c in doing if creates_one(documents[c[0]].name)] or doing
         kinds = [c for c in doing if said_kind(documents[c[0]].name, head.phrase)]
-    best = order_results(index, kinds or doing, 1)[0]
+    # "list github repos in org acme": ``repos_list_for_org``, whose name's group is the head, not
+    # ``teams_list_repos_in_org``, a team's repos (``grouped_names``)
+    grouped = [c for c in doing if _grouped(documents[c[0]].name, heads)] if index.options.grouped_names else []
+    # (against a tool of the same app grouped under another thing only: the app's own convention)
+    apps = {index.app_of(c[0]) for c in doing if _grouped_elsewhere(documents[c[0]].name, heads)}
+    grouped = [c for c in grouped if index.app_of(c[0]) in apps]
+    best = order_results(index, grouped or kinds or doing, 1)[0]
     # the tools whose text never says the head give way too ("post a *comment* on notion
     # page": ``post_page``; "leave a *note* on the jira issue": ``add_comment`` says it through
     # a synonym), but for a field's phrase, whose head may be the field or the thing
@@ -124,6 +130,7 @@ def head_first(
         thing,
         lambda t: (
             _gives_way(documents[t].name, head, heads, creating=bool(kinds))
+            or (bool(grouped) and index.app_of(t) in apps and _grouped_elsewhere(documents[t].name, heads))
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
         ),
     )
@@ -193,3 +200,23 @@ def _unsaying(index: SearchIndex, thing: str) -> frozenset[int]:
     it through a synonym (a description's synonym is loose: Jira's ``create_issue`` describes
     notes, no comment)."""
     return union_of((index.postings(thing).every, index.synonym_postings(thing).name))
+
+
+def _group(name: str) -> list[str]:
+    """The words of a name before its first action word, by inflection key: its API's group
+    (GitHub's ``repos`` of ``repos_list_for_org``, ``teams`` of ``teams_list_repos_in_org``)."""
+    words = own_name_words(name)
+    at = next((i for i, w in enumerate(words) if is_action_word(w)), 0)
+    return [inflection_key(w) for w in words[:at]]
+
+
+def _grouped(name: str, heads: frozenset[str]) -> bool:
+    """The name's group is the request's head ("repos" for "list repos")."""
+    group = _group(name)
+    return bool(group) and group[-1] in heads
+
+
+def _grouped_elsewhere(name: str, heads: frozenset[str]) -> bool:
+    """The name's group is another thing than the request's head (``teams_list_repos_in_org``)."""
+    group = _group(name)
+    return bool(group) and not heads.intersection(group)

@@ -89,7 +89,9 @@ class SearchIndex:
             description_postings={t: frozenset(ids) for t, ids in descriptions.items()},
             name_vocabulary=sorted(names),
             options=options or SearchOptions(),
-            own_name_sizes=tuple(own_name_size(doc.name) for doc in documents),
+            own_name_sizes=tuple(
+                own_name_size(doc.name, digits=not (options or SearchOptions()).dated_names) for doc in documents
+            ),
             titles=tuple(doc.title for doc in documents) if any(doc.title for doc in documents) else (),
         )
         if index.options.inflections:
@@ -124,8 +126,9 @@ class SearchIndex:
         )
         # Without a label (an index built from bare documents), a tool's account is its app.
         self._doc_apps = tuple(label or self.documents[i].name.split("__", 1)[0] for i, label in enumerate(labels))
-        if len(self.own_name_sizes) != len(self.documents):  # a blob of a format before 5
-            self.own_name_sizes = tuple(own_name_size(doc.name) for doc in self.documents)
+        if len(self.own_name_sizes) != len(self.documents):  # a blob of a format before 5 (or 34: ``dated_names``)
+            digits = not self.options.dated_names
+            self.own_name_sizes = tuple(own_name_size(doc.name, digits=digits) for doc in self.documents)
 
     def app_of(self, doc_id: int) -> str:
         """The tool's app: its connector label, or its account when the index has no labels."""

@@ -511,7 +511,57 @@ class SearchOptions:
       (``separated_particles``);
     * ``person_lookups``: a person looked up in an app by name alone ("find bob in intercom",
       "get bob's phone number from intercom") read as one of the app's people, in the word its
-      names give them (``person_lookups``).
+      names give them (``person_lookups``);
+    * ``quantity_values``: a quantity written with its unit is a value: an ordinal ("the
+      *1st*"), a number and its unit joined ("a *45-minute* call"), an amount per period
+      ("*$99/month*"), a binary size or a short period after a number ("100 *GiB*", "3
+      *mos*"), a time of day after a day ("tomorrow *morning*", "every *night*")
+      (``quantities``);
+    * ``dated_names``: among equal scores, the share of a tool's own name the query covers
+      leaves out a version's date in the name (Cal.com's
+      ``event_types_controller_2024_06_14_create_event_type``), no word of what it does
+      (``postings.own_name_size``);
+    * ``checked_states``: a state to be checked asked as its question ("*verify that* xero
+      invoice INV-9 *has been paid*": "has xero invoice INV-9 been paid"; "*make sure* droplet
+      5512 *is* running") (``checked_states``);
+    * ``scheduled_sends``: a message sent at a time to come is scheduled where a name of the app
+      schedules messages ("post in slack #eng *at 9am on monday*: ..." is Slack's
+      ``chat_schedule_message``) (``timed_requests``);
+    * ``rescheduled_things``: a thing put off or moved to a time is rescheduled where a name of
+      the app says so, updated otherwise ("*move* cal.com booking 42 *to friday*", "*postpone*
+      asana task 12 by a week") (``timed_requests``);
+    * ``review_verdicts``: changes approved or rejected are reviewed where the app's names
+      review and none says the verdict with them ("*approve* PR 12 in github acme/api",
+      "*request changes on* PR 12": GitHub's ``pulls_create_review``) (``outcome_requests``);
+    * ``started_workflows``: a workflow started by hand is its dispatch where a name of the app
+      dispatches workflows and none starts one in the request's verb ("*trigger* the deploy
+      *workflow* in github acme/api": ``actions_create_workflow_dispatch``, the name quoted)
+      (``started_workflows``);
+    * ``booked_meetings``: a meeting booked or scheduled is a booking made where a name of the
+      app says bookings ("*book a call* with bob on cal.com", "*schedule a meeting* with ana":
+      Cal.com's ``create_booking``, not its schedules or phone calls) (``timed_requests``);
+    * ``placed_titles``: a title says a request whose container placed with its value is no word
+      of it ("upload a file *in box folder 77*" says Box's "Upload file") (``title_order``);
+    * ``object_slugs``: an owner/name slug the request's verb acts on is a repository, as one
+      placed by a preposition is ("*star* acme/web on github": "star repo acme/web", not
+      ``gists_star``) (``written_forms``);
+    * ``object_files``: a file's name the request's verb acts on is a file, in an org whose
+      names say files ("*upload* report.pdf to box folder 4": "upload the file report.pdf ...",
+      Box's "Upload file") (``written_forms``);
+    * ``described_verbs``: a verb no name says, read as another, is done first by the tool
+      acting on the request's thing whose description says the verb as written ("*close*
+      intercom conversation 88": ``manage_conversation``, "Close a conversation")
+      (``described_verbs``);
+    * ``converted_things``: a thing turned or made into another is converted where a name of the
+      app converts ("*turn* intercom conversation 88 *into* a ticket":
+      ``convert_conversation_to_ticket``) (``outcome_requests``);
+    * ``grouped_names``: among the tools doing the request's verb to its head, one whose name's
+      group (the words before its verb) is the head comes before those grouped under another
+      thing ("list github repos in org acme": ``repos_list_for_org`` before
+      ``teams_list_repos_in_org``) (``head_order``);
+    * ``modifier_literals``: a thing a name says only of another thing (Twilio's
+      ``create_sms_command``, a command) is said by a title through its synonym still ("send an
+      sms": "Send a message") (``title_order``).
     """
 
     drop_filler: bool = True
@@ -693,6 +743,21 @@ class SearchOptions:
     lowercase_names: bool = True
     separated_particles: bool = True
     person_lookups: bool = True
+    quantity_values: bool = True
+    dated_names: bool = True
+    checked_states: bool = True
+    scheduled_sends: bool = True
+    rescheduled_things: bool = True
+    review_verdicts: bool = True
+    started_workflows: bool = True
+    booked_meetings: bool = True
+    placed_titles: bool = True
+    object_slugs: bool = True
+    object_files: bool = True
+    described_verbs: bool = True
+    converted_things: bool = True
+    grouped_names: bool = True
+    modifier_literals: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -886,4 +951,19 @@ SEED_RULES_ONLY = SearchOptions(
     lowercase_names=False,
     separated_particles=False,
     person_lookups=False,
+    quantity_values=False,
+    dated_names=False,
+    checked_states=False,
+    scheduled_sends=False,
+    rescheduled_things=False,
+    review_verdicts=False,
+    started_workflows=False,
+    booked_meetings=False,
+    placed_titles=False,
+    object_slugs=False,
+    object_files=False,
+    described_verbs=False,
+    converted_things=False,
+    grouped_names=False,
+    modifier_literals=False,
 )

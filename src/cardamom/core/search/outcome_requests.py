@@ -20,6 +20,7 @@ import re
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words
+from cardamom.core.search.tokens import inflection_key, tokenize
 
 # the states a thing is made into, from general usage
 _STATES = frozenset(
@@ -44,8 +45,8 @@ _ASKED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _REVIEWERS = ("reviewers", "reviewer")
-# the changes a person looks at as a reviewer ("have bob look at *PR 12*")
-_CHANGES = re.compile(r"\b(?:prs?|pull\s+requests?|merge\s+requests?|mrs?|diff|changes?)\b", re.IGNORECASE)
+# the changes a person looks at as a reviewer ("have bob look at *PR 12*", "*acme/api#12*")
+_CHANGES = re.compile(r"\b(?:prs?|pull\s+requests?|merge\s+requests?|mrs?|diff|changes?)\b|\w#\d+\b", re.IGNORECASE)
 
 
 def made_state(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
@@ -86,3 +87,65 @@ def review_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str
         return request  # "have bob look at *PR 12*" reviews it; "have bob look at the invoice" does not
     word = index.first_named(_REVIEWERS, tools)
     return f"request {word} {person_as_value(person)} for {match.group('rest')}" if word else request
+
+
+# a verdict on changes: "approve PR 12", "reject the merge request", "request changes on PR 12",
+# "leave an approving review on acme/api#12", "sign off on PR 12", "LGTM PR 12"
+_VERDICT = re.compile(
+    r"^(?P<verdict>approve|reject|request\s+changes\s+(?:on|to|for|in)|sign\s+off\s+on|lgtm"
+    r"|(?:leave|give|add|post)\s+an?\s+(?:approving|approval|rejecting)\s+(?:review\s+)?(?:on|to|for))"
+    r"\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_GIVEN = re.compile(
+    r"^(?:give|leave)\s+(?P<rest>\S.*?)\s+an?\s+(?P<verdict>approv|reject)(?:ing|al)\s+review\b(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# the words names give the changes reviewed ("pulls", "merge_requests")
+_CHANGE_NAMES = ("pulls", "pull", "merge", "changes", "changeset")
+_POSTING = frozenset({"leave", "give", "add", "post"})
+
+
+def review_verdict(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` approving or rejecting changes ("approve PR 12 in github acme/api", "request
+    changes on PR 12") as their review ("review PR 12 in github acme/api": GitHub approves and
+    asks for changes by ``pulls_create_review``), where a name of ``tools`` reviews and none
+    says the verdict with the changes (GitLab's ``approve_merge_request`` would); ``request``
+    as written otherwise ("approve xero timesheet 4")."""
+    given = _GIVEN.match(request.strip())  # "give PR 12 an approving review": "approve PR 12"
+    verdict = f"{given.group('verdict')}e".replace("rejecte", "reject") if given else ""
+    match = _VERDICT.match(f"{verdict} {given.group('rest')}{given.group('tail')}" if given else request.strip())
+    if match is None or not _CHANGES.search(match.group("rest")) or not index.first_named(("review",), tools):
+        return request
+    words = match.group("verdict").casefold().split()
+    verdict = {"request": "changes", "sign": "signoff", "lgtm": "approve"}.get(words[0], words[0])
+    verdict = "reject" if "rejecting" in words else "approve" if words[0] in _POSTING else verdict
+    said = index.name_postings.get(verdict, EMPTY) & tools
+    if said and any(said & index.name_postings.get(word, EMPTY) for word in _CHANGE_NAMES):
+        return request
+    rest = re.sub(r"^(?:the\s+)?changes\s+(?:in|on|of|to|for)\s+", "", match.group("rest"), flags=re.IGNORECASE)
+    return f"review {rest}"  # ("approve *the changes in* PR 12": its changes are the PR)
+
+
+# a thing made into another: "turn intercom conversation 88 into a ticket", "make the lead a contact"
+_TURNED = re.compile(
+    r"^(?:turn|make|change|transform)\s+(?P<thing>\S.*?)\s+into\s+(?P<what>\S.*)$", re.IGNORECASE | re.DOTALL
+)
+
+
+def converted(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` turning a thing into another ("turn intercom conversation 88 into a ticket")
+    as the thing converted ("convert intercom conversation 88 to a ticket": Intercom's
+    ``convert_conversation_to_ticket``), where a name of ``tools`` converts; ``request`` as
+    written otherwise."""
+    match = _TURNED.match(request.strip())
+    converting = index.name_postings.get("convert", EMPTY) & tools
+    if match is None or not converting:
+        return request
+    # a name converting the thing or into the other (not Slack's ``..._convert_to_private`` for
+    # "turn slack message 1712.5 into a jira issue")
+    words = {inflection_key(w) for w in tokenize(f"{match.group('thing')} {match.group('what')}")}
+    documents = index.documents
+    if not any(words & {inflection_key(w) for w in own_name_words(documents[d].name)} for d in converting):
+        return request
+    return f"convert {match.group('thing')} to {match.group('what')}"

@@ -16,6 +16,7 @@ import functools
 import re
 from collections.abc import Iterable
 
+from cardamom.core.search.dated_words import DATE_WORDS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tokens import is_plural, tokenize
 from cardamom.core.search.verb_readings import literal_names
@@ -103,6 +104,7 @@ _PAST_THINGS = frozenset(
 )
 _NO_THINGS = frozenset({"month", "week", "year", "day", "quarter", "hour", "minute", "night", "time", "weekend"})
 _NO_THINGS |= {"name", "page", "one", "ones", "few", "couple", "several", "first", "last", "times"}
+_NO_THINGS |= DATE_WORDS  # "next *tuesday*", "last *friday*": a day, no things
 
 
 def _listed(index: SearchIndex, apps: Iterable[str], found: re.Match[str]) -> str:

@@ -4,6 +4,7 @@ the ranking steps share."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -80,6 +81,21 @@ def own_name_words(name: str) -> list[str]:
     return tokenize(name.split("__", 1)[-1])
 
 
-def own_name_size(name: str) -> int:
-    """Distinct tokens of the tool's own name, its account prefix left out."""
-    return len(set(own_name_words(name))) or 1
+def own_name_size(name: str, *, digits: bool = True) -> int:
+    """Distinct tokens of the tool's own name, its account prefix left out; without ``digits``
+    (``dated_names``), not a version's date in it: Cal.com's
+    ``event_types_controller_2024_06_14_create_event_type`` says no word of what it does in
+    "2024", "06" and "14" (a shortened name's digest keeps its digits)."""
+    words = own_name_words(name)
+    if not digits:
+        dated = [
+            i
+            for i in range(len(words) - 2)
+            if _YEAR.match(words[i]) and _DAY.match(words[i + 1]) and _DAY.match(words[i + 2])
+        ]
+        words = [w for i, w in enumerate(words) if not any(0 <= i - d <= 2 for d in dated)]
+    return len(set(words)) or 1
+
+
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_DAY = re.compile(r"^\d\d$")

@@ -143,6 +143,7 @@ def analyse_query(
             keys=options.placed_keys,
             short_ids=options.short_ids,
             lowercase=options.lowercase_names,
+            quantities=options.quantity_values,
         )
         if options.argument_values
         else None
@@ -238,6 +239,7 @@ def analyse_query(
             None if shaped_name else leads,
             articles=options.article_heads,
             framed=options.framed_heads,
+            amounts=options.quantity_values,
         )
         if options.head_nouns
         else None
@@ -245,8 +247,7 @@ def analyse_query(
     if shaped_name and head is not None and not head.alone:
         head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
     if holder and options.head_nouns:
-        # "add *kim* as a *collaborator*" asks for a collaborator (the holder may be a value,
-        # "add Kim as ...", which ends the head phrase before it opens)
+        # "add *kim* as a *collaborator*" asks for a collaborator (a holder "Kim" ends the head phrase)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     owned = head.head if head is not None else None

@@ -20,6 +20,7 @@ from cardamom.core.search.coverage import (
     description_share,
     weigh_tokens,
 )
+from cardamom.core.search.described_verbs import described_verb_first
 from cardamom.core.search.destructive_actions import (
     contradicts,
     deletes,
@@ -45,7 +46,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
-from cardamom.core.search.title_order import title_carriers, title_first
+from cardamom.core.search.title_order import title_carriers, title_first, unplaced
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
 from cardamom.core.search.unsaid_actions import reading_first
 from cardamom.core.search.verb_readings import leads_a_name
@@ -232,6 +233,12 @@ def _rank(
         said = tuple(t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0 and t not in as_values)
         own = not OWN_WORDS.isdisjoint((*analysis.dropped, *scope.grammar))
         top, titled = title_first(index, said, scope.app_words, head, passing, top, own)
+        unsaid = unplaced(index, said, analysis, head, top) if options.placed_titles and titled is None else said
+        if unsaid != said:  # "upload a file to box *folder 77*": where it acts, no word of "Upload file"
+            top, titled = title_first(index, unsaid, scope.app_words, head, passing, top, own)
+    # "close intercom conversation 88": ``manage_conversation`` (after the title the reading says)
+    if options.described_verbs and head is not None and top:
+        top = described_verb_first(index, head, scope.read_as, frozenset(tokenize(query)), passing, top)
     if options.taken_out and action is not None and analysis.source and head is not None and deletes(action):
         # "remove asana task 19 from project Alpha": the tool taking the one out of the other first,
         # whatever title the request says ("Delete a task")

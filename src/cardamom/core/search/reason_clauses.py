@@ -134,6 +134,8 @@ def _without_reasons(request: str) -> str:
         after = None  # "check *if* my numbers are valid": what is checked, no condition
     if after is not None and _outside_quotes(request[: after.start()]):
         kept = request[: after.start()]
+        if re.match(r"\s*,?\s*(?:only\s+)?(?:if|unless)\b", after.group(0), re.IGNORECASE):
+            kept = re.sub(r"^(\s*)(?:only|just)\s+", r"\1", kept, flags=re.IGNORECASE)  # "*only* close ENG-5 if ..."
         if len(tokenize(kept)) >= _LEAST:
             return kept
     return request

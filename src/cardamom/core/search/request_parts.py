@@ -22,9 +22,9 @@ _LABEL = re.compile(rf"(?:^|(?<=[.;!?\n,]))\s*(?P<label>{_LABELS})\s*:\s*", re.I
 # the marks past a colon a label, or an app's name labelling a request, may end with (``app_labels``):
 # an arrow or a dash ("*Task ->* list ...", "*goal -* create ...", "*Xero \u2192* list contacts")
 LABEL_MARKS = r"->|=>|>>|\u2192|\u2014|\u2013|--?|\||/"
-# ... and a need's label ("*need:* jira issue ENG-5 details")
+# ... and a need's label ("*need:* jira issue ENG-5 details"; "*re-run*" is a word, no "re" marked)
 _MARKED_LABEL = re.compile(
-    rf"(?:^|(?<=[.;!?\n,]))\s*(?P<label>{_LABELS}|needs?)\s*(?::|{LABEL_MARKS})\s*", re.IGNORECASE
+    rf"(?:^|(?<=[.;!?\n,]))\s*(?P<label>{_LABELS}|needs?)(?![-/]\w)\s*(?::|{LABEL_MARKS})\s*", re.IGNORECASE
 )
 _TASKS = frozenset(
     {"goal", "task", "request", "action", "ask", "objective", "intent", "query", "todo", "need", "needs"}

@@ -33,10 +33,11 @@ from itertools import pairwise
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.first_person import CALLER_WORDS
-from cardamom.core.search.head_nouns import RequestHead, forms, title_head
+from cardamom.core.search.head_nouns import RequestHead, acts_on, forms, title_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
-from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.postings import EMPTY, own_name_words
+from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
@@ -46,6 +47,7 @@ from cardamom.core.search.tokens import (
     is_plural,
 )
 from cardamom.core.search.tool_titles import TITLE_WORDS
+from cardamom.core.search.value_words import CONTAINERS
 from cardamom.core.search.verb_readings import literal_names
 
 # A request to list wants many: it says another verb of reading only with a plural thing.
@@ -165,6 +167,10 @@ def title_first(
     # ``get_account``) is not said by a title through a synonym ("Retrieves a specific user").
     cleared = {c[0] for c in passing}
     literal = {w for w in request if not cleared.isdisjoint(literal_names(index, w))}
+    if index.options.modifier_literals:
+        # ... where such a name acts on it: Twilio's ``create_sms_command`` says "sms" of a command,
+        # so "send an sms" still says "Send a message" (``modifier_literals``)
+        literal = {w for w in literal if is_action_word(w) or _acted_on(index, w, cleared)}
     unsaid = {*apps, *CALLER_WORDS} if own else apps
     saying = [
         c
@@ -184,3 +190,29 @@ def _description(index: SearchIndex, doc: int) -> Callable[[], Collection[str]]:
     """The tool's description words, read when asked (a decoded snapshot builds a document on
     its first read)."""
     return lambda: index.documents[doc].description_tokens
+
+
+def unplaced(
+    index: SearchIndex,
+    said: tuple[str, ...],
+    analysis: QueryAnalysis,
+    head: RequestHead | None,
+    top: list[tuple[int, int, float]],
+) -> tuple[str, ...]:
+    """``said`` without the container words a value follows that are not the request's head
+    ("upload a file to box *folder* 77"; "delete box folder 77" acts on the folder), nor a word
+    of the first tool's name or title (Jira's ``move_issues_to_backlog_for_board`` for "... board
+    857515", ``get_all_statuses``, "Get all statuses for project", for "... in jira project ENG")."""
+    placed = {b for b, w in analysis.after_words if b in CONTAINERS and w in analysis.values}
+    placed.discard(head.head if head is not None else "")
+    title = index.titles[top[0][0]] if index.titles else ()
+    first = {inflection_key(w) for w in (*own_name_words(index.documents[top[0][0]].name), *title)}
+    placed = {w for w in placed if inflection_key(w) not in first}
+    return tuple(t for t in said if t not in placed) if placed else said
+
+
+def _acted_on(index: SearchIndex, word: str, cleared: set[int]) -> bool:
+    """Some tool of ``cleared`` whose name says ``word`` as written acts on it (its head)."""
+    key = frozenset({inflection_key(word)})
+    documents = index.documents
+    return any(acts_on(documents[d].name, key) for d in literal_names(index, word) if d in cleared)

@@ -90,14 +90,49 @@ def _in_words(index: SearchIndex, query: str) -> str:
             lambda m: f"{'in' if options.repo_slugs and m.group('place').lower() == 'of' else m.group('place')} repo ",
             query,
         )
+    if options.object_slugs and "/" in query and "repo" in index.name_postings:
+        query = _OBJECT_SLUG.sub(_as_repository, query)  # "star acme/web": "star the repository acme/web"
+    if options.object_files and "." in query and "files" in index.name_postings:
+        query = _OBJECT_FILE.sub(r"\g<verb> the file \g<file>", query)  # "upload report.pdf": "upload the file ..."
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
 
 
+def _as_repository(found: re.Match[str]) -> str:
+    """The slug a verb acts on as a repository; a path to a file stays ("read docs/intro.md")."""
+    if re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", found.group("slug")):
+        return found.group(0)
+    return f"{found.group('verb')} the repository {found.group('slug')}"
+
+
+# A file's name a request's verb acts on ("*upload* report.pdf to box folder 4"): a file, as the
+# request would say; read as written, the name is a value and the request said no thing, so
+# Box's "Upload file" (``post_files_content``) lost to the upload sessions' names.
+_OBJECT_FILE = re.compile(
+    r"^(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
+    r"(?P<file>[\w-]+\.(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav))"
+    r"(?=$|[\s,;:!?])",
+    re.IGNORECASE,
+)
+
+
+# An owner/name slug a request's verb acts on ("*star* acme/web on github", "fork the acme/api"):
+# a repository, as "in acme/api" places one; read as written, the verb found its namesakes for
+# other things first (GitHub's ``gists_star``, ``gists_fork``). One slash, a letter on each side,
+# and no kind after it ("update the acme/api *repo*" says it).
+_OBJECT_SLUG = re.compile(
+    r"^(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
+    r"(?P<slug>(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9])(?=$|[\s,.;:!?])"
+    r"(?!\s+(?:repo|repos|repository|repositories|project|org|organization|branch|gist|team|fork)\b)",
+    re.IGNORECASE,
+)
+
+
 # GitHub's reference to an issue or a pull request: "acme/api#45"
 _REFERENCE = re.compile(r"(?<![\w/.@-])(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9])#(?P<number>\d+)\b")
 _OF_PULLS = frozenset({"merge", "merged", "review", "reviewed", "approve", "approved", "rebase", "diff"})
+_OF_PULLS |= {"reject", "rejected", "approving", "lgtm", "changes"}  # a verdict on changes (``review_verdicts``)
 
 
 def read_references(query: str, github: bool) -> str:

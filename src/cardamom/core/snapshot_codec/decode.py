@@ -12,6 +12,7 @@ from cardamom.core.pool import AccountInfo, ConnectorInfo, ToolColumns
 from cardamom.core.search import SearchIndex, SearchOptions
 from cardamom.core.snapshot import Snapshot
 from cardamom.core.snapshot_codec.framing import (
+    FIRST_FORMAT_OF_DATED_NAMES,
     FIRST_FORMAT_OF_THIS_KEY,
     CorruptSnapshot,
     blob_format,
@@ -84,6 +85,8 @@ def _decode(blob: bytes) -> Snapshot:
         )
         if (blob_format(blob) or 0) < FIRST_FORMAT_OF_THIS_KEY:
             index.rekey_forms()  # grouped by an older inflection key
+        if (blob_format(blob) or 0) < FIRST_FORMAT_OF_DATED_NAMES and index.options.dated_names:
+            index.own_name_sizes = ()  # counted with the names' numbers: counted again on loading
         index.add_apps(
             [connectors[c].label for c in columns.connectors],
             [

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 33
+SNAPSHOT_FORMAT = 34
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -19,9 +19,7 @@ source bytes and the Python version play no part: a comment, a refactor, a mixed
 deploy or an org applied from a CLI on another Python leaves every stored snapshot good.
 """
 
-OLDER_READABLE: frozenset[int] = frozenset(
-    {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}
-)
+OLDER_READABLE: frozenset[int] = frozenset(range(3, SNAPSHOT_FORMAT))
 """Older formats whose blobs this code still decodes: served as they are until the rebuild
 function replaces them (``SnapshotService.outdated``), so a deploy that bumps the format
 never rebuilds on the request path. Format 3 is format 4 plus the fingerprint of the code
@@ -88,13 +86,21 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 ``repo_refs`` and ``exported_lists`` (format 31), read as on; format 31 without the switches
 ``verbal_nouns``, ``undoing_verbs``, ``app_objects``, ``person_moves`` and ``monologue_frames``
 (format 32), read as on; format 32 without the switches ``outcome_requests``,
-``lowercase_names``, ``separated_particles`` and ``person_lookups`` (format 33), read as on. The org's
+``lowercase_names``, ``separated_particles`` and ``person_lookups`` (format 33), read as on; format
+33 without the switches ``quantity_values``, ``dated_names``, ``checked_states``, ``scheduled_sends``,
+``rescheduled_things``, ``booked_meetings``, ``review_verdicts``, ``started_workflows``,
+``placed_titles``, ``object_slugs``, ``object_files``, ``described_verbs``, ``converted_things``,
+``grouped_names`` and ``modifier_literals`` (format 34), read as on, and with its own-name sizes
+counting a version's date in a name, which the decoder counts again (``dated_names``). The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
 """The first format whose inflected forms are grouped by this code's ``inflection_key``."""
+
+FIRST_FORMAT_OF_DATED_NAMES = 34
+"""The first format whose own-name sizes leave the names' numbers out (``dated_names``)."""
 
 
 class CorruptSnapshot(CardamomError):
