@@ -5,8 +5,8 @@ the action making it so: "make sure droplet 5512 is powered off"), and "check if
 written already.
 
 The question itself ("has xero invoice INV-9 been paid", "is droplet 5512 running") reads as the
-thing's get (``thing_questions``); written after a verb of checking, the verb ("verify", "make
-sure") and the state ("paid") weighed as words no tool says, and the request found nothing.
+thing's get (``thing_questions``); written after a verb of checking, the verb ("verify", "see")
+and the state ("paid") weighed as words no tool says, and the request found nothing.
 """
 
 from __future__ import annotations

@@ -38,12 +38,13 @@ def described_verb_first(
     # (the head's verb is the one written, or already the reading: "close" read as "update")
     verb, reading = next(((w, r) for w, r in read_as if head.verb in (w, r) and " " not in r and w.isalpha()), ("", ""))
     # (a verb the request writes, read as an action the names say in general: "move" read as
-    # Jira's "transition" reads a name, no guess; "wrap up" joined as "complete" is no word of it)
+    # Jira's "transition" reads a name; "wrap up" joined as "complete" is no word of the request; a
+    # read read as a list, "get bob's contacts", guesses nothing)
     if not verb or not is_action_word(reading) or verb not in written or inflection_key(verb) in _NOT_DOING:
-        return top  # (a read read as a list, "get" of "get bob's contacts", guesses nothing)
+        return top
     named = index.name_postings.get(verb, EMPTY)
     if any(c[0] in named for c in passing):
-        return top  # a name says the verb ("get" read as "list" for things in the plural): no guess
+        return top  # a name that cleared the floor says the verb: no guess to mend
     describing = index.description_postings.get(verb, EMPTY)
     if not describing:
         return top

@@ -116,7 +116,7 @@ def head_first(
     # ``teams_list_repos_in_org``, a team's repos (``grouped_names``)
     grouped = [c for c in doing if _grouped(documents[c[0]].name, heads)] if index.options.grouped_names else []
     # (against a tool of the same app grouped under another thing only: the app's own convention)
-    apps = {index.app_of(c[0]) for c in doing if _grouped_elsewhere(documents[c[0]].name, heads)}
+    apps = {index.app_of(c[0]) for c in doing if _grouped_elsewhere(documents[c[0]].name, heads)} if grouped else set()
     grouped = [c for c in grouped if index.app_of(c[0]) in apps]
     best = order_results(index, grouped or kinds or doing, 1)[0]
     # the tools whose text never says the head give way too ("post a *comment* on notion

@@ -72,7 +72,7 @@ def in_period_edge(lowered: str, before: Sequence[str], after: Sequence[str]) ->
         return False
     back = [w.casefold().strip(".,:;!?") for w in before[-3:]]
     back = back[:-1] if back[-1:] in (["the"], ["this"], ["that"]) else back
-    return back[-2:-1] != [] and back[-1:] == ["of"] and back[-2] in _EDGES
+    return len(back) >= 2 and back[-1] == "of" and back[-2] in _EDGES
 
 
 def is_time_of_day(lowered: str, previous: str) -> bool:

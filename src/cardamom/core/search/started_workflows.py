@@ -41,7 +41,8 @@ def started_workflow(index: SearchIndex, request: str, tools: frozenset[int], ap
     dispatching = names.get("dispatch", EMPTY) & names.get("workflow", EMPTY) & tools
     if not dispatching:
         return request
-    verb = _BARE.get(found.group("verb").split()[0].casefold(), found.group("verb").split()[0].casefold())
+    written = found.group("verb").split()[0].casefold()
+    verb = _BARE.get(written, written)  # ("triggering the deploy workflow": "trigger")
     if any(_starts(own_name_words(index.documents[d].name), verb) for d in names.get(verb, EMPTY) & tools):
         return request  # the app's names start a workflow in the request's word ("execute_workflow")
     words = found.group("name").split()

@@ -1,13 +1,15 @@
-"""Requests that say when (``scheduled_sends``, ``rescheduled_things``): "post in slack #eng *at
-9am on monday*: ...", "*move* cal.com booking 42 *to friday at 3pm*", "*postpone* asana task 12 by
-a week".
+"""Requests that say when (``scheduled_sends``, ``rescheduled_things``, ``booked_meetings``): "post
+in slack #eng *at 9am on monday*: ...", "*move* cal.com booking 42 *to friday at 3pm*", "*postpone*
+asana task 12 by a week", "*book a call* with bob on cal.com next tuesday".
 
 A message sent at a time to come is one scheduled: the apps that can do so name it
 (Slack's ``chat_schedule_message``), and read as written the request found the tool posting
 now (``chat_post_message``). A thing moved to another time, or put off, is rescheduled where a
 name of the app says so (Cal.com's ``bookings_controller_..._reschedule_booking``) and updated
 otherwise (Asana's ``update_task`` sets its due date); read as written, "move booking 42 to
-friday" found nothing ("move" is no word of Cal.com's) and "postpone" no word of any app's.
+friday" found nothing ("move" is no word of Cal.com's) and "postpone" no word of any app's. A
+meeting booked is a booking made where the app's names say bookings: "schedule a meeting with
+ana" had found Cal.com's schedules (availability), "book a call" its agent's phone calls.
 """
 
 from __future__ import annotations
@@ -110,7 +112,7 @@ def rescheduled(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
 
 # a meeting booked: "book a call with bob", "schedule a 30 minute meeting with ana", "set up a demo"
 _BOOKED = re.compile(
-    r"^(?:book|schedule|set\s+up|arrange|organi[sz]e)\s+(?:me\s+|us\s+)?(?P<what>(?:a|an|the|another|new)\s+)?"
+    r"^(?:book|schedule|set\s+up|arrange|organi[sz]e)\s+(?:me\s+|us\s+)?(?:(?:a|an|the|another|new)\s+)?"
     r"(?P<kind>(?:\S+\s+){0,3}?(?:call|meeting|appointment|session|demo|chat|interview|catch-?up|sync|1:1|one-on-one))"
     r"(?P<rest>\s.*)?$",
     re.IGNORECASE | re.DOTALL,
