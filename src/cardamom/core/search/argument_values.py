@@ -33,7 +33,7 @@ from cardamom.core.search.tokens import (
     QUESTION_OPENERS,
     tokenize,
 )
-from cardamom.core.search.value_shapes import has_value_digits, is_capitals_id, is_short_id
+from cardamom.core.search.value_shapes import FILE_EXTENSIONS, has_value_digits, is_capitals_id, is_short_id
 from cardamom.core.search.value_words import (
     COMPARING,
     COMPOUND_KINDS,
@@ -71,7 +71,9 @@ _SHAPES = re.compile(
     _ADDRESS
     + r"""
     | (?<![\w@])[@#][\w][\w.-]*                              # @handles, #channels
-    | \b[\w-]+\.(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)\b
+    | \b[\w-]+\."""
+    + FILE_EXTENSIONS
+    + r"""\b
     | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
     | \b\d{1,2}\s?(?:am|pm)\b
     | """

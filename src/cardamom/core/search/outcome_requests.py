@@ -103,7 +103,9 @@ _GIVEN = re.compile(
 )
 # the words names give the changes reviewed ("pulls", "merge_requests")
 _CHANGE_NAMES = ("pulls", "pull", "merge", "changes", "changeset")
-_POSTING = frozenset({"leave", "give", "add", "post"})
+# the word a name would give each verdict ("request changes": GitLab-style ``..._changes``)
+_VERDICT_WORDS = {"approv": "approve", "approving": "approve", "approval": "approve", "lgtm": "approve"}
+_VERDICT_WORDS |= {"reject": "reject", "rejecting": "reject", "request": "changes", "sign": "signoff"}
 
 
 def review_verdict(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
@@ -112,18 +114,22 @@ def review_verdict(index: SearchIndex, request: str, tools: frozenset[int]) -> s
     asks for changes by ``pulls_create_review``), where a name of ``tools`` reviews and none
     says the verdict with the changes (GitLab's ``approve_merge_request`` would); ``request``
     as written otherwise ("approve xero timesheet 4")."""
-    given = _GIVEN.match(request.strip())  # "give PR 12 an approving review": "approve PR 12"
-    verdict = f"{given.group('verdict')}e".replace("rejecte", "reject") if given else ""
-    match = _VERDICT.match(f"{verdict} {given.group('rest')}{given.group('tail')}" if given else request.strip())
-    if match is None or not _CHANGES.search(match.group("rest")) or not index.first_named(("review",), tools):
+    given = _GIVEN.match(request.strip())  # "give PR 12 an approving review": an approval of PR 12
+    match = None if given else _VERDICT.match(request.strip())
+    if given is not None:
+        verdict, rest = _VERDICT_WORDS[given.group("verdict").casefold()], given.group("rest") + given.group("tail")
+    elif match is not None:
+        words = match.group("verdict").casefold().split()
+        verdict = _VERDICT_WORDS.get(next((w for w in words if w in _VERDICT_WORDS), words[0]), words[0])
+        rest = match.group("rest")
+    else:
         return request
-    words = match.group("verdict").casefold().split()
-    verdict = {"request": "changes", "sign": "signoff", "lgtm": "approve"}.get(words[0], words[0])
-    verdict = "reject" if "rejecting" in words else "approve" if words[0] in _POSTING else verdict
+    if not _CHANGES.search(rest) or not index.first_named(("review",), tools):
+        return request
     said = index.name_postings.get(verdict, EMPTY) & tools
     if said and any(said & index.name_postings.get(word, EMPTY) for word in _CHANGE_NAMES):
         return request
-    rest = re.sub(r"^(?:the\s+)?changes\s+(?:in|on|of|to|for)\s+", "", match.group("rest"), flags=re.IGNORECASE)
+    rest = re.sub(r"^(?:the\s+)?changes\s+(?:in|on|of|to|for)\s+", "", rest, flags=re.IGNORECASE)
     return f"review {rest}"  # ("approve *the changes in* PR 12": its changes are the PR)
 
 

@@ -36,6 +36,9 @@ _QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?
 
 
 _DIGIT = re.compile(r"\d")
+# A file's extension, as a file's name ends ("report.pdf"): ``argument_values`` reads the name as
+# a value, ``written_forms`` a name a verb acts on as a file.
+FILE_EXTENSIONS = r"(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)"
 
 
 def has_value_digits(word: str) -> bool:

@@ -19,6 +19,7 @@ from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.thing_urls import read_urls
 from cardamom.core.search.tokens import singular, tokenize
+from cardamom.core.search.value_shapes import FILE_EXTENSIONS
 from cardamom.core.search.value_words import CONTAINERS
 from cardamom.core.search.word_forms import said_side_by_side
 
@@ -111,7 +112,7 @@ def _as_repository(found: re.Match[str]) -> str:
 # Box's "Upload file" (``post_files_content``) lost to the upload sessions' names.
 _OBJECT_FILE = re.compile(
     r"^(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
-    r"(?P<file>[\w-]+\.(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav))"
+    rf"(?P<file>[\w-]+\.{FILE_EXTENSIONS})"
     r"(?=$|[\s,;:!?])",
     re.IGNORECASE,
 )
