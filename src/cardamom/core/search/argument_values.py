@@ -71,15 +71,10 @@ _SHAPES = re.compile(
     _ADDRESS
     + r"""
     | (?<![\w@])[@#][\w][\w.-]*                              # @handles, #channels
-    | \b[\w-]+\."""
-    + FILE_EXTENSIONS
-    + r"""\b
     | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
     | \b\d{1,2}\s?(?:am|pm)\b
     | """
-    + _DOMAIN
-    + """
-    """,
+    + rf"\b[\w-]+\.{FILE_EXTENSIONS}\b | {_DOMAIN}",  # a file's name, a domain name
     re.IGNORECASE | re.VERBOSE,
 )
 # An emoji by its short name (``named_things``): ":tada:", ":+1:".
