@@ -285,6 +285,15 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ things turned into others converted", "converted_things", True),
     ("+ names grouped by the head", "grouped_names", True),
     ("+ literal modifiers no title bar", "modifier_literals", True),
+    ("+ a suggestion's opening and a pointer as filler", "said_fillers", True),
+    ("+ things I own as mine", "owned_clauses", True),
+    ("+ an update posted as a message", "posted_updates", True),
+    ("+ a thing's number as its id", "numbered_ids", True),
+    ("+ open a thing as made", "opened_things", True),
+    ("+ a pair's end as a value", "paired_values", True),
+    ("+ a name saying its thing alone reads it", "noun_names", True),
+    ("+ a number's label as its value", "labelled_numbers", True),
+    ("+ a name saying its search alone searches", "bare_verbs", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

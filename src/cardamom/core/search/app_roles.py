@@ -17,7 +17,10 @@ from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS
 
 # Verbs sending a thing to a place or a person ("*post* the release notes to #announcements")
-SENDING = frozenset({"post", "send", "share", "forward"})
+SENDING = frozenset({"post", "send", "share", "forward", "broadcast"})
+# Verbs that are a message's kind too after an article ("post *an update* in #releases", "send
+# *a reply* to ..."): a thing sent, not the request's action (``posted_updates``)
+MESSAGE_NOUNS = frozenset({"update", "updates", "reply", "post"})
 _LONGEST_POSTED = 4  # words of a thing posted "in" a place: "post *the standup summary* in #eng"
 # the words between "from" and the app its thing comes from ("from *this* slack message")
 _POINTING = ARTICLES | {"this", "that", "these", "those", "my", "our", "their", "its"}
@@ -31,26 +34,27 @@ def sent_words(
     sequence: tuple[str, ...],
     values: frozenset[str],
     apps: Container[str],
-    *,
     to_apps: bool = False,
     posted_in: bool = False,
+    updates: bool = False,
 ) -> frozenset[str]:
     """What a request sends, where it sends it to a value ("post *the release notes* to
     #announcements", "send *the weekly report* to jane@acme.com"): the words between its verb,
     first, and "to" (``sent_things``); ``to_apps`` (``sent_to_apps``): to an app too ("post
     *the latest revenue* to slack"); ``posted_in`` (``posted_in``): "in" or "on" a value too, where
-    it says no "to" ("post *an announcement* in #releases")."""
+    it says no "to" ("post *an announcement* in #releases"); ``updates`` (``posted_updates``): a
+    message's kind an article opens, though a verb ("post *an update* in #releases")."""
     words = [w for w in sequence if w not in apps]
     if not words or words[0] not in SENDING:
         return frozenset()
     if "to" not in words:
-        return _posted_in(words, values) if posted_in else frozenset()
+        return _posted_in(words, values, updates) if posted_in else frozenset()
     if _sent_to(words, "to") not in values and not (to_apps and _sent_to(sequence, "to") in apps):
         return frozenset()  # ... to a value, or (``to_apps``) to an app ("... to *slack*")
     return frozenset(w for w in words[1 : words.index("to")] if w not in QUERY_FILLER_WORDS and w not in values)
 
 
-def _posted_in(words: Sequence[str], values: frozenset[str]) -> frozenset[str]:
+def _posted_in(words: Sequence[str], values: frozenset[str], updates: bool) -> frozenset[str]:
     """The words between a sending verb and the first "in" or "on" a value follows, itself no
     word of a value ("post 'Fixed *in* build 142'"): up to four, no action among them ("send a text
     ... *and get* the output in English" posts nothing in a place)."""
@@ -58,7 +62,8 @@ def _posted_in(words: Sequence[str], values: frozenset[str]) -> frozenset[str]:
     if at is None or next((w for w in words[at + 1 :] if w not in ARTICLES), "") not in values:
         return frozenset()
     sent = [w for w in words[1:at] if w not in QUERY_FILLER_WORDS and w not in values]
-    if len(sent) > _LONGEST_POSTED or any(is_action_word(w) for w in sent):
+    nouns = MESSAGE_NOUNS if updates and words[1:2] and words[1] in ARTICLES else frozenset()
+    if len(sent) > _LONGEST_POSTED or any(is_action_word(w) and w not in nouns for w in sent):
         return frozenset()
     return frozenset(sent)
 

@@ -33,7 +33,7 @@ from cardamom.core.search.tokens import (
     QUESTION_OPENERS,
     tokenize,
 )
-from cardamom.core.search.value_shapes import FILE_EXTENSIONS, has_value_digits, is_capitals_id, is_short_id
+from cardamom.core.search.value_shapes import FILE_EXTENSIONS, ends_pair, has_value_digits, is_capitals_id, is_short_id
 from cardamom.core.search.value_words import (
     COMPARING,
     COMPOUND_KINDS,
@@ -191,6 +191,7 @@ def read_values(
     short_ids: bool = True,
     lowercase: bool = True,
     quantities: bool = True,
+    pairs: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -202,7 +203,7 @@ def read_values(
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
     ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``,
-    ``lowercase`` (``lowercase_names``), ``quantities`` (``quantity_values``)."""
+    ``lowercase`` (``lowercase_names``), ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -268,6 +269,7 @@ def read_values(
             or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
             or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
             or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
+            or (pairs and ends_pair(previous, read))  # "from feature/login into *main*"
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
         noted = noted or lowered in _NOTES

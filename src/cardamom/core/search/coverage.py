@@ -72,11 +72,13 @@ def weigh_tokens(
     guessed_name: bool = False,
     head: RequestHead | None = None,
     predicates: frozenset[str] = frozenset(),
+    ids: frozenset[str] = frozenset(),
 ) -> Weighed:
     """The query's tokens weighed over the ranked pool. ``guessed_name``: the query is shaped
     like a tool name, whose grammatical number is a guess (``guessed_number``). ``head``: the
     request's verb and head noun (``head_all``). ``predicates``: the words a copula puts after
-    it ("are *available*", ``frame_adjectives``)."""
+    it ("are *available*", ``frame_adjectives``). ``ids``: the values that are a thing's number,
+    which match no name (``numbered_ids``)."""
     tokens = scope.tokens
     as_exact = index.options.inflected_exact or (guessed_name and index.options.guessed_number)
     literal_ties = index.options.literal_ties
@@ -97,6 +99,9 @@ def weigh_tokens(
             # contain ("up to 10 items") is no sign of the tool; only a name carrying it is.
             description = EMPTY
             covered = union_of((exact, near, label))
+        if token in ids:
+            # a thing's number ("droplet *99*") is its id: a name's number ("..._time_99_p") is no sign
+            exact = near = label = covered = EMPTY
         if token in scope.values and not scope.values_weighed:
             # Inside a named app a value weighs nothing; it only orders, by a name carrying it
             # exactly (``list_widgets_07`` for "shelf 07"), never a part of a word or a label.

@@ -110,7 +110,7 @@ def framed_request(
     if options.scheduled_sends:  # "post in slack #eng at 9am on monday: ...": "schedule a message in ..."
         framed = scheduled_send(index, framed, tools)
     if options.booked_meetings:  # "book a call with bob on cal.com": "create a booking for a call ..."
-        framed = booked(index, framed, tools)
+        framed = with_apps(booked(index, framed, tools), mentions)  # (its kind may have said the app)
     if options.rescheduled_things:  # "move cal.com booking 42 to friday": "reschedule cal.com booking 42 ..."
         framed = rescheduled(index, framed, tools)
     said = said_question(framed) if options.said_questions else framed

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import (
     RequestHead,
@@ -28,7 +29,7 @@ from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.tokens import inflection_key, is_plural
-from cardamom.core.search.verb_readings import literal_names, verb_names
+from cardamom.core.search.verb_readings import SEARCH_VERBS, literal_names, verb_names
 
 
 def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOptions) -> RequestHead | None:
@@ -104,6 +105,16 @@ def head_first(
         # (Stripe's ``delete_subscriptions_subscription_exposed_id``), not a schedule's cancel
         verbs = verb_names(index, "delete")
         doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
+    nouned = not doing and index.options.noun_names and inflection_key(verb) in _READING
+    if nouned:
+        # "list members of slack channel C024": Slack's ``conversations_members`` says its thing
+        # only; the tools acting on another give way to it
+        doing = [c for c in passing if acts_on(documents[c[0]].name, heads) and not _verbed(documents[c[0]].name)]
+    bare = not doing and index.options.bare_verbs and verb in SEARCH_VERBS
+    if bare:
+        # "find box files named contract": Box's ``get_search`` says its search only, and does it
+        # for any thing; the tools not searching give way to it
+        doing = [c for c in passing if c[0] in verbs and _bare(documents[c[0]].name)]
     if not doing:
         if index.options.unsaid_head and head.alone:
             return described_first(index, thing, verbs, passing, top)
@@ -132,8 +143,24 @@ def head_first(
             _gives_way(documents[t].name, head, heads, creating=bool(kinds))
             or (bool(grouped) and index.app_of(t) in apps and _grouped_elsewhere(documents[t].name, heads))
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
+            or (nouned and _acts_elsewhere(documents[t].name, heads))
+            or (bare and t not in verbs)
         ),
     )
+
+
+# the verbs reading a thing, which a name saying its thing alone does (``noun_names``)
+_READING = frozenset(inflection_key(w) for w in ("get", "list"))
+
+
+def _verbed(name: str) -> bool:
+    """The tool's name says an action (``link_issues`` does, ``conversations_members`` none)."""
+    return any(is_action_word(w) or w in API_VERBS for w in own_name_words(name))
+
+
+def _bare(name: str) -> bool:
+    """The tool's own name says actions only (Box's ``get_search``, Notion's ``post_search``)."""
+    return all(is_action_word(w) for w in own_name_words(name))
 
 
 # the verbs ending a thing, which its delete does where no name of it says them

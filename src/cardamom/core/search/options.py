@@ -561,7 +561,33 @@ class SearchOptions:
       ``teams_list_repos_in_org``) (``head_order``);
     * ``modifier_literals``: a thing a name says only of another thing (Twilio's
       ``create_sms_command``, a command) is said by a title through its synonym still ("send an
-      sms": "Send a message") (``title_order``).
+      sms": "Send a message") (``title_order``);
+    * ``said_fillers``: a suggestion's opening ("*let's* close the stale PRs", "*let us* list the
+      repos") and a pointer to what follows ("post *the following* update in #releases: ...") leave
+      the request (``said_fillers``);
+    * ``owned_clauses``: a clause saying the caller holds the things ("the phone numbers *I own*",
+      "the repos *we have*") reads as "mine", never as an owner's word a name may carry
+      (``said_fillers.owned_as_mine``);
+    * ``posted_updates``: a verb that is a message's kind too, after an article, is a thing sent
+      ("post *an update* in #releases", "send *a reply* to ..."), its content where a name of the
+      app carries the verb (``app_roles.sent_words``);
+    * ``numbered_ids``: a number after a word of a thing is its id ("kill droplet *99*"): where the
+      values weigh, it matches no name's number (DigitalOcean's
+      ``monitoring_get_lb_droplets_http_response_time_99_p``) (``numbered_ids``);
+    * ``opened_things``: a state's word opening a request before an article is its verb ("*open a*
+      pull request in acme/web": made, not listed open) (``synonyms.leading_verb``);
+    * ``paired_values``: a word after a pair's end whose start, after "from", is a value is a value
+      too ("open a PR from feature/login into *main*") (``value_shapes.ends_pair``);
+    * ``noun_names``: a thing read where no name of the app reads it is read by a name saying the
+      thing alone, no action ("list members of slack channel C024": Slack's
+      ``conversations_members``) (``head_order.head_first``);
+    * ``labelled_numbers``: inside a named app, a word right before a number that no name of the
+      app carries, set apart from the thing acted on by a preposition or a participle, is the
+      number's label, a part of the value ("create a digitalocean firewall allowing *port* 443",
+      "a jira bug for the crash in *build* 142") (``labelled_numbers``);
+    * ``bare_verbs``: where no name searches for the request's thing, a name saying its search
+      alone does ("find box files named contract": Box's ``get_search``), before the tools not
+      searching (``head_order.head_first``).
     """
 
     drop_filler: bool = True
@@ -758,6 +784,15 @@ class SearchOptions:
     converted_things: bool = True
     grouped_names: bool = True
     modifier_literals: bool = True
+    said_fillers: bool = True
+    owned_clauses: bool = True
+    posted_updates: bool = True
+    numbered_ids: bool = True
+    opened_things: bool = True
+    paired_values: bool = True
+    noun_names: bool = True
+    labelled_numbers: bool = True
+    bare_verbs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -966,4 +1001,13 @@ SEED_RULES_ONLY = SearchOptions(
     converted_things=False,
     grouped_names=False,
     modifier_literals=False,
+    said_fillers=False,
+    owned_clauses=False,
+    posted_updates=False,
+    numbered_ids=False,
+    opened_things=False,
+    paired_values=False,
+    noun_names=False,
+    labelled_numbers=False,
+    bare_verbs=False,
 )

@@ -37,6 +37,7 @@ from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.placed_names import placed_words
 from cardamom.core.search.request_clauses import second_action, verb_opening, verb_position
+from cardamom.core.search.said_fillers import owned_as_mine, without_said_fillers
 from cardamom.core.search.synonyms import (
     NAME_SHORTHANDS,
     is_action_word,
@@ -144,6 +145,7 @@ def analyse_query(
             short_ids=options.short_ids,
             lowercase=options.lowercase_names,
             quantities=options.quantity_values,
+            pairs=options.paired_values,
         )
         if options.argument_values
         else None
@@ -199,10 +201,10 @@ def analyse_query(
         tokens = tuple(t for t in tokens if t not in second) or tokens
         dropped = unique((*dropped, *(w for w in sequence[cut:] if w in second)))
         sequence = (*sequence[:cut], *(w for w in sequence[cut:] if w in named))
-    asking = QUESTION_OPENERS if options.asked_states else WH_WORDS  # "are there *open* pull requests"
+    asking = QUESTION_OPENERS if options.asked_states else WH_WORDS  # "how many *open* PRs": the word is no verb
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in asking):
-        # "how many *open* pull requests": a question's first word is its own, not a verb
-        tokens = leading_verb(tokens, skip=named, plurals=options.unsaid_filters)
+        opens = options.opened_things and sequence[1:2] in (("a",), ("an",), ("new",))  # "open *a* PR": made
+        tokens = leading_verb(tokens, skip=named, plurals=options.unsaid_filters and not opens)
     if options.negated_actions and not {"without", "instead", "rather"}.isdisjoint(sequence):
         # "close pull request 45 *without merging*": an action the request rules out
         ruled_out = actions_ruled_out(sequence, instead=options.excepted_things)  # "*instead of deleting* it"
@@ -293,7 +295,7 @@ def analyse_query(
             else None
         ),
         (
-            sent_words(written, values, named, to_apps=options.sent_to_apps, posted_in=options.posted_in)
+            sent_words(written, values, named, options.sent_to_apps, options.posted_in, options.posted_updates)
             if options.sent_things and not shaped_name
             else frozenset()
         ),
@@ -329,9 +331,8 @@ def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[s
 
 
 def _after_things(sequence: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Each word of ``sequence`` with the word before it, where that one may be a thing a
-    request names by its name or id ("page *abc*"): not a place in the app ("account *tier*",
-    ``_TENANCY``) nor a participle ("the signed *contract*"), which go before a thing's noun."""
+    """Each word of ``sequence`` with the word before it, where that one may be a thing named by its
+    name or id ("page *abc*"): no place in the app ("account *tier*") nor participle ("signed *contract*")."""
     return tuple(
         (thing, word)
         for thing, word in itertools.pairwise(sequence)
@@ -384,13 +385,12 @@ _WITH_SLASH = re.compile(r"(?<![\w/])w/(?=\s)", re.IGNORECASE)
 def _sequence(
     text: str, options: SearchOptions, vocabulary: Container[str], apps: Container[str] = ()
 ) -> tuple[str, ...]:
-    """``text``'s tokens in order, contraction tails out, compounds joined as ``options`` say
-    (never a word naming one of the org's ``apps`` on its own)."""
-    if options.abbreviations and "w/" in text:
-        text = _WITH_SLASH.sub("with", text)  # "share file 882 w/ legal@acme.com"
+    """``text``'s tokens in order, contraction tails out, compounds joined (no word of ``apps`` alone)."""
+    text = _WITH_SLASH.sub("with", text) if options.abbreviations and "w/" in text else text  # "file 882 w/ bob"
     sequence = tuple(tokenize(contraction_free(text)))
-    if options.abbreviations:
-        sequence = spelled_out(sequence, vocabulary)
+    sequence = spelled_out(sequence, vocabulary) if options.abbreviations else sequence
+    sequence = without_said_fillers(sequence) if options.said_fillers else sequence  # "*let's* close ..."
+    sequence = owned_as_mine(sequence) if options.owned_clauses else sequence  # "the numbers *I own*"
     if options.synonyms:
         opens = verb_position(sequence, apps)  # "Slack: DM bob", "Via Slack, DM bob"
         phrases, phrasal, separated = not is_name_shaped(text), options.phrasal_verbs, options.separated_particles

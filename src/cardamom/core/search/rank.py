@@ -38,6 +38,7 @@ from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
+from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.prefixed_ids import kinded_ids
@@ -45,7 +46,7 @@ from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.telling import WRITTEN_FIRST, read_telling
+from cardamom.core.search.telling import WRITTEN_FIRST, read_telling, sends_messages
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
 from cardamom.core.search.unsaid_actions import reading_first
@@ -73,18 +74,21 @@ def rank(
     """
     query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
     means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"
+    as_written = ""  # a request of telling, as written: where the message found is no message
     if index.options.instrument_words:
         read = as_instrument(query, index.app_mentions, index.label_postings)
         means, query = means_words(query, read), read
     if index.options.telling:
         # "notify bob on slack": "send a message to bob on slack"
-        told, verb = read_telling(query, said=index.options.told_text)
+        told, verb = read_telling(query, said=index.options.told_text, labels=index.options.app_labels)
         if verb in WRITTEN_FIRST:
             written = _rank_request(index, query, pool, limit, floor)
             if written.hits:
                 return written  # Jira's ``notify``: the app's own word for it
-        query = told
+        query, as_written = told, query if verb else ""
     ranking = _rank_request(index, query, pool, limit, floor)
+    if as_written and ranking.hits and not sends_messages(ranking.hits[0].name):  # "let bob know in jira"
+        ranking = _rank_request(index, as_written, pool, limit, floor)
     if index.options.misspelled_words and not ranking.hits:  # "craete a jira issue"
         fixed, respelled = spelled_right(index, query)
         retried = _rank_request(index, fixed, pool, limit, floor) if respelled else ranking
@@ -167,7 +171,10 @@ def _rank(
         touched = len(union_of(found))
         return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
     head = request_head_of(analysis, scope, options)
-    weighed = weigh_tokens(index, scope, guessed_name=analysis.name_shaped, head=head, predicates=analysis.predicates)
+    numbered = options.numbered_ids and scope.values_weighed  # "droplet *99*": no name's "99"
+    ids = numbered_ids(analysis.after_words, scope.values) if numbered else frozenset()
+    shaped, predicates = analysis.name_shaped, analysis.predicates
+    weighed = weigh_tokens(index, scope, guessed_name=shaped, head=head, predicates=predicates, ids=ids)
     total_mass = sum(weighed.weights)
     needed = mass_needed(total_mass, floor)
     # Part of the floor, for a guessed name that names no app of the org: inside a named app,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from cardamom.core.search.app_roles import MESSAGE_NOUNS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.app_words import name_forms
 from cardamom.core.search.container_words import lists_thing, says_thing_for
@@ -15,6 +16,7 @@ from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, q
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.implied_app import named_in_tools
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.labelled_numbers import number_labels
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
@@ -284,6 +286,7 @@ def _inside(
         taken = topics | named if options.valued_qualifiers else frozenset()
         topics |= qualifiers(index, analysis, kept, scoped, questions=not implied, taken=taken)
     topics |= named
+    topics |= number_labels(index, analysis, kept, scoped) if options.labelled_numbers else frozenset()  # "*port* 443"
     if options.created_fields:
         topics |= created_fields(index, analysis, kept, scoped)
     if kept and kept[0] == "transition":
@@ -351,7 +354,9 @@ def _unmatched_topics(
         return frozenset(t for t in kept if t in analysis.topics and not named_in(index, t, scoped))
     # what a request sends ("post *the release notes* to #announcements") is its content where
     # no name carries the word as written (Slack's messages are no "notes")
-    sent = frozenset(t for t in kept if t in analysis.sent and not literal_names(index, t) & scoped)
+    # no name carries the word as written, or it is a verb a message's kind too ("post *an update*")
+    nouns = MESSAGE_NOUNS if index.options.posted_updates else frozenset()
+    sent = frozenset(t for t in kept if t in analysis.sent and (t in nouns or not literal_names(index, t) & scoped))
     if index.options.create_topics and kept and inflection_key(kept[0]) in CREATING:
         # what a thing created is for ("a notion page for the *meeting notes*") is its content
         # where no name carries the word as written (Notion's comments are no "notes")

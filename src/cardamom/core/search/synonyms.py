@@ -23,12 +23,13 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
     for line in """
 get retrieve fetch read view show display see obtain lookup tell list check grab retrieval summarize inspect describe
+    get peek
     list enumerate browse
     create add new make insert post generate raise creation
     update edit modify change alter amend patch put rename modification bump
-    delete remove erase destroy trash discard purge drop wipe deletion removal nuke ditch
+    delete remove erase destroy trash discard purge drop wipe deletion removal nuke ditch axe
     search find query lookup filter
-    send post deliver dispatch
+    send post deliver dispatch broadcast
     upload attach
     download export
     move transfer relocate

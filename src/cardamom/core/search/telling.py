@@ -16,6 +16,7 @@ Only where a person or a channel follows the verb: "ping the webhook" (GitHub's
 from __future__ import annotations
 
 from cardamom.core.search.person_names import names_a_person_placed
+from cardamom.core.search.tokens import tokenize
 
 # Verbs of telling a person something, each with the kind of message it sends ("let" with a
 # "know" after whom it tells).
@@ -35,6 +36,8 @@ WRITTEN_FIRST = frozenset({"notify", "ping", "alert"})
 # "our customers"), or a pronoun ("me" asks: "tell me who ...").
 _GROUPS = frozenset({"team", "channel", "group", "customer", "customers", "client", "clients", "assignee", "owner"})
 _OWNERS = frozenset({"the", "my", "our", "their", "his", "her"})
+# a person's kind before their id ("let *user* 42 know")
+_PEOPLE = frozenset({"user", "contact", "customer", "member", "lead", "visitor", "teammate", "admin"})
 _PRONOUNS = frozenset({"everyone", "everybody", "him", "her", "them", "us"})
 _PUNCTUATION = ",.:;!?"
 # where a message is told ("tell bob *in slack* ..."), and the words opening what it says
@@ -50,13 +53,15 @@ def _is_person(word: str) -> bool:
     return names_a_person_placed(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
 
 
-def read_telling(query: str, *, said: bool = True) -> tuple[str, str]:
+def read_telling(query: str, *, said: bool = True, labels: bool = True) -> tuple[str, str]:
     """``query`` with an opening verb of telling someone ("notify bob ...", "let the team know
     ...") written as the message it sends ("send a message to bob ..."), and the verb; as it
     is, and no verb, otherwise. ``said`` (``told_text``): the words after whom it tells, and the
-    app it is told in, are the message ("tell Bob in Slack *the build failed*")."""
+    app it is told in, are the message ("tell Bob in Slack *the build failed*"). ``labels``
+    (``app_labels``): past an app's label before it ("slack: let bob know ...")."""
     words = query.split()
-    start = 1 if words[:1] and words[0].casefold() == "please" else 0
+    start = 1 if labels and words[:1] and len(words[0]) > 1 and words[0].endswith(":") else 0
+    start += 1 if words[start : start + 1] and words[start].casefold() == "please" else 0
     if len(words) < start + 2 or words[start].casefold() not in _KINDS:
         return query, ""  # most requests: another first word
     verb, first = words[start].casefold(), start + 1
@@ -65,6 +70,8 @@ def read_telling(query: str, *, said: bool = True) -> tuple[str, str]:
         end = group
     elif _is_person(words[first].rstrip(_PUNCTUATION)):
         end = first + 1
+    elif words[first].casefold() in _PEOPLE and any(c.isdigit() for c in "".join(words[first + 1 : first + 2])):
+        end = first + 2  # "let *user 42* know ...": a person by kind and id
     else:
         return query, ""
     opens = None
@@ -128,3 +135,15 @@ def _saying(words: list[str], end: int, opens: int | None = None) -> list[str]:
     if opens is None and any(w.casefold() in _SAID_OPENINGS for w in words[at + 1 : at + 4]):
         return words
     return [*words[:at], "saying", *words[at:]]
+
+
+# the words a name sending a message says ("chat_post_message", "create_message", "send_email",
+# "reply_conversation")
+_SENDS = frozenset({"message", "messages", "sms", "chat", "dm", "email", "mail", "text", "notify", "notification"})
+_SENDS |= {"reply", "comment", "note"}  # a conversation's, an issue's
+
+
+def sends_messages(name: str) -> bool:
+    """The tool's own name says a message it sends: a request telling someone found a message,
+    not an app's other "post" ("let bob know in jira": Jira's ``get_auto_complete_post``)."""
+    return not _SENDS.isdisjoint(tokenize(name.split("__", 1)[-1]))

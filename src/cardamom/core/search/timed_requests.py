@@ -113,7 +113,7 @@ def rescheduled(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
 # a meeting booked: "book a call with bob", "schedule a 30 minute meeting with ana", "set up a demo"
 _BOOKED = re.compile(
     r"^(?:book|schedule|set\s+up|arrange|organi[sz]e)\s+(?:me\s+|us\s+)?(?:(?:a|an|the|another|new)\s+)?"
-    r"(?P<kind>(?:\S+\s+){0,3}?(?:call|meeting|appointment|session|demo|chat|interview|catch-?up|sync|1:1|one-on-one))"
+    r"(?P<kind>(?:\S+\s+){0,3}?(?:call|meeting|appointment|session|demo|chat|interview|catch-?up|sync|1:1|one-on-one|booking))"
     r"(?P<rest>\s.*)?$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -7,13 +7,16 @@ write them (``prod_ABC``)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
 # a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
 _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
-# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1): a short prefix, an
-# underscore, then letters and digits mixed, or digits alone.
-_PREFIXED_ID = re.compile(r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d+)$")
+# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1, an example's cus_9X): a
+# short prefix, an underscore, then letters and digits mixed, or a digit first ("oauth_v2" is a name).
+_PREFIXED_ID = re.compile(
+    r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d[^\W_]*)$", re.ASCII
+)
 # The same in capitals alone after a prefix in lower case, as examples write them ("prod_ABC").
 _CAPITALS_ID = re.compile(r"^[a-z]{2,8}_[A-Z]{3,}$")
 # An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
@@ -81,3 +84,14 @@ def is_short_id(word: str, previous: str) -> bool:
     """``word`` is a short id of letters and digits after the kind of thing it names
     (``short_ids``)."""
     return previous.casefold() in _ID_KINDS and bool(_SHORT_ID.match(word.strip(".,:;!?'\"")))
+
+
+# a range's or a move's end after its start ("from feature/login *into* main", "from v1 *to* v2")
+_PAIR_ENDS = frozenset({"into", "onto", "to"})
+
+
+def ends_pair(previous: str, read: Sequence[tuple[str, bool]]) -> bool:
+    """A word after a pair's end ("into") whose start, after "from" and maybe its kind ("from
+    repo acme/web"), is a value (``read``: the words before, lowered, each with whether it is
+    one) is a value too (``paired_values``)."""
+    return previous in _PAIR_ENDS and len(read) >= 3 and read[-2][1] and "from" in (r[0] for r in read[-4:-2])

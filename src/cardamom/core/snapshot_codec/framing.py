@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 34
+SNAPSHOT_FORMAT = 35
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -91,9 +91,12 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 ``rescheduled_things``, ``booked_meetings``, ``review_verdicts``, ``started_workflows``,
 ``placed_titles``, ``object_slugs``, ``object_files``, ``described_verbs``, ``converted_things``,
 ``grouped_names`` and ``modifier_literals`` (format 34), read as on, and with its own-name sizes
-counting a version's date in a name, which the decoder counts again (``dated_names``). The org's
-app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
-layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+counting a version's date in a name, which the decoder counts again (``dated_names``); format 34
+without the switches ``said_fillers``, ``owned_clauses``, ``posted_updates``, ``numbered_ids``,
+``opened_things``, ``paired_values``, ``noun_names``, ``labelled_numbers`` and ``bare_verbs``
+(format 35), read as on. The org's app names are never stored: every load derives them
+(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its
+blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

@@ -1,0 +1,41 @@
+"""Words a request says on the way to what it asks, which name nothing a tool does.
+
+- ``said_fillers``: a suggestion's opening ("*let's* close the stale PRs", "*let us* list the
+  repos"; "let bob know" tells, ``telling``) and a pointer to what follows ("post *the following*
+  update in #releases: ...").
+- ``owned_clauses``: a clause saying the caller holds the things ("the phone numbers *I own*",
+  "the repos *we have*") asks for the caller's own, as "my" does (``first_person``): it is read
+  as "mine", never as an owner's word a name may carry (Twilio's ``..._listing_owner``).
+"""
+
+from __future__ import annotations
+
+# "let's" (its tail cut by ``contraction_free``), "let us" and "let me" open a suggestion, not a
+# permission; "let bob know" tells
+_SUGGESTING = frozenset({"us", "me"})
+# what the following words point at follows them
+_POINTING = frozenset({"the", "these"})
+_POINTERS = frozenset({"following", "below", "attached"})
+# the caller holding the things: "numbers *I own*", "repos *we have*", "servers *we run*"
+_HOLDERS = frozenset({"i", "we"})
+_HOLDING = frozenset({"own", "have", "use", "run", "manage", "maintain", "administer", "hold"})
+# a question's or a condition's words before its subject: "what do *I have* due", "if *we own* it"
+_NOT_HELD = frozenset({"do", "did", "does", "if", "when", "where", "how", "why", "and", "or", "but", "unless"})
+
+
+def without_said_fillers(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """``sequence`` without a suggestion's opening and a pointer to what follows."""
+    if sequence[:1] == ("let",) and len(sequence) > 2 and "know" not in sequence[1:4]:
+        sequence = sequence[2:] if sequence[1] in _SUGGESTING else sequence[1:]
+    if _POINTERS.isdisjoint(sequence):
+        return sequence
+    return tuple(w for i, w in enumerate(sequence) if not (w in _POINTERS and i and sequence[i - 1] in _POINTING))
+
+
+def owned_as_mine(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """``sequence`` with a clause saying the caller holds the things before it read as "mine"
+    ("phone numbers *I own*"); not at the request's start ("I have a question", "we use ...")."""
+    for i in range(1, len(sequence) - 1):
+        if sequence[i] in _HOLDERS and sequence[i + 1] in _HOLDING and sequence[i - 1] not in _NOT_HELD:
+            return (*sequence[:i], "mine", *sequence[i + 2 :])
+    return sequence
