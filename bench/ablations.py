@@ -294,6 +294,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a name saying its thing alone reads it", "noun_names", True),
     ("+ a number's label as its value", "labelled_numbers", True),
     ("+ a name saying its search alone searches", "bare_verbs", True),
+    ("+ a text sent to a place's kind as a message", "sent_places", True),
+    ("+ a guessed name's state as a filter", "guessed_qualifiers", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1287,6 +1287,10 @@ FIRST = [
     ('slack: broadcast "deploy at 5" to #ops', "slack", "chat_post_message"),
     ("Update the Stripe customer cus_9X email to new@acme.com", "stripe", "post_customers_customer"),
     ("intercom: let user 42 know we refunded them", "intercom", "create_message"),
+    ('Send "Standup in 10 minutes" to the #engineering Slack channel', "slack", "chat_post_message"),
+    ('Create a Notion page titled "Q4 Planning" in the Engineering workspace', "notion", "post_page"),
+    ("github_list_open_pull_requests", "github", "pulls_list"),
+    ("stripe_list_unpaid_invoices", "stripe", "get_invoices"),
     # guards: open things listed, an update asked for, a number after a preposition
     ("open pull requests in acme/web", "github", "pulls_list"),
     ("update the message in #eng on slack", "slack", "chat_update"),

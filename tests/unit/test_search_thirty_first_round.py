@@ -17,6 +17,7 @@ from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.argument_values import argument_values
 from cardamom.core.search.query import query_tokens
 from cardamom.core.search.said_fillers import owned_as_mine, without_said_fillers
+from cardamom.core.search.sent_messages import sends_text
 from cardamom.core.search.telling import read_telling, sends_messages
 from cardamom.core.search.value_shapes import has_value_digits
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -179,7 +180,27 @@ class TestBareVerbs:
         ]
 
 
+class TestSentPlaces:
+    def test_a_text_sent_to_a_places_kind_is_a_message(self) -> None:
+        assert sends_text(("send", "channel"), {"standup"}, places=True)
+        assert not sends_text(("send", "channel"), {"standup"})
+        assert not sends_text(("send", "file", "channel"), {"standup"}, places=True)
+        assert _names('send "standup in 10" to the #eng slack channel')[:1] == ["slack__chat_post_message"]
+
+
+class TestGuessedQualifiers:
+    def test_a_guessed_name_naming_its_app_says_a_state(self) -> None:
+        assert _names("github_list_open_pull_requests")[:1] == ["github__pulls_list"]
+        assert "overdue" in rank(_INDEX, "twilio_list_overdue_phone_numbers").values
+        off = SearchIndex.build(DOCS, without(guessed_qualifiers=False))
+        assert "overdue" not in rank(off, "twilio_list_overdue_phone_numbers").values
+
+
 class TestWithoutASwitch:
+    def test_a_place_named_before_the_apps_place_word(self) -> None:
+        ranking = rank(_INDEX, "create a slack channel message in the Engineering workspace")
+        assert "workspace" not in ranking.query_tokens and "engineering" in ranking.values
+
     def test_a_short_prefixed_id_is_a_value(self) -> None:
         assert has_value_digits("cus_9X") and has_value_digits("ch_1") and has_value_digits("acct_1Ab")
         assert not has_value_digits("oauth_v2") and not has_value_digits("get_2fa_status")

@@ -120,7 +120,10 @@ def qualifiers(
         and (is_plural(thing) or (ordered and bool(thing)))  # "*open* stripe invoices": after its adjectives
         and not any(is_action_word(w) for i, w in enumerate(words) if i not in stating)
     )
-    if analysis.name_shaped or len(words) < 2 + (not manner and not asks and not unsaid):
+    # a guessed name says its state too where it names its app ("xero_list_*overdue*_invoices",
+    # ``guessed_qualifiers``); one naming none is a name's words
+    guessed = analysis.name_shaped and not (options.guessed_qualifiers and named)
+    if guessed or len(words) < 2 + (not manner and not asks and not unsaid):
         return frozenset()
     # the action first: a verb, or a word naming the app's own action ("*pin* the last message")
     verb = is_action_word(words[0]) and not (unsaid and 0 in stating)

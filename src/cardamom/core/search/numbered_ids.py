@@ -1,7 +1,7 @@
 """A thing's number is its id ("kill droplet *99*"): where a request's values weigh (it names no
 app), the number matches no name's number (DigitalOcean's
 ``monitoring_get_lb_droplets_http_response_time_99_p``), so the request finds the app its words
-imply instead (``numbered_ids``; read by ``coverage.weigh_tokens``). A number after a
+imply instead (``numbered_ids``; read by ``rank`` for ``coverage.weigh_tokens``). A number after a
 preposition, a count or a comparison ("over *2*.5 goals", "the top *10*") is no thing's id.
 """
 
@@ -18,7 +18,7 @@ _NOT_THINGS = NAME_ONLY_QUERY_WORDS | COMPARING | {"last", "first", "top", "late
 
 def numbered_ids(pairs: Iterable[tuple[str, str]], values: Container[str]) -> frozenset[str]:
     """The numbers among ``values`` that follow a word of a thing (``pairs``: each word of the
-    request with the word before it, ``QueryAnalysis.after_things``)."""
+    request with the word before it, ``QueryAnalysis.after_words``)."""
     return frozenset(
         t
         for before, t in pairs

@@ -587,7 +587,13 @@ class SearchOptions:
       "a jira bug for the crash in *build* 142") (``labelled_numbers``);
     * ``bare_verbs``: where no name searches for the request's thing, a name saying its search
       alone does ("find box files named contract": Box's ``get_search``), before the tools not
-      searching (``head_order.head_first``).
+      searching (``head_order.head_first``);
+    * ``sent_places``: a text sent to a place named with its kind is a message still ("send 'standup
+      in 10' to the #eng slack *channel*": Slack's ``chat_post_message``, not the ephemeral one
+      first among ties) (``sent_messages.sends_text``);
+    * ``guessed_qualifiers``: a guessed name naming its app says the state of the things it lists
+      too, as a request in words does ("xero_list_*overdue*_invoices": Xero's ``get_invoices``)
+      (``filter_words.qualifiers``).
     """
 
     drop_filler: bool = True
@@ -793,6 +799,8 @@ class SearchOptions:
     noun_names: bool = True
     labelled_numbers: bool = True
     bare_verbs: bool = True
+    sent_places: bool = True
+    guessed_qualifiers: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1010,4 +1018,6 @@ SEED_RULES_ONLY = SearchOptions(
     noun_names=False,
     labelled_numbers=False,
     bare_verbs=False,
+    sent_places=False,
+    guessed_qualifiers=False,
 )

@@ -320,9 +320,8 @@ def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[s
     request naming one, after a preposition and an owner's word."""
     if not named:
         return frozenset()
-    placed = {
-        c for a, b, c in zip(sequence, sequence[1:], sequence[2:], strict=False) if a in _PLACING and b in _OWNERS
-    }
+    at = [i for i in range(len(sequence) - 2) if sequence[i] in _PLACING and sequence[i + 1] in _OWNERS]
+    placed = {w for i in at for w in sequence[i + 2 : i + 4]}  # "in the (Engineering) *workspace*"
     return frozenset(
         after
         for word, after in itertools.pairwise(sequence)

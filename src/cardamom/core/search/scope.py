@@ -264,7 +264,7 @@ def _inside(
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields | owned
     # "post *the release notes* to #announcements"; a text sent naming no thing ("post in slack #eng: *hi*")
-    if options.sent_messages and (analysis.sent & topics or sends_text(kept, analysis.values)):
+    if options.sent_messages and (analysis.sent & topics or sends_text(kept, analysis.values, options.sent_places)):
         kept = as_message(index, kept, scoped)
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
@@ -353,8 +353,8 @@ def _unmatched_topics(
     if searching:
         return frozenset(t for t in kept if t in analysis.topics and not named_in(index, t, scoped))
     # what a request sends ("post *the release notes* to #announcements") is its content where
-    # no name carries the word as written (Slack's messages are no "notes")
-    # no name carries the word as written, or it is a verb a message's kind too ("post *an update*")
+    # no name carries the word as written (Slack's messages are no "notes"), or where it is a verb
+    # that is a message's kind too ("post *an update*", ``posted_updates``)
     nouns = MESSAGE_NOUNS if index.options.posted_updates else frozenset()
     sent = frozenset(t for t in kept if t in analysis.sent and (t in nouns or not literal_names(index, t) & scoped))
     if index.options.create_topics and kept and inflection_key(kept[0]) in CREATING:

@@ -24,6 +24,11 @@ def as_message(index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int]
     return (*kept, "message")
 
 
-def sends_text(kept: tuple[str, ...], values: Collection[str]) -> bool:
-    """``kept`` is a sending verb and values only: "post in slack #eng: *build green*"."""
-    return bool(kept) and kept[0] in SENDING and all(w in values for w in kept[1:])
+# the kinds of place a text is sent to ("send 'hi' to the #eng *channel*"), no thing sent
+_PLACES = frozenset({"channel", "thread", "conversation", "room"})
+
+
+def sends_text(kept: tuple[str, ...], values: Collection[str], places: bool = False) -> bool:
+    """``kept`` is a sending verb and values only: "post in slack #eng: *build green*"; with
+    ``places`` (``sent_places``), a place's kind besides ("send 'hi' to the #eng *channel*")."""
+    return bool(kept) and kept[0] in SENDING and all(w in values or (places and w in _PLACES) for w in kept[1:])

@@ -93,10 +93,10 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 ``grouped_names`` and ``modifier_literals`` (format 34), read as on, and with its own-name sizes
 counting a version's date in a name, which the decoder counts again (``dated_names``); format 34
 without the switches ``said_fillers``, ``owned_clauses``, ``posted_updates``, ``numbered_ids``,
-``opened_things``, ``paired_values``, ``noun_names``, ``labelled_numbers`` and ``bare_verbs``
-(format 35), read as on. The org's app names are never stored: every load derives them
-(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its
-blobs are then ``OutdatedSnapshot``."""
+``opened_things``, ``paired_values``, ``noun_names``, ``labelled_numbers``, ``bare_verbs``,
+``sent_places`` and ``guessed_qualifiers`` (format 35), read as on. The org's app names are
+never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
+code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
