@@ -317,7 +317,8 @@ _OWNERS = frozenset({"the", "my", "our", "your", "this"})
 
 def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[str]:
     """The words of ``_TENANCY`` written right after a word naming an app (``named``) or, in a
-    request naming one, after a preposition and an owner's word."""
+    request naming one, after a preposition and an owner's word, and maybe a name ("in the
+    Engineering *workspace*")."""
     if not named:
         return frozenset()
     at = [i for i in range(len(sequence) - 2) if sequence[i] in _PLACING and sequence[i + 1] in _OWNERS]
