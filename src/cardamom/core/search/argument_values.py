@@ -38,6 +38,7 @@ from cardamom.core.search.value_words import (
     COMPARING,
     COMPOUND_KINDS,
     CONTAINERS,
+    COUNTING,
     DATE_MARKERS,
     LOCATING,
     NAMED_KINDS,
@@ -113,8 +114,6 @@ _OBJECT_OPENERS = frozenset({"of"})
 # 'with *the* title "Q3"': a field's name may take an article after these ("where the company
 # "Acme" was founded" asks where, it names no field).
 _HAVING = frozenset({"with", "having"})
-# Words that, before a number, count what a request lists: "the last 10 charges", "top 5".
-_COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
 # Words, before "by", saying how a list is ordered: "*sorted* by name", "*order* by created".
 _ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
 
@@ -297,7 +296,7 @@ def read_values(
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
         after = words[i + 1 : i + 5]
         filtering = (
-            (lowered in _COUNTING and following.isdigit())
+            (lowered in COUNTING and following.isdigit())
             # "sorted by name", "order by created": how a list is ordered, a parameter's value
             or (orders and lowered in _ORDERING and following == "by")
             # "conversations *older* than 30 days": a comparison's word, a filter's (``compared_values``)

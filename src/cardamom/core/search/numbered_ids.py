@@ -11,9 +11,9 @@ from collections.abc import Container, Iterable
 
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
-from cardamom.core.search.value_words import COMPARING
+from cardamom.core.search.value_words import COMPARING, COUNTING
 
-_NOT_THINGS = NAME_ONLY_QUERY_WORDS | COMPARING | {"last", "first", "top", "latest", "next", "recent", "past"}
+_NOT_THINGS = NAME_ONLY_QUERY_WORDS | COMPARING | COUNTING | {"past"}
 
 
 def numbered_ids(pairs: Iterable[tuple[str, str]], values: Container[str]) -> frozenset[str]:

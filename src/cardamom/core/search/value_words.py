@@ -146,6 +146,9 @@ def placed_name(read: list[tuple[str, bool]], names: frozenset[int], kind: int) 
 WITHIN = frozenset({"in", "inside", "within", "under", "into"})
 
 
+# Words that, before a number, count what a request lists: "the last 10 charges", "top 5"
+# (``argument_values``; no thing's id follows them, ``numbered_ids``).
+COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
 # Comparatives before "than": "*older* than 30 days", "*more* than 5 attendees"
 COMPARING = frozenset(
     {"older", "newer", "larger", "bigger", "smaller", "greater", "more", "less", "fewer", "longer", "shorter"}
