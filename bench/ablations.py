@@ -296,6 +296,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a name saying its search alone searches", "bare_verbs", True),
     ("+ a text sent to a place's kind as a message", "sent_places", True),
     ("+ a guessed name's state as a filter", "guessed_qualifiers", True),
+    ("+ a frame noun whose names say nothing else asked frames it", "lone_frames", True),
+    ("+ a plural head done by a name saying it plural", "plural_heads", True),
+    ("+ 'open' before a thing named reads it", "opened_reads", True),
+    ("+ things in the plural saying a title of one, but for a read", "plural_titles", True),
+    ("+ a name acting on another thing after the one acting on the head", "elsewhere_heads", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

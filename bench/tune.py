@@ -28,6 +28,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--half", default="dev", choices=("dev", "test"))
     parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
     parser.add_argument("--off", action="append", default=[], help="turn a SearchOptions switch off in every row")
+    parser.add_argument("--on", action="append", default=[], help="turn a SearchOptions switch on in every row")
     args = parser.parse_args(argv)
     root = D.data_root()
     universe = D.universe(root)
@@ -52,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.variant:
         rows = rows[-2:]
     for label, options in rows:
-        options = dataclasses.replace(options, **dict.fromkeys(args.off, False))
+        options = dataclasses.replace(options, **dict.fromkeys(args.off, False), **dict.fromkeys(args.on, True))
         started = time.time()
         print(f"== {label}", flush=True)
         indexes: dict[int, object] = {}

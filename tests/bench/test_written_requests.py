@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to thirty-first rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to thirty-second rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -160,6 +160,7 @@ def test_the_tool_asked_for_is_among_the_first_three(
 
 
 _CREATE_BOOKING = "bookings_controller_2024_08_13_create_booking"
+_CREATE_EVENT_TYPE = "event_types_controller_2024_06_14_create_event_type"
 
 # Tenth round: each was second or lower before, or empty; the tool asked for now comes first.
 FIRST = [
@@ -1295,6 +1296,40 @@ FIRST = [
     ("open pull requests in acme/web", "github", "pulls_list"),
     ("update the message in #eng on slack", "slack", "chat_update"),
     ("notion query a db", "notion", "query_data_source"),
+    # thirty-second round: each was empty or another tool first before
+    ("grab the latest invoice for stripe customer cus_Q1", "stripe", "get_invoices"),
+    ("delete the stripe coupon SUMMER25", "stripe", "delete_coupons_coupon"),
+    ("change the email of stripe customer cus_Q1 to new@acme.com", "stripe", "post_customers_customer"),
+    ("how many open pull requests does acme/api have", "github", "pulls_list"),
+    ("give me the details of digitalocean droplet 3342", "digitalocean", "droplets_get"),
+    ("get details of digitalocean droplet 3342", "digitalocean", "droplets_get"),
+    ("I'd like to upload report.pdf to the Box folder Finance", "box", "post_files_content"),
+    ("Could you upload budget.xlsx to the Box folder 55?", "box", "post_files_content"),
+    ("upload files to box", "box", "post_files_content"),
+    ("is there a tool for uploading files to box", "box", "post_files_content"),
+    ("box list folder contents", "box", "get_folders_id_items"),
+    ("asana_list_projects", "asana", "get_projects"),
+    ("asana_get_projects", "asana", "get_projects"),
+    ("xero_get_contacts", "xero", "get_contacts"),
+    ('Open a GitHub issue in acme/payments titled "Webhook retries fail" with label bug', "github", "issues_create"),
+    ("open github issue 42", "github", "issues_get"),
+    ("open the jira issue OPS-1", "jira", "get_issue"),
+    ("open pull request 17 in acme/api", "github", "pulls_get"),
+    ("open intercom conversation 881", "intercom", "retrieve_conversation"),
+    ("find jira issue", "jira", "search_for_issues_using_jql"),
+    ("help me find the jira issue about login errors", "jira", "search_for_issues_using_jql"),
+    ("delete my last slack message in #eng", "slack", "chat_delete"),
+    ("first list my github repos, then star acme/api", "github", "repos_list_for_authenticated_user"),
+    ("get the slack user by email and then DM them", "slack", "users_lookup_by_email"),
+    ("What's the latest comment on jira issue OPS-9", "jira", "get_comments"),
+    ('create a cal.com event type called "Intro call" lasting 15 minutes', "cal-com", _CREATE_EVENT_TYPE),
+    ("add a dns record for example.com pointing to 1.2.3.4 in digitalocean", "digitalocean", "domains_create_record"),
+    # guards: a number's noun in "-ing" before its id, a state and its place, a thing made
+    ("delete twilio recording RE55", "twilio", "delete_recording"),
+    ("jira open ticket", "jira", "create_issue"),
+    ("open the pull requests in acme/web", "github", "pulls_list"),
+    ("I created jira issue ENG-9, now assign it to bob", "jira", "assign_issue"),
+    ("get xero contact 5", "xero", "get_contact"),
 ]
 
 
@@ -1331,6 +1366,11 @@ NOTHING = [
     # a person told in an app sending no message: nothing, not a "post" (Jira's autocomplete)
     ("jira: let alice know OPS-3 is done", "words_uncovered"),
     ("let alice know in jira that OPS-3 is done", "words_uncovered"),
+    # the round's readings for apps the org lacks
+    ("open the trello card 55", "app_not_connected"),
+    ("upload files to dropbox", "app_not_connected"),
+    ("first list my gitlab projects, then star acme/api", "app_not_connected"),
+    ("what's the weather in paris", "words_uncovered"),
 ]
 
 

@@ -208,16 +208,22 @@ def _framing(
     """The frame nouns of ``tokens`` (``frames``) that leave the mass: those no name or
     label of the pool carries (as written or inflected: "info" only prefixing Box's
     ``shield_information_barriers`` is not carried), when another word, not an action or a
-    value, is a name word of the pool."""
-    if not any(
-        n and t not in frames and t not in values and not is_action_word(t) for t, n in zip(tokens, named, strict=True)
-    ):
+    value, is a name word of the pool; and (``lone_frames``) those whose carrying names carry
+    none of those words ("the details of droplet 3342" is not a GenAI job's ``..._details_...``)."""
+    objects = [
+        n
+        for t, n in zip(tokens, named, strict=True)
+        if n and t not in frames and t not in values and not is_action_word(t)
+    ]
+    if not objects:
         return frozenset()
+    lone = index.options.lone_frames
     framing = set()
     for t in frames.intersection(tokens):
         entry = index.postings(t)
         carried = union_of((entry.name, entry.inflected, entry.label))
-        if not (carried if visible is None else carried & visible):  # type: ignore[operator]
+        carried = carried if visible is None else carried & visible  # type: ignore[operator]
+        if not carried or (lone and all(carried.isdisjoint(n) for n in objects)):
             framing.add(t)
     return frozenset(framing)
 

@@ -64,8 +64,13 @@ def _is_participle(word: str) -> bool:
 
 def dated_participle(word: str, after: list[str]) -> bool:
     """A past participle followed by a date, maybe through a preposition: "sent today",
-    "created since Monday", "updated last week", "created in the past week"."""
-    if not after or not _is_participle(word):
+    "created since Monday", "updated last week", "created in the past week"; or a present
+    one before a quantity or, through a preposition, a value with digits (``_measuring``)."""
+    if not after:
+        return False
+    if _measuring(word, [w.casefold().strip(".,:;!?") for w in after[:2]]):
+        return True
+    if not _is_participle(word):
         return False
     words = [w.casefold().strip(".,:;!?") for w in after]
     the = "the" in words[:2]  # "created in *the* past week"
@@ -76,6 +81,26 @@ def dated_participle(word: str, after: list[str]) -> bool:
         return False
     # "in the last *week*", not "changed in the last *commit*"
     return not the or words[0] not in RELATIVE or words[1:2] in ([p] for p in PERIODS)
+
+
+# what a present participle's value follows: "pointing *to* 1.2.3.4", "starting *at* 9"; not a
+# place's ("running *in* nyc3": a state and where)
+_VALUE_PREPOSITIONS = frozenset({"to", "at", "until"})
+_AMOUNT = re.compile(r"^[$\u20ac\u00a3]?\d+(?:[.,]\d+)*$")
+
+
+def _measuring(word: str, after: list[str]) -> bool:
+    """A present participle saying what a thing measures or where it points, its value after
+    it: "lasting *15 minutes*", "costing *$20*", "pointing to *1.2.3.4*"; never a noun in
+    "-ing" before its id ("recording RE55"): an amount or a period follows, or a preposition."""
+    if not (len(word) >= 6 and word.endswith("ing") and word.isalpha()) or not after:
+        return False
+    if after[0] in _VALUE_PREPOSITIONS:
+        return len(after) > 1 and any(c.isdigit() for c in after[1])
+    return bool(_AMOUNT.match(after[0])) and (after[0][0] in "$\u20ac\u00a3" or after[1:2] in ([p] for p in _UNITS))
+
+
+_UNITS = PERIODS | {f"{p}s" for p in PERIODS} | frozenset({"minute", "minutes", "mins", "seconds", "days", "gb"})
 
 
 def subject_participle(word: str, before: list[str]) -> bool:

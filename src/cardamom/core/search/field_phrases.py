@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from cardamom.core.search.request_clauses import opening_word
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, is_plural, tokenize
+from cardamom.core.search.value_words import COUNTING
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and those saying the same of a field ("*set* the status of ... to Done", "*push*
@@ -133,6 +134,8 @@ def field_phrase(
             field = tuple(w for w in field if w not in _LISTING) if listed else field  # "name, email and phone"
             if len(field) > 1 and field[-1] in _FIELD_NOUNS:
                 field = field[:-1]
+            if field[0] in COUNTING:
+                return None  # "the *latest* comment on jira issue OPS-9": one of its things, no field
             if len(field) <= longest and all(w.isalpha() and w not in DETERMINERS and w not in _LISTING for w in field):
                 after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
                 # the thing ends where the value it is set to begins ("the topic of slack #eng *to* ...")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardamom.core.search.postings import own_name_words
-from cardamom.core.search.synonyms import is_action_word, synonyms_of
+from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     ARTICLES,
     GRAMMAR_WORDS,
@@ -73,6 +73,7 @@ def request_head(
     articles: bool = False,
     framed: bool = False,
     amounts: bool = False,
+    opened: bool = False,
 ) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
@@ -83,9 +84,17 @@ def request_head(
     the phrase, as a noun or an adjective ("add *a new* contact", "create *a purchase* order").
     ``framed`` (``framed_heads``): a phrase of framing nouns only goes on after its preposition
     ("get the details *for stripe customer* cus_9": a customer). ``amounts`` (``quantity_values``): an
-    amount before the phrase says how much of its thing ("add a *$99/month* price", "create *3* tasks")."""
+    amount before the phrase says how much of its thing ("add a *$99/month* price", "create *3* tasks").
+    ``opened`` (``opened_things``): a leading verb before an article is its action ("*open a* PR")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
+    if (
+        opened
+        and start is not None
+        and words[start] in LEADING_VERBS
+        and words[start + 1 : start + 2] in (["a"], ["an"], ["new"])
+    ):
+        words[start] = LEADING_VERBS[words[start]]  # "open a github issue": an issue created
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
     phrase: list[str] = []

@@ -28,7 +28,7 @@ from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import CREATING, is_action_word
-from cardamom.core.search.tokens import inflection_key, is_plural
+from cardamom.core.search.tokens import inflection_key, is_plural, singular
 from cardamom.core.search.verb_readings import SEARCH_VERBS, literal_names, verb_names
 
 
@@ -129,10 +129,20 @@ def head_first(
     # (against a tool of the same app grouped under another thing only: the app's own convention)
     apps = {index.app_of(c[0]) for c in doing if _grouped_elsewhere(documents[c[0]].name, heads)} if grouped else set()
     grouped = [c for c in grouped if index.app_of(c[0]) in apps]
-    best = order_results(index, grouped or kinds or doing, 1)[0]
+    among = grouped or kinds or doing
+    # "asana_get_projects": ``get_projects``, before the one project's ``get_project``, where
+    # names say the head both ways (``plural_heads``)
+    one = singular(thing)
+    saying = [c for c in among if thing in documents[c[0]].name_tokens]
+    plural = index.options.plural_heads and one != thing and bool(saying)
+    plural = plural and any(_says_one(documents[c[0]].name_tokens, thing, one) for c in among)
+    among = saying if plural else among
+    best = order_results(index, among, 1)[0]
     # the tools whose text never says the head give way too ("post a *comment* on notion
     # page": ``post_page``; "leave a *note* on the jira issue": ``add_comment`` says it through
     # a synonym), but for a field's phrase, whose head may be the field or the thing
+    elsewhere = index.options.elsewhere_heads and head.alone and not fielded
+    akin = forms(thing, True) if elsewhere else heads  # (a name acting on its synonym acts on it: conversations)
     unsaying = index.options.unsaid_head and head.alone and (by_synonym or not fielded)
     unsaid = _unsaying(index, thing) if unsaying else None
     return _placed(
@@ -145,8 +155,22 @@ def head_first(
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
             or (nouned and _acts_elsewhere(documents[t].name, heads))
             or (bare and t not in verbs)
+            or (plural and _says_one(documents[t].name_tokens, thing, one))
+            # "find jira issue": ``search_for_issues_using_jql``, before ``find_assignable_users``,
+            # whose name finds another thing (``elsewhere_heads``)
+            or (elsewhere and _acts_elsewhere(documents[t].name, akin) and not _says_any(documents[t].name, akin))
         ),
     )
+
+
+def _says_any(name: str, heads: frozenset[str]) -> bool:
+    """The name says one of ``heads`` (inflection keys) anywhere."""
+    return any(inflection_key(w) in heads for w in own_name_words(name))
+
+
+def _says_one(name_tokens: frozenset[str], things: str, one: str) -> bool:
+    """The name says the one thing (``one``), never the things."""
+    return one in name_tokens and things not in name_tokens
 
 
 # the verbs reading a thing, which a name saying its thing alone does (``noun_names``)

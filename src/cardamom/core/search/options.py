@@ -593,7 +593,20 @@ class SearchOptions:
       first among ties) (``sent_messages.sends_text``);
     * ``guessed_qualifiers``: a guessed name naming its app says the state of the things it lists
       too, as a request in words does ("xero_list_*overdue*_invoices": Xero's ``get_invoices``)
-      (``filter_words.qualifiers``).
+      (``filter_words.qualifiers``);
+    * ``lone_frames``: a noun framing a read that names carry, none of which carry the thing read
+      ("the *details* of droplet 3342": DigitalOcean's GenAI job ``..._details_...`` says no
+      droplet), frames it as well (``coverage``);
+    * ``plural_heads``: a plural head is done by the name saying it plural, where names say it
+      either way ("asana_get_projects": ``get_projects``, not ``get_project``) (``head_order``);
+    * ``opened_reads``: "open" before a thing named ("open *the* jira issue", "open jira issue
+      *OPS-1*") reads it, as it opens something there already (``request_verbs``);
+    * ``plural_titles``: a request doing a thing to things in the plural says a title doing it to
+      one ("upload files to box": "Upload file"), but for a read, which lists them
+      (``title_order``).
+    * ``elsewhere_heads``: a tool doing the request's verb to its head noun goes before one whose
+      name acts on a thing of its own ("find jira issue": ``search_for_issues_using_jql``, before
+      ``find_assignable_users``) (``head_order``).
     """
 
     drop_filler: bool = True
@@ -801,6 +814,11 @@ class SearchOptions:
     bare_verbs: bool = True
     sent_places: bool = True
     guessed_qualifiers: bool = True
+    lone_frames: bool = True
+    plural_heads: bool = True
+    opened_reads: bool = True
+    plural_titles: bool = True
+    elsewhere_heads: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1020,4 +1038,9 @@ SEED_RULES_ONLY = SearchOptions(
     bare_verbs=False,
     sent_places=False,
     guessed_qualifiers=False,
+    lone_frames=False,
+    plural_heads=False,
+    opened_reads=False,
+    plural_titles=False,
+    elsewhere_heads=False,
 )

@@ -37,13 +37,13 @@ from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.placed_names import placed_words
 from cardamom.core.search.request_clauses import second_action, verb_opening, verb_position
+from cardamom.core.search.request_verbs import request_verb
 from cardamom.core.search.said_fillers import owned_as_mine, without_said_fillers
 from cardamom.core.search.synonyms import (
     NAME_SHORTHANDS,
     is_action_word,
     join_compounds,
     join_vocabulary_compounds,
-    leading_verb,
 )
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
@@ -203,8 +203,7 @@ def analyse_query(
         sequence = (*sequence[:cut], *(w for w in sequence[cut:] if w in named))
     asking = QUESTION_OPENERS if options.asked_states else WH_WORDS  # "how many *open* PRs": the word is no verb
     if options.synonyms and options.drop_filler and not (sequence and sequence[0] in asking):
-        opens = options.opened_things and sequence[1:2] in (("a",), ("an",), ("new",))  # "open *a* PR": made
-        tokens = leading_verb(tokens, skip=named, plurals=options.unsaid_filters and not opens)
+        tokens = request_verb(tokens, sequence, named, values, options)  # "open *a* PR": made
     if options.negated_actions and not {"without", "instead", "rather"}.isdisjoint(sequence):
         # "close pull request 45 *without merging*": an action the request rules out
         ruled_out = actions_ruled_out(sequence, instead=options.excepted_things)  # "*instead of deleting* it"
@@ -242,12 +241,12 @@ def analyse_query(
             articles=options.article_heads,
             framed=options.framed_heads,
             amounts=options.quantity_values,
+            opened=options.opened_things,
         )
         if options.head_nouns
         else None
     )
-    if shaped_name and head is not None and not head.alone:
-        head = None  # a guessed name drops its prepositions: "remove_tabs_template" acts on tabs
+    head = None if shaped_name and head is not None and not head.alone else head  # "remove_tabs_template": tabs?
     if holder and options.head_nouns:
         # "add *kim* as a *collaborator*" asks for a collaborator (a holder "Kim" ends the head phrase)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))

@@ -21,6 +21,7 @@ import re
 
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.request_parts import with_apps
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import tokenize
 
 _SUBJECTS = r"(?:it|they|we|he|she|i|you|this|that|these|those|there|everyone|everybody|nobody|someone|people)"
@@ -67,6 +68,16 @@ _SUBJECT_WORDS = frozenset({"the", "a", "an", "it", "we", "i", "you", "they", "h
 _THEN = re.compile(
     r"^[^.;:!?\"\u201c\u201d]{8,120}?,\s*(?:and\s+)?(?:now|then|next)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL
 )
+_FIRSTLY = frozenset({"first", "firstly", "please"})
+
+
+def _asks(clause: str) -> bool:
+    """The clause asks for an action itself: an action opens it ("*first* list my repos, then
+    ..."), where a clause saying what was done opens with its subject ("I created ...")."""
+    words = [w for w in tokenize(clause[:60]) if w not in _FIRSTLY]
+    return bool(words) and is_action_word(words[0])
+
+
 # what not to do, then the request: "*don't notify anyone, just* archive ...", "*do not merge it, only* approve ..."
 _NOT_THAT = re.compile(
     r"^\s*(?:please\s+)?(?:don'?t|don\u2019t|do\s+not|never|no\s+need\s+to)\s+[^,;.!?]{2,60}[,;]\s*"
@@ -115,7 +126,10 @@ def _names(mention: AppMention, written: str) -> bool:
 
 
 def _without_reasons(request: str) -> str:
-    before = _BEFORE.match(request) or _THEN.match(request) or _SIGNED_IN.match(request) or _NOT_THAT.match(request)
+    then = _THEN.match(request)
+    if then is not None and _asks(request[: then.start("rest")]):
+        then = None  # "list my github repos, then star acme/api": two steps, the first asked first
+    before = _BEFORE.match(request) or then or _SIGNED_IN.match(request) or _NOT_THAT.match(request)
     if before is not None:
         rest = before.group("rest")
         first = next(iter(tokenize(rest[:40])), "")

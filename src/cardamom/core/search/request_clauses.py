@@ -17,7 +17,7 @@ from cardamom.core.search.verbal_nouns import known_verb
 
 # Verbs of a second action that are in no action group of the synonyms: "and *assign* it to me"
 _CLAUSE_VERBS = frozenset(
-    {"assign", "set", "mark", "notify", "tag", "share", "link", "close", "invite", "ping", "attach", "label"}
+    {"assign", "set", "mark", "notify", "tag", "share", "link", "close", "invite", "ping", "attach", "label", "dm"}
 )
 _LEADING = frozenset({"in", "on", "at", "via", "using"})  # before the app's name: "*in* Jira, create ..."
 
@@ -88,6 +88,8 @@ def second_action(
     ("a task called 'Build and *deploy*'" is one action). ``joined`` (``joined_actions``): "as
     well as" and "plus" join one too, and "also" may come between ("and *also* share it")."""
     first = opening_word(sequence, apps)
+    if first is not None and sequence[first] in _FIRSTLY and first + 1 < len(sequence):
+        first += 1  # "*first* list my github repos, then star acme/api"
     if first is None or not _acts(sequence[first]):
         return None
     joining = _JOINING | _ALSO if joined else _JOINING
@@ -101,11 +103,18 @@ def second_action(
         # "open" opens a second action as its verb ("then *open* a pull request"); a past
         # participle says which ("the size, owner and *created* date of box file 12")
         past = sequence[verb].endswith("ed") and len(sequence[verb]) > 4
-        if sequence[verb] not in values and not past and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS):
+        # after "then" any word is a verb ("list my repos, then *star* acme/api")
+        then = sequence[verb - 1] == "then" and sequence[verb].isalpha() and sequence[verb] not in QUERY_FILLER_WORDS
+        if (
+            sequence[verb] not in values
+            and not past
+            and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS or then)
+        ):
             return i
     return None
 
 
+_FIRSTLY = frozenset({"first", "firstly"})
 # Words joining a second action: "and", "then" ("create a branch, *then* open a pull request")
 _JOINING = frozenset({"and", "then"})
 _ALSO = frozenset({"also"})

@@ -78,6 +78,8 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     restart reboot
     call ring dial
     title name heading subject
+    item content child
+    domain dns
     text body content
     """.strip().splitlines()
 )
@@ -120,20 +122,32 @@ COMPOUNDS: dict[tuple[str, str], str] = {
 LEADING_VERBS: dict[str, str] = {"open": "create", "record": "create"}
 
 
-def leading_verb(tokens: tuple[str, ...], skip: Container[str] = (), *, plurals: bool = False) -> tuple[str, ...]:
+def leading_verb(
+    tokens: tuple[str, ...], skip: Container[str] = (), *, plurals: bool = False, reads: bool = False
+) -> tuple[str, ...]:
     """``tokens`` with a first word (``skip``, the app's name, aside) of ``LEADING_VERBS`` read
     as the action it is there, when an object follows it; with ``plurals`` (``unsaid_filters``),
-    not before things in the plural, which it says which of ("*open* stripe invoices")."""
+    not before things in the plural, which it says which of ("*open* stripe invoices"); with
+    ``reads``, "open" reads the thing ("*open* jira issue OPS-1")."""
     for i, token in enumerate(tokens):
         if token in skip:
             continue
-        if plurals and token in LEADING_VERBS and is_plural(next((t for t in tokens[i + 1 :] if t not in skip), "")):
+        opened = reads and token == "open"  # "open PR 17": read, whatever its number ("pulls")
+        if (
+            plurals
+            and not opened
+            and token in LEADING_VERBS
+            and is_plural(next((t for t in tokens[i + 1 :] if t not in skip), ""))
+        ):
             break
         if token in LEADING_VERBS and i + 1 < len(tokens):
-            verb = LEADING_VERBS[token]
+            verb = _OPENED_READ if opened else LEADING_VERBS[token]
             return tuple(dict.fromkeys((*tokens[:i], verb, *tokens[i + 1 :])))
         break
     return tokens
+
+
+_OPENED_READ = "get"  # "open jira issue OPS-1": a thing there already, read (``request_verbs``)
 
 
 # The groups of actions (a request's verb): their first words.

@@ -17,12 +17,14 @@ said is the messages they posted (``said_question``); what a thing holds, its it
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural, tokenize
+from cardamom.core.search.value_words import COUNTING
 from cardamom.core.search.verb_readings import literal_names, verb_names
 
 _ASKING = re.compile(r"^\s*(?:when|who|whom|why|where|whose|how(?!\s+many\b))\b", re.IGNORECASE)
@@ -100,6 +102,9 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         return None
     if opening.re is _WHAT and any(is_plural(w) for w in others):
         return None  # "what's new in the open pull requests of ..." asks for things
+    counted = [b for a, b in itertools.pairwise(others) if a in COUNTING]
+    if any(literal_names(index, w) & tools or literal_names(index, f"{w}s") & tools for w in counted):
+        return None  # "what's the *latest comment* on jira issue OPS-9" asks for one of its comments
     if whom and not all(w in _HOLDERS or (asked and w in states) for w in others):
         return None
     if whether and not others and not any(w in states for w in words):

@@ -69,10 +69,14 @@ def title_carriers(index: SearchIndex, tokens: Sequence[str]) -> list[frozenset[
 
 
 @lru_cache(maxsize=65_536)
-def _says(word: str, title_word: str, many: bool, literal: bool) -> bool:
+def _says(word: str, title_word: str, many: bool, literal: bool, plural: bool = False) -> bool:
     """The request's ``word`` says the title's ``title_word``; ``many``: the request names a
-    plural thing; ``literal``: a thing only as written (some name that cleared the floor says it)."""
+    plural thing; ``literal``: a thing only as written (some name that cleared the floor says it);
+    ``plural`` (``plural_titles``): a thing in the plural says its title's one, as an action
+    done to each ("upload files" says "Upload file")."""
     if word == title_word:
+        return True
+    if plural and is_plural(word) and not is_plural(title_word) and inflection_key(word) == inflection_key(title_word):
         return True
     synonyms = synonyms_of(word)
     if word in _LISTING and title_word not in _LISTING and not many:
@@ -116,12 +120,14 @@ def says_title(
     keys: frozenset[str] | None = None,
     literal: Collection[str] = (),
     described: Callable[[], Collection[str]] = frozenset,
+    plural: bool = False,
 ) -> bool:
     """The ``request``'s weighed words and the ``title``'s words say each other (``apps``: the
     app names the request gave, which a title may carry too); a title acts on the request's
     ``head`` noun, where it has one. ``keys``: ``_keys(request)``, when asked of many titles;
     ``literal``: the request's words a title must say as written, not through a synonym;
-    ``described``: the tool's description words (read only for a title's items, which they name)."""
+    ``described``: the tool's description words (read only for a title's items, which they name);
+    ``plural``: the request's things in the plural say a title's one (``_says``)."""
     content = [(w, k) for w, k in _content(title) if w not in apps]
     if not content or not request:
         return False
@@ -134,11 +140,13 @@ def says_title(
         return False
     said = [w for w, _ in content]
     many = any(is_plural(w) for w in request)
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, holds) for w in request) for t in said):
+    if not all(
+        any(_says(w, t, many, w in literal, plural) or _holds(w, t, held, holds) for w in request) for t in said
+    ):
         return False
     # a noun framing a read ("ticket *details*", "folder *info*") names no part of the operation
     framed = [w for w in request if w not in READ_FRAME_NOUNS] or request
-    if not all(any(_says(w, t, many, w in literal) or _holds(w, t, held, holds) for t in said) for w in framed):
+    if not all(any(_says(w, t, many, w in literal, plural) or _holds(w, t, held, holds) for t in said) for w in framed):
         return False
     if head is None:
         return True
@@ -172,10 +180,14 @@ def title_first(
         # so "send an sms" still says "Send a message" (``modifier_literals``)
         literal = {w for w in literal if is_action_word(w) or _acted_on(index, w, cleared)}
     unsaid = {*apps, *CALLER_WORDS} if own else apps
+    # "upload files to box": each uploaded, as "Upload file" does; a read of things lists them
+    acts = [inflection_key(w) for w in request if is_action_word(w)]
+    plural = index.options.plural_titles and bool(acts) and all(k not in _READING for k in acts)
     saying = [
         c
         for c in passing
-        if titles[c[0]] and says_title(request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]))
+        if titles[c[0]]
+        and says_title(request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]), plural)
     ]
     if not saying:
         return top, None

@@ -12,16 +12,17 @@ from collections.abc import Sequence
 # A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
 # a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
 _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
-# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1, an example's cus_9X): a
-# short prefix, an underscore, then letters and digits mixed, or a digit first ("oauth_v2" is a name).
+# A prefixed object id (Stripe's ch_3MqL..., cus_9s6X..., a test's dp_1, an example's cus_9X or
+# cus_Q1): a short prefix, an underscore, then letters and digits mixed, or a digit first, or a
+# capital and a digit ("oauth_v2" is a name).
 _PREFIXED_ID = re.compile(
-    r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d[^\W_]*)$", re.ASCII
+    r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d[^\W_]*|[A-Z]\d)$", re.ASCII
 )
 # The same in capitals alone after a prefix in lower case, as examples write them ("prod_ABC").
 _CAPITALS_ID = re.compile(r"^[a-z]{2,8}_[A-Z]{3,}$")
-# An id in capitals and digits ("RE55", "SM12"); one letter or one digit is a product's name
-# more often ("S3", "EC2", "H264").
-_UPPER_ID = re.compile(r"^[A-Z]{2,4}\d{2,}$")
+# An id or a code in capitals and digits ("RE55", "SM12", a coupon's "SUMMER25"); one letter or
+# one digit is a product's name more often ("S3", "EC2", "H264").
+_UPPER_ID = re.compile(r"^[A-Z]{2,12}\d{2,}$")
 # A hexadecimal id of four characters or more, two digits and a letter among them ("8a7b",
 # "99aa", "4f2a9c": Notion's and git's ids, shortened); a name with digits has a letter past "f"
 # ("h264", "i18n", "k8s", "x509") or fewer characters ("b2b", "2fa").

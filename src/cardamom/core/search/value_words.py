@@ -53,11 +53,15 @@ def is_key(word: str, previous: str, kinds: frozenset[str]) -> bool:
     return (2 <= len(core) <= 10 and core.isalpha() and core.isupper()) or bool(_JOINED_NAME.match(core))
 
 
+# A question's auxiliary before the slug it asks about ("how many open PRs *does* acme/api have").
+_ASKED_OF = frozenset({"does", "did", "do", "has", "is"})
+
+
 def is_slug(word: str, previous: str, after: Sequence[str] = ()) -> bool:
     """An owner/name slug or a path: with a word before it that says so ("repo", or a word
     placing the request in it: "in acme/api"), or a repository's word right after it, an app's
     name between (``after``: "the acme/api github repo"), or a possessive's ("acme/api's
-    contributors"), or three parts or more, or parts that
+    contributors"), or a question's auxiliary before it ("does acme/api have"), or three parts or more, or parts that
     hold a digit, a dot, a dash or an underscore ("octocat/hello-world"); never two plain words
     otherwise ("read/write", "and/or")."""
     core = word.strip(".,:;!?'\"")
@@ -67,7 +71,7 @@ def is_slug(word: str, previous: str, after: Sequence[str] = ()) -> bool:
         return False
     parts = [p for p in core.split("/") if p]
     placed = owning or previous in CONTAINERS or previous in LOCATING or previous == "of"
-    placed = placed or not _REPOSITORIES.isdisjoint(after)
+    placed = placed or not _REPOSITORIES.isdisjoint(after) or previous in _ASKED_OF
     return placed or len(parts) >= 3 or any(not p.isalpha() for p in parts)
 
 

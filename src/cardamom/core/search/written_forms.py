@@ -94,7 +94,9 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.object_slugs and "/" in query and "repo" in index.name_postings:
         query = _OBJECT_SLUG.sub(_as_repository, query)  # "star acme/web": "star the repository acme/web"
     if options.object_files and "." in query and "files" in index.name_postings:
-        query = _OBJECT_FILE.sub(r"\g<verb> the file \g<file>", query)  # "upload report.pdf": "upload the file ..."
+        query = _OBJECT_FILE.sub(
+            r"\g<ask>\g<verb> the file \g<file>", query
+        )  # "upload report.pdf": "upload the file ..."
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     return query
@@ -104,14 +106,23 @@ def _as_repository(found: re.Match[str]) -> str:
     """The slug a verb acts on as a repository; a path to a file stays ("read docs/intro.md")."""
     if re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", found.group("slug")):
         return found.group(0)
-    return f"{found.group('verb')} the repository {found.group('slug')}"
+    return f"{found.group('ask') or ''}{found.group('verb')} the repository {found.group('slug')}"
+
+
+# How a request may ask before its verb ("could you", "I'd like to", "please go ahead and"): the
+# verb acting on a file's name or a slug is the one after it.
+_ASKING = (
+    r"(?P<ask>(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"|i(?:['\u2019]d|\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+"
+    r"|go\s+ahead\s+and\s+|let['\u2019]?s\s+|help\s+me\s+))?"
+)
 
 
 # A file's name a request's verb acts on ("*upload* report.pdf to box folder 4"): a file, as the
 # request would say; read as written, the name is a value and the request said no thing, so
 # Box's "Upload file" (``post_files_content``) lost to the upload sessions' names.
 _OBJECT_FILE = re.compile(
-    r"^(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
+    rf"^{_ASKING}(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
     rf"(?P<file>[\w-]+\.{FILE_EXTENSIONS})"
     r"(?=$|[\s,;:!?])",
     re.IGNORECASE,
@@ -123,7 +134,7 @@ _OBJECT_FILE = re.compile(
 # other things first (GitHub's ``gists_star``, ``gists_fork``). One slash, a letter on each side,
 # and no kind after it ("update the acme/api *repo*" says it).
 _OBJECT_SLUG = re.compile(
-    r"^(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
+    rf"^{_ASKING}(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
     r"(?P<slug>(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9])(?=$|[\s,.;:!?])"
     r"(?!\s+(?:repo|repos|repository|repositories|project|org|organization|branch|gist|team|fork)\b)",
     re.IGNORECASE,

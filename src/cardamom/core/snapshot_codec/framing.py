@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 35
+SNAPSHOT_FORMAT = 36
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -94,7 +94,9 @@ without the switches ``reason_clauses``, ``superlative_orders``, ``field_nouns``
 counting a version's date in a name, which the decoder counts again (``dated_names``); format 34
 without the switches ``said_fillers``, ``owned_clauses``, ``posted_updates``, ``numbered_ids``,
 ``opened_things``, ``paired_values``, ``noun_names``, ``labelled_numbers``, ``bare_verbs``,
-``sent_places`` and ``guessed_qualifiers`` (format 35), read as on. The org's app names are
+``sent_places`` and ``guessed_qualifiers`` (format 35), read as on; format 35 without the
+switches ``lone_frames``, ``plural_heads``, ``opened_reads``, ``plural_titles`` and
+``elsewhere_heads`` (format 36), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,35 @@
+"""A request's first word read as the action it is there: "*open a* PR" makes one, "*open*
+stripe invoices" says which, "*open* jira issue OPS-1" reads one (``synonyms.leading_verb``
+does the reading; this module says which, as the switches do)."""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from cardamom.core.search.options import SearchOptions
+from cardamom.core.search.synonyms import leading_verb
+from cardamom.core.search.tokens import is_plural
+
+# the words after a leading verb that make the thing it names: "open *a* ticket", "open *new* PR"
+_MADE = (("a",), ("an",), ("new",))
+
+
+def request_verb(
+    tokens: tuple[str, ...],
+    sequence: tuple[str, ...],
+    skip: Container[str],
+    values: Container[str],
+    options: SearchOptions,
+) -> tuple[str, ...]:
+    """``tokens`` with their leading verb read: after an article it makes a thing ("*open a*
+    PR", ``opened_things``), not before things in the plural (``unsaid_filters``); "open" before
+    a thing named, by "the" or by its number ("open *the* jira issue", "open jira issue
+    *OPS-1*"), reads it (``opened_reads``): it opens something there already. ``sequence``:
+    the request's words, articles and all; ``skip``: the app's words; ``values``: its argument
+    values."""
+    made = options.opened_things and sequence[1:2] in _MADE
+    thing = next((t for t in tokens[1:] if t not in skip), "")
+    numbered = any(t in values and any(c.isdigit() for c in t) for t in tokens)  # "open PR *17*" ("pulls")
+    named = numbered or (sequence[1:2] == ("the",) and not is_plural(thing))
+    reads = options.opened_reads and not made and sequence[:1] == ("open",) and named
+    return leading_verb(tokens, skip=skip, plurals=options.unsaid_filters and not made, reads=reads)
