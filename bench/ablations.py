@@ -301,6 +301,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ 'open' before a thing named reads it", "opened_reads", True),
     ("+ things in the plural saying a title of one, but for a read", "plural_titles", True),
     ("+ a name acting on another thing after the one acting on the head", "elsewhere_heads", True),
+    ("+ a list asked for as a thing lists them", "listed_phrases", True),
+    ("+ a tool ending a thing after the rest where no action is asked", "unasked_endings", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

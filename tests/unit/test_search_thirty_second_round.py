@@ -2,7 +2,10 @@
 read (``lone_frames``); a plural head is done by the name saying it plural (``plural_heads``);
 "open" before a thing named reads it (``opened_reads``); things in the plural say a title doing
 it to one, but for a read (``plural_titles``); a tool doing the verb to the head goes before one
-whose name acts on a thing of its own (``elsewhere_heads``); and, without a switch: a coupon's
+whose name acts on a thing of its own (``elsewhere_heads``); a list asked for as a thing lists
+them (``listed_phrases``); a request naming no action gets a tool ending a thing last among
+equals (``unasked_endings``); and, without a switch: a wish ("I want") and a limit ("only")
+before the request leave it, shortened and British words are spelled as the names, a coupon's
 code and a prefixed id with a capital are values, the verb after "could you" or "I'd like to"
 acts on a file's name or a slug, a slug a question asks about is one, a container's contents are
 its items and a DNS record a domain's, a first step asked before "then" is the one ranked, a
@@ -59,8 +62,17 @@ DOCS = [
     app_doc("box__get_files_id", "Box", "Get file information. Retrieves the details about a file."),
     app_doc("box__get_files_id_content", "Box", "Download file. Returns the contents of a file."),
     app_doc("box__get_folders_id_items", "Box", "List items in folder. Retrieves the items in a folder."),
-    app_doc("stripe__delete_coupons_coupon", "Stripe", "Delete a coupon."),
+    app_doc("stripe__delete_coupons_coupon", "Stripe", "Delete a coupon: the coupon is gone, a coupon no longer."),
     app_doc("stripe__post_customers_customer", "Stripe", "Update a customer."),
+    app_doc("stripe__get_customers_customer", "Stripe", "Retrieve a customer."),
+    app_doc("stripe__delete_customers_customer", "Stripe", "Delete a customer."),
+    app_doc("stripe__get_coupons_coupon", "Stripe", "Retrieves the coupon with the given ID."),
+    app_doc("stripe__get_charges", "Stripe", "List all charges."),
+    app_doc("stripe__get_charges_charge", "Stripe", "Retrieve a charge."),
+    app_doc("stripe__post_charges_charge_refund", "Stripe", "Refund a charge, only once."),
+    app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
+    app_doc("xero__get_reports_list", "Xero", "Retrieves a list of the organisation's unique reports."),
+    app_doc("jira__find_users_with_all_permissions", "Jira", "Returns users with all the permissions, for an issue."),
     app_doc("slack__users_lookup_by_email", "Slack", "Find a user with an email address."),
     app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
 ]
@@ -126,7 +138,43 @@ class TestElsewhereHeads:
         assert _names("find jira issue", elsewhere_heads=False)[:1] != ["jira__search_for_issues_using_jql"]
 
 
+class TestListedPhrases:
+    def test_a_list_asked_for_as_a_thing_lists_them(self) -> None:
+        assert as_words(_INDEX, "give me a list of all open jira bugs") == "give me list all open jira bugs"
+        assert as_words(_INDEX, "I want the full list of stripe charges") == "I want list stripe charges"
+        assert as_words(_INDEX, "add bob to the list of reviewers") == "add bob to the list of reviewers"
+        assert _names("a list of all open jira bugs")[:1] == ["jira__search_for_issues_using_jql"]
+        assert _names("a list of all open jira bugs", listed_phrases=False)[:1] == [
+            "jira__find_users_with_all_permissions"
+        ]
+
+
+class TestUnaskedEndings:
+    def test_a_request_naming_no_action_never_deletes_first(self) -> None:
+        # (the delete tool's description says "coupon" most: first among equals by that alone)
+        assert _names("stripe coupon SUMMER25")[:1] == ["stripe__get_coupons_coupon"]
+        assert _names("stripe coupon SUMMER25", unasked_endings=False)[:1] == ["stripe__delete_coupons_coupon"]
+        assert _names("stripe customer cus_123")[:1] == ["stripe__get_customers_customer"]
+
+    def test_a_request_asking_to_delete_still_does(self) -> None:
+        assert _names("delete stripe customer cus_123")[:1] == ["stripe__delete_customers_customer"]
+
+
 class TestWithoutASwitch:
+    def test_a_wish_and_a_limit_before_the_request(self) -> None:
+        assert _names("I want a list of all open jira bugs")[:1] == ["jira__search_for_issues_using_jql"]
+        assert _names("I'd like the stripe customer cus_123")[:1] == ["stripe__get_customers_customer"]
+        assert _names("only list the stripe charges over $100")[:1] == ["stripe__get_charges"]
+        assert "only" in query_tokens("only admins can do that")
+
+    def test_shortened_and_british_words_spelled_as_the_names(self) -> None:
+        assert _names("list xero invs")[:1] == ["xero__get_invoices"]
+        assert "ticket" in query_tokens("create a jira tkt") and "color" in query_tokens("the colour of a label")
+        assert "organization" in query_tokens("list the organisation's repos")
+
+    def test_open_a_thing_by_its_number_heads_a_read(self) -> None:
+        assert _names("open stripe customer cus_123")[:1] == ["stripe__get_customers_customer"]
+
     def test_codes_and_ids_in_capitals_are_values(self) -> None:
         assert has_value_digits("SUMMER25") and has_value_digits("WELCOME10") and has_value_digits("cus_Q1")
         assert not has_value_digits("S3") and not has_value_digits("EC2") and not has_value_digits("oauth_v2")
@@ -181,6 +229,8 @@ def test_hostile_requests_stay_fast() -> None:
         "what's the latest " + "comment " * 300 + "on jira issue OPS-9",
         "add a record " + "lasting 15 minutes " * 300 + "in digitalocean",
         "could you upload " + "a.pdf " * 400 + "to box",
+        "I want a list of " * 300 + "stripe charges",
+        "stripe customer " + "cus_123 " * 500,
     ):
         started = time.perf_counter()
         rank(_INDEX, request)

@@ -77,7 +77,8 @@ class TestAllQuantifiesTheHead:
             assert _names(query)[0] == "jira__get_comments", query
             # (the thirteenth round's ``unsaid_head`` and the twenty-first's ``filtering_things``, "issue"
             # filtering the comments, find it too: off, to see this rule alone)
-            off = {"unsaid_head": False, "filtering_things": False}
+            # (and the thirty-second round's ``elsewhere_heads``: ``get_all_issue_field_options`` acts on another)
+            off = {"unsaid_head": False, "filtering_things": False, "elsewhere_heads": False}
             assert _names(query, head_all=False, **off)[0] != "jira__get_comments", query
 
     def test_a_name_carrying_the_head_keeps_its_all(self) -> None:

@@ -111,7 +111,8 @@ class TestValuedKinds:
     def test_a_kind_a_thing_is_created_with_leaves_with_its_value(self) -> None:
         query = "create a refund for payment intent pi_123 in stripe"
         assert _names(query)[:1] == ["stripe__post_refunds"]
-        assert _names(query, valued_kinds=False)[:1] != ["stripe__post_refunds"]
+        # (the thirty-second round's ``elsewhere_heads`` finds it too: off, to see this rule alone)
+        assert _names(query, valued_kinds=False, elsewhere_heads=False)[:1] != ["stripe__post_refunds"]
 
     def test_only_a_thing_created(self) -> None:
         head = RequestHead("create", "refund")

@@ -149,7 +149,8 @@ class TestInstrumentWords:
         assert _names(query, instrument_words=False, monologue_frames=False)[:1] != ["stripe__get_customers"]
         query = "slack API conversations.list"
         assert _names(query)[:1] == ["slack__conversations_list"]
-        assert _names(query, instrument_words=False)[:1] == ["slack__api_test"]
+        # (the thirty-second round's ``lone_frames`` reads "API" as a frame too: off, to see this rule alone)
+        assert _names(query, instrument_words=False, lone_frames=False)[:1] == ["slack__api_test"]
 
 
 class TestJoinedNames:

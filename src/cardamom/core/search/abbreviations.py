@@ -1,4 +1,5 @@
-"""Words shortened as people write them in a hurry, spelled out (``abbreviations``)."""
+"""Words shortened as people write them in a hurry, and spelled the British way, spelled out as
+the names spell them (``abbreviations``)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,28 @@ ABBREVIATIONS: dict[str, str] = {
     "k8s": "kubernetes",
     "env": "environment",
     "envs": "environments",
+    "invs": "invoices",
+    "tkt": "ticket",
+    "tkts": "tickets",
+    "accts": "accounts",
+    "pmts": "payments",
+    "appts": "appointments",
+    "mtgs": "meetings",
+    "notif": "notification",
+    "notifs": "notifications",
+    "perms": "permissions",
+    # British spellings, where the names say them the American way
+    "colour": "color",
+    "colours": "colors",
+    "organisation": "organization",
+    "organisations": "organizations",
+    "licence": "license",
+    "licences": "licenses",
+    "catalogue": "catalog",
+    "behaviour": "behavior",
+    "favourite": "favorite",
+    "favourites": "favorites",
+    "authorise": "authorize",
 }
 
 

@@ -227,6 +227,11 @@ def deletes_the_source(name: str, name_tokens: Iterable[str], source: str, head:
     return read.head in forms(source, True) and not read.modifiers and not read.others
 
 
+def ends_things(name_tokens: frozenset[str]) -> bool:
+    """The tool's name deletes, cancels or stops (``_ENDING_HEADS``)."""
+    return not _keys_of(name_tokens).isdisjoint(group_keys(_ENDING_HEADS))
+
+
 def deletes(action: str) -> bool:
     """The request's action deletes."""
     return inflection_key(action) in group_keys(_DELETE_HEADS)

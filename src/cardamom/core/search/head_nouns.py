@@ -74,6 +74,7 @@ def request_head(
     framed: bool = False,
     amounts: bool = False,
     opened: bool = False,
+    reads: bool = False,
 ) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
@@ -85,16 +86,16 @@ def request_head(
     ``framed`` (``framed_heads``): a phrase of framing nouns only goes on after its preposition
     ("get the details *for stripe customer* cus_9": a customer). ``amounts`` (``quantity_values``): an
     amount before the phrase says how much of its thing ("add a *$99/month* price", "create *3* tasks").
-    ``opened`` (``opened_things``): a leading verb before an article is its action ("*open a* PR")."""
+    ``opened`` (``opened_things``): a leading verb before an article is its action ("*open a* PR");
+    ``reads`` (``opened_reads``): "open" before a thing named by "the" or its number reads it."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
-    if (
-        opened
-        and start is not None
-        and words[start] in LEADING_VERBS
-        and words[start + 1 : start + 2] in (["a"], ["an"], ["new"])
-    ):
-        words[start] = LEADING_VERBS[words[start]]  # "open a github issue": an issue created
+    if opened and start is not None and words[start] in LEADING_VERBS:
+        made = words[start + 1 : start + 2] in (["a"], ["an"], ["new"])  # "open a github issue": created
+        # "open the jira issue", "open stripe invoice in_1": read (``opened_reads``)
+        the = words[start + 1 : start + 2] == ["the"] and not any(map(is_plural, words[start + 2 : start + 4]))
+        named = words[start] == "open" and (the or any(_numbered(w) for w in values))
+        words[start] = LEADING_VERBS[words[start]] if made else "get" if reads and named else words[start]
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
     phrase: list[str] = []
@@ -256,3 +257,7 @@ def said_kind(name: str, phrase: frozenset[str]) -> bool:
 def acts_on(name: str, head: frozenset[str]) -> bool:
     """The tool's name acts on the request's head (``post_folders`` for "folder")."""
     return name_head(name).head in head
+
+
+def _numbered(value: str) -> bool:
+    return any(c.isdigit() for c in value)

@@ -48,10 +48,12 @@ _SEEKING = re.compile(
     rf"(?:a|an|the|some|any)\s+(?:(?P<app>[\w.\-]+)\s+)?{_TOOL}\s+(?:to|for|that|which)\s+",
     re.IGNORECASE,
 )
-# the model's wish for a thing, no verb after it: "I need *the list of* ...", "I'll need Stripe ..."
-# (a state wished is ``passive_voice``'s: "we need the charge ch_1 to be refunded")
+# the model's wish for a thing, no verb after it: "I need *the list of* ...", "I'll need Stripe ...",
+# "I want all open jira bugs", "I'd like the stripe customer cus_1" (a state wished is
+# ``passive_voice``'s: "we need the charge ch_1 to be refunded")
 _NEEDING = re.compile(
-    r"^\s*(?:i|we)(?:'ll|\u2019ll|\s+will|\s+would)?\s+need\s+(?!to\b)(?!.*\bto\s+(?:be|get)\s)(?=\S)",
+    r"^\s*(?:i|we)(?:(?:'ll|\u2019ll|\s+will|\s+would)?\s+(?:need|want)|(?:'d|\u2019d|\s+would)\s+like)"
+    r"\s+(?!to\b)(?!.*\bto\s+(?:be|get)\s)(?=\S)",
     re.IGNORECASE,
 )
 # the model as the one who acts: "the assistant must reply ...", "I'll need to ..."

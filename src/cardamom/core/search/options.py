@@ -606,7 +606,13 @@ class SearchOptions:
       (``title_order``).
     * ``elsewhere_heads``: a tool doing the request's verb to its head noun goes before one whose
       name acts on a thing of its own ("find jira issue": ``search_for_issues_using_jql``, before
-      ``find_assignable_users``) (``head_order``).
+      ``find_assignable_users``) (``head_order``);
+    * ``listed_phrases``: a list asked for as a thing ("give me *a list of* all open jira bugs")
+      lists them, as "list all open jira bugs" says (``written_forms``);
+    * ``unasked_endings``: a request naming no action at all gets a tool that deletes, cancels or
+      stops after the rest among equal scores ("stripe customer cus_123":
+      ``get_customers_customer``, not ``delete_customers_customer``, first by its name)
+      (``unasked_tools``).
     """
 
     drop_filler: bool = True
@@ -819,6 +825,8 @@ class SearchOptions:
     opened_reads: bool = True
     plural_titles: bool = True
     elsewhere_heads: bool = True
+    listed_phrases: bool = True
+    unasked_endings: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1043,4 +1051,6 @@ SEED_RULES_ONLY = SearchOptions(
     opened_reads=False,
     plural_titles=False,
     elsewhere_heads=False,
+    listed_phrases=False,
+    unasked_endings=False,
 )

@@ -242,6 +242,7 @@ def analyse_query(
             framed=options.framed_heads,
             amounts=options.quantity_values,
             opened=options.opened_things,
+            reads=options.opened_reads,
         )
         if options.head_nouns
         else None

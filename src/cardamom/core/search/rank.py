@@ -9,7 +9,6 @@ import dataclasses
 import functools
 from collections.abc import Callable, Collection
 
-from cardamom.core.search.admin_tools import unasked_admin
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
@@ -49,6 +48,7 @@ from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, read_telling, sends_messages
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
+from cardamom.core.search.unasked_tools import unasked_tools
 from cardamom.core.search.unsaid_actions import reading_first
 from cardamom.core.search.verb_readings import leads_a_name
 from cardamom.core.search.written_forms import read_written
@@ -228,7 +228,8 @@ def _rank(
         passing = passing if head.head in as_values else kept_source(index, passing, head.head, analysis.source)
     if options.unsaid_reads and scope.apps and not question:  # "xero invoices": ``get_invoices`` first
         passing = reading_first(index, analysis, weighed, passing, leads)
-    admin = unasked_admin(index, analysis.tokens) if options.admin_last else ()
+    unasked = options.unasked_endings and action is None and not analysis.name_shaped  # "stripe customer cus_1"
+    admin = unasked_tools(index, analysis.tokens, admin=options.admin_last, ending=unasked)
     top = order_results(index, passing, limit, weighed.unagreeing, admin)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:

@@ -103,8 +103,9 @@ def second_action(
         # "open" opens a second action as its verb ("then *open* a pull request"); a past
         # participle says which ("the size, owner and *created* date of box file 12")
         past = sequence[verb].endswith("ed") and len(sequence[verb]) > 4
-        # after "then" any word is a verb ("list my repos, then *star* acme/api")
-        then = sequence[verb - 1] == "then" and sequence[verb].isalpha() and sequence[verb] not in QUERY_FILLER_WORDS
+        # after "then" any word with more after it is a verb ("list my repos, then *star* acme/api")
+        then = sequence[verb - 1] == "then" and verb + 1 < len(sequence) and sequence[verb].isalpha()
+        then = then and sequence[verb] not in QUERY_FILLER_WORDS
         if (
             sequence[verb] not in values
             and not past

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from cardamom.core.search.synonyms import is_action_word
+
 # "let's" (its tail cut by ``contraction_free``), "let us" and "let me" open a suggestion, not a
 # permission; "let bob know" tells
 _SUGGESTING = frozenset({"us", "me"})
@@ -24,9 +26,12 @@ _NOT_HELD = frozenset({"do", "did", "does", "if", "when", "where", "how", "why",
 
 
 def without_said_fillers(sequence: tuple[str, ...]) -> tuple[str, ...]:
-    """``sequence`` without a suggestion's opening and a pointer to what follows."""
+    """``sequence`` without a suggestion's opening, a limit before the request's verb ("*only*
+    list the stripe charges over $100") and a pointer to what follows."""
     if sequence[:1] == ("let",) and len(sequence) > 2 and "know" not in sequence[1:4]:
         sequence = sequence[2:] if sequence[1] in _SUGGESTING else sequence[1:]
+    if sequence[:1] == ("only",) and len(sequence) > 2 and is_action_word(sequence[1]):
+        sequence = sequence[1:]
     if _POINTERS.isdisjoint(sequence):
         return sequence
     return tuple(w for i, w in enumerate(sequence) if not (w in _POINTERS and i and sequence[i - 1] in _POINTING))

@@ -99,7 +99,19 @@ def _in_words(index: SearchIndex, query: str) -> str:
         )  # "upload report.pdf": "upload the file ..."
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
+    if options.listed_phrases and "list" in query.casefold():
+        query = _LIST_OF.sub(r"\g<lead>list ", query, count=1)  # "I want a list of ...": "I want list ..."
     return query
+
+
+# A list asked for as a thing ("give me *a list of* all open jira bugs", "I want the full list of
+# ..."): the request lists them, as "list all open jira bugs" says; read as written, "list" opened
+# no phrase and a name's "all" (Jira's ``find_users_with_all_permissions``) came first.
+_LIST_OF = re.compile(
+    r"^(?P<lead>(?:[^.!?]{0,40}?\b(?:me|us|want|need|like|see|get|show|fetch|give|provide|return)\s+)?)"
+    r"(?:a|the)\s+(?:full\s+|complete\s+|quick\s+)?list\s+of\s+",
+    re.IGNORECASE,
+)
 
 
 def _as_repository(found: re.Match[str]) -> str:

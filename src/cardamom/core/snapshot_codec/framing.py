@@ -95,8 +95,8 @@ counting a version's date in a name, which the decoder counts again (``dated_nam
 without the switches ``said_fillers``, ``owned_clauses``, ``posted_updates``, ``numbered_ids``,
 ``opened_things``, ``paired_values``, ``noun_names``, ``labelled_numbers``, ``bare_verbs``,
 ``sent_places`` and ``guessed_qualifiers`` (format 35), read as on; format 35 without the
-switches ``lone_frames``, ``plural_heads``, ``opened_reads``, ``plural_titles`` and
-``elsewhere_heads`` (format 36), read as on. The org's app names are
+switches ``lone_frames``, ``plural_heads``, ``opened_reads``, ``plural_titles``,
+``elsewhere_heads``, ``listed_phrases`` and ``unasked_endings`` (format 36), read as on. The org's app names are
 never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
 code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
