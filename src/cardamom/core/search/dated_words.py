@@ -87,6 +87,7 @@ def dated_participle(word: str, after: list[str]) -> bool:
 # place's ("running *in* nyc3": a state and where)
 _VALUE_PREPOSITIONS = frozenset({"to", "at", "until"})
 _AMOUNT = re.compile(r"^[$\u20ac\u00a3]?\d+(?:[.,]\d+)*$")
+_UNITS = PERIODS | {f"{p}s" for p in PERIODS} | frozenset({"minute", "minutes", "mins", "seconds", "gb"})
 
 
 def _measuring(word: str, after: list[str]) -> bool:
@@ -98,9 +99,6 @@ def _measuring(word: str, after: list[str]) -> bool:
     if after[0] in _VALUE_PREPOSITIONS:
         return len(after) > 1 and any(c.isdigit() for c in after[1])
     return bool(_AMOUNT.match(after[0])) and (after[0][0] in "$\u20ac\u00a3" or after[1:2] in ([p] for p in _UNITS))
-
-
-_UNITS = PERIODS | {f"{p}s" for p in PERIODS} | frozenset({"minute", "minutes", "mins", "seconds", "days", "gb"})
 
 
 def subject_participle(word: str, before: list[str]) -> bool:

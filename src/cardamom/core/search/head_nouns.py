@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.request_verbs import names_a_thing
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     ARTICLES,
@@ -93,8 +94,7 @@ def request_head(
     if opened and start is not None and words[start] in LEADING_VERBS:
         made = words[start + 1 : start + 2] in (["a"], ["an"], ["new"])  # "open a github issue": created
         # "open the jira issue", "open stripe invoice in_1": read (``opened_reads``)
-        the = words[start + 1 : start + 2] == ["the"] and not any(map(is_plural, words[start + 2 : start + 4]))
-        named = words[start] == "open" and (the or any(_numbered(w) for w in values))
+        named = words[start] == "open" and names_a_thing(words[start + 1 :], values)
         words[start] = LEADING_VERBS[words[start]] if made else "get" if reads and named else words[start]
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
@@ -257,7 +257,3 @@ def said_kind(name: str, phrase: frozenset[str]) -> bool:
 def acts_on(name: str, head: frozenset[str]) -> bool:
     """The tool's name acts on the request's head (``post_folders`` for "folder")."""
     return name_head(name).head in head
-
-
-def _numbered(value: str) -> bool:
-    return any(c.isdigit() for c in value)

@@ -247,7 +247,7 @@ def analyse_query(
         if options.head_nouns
         else None
     )
-    head = None if shaped_name and head is not None and not head.alone else head  # "remove_tabs_template": tabs?
+    head = None if shaped_name and head is not None and not head.alone else head  # guessed names drop prepositions
     if holder and options.head_nouns:
         # "add *kim* as a *collaborator*" asks for a collaborator (a holder "Kim" ends the head phrase)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))

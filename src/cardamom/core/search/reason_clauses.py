@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.request_clauses import FIRSTLY
 from cardamom.core.search.request_parts import with_apps
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import tokenize
@@ -68,13 +69,12 @@ _SUBJECT_WORDS = frozenset({"the", "a", "an", "it", "we", "i", "you", "they", "h
 _THEN = re.compile(
     r"^[^.;:!?\"\u201c\u201d]{8,120}?,\s*(?:and\s+)?(?:now|then|next)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL
 )
-_FIRSTLY = frozenset({"first", "firstly", "please"})
 
 
 def _asks(clause: str) -> bool:
     """The clause asks for an action itself: an action opens it ("*first* list my repos, then
     ..."), where a clause saying what was done opens with its subject ("I created ...")."""
-    words = [w for w in tokenize(clause[:60]) if w not in _FIRSTLY]
+    words = [w for w in tokenize(clause[:60]) if w not in FIRSTLY and w != "please"]
     return bool(words) and is_action_word(words[0])
 
 

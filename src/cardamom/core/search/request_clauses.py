@@ -20,6 +20,8 @@ _CLAUSE_VERBS = frozenset(
     {"assign", "set", "mark", "notify", "tag", "share", "link", "close", "invite", "ping", "attach", "label", "dm"}
 )
 _LEADING = frozenset({"in", "on", "at", "via", "using"})  # before the app's name: "*in* Jira, create ..."
+# Words opening the first of steps: "*first* list my github repos, then star acme/api"
+FIRSTLY = frozenset({"first", "firstly"})
 
 
 def opening_word(sequence: Sequence[str], apps: Container[str]) -> int | None:
@@ -88,7 +90,7 @@ def second_action(
     ("a task called 'Build and *deploy*'" is one action). ``joined`` (``joined_actions``): "as
     well as" and "plus" join one too, and "also" may come between ("and *also* share it")."""
     first = opening_word(sequence, apps)
-    if first is not None and sequence[first] in _FIRSTLY and first + 1 < len(sequence):
+    if first is not None and sequence[first] in FIRSTLY and first + 1 < len(sequence):
         first += 1  # "*first* list my github repos, then star acme/api"
     if first is None or not _acts(sequence[first]):
         return None
@@ -115,7 +117,6 @@ def second_action(
     return None
 
 
-_FIRSTLY = frozenset({"first", "firstly"})
 # Words joining a second action: "and", "then" ("create a branch, *then* open a pull request")
 _JOINING = frozenset({"and", "then"})
 _ALSO = frozenset({"also"})

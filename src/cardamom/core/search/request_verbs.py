@@ -4,7 +4,7 @@ does the reading; this module says which, as the switches do)."""
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable, Sequence
 
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import leading_verb
@@ -28,8 +28,15 @@ def request_verb(
     the request's words, articles and all; ``skip``: the app's words; ``values``: its argument
     values."""
     made = options.opened_things and sequence[1:2] in _MADE
-    thing = next((t for t in tokens[1:] if t not in skip), "")
-    numbered = any(t in values and any(c.isdigit() for c in t) for t in tokens)  # "open PR *17*" ("pulls")
-    named = numbered or (sequence[1:2] == ("the",) and not is_plural(thing))
+    after = [w for w in sequence[1:] if w not in skip]
+    named = names_a_thing(after, (t for t in tokens if t in values))
     reads = options.opened_reads and not made and sequence[:1] == ("open",) and named
     return leading_verb(tokens, skip=skip, plurals=options.unsaid_filters and not made, reads=reads)
+
+
+def names_a_thing(after: Sequence[str], values: Iterable[str]) -> bool:
+    """The words ``after`` "open" name a thing there already: "the" and a thing in the singular
+    ("open *the* jira issue"; "the pull requests" are listed), or the request has a value with a
+    digit, its number ("open PR *17*", whose "pulls" looks plural)."""
+    the = list(after[:1]) == ["the"] and not any(map(is_plural, after[1:3]))
+    return the or any(any(c.isdigit() for c in value) for value in values)

@@ -61,9 +61,9 @@ def is_slug(word: str, previous: str, after: Sequence[str] = ()) -> bool:
     """An owner/name slug or a path: with a word before it that says so ("repo", or a word
     placing the request in it: "in acme/api"), or a repository's word right after it, an app's
     name between (``after``: "the acme/api github repo"), or a possessive's ("acme/api's
-    contributors"), or a question's auxiliary before it ("does acme/api have"), or three parts or more, or parts that
-    hold a digit, a dot, a dash or an underscore ("octocat/hello-world"); never two plain words
-    otherwise ("read/write", "and/or")."""
+    contributors"), or a question's auxiliary before it ("does acme/api have"), or three parts
+    or more, or parts that hold a digit, a dot, a dash or an underscore ("octocat/hello-world");
+    never two plain words otherwise ("read/write", "and/or")."""
     core = word.strip(".,:;!?'\"")
     owning = core.endswith(("'s", "\u2019s"))  # "acme/api's contributors": a thing that has them
     core = core[:-2] if owning else core

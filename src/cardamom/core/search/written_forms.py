@@ -94,9 +94,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.object_slugs and "/" in query and "repo" in index.name_postings:
         query = _OBJECT_SLUG.sub(_as_repository, query)  # "star acme/web": "star the repository acme/web"
     if options.object_files and "." in query and "files" in index.name_postings:
-        query = _OBJECT_FILE.sub(
-            r"\g<ask>\g<verb> the file \g<file>", query
-        )  # "upload report.pdf": "upload the file ..."
+        # "upload report.pdf", "could you upload report.pdf": "upload the file ..."
+        query = _OBJECT_FILE.sub(r"\g<ask>\g<verb> the file \g<file>", query)
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
     if options.listed_phrases and "list" in query.casefold():
