@@ -157,7 +157,7 @@ def weigh_tokens(
     frames = FRAME_NOUNS | _API_WORDS if index.options.api_words else FRAME_NOUNS
     if index.options.frame_nouns and not frames.isdisjoint(tokens):
         named = named or _named(scoring, visible)
-        framing = _framing(index, tokens, named, scope.values, visible, frames)
+        framing = _framing(index, tokens, named, scope.values, visible, frames, lone=bool(scope.apps))
     if index.options.frame_adjectives and not FRAME_ADJECTIVES.isdisjoint(predicates):
         named = named or _named(scoring, visible)
         framing |= framing_adjectives(tokens, named, scope.values, predicates)
@@ -204,12 +204,17 @@ def _framing(
     values: Container[str],
     visible: Container[int] | None,
     frames: frozenset[str],
+    *,
+    lone: bool = False,
 ) -> frozenset[str]:
     """The frame nouns of ``tokens`` (``frames``) that leave the mass: those no name or
     label of the pool carries (as written or inflected: "info" only prefixing Box's
     ``shield_information_barriers`` is not carried), when another word, not an action or a
-    value, is a name word of the pool; and (``lone_frames``) those whose carrying names carry
-    none of those words ("the details of droplet 3342" is not a GenAI job's ``..._details_...``)."""
+    value, is a name word of the pool; and (``lone_frames``, with ``lone``: inside a named app)
+    those whose carrying names carry none of those words ("the details of droplet 3342" is not a
+    GenAI job's ``..._details_...``). Outside a named app the frame keeps its weight: a request
+    to strangers' tools read more loosely found them by meaning ("retrieving details for the
+    barcode ..." with its barcode apps gone)."""
     objects = [
         n
         for t, n in zip(tokens, named, strict=True)
@@ -217,7 +222,7 @@ def _framing(
     ]
     if not objects:
         return frozenset()
-    lone = index.options.lone_frames
+    lone = lone and index.options.lone_frames
     framing = set()
     for t in frames.intersection(tokens):
         entry = index.postings(t)

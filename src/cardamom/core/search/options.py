@@ -594,9 +594,9 @@ class SearchOptions:
     * ``guessed_qualifiers``: a guessed name naming its app says the state of the things it lists
       too, as a request in words does ("xero_list_*overdue*_invoices": Xero's ``get_invoices``)
       (``filter_words.qualifiers``);
-    * ``lone_frames``: a noun framing a read that names carry, none of which carry the thing read
-      ("the *details* of droplet 3342": DigitalOcean's GenAI job ``..._details_...`` says no
-      droplet), frames it as well (``coverage``);
+    * ``lone_frames``: inside a named app, a noun framing a read that names carry, none of which
+      carry the thing read ("the *details* of droplet 3342": DigitalOcean's GenAI job
+      ``..._details_...`` says no droplet), frames it as well (``coverage``);
     * ``plural_heads``: a plural head is done by the name saying it plural, where names say it
       either way ("asana_get_projects": ``get_projects``, not ``get_project``) (``head_order``);
     * ``opened_reads``: "open" before a thing named ("open *the* jira issue", "open jira issue
