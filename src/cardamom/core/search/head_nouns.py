@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardamom.core.search.postings import own_name_words
-from cardamom.core.search.request_verbs import names_a_thing
+from cardamom.core.search.request_verbs import MADE, names_a_thing
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     ARTICLES,
@@ -92,7 +92,7 @@ def request_head(
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
     if opened and start is not None and words[start] in LEADING_VERBS:
-        made = words[start + 1 : start + 2] in (["a"], ["an"], ["new"])  # "open a github issue": created
+        made = tuple(words[start + 1 : start + 2]) in MADE  # "open a github issue": created
         # "open the jira issue", "open stripe invoice in_1": read (``opened_reads``)
         named = words[start] == "open" and names_a_thing(words[start + 1 :], values)
         words[start] = LEADING_VERBS[words[start]] if made else "get" if reads and named else words[start]

@@ -98,6 +98,9 @@ _HEDGING = (
     r"|(?:assistant|claude|chatgpt|gpt|gemini|copilot|bot|there|team|all|folks|everyone)(?=\s*,)|yo|quick\s+one"
     r"|one\s+thing|(?:(?:have\s+)?got|do\s+(?:we|you|i)\s+have)(?=\s+any\b))\b[\s,:]*)*"
 )
+# The frame a request asks with before its verb ("could you", "I'd like to", "please go ahead
+# and", "help me"), for the readings of what that verb acts on (``written_forms``)
+ASKING_FRAME = rf"{_GREETING}{_ASKING}(?:please\s+)?(?:{_WISHING})?"
 _TOLD_FIRST = rf"(?:{_TOLD})\s+|"
 _TOOL_FIRST = rf"(?:{_TOOL_ASKING})\s+|"
 

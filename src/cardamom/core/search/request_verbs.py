@@ -11,7 +11,7 @@ from cardamom.core.search.synonyms import leading_verb
 from cardamom.core.search.tokens import is_plural
 
 # the words after a leading verb that make the thing it names: "open *a* ticket", "open *new* PR"
-_MADE = (("a",), ("an",), ("new",))
+MADE = (("a",), ("an",), ("new",))
 
 
 def request_verb(
@@ -27,7 +27,7 @@ def request_verb(
     *OPS-1*"), reads it (``opened_reads``): it opens something there already. ``sequence``:
     the request's words, articles and all; ``skip``: the app's words; ``values``: its argument
     values."""
-    made = options.opened_things and sequence[1:2] in _MADE
+    made = options.opened_things and sequence[1:2] in MADE
     after = [w for w in sequence[1:] if w not in skip]
     named = names_a_thing(after, (t for t in tokens if t in values))
     reads = options.opened_reads and not made and sequence[:1] == ("open",) and named

@@ -16,6 +16,7 @@ from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
+from cardamom.core.search.request_frame import ASKING_FRAME
 from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.thing_urls import read_urls
 from cardamom.core.search.tokens import singular, tokenize
@@ -117,23 +118,14 @@ def _as_repository(found: re.Match[str]) -> str:
     """The slug a verb acts on as a repository; a path to a file stays ("read docs/intro.md")."""
     if re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", found.group("slug")):
         return found.group(0)
-    return f"{found.group('ask') or ''}{found.group('verb')} the repository {found.group('slug')}"
-
-
-# How a request may ask before its verb ("could you", "I'd like to", "please go ahead and"): the
-# verb acting on a file's name or a slug is the one after it.
-_ASKING = (
-    r"(?P<ask>(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
-    r"|i(?:['\u2019]d|\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+(?:you\s+)?to\s+"
-    r"|go\s+ahead\s+and\s+|let['\u2019]?s\s+|help\s+me\s+))?"
-)
+    return f"{found.group('ask')}{found.group('verb')} the repository {found.group('slug')}"
 
 
 # A file's name a request's verb acts on ("*upload* report.pdf to box folder 4"): a file, as the
 # request would say; read as written, the name is a value and the request said no thing, so
 # Box's "Upload file" (``post_files_content``) lost to the upload sessions' names.
 _OBJECT_FILE = re.compile(
-    rf"^{_ASKING}(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
+    rf"^(?P<ask>{ASKING_FRAME})(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
     rf"(?P<file>[\w-]+\.{FILE_EXTENSIONS})"
     r"(?=$|[\s,;:!?])",
     re.IGNORECASE,
@@ -145,7 +137,7 @@ _OBJECT_FILE = re.compile(
 # other things first (GitHub's ``gists_star``, ``gists_fork``). One slash, a letter on each side,
 # and no kind after it ("update the acme/api *repo*" says it).
 _OBJECT_SLUG = re.compile(
-    rf"^{_ASKING}(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
+    rf"^(?P<ask>{ASKING_FRAME})(?P<verb>(?:please\s+)?[A-Za-z]+)\s+(?:the\s+)?"
     r"(?P<slug>(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9])(?=$|[\s,.;:!?])"
     r"(?!\s+(?:repo|repos|repository|repositories|project|org|organization|branch|gist|team|fork)\b)",
     re.IGNORECASE,
