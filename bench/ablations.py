@@ -303,6 +303,13 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a name acting on another thing after the one acting on the head", "elsewhere_heads", True),
     ("+ a list asked for as a thing lists them", "listed_phrases", True),
     ("+ a tool ending a thing after the rest where no action is asked", "unasked_endings", True),
+    ("+ the words describing a file uploaded or attached as its content", "attached_files", True),
+    ("+ a kind a list is asked by, no value written, as its filter", "listed_criteria", True),
+    ("+ a name after its kind past an article and the app", "articled_kinds", True),
+    ("+ the situation stated before a request", "stated_situations", True),
+    ("+ the user's words passed on as said", "reported_requests", True),
+    ("+ a verb of telling after an asking frame", "framed_telling", True),
+    ("+ a question asking which things are there, filtered", "asked_filters", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to thirty-second rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to thirty-third rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -1340,6 +1340,43 @@ FIRST = [
     ("open the pull requests in acme/web", "github", "pulls_list"),
     ("I created jira issue ENG-9, now assign it to bob", "jira", "assign_issue"),
     ("get xero contact 5", "xero", "get_contact"),
+    # thirty-third round: each was empty or another tool first before
+    ("upload the signed contract to box folder 12", "box", "post_files_content"),
+    ("upload a screenshot to box", "box", "post_files_content"),
+    ("attach the design mockup to asana task 12", "asana", "create_attachment_for_object"),
+    ("attach the invoice pdf to jira issue OPS-3", "jira", "add_attachment"),
+    ("could you attach the signed NDA to asana task 88", "asana", "create_attachment_for_object"),
+    ("attach the contract to the xero invoice INV-3", "xero", "create_invoice_attachment_by_file_name"),
+    ("digitalocean list droplets by region", "digitalocean", "droplets_list"),
+    ("github pull requests by author", "github", "pulls_list"),
+    ("jira search issues by status", "jira", "search_for_issues_using_jql"),
+    ("twilio calls by status", "twilio", "list_call"),
+    ("what droplets are in region nyc3", "digitalocean", "droplets_list"),
+    ("how many droplets are in region nyc3", "digitalocean", "droplets_list"),
+    ("list repos in the github org acme", "github", "repos_list_for_org"),
+    ("list members of the slack channel general", "slack", "conversations_members"),
+    (
+        "the customer says their droplet is down, reboot digitalocean droplet 3164444",
+        "digitalocean",
+        "droplet_actions_post",
+    ),
+    ("the payment failed twice, refund stripe charge ch_123", "stripe", "post_charges_charge_refund"),
+    (
+        'The user said: "can you cancel my 3pm meeting on cal.com"',
+        "cal-com",
+        "bookings_controller_2024_08_13_cancel_booking",
+    ),
+    ("the user asked: 'create a jira bug for the login crash'", "jira", "create_issue"),
+    ('User wrote: "please refund stripe charge ch_123"', "stripe", "post_charges_charge_refund"),
+    ("tell the team in slack #eng the build is fixed", "slack", "chat_post_message"),
+    ("I need to let bob know on slack that the build is fixed", "slack", "chat_post_message"),
+    ("jira create bug: checkout fails", "jira", "create_issue"),
+    ("[jira] create a bug: checkout fails", "jira", "create_issue"),
+    # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
+    ("attach the receipt to xero invoice INV-3", "xero", "create_receipt_attachment_by_file_name"),
+    ("attach a tag to intercom conversation 5", "intercom", "attach_tag_to_conversation"),
+    ("the jira issue OPS-1, assign it to bob", "jira", "assign_issue"),
+    ("list droplets in region nyc3", "digitalocean", "droplets_list"),
 ]
 
 
@@ -1381,6 +1418,9 @@ NOTHING = [
     ("upload files to dropbox", "app_not_connected"),
     ("first list my gitlab projects, then star acme/api", "app_not_connected"),
     ("what's the weather in paris", "words_uncovered"),
+    # a word saying a thing done again is no misspelling of another tool's ("resent": not "present")
+    ("my stripe invoice in_1 resent", "words_uncovered"),
+    ("upload the contract to dropbox", "app_not_connected"),
 ]
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.attached_files import attached_words
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS
 
@@ -28,6 +30,19 @@ _POINTING = ARTICLES | {"this", "that", "these", "those", "my", "our", "their", 
 _ENDS = frozenset({"and", "then", "to", "into", "in", "on", "for", "with", "as"})
 # the words naming an app as a means, not a thing of it ("from the Google News *API tool*")
 _MEANS = frozenset({"tool", "tools", "api", "apis", "service", "app", "integration", "endpoint", "platform", "sdk"})
+
+
+def things_sent(
+    sequence: tuple[str, ...], values: frozenset[str], apps: Container[str], options: SearchOptions
+) -> frozenset[str]:
+    """What a request sends (``sent_things``) or, where it opens with an attaching verb, the
+    words describing the file it uploads or attaches (``attached_files``)."""
+    sent = (
+        sent_words(sequence, values, apps, options.sent_to_apps, options.posted_in, options.posted_updates)
+        if options.sent_things
+        else frozenset()
+    )
+    return sent | attached_words(sequence, values, apps) if options.attached_files else sent
 
 
 def sent_words(

@@ -100,19 +100,17 @@ _SAYING = frozenset({"saying", "says"})  # the rest of the sentence is the text 
 _SENDING = frozenset({"tell", "dm", "message", "ping", "notify", "text", "post", "send", "reply", "comment", "email"})
 _REMINDING = frozenset({"remind", "reminder"})
 _NOTES = frozenset({"comment", "message", "msg", "note", "reply", "dm", "text", "remark"})
-# a request's first words before a colon whose words follow as text or as what to show
-# ("log a bug in jira: checkout crashes", "list stripe charges: amount, currency, status")
+# a request's first words (or second, after an app's name: "jira create bug:") before a colon whose words follow as
+# text or as what to show ("log a bug in jira: checkout crashes", "list stripe charges: amount, currency, status")
 _BEFORE_TEXT = frozenset({"create", "add", "log", "file", "open", "raise", "write", "make", "new"})
 _BEFORE_TEXT |= {"list", "get", "show", "find", "search", "fetch"}
 # Words after which a field's name comes, then its value: "with email bob@x.com", "of type Bug".
 _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
 # A query's language is no field a value goes in, but the kind of search ("with *jql* '...'": Jira's JQL search).
 QUERY_LANGUAGES = frozenset({"jql", "cql", "sql", "soql", "graphql", "regex"})
-# After "of" an identifier or an address follows the kind of thing it names, not a field: "the
-# status *of droplet* 3164444", "the email *of customer* cus_9s6X", "the members *of channel* #design".
+# After "of" an id or an address follows the kind of thing it names, no field: "the status *of droplet* 3164444"
 _OBJECT_OPENERS = frozenset({"of"})
-# 'with *the* title "Q3"': a field's name may take an article after these ("where the company
-# "Acme" was founded" asks where, it names no field).
+# 'with *the* title "Q3"': a field's name may take an article after these (not "where the company ...")
 _HAVING = frozenset({"with", "having"})
 # Words, before "by", saying how a list is ordered: "*sorted* by name", "*order* by created".
 _ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
@@ -191,6 +189,7 @@ def read_values(
     lowercase: bool = True,
     quantities: bool = True,
     pairs: bool = True,
+    articled: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -200,9 +199,9 @@ def read_values(
     ``reminders``, ``languages`` (``api_words``), ``orders`` (``listed_filters``), ``places``
     (``filtering_things``), ``befores`` (``names_before_kinds``), ``tags`` (``tagged_values``), ``slugs``
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
-    ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``),
-    ``gerunds`` (``gerund_topics``), ``compares`` (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``,
-    ``lowercase`` (``lowercase_names``), ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``)."""
+    ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``), ``gerunds`` (``gerund_topics``), ``compares``
+    (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``, ``lowercase`` (``lowercase_names``),
+    ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``), ``articled`` (``articled_kinds``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -235,6 +234,7 @@ def read_values(
     # it make a compound ("the *landing* page") as often as a name
     before_kinds = named_before_kinds(words, NAMED_KINDS - COMPOUND_KINDS) if befores else frozenset()
     first = text_words[0].casefold() if text_words else ""
+    opening = any(w.casefold() in _BEFORE_TEXT for w in text_words[1:2])  # "jira *create* bug: ...": past an app
     asking = first in QUESTION_OPENERS
     sends, noted, reminds = first in _SENDING, False, False
     read: list[tuple[str, bool]] = []  # each word, lowered, and whether it is a value
@@ -288,7 +288,9 @@ def read_values(
             and (
                 i in before_kinds  # "the *acme* github org"
                 or (untitled and previous in NAMED_KINDS and continues_name(word))
-                or (lowercase and plain_name_after_kind(word, words[max(0, i - 3) : i], following))  # "org *acme*"
+                or (
+                    lowercase and plain_name_after_kind(word, words[max(0, i - 4) : i], following, articled=articled)
+                )  # "org *acme*"
                 or (kind_named and continues_name(word))
                 or is_key(word, previous, NAMED_KINDS)
             )
@@ -343,14 +345,15 @@ def read_values(
                 taken += 1
                 conditional += [word] if clause or criterion else []
             elif SLUG.match(word.strip(".,:;!?'\"")):
-                # two plain words joined by a slash, unplaced ("does acme/api have"): an owner/name
-                # slug or "read/write"; a topic, a value only where no tool ranked carries it
+                # two plain words joined by a slash, unplaced ("does acme/api have"): an owner/name slug or
+                # "read/write"; a topic, a value only where no tool ranked carries it
                 topical.append(word)
         if word.endswith((",", ".", ";", "!", "?", ":")):
             in_topic = naming = kind_named = False
             quoting = quoting and not word.endswith((".", "!", "?"))
         # "log a bug in jira: checkout button unresponsive": a request writing gives the text after a colon
-        quoting = quoting or (word.endswith(":") and i >= 2 and (sends or noted or first in _BEFORE_TEXT))
+        texts = sends or noted or first in _BEFORE_TEXT or (opening and word[:-1].isalpha())  # no JSON key
+        quoting = quoting or (word.endswith(":") and i >= 2 and texts)
         previous = lowered
     # "with email bob@example.com", 'with *the* title "Q3"': the word naming the field a value
     # goes in announces it, as "called" does; so may the container's word in "in project KAN".

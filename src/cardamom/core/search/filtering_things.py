@@ -11,8 +11,16 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cardamom.core.search.head_nouns import RequestHead
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import CREATING, is_action_word
-from cardamom.core.search.tokens import ARTICLES, GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
+from cardamom.core.search.tokens import (
+    ARTICLES,
+    GRAMMAR_WORDS,
+    QUERY_FILLER_WORDS,
+    QUESTION_OPENERS,
+    inflection_key,
+    is_plural,
+)
 from cardamom.core.search.value_words import CONTAINERS, NAMING
 
 # Words placing a list by another thing ("charges *for* customer ...", "notes *on* contact ...")
@@ -41,18 +49,26 @@ def list_filter(
     apps: Collection[str],
     *,
     singular: bool = False,
+    criteria: bool = False,
+    questions: bool = False,
 ) -> ListFilter | None:
     """The kinds of thing a list is asked by: after the thing listed, written in the plural
     (the request's head, or its first word where it names no action: "stripe *charges* for
     customer cus_123"), a preposition (``_BY``), at most two nouns, then a value. ``singular``
     (``valued_kinds``): so is one thing created with a thing of another kind ("create a refund
     *for payment intent* pi_123", "a xero bill *from supplier* Acme"); a thing read or changed
-    "of" another is its field ("the status *of message* SM123")."""
+    "of" another is its field ("the status *of message* SM123"). ``criteria`` (``listed_criteria``):
+    a kind ending the request after "by" filters the list with no value ("list droplets *by
+    region*", "twilio calls *by status*"), as "sorted by" orders it. ``questions``
+    (``asked_filters``): so does a question asking which things are there ("*what droplets* are
+    in region nyc3")."""
     words = [w for w in sequence if w not in apps]
     if head is not None:
         thing, verb = head.head, head.verb
     else:
-        thing = next((w for w in words if w not in _OWNERS), "")  # its first word: no verb before it
+        # its first word: no verb before it (``questions``: past a question's, "*what* droplets are in ...")
+        skipped = _OWNERS | QUESTION_OPENERS | {"many"} if questions else _OWNERS
+        thing = next((w for w in words if w not in skipped), "")
         verb = "list"
     created = singular and head is not None and inflection_key(head.verb) in CREATING
     if not (is_plural(thing) or created) or is_action_word(thing) or thing not in words:
@@ -68,9 +84,15 @@ def list_filter(
         while j < len(words) and _kind_word(words[j], values):
             kind.append(words[j])
             j += 1
-        if kind and len(kind) <= _LONGEST_KIND and j < len(words) and words[j] in values:
+        valued = j < len(words) and words[j] in values
+        if kind and len(kind) <= _LONGEST_KIND and (valued or (criteria and words[i] == "by" and j == len(words))):
             found.update(kind)
     return ListFilter(thing, verb, frozenset(found)) if found else None
+
+
+def asked_lists(options: SearchOptions) -> dict[str, bool]:
+    """``list_filter``'s readings as the switches of ``options`` say."""
+    return {"criteria": options.listed_criteria, "questions": options.asked_filters}
 
 
 def _kind_word(word: str, values: Collection[str]) -> bool:

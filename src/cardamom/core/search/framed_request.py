@@ -1,7 +1,8 @@
 """The request inside what is written around it, in a request naming a connected app: the part
 that asks (``request_parts``), with the thing its context names for its "it"
 (``context_pronouns``), a tool called by name read as its words (``called_tools``), an app's
-label written as its place (``app_last``), without why or when it is asked (``reason_clauses``),
+label written as its place (``app_last``), without why or when it is asked (``reason_clauses``)
+and the situation stated before it (``stated_situations``),
 past its opening frame and hedges (``request_frame``), a question about one thing as its get
 (``thing_questions``), its actions done again written once (``repeated_actions``), in the
 active (``passive_voice``), without the form, page and order of the answer it asks for
@@ -31,6 +32,7 @@ from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.started_workflows import started_workflow
+from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.tokens import tokenize
@@ -67,7 +69,7 @@ def framed_request(
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
-        query = without_monologue(query, app_words)
+        query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query
     part = task_part(
         query,
@@ -91,6 +93,8 @@ def framed_request(
         framed = app_last(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
         framed = without_reasons(framed, mentions)
+    if options.stated_situations:  # "the customer says their droplet is down, reboot digitalocean droplet 7"
+        framed = without_situation(framed, mentions)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
         framed = without_preamble(
             framed,

@@ -8,9 +8,10 @@ seeds' order exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from cardamom.core.search.api_verbs import API_VERBS
+from cardamom.core.search.attached_files import FILE, UPLOADING
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.head_nouns import (
     RequestHead,
@@ -42,9 +43,9 @@ def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOption
         if listed is not None:  # "twilio calls": listed, as "list twilio calls" heads them
             return listed
     if analysis.field is None or not scope.field_thing:
-        return _named_thing(analysis, scope.topic_values)
+        return _named_thing(analysis, scope.topic_values, scope.tokens)
     if analysis.head is not None and (not options.field_thing_head or analysis.head.head not in analysis.field.field):
-        return _named_thing(analysis, scope.topic_values)
+        return _named_thing(analysis, scope.topic_values, scope.tokens)
     return RequestHead(analysis.field.action, scope.field_thing)
 
 
@@ -57,12 +58,15 @@ def _unsaid_list(scope: Scope) -> RequestHead | None:
     return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
 
 
-def _named_thing(analysis: QueryAnalysis, values: frozenset[str]) -> RequestHead | None:
+def _named_thing(analysis: QueryAnalysis, values: frozenset[str], scope_tokens: Collection[str]) -> RequestHead | None:
     """The request's head, or, where its head phrase ends in the name of the thing before it
-    ("archive notion page *abc*", ``thing_names``), that thing."""
+    ("archive notion page *abc*", ``thing_names``), that thing; where it is a file's content
+    an upload makes (``attached_files.as_file``), the file."""
     head = analysis.head
     if head is None or head.head not in values:
         return head
+    if head.verb in UPLOADING and FILE in scope_tokens:  # "upload *a screenshot* to box": a file it makes
+        return RequestHead(head.verb, FILE)
     thing = next((t for t, w in analysis.after_words if w == head.head), None)
     if thing is None or inflection_key(thing) not in head.phrase:
         return head

@@ -8,7 +8,8 @@ ranked again (``misspelled_words``). Only then: a request that finds something a
 its words ("dm *lisa* on slack" is no list, "top customers by *spend*" sends nothing). A word of
 fewer than four letters, one with a capital past its first letter ("OPS") or a digit, an
 address's or a value's, and a capitalised word past the request's first stay as written: ids,
-names and codes are no misspellings. A request of more than twelve words, or of more than three
+names and codes are no misspellings, nor is a word saying a thing done again ("resent": "re" and
+a word some tool says). A request of more than twelve words, or of more than three
 words no tool says, is read as written: a long request that finds nothing is seldom one
 misspelling from a tool, and ranking it again would cost its time twice.
 """
@@ -72,6 +73,8 @@ def _unknown(index: SearchIndex, word: str) -> bool:
     grammar word."""
     if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or index.carriers(word):
         return False
+    if word.startswith("re") and len(word) > _SHORT + 1 and index.postings(word[2:]).every:
+        return False  # done again, no misspelling: "*re*sent" ("sent"), never "present"
     return not index.postings(word).every
 
 

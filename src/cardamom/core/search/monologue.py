@@ -17,7 +17,8 @@ another tool ("user stats" for "answer the user"). The frame is read away, the r
 - a sentence before or after the request looking for a tool ("... #general. Looking for a pin
   tool.", "Need a tool. The user wants to ...");
 - the user asking to be moved ("the user wants to be removed from asana project 31": "remove me
-  from ...").
+  from ...");
+- the user's words passed on as said ('The user said: "cancel my 3pm meeting on cal.com"').
 """
 
 from __future__ import annotations
@@ -78,17 +79,34 @@ _MOVED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _MOVES = {"added": "add", "removed": "remove", "invited": "invite", "kicked": "kick"}
+# the user's words passed on as said: 'The user said: "cancel my 3pm meeting on cal.com"',
+# "the customer asked: refund ch_3" (a colon or a quote after the verb: "the user asked to be
+# removed" is ``_MOVED``'s)
+_REPORTED = re.compile(
+    r"^\s*(?:the\s+|my\s+|our\s+)?(?:user|customer|client|requester|boss|manager|colleague|teammate)\s+"
+    r"(?:said|says|wrote|writes|asked|asks|requested|requests|typed|messaged)(?:\s+me)?"
+    r"(?:\s*:\s*|\s*,?\s*(?=[\"\u201c']))(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a quote around all the user said
+_QUOTED = re.compile(r"^[\"\u201c'](?P<said>[^\"\u201c\u201d]+)[\"\u201d']\s*[.!?]?\s*$")
 _LONGEST = 2000
 
 
-def without_monologue(request: str, apps: Container[str] = frozenset()) -> str:
+def without_monologue(request: str, apps: Container[str] = frozenset(), *, reported: bool = False) -> str:
     """``request`` without the model's reasoning around it (``_LABEL``, ``_PURPOSE``,
     ``_SEEKING``, ``_NEEDING``, ``_ACTING``, ``_TRAILING``, ``_LEADING``, ``_MOVED``); as written where it has
     none, or where nothing would be left. ``apps``: the words of the apps the request names,
-    whose name in the frame stays ("let me find the *GitHub* tool for ..."; not "a *good* tool")."""
+    whose name in the frame stays ("let me find the *GitHub* tool for ..."; not "a *good* tool").
+    ``reported`` (``reported_requests``): the user's words passed on as said are the request
+    (``_REPORTED``), out of their quotes."""
     if len(request) > _LONGEST:
         return request
     text = _LEADING.sub("", _TRAILING.sub("", request), count=1)
+    said = _REPORTED.match(text) if reported else None
+    if said is not None:
+        quoted = _QUOTED.match(said.group("rest"))
+        text = quoted.group("said") if quoted is not None else said.group("rest")
     moved = _MOVED.match(text)
     if moved is not None:
         text = f"{_MOVES[moved.group('participle').casefold()]} me {moved.group('rest')}"

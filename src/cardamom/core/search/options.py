@@ -612,7 +612,30 @@ class SearchOptions:
     * ``unasked_endings``: a request naming no action at all gets a tool that deletes, cancels or
       stops after the rest among equal scores ("stripe customer cus_123":
       ``get_customers_customer``, not ``delete_customers_customer``, first by its name)
-      (``unasked_tools``).
+      (``unasked_tools``);
+    * ``attached_files``: the words between an attaching verb and the place a file goes describe the
+      file ("upload *the signed contract* to box folder 12", "attach *a screenshot* to jira issue
+      OPS-3"): its content, a value where no name of the app carries the word as written
+      (``attached_files``);
+    * ``listed_criteria``: a kind ending a list request after "by" filters the list, no value
+      written ("digitalocean list droplets *by region*": ``droplets_list``, not ``regions_list``;
+      "twilio calls *by status*") (``filtering_things``).
+    * ``articled_kinds``: a thing named in plain words after its kind, an article and the app's name
+      between the kind and the place's word, is named all the same ("remove bob@acme.com from *the
+      github* org *acme*", as "from github org acme") (``value_words.plain_name_after_kind``).
+    * ``stated_situations``: a statement before a comma or a semicolon, opening with a subject and
+      naming no connected app, leaves a request whose rest opens with an action and names one ("*the
+      customer says their droplet is down,* reboot digitalocean droplet 3164444")
+      (``stated_situations``);
+    * ``reported_requests``: the user's words passed on as said are the request, out of their quotes
+      ('The user said: "cancel my 3pm meeting on cal.com"', "the customer asked: refund ch_3")
+      (``monologue``);
+    * ``framed_telling``: a verb of telling after the frame a request asks with sends a message as
+      it does first ("*I need to* let bob know on slack that ...", "*could you* tell the team in
+      slack #eng ...") (``telling``).
+    * ``asked_filters``: a question asking which things are there is filtered by a kind and its
+      value as a list asked for is ("*what droplets* are in region nyc3": ``droplets_list``, not
+      ``regions_list``) (``filtering_things``).
     """
 
     drop_filler: bool = True
@@ -827,6 +850,13 @@ class SearchOptions:
     elsewhere_heads: bool = True
     listed_phrases: bool = True
     unasked_endings: bool = True
+    attached_files: bool = True
+    listed_criteria: bool = True
+    articled_kinds: bool = True
+    stated_situations: bool = True
+    reported_requests: bool = True
+    framed_telling: bool = True
+    asked_filters: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1053,4 +1083,11 @@ SEED_RULES_ONLY = SearchOptions(
     elsewhere_heads=False,
     listed_phrases=False,
     unasked_endings=False,
+    attached_files=False,
+    listed_criteria=False,
+    articled_kinds=False,
+    stated_situations=False,
+    reported_requests=False,
+    framed_telling=False,
+    asked_filters=False,
 )

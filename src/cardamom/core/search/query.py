@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.abbreviations import spelled_out
-from cardamom.core.search.app_roles import content_apps, sent_words
+from cardamom.core.search.app_roles import content_apps, things_sent
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_joined_names
 from cardamom.core.search.argument_values import read_values, without_addresses
 from cardamom.core.search.dated_words import ends_as_participle
@@ -28,7 +28,7 @@ from cardamom.core.search.field_phrases import (
     role_words,
     set_value,
 )
-from cardamom.core.search.filtering_things import ListFilter, list_filter
+from cardamom.core.search.filtering_things import ListFilter, asked_lists, list_filter
 from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.negated_words import actions_ruled_out, negated
@@ -146,6 +146,7 @@ def analyse_query(
             lowercase=options.lowercase_names,
             quantities=options.quantity_values,
             pairs=options.paired_values,
+            articled=options.articled_kinds,
         )
         if options.argument_values
         else None
@@ -290,15 +291,11 @@ def analyse_query(
         not shaped_name and next((w for w in sequence if w not in named), "") in QUESTION_OPENERS,
         frozenset(t for t in tokens if t in arguments and t not in named),
         (
-            list_filter(written, head, values, named, singular=options.valued_kinds)
+            list_filter(written, head, values, named, singular=options.valued_kinds, **asked_lists(options))
             if options.filtering_things and not shaped_name
             else None
         ),
-        (
-            sent_words(written, values, named, options.sent_to_apps, options.posted_in, options.posted_updates)
-            if options.sent_things and not shaped_name
-            else frozenset()
-        ),
+        things_sent(written, values, named, options) if not shaped_name else frozenset(),
         reading.placing if reading is not None and not shaped_name else frozenset(),
         frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS),  # "are *available*"
         negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),

@@ -45,7 +45,7 @@ from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.scope import scope_pool
-from cardamom.core.search.telling import WRITTEN_FIRST, read_telling, sends_messages
+from cardamom.core.search.telling import WRITTEN_FIRST, sends_messages, told_request
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
 from cardamom.core.search.unasked_tools import unasked_tools
@@ -80,7 +80,7 @@ def rank(
         means, query = means_words(query, read), read
     if index.options.telling:
         # "notify bob on slack": "send a message to bob on slack"
-        told, verb = read_telling(query, said=index.options.told_text, labels=index.options.app_labels)
+        told, verb = told_request(query, index.options)
         if verb in WRITTEN_FIRST:
             written = _rank_request(index, query, pool, limit, floor)
             if written.hits:

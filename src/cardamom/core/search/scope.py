@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from cardamom.core.search.app_roles import MESSAGE_NOUNS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.app_words import name_forms
+from cardamom.core.search.attached_files import ATTACHING, as_file, described_content
 from cardamom.core.search.container_words import lists_thing, says_thing_for
 from cardamom.core.search.counting_words import count_as_list, list_as_search
 from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, qualifiers, ruled_out
@@ -264,8 +265,11 @@ def _inside(
     weighed = True
     topics = _unmatched_topics(index, analysis, kept, scoped, searching=searching) | fields | owned
     # "post *the release notes* to #announcements"; a text sent naming no thing ("post in slack #eng: *hi*")
-    if options.sent_messages and (analysis.sent & topics or sends_text(kept, analysis.values, options.sent_places)):
+    sending = options.sent_messages and not (kept and kept[0] in ATTACHING)  # a file attached is no message
+    if sending and (analysis.sent & topics or sends_text(kept, analysis.values, options.sent_places)):
         kept = as_message(index, kept, scoped)
+    elif options.attached_files and analysis.sent & topics:  # "upload *a screenshot* to box": a file
+        kept = as_file(index, kept, scoped)
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
     roles = analysis.roles if options.role_values else ()
@@ -357,6 +361,8 @@ def _unmatched_topics(
     # that is a message's kind too ("post *an update*", ``posted_updates``)
     nouns = MESSAGE_NOUNS if index.options.posted_updates else frozenset()
     sent = frozenset(t for t in kept if t in analysis.sent and (t in nouns or not literal_names(index, t) & scoped))
+    if kept and kept[0] in ATTACHING:  # "upload *the signed contract* to box"
+        sent = described_content(index, (t for t in kept if t in analysis.sent), scoped)
     if index.options.create_topics and kept and inflection_key(kept[0]) in CREATING:
         # what a thing created is for ("a notion page for the *meeting notes*") is its content
         # where no name carries the word as written (Notion's comments are no "notes")

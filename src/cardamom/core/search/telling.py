@@ -15,7 +15,11 @@ Only where a person or a channel follows the verb: "ping the webhook" (GitHub's
 
 from __future__ import annotations
 
+import re
+
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.person_names import names_a_person_placed
+from cardamom.core.search.request_frame import ASKING_FRAME
 from cardamom.core.search.tokens import tokenize
 
 # Verbs of telling a person something, each with the kind of message it sends ("let" with a
@@ -53,14 +57,24 @@ def _is_person(word: str) -> bool:
     return names_a_person_placed(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
 
 
-def read_telling(query: str, *, said: bool = True, labels: bool = True) -> tuple[str, str]:
+def told_request(query: str, options: SearchOptions) -> tuple[str, str]:
+    """``read_telling`` as the switches of ``options`` say."""
+    return read_telling(query, said=options.told_text, labels=options.app_labels, framed=options.framed_telling)
+
+
+def read_telling(query: str, *, said: bool = True, labels: bool = True, framed: bool = False) -> tuple[str, str]:
     """``query`` with an opening verb of telling someone ("notify bob ...", "let the team know
     ...") written as the message it sends ("send a message to bob ..."), and the verb; as it
     is, and no verb, otherwise. ``said`` (``told_text``): the words after whom it tells, and the
     app it is told in, are the message ("tell Bob in Slack *the build failed*"). ``labels``
-    (``app_labels``): past an app's label before it ("slack: let bob know ...")."""
+    (``app_labels``): past an app's label before it ("slack: let bob know ..."). ``framed``
+    (``framed_telling``): past the frame a request asks with ("*I need to* let bob know ...",
+    "*could you* tell the team ..."), as past "please"."""
     words = query.split()
     start = 1 if labels and words[:1] and len(words[0]) > 1 and words[0].endswith(":") else 0
+    asking = re.match(ASKING_FRAME, " ".join(words[start:]), re.IGNORECASE) if framed else None
+    if asking is not None and asking.group(0).strip():
+        start += len(asking.group(0).split())
     start += 1 if words[start : start + 1] and words[start].casefold() == "please" else 0
     if len(words) < start + 2 or words[start].casefold() not in _KINDS:
         return query, ""  # most requests: another first word
@@ -129,6 +143,7 @@ def _saying(words: list[str], end: int, opens: int | None = None) -> list[str]:
         and words[at].casefold() in _PLACES
     ):
         at += 2 if words[at + 1 : at + 2] and words[at + 1].casefold() not in _OWNERS else 3
+        at += 1 if words[at : at + 1] and words[at][:1] == "#" and at + 1 < len(words) else 0  # "in slack *#eng*"
     if at >= len(words) or words[at - 1][-1:] == ":" or words[at].casefold().rstrip(_PUNCTUATION) in _OPENING:
         return words
     # a longer place, its message opened by "that" ("in intercom *conversation 88* that ...")

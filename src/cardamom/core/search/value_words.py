@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from cardamom.core.search.dated_words import is_name
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS, is_plural
 from cardamom.core.search.value_shapes import has_value_digits
 
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
@@ -185,11 +185,13 @@ _PLAIN_NAMED = frozenset({"user", "customer", "contact"})
 _ENDING_PLACE = LOCATING | {"and", "to", "with", "by", "sorted", "ordered", "where", "that", "which"}
 
 
-def plain_name_after_kind(word: str, before: Sequence[str], following: str) -> bool:
+def plain_name_after_kind(word: str, before: Sequence[str], following: str, *, articled: bool = False) -> bool:
     """``word`` is a thing's name in plain lower-case words after its kind, which follows a
     place's word ("github repos in org *acme*", "slack channels in workspace *acme*", "repos
     for user *octocat*"), the place ending with it; not a plural ("in folder *reports*"), nor
-    a grammar or an action word."""
+    a grammar or an action word. ``articled`` (``articled_kinds``): the place's word may come
+    before an article and the app's name ("remove bob from *the github* org *acme*"), and be
+    "of" ("the members *of* org acme")."""
     lowered = word.casefold().strip(".,:;!?'\"")
     if not lowered.isalpha() or len(lowered) < 2 or lowered in QUERY_FILLER_WORDS or is_action_word(lowered):
         return False
@@ -200,4 +202,8 @@ def plain_name_after_kind(word: str, before: Sequence[str], following: str) -> b
         return False
     # the place's word right before the kind, or one word before: an article or the app's name
     # ("in *the* workspace acme", "in *github* org acme")
-    return any(w in LOCATING for w in kinds[-3:-1]) and kinds[-2].isalpha()
+    placing = LOCATING | {"of"} if articled else LOCATING  # "the members *of* org acme"
+    placed = any(w in placing for w in kinds[-3:-1]) or (
+        articled and len(kinds) >= 4 and kinds[-4] in placing and kinds[-3] in ARTICLES
+    )
+    return placed and kinds[-2].isalpha()

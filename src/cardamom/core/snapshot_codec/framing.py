@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 36
+SNAPSHOT_FORMAT = 37
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -96,9 +96,12 @@ without the switches ``said_fillers``, ``owned_clauses``, ``posted_updates``, ``
 ``opened_things``, ``paired_values``, ``noun_names``, ``labelled_numbers``, ``bare_verbs``,
 ``sent_places`` and ``guessed_qualifiers`` (format 35), read as on; format 35 without the
 switches ``lone_frames``, ``plural_heads``, ``opened_reads``, ``plural_titles``,
-``elsewhere_heads``, ``listed_phrases`` and ``unasked_endings`` (format 36), read as on. The org's app names are
-never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this
-code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``elsewhere_heads``, ``listed_phrases`` and ``unasked_endings`` (format 36), read as on; format 36
+without the switches ``attached_files``, ``listed_criteria``, ``articled_kinds``,
+``stated_situations``, ``reported_requests``, ``framed_telling`` and ``asked_filters`` (format 37),
+read as on. The org's app names are never stored: every load derives them
+(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
+are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

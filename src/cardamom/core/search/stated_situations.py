@@ -1,0 +1,64 @@
+"""The situation a request answers, stated before it: "*the customer says their droplet is down,*
+reboot digitalocean droplet 3164444", "*Someone left the company;* remove bob@acme.com from the
+github org acme". A model passing on what it was told writes what happened first, then what to
+do. The statement's words ("says", "down", "left", "company") are no tool's: read as the
+request's, they take mass no name of the app carries and nothing clears the floor
+(``stated_situations``).
+
+A clause before a comma or a semicolon goes where it opens with a subject (an article, an owner
+or a pronoun: "the customer", "our build", "someone") and names no connected app, and what
+follows opens with an order (an action, or a verb no synonym says: "reboot", "refund") and
+names one: the request is all there. "the jira issue OPS-1,
+assign it to bob" keeps its clause (it names the app), and so does "the issue OPS-1, assign it
+to bob" (what follows names none: the clause places it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import QUESTION_OPENERS, tokenize
+
+# a clause to its comma or semicolon, no sentence's end or quote inside
+_STATED = re.compile(r"^\s*(?P<clause>[^.;:!?,\"\u201c\u201d]{8,120}?)\s*[,;]\s*(?P<rest>.+)$", re.DOTALL)
+# the words a statement's subject opens with
+_SUBJECTS = frozenset(
+    {"the", "a", "an", "our", "my", "their", "his", "her", "your", "this", "that", "these", "those", "its"}
+    | {"someone", "somebody", "everyone", "nobody", "it", "they", "we", "i", "he", "she", "you", "there"}
+)
+# words opening no order after a statement: a question's, a conjunction's, an auxiliary's
+_NO_ORDER = QUESTION_OPENERS | frozenset({"and", "but", "or", "so", "then", "now"})
+_LEAST = 3  # words a request keeps: an action, a thing and its app
+
+
+def without_situation(request: str, mentions: tuple[AppMention, ...]) -> str:
+    """``request`` without the statement before its comma or semicolon (``_STATED``), where the
+    statement opens with a subject and names no connected app of ``mentions`` and the rest opens
+    with an action and names one; ``request`` as written otherwise."""
+    if len(request) > 2000:
+        return request
+    stated = _STATED.match(request)
+    if stated is None:
+        return request
+    clause, rest = tokenize(stated.group("clause")), tokenize(stated.group("rest"))
+    if not clause or clause[0] not in _SUBJECTS or len(rest) < _LEAST or not _acts(rest[0]):
+        return request
+    connected = [m for m in mentions if m.connected]
+    if any(_names(clause, m) for m in connected) or not any(_names(rest, m) for m in connected):
+        return request
+    return stated.group("rest")
+
+
+def _acts(word: str) -> bool:
+    """``word`` may open an order: an action ("*refund* stripe charge ch_1", "*reboot* ..."), no
+    subject, question or conjunction ("*the* build ...", "*which* ...", "*and* ...")."""
+    return is_action_word(word) or (word.isalpha() and word not in _SUBJECTS and word not in _NO_ORDER)
+
+
+def _names(words: list[str], mention: AppMention) -> bool:
+    """``words`` say ``mention``'s app, word for word or run together ("cal com", "calcom")."""
+    size = len(mention.words)
+    joined = "".join(mention.words)
+    return joined in words or any(tuple(words[i : i + size]) == mention.words for i in range(len(words) - size + 1))
