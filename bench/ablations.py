@@ -310,6 +310,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the user's words passed on as said", "reported_requests", True),
     ("+ a verb of telling after an asking frame", "framed_telling", True),
     ("+ a question asking which things are there, filtered", "asked_filters", True),
+    ("+ the messages of a place read as its history", "channel_histories", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

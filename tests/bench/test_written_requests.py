@@ -1372,7 +1372,12 @@ FIRST = [
     ("I need to let bob know on slack that the build is fixed", "slack", "chat_post_message"),
     ("jira create bug: checkout fails", "jira", "create_issue"),
     ("[jira] create a bug: checkout fails", "jira", "create_issue"),
+    ("get messages in slack channel C024", "slack", "conversations_history"),
+    ("what's the most recent message in slack channel C024", "slack", "conversations_history"),
+    ("List the last 20 messages in Slack channel C0123", "slack", "conversations_history"),
     # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
+    ("pin a message in slack #eng", "slack", "pins_add"),
+    ("find messages from bob in slack #eng", "slack", "search_messages"),
     ("attach the receipt to xero invoice INV-3", "xero", "create_receipt_attachment_by_file_name"),
     ("attach a tag to intercom conversation 5", "intercom", "attach_tag_to_conversation"),
     ("the jira issue OPS-1, assign it to bob", "jira", "assign_issue"),

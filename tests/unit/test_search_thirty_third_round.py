@@ -5,7 +5,8 @@
 (``stated_situations``); the user's words passed on as said are the request
 (``reported_requests``); a verb of telling after an asking frame sends a message
 (``framed_telling``); a question asking which things are there is filtered as a list
-(``asked_filters``); and, without a switch: a word saying a thing done again is no misspelling,
+(``asked_filters``); the messages of a place read are its history (``channel_histories``); and,
+without a switch: a word saying a thing done again is no misspelling,
 and the text after a colon follows an app's name and a verb as it follows a verb."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.attached_files import attached_words
+from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.filtering_things import list_filter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.monologue import without_monologue
@@ -64,6 +66,11 @@ DOCS = [
     app_doc("jira__create_issue", "Jira", "Creates an issue or a subtask."),
     app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
     app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
+    app_doc("slack__conversations_history", "Slack", "Fetches a conversation's history of messages and events."),
+    app_doc("slack__search_messages", "Slack", "Searches for messages matching a query."),
+    app_doc("slack__pins_add", "Slack", "Pins an item to a channel."),
+    app_doc("intercom__list_contact_merge_history", "Intercom", "List the merge history of a contact."),
+    app_doc("intercom__retrieve_conversation", "Intercom", "Retrieve a conversation with its parts."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -238,6 +245,37 @@ class TestAskedFilters:
         found = list_filter(words, None, frozenset({"nyc3"}), (), questions=True)
         assert found is not None and found.thing == "droplets" and found.kinds == {"region"}
         assert list_filter(words, None, frozenset({"nyc3"}), ()) is None
+
+
+class TestChannelHistories:
+    def test_the_messages_of_a_place_read_are_its_history(self) -> None:
+        for request in (
+            "get messages in slack channel C024",
+            "what's the most recent message in slack channel C024",
+            "list the last 20 messages from slack #eng",
+        ):
+            assert _names(request)[:1] == ["slack__conversations_history"], request
+        assert _names("get messages in slack channel C024", channel_histories=False)[:1] == ["slack__search_messages"]
+
+    def test_messages_searched_sent_or_acted_on_stay(self) -> None:
+        slack = _INDEX.tools_of(["Slack"])
+        apps = frozenset({"slack"})
+        for request in (
+            "find messages in slack #eng",
+            "post a message in slack #eng",
+            "pin a message in slack #eng",
+            "messages from bob in slack #eng",
+            "search slack messages about the outage in #incidents",
+        ):
+            assert read_history(_INDEX, request, slack, apps) == request
+        assert read_history(_INDEX, "get messages in slack #eng", slack, apps) == "get history in slack #eng"
+        # an app whose history names say no place keeps its messages
+        intercom = _INDEX.tools_of(["Intercom"])
+        request = "get messages in intercom conversation 5"
+        assert read_history(_INDEX, request, intercom, frozenset({"intercom"})) == request
+        started = time.perf_counter()
+        assert read_history(_INDEX, "get " + "messages " * 400 + "in", slack, apps).startswith("get")
+        assert time.perf_counter() - started < 1.0
 
 
 class TestWithoutASwitch:

@@ -2,7 +2,8 @@
 that asks (``request_parts``), with the thing its context names for its "it"
 (``context_pronouns``), a tool called by name read as its words (``called_tools``), an app's
 label written as its place (``app_last``), without why or when it is asked (``reason_clauses``)
-and the situation stated before it (``stated_situations``),
+and the situation stated before it (``stated_situations``), the messages of a place read as its
+history (``channel_histories``),
 past its opening frame and hedges (``request_frame``), a question about one thing as its get
 (``thing_questions``), its actions done again written once (``repeated_actions``), in the
 active (``passive_voice``), without the form, page and order of the answer it asks for
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.called_tools import called_by_name
+from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.monologue import without_monologue
@@ -104,6 +106,8 @@ def framed_request(
             tools=options.tool_frames,
             hedges=options.hedged_requests,
         )
+    if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."
+        framed = read_history(index, framed, tools, app_words)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"

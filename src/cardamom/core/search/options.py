@@ -619,10 +619,10 @@ class SearchOptions:
       (``attached_files``);
     * ``listed_criteria``: a kind ending a list request after "by" filters the list, no value
       written ("digitalocean list droplets *by region*": ``droplets_list``, not ``regions_list``;
-      "twilio calls *by status*") (``filtering_things``).
+      "twilio calls *by status*") (``filtering_things``);
     * ``articled_kinds``: a thing named in plain words after its kind, an article and the app's name
       between the kind and the place's word, is named all the same ("remove bob@acme.com from *the
-      github* org *acme*", as "from github org acme") (``value_words.plain_name_after_kind``).
+      github* org *acme*", as "from github org acme") (``value_words.plain_name_after_kind``);
     * ``stated_situations``: a statement before a comma or a semicolon, opening with a subject and
       naming no connected app, leaves a request whose rest opens with an action and names one ("*the
       customer says their droplet is down,* reboot digitalocean droplet 3164444")
@@ -632,10 +632,14 @@ class SearchOptions:
       (``monologue``);
     * ``framed_telling``: a verb of telling after the frame a request asks with sends a message as
       it does first ("*I need to* let bob know on slack that ...", "*could you* tell the team in
-      slack #eng ...") (``telling``).
+      slack #eng ...") (``telling``);
     * ``asked_filters``: a question asking which things are there is filtered by a kind and its
       value as a list asked for is ("*what droplets* are in region nyc3": ``droplets_list``, not
-      ``regions_list``) (``filtering_things``).
+      ``regions_list``) (``filtering_things``);
+    * ``channel_histories``: where the named apps have a tool whose name says "history", the
+      messages of a channel or a conversation read are its history ("get messages in slack channel
+      C024": Slack's ``conversations_history``, not ``search_messages``); messages about a thing or
+      from a person are searched still (``channel_histories``).
     """
 
     drop_filler: bool = True
@@ -857,6 +861,7 @@ class SearchOptions:
     reported_requests: bool = True
     framed_telling: bool = True
     asked_filters: bool = True
+    channel_histories: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1090,4 +1095,5 @@ SEED_RULES_ONLY = SearchOptions(
     reported_requests=False,
     framed_telling=False,
     asked_filters=False,
+    channel_histories=False,
 )
