@@ -311,6 +311,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a verb of telling after an asking frame", "framed_telling", True),
     ("+ a question asking which things are there, filtered", "asked_filters", True),
     ("+ the messages of a place read as its history", "channel_histories", True),
+    ("+ a tool asked for by the verb right after it", "verbed_tools", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1375,6 +1375,9 @@ FIRST = [
     ("get messages in slack channel C024", "slack", "conversations_history"),
     ("what's the most recent message in slack channel C024", "slack", "conversations_history"),
     ("List the last 20 messages in Slack channel C0123", "slack", "conversations_history"),
+    ("which tool uploads a file to box", "box", "post_files_content"),
+    ("which slack tool sends a message", "slack", "chat_post_message"),
+    ("what tool deletes a droplet on digitalocean", "digitalocean", "droplets_destroy"),
     # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
     ("pin a message in slack #eng", "slack", "pins_add"),
     ("find messages from bob in slack #eng", "slack", "search_messages"),

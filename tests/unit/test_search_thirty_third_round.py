@@ -5,8 +5,9 @@
 (``stated_situations``); the user's words passed on as said are the request
 (``reported_requests``); a verb of telling after an asking frame sends a message
 (``framed_telling``); a question asking which things are there is filtered as a list
-(``asked_filters``); the messages of a place read are its history (``channel_histories``); and,
-without a switch: a word saying a thing done again is no misspelling,
+(``asked_filters``); the messages of a place read are its history (``channel_histories``); a tool asked
+for by the verb right after it is asked for by that verb (``verbed_tools``); and, without a
+switch: a word saying a thing done again is no misspelling,
 and the text after a colon follows an app's name and a verb as it follows a verb."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.filtering_things import list_filter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.monologue import without_monologue
+from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.telling import read_telling
 from cardamom.core.search.value_words import plain_name_after_kind
@@ -276,6 +278,19 @@ class TestChannelHistories:
         started = time.perf_counter()
         assert read_history(_INDEX, "get " + "messages " * 400 + "in", slack, apps).startswith("get")
         assert time.perf_counter() - started < 1.0
+
+
+class TestVerbedTools:
+    def test_a_tool_asked_for_by_the_verb_right_after_it(self) -> None:
+        assert without_preamble("which tool uploads a file to box", verbs=True) == "upload a file to box"
+        assert without_preamble("which slack tool sends a message", verbs=True) == "slack send a message"
+        assert without_preamble("which tool uploads a file to box") != "upload a file to box"
+        assert _names("which tool uploads a file to box")[:1] == ["box__post_files_content"]
+        assert _names("which tool uploads a file to box", verbed_tools=False)[:1] != ["box__post_files_content"]
+
+    def test_no_verb_after_the_tool(self) -> None:
+        assert without_preamble("which tools exist for stripe", verbs=True) == "which tools exist for stripe"
+        assert without_preamble("what tool news", verbs=True) == "what tool news"
 
 
 class TestWithoutASwitch:

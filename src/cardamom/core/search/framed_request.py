@@ -105,6 +105,7 @@ def framed_request(
             chatting=options.chat_openers,
             tools=options.tool_frames,
             hedges=options.hedged_requests,
+            verbs=options.verbed_tools,
         )
     if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."
         framed = read_history(index, framed, tools, app_words)

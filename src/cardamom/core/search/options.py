@@ -639,7 +639,10 @@ class SearchOptions:
     * ``channel_histories``: where the named apps have a tool whose name says "history", the
       messages of a channel or a conversation read are its history ("get messages in slack channel
       C024": Slack's ``conversations_history``, not ``search_messages``); messages about a thing or
-      from a person are searched still (``channel_histories``).
+      from a person are searched still (``channel_histories``);
+    * ``verbed_tools``: a tool asked for by the verb right after it, in the third person, is asked
+      for by that verb ("which tool *uploads* a file to box", "which slack tool *sends* a message":
+      "slack send a message") (``request_frame``).
     """
 
     drop_filler: bool = True
@@ -862,6 +865,7 @@ class SearchOptions:
     framed_telling: bool = True
     asked_filters: bool = True
     channel_histories: bool = True
+    verbed_tools: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1096,4 +1100,5 @@ SEED_RULES_ONLY = SearchOptions(
     framed_telling=False,
     asked_filters=False,
     channel_histories=False,
+    verbed_tools=False,
 )

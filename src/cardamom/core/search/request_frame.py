@@ -87,6 +87,12 @@ _APP_TOOL = re.compile(
     rf"(?:tools?|functions?|endpoints?|capabilit(?:y|ies))\s+(?:{_TOOL_ACTS})\s+",
     re.IGNORECASE,
 )
+# ``verbed_tools``: a tool asked for by what it does, its verb right after it ("which tool
+# *uploads* a file to box", "what tool *deletes* a droplet", "which *slack* tool *sends* a message")
+_VERBED_TOOL = re.compile(
+    rf"^\s*{_SEEKING}(?:which|what|a|an|any|the)\s+(?:(?P<app>[\w.\-]+)\s+)?{_TOOL_WORD}\s+(?=[a-z]{{4,}}\b)",
+    re.IGNORECASE,
+)
 # ``hedged_requests``: a hedge before what is asked ("*maybe* list the stripe customers", "*I
 # think* I need to create ...", "*probably best to* archive ...")
 _HEDGING = (
@@ -125,6 +131,7 @@ def without_preamble(
     chatting: bool = True,
     tools: bool = True,
     hedges: bool = False,
+    verbs: bool = False,
 ) -> str:
     """``request`` from its first word past the opening frame ("I need to *add* a comment ...",
     "can you please help me *find* ..."); the request as written when the frame is all there is.
@@ -133,7 +140,15 @@ def without_preamble(
     ``chatting``: so do the words opening a turn of a conversation ("ok now", "next,", ``_CHATTING``);
     ``tools``: so does a tool asked for in other words ("what tool lets me", "tools related to"),
     and an app's tool, whose app's name then opens the request ("the twilio tool for sending
-    sms": "twilio send sms"); ``hedges``: so does a hedge ("maybe", "I think", "probably best to")."""
+    sms": "twilio send sms"); ``hedges``: so does a hedge ("maybe", "I think", "probably best to");
+    ``verbs`` (``verbed_tools``): so does a tool asked for by the verb right after it, in the third
+    person ("which slack tool *sends* a message": "slack send a message")."""
+    verbed = _VERBED_TOOL.match(request) if tools and verbs else None
+    if verbed is not None:
+        rest = request[verbed.end() :]
+        acting = _in_base_form(rest)
+        if acting != rest:  # a verb indeed ("which tool *exists*" is no action's)
+            return f"{verbed.group('app')} {acting}" if verbed.group("app") else acting
     app = _APP_TOOL.match(request) if tools else None
     if app is not None:
         rest = _acted(app.group(0), request[app.end() :])
