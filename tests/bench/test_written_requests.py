@@ -1378,6 +1378,8 @@ FIRST = [
     ("which tool uploads a file to box", "box", "post_files_content"),
     ("which slack tool sends a message", "slack", "chat_post_message"),
     ("what tool deletes a droplet on digitalocean", "digitalocean", "droplets_destroy"),
+    ("jira log work", "jira", "add_worklog"),
+    ("twilio send mms", "twilio", "create_message"),
     # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
     ("pin a message in slack #eng", "slack", "pins_add"),
     ("find messages from bob in slack #eng", "slack", "search_messages"),

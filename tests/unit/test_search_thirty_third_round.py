@@ -25,6 +25,7 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.telling import read_telling
 from cardamom.core.search.value_words import plain_name_after_kind
+from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 
 DOCS = [
@@ -73,6 +74,9 @@ DOCS = [
     app_doc("slack__pins_add", "Slack", "Pins an item to a channel."),
     app_doc("intercom__list_contact_merge_history", "Intercom", "List the merge history of a contact."),
     app_doc("intercom__retrieve_conversation", "Intercom", "Retrieve a conversation with its parts."),
+    app_doc("jira__add_worklog", "Jira", "Adds a worklog to an issue."),
+    app_doc("jira__get_change_logs", "Jira", "Returns the change logs of an issue."),
+    app_doc("twilio__create_message", "Twilio", "Send a message."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -297,6 +301,12 @@ class TestWithoutASwitch:
     def test_a_thing_done_again_is_no_misspelling(self) -> None:
         assert _names("my stripe invoice in_1 resent") == []  # not Stripe's "present"
         assert _names("resend stripe invoice in_1")[:1] == ["stripe__post_invoices_invoice_send"]
+
+    def test_time_logged_after_the_apps_name_and_an_mms(self) -> None:
+        assert _names("jira log work")[:1] == ["jira__add_worklog"]
+        assert _names("jira: log 2 hours on OPS-5")[:1] == ["jira__add_worklog"]
+        assert as_words(_INDEX, "never log work in jira") == "never log work in jira"
+        assert _names("twilio send mms")[:1] == ["twilio__create_message"]
 
     def test_the_text_after_a_colon_past_an_apps_name(self) -> None:
         assert _names("jira create bug: checkout fails")[:1] == ["jira__create_issue"]

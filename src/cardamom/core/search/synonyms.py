@@ -50,7 +50,7 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     database table db
     comment note remark reply
     team group squad
-    message chat post dm sms
+    message chat post dm sms mms
     repository repo codebase
     customer client buyer
     invoice bill

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Container
 
 from cardamom.core.search.argument_lists import read_arguments
 from cardamom.core.search.call_forms import read_calls, read_flags
@@ -24,14 +25,24 @@ from cardamom.core.search.value_shapes import FILE_EXTENSIONS
 from cardamom.core.search.value_words import CONTAINERS
 from cardamom.core.search.word_forms import said_side_by_side
 
-# Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog,
+# Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog (after the
+# app's name too: "jira log work"),
 # as the names of an app that keeps them say (Jira's ``add_worklog``), where "log" alone read as
 # its logs (``get_change_logs``).
 _LOGGED = re.compile(
-    r"^(?:please\s+)?(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
+    r"^(?P<app>[\w.\-]+:?\s+)?(?:please\s+)?(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
     r"(?:h|hrs?|hours?|m|mins?|minutes?|d|days?)(?:\s+of\s+(?:work|time))?)(?:\s+spent)?\b",
     re.IGNORECASE,
 )
+
+
+def _logged(match: re.Match[str], apps: Container[str]) -> str:
+    """The time a request logs as a worklog added, after the app's name it opens with ("jira log
+    work"); as written after any other word."""
+    app = match.group("app") or ""
+    if app and app.strip().rstrip(":").casefold() not in apps:
+        return match.group(0)
+    return f"{app}add a worklog"
 
 
 # An owner/name slug placed by a preposition ("issues *in acme/api*"): a repository, as the
@@ -98,7 +109,7 @@ def _in_words(index: SearchIndex, query: str) -> str:
         # "upload report.pdf", "could you upload report.pdf": "upload the file ..."
         query = _OBJECT_FILE.sub(r"\g<ask>\g<verb> the file \g<file>", query)
     if options.logged_time and "worklog" in index.name_postings:
-        query = _LOGGED.sub("add a worklog", query)  # "log 3 hours on jira issue OPS-12"
+        query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions), query)  # "log 3 hours on jira issue OPS-12"
     if options.listed_phrases and "list" in query.casefold():
         query = _LIST_OF.sub(r"\g<lead>list ", query, count=1)  # "I want a list of ...": "I want list ..."
     return query
