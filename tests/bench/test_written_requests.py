@@ -1379,6 +1379,8 @@ FIRST = [
     ("which slack tool sends a message", "slack", "chat_post_message"),
     ("what tool deletes a droplet on digitalocean", "digitalocean", "droplets_destroy"),
     ("jira log work", "jira", "add_worklog"),
+    ("stripe list charges for customer", "stripe", "get_charges"),
+    ("xero invoices for contact", "xero", "get_invoices"),
     ("twilio send mms", "twilio", "create_message"),
     # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
     ("pin a message in slack #eng", "slack", "pins_add"),

@@ -145,6 +145,13 @@ class TestListedCriteria:
         assert (
             list_filter(("list", "droplets", "by", "region", "in", "nyc"), head, frozenset(), (), criteria=True) is None
         )
+        charges = ("list", "charges", "for", "a", "customer")
+        assert list_filter(charges, RequestHead("list", "charges"), frozenset(), ()) is None
+        found = list_filter(charges, RequestHead("list", "charges"), frozenset(), (), criteria=True)
+        assert found is not None and found.kinds == {"customer"}
+        # whose review is no filter of a list
+        prs = ("list", "prs", "waiting", "for", "my", "review")
+        assert list_filter(prs, RequestHead("list", "prs"), frozenset(), (), criteria=True) is None
 
 
 class TestArticledKinds:

@@ -26,6 +26,8 @@ from cardamom.core.search.value_words import CONTAINERS, NAMING
 # Words placing a list by another thing ("charges *for* customer ...", "notes *on* contact ...")
 # ("to" is where a thing goes: "conversations assigned *to* admin 991")
 _BY = frozenset({"for", "of", "from", "in", "on", "by", "with", "under", "within", "inside"})
+# the words before a kind a list is asked by, no value after it ("droplets *by* region", "charges *for* customer")
+_CRITERIA = frozenset({"by", "for"})
 _OWNERS = ARTICLES | {"my", "our", "your", "this", "that", "their", "his", "her"}
 _LONGEST_KIND = 2  # "event type", "payment method"
 # Things holding others, whose lists are theirs to give ("files in folder 0": Box's folder
@@ -58,8 +60,9 @@ def list_filter(
     (``valued_kinds``): so is one thing created with a thing of another kind ("create a refund
     *for payment intent* pi_123", "a xero bill *from supplier* Acme"); a thing read or changed
     "of" another is its field ("the status *of message* SM123"). ``criteria`` (``listed_criteria``):
-    a kind ending the request after "by" filters the list with no value ("list droplets *by
-    region*", "twilio calls *by status*"), as "sorted by" orders it. ``questions``
+    a kind ending the request after "by" or "for" filters the list with no value ("list droplets
+    *by region*", "twilio calls *by status*", "stripe charges *for customer*"), as "sorted by"
+    orders it. ``questions``
     (``asked_filters``): so does a question asking which things are there ("*what droplets* are
     in region nyc3")."""
     words = [w for w in sequence if w not in apps]
@@ -85,7 +88,10 @@ def list_filter(
             kind.append(words[j])
             j += 1
         valued = j < len(words) and words[j] in values
-        if kind and len(kind) <= _LONGEST_KIND and (valued or (criteria and words[i] == "by" and j == len(words))):
+        # (no owner's word: "waiting *for my* review" is whose review, no list's filter)
+        unowned = all(w in ARTICLES for w in words[i + 1 : j - len(kind)])
+        criterion = criteria and not created and words[i] in _CRITERIA and j == len(words) and unowned
+        if kind and len(kind) <= _LONGEST_KIND and (valued or criterion):
             found.update(kind)
     return ListFilter(thing, verb, frozenset(found)) if found else None
 

@@ -617,9 +617,10 @@ class SearchOptions:
       file ("upload *the signed contract* to box folder 12", "attach *a screenshot* to jira issue
       OPS-3"): its content, a value where no name of the app carries the word as written
       (``attached_files``);
-    * ``listed_criteria``: a kind ending a list request after "by" filters the list, no value
-      written ("digitalocean list droplets *by region*": ``droplets_list``, not ``regions_list``;
-      "twilio calls *by status*") (``filtering_things``);
+    * ``listed_criteria``: a kind ending a list request after "by" or "for" filters the list, no
+      value written ("digitalocean list droplets *by region*": ``droplets_list``, not
+      ``regions_list``; "twilio calls *by status*", "stripe charges *for customer*")
+      (``filtering_things``);
     * ``articled_kinds``: a thing named in plain words after its kind, an article and the app's name
       between the kind and the place's word, is named all the same ("remove bob@acme.com from *the
       github* org *acme*", as "from github org acme") (``value_words.plain_name_after_kind``);
