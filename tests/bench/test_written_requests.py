@@ -1381,6 +1381,9 @@ FIRST = [
     ("jira log work", "jira", "add_worklog"),
     ("stripe list charges for customer", "stripe", "get_charges"),
     ("xero invoices for contact", "xero", "get_invoices"),
+    ('User message: "refund stripe charge ch_77"', "stripe", "post_charges_charge_refund"),
+    ("remove her from asana project 12", "asana", "remove_members_for_project"),
+    ("our intern finished onboarding, remove her from asana project 12", "asana", "remove_members_for_project"),
     ("twilio send mms", "twilio", "create_message"),
     # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
     ("pin a message in slack #eng", "slack", "pins_add"),

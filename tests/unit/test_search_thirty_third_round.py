@@ -21,6 +21,7 @@ from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.filtering_things import list_filter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.monologue import without_monologue
+from cardamom.core.search.query import query_tokens
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.telling import read_telling
@@ -219,6 +220,13 @@ class TestReportedRequests:
         assert without_monologue("the customer asked: refund ch_3", reported=True) == "refund ch_3"
         assert without_monologue("User wrote 'post hi in #eng'", reported=True) == "post hi in #eng"
 
+    def test_what_the_user_wrote_labelled_in_quotes(self) -> None:
+        request = 'User message: "refund stripe charge ch_77"'
+        assert without_monologue(request, reported=True) == "refund stripe charge ch_77"
+        assert without_monologue("user's request: 'archive #old'", reported=True) == "archive #old"
+        assert without_monologue("User message: hi there", reported=True) == "User message: hi there"
+        assert _names(request)[:1] == ["stripe__post_charges_charge_refund"]
+
     def test_a_user_asking_to_be_moved_or_a_statement_is_no_quote(self) -> None:
         moved = "the user asked to be removed from asana project 31"
         assert without_monologue(moved, reported=True) == "remove me from asana project 31"
@@ -308,6 +316,11 @@ class TestWithoutASwitch:
     def test_a_thing_done_again_is_no_misspelling(self) -> None:
         assert _names("my stripe invoice in_1 resent") == []  # not Stripe's "present"
         assert _names("resend stripe invoice in_1")[:1] == ["stripe__post_invoices_invoice_send"]
+
+    def test_a_pronoun_taken_from_a_thing_is_a_member(self) -> None:
+        assert query_tokens("remove her from asana project 12")[:2] == ("remove", "member")
+        assert query_tokens("add them to asana project 12")[:2] == ("add", "member")
+        assert "member" not in query_tokens("delete her asana project 12")
 
     def test_time_logged_after_the_apps_name_and_an_mms(self) -> None:
         assert _names("jira log work")[:1] == ["jira__add_worklog"]

@@ -83,9 +83,11 @@ _MOVES = {"added": "add", "removed": "remove", "invited": "invite", "kicked": "k
 # "the customer asked: refund ch_3" (a colon or a quote after the verb: "the user asked to be
 # removed" is ``_MOVED``'s)
 _REPORTED = re.compile(
-    r"^\s*(?:the\s+|my\s+|our\s+)?(?:user|customer|client|requester|boss|manager|colleague|teammate)\s+"
-    r"(?:said|says|wrote|writes|asked|asks|requested|requests|typed|messaged)(?:\s+me)?"
-    r"(?:\s*:\s*|\s*,?\s*(?=[\"\u201c']))(?P<rest>\S.*)$",
+    r"^\s*(?:the\s+|my\s+|our\s+)?(?:user|customer|client|requester|boss|manager|colleague|teammate)"
+    r"(?:\s+(?:said|says|wrote|writes|asked|asks|requested|requests|typed|messaged)(?:\s+me)?"
+    r"(?:\s*:\s*|\s*,?\s*(?=[\"\u201c']))"
+    # ... or what they wrote, labelled, in quotes: 'User message: "refund stripe charge ch_77"'
+    r"|(?:'s|\u2019s)?\s+(?:message|request|query|question|ask)\s*:\s*(?=[\"\u201c']))(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 # a quote around all the user said

@@ -236,11 +236,13 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     # name of box folder 9 to X" is ``put_folders_id``, "rename box folder 9 to X")
     **{(verb, *the, "name", "of"): ("rename",) for verb in _RENAMING for the in ((), ("the",))},
     ("get", "rid", "of"): ("delete",),
-    # someone added to a thing or taken from it is a member of it ("add someone to the asana project")
+    # someone added to a thing or taken from it is a member of it ("add someone to the asana project",
+    # "remove *her* from asana project 12": a pronoun, no word of the request, had left "remove ...
+    # project 12", which deletes it)
     **{
         (verb, who, to): (verb, "member", to)
         for verb in ("add", "invite", "remove", "kick")
-        for who in ("someone", "somebody")
+        for who in ("someone", "somebody", "him", "her", "them")
         for to in ("to", "from", "into", "on")
     },
     # the most recent is the latest ("my most recent stripe invoice")
