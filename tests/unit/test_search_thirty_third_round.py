@@ -326,6 +326,7 @@ class TestWithoutASwitch:
         assert _names("jira log work")[:1] == ["jira__add_worklog"]
         assert _names("jira: log 2 hours on OPS-5")[:1] == ["jira__add_worklog"]
         assert as_words(_INDEX, "never log work in jira") == "never log work in jira"
+        assert as_words(_INDEX, "please log 2 hours on jira issue OPS-5") == "add a worklog on jira issue OPS-5"
         assert _names("twilio send mms")[:1] == ["twilio__create_message"]
 
     def test_the_text_after_a_colon_past_an_apps_name(self) -> None:

@@ -34,10 +34,10 @@ _LONGEST_DESCRIBED = 4  # words describing a file: "upload *the signed Q3 sales 
 
 def attached_words(sequence: Sequence[str], values: Container[str], apps: Container[str]) -> frozenset[str]:
     """The words describing the file a request opening with an attaching verb uploads or
-    attaches, up to the word placing it: at most
-    ``_LONGEST_DESCRIBED``, no action among them ("upload the file *and share* it" does two
-    things), no value (a thing named by its id is one of the app's, no file's content: "attach
-    *volume vol-123* to droplet 3342"; "upload notes.txt": a file's name is a value already)."""
+    attaches, up to the word placing it: at most ``_LONGEST_DESCRIBED``, no action among them
+    ("upload the file *and share* it" does two things), no value (a thing named by its id is one
+    of the app's, no file's content: "attach *volume vol-123* to droplet 3342"; "upload
+    notes.txt": a file's name is a value already)."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS), len(words))  # "please upload"
     if start == len(words) or words[start] not in ATTACHING:
@@ -57,8 +57,7 @@ def described_content(index: SearchIndex, described: Iterable[str], scoped: froz
     things), else those no name of ``scoped`` carries as the same noun, one or many ("attach *the
     firewall* to droplet 99" keeps DigitalOcean's firewalls, "upload *the signed* contract" lets
     Box's "sign" requests go)."""
-    files = union_of(union_of((index.postings(w).name, index.postings(w).inflected)) for w in _FILE_WORDS)
-    if not files & scoped:
+    if not union_of(_named(index, w) for w in _FILE_WORDS) & scoped:
         return frozenset()
     return frozenset(w for w in described if not _named_as_noun(index, w, scoped))
 
@@ -75,4 +74,10 @@ def as_file(index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int]) -
     sessions, the only names saying "upload"."""
     if not kept or kept[0] not in UPLOADING or any(inflection_key(w) == FILE for w in kept):
         return kept
-    return (*kept, FILE) if union_of((index.postings(FILE).name, index.postings(FILE).inflected)) & scoped else kept
+    return (*kept, FILE) if _named(index, FILE) & scoped else kept
+
+
+def _named(index: SearchIndex, word: str) -> frozenset[int]:
+    """The tools whose names say ``word`` as written or inflected."""
+    entry = index.postings(word)
+    return union_of((entry.name, entry.inflected))

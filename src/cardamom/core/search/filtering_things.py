@@ -59,12 +59,11 @@ def list_filter(
     customer cus_123"), a preposition (``_BY``), at most two nouns, then a value. ``singular``
     (``valued_kinds``): so is one thing created with a thing of another kind ("create a refund
     *for payment intent* pi_123", "a xero bill *from supplier* Acme"); a thing read or changed
-    "of" another is its field ("the status *of message* SM123"). ``criteria`` (``listed_criteria``):
-    a kind ending the request after "by" or "for" filters the list with no value ("list droplets
-    *by region*", "twilio calls *by status*", "stripe charges *for customer*"), as "sorted by"
-    orders it. ``questions``
-    (``asked_filters``): so does a question asking which things are there ("*what droplets* are
-    in region nyc3")."""
+    "of" another is its field ("the status *of message* SM123"). ``criteria``
+    (``listed_criteria``): a kind ending the request after "by" or "for" filters the list with no
+    value ("list droplets *by region*", "twilio calls *by status*", "stripe charges *for
+    customer*"), as "sorted by" orders it. ``questions`` (``asked_filters``): so does a question
+    asking which things are there ("*what droplets* are in region nyc3")."""
     words = [w for w in sequence if w not in apps]
     if head is not None:
         thing, verb = head.head, head.verb

@@ -1,12 +1,11 @@
-"""The request inside what is written around it, in a request naming a connected app: the part
-that asks (``request_parts``), with the thing its context names for its "it"
-(``context_pronouns``), a tool called by name read as its words (``called_tools``), an app's
-label written as its place (``app_last``), without why or when it is asked (``reason_clauses``)
-and the situation stated before it (``stated_situations``), the messages of a place read as its
-history (``channel_histories``),
-past its opening frame and hedges (``request_frame``), a question about one thing as its get
-(``thing_questions``), its actions done again written once (``repeated_actions``), in the
-active (``passive_voice``), without the form, page and order of the answer it asks for
+"""The request inside what is written around it, in a request naming a connected app: the part that
+asks (``request_parts``), with the thing its context names for its "it" (``context_pronouns``),
+a tool called by name read as its words (``called_tools``), an app's label written as its place
+(``app_last``), without why or when it is asked (``reason_clauses``) and the situation stated
+before it (``stated_situations``), past its opening frame and hedges (``request_frame``), the
+messages of a place read as its history (``channel_histories``), a question about one thing as
+its get (``thing_questions``), its actions done again written once (``repeated_actions``), in
+the active (``passive_voice``), without the form, page and order of the answer it asks for
 (``output_formats``). Each step is text in, text out, and ``rank`` ranks what they leave where
 it still names a connected app, the request as written where that finds nothing."""
 

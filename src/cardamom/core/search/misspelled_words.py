@@ -9,9 +9,9 @@ its words ("dm *lisa* on slack" is no list, "top customers by *spend*" sends not
 fewer than four letters, one with a capital past its first letter ("OPS") or a digit, an
 address's or a value's, and a capitalised word past the request's first stay as written: ids,
 names and codes are no misspellings, nor is a word saying a thing done again ("resent": "re" and
-a word some tool says). A request of more than twelve words, or of more than three
-words no tool says, is read as written: a long request that finds nothing is seldom one
-misspelling from a tool, and ranking it again would cost its time twice.
+a word some tool says). A request of more than twelve words, or of more than three words no tool
+says, is read as written: a long request that finds nothing is seldom one misspelling from a
+tool, and ranking it again would cost its time twice.
 """
 
 from __future__ import annotations

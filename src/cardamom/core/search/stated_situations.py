@@ -8,9 +8,9 @@ request's, they take mass no name of the app carries and nothing clears the floo
 A clause before a comma or a semicolon goes where it opens with a subject (an article, an owner
 or a pronoun: "the customer", "our build", "someone") and names no connected app, and what
 follows opens with an order (an action, or a verb no synonym says: "reboot", "refund") and
-names one: the request is all there. "the jira issue OPS-1,
-assign it to bob" keeps its clause (it names the app), and so does "the issue OPS-1, assign it
-to bob" (what follows names none: the clause places it).
+names one: the request is all there. "the jira issue OPS-1, assign it to bob" keeps its clause
+(it names the app), and so does "the issue OPS-1, assign it to bob" (what follows names none:
+the clause places it).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ _LEAST = 3  # words a request keeps: an action, a thing and its app
 def without_situation(request: str, mentions: tuple[AppMention, ...]) -> str:
     """``request`` without the statement before its comma or semicolon (``_STATED``), where the
     statement opens with a subject and names no connected app of ``mentions`` and the rest opens
-    with an action and names one; ``request`` as written otherwise."""
+    with an order and names one; ``request`` as written otherwise."""
     if len(request) > 2000:
         return request
     stated = _STATED.match(request)

@@ -25,12 +25,11 @@ from cardamom.core.search.value_shapes import FILE_EXTENSIONS
 from cardamom.core.search.value_words import CONTAINERS
 from cardamom.core.search.word_forms import said_side_by_side
 
-# Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog (after the
-# app's name too: "jira log work"),
-# as the names of an app that keeps them say (Jira's ``add_worklog``), where "log" alone read as
-# its logs (``get_change_logs``).
+# Time logged against a thing: "log work", "log time", "log 3 hours", "track 2h" add a worklog
+# (after the app's name too: "jira log work"), as the names of an app that keeps them say (Jira's
+# ``add_worklog``), where "log" alone read as its logs (``get_change_logs``).
 _LOGGED = re.compile(
-    r"^(?P<app>[\w.\-]+:?\s+)?(?:please\s+)?(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
+    r"^(?P<app>(?!please\b)[\w.\-]+:?\s+)?(?:please\s+)?(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
     r"(?:h|hrs?|hours?|m|mins?|minutes?|d|days?)(?:\s+of\s+(?:work|time))?)(?:\s+spent)?\b",
     re.IGNORECASE,
 )
