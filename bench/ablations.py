@@ -312,6 +312,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a question asking which things are there, filtered", "asked_filters", True),
     ("+ the messages of a place read as its history", "channel_histories", True),
     ("+ a tool asked for by the verb right after it", "verbed_tools", True),
+    ("+ a field a name says of another thing", "own_fields", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1382,11 +1382,13 @@ FIRST = [
     ("stripe list charges for customer", "stripe", "get_charges"),
     ("xero invoices for contact", "xero", "get_invoices"),
     ('User message: "refund stripe charge ch_77"', "stripe", "post_charges_charge_refund"),
+    ("check the status of digitalocean droplet 77", "digitalocean", "droplets_get"),
     ("remove her from asana project 12", "asana", "remove_members_for_project"),
     ("our intern finished onboarding, remove her from asana project 12", "asana", "remove_members_for_project"),
     ("twilio send mms", "twilio", "create_message"),
     # guards: a file's word a name says, a thing attached, a clause naming the app, a filter's value
     ("pin a message in slack #eng", "slack", "pins_add"),
+    ("set the topic of slack channel #eng to launch", "slack", "conversations_set_topic"),
     ("find messages from bob in slack #eng", "slack", "search_messages"),
     ("attach the receipt to xero invoice INV-3", "xero", "create_receipt_attachment_by_file_name"),
     ("attach a tag to intercom conversation 5", "intercom", "attach_tag_to_conversation"),

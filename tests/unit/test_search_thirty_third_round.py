@@ -1,14 +1,16 @@
 """Issue 13's thirty-third round: the words describing a file uploaded or attached are its content
 (``attached_files``); a kind a list is asked by, no value written, filters it
 (``listed_criteria``); a name after its kind past an article and the app's name is a name
-(``articled_kinds``); the situation stated before a request leaves it
-(``stated_situations``); the user's words passed on as said are the request
-(``reported_requests``); a verb of telling after an asking frame sends a message
-(``framed_telling``); a question asking which things are there is filtered as a list
-(``asked_filters``); the messages of a place read are its history (``channel_histories``); a tool asked
-for by the verb right after it is asked for by that verb (``verbed_tools``); and, without a
-switch: a word saying a thing done again is no misspelling,
-and the text after a colon follows an app's name and a verb as it follows a verb."""
+(``articled_kinds``); the situation stated before a request leaves it (``stated_situations``);
+the user's words passed on as said are the request (``reported_requests``); a verb of telling
+after an asking frame sends a message (``framed_telling``); a question asking which things are
+there is filtered as a list (``asked_filters``); the messages of a place read are its history
+(``channel_histories``); a tool asked for by the verb right after it is asked for by that verb
+(``verbed_tools``); a field a name says of another thing is the thing's still (``own_fields``);
+and, without a switch: a word saying a thing done again is no misspelling, the text after a
+colon follows an app's name and a verb as it follows a verb, time logged after the app's name is
+a worklog added, an MMS is a message, and a pronoun added to a thing or taken from it is a
+member."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.telling import read_telling
 from cardamom.core.search.value_words import plain_name_after_kind
+from cardamom.core.search.verb_readings import _says_own_field
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 
@@ -78,6 +81,13 @@ DOCS = [
     app_doc("jira__add_worklog", "Jira", "Adds a worklog to an issue."),
     app_doc("jira__get_change_logs", "Jira", "Returns the change logs of an issue."),
     app_doc("twilio__create_message", "Twilio", "Send a message."),
+    app_doc(
+        "digitalocean__droplets_get_destroy_associated_resources_status",
+        "DigitalOcean",
+        "Check the status of a request to destroy a Droplet with its associated resources.",
+    ),
+    app_doc("slack__conversations_set_topic", "Slack", "Sets the topic for a conversation."),
+    app_doc("slack__conversations_rename", "Slack", "Renames a conversation."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -310,6 +320,23 @@ class TestVerbedTools:
     def test_no_verb_after_the_tool(self) -> None:
         assert without_preamble("which tools exist for stripe", verbs=True) == "which tools exist for stripe"
         assert without_preamble("what tool news", verbs=True) == "what tool news"
+
+
+class TestOwnFields:
+    def test_a_field_a_name_says_of_another_thing(self) -> None:
+        request = "get the status of digitalocean droplet 77"
+        assert _names(request)[:1] == ["digitalocean__droplets_get"]
+        assert _names(request, own_fields=False)[:1] == [
+            "digitalocean__droplets_get_destroy_associated_resources_status"
+        ]
+
+    def test_a_field_a_name_says_as_the_things_own(self) -> None:
+        assert _names("set the topic of slack channel #eng to launch")[:1] == ["slack__conversations_set_topic"]
+        assert _says_own_field("slack__conversations_set_topic", "channel", ("topic",))
+        assert not _says_own_field(
+            "digitalocean__droplets_get_destroy_associated_resources_status", "droplet", ("status",)
+        )
+        assert _says_own_field("twilio__fetch_call_status", "call", ("status",))
 
 
 class TestWithoutASwitch:

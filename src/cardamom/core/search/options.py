@@ -644,6 +644,11 @@ class SearchOptions:
     * ``verbed_tools``: a tool asked for by the verb right after it, in the third person, is asked
       for by that verb ("which tool *uploads* a file to box", "which slack tool *sends* a message":
       "slack send a message") (``request_frame``).
+    * ``own_fields``: a name carries a field read or changed with the thing only where nothing but
+      actions stands between the two (Slack's ``conversations_set_topic``); a name saying another
+      thing between them ("the status of digitalocean droplet 77":
+      ``droplets_get_destroy_associated_resources_status``) leaves the field the thing's
+      (``verb_readings.changed_field``).
     """
 
     drop_filler: bool = True
@@ -867,6 +872,7 @@ class SearchOptions:
     asked_filters: bool = True
     channel_histories: bool = True
     verbed_tools: bool = True
+    own_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1102,4 +1108,5 @@ SEED_RULES_ONLY = SearchOptions(
     asked_filters=False,
     channel_histories=False,
     verbed_tools=False,
+    own_fields=False,
 )

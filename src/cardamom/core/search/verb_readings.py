@@ -11,7 +11,7 @@ from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, THING_FIELDS, FieldPhrase
 from cardamom.core.search.head_nouns import first_name_word, forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, meets, union_of
+from cardamom.core.search.postings import EMPTY, meets, own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_plural
@@ -155,7 +155,13 @@ def changed_field(
     thing = next((w for w in phrase.after if w not in app_words and w not in analysis.values), None)
     things = name_reach(index, thing) & scoped if thing is not None else EMPTY
     updating = _updating(index, things, phrase.action)
-    if not things or any(literal_names(index, w) & things for w in phrase.field):
+    carrying = union_of(literal_names(index, w) for w in phrase.field) & things
+    if index.options.own_fields and thing is not None and any(w in analysis.values for w in phrase.after):
+        # one thing's field ("of droplet 77"), which a name saying another thing between the two
+        # does not carry ("droplets_get_*destroy_associated_resources*_status")
+        documents = index.documents
+        carrying = frozenset(d for d in carrying if _says_own_field(documents[d].name, thing, phrase.field))
+    if not things or carrying:
         return frozenset(), kept, ""
     if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
         return frozenset(), kept, ""
@@ -181,6 +187,25 @@ def changed_field(
 
 
 _READING_NAMES = ("get", "list", "retrieve", "fetch", "read")
+
+
+_SETTERS = frozenset({"set", "unset", "get", "put", "patch"})  # a name's verbs no synonym group holds
+
+
+def _says_own_field(name: str, thing: str, field: tuple[str, ...]) -> bool:
+    """The tool's own name says ``field`` as ``thing``'s: only actions between the two
+    (``conversations_set_topic``), not another thing ("droplets_get_destroy_associated_resources_status")."""
+    words = own_name_words(name)
+    keys = [inflection_key(w) for w in words]
+    field_keys = {inflection_key(w) for w in field}
+    thing_keys = {inflection_key(w) for w in (thing, *synonyms_of(thing))}  # a channel's "conversations"
+    for i, key in enumerate(keys):
+        if key not in thing_keys:
+            continue
+        between = next((words[i + 1 : j] for j in range(i + 1, len(keys)) if keys[j] in field_keys), None)
+        if between is not None and all(is_action_word(w) or w in _SETTERS for w in between):
+            return True
+    return False
 
 
 def _updating(index: SearchIndex, things: frozenset[int], action: str) -> frozenset[int]:
