@@ -73,7 +73,7 @@ def _unknown(index: SearchIndex, word: str) -> bool:
     grammar word."""
     if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or index.carriers(word):
         return False
-    if word.startswith("re") and len(word) > _SHORT + 1 and index.postings(word[2:]).every:
+    if word.startswith("re") and len(word) > _SHORT + 1 and index.carriers(word[2:]):
         return False  # done again, no misspelling: "*re*sent" ("sent"), never "present"
     return not index.postings(word).every
 
