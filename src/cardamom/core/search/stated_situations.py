@@ -58,7 +58,6 @@ def _acts(word: str) -> bool:
 
 
 def _names(words: list[str], mention: AppMention) -> bool:
-    """``words`` say ``mention``'s app, word for word or run together ("cal com", "calcom")."""
-    size = len(mention.words)
-    joined = "".join(mention.words)
-    return joined in words or any(tuple(words[i : i + size]) == mention.words for i in range(len(words) - size + 1))
+    """``words`` say ``mention``'s app, its every word or run together ("cal com", "calcom"), as
+    ``reason_clauses`` reads the apps a request still names."""
+    return set(words).issuperset(mention.words) or "".join(mention.words) in words

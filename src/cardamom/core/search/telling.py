@@ -48,6 +48,7 @@ _PUNCTUATION = ",.:;!?"
 _PLACES = frozenset({"in", "on", "via", "through", "over", "using", "by"})
 _OPENING = frozenset({"that", "about", "saying", "with", "to", "when", "if", "re", "regarding", "and"})
 _SAID_OPENINGS = frozenset({"that", "saying"})
+_LONGEST_FRAME = 8  # words of an asking frame and its verb: "hey, could you please go ahead and *tell*"
 
 
 def _is_person(word: str) -> bool:
@@ -72,7 +73,9 @@ def read_telling(query: str, *, said: bool = True, labels: bool = True, framed: 
     "*could you* tell the team ..."), as past "please"."""
     words = query.split()
     start = 1 if labels and words[:1] and len(words[0]) > 1 and words[0].endswith(":") else 0
-    asking = re.match(ASKING_FRAME, " ".join(words[start:]), re.IGNORECASE) if framed else None
+    # (the frame read only where a verb of telling follows it: most requests have none)
+    told = framed and any(w.casefold() in _KINDS for w in words[start : start + _LONGEST_FRAME])
+    asking = re.match(ASKING_FRAME, " ".join(words[start:]), re.IGNORECASE) if told else None
     if asking is not None and asking.group(0).strip():
         start += len(asking.group(0).split())
     start += 1 if words[start : start + 1] and words[start].casefold() == "please" else 0
