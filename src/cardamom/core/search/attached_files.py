@@ -27,8 +27,9 @@ UPLOADING = frozenset({"upload", "reupload"})
 FILE = "file"  # the thing an upload makes, its own inflection key
 # Words saying where the file goes ("attach the logs *to* jira issue OPS-3", "upload the deck *into* folder 7")
 _PLACES = frozenset({"to", "into", "onto", "in", "on"})
-# Words of a name saying it acts on a file ("create_receipt_*attachment*_by_file_name")
-_FILE_WORDS = ("file", "files", "attachment", "attachments", "upload", "uploads")
+# Words of a name saying it acts on a file ("create_receipt_*attachment*_by_file_name"; their
+# plurals through ``_named``'s inflections)
+_FILE_WORDS = ("file", "attachment", "upload")
 _LONGEST_DESCRIBED = 4  # words describing a file: "upload *the signed Q3 sales contract* to box"
 
 

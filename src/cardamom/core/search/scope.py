@@ -360,9 +360,10 @@ def _unmatched_topics(
     # no name carries the word as written (Slack's messages are no "notes"), or where it is a verb
     # that is a message's kind too ("post *an update*", ``posted_updates``)
     nouns = MESSAGE_NOUNS if index.options.posted_updates else frozenset()
-    sent = frozenset(t for t in kept if t in analysis.sent and (t in nouns or not literal_names(index, t) & scoped))
     if kept and kept[0] in ATTACHING:  # "upload *the signed contract* to box"
         sent = described_content(index, (t for t in kept if t in analysis.sent), scoped)
+    else:
+        sent = frozenset(t for t in kept if t in analysis.sent and (t in nouns or not literal_names(index, t) & scoped))
     if index.options.create_topics and kept and inflection_key(kept[0]) in CREATING:
         # what a thing created is for ("a notion page for the *meeting notes*") is its content
         # where no name carries the word as written (Notion's comments are no "notes")
