@@ -93,33 +93,42 @@ def quality(root: Path, universe: list[D.App], quick: bool) -> dict[str, Any]:
     log(f"{len(sets)} query sets, {sum(len(s.queries) for s in sets):,} queries")
 
     pools = {id(qs.pool): qs.pool for qs in sets}
-    methods: dict[str, dict[int, Search]] = {}
-    for label, options in ABLATIONS:
+    halves = {qs.name: test_half(qs) for qs in sets}
+    results: dict[str, dict[str, Scores]] = {qs.name: {} for qs in sets}
+
+    def score_all(name: str, per_pool: dict[int, Search]) -> None:
+        for qs in sets:
+            queries = halves[qs.name]
+            results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
+
+    # One method's indexes at a time: each ablation's indexes (and the caches its searches fill)
+    # are dropped once it has scored every set; holding all of them at once outgrew 24 GB.
+    for step, (label, options) in enumerate(ABLATIONS, 1):
         indexes = {pid: pool.index(options=options) for pid, pool in pools.items()}
-        methods[f"ours + floor: {label}"] = {pid: ours(ix) for pid, ix in indexes.items()}
+        score_all(f"ours + floor: {label}", {pid: ours(ix) for pid, ix in indexes.items()})
         if options == SearchOptions():
-            methods["ours, no floor"] = {pid: ours(ix, floor=0.0) for pid, ix in indexes.items()}
+            score_all("ours, no floor", {pid: ours(ix, floor=0.0) for pid, ix in indexes.items()})
+        del indexes
+        gc.collect()
+        if step % 20 == 0 or step == len(ABLATIONS):
+            log(f"scored {step} of {len(ABLATIONS)} ranker rows over {len(sets)} sets")
     log("BM25 peers")
-    methods["bm25s"] = {pid: Bm25s(pool).search for pid, pool in pools.items()}
-    methods["rank-bm25"] = {pid: RankBm25(pool).search for pid, pool in pools.items()}
+    for name, peer in (("bm25s", Bm25s), ("rank-bm25", RankBm25)):
+        score_all(name, {pid: peer(pool).search for pid, pool in pools.items()})
+        gc.collect()
     log("embeddings: encoding tools and queries")
     emb = Embeddings()
     matrices = {pid: emb.index(pool) for pid, pool in pools.items()}
     emb.encode([q.text for qs in sets for q in qs.queries])
     threshold, balanced = choose_threshold(emb, matrices, sets)
     log(f"embedding threshold {threshold:.2f} (dev balanced accuracy {balanced:.3f})")
-    methods["MiniLM embeddings"] = {pid: emb.searcher(m) for pid, m in matrices.items()}
-    methods[f"MiniLM embeddings, similarity >= {threshold:.2f}"] = {
-        pid: emb.searcher(m, threshold) for pid, m in matrices.items()
-    }
-
-    results: dict[str, dict[str, Scores]] = {}
-    for qs in sets:
-        queries = test_half(qs)
-        results[qs.name] = {}
-        for name, per_pool in methods.items():
-            results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
-        log(f"scored {qs.name} ({len(queries)} test queries)")
+    score_all("MiniLM embeddings", {pid: emb.searcher(m) for pid, m in matrices.items()})
+    score_all(
+        f"MiniLM embeddings, similarity >= {threshold:.2f}",
+        {pid: emb.searcher(m, threshold) for pid, m in matrices.items()},
+    )
+    del emb, matrices
+    gc.collect()
     info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
     return {"sets": info, "results": results, "threshold": threshold, "balanced": balanced}
 
