@@ -313,6 +313,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the messages of a place read as its history", "channel_histories", True),
     ("+ a tool asked for by the verb right after it", "verbed_tools", True),
     ("+ a field a name says of another thing", "own_fields", True),
+    ("+ a thing's kind in two words a name says together", "compound_kinds", True),
+    ("+ a question asking which field a thing has", "asked_fields", True),
+    ("+ a title's plural after its verb is a thing", "titled_nouns", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1394,6 +1394,26 @@ FIRST = [
     ("attach a tag to intercom conversation 5", "intercom", "attach_tag_to_conversation"),
     ("the jira issue OPS-1, assign it to bob", "jira", "assign_issue"),
     ("list droplets in region nyc3", "digitalocean", "droplets_list"),
+    # thirty-fourth round: each was empty or another tool first before
+    ("which region is digitalocean droplet 77 in", "digitalocean", "droplets_get"),
+    ("which image is digitalocean droplet 8812 running", "digitalocean", "droplets_get"),
+    ("which customer does stripe invoice in_55 belong to", "stripe", "get_invoices_invoice"),
+    ("what currency is stripe charge ch_9 in", "stripe", "get_charges_charge"),
+    ("what plan is stripe subscription sub_42 on", "stripe", "get_subscriptions_subscription_exposed_id"),
+    ("which folder is box file 456 in", "box", "get_files_id"),
+    ("what email does intercom contact 6612 have", "intercom", "show_contact"),
+    ("which contact is xero invoice INV-12 for", "xero", "get_invoice"),
+    ("what number did twilio message SM99 come from", "twilio", "fetch_message"),
+    ("what type is notion block 9c1d", "notion", "retrieve_a_block"),
+    ("did the stripe payment pi_123 succeed", "stripe", "get_payment_intents_intent"),
+    ("did the github workflow run 991 fail", "github", "actions_get_workflow_run"),
+    ("what's the status of github workflow run 991", "github", "actions_get_workflow_run"),
+    ("get github workflow run 991", "github", "actions_get_workflow_run"),
+    ("pls list slack channels", "slack", "conversations_list"),
+    # guards: runs asked in the plural, a verb before a kind, things asked in the plural
+    ("get github workflow runs", "github", "actions_list_workflow_runs"),
+    ("who reviewed github PR 12 in acme/web", "github", "pulls_list_reviews"),
+    ("what labels does github issue 7 have in acme/web", "github", "issues_list_labels_on_issue"),
 ]
 
 

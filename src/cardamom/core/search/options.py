@@ -648,7 +648,17 @@ class SearchOptions:
       actions stands between the two (Slack's ``conversations_set_topic``); a name saying another
       thing between them ("the status of digitalocean droplet 77":
       ``droplets_get_destroy_associated_resources_status``) leaves the field the thing's
-      (``verb_readings.changed_field``).
+      (``verb_readings.changed_field``);
+    * ``compound_kinds``: a thing asked of by its id whose kind two words say, the first what a name
+      of the app says with the second ("did the stripe *payment intent* pi_42 succeed", "did github
+      *workflow run* 991 fail"), is asked of as one kind, its first word no word of the question
+      (``thing_questions``);
+    * ``asked_fields``: a question asking which or what one field of one thing named by its id is
+      ("*which region* is digitalocean droplet 77 in", "*what email* does intercom contact 6612
+      have") is its get, as a wh-question is (``thing_questions``);
+    * ``titled_nouns``: a plural after a title's first word is a thing, though spelled as a verb,
+      said by a request's plural only ("get github workflow *run* 991" says no "List workflow *runs*
+      for a workflow") (``title_order``).
     """
 
     drop_filler: bool = True
@@ -873,6 +883,9 @@ class SearchOptions:
     channel_histories: bool = True
     verbed_tools: bool = True
     own_fields: bool = True
+    compound_kinds: bool = True
+    asked_fields: bool = True
+    titled_nouns: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1109,4 +1122,7 @@ SEED_RULES_ONLY = SearchOptions(
     channel_histories=False,
     verbed_tools=False,
     own_fields=False,
+    compound_kinds=False,
+    asked_fields=False,
+    titled_nouns=False,
 )

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.synonyms import NAME_SHORTHANDS
+from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural, tokenize
 from cardamom.core.search.value_words import COUNTING
 from cardamom.core.search.verb_readings import literal_names, verb_names
@@ -35,6 +35,9 @@ _WHETHER = re.compile(r"^\s*(?:did|does|is|are|was|were|has)\b", re.IGNORECASE)
 # ... and a "what" asking what is, was or went on with it ("*what's* blocking jira issue ENG-5",
 # "*what happened to* droplet 5512"), but for things it names ("what are the labels on ...")
 _WHAT = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+happened|\s+changed|\s+went)\b", re.IGNORECASE)
+# ... and a question asking which or what one of its fields is ("*which region is* droplet 77 in",
+# "*what email does* contact 6612 have") (``asked_fields``)
+_FIELD = re.compile(r"^\s*(?:which|what)\s+(?P<field>[a-z]+)\s+(?:is|was|does|did|has)\b", re.IGNORECASE)
 # the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12", "repo acme/api"
 _THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?(?P<id>[A-Za-z]*[-_]?\d[\w.-]*|[\w.-]+/[\w.-]+)(?=$|[\s,.?!;:)])")
 _AUXILIARIES = frozenset({"was", "is", "were", "did", "does", "do", "has", "have", "had", "been", "be", "get", "got"})
@@ -48,6 +51,7 @@ _EVENTS |= {"added", "changed", "edited", "made", "written", "booked", "schedule
 # was invoice in_5 *paid*") (``asked_things``)
 _STATES = frozenset({"merged", "closed", "resolved", "reopened", "archived", "cancelled", "canceled", "completed"})
 _STATES |= {"published", "paid", "sent", "delivered", "succeed", "succeeded", "finished", "done", "deleted"}
+_STATES |= {"fail", "failed"}  # ("did github workflow run 991 *fail*": no ``re_run_workflow_failed_jobs``)
 # what a "who" question asks of one thing: who holds one of its fields ("who *owns* box folder
 # 77", "who's *assigned* to task 12"); "who can *access*", "who are the *members* of" ask for
 # its relations, which names of their own list (``get_folders_id_collaborations``)
@@ -59,7 +63,12 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     of ``apps``' tools carries one of its other words with the thing's kind; None otherwise."""
     asked = index.options.asked_things
     opening = _ASKING.match(request) or (_WHETHER.match(request) or _WHAT.match(request) if asked else None)
+    opening = opening or (_FIELD.match(request) if index.options.asked_fields else None)
     if opening is None or len(tokenize(request[:400])) > _LONGEST:
+        return None
+    # (the field asked, one of the thing's: "which *labels* are on ..." asks for things)
+    field = [opening.group("field").casefold()] if opening.re is _FIELD else []
+    if field and (is_plural(field[0]) or field[0] in GRAMMAR_WORDS or field[0] in index.app_mentions):
         return None
     # (a place is no thing: "in acme/api" is where "github issue 7" is, and stays its place)
     found = list(_THING.finditer(request))
@@ -78,6 +87,16 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         return None
     # (the thing, its place and the apps' names are said: no words of the question)
     said = {w for t in found for w in tokenize(t.group(0))} | {w for app in apps for w in tokenize(app)}
+    if index.options.compound_kinds:  # "stripe *payment* intent pi_42": Stripe's ``payment_intents``
+        before = tokenize(request[: things[0].start()][-60:])
+        first = before[-1] if before else ""
+        # (a name says the two words as one kind, in their order: "who *reviewed* PR 12" asks
+        # for the reviews of PR 12, ``pulls_list_reviews``)
+        noun = first and first not in GRAMMAR_WORDS and not is_action_word(first)
+        joint = _compound(index, first, kind, literal_names(index, first) & kinds) if noun else frozenset()
+        if joint and first not in index.app_mentions:
+            kind, kinds = f"{first} {kind}", joint
+            said.add(first)
     states = _EVENTS | _STATES if asked else _EVENTS
     words = [w for w in tokenize(request[opening.end() :]) if w not in said and w not in index.app_mentions]
     others = [
@@ -98,7 +117,7 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         return None
     # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
     # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
-    if any(literal_names(index, w) & kinds for w in others if not (asked and whom and w in _HOLDERS)):
+    if any(literal_names(index, w) & kinds for w in [*field, *others] if not (asked and whom and w in _HOLDERS)):
         return None
     if opening.re is _WHAT and any(is_plural(w) for w in others):
         return None  # "what's new in the open pull requests of ..." asks for things
@@ -110,6 +129,18 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     if whether and not others and not any(w in states for w in words):
         return None  # "is github PR 12 in acme/api" asks nothing of it
     return f"get {kind} {thing_id}{place}"
+
+
+def _compound(index: SearchIndex, first: str, kind: str, tools: frozenset[int]) -> frozenset[int]:
+    """The ``tools`` whose names say ``first`` right before ``kind`` (inflected or not): one
+    kind in two words ("payment intent": Stripe's ``get_payment_intents_intent``)."""
+    keys = (inflection_key(first), inflection_key(kind))
+    documents = index.documents
+    return frozenset(
+        d
+        for d in tools
+        if keys in itertools.pairwise(inflection_key(w) for w in documents[d].name.split("__")[-1].split("_"))
+    )
 
 
 def _checking(index: SearchIndex) -> frozenset[int]:

@@ -121,13 +121,16 @@ def says_title(
     literal: Collection[str] = (),
     described: Callable[[], Collection[str]] = frozenset,
     plural: bool = False,
+    nouns: bool = False,
 ) -> bool:
     """The ``request``'s weighed words and the ``title``'s words say each other (``apps``: the
     app names the request gave, which a title may carry too); a title acts on the request's
     ``head`` noun, where it has one. ``keys``: ``_keys(request)``, when asked of many titles;
     ``literal``: the request's words a title must say as written, not through a synonym;
     ``described``: the tool's description words (read only for a title's items, which they name);
-    ``plural``: the request's things in the plural say a title's one (``_says``)."""
+    ``plural``: the request's things in the plural say a title's one (``_says``); ``nouns``
+    (``titled_nouns``): a plural after the title's first word is a thing, not the verb it is
+    spelled as ("List workflow *runs*"), said by a plural only."""
     content = [(w, k) for w, k in _content(title) if w not in apps]
     if not content or not request:
         return False
@@ -140,13 +143,18 @@ def says_title(
         return False
     said = [w for w, _ in content]
     many = any(is_plural(w) for w in request)
-    if not all(
-        any(_says(w, t, many, w in literal, plural) or _holds(w, t, held, holds) for w in request) for t in said
-    ):
+    things = {t for t in said[1:] if is_plural(t) and is_action_word(t)} if nouns and not many else set()
+
+    def says(w: str, t: str) -> bool:
+        if t in things and not is_plural(w):  # "get workflow *run* 991" says no "List workflow runs"
+            return False
+        return _says(w, t, many, w in literal, plural) or _holds(w, t, held, holds)
+
+    if not all(any(says(w, t) for w in request) for t in said):
         return False
     # a noun framing a read ("ticket *details*", "folder *info*") names no part of the operation
     framed = [w for w in request if w not in READ_FRAME_NOUNS] or request
-    if not all(any(_says(w, t, many, w in literal, plural) or _holds(w, t, held, holds) for t in said) for w in framed):
+    if not all(any(says(w, t) for t in said) for w in framed):
         return False
     if head is None:
         return True
@@ -183,11 +191,14 @@ def title_first(
     # "upload files to box": each uploaded, as "Upload file" does; a read of things lists them
     acts = [inflection_key(w) for w in request if is_action_word(w)]
     plural = index.options.plural_titles and bool(acts) and all(k not in _READING for k in acts)
+    nouns = index.options.titled_nouns
     saying = [
         c
         for c in passing
         if titles[c[0]]
-        and says_title(request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]), plural)
+        and says_title(
+            request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]), plural, nouns
+        )
     ]
     if not saying:
         return top, None

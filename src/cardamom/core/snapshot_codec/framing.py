@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 37
+SNAPSHOT_FORMAT = 38
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -99,9 +99,11 @@ switches ``lone_frames``, ``plural_heads``, ``opened_reads``, ``plural_titles``,
 ``elsewhere_heads``, ``listed_phrases`` and ``unasked_endings`` (format 36), read as on; format 36
 without the switches ``attached_files``, ``listed_criteria``, ``articled_kinds``,
 ``stated_situations``, ``reported_requests``, ``framed_telling``, ``asked_filters``,
-``channel_histories``, ``verbed_tools`` and ``own_fields`` (format 37), read as on. The org's app
-names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout
-this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``channel_histories``, ``verbed_tools`` and ``own_fields`` (format 37), read as on; format 37
+without the switches ``compound_kinds``, ``asked_fields`` and ``titled_nouns`` (format 38), read
+as on. The org's app names are never stored: every load derives them (``SearchIndex.add_apps``).
+A format whose layout this code cannot read leaves this set; its blobs are then
+``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

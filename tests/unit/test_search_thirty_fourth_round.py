@@ -1,0 +1,108 @@
+"""Issue 13's thirty-fourth round: a thing's kind written in two words a name says together is
+one kind (``compound_kinds``); a question asking which or what one field of a thing named by its
+id is asks for the thing (``asked_fields``); a title's plural after its verb is a thing, said by
+a plural only (``titled_nouns``); and, without a switch: "pls" and "plz" frame a request as
+"please" does, and "fail" is a state a yes/no question asks of a thing."""
+
+from __future__ import annotations
+
+import time
+
+from cardamom.core.search import SearchIndex
+from cardamom.core.search.thing_questions import thing_question
+from tests.unit.search_documents import app_doc, ranked_names, without
+
+DOCS = [
+    app_doc("stripe__get_payment_intents", "Stripe", "List all PaymentIntents."),
+    app_doc("stripe__get_payment_intents_intent", "Stripe", "Retrieve a PaymentIntent."),
+    app_doc("stripe__get_payment_methods", "Stripe", "List a customer's payment methods."),
+    app_doc("stripe__get_charges_charge", "Stripe", "Retrieve a charge."),
+    app_doc("stripe__get_invoices_invoice", "Stripe", "Retrieve an invoice."),
+    app_doc("stripe__get_customers_customer", "Stripe", "Retrieve a customer."),
+    app_doc("github__actions_get_workflow_run", "GitHub", "Gets a specific workflow run by its id."),
+    app_doc("github__actions_list_workflow_runs", "GitHub", "List workflow runs for a workflow."),
+    app_doc("github__actions_approve_workflow_run", "GitHub", "Approves a workflow run for a pull request."),
+    app_doc("github__actions_re_run_workflow_failed_jobs", "GitHub", "Re-run failed jobs from a workflow run."),
+    app_doc("github__pulls_get", "GitHub", "Get a pull request."),
+    app_doc("github__pulls_list_reviews", "GitHub", "List reviews for a pull request."),
+    app_doc("digitalocean__droplets_get", "DigitalOcean", "Retrieve an existing Droplet."),
+    app_doc("digitalocean__regions_list", "DigitalOcean", "List all data center regions."),
+    app_doc("intercom__show_contact", "Intercom", "Get a contact."),
+    app_doc("intercom__list_emails", "Intercom", "List all sender emails."),
+    app_doc("intercom__retrieve_email", "Intercom", "Retrieve a sender email."),
+    app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
+    app_doc("jira__get_issue", "Jira", "Returns the details for an issue."),
+    app_doc("jira__get_all_labels", "Jira", "Returns a list of all labels."),
+]
+_INDEX = SearchIndex.build(DOCS)
+
+
+def _names(query: str, **switches: bool) -> list[str]:
+    return ranked_names(DOCS, query, **switches)
+
+
+class TestCompoundKinds:
+    def test_a_kind_in_two_words_a_name_says_together(self) -> None:
+        request = "did the stripe payment intent pi_42 succeed"
+        assert _names(request)[:1] == ["stripe__get_payment_intents_intent"]
+        assert thing_question(_INDEX, request, ["Stripe"]) == "get payment intent pi_42"
+        # without: "payment" is a word of the question a name says with the intent's kind
+        assert thing_question(SearchIndex.build(DOCS, without(compound_kinds=False)), request, ["Stripe"]) is None
+
+    def test_a_failure_asked_is_a_state_of_the_thing(self) -> None:
+        request = "did the github workflow run 991 fail"
+        assert _names(request)[:1] == ["github__actions_get_workflow_run"]
+        assert _names(request, compound_kinds=False)[:1] != ["github__actions_get_workflow_run"]
+
+    def test_only_in_the_order_a_name_says_them(self) -> None:
+        # "reviewed" before "PR 12" is the question's verb, not the pull request's kind
+        assert thing_question(_INDEX, "who reviewed PR 12", ["GitHub"]) == "list reviews on pr 12"
+        assert _names("who reviewed PR 12 in github")[:1] == ["github__pulls_list_reviews"]
+        # no name says "charge payment": one word of the question
+        assert thing_question(_INDEX, "did the stripe charge ch_1 succeed", ["Stripe"]) == "get charge ch_1"
+
+
+class TestAskedFields:
+    def test_which_field_a_thing_has_is_its_get(self) -> None:
+        request = "which region is digitalocean droplet 77 in"
+        assert _names(request)[:1] == ["digitalocean__droplets_get"]
+        assert _names(request, asked_fields=False)[:1] == ["digitalocean__regions_list"]
+        assert _names("what email does intercom contact 6612 have")[:1] == ["intercom__show_contact"]
+        unasked = SearchIndex.build(DOCS, without(asked_fields=False))
+        assert thing_question(unasked, "what email does intercom contact 6612 have", ["Intercom"]) is None
+        assert _names("which customer does stripe invoice in_55 belong to")[:1] == ["stripe__get_invoices_invoice"]
+        assert _names("what currency is stripe charge ch_9 in")[:1] == ["stripe__get_charges_charge"]
+
+    def test_things_asked_in_the_plural_are_read_as_written(self) -> None:
+        assert thing_question(_INDEX, "what labels does jira issue ENG-9 have", ["Jira"]) is None
+        assert thing_question(_INDEX, "what region is droplet 77 in", ["DigitalOcean"]) == "get droplet 77"
+        # a field no thing is named for: nothing to get
+        assert thing_question(_INDEX, "which region is the closest", ["DigitalOcean"]) is None
+        # the app's name is no field
+        assert thing_question(_INDEX, "which stripe is charge ch_9 in", ["Stripe"]) is None
+
+    def test_hostile_lengths(self) -> None:
+        request = "which region is droplet 77 " + "in " * 20_000
+        started = time.perf_counter()
+        assert thing_question(_INDEX, request, ["DigitalOcean"]) is None  # too long for a question
+        # (the gateway takes 500 characters of a query: ``MAX_QUERY_CHARS``)
+        assert thing_question(_INDEX, "which " + "x" * 470 + " is droplet 77 in", ["DigitalOcean"]) == "get droplet 77"
+        assert time.perf_counter() - started < 2.0
+
+
+class TestTitledNouns:
+    def test_a_titles_plural_is_said_by_a_plural_only(self) -> None:
+        assert _names("get github workflow run 991")[:1] == ["github__actions_get_workflow_run"]
+        assert _names("get github workflow run 991", titled_nouns=False)[:1] == ["github__actions_list_workflow_runs"]
+        assert _names("get github workflow runs")[:1] == ["github__actions_list_workflow_runs"]
+        assert _names("list github workflow runs")[:1] == ["github__actions_list_workflow_runs"]
+
+
+class TestWithoutSwitches:
+    def test_pls_frames_a_request(self) -> None:
+        assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
+        assert _names("list slack channels plz")[:1] == ["slack__conversations_list"]
+
+    def test_shipped_switches_are_on(self) -> None:
+        options = without()
+        assert options.compound_kinds and options.asked_fields and options.titled_nouns
