@@ -316,6 +316,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a thing's kind in two words a name says together", "compound_kinds", True),
     ("+ a question asking which field a thing has", "asked_fields", True),
     ("+ a title's plural after its verb is a thing", "titled_nouns", True),
+    ("+ a slug after the app's name placed by a preposition", "app_slugs", True),
+    ("+ a question asking which things there are lists them", "asked_lists", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1,7 +1,9 @@
 """Issue 13's thirty-fourth round: a thing's kind written in two words a name says together is
 one kind (``compound_kinds``); a question asking which or what one field of a thing named by its
 id is asks for the thing (``asked_fields``); a title's plural after its verb is a thing, said by
-a plural only (``titled_nouns``); and, without a switch: "pls" and "plz" frame a request as
+a plural only (``titled_nouns``); a slug after a preposition and the app's name is placed as one
+right after the preposition (``app_slugs``); a question asking which things there are lists them
+(``asked_lists``); and, without a switch: "pls" and "plz" frame a request as
 "please" does, and "fail" is a state a yes/no question asks of a thing."""
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex
-from cardamom.core.search.thing_questions import thing_question
+from cardamom.core.search.thing_questions import listed_question, thing_question
+from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 
 DOCS = [
@@ -33,6 +36,12 @@ DOCS = [
     app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
     app_doc("jira__get_issue", "Jira", "Returns the details for an issue."),
     app_doc("jira__get_all_labels", "Jira", "Returns a list of all labels."),
+    app_doc("github__repos_list_for_org", "GitHub", "List organization repositories."),
+    app_doc("github__teams_list_repos_in_org", "GitHub", "List team repositories."),
+    app_doc("github__issues_list_for_repo", "GitHub", "List repository issues."),
+    app_doc("github__repos_list_webhooks", "GitHub", "List repository webhooks."),
+    app_doc("github__orgs_get_webhook", "GitHub", "Get an organization webhook."),
+    app_doc("github__issues_list_labels_on_issue", "GitHub", "List labels for an issue."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -98,6 +107,46 @@ class TestTitledNouns:
         assert _names("list github workflow runs")[:1] == ["github__actions_list_workflow_runs"]
 
 
+class TestAppSlugs:
+    def test_a_slug_after_the_apps_name_is_placed(self) -> None:
+        request = "get pull request 12 in github acme/web"
+        assert _names(request)[:1] == ["github__pulls_get"]
+        assert _names(request, app_slugs=False)[:1] == ["github__orgs_get_webhook"]
+        assert _names("list issues in github acme/web")[:1] == ["github__issues_list_for_repo"]
+        assert as_words(_INDEX, "list issues in github acme/web") == "list issues in repo acme/web on github"
+
+    def test_only_after_an_apps_name(self) -> None:
+        # "project" names no app: the slug stays where it is written
+        assert as_words(_INDEX, "list issues in project acme/web") == "list issues in project acme/web"
+        assert as_words(_INDEX, "list issues in github") == "list issues in github"
+
+
+class TestAskedLists:
+    def test_a_question_asking_which_things_there_are_lists_them(self) -> None:
+        request = "what repos are in the github org acme"
+        assert listed_question(request) == "list repos in the github org acme"
+        assert _names(request)[:1] == ["github__repos_list_for_org"]
+        assert listed_question("which pull requests are open in acme/web") == "list pull requests open in acme/web"
+        assert listed_question("what are all the open jira bugs") == "list all the open jira bugs"
+        assert _names("what are the labels on github issue 7")[:1] == ["github__issues_list_labels_on_issue"]
+
+    def test_what_stays_as_written(self) -> None:
+        for request in (
+            "what time is my next booking",  # no plural asked
+            "what issues were created this week",  # a state they were brought to
+            "what are my open asana tasks",  # the caller's own
+            "what is the status of jira issue OPS-1",
+            "what the repos are",  # no thing asked
+        ):
+            assert listed_question(request) == request
+        # a read's frame reads
+        assert listed_question("what are the details of jira issue OPS-1") == "get the details of jira issue OPS-1"
+        started = time.perf_counter()
+        assert listed_question("what are " + "x " * 50_000) == "what are " + "x " * 50_000
+        assert listed_question("what " + "a" * 100_000 + " are") == "what " + "a" * 100_000 + " are"
+        assert time.perf_counter() - started < 1.0
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -106,3 +155,4 @@ class TestWithoutSwitches:
     def test_shipped_switches_are_on(self) -> None:
         options = without()
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
+        assert options.app_slugs and options.asked_lists

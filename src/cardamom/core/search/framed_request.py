@@ -34,7 +34,13 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_situation
-from cardamom.core.search.thing_questions import contents_question, said_question, thing_question, with_thing
+from cardamom.core.search.thing_questions import (
+    contents_question,
+    listed_question,
+    said_question,
+    thing_question,
+    with_thing,
+)
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.undoing_verbs import undone
@@ -121,6 +127,7 @@ def framed_request(
         framed = with_apps(booked(index, framed, tools), mentions)  # (its kind may have said the app)
     if options.rescheduled_things:  # "move cal.com booking 42 to friday": "reschedule cal.com booking 42 ..."
         framed = rescheduled(index, framed, tools)
+    framed = listed_question(framed) if options.asked_lists else framed  # "what repos are in the github org acme"
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None

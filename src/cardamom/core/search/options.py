@@ -658,7 +658,13 @@ class SearchOptions:
       have") is its get, as a wh-question is (``thing_questions``);
     * ``titled_nouns``: a plural after a title's first word is a thing, though spelled as a verb,
       said by a request's plural only ("get github workflow *run* 991" says no "List workflow *runs*
-      for a workflow") (``title_order``).
+      for a workflow") (``title_order``);
+    * ``app_slugs``: an owner/name slug after a preposition and the app's name is placed as one
+      right after the preposition is ("list issues *in github acme/web*": "list issues in acme/web
+      on github"; read as written, "web" found GitHub's webhooks) (``written_forms``);
+    * ``asked_lists``: a question asking which things there are is their list ("*what repos are* in
+      the github org acme", "*what are the* labels on github issue 7": "list repos in ...")
+      (``thing_questions``).
     """
 
     drop_filler: bool = True
@@ -886,6 +892,8 @@ class SearchOptions:
     compound_kinds: bool = True
     asked_fields: bool = True
     titled_nouns: bool = True
+    app_slugs: bool = True
+    asked_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1125,4 +1133,6 @@ SEED_RULES_ONLY = SearchOptions(
     compound_kinds=False,
     asked_fields=False,
     titled_nouns=False,
+    app_slugs=False,
+    asked_lists=False,
 )

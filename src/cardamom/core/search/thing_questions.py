@@ -21,9 +21,17 @@ import itertools
 import re
 from collections.abc import Iterable
 
+from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural, tokenize
+from cardamom.core.search.tokens import (
+    GRAMMAR_WORDS,
+    QUERY_FILLER_WORDS,
+    READ_FRAME_NOUNS,
+    inflection_key,
+    is_plural,
+    tokenize,
+)
 from cardamom.core.search.value_words import COUNTING
 from cardamom.core.search.verb_readings import literal_names, verb_names
 
@@ -198,6 +206,45 @@ def with_thing(part: str, request: str) -> str:
         return part
     # the kind as a word, whatever its case where it opened a sentence ("*Droplet* 5512 is ...")
     return _PRONOUN.sub(f"{things[0].group('kind').casefold()} {things[0].group('id')}", part, count=1)
+
+
+# a question asking which things there are: "*what repos are* in the github org acme", "*which
+# pull requests are* open in acme/web", "*what are* the labels on github issue 7"
+_LISTED = re.compile(
+    r"^\s*(?:(?:what|which)\s+(?P<things>(?:[a-z]+\s+)?[a-z]+)\s+(?:are|were)(?:\s+there)?\b\s*"
+    r"|what\s+are\s+(?=(?:[\w.-]+\s+){0,4}?[a-z]+s\b))",
+    re.IGNORECASE,
+)
+_LISTED_LEADS = frozenset({"all", "the", "our", "any"})
+_PARTICIPLES = frozenset({"sent", "done", "paid", "made", "written", "given", "taken", "shown", "built", "won", "lost"})
+
+
+def listed_question(request: str) -> str:
+    """``request`` asking which things there are read as their list ("what repos are in the
+    github org acme": "list repos in the github org acme") (``asked_lists``); ``request`` as
+    written where the things asked are no plural ("what time is ..."); a read's frame ("what are
+    the *details* of ...") reads."""
+    found = _LISTED.match(request[:500])
+    if found is None:
+        return request
+    things = found.group("things")
+    if things is None:  # "what are [all the open jira] bugs": the words up to the first plural
+        words = tokenize(request[found.end() :][:200])
+        first = next((i for i, w in enumerate(words[:5]) if is_plural(w)), None)
+        if first is None or (words[0] in GRAMMAR_WORDS and words[0] not in _LISTED_LEADS):
+            return request
+        if not OWN_WORDS.isdisjoint(words[:first]):
+            return request  # (the caller's own are asked as written: "what are *my* open asana tasks")
+        verb = "get" if words[first] in READ_FRAME_NOUNS else "list"  # "what are the *details* of ..." reads
+        return f"{verb} {request[found.end() :]}"
+    words = things.casefold().split()
+    if not is_plural(words[-1]) or words[0] in QUERY_FILLER_WORDS or words[-1] in READ_FRAME_NOUNS:
+        return request
+    # (a state things were brought to is asked as written: "what issues were *created* this week")
+    after = tokenize(request[found.end() :][:40])[:1]
+    if after and (after[0].endswith("ed") or after[0] in _PARTICIPLES):
+        return request
+    return f"list {things} {request[found.end() :]}".rstrip()
 
 
 # what someone said: "*what did ana post* in slack #general", "what has bob written in #eng"

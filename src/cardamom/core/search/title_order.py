@@ -196,9 +196,7 @@ def title_first(
         c
         for c in passing
         if titles[c[0]]
-        and says_title(
-            request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]), plural, nouns
-        )
+        and says_title(request, titles[c[0]], unsaid, head, keys, literal, _description(index, c[0]), plural, nouns)
     ]
     if not saying:
         return top, None

@@ -55,6 +55,25 @@ _PLACED_SLUG = re.compile(
 )
 
 
+# ... and one after the app's name ("issues *in github acme/api*"), which read as written left
+# the slug's name a word of the request ("web": GitHub's webhooks) (``app_slugs``)
+_APP_SLUG = re.compile(
+    r"\b(?P<place>in|for|from|of|on)\s+(?P<app>[A-Za-z][\w.-]*)\s+"
+    r"(?=(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))",
+    re.IGNORECASE,
+)
+
+
+def _slug_before_app(query: str, apps: Container[str]) -> str:
+    """``query`` with the app's name between a preposition and a slug written after the request
+    instead ("list issues in github acme/api": "list issues in acme/api on github"), where the
+    slug is placed as any other; as written where the word before the slug names no app."""
+    found = _APP_SLUG.search(query)
+    if found is None or found.group("app").casefold() not in apps:
+        return query
+    return f"{query[: found.start('app')]}{query[found.end() :]} on {found.group('app')}"
+
+
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     """``query`` read as words (``as_words``), and the words of the arguments it writes as code
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
@@ -89,6 +108,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
         query = read_flags(query)
     if options.person_names:
         query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
+    if options.app_slugs and "/" in query:  # "list issues in github acme/web": "... in acme/web on github"
+        query = _slug_before_app(query, index.app_mentions)
     if (
         options.placed_slugs
         and "/" in query
