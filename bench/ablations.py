@@ -318,6 +318,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a title's plural after its verb is a thing", "titled_nouns", True),
     ("+ a slug after the app's name placed by a preposition", "app_slugs", True),
     ("+ a question asking which things there are lists them", "asked_lists", True),
+    ("+ a field written after its thing is the thing's", "thing_fields", True),
+    ("+ a writing request's reading tools after the rest", "written_reads", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

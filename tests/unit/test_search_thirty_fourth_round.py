@@ -3,7 +3,9 @@ one kind (``compound_kinds``); a question asking which or what one field of a th
 id is asks for the thing (``asked_fields``); a title's plural after its verb is a thing, said by
 a plural only (``titled_nouns``); a slug after a preposition and the app's name is placed as one
 right after the preposition (``app_slugs``); a question asking which things there are lists them
-(``asked_lists``); and, without a switch: "pls" and "plz" frame a request as
+(``asked_lists``); a field written after its thing is the thing's (``thing_fields``); a request
+that writes gets a tool whose name only reads after the rest (``written_reads``); and, without a
+switch: "pls" and "plz" frame a request as
 "please" does, and "fail" is a state a yes/no question asks of a thing."""
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex
+from cardamom.core.search.thing_fields import field_of_thing
 from cardamom.core.search.thing_questions import listed_question, thing_question
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -42,6 +45,15 @@ DOCS = [
     app_doc("github__repos_list_webhooks", "GitHub", "List repository webhooks."),
     app_doc("github__orgs_get_webhook", "GitHub", "Get an organization webhook."),
     app_doc("github__issues_list_labels_on_issue", "GitHub", "List labels for an issue."),
+    app_doc("stripe__post_customers_customer", "Stripe", "Updates the specified customer by setting the values."),
+    app_doc("stripe__post_products_id", "Stripe", "Updates the specific product by setting the values."),
+    app_doc("stripe__get_products_search", "Stripe", "Search for products you've previously created or updated."),
+    app_doc("asana__update_task", "Asana", "Update a task."),
+    app_doc("asana__get_task", "Asana", "Get a task."),
+    app_doc("jira__edit_issue", "Jira", "Edits an issue."),
+    app_doc("jira__update_issue_link_type", "Jira", "Updates an issue link type."),
+    app_doc("box__put_folders_id_metadata_id_id", "Box", "Update metadata instance on folder."),
+    app_doc("box__put_users_id_folders_0", "Box", "Transfer owned folders."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -147,6 +159,51 @@ class TestAskedLists:
         assert time.perf_counter() - started < 1.0
 
 
+class TestThingFields:
+    def test_a_field_after_its_thing_is_the_things(self) -> None:
+        assert _names("update customer email in stripe")[:1] == ["stripe__post_customers_customer"]
+        assert _names("update customer email in stripe", thing_fields=False) == []
+        assert _names("update asana task due date")[:1] == ["asana__update_task"]
+        assert _names("update asana task 555 due date to friday")[:1] == ["asana__update_task"]
+        tools = _INDEX.tools_of(["Stripe"])
+        assert (
+            field_of_thing(_INDEX, "update stripe customer cus_1 email to a@b.com", tools, {"stripe"})
+            == "update the email of stripe customer cus_1 to a@b.com"
+        )
+        assert (
+            field_of_thing(_INDEX, "update stripe customer email cus_1", tools, {"stripe"})
+            == "update the email of stripe customer cus_1"
+        )
+
+    def test_what_stays_as_written(self) -> None:
+        jira = _INDEX.tools_of(["Jira"])
+        box = _INDEX.tools_of(["Box"])
+        stripe = _INDEX.tools_of(["Stripe"])
+        for request, tools in (
+            ("update jira issue link", jira),  # a name says "issue link": a thing of its own
+            ("update box metadata instance folder", box),  # a name says the folder with the metadata
+            ("update github issue labels", _INDEX.tools_of(["GitHub"])),  # things in the plural
+            ("update issue ENG-12's assignee", jira),  # a possessive's own reading
+            ("get stripe customer email", stripe),  # no change asked
+            ("update stripe widget email", stripe),  # no thing a name says
+            ("update stripe customer email and name and phone", stripe),  # more than a value after it
+            ("update stripe customer", stripe),  # no field
+        ):
+            assert field_of_thing(_INDEX, request, tools, {"stripe", "jira", "box", "github"}) == request
+        started = time.perf_counter()
+        hostile = "update customer " + "email " * 20_000
+        assert field_of_thing(_INDEX, hostile, stripe, ()) == hostile
+        assert time.perf_counter() - started < 1.0
+
+
+class TestWrittenReads:
+    def test_a_writing_request_gets_its_reading_tools_after_the_rest(self) -> None:
+        assert _names("update stripe product prod_1")[:1] == ["stripe__post_products_id"]
+        assert _names("update stripe product prod_1", written_reads=False)[:1] == ["stripe__get_products_search"]
+        # a read keeps its order
+        assert _names("search stripe products")[:1] == ["stripe__get_products_search"]
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -155,4 +212,4 @@ class TestWithoutSwitches:
     def test_shipped_switches_are_on(self) -> None:
         options = without()
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
-        assert options.app_slugs and options.asked_lists
+        assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads

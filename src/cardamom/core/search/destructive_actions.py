@@ -232,6 +232,17 @@ def ends_things(name_tokens: frozenset[str]) -> bool:
     return not _keys_of(name_tokens).isdisjoint(group_keys(_ENDING_HEADS))
 
 
+def only_reads(name_tokens: frozenset[str]) -> bool:
+    """The tool's name reads (gets, lists, searches) and says no word that writes."""
+    names = _keys_of(name_tokens)
+    return not names.isdisjoint(group_keys(_READING_HEADS)) and names.isdisjoint(_writing())
+
+
+def writes(action: str) -> bool:
+    """The request's action writes: adds, updates, sends, moves, sets, deletes."""
+    return inflection_key(action) in _writing()
+
+
 def deletes(action: str) -> bool:
     """The request's action deletes."""
     return inflection_key(action) in group_keys(_DELETE_HEADS)

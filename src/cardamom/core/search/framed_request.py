@@ -34,6 +34,7 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_situation
+from cardamom.core.search.thing_fields import field_of_thing
 from cardamom.core.search.thing_questions import (
     contents_question,
     listed_question,
@@ -114,6 +115,8 @@ def framed_request(
         )
     if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."
         framed = read_history(index, framed, tools, app_words)
+    if options.thing_fields:  # "update customer email in stripe": "update the email of customer in stripe"
+        framed = field_of_thing(index, framed, tools, app_words)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"

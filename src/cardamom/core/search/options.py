@@ -664,7 +664,13 @@ class SearchOptions:
       on github"; read as written, "web" found GitHub's webhooks) (``written_forms``);
     * ``asked_lists``: a question asking which things there are is their list ("*what repos are* in
       the github org acme", "*what are the* labels on github issue 7": "list repos in ...")
-      (``thing_questions``).
+      (``thing_questions``);
+    * ``thing_fields``: a field written after the thing it belongs to, in a request changing it, is
+      read as the field of the thing ("update *customer email* in stripe": "update the email of
+      customer in stripe"; "set jira issue priority") (``thing_fields``);
+    * ``written_reads``: a request that writes gets a tool whose name only reads after the rest
+      among equal scores ("update stripe product prod_1": ``post_products_id`` before
+      ``get_products_search``, which "get" sorted first) (``unasked_tools``).
     """
 
     drop_filler: bool = True
@@ -894,6 +900,8 @@ class SearchOptions:
     titled_nouns: bool = True
     app_slugs: bool = True
     asked_lists: bool = True
+    thing_fields: bool = True
+    written_reads: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1135,4 +1143,6 @@ SEED_RULES_ONLY = SearchOptions(
     titled_nouns=False,
     app_slugs=False,
     asked_lists=False,
+    thing_fields=False,
+    written_reads=False,
 )

@@ -229,7 +229,7 @@ def _rank(
     if options.unsaid_reads and scope.apps and not question:  # "xero invoices": ``get_invoices`` first
         passing = reading_first(index, analysis, weighed, passing, leads)
     unasked = options.unasked_endings and action is None and not analysis.name_shaped  # "stripe customer cus_1"
-    admin = unasked_tools(index, analysis.tokens, admin=options.admin_last, ending=unasked)
+    admin = unasked_tools(index, analysis.tokens, admin=options.admin_last, ending=unasked, action=action)
     top = order_results(index, passing, limit, weighed.unagreeing, admin)
     moved: tuple[int, str] | None = None  # the tool placed first for the request's head noun, and the noun
     if head is not None and options.head_nouns and top:

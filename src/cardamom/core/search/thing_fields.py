@@ -1,0 +1,103 @@
+"""A field written after the thing it belongs to, as keywords write it: "update *customer email*
+in stripe", "change the *xero contact address*", "update *asana task due date*", "set *jira
+issue priority*". Read as written, the field is a word no name of the app carries ("email",
+"address", "due"), weighed as the request's rarest word, and the request found nothing, or the
+tool some name carrying the field's word has for another thing (DigitalOcean's cluster size for
+"change *droplet size*"). Written with "of" ("update the email of customer in stripe"), the
+field phrase is read as one, whose field is a value (``field_phrases``): the request is read so
+(``thing_fields``)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Collection
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
+from cardamom.core.search.verb_readings import literal_names
+
+# the verbs changing a field of a thing
+_CHANGING = frozenset({"update", "change", "set", "edit", "modify"})
+# what may stand between the verb and the thing, besides the app's name
+_BEFORE = frozenset({"the", "a", "an", "my", "our", "this", "that", "its"})
+# the words after the field: its new value ("to ..."), or where the thing is ("in stripe")
+_AFTER = frozenset({"to", "in", "on", "at", "for", "as", "with", "from", "into"})
+_LONGEST = 12  # words: a keyword request is short
+_FIELD_WORDS = 2  # "due date", "phone number"
+
+
+def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_words: Collection[str]) -> str:
+    """``request`` changing a field written after its thing as the field "of" the thing
+    ("update customer email in stripe": "update the email of customer in stripe"); ``request``
+    as written where its words do not read so: a thing no name of ``tools`` says, a field some
+    name says right after the thing (Jira's "issue link"), in the plural (things of their own:
+    "github issue labels"), or followed by more than a value or a place."""
+    words = request.split()
+    if not tools or len(words) < 3 or len(words) > _LONGEST or words[0].casefold() not in _CHANGING:
+        return request
+    at = 1
+    while at < len(words) and (words[at].casefold() in _BEFORE or words[at].casefold() in app_words):
+        at += 1
+    end = _thing_end(index, words, at, tools)
+    if end is None:
+        return request
+    if end < len(words) and any(c.isdigit() for c in words[end]):
+        end += 1  # the thing's id: "customer cus_1 email"
+    if words[end - 1].endswith(("'s", "\u2019s")):
+        return request  # a possessive has its own reading: "update issue ENG-12's assignee" (``possessive_fields``)
+    field = list(itertools.takewhile(lambda w: _field_word(w, app_words), words[end : end + _FIELD_WORDS]))
+    after = end + len(field)
+    ident = ""
+    if (
+        field
+        and after < len(words)
+        and any(c.isdigit() for c in words[after])
+        and not any(c.isdigit() for c in words[end - 1])
+    ):
+        ident, after = f" {words[after]}", after + 1  # ... or after its field: "update xero invoice due date INV-5"
+    if not field or is_plural(field[-1].casefold()) or (after < len(words) and words[after].casefold() not in _AFTER):
+        return request
+    if _says_after(index, words[end - 1].casefold(), field[0].casefold(), tools):
+        return request  # "update jira issue *link*": Jira's issue links are things
+    # (a name saying the thing with a word of the field names a thing of its own: "update box
+    # metadata instance *folder*", ``put_folders_id_metadata_id_id``)
+    named = literal_names(index, words[end - 1].casefold()) & tools
+    if any(named & literal_names(index, word.casefold()) for word in field):
+        return request
+    thing = " ".join(words[1:end])
+    rest = " ".join(words[after:])
+    return f"{words[0]} the {' '.join(field)} of {thing}{ident} {rest}".rstrip()
+
+
+def _thing_end(index: SearchIndex, words: list[str], at: int, tools: frozenset[int]) -> int | None:
+    """The index past the thing opening at ``at`` (a word some name of ``tools`` says, and the
+    word a name says right after it: "phone number"); None where no name says the word."""
+    if at >= len(words) or not words[at].isalpha() or not literal_names(index, words[at].casefold()) & tools:
+        return None
+    if words[at].casefold().endswith("ed"):
+        return None  # a participle says which things, no thing: "set *allowed* actions ..."
+    follows = at + 1 < len(words) and words[at + 1].isalpha()
+    return at + 2 if follows and _says_after(index, words[at].casefold(), words[at + 1].casefold(), tools) else at + 1
+
+
+def _field_word(word: str, app_words: Collection[str]) -> bool:
+    lowered = word.casefold()
+    return (
+        word.isalpha()
+        and lowered not in _AFTER
+        and lowered not in GRAMMAR_WORDS
+        and lowered not in QUERY_FILLER_WORDS
+        and lowered not in app_words
+        and not is_action_word(lowered)
+    )
+
+
+def _says_after(index: SearchIndex, first: str, second: str, tools: frozenset[int]) -> bool:
+    """Some name of ``tools`` says ``second`` right after ``first`` (inflected or not)."""
+    keys = (inflection_key(first), inflection_key(second))
+    documents = index.documents
+    return any(
+        keys in itertools.pairwise(inflection_key(w) for w in documents[d].name.split("__")[-1].split("_"))
+        for d in literal_names(index, second) & tools
+    )
