@@ -1429,6 +1429,7 @@ FIRST = [
     ("update xero invoice due date INV-5", "xero", "update_invoice"),
     ("update github issue title 5 in acme/web", "github", "issues_update"),
     ("update stripe product prod_1", "stripe", "post_products_id"),
+    ("stripe customer update email", "stripe", "post_customers_customer"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

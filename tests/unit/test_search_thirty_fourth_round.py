@@ -175,6 +175,15 @@ class TestThingFields:
             == "update the email of stripe customer cus_1"
         )
 
+    def test_keywords_with_the_verb_after_the_thing(self) -> None:
+        assert _names("stripe customer update email")[:1] == ["stripe__post_customers_customer"]
+        tools = _INDEX.tools_of(["Asana"])
+        assert field_of_thing(_INDEX, "asana task update due date", tools, {"asana"}) == (
+            "update the due date of asana task"
+        )
+        # a noun after the request's own verb: "update" names the thing created
+        assert field_of_thing(_INDEX, "create task update in asana", tools, {"asana"}) == "create task update in asana"
+
     def test_what_stays_as_written(self) -> None:
         jira = _INDEX.tools_of(["Jira"])
         box = _INDEX.tools_of(["Box"])
