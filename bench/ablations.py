@@ -320,6 +320,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a question asking which things there are lists them", "asked_lists", True),
     ("+ a field written after its thing is the thing's", "thing_fields", True),
     ("+ a writing request's reading tools after the rest", "written_reads", True),
+    ("+ a list filter's plain-word value is a value", "filter_values", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -4,15 +4,17 @@ id is asks for the thing (``asked_fields``); a title's plural after its verb is 
 a plural only (``titled_nouns``); a slug after a preposition and the app's name is placed as one
 right after the preposition (``app_slugs``); a question asking which things there are lists them
 (``asked_lists``); a field written after its thing is the thing's (``thing_fields``); a request
-that writes gets a tool whose name only reads after the rest (``written_reads``); and, without a
-switch: "pls" and "plz" frame a request as
-"please" does, and "fail" is a state a yes/no question asks of a thing."""
+that writes gets a tool whose name only reads after the rest (``written_reads``); a list
+filter's value written as a plain word is a value (``filter_values``); and, without a switch:
+"pls" and "plz" frame a request as "please" does, and "fail" is a state a yes/no question asks
+of a thing."""
 
 from __future__ import annotations
 
 import time
 
 from cardamom.core.search import SearchIndex
+from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.thing_fields import field_of_thing
 from cardamom.core.search.thing_questions import listed_question, thing_question
 from cardamom.core.search.written_forms import as_words
@@ -54,6 +56,13 @@ DOCS = [
     app_doc("jira__update_issue_link_type", "Jira", "Updates an issue link type."),
     app_doc("box__put_folders_id_metadata_id_id", "Box", "Update metadata instance on folder."),
     app_doc("box__put_users_id_folders_0", "Box", "Transfer owned folders."),
+    app_doc("slack__users_list", "Slack", "Lists all users in a Slack team."),
+    app_doc("asana__get_tasks", "Asana", "Get multiple tasks."),
+    app_doc("asana__get_tasks_for_tag", "Asana", "Get tasks from a tag."),
+    app_doc("asana__get_tasks_for_project", "Asana", "Get tasks from a project."),
+    app_doc("github__issues_get_label", "GitHub", "Get a label."),
+    app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
+    app_doc("github__meta_get_octocat", "GitHub", "Get the octocat as ASCII art."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -213,6 +222,43 @@ class TestWrittenReads:
         assert _names("search stripe products")[:1] == ["stripe__get_products_search"]
 
 
+class TestFilterValues:
+    def test_a_list_filters_plain_word_value_is_a_value(self) -> None:
+        assert _names("slack users in timezone PST")[:1] == ["slack__users_list"]
+        assert _names("slack users in timezone PST", filter_values=False) == []
+        assert _names("asana tasks with priority high")[:1] == ["asana__get_tasks"]
+        github = _INDEX.tools_of(["GitHub"])
+        assert quoted_filters(_INDEX, "closed github issues with label bug", github, {"github"}) == (
+            "closed github issues with label 'bug'"
+        )
+        # a person, though a name says the word
+        assert quoted_filters(_INDEX, "github issues assigned to octocat", github, {"github"}) == (
+            "github issues assigned to 'octocat'"
+        )
+
+    def test_what_stays_as_written(self) -> None:
+        stripe = _INDEX.tools_of(["Stripe"])
+        asana = _INDEX.tools_of(["Asana"])
+        github = _INDEX.tools_of(["GitHub"])
+        for request, tools in (
+            ("create a github issue with label bug", github),  # it writes
+            ("github issue with label bug", github),  # no things in the plural
+            ("stripe customers created in the past week", stripe),  # a time
+            ("github issues assigned to me", github),  # the caller
+            ("intercom conversations assigned to admin 991", github),  # a kind before its id
+            ("asana tasks with tag urgent", asana),  # a name lists tasks for a tag
+            ("asana tasks in project Roadmap", asana),  # a container places them
+            ("github issues with label 42", github),  # an id is a value already
+        ):
+            assert quoted_filters(_INDEX, request, tools, {"github", "stripe", "asana", "intercom"}) == request
+        assert _names("asana tasks with tag urgent")[:1] == ["asana__get_tasks_for_tag"]
+        started = time.perf_counter()
+        hostile = "github issues " + "with label bug " * 25
+        quoted_filters(_INDEX, hostile, github, {"github"})
+        assert quoted_filters(_INDEX, "x" * 1000, github, ()) == "x" * 1000
+        assert time.perf_counter() - started < 1.0
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -222,3 +268,4 @@ class TestWithoutSwitches:
         options = without()
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
         assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads
+        assert options.filter_values

@@ -20,6 +20,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
+from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.outcome_requests import converted, made_state, review_asked, review_verdict
@@ -117,6 +118,8 @@ def framed_request(
         framed = read_history(index, framed, tools, app_words)
     if options.thing_fields:  # "update customer email in stripe": "update the email of customer in stripe"
         framed = field_of_thing(index, framed, tools, app_words)
+    if options.filter_values:  # "github issues with label bug": "github issues with label 'bug'"
+        framed = quoted_filters(index, framed, tools, app_words)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"

@@ -671,6 +671,10 @@ class SearchOptions:
     * ``written_reads``: a request that writes gets a tool whose name only reads after the rest
       among equal scores ("update stripe product prod_1": ``post_products_id`` before
       ``get_products_search``, which "get" sorted first) (``unasked_tools``).
+    * ``filter_values``: the value a list's filter gives a field, written as a plain word, is a
+      value, quoted ("github issues *with label bug*", "slack users *in timezone PST*", "issues
+      *assigned to octocat*"), where the request writes nothing and lists things it names in the
+      plural (``filter_clauses``).
     """
 
     drop_filler: bool = True
@@ -902,6 +906,7 @@ class SearchOptions:
     asked_lists: bool = True
     thing_fields: bool = True
     written_reads: bool = True
+    filter_values: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1145,4 +1150,5 @@ SEED_RULES_ONLY = SearchOptions(
     asked_lists=False,
     thing_fields=False,
     written_reads=False,
+    filter_values=False,
 )
