@@ -1523,3 +1523,19 @@ def test_an_empty_result_names_the_words_only_descriptions_say(workspace: tuple[
     # Jira's platform API has no sprints: only a few descriptions mention them
     reason = rank(workspace[1], "jira create sprint").reason
     assert reason is not None and "sprint" in reason.uncovered and "sprint" in reason.described_only
+
+
+@pytest.mark.parametrize(
+    ("query", "app"),
+    [
+        ("what tools exist for stripe", "stripe"),
+        ("what can you do with github", "github"),
+        ("which jira tools are available", "jira"),
+        ("list the slack tools", "slack"),
+    ],
+)
+def test_a_question_asking_what_an_app_can_do_finds_its_tools(
+    workspace: tuple[D.Pool, SearchIndex], query: str, app: str
+) -> None:
+    found = _first_three(workspace, query)
+    assert len(found) == 3 and {a for a, _ in found} == {app}, found

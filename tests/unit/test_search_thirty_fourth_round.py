@@ -5,7 +5,8 @@ a plural only (``titled_nouns``); a slug after a preposition and the app's name 
 right after the preposition (``app_slugs``); a question asking which things there are lists them
 (``asked_lists``); a field written after its thing is the thing's (``thing_fields``); a request
 that writes gets a tool whose name only reads after the rest (``written_reads``); a list
-filter's value written as a plain word is a value (``filter_values``); and, without a switch:
+filter's value written as a plain word is a value (``filter_values``); a question asking what an
+app can do is the app's name (``capability_questions``); and, without a switch:
 "pls" and "plz" frame a request as "please" does, and "fail" is a state a yes/no question asks
 of a thing."""
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.capability_questions import app_alone
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.thing_fields import field_of_thing
 from cardamom.core.search.thing_questions import listed_question, thing_question
@@ -259,6 +262,28 @@ class TestFilterValues:
         assert time.perf_counter() - started < 1.0
 
 
+class TestCapabilityQuestions:
+    def test_a_question_asking_what_an_app_can_do_is_its_name(self) -> None:
+        assert _names("what tools exist for stripe")
+        assert all(name.startswith("stripe__") for name in _names("what tools exist for stripe"))
+        assert _names("what tools exist for stripe", capability_questions=False) == []
+        assert _names("what can you do with slack")[:1] == ["slack__conversations_list"]
+        stripe = (AppMention("Stripe", ("stripe",), True),)
+        assert app_alone("stripe tools", stripe) == "Stripe"
+        assert app_alone("list the stripe functions available", stripe) == "Stripe"
+
+    def test_what_stays_as_written(self) -> None:
+        stripe = (AppMention("Stripe", ("stripe",), True),)
+        both = (*stripe, AppMention("Jira", ("jira",), True))
+        dropbox = (AppMention("Dropbox", ("dropbox",), False),)
+        assert app_alone("stripe tools for refunds", stripe) == "stripe tools for refunds"  # a topic
+        assert app_alone("list stripe", stripe) == "list stripe"  # asks for no tool
+        assert app_alone("what tools exist for stripe and jira", both) == "what tools exist for stripe and jira"
+        assert app_alone("what tools exist for dropbox", dropbox) == "what tools exist for dropbox"
+        assert _names("what tools exist for dropbox") == []
+        assert app_alone("tools " * 200, stripe) == "tools " * 200
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -268,4 +293,4 @@ class TestWithoutSwitches:
         options = without()
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
         assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads
-        assert options.filter_values
+        assert options.filter_values and options.capability_questions

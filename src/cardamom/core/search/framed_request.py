@@ -18,6 +18,7 @@ from collections.abc import Callable
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.called_tools import called_by_name
+from cardamom.core.search.capability_questions import app_alone
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.filter_clauses import quoted_filters
@@ -114,6 +115,8 @@ def framed_request(
             hedges=options.hedged_requests,
             verbs=options.verbed_tools,
         )
+    if options.capability_questions:  # "what tools exist for stripe": "Stripe"
+        framed = app_alone(framed, mentions)
     if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."
         framed = read_history(index, framed, tools, app_words)
     if options.thing_fields:  # "update customer email in stripe": "update the email of customer in stripe"

@@ -674,7 +674,10 @@ class SearchOptions:
     * ``filter_values``: the value a list's filter gives a field, written as a plain word, is a
       value, quoted ("github issues *with label bug*", "slack users *in timezone PST*", "issues
       *assigned to octocat*"), where the request writes nothing and lists things it names in the
-      plural (``filter_clauses``).
+      plural (``filter_clauses``);
+    * ``capability_questions``: a question asking what one connected app can do ("what tools exist
+      for stripe", "stripe tools", "what can you do with github") is read as the app's name alone,
+      which finds its tools (``capability_questions``).
     """
 
     drop_filler: bool = True
@@ -907,6 +910,7 @@ class SearchOptions:
     thing_fields: bool = True
     written_reads: bool = True
     filter_values: bool = True
+    capability_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1151,4 +1155,5 @@ SEED_RULES_ONLY = SearchOptions(
     thing_fields=False,
     written_reads=False,
     filter_values=False,
+    capability_questions=False,
 )

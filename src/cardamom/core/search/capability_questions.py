@@ -1,0 +1,45 @@
+"""A question asking what an app can do: "what tools exist for stripe", "stripe tools", "what can
+you do with github", "list the jira functions available". Its words are the app's name and the
+words for a tool and for being able; read as written, "tools" or "can do" was weighed as a word
+no tool says, and the request found nothing: a model told so concludes the app is out of reach.
+Read as the app's name alone, it finds the app's tools, as "stripe" does
+(``capability_questions``). An app that is not connected still says so."""
+
+from __future__ import annotations
+
+from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+
+# the words for a tool, for what it does, and for being able to or asking to see them
+_CAPABILITY = frozenset(
+    {"tool", "tools", "function", "functions", "api", "apis", "endpoint", "endpoints", "operation", "operations"}
+    | {"action", "actions", "capability", "capabilities", "feature", "features", "command", "commands"}
+    | {"integration", "integrations", "option", "options", "things", "stuff"}
+    | {"available", "exist", "exists", "existing", "can", "do", "does", "help", "support", "supports"}
+    | {"supported", "offer", "offers", "provide", "provides", "use", "using", "possible", "there"}
+    | {"list", "show", "see", "give", "tell", "know", "all", "everything"}
+)
+# the words that ask for them at all: "tools", "can do", "help"; not "list stripe" alone
+_ASKING = frozenset({"tool", "tools", "function", "functions", "capability", "capabilities", "can", "help"})
+_ASKING |= {"api", "apis", "endpoint", "endpoints", "operation", "operations", "actions", "features", "commands"}
+_LONGEST = 12  # words
+
+
+def app_alone(request: str, mentions: tuple[AppMention, ...]) -> str:
+    """The name of the one connected app ``request`` asks the tools of ("what tools exist for
+    stripe": "Stripe"); ``request`` as written where it asks for anything else, names no app
+    or several, or names one that is not connected."""
+    if len(request) > 300:
+        return request
+    words = tokenize(request)
+    if not words or len(words) > _LONGEST or _ASKING.isdisjoint(words):
+        return request
+    named = {mention.name for mention in mentions if not set(mention.words).isdisjoint(words)}
+    connected = [mention for mention in mentions if mention.name in named and mention.connected]
+    if len(named) != 1 or len(connected) != 1:
+        return request
+    said = {w for mention in mentions for w in mention.words} | {"".join(connected[0].words)}
+    rest = [w for w in words if w not in said and w not in _CAPABILITY]
+    if any(w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS for w in rest):
+        return request
+    return connected[0].name
