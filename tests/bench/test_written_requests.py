@@ -1441,6 +1441,9 @@ FIRST = [
     ("intercom conversations assigned to bob", "intercom", "list_conversations"),
     ("twilio messages with status undelivered", "twilio", "list_messages"),
     ("slack channels with topic launch", "slack", "conversations_list"),
+    ("github issues with milestone v2 in acme/web", "github", "issues_list_for_repo"),
+    ("digitalocean droplets with tag web", "digitalocean", "droplets_list"),
+    ("which team is jira issue OPS-44 assigned to", "jira", "get_issue"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

@@ -66,6 +66,7 @@ DOCS = [
     app_doc("github__issues_get_label", "GitHub", "Get a label."),
     app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
     app_doc("github__meta_get_octocat", "GitHub", "Get the octocat as ASCII art."),
+    app_doc("github__issues_list_labels_for_milestone", "GitHub", "List labels for issues in a milestone."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -104,6 +105,9 @@ class TestAskedFields:
         unasked = SearchIndex.build(DOCS, without(asked_fields=False))
         assert thing_question(unasked, "what email does intercom contact 6612 have", ["Intercom"]) is None
         assert _names("which customer does stripe invoice in_55 belong to")[:1] == ["stripe__get_invoices_invoice"]
+        # the holder of a field, though a name says its word with the thing's kind
+        jira = SearchIndex.build([*DOCS, app_doc("jira__assign_issue", "Jira", "Assigns an issue to a user.")])
+        assert thing_question(jira, "which team is jira issue OPS-44 assigned to", ["Jira"]) == "get issue OPS-44"
         assert _names("what currency is stripe charge ch_9 in")[:1] == ["stripe__get_charges_charge"]
 
     def test_things_asked_in_the_plural_are_read_as_written(self) -> None:
@@ -234,6 +238,10 @@ class TestFilterValues:
         assert quoted_filters(_INDEX, "closed github issues with label bug", github, {"github"}) == (
             "closed github issues with label 'bug'"
         )
+        # a value with a digit the request did not read as one; a name listing other things by the field
+        assert quoted_filters(_INDEX, "github issues with milestone v2", github, {"github"}) == (
+            "github issues with milestone 'v2'"
+        )
         # a person, though a name says the word
         assert quoted_filters(_INDEX, "github issues assigned to octocat", github, {"github"}) == (
             "github issues assigned to 'octocat'"
@@ -251,7 +259,6 @@ class TestFilterValues:
             ("intercom conversations assigned to admin 991", github),  # a kind before its id
             ("asana tasks with tag urgent", asana),  # a name lists tasks for a tag
             ("asana tasks in project Roadmap", asana),  # a container places them
-            ("github issues with label 42", github),  # an id is a value already
         ):
             assert quoted_filters(_INDEX, request, tools, {"github", "stripe", "asana", "intercom"}) == request
         assert _names("asana tasks with tag urgent")[:1] == ["asana__get_tasks_for_tag"]

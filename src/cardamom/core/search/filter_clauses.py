@@ -10,7 +10,6 @@ is read as written."""
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Collection
 
@@ -65,8 +64,8 @@ def _filters(
     if not things:
         return False
     value = match.group("value").casefold()
-    if value in GRAMMAR_WORDS or value in QUERY_FILLER_WORDS or value in app_words or any(c.isdigit() for c in value):
-        return False  # "assigned to *me*"; an id is a value already
+    if value in GRAMMAR_WORDS or value in QUERY_FILLER_WORDS or value in app_words:
+        return False  # "assigned to *me*"
     if value in DATE_WORDS or value in PERIODS or _kind_before_id(request, match):
         return False  # a time ("in the past *week*"), a kind before its id ("assigned to *admin* 991")
     if "field" not in match.groupdict():
@@ -95,8 +94,8 @@ def _listed_by(index: SearchIndex, thing: str, field: str, tools: frozenset[int]
     documents = index.documents
     for doc in literal_names(index, field) & tools:
         words = [inflection_key(w) for w in documents[doc].name.split("__")[-1].split("_")]
-        if keys[0] in words and any(
-            a in _LISTING and b == keys[1] for a, b in itertools.pairwise(words[words.index(keys[0]) :])
-        ):
+        # (the thing itself before the word, not another: ``issues_list_labels_for_milestone``)
+        triples = zip(words, words[1:], words[2:], strict=False)
+        if any(a == keys[0] and b in _LISTING and c == keys[1] for a, b, c in triples):
             return True
     return False

@@ -125,7 +125,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         return None
     # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
     # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
-    if any(literal_names(index, w) & kinds for w in [*field, *others] if not (asked and whom and w in _HOLDERS)):
+    held = asked and (whom or bool(field))  # "who is it *assigned* to", "which team is it *assigned* to"
+    if any(literal_names(index, w) & kinds for w in [*field, *others] if not (held and w in _HOLDERS)):
         return None
     if opening.re is _WHAT and any(is_plural(w) for w in others):
         return None  # "what's new in the open pull requests of ..." asks for things
