@@ -1444,6 +1444,8 @@ FIRST = [
     ("github issues with milestone v2 in acme/web", "github", "issues_list_for_repo"),
     ("digitalocean droplets with tag web", "digitalocean", "droplets_list"),
     ("which team is jira issue OPS-44 assigned to", "jira", "get_issue"),
+    ("find twilio calls to +15551234567", "twilio", "list_call"),
+    ("get twilio call CA123abc", "twilio", "fetch_call"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

@@ -6,7 +6,8 @@ right after the preposition (``app_slugs``); a question asking which things ther
 (``asked_lists``); a field written after its thing is the thing's (``thing_fields``); a request
 that writes gets a tool whose name only reads after the rest (``written_reads``); a list
 filter's value written as a plain word is a value (``filter_values``); a question asking what an
-app can do is the app's name (``capability_questions``); and, without a switch:
+app can do is the app's name (``capability_questions``); a plural head read is done by a name
+that lists (``plural_lists``); and, without a switch:
 "pls" and "plz" frame a request as "please" does, and "fail" is a state a yes/no question asks
 of a thing."""
 
@@ -66,6 +67,9 @@ DOCS = [
     app_doc("github__issues_get_label", "GitHub", "Get a label."),
     app_doc("github__issues_list", "GitHub", "List issues assigned to the authenticated user."),
     app_doc("github__meta_get_octocat", "GitHub", "Get the octocat as ASCII art."),
+    app_doc("twilio__fetch_call", "Twilio", "Read one."),
+    app_doc("twilio__list_call", "Twilio", "Read many."),
+    app_doc("twilio__list_sip_auth_calls_credential_list_mapping", "Twilio", "Read the mappings."),
     app_doc("github__issues_list_labels_for_milestone", "GitHub", "List labels for issues in a milestone."),
 ]
 _INDEX = SearchIndex.build(DOCS)
@@ -291,6 +295,13 @@ class TestCapabilityQuestions:
         assert app_alone("tools " * 200, stripe) == "tools " * 200
 
 
+class TestPluralLists:
+    def test_a_plural_head_read_is_done_by_a_name_that_lists(self) -> None:
+        assert _names("get twilio calls")[:1] == ["twilio__list_call"]
+        assert _names("get twilio calls", plural_lists=False)[:1] == ["twilio__fetch_call"]
+        assert _names("get twilio call CA123abc")[:1] == ["twilio__fetch_call"]
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -300,4 +311,4 @@ class TestWithoutSwitches:
         options = without()
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
         assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads
-        assert options.filter_values and options.capability_questions
+        assert options.filter_values and options.capability_questions and options.plural_lists

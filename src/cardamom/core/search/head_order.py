@@ -141,6 +141,10 @@ def head_first(
     plural = index.options.plural_heads and one != thing and bool(saying)
     plural = plural and any(_says_one(documents[c[0]].name_tokens, thing, one) for c in among)
     among = saying if plural else among
+    # "get twilio calls": Twilio's ``list_call``, before the one call's ``fetch_call``, where no
+    # name says the head in the plural (``plural_lists``)
+    if index.options.plural_lists and not plural and one != thing and inflection_key(verb) in _READING:
+        among = [c for c in among if _LIST in documents[c[0]].name_tokens] or among
     best = order_results(index, among, 1)[0]
     # the tools whose text never says the head give way too ("post a *comment* on notion
     # page": ``post_page``; "leave a *note* on the jira issue": ``add_comment`` says it through
@@ -179,6 +183,7 @@ def _says_one(name_tokens: frozenset[str], things: str, one: str) -> bool:
 
 # the verbs reading a thing, which a name saying its thing alone does (``noun_names``)
 _READING = frozenset(inflection_key(w) for w in ("get", "list"))
+_LIST = "list"
 
 
 def _verbed(name: str) -> bool:

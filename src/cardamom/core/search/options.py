@@ -678,6 +678,9 @@ class SearchOptions:
     * ``capability_questions``: a question asking what one connected app can do ("what tools exist
       for stripe", "stripe tools", "what can you do with github") is read as the app's name alone,
       which finds its tools (``capability_questions``).
+    * ``plural_lists``: a plural head read with a verb that gets is done by a name saying "list"
+      before one that does not, where no name says the head in the plural ("get twilio calls":
+      ``list_call`` before ``fetch_call``) (``head_order``).
     """
 
     drop_filler: bool = True
@@ -911,6 +914,7 @@ class SearchOptions:
     written_reads: bool = True
     filter_values: bool = True
     capability_questions: bool = True
+    plural_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1156,4 +1160,5 @@ SEED_RULES_ONLY = SearchOptions(
     written_reads=False,
     filter_values=False,
     capability_questions=False,
+    plural_lists=False,
 )
