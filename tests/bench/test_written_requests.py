@@ -1446,6 +1446,7 @@ FIRST = [
     ("which team is jira issue OPS-44 assigned to", "jira", "get_issue"),
     ("find twilio calls to +15551234567", "twilio", "list_call"),
     ("get twilio call CA123abc", "twilio", "fetch_call"),
+    ("twilio tools", "twilio", "list_tools"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

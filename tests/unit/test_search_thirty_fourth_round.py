@@ -293,6 +293,10 @@ class TestCapabilityQuestions:
         assert app_alone("what tools exist for dropbox", dropbox) == "what tools exist for dropbox"
         assert _names("what tools exist for dropbox") == []
         assert app_alone("tools " * 200, stripe) == "tools " * 200
+        # a name of the app says the tool's word: its own thing (Twilio's assistants' tools)
+        twilio = (AppMention("Twilio", ("twilio",), True),)
+        assert app_alone("twilio tools", twilio, lambda word: word == "tools") == "twilio tools"
+        assert app_alone("what can twilio do", twilio, lambda word: word == "tools") == "Twilio"
 
 
 class TestPluralLists:

@@ -7,6 +7,8 @@ Read as the app's name alone, it finds the app's tools, as "stripe" does
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
 
@@ -23,12 +25,20 @@ _CAPABILITY = frozenset(
 _ASKING = frozenset({"tool", "tools", "function", "functions", "capability", "capabilities", "can", "help"})
 _ASKING |= {"api", "apis", "endpoint", "endpoints", "operation", "operations", "actions", "features", "commands"}
 _LONGEST = 12  # words
+# the words for a tool a name of an app may say as its own thing (Twilio's assistants' ``list_tools``)
+_TOOL_NOUNS = frozenset({"tool", "tools", "function", "functions", "action", "actions", "feature", "features"})
+_TOOL_NOUNS |= {"command", "commands", "integration", "integrations", "capability", "capabilities"}
 
 
-def app_alone(request: str, mentions: tuple[AppMention, ...]) -> str:
+def _nothing(word: str) -> bool:
+    return False
+
+
+def app_alone(request: str, mentions: tuple[AppMention, ...], says: Callable[[str], bool] = _nothing) -> str:
     """The name of the one connected app ``request`` asks the tools of ("what tools exist for
     stripe": "Stripe"); ``request`` as written where it asks for anything else, names no app
-    or several, or names one that is not connected."""
+    or several, or names one that is not connected, or where a name of the app's tools says one
+    of its words (``says``: "twilio *tools*" are Twilio's AI assistants' ``list_tools``)."""
     if len(request) > 300:
         return request
     words = tokenize(request)
@@ -41,5 +51,7 @@ def app_alone(request: str, mentions: tuple[AppMention, ...]) -> str:
     said = {w for mention in mentions for w in mention.words} | {"".join(connected[0].words)}
     rest = [w for w in words if w not in said and w not in _CAPABILITY]
     if any(w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS for w in rest):
+        return request
+    if any(says(w) for w in words if w in _TOOL_NOUNS):
         return request
     return connected[0].name

@@ -116,7 +116,7 @@ def framed_request(
             verbs=options.verbed_tools,
         )
     if options.capability_questions:  # "what tools exist for stripe": "Stripe"
-        framed = app_alone(framed, mentions)
+        framed = app_alone(framed, mentions, lambda word: bool(index.name_postings.get(word, EMPTY) & tools))
     if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."
         framed = read_history(index, framed, tools, app_words)
     if options.thing_fields:  # "update customer email in stripe": "update the email of customer in stripe"
