@@ -14,8 +14,8 @@ from collections.abc import Collection
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.verb_readings import literal_names, said_in_order
 
 # the verbs changing a field of a thing
 _CHANGING = frozenset({"update", "change", "set", "edit", "modify"})
@@ -65,7 +65,7 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
         ident, after = f" {words[after]}", after + 1  # ... or after its field: "update xero invoice due date INV-5"
     if not field or is_plural(field[-1].casefold()) or (after < len(words) and words[after].casefold() not in _AFTER):
         return request
-    if _says_after(index, words[end - 1].casefold(), field[0].casefold(), tools):
+    if said_in_order(index, words[end - 1].casefold(), field[0].casefold(), tools):
         return request  # "update jira issue *link*": Jira's issue links are things
     # (a name saying the thing with a word of the field names a thing of its own: "update box
     # metadata instance *folder*", ``put_folders_id_metadata_id_id``)
@@ -85,7 +85,7 @@ def _thing_end(index: SearchIndex, words: list[str], at: int, tools: frozenset[i
     if words[at].casefold().endswith("ed"):
         return None  # a participle says which things, no thing: "set *allowed* actions ..."
     follows = at + 1 < len(words) and words[at + 1].isalpha()
-    return at + 2 if follows and _says_after(index, words[at].casefold(), words[at + 1].casefold(), tools) else at + 1
+    return at + 2 if follows and said_in_order(index, words[at].casefold(), words[at + 1].casefold(), tools) else at + 1
 
 
 def _field_word(word: str, app_words: Collection[str]) -> bool:
@@ -97,14 +97,4 @@ def _field_word(word: str, app_words: Collection[str]) -> bool:
         and lowered not in QUERY_FILLER_WORDS
         and lowered not in app_words
         and not is_action_word(lowered)
-    )
-
-
-def _says_after(index: SearchIndex, first: str, second: str, tools: frozenset[int]) -> bool:
-    """Some name of ``tools`` says ``second`` right after ``first`` (inflected or not)."""
-    keys = (inflection_key(first), inflection_key(second))
-    documents = index.documents
-    return any(
-        keys in itertools.pairwise(inflection_key(w) for w in documents[d].name.split("__")[-1].split("_"))
-        for d in literal_names(index, second) & tools
     )

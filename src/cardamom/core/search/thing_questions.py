@@ -33,7 +33,7 @@ from cardamom.core.search.tokens import (
     tokenize,
 )
 from cardamom.core.search.value_words import COUNTING
-from cardamom.core.search.verb_readings import literal_names, verb_names
+from cardamom.core.search.verb_readings import literal_names, said_in_order, verb_names
 
 _ASKING = re.compile(r"^\s*(?:when|who|whom|why|where|whose|how(?!\s+many\b))\b", re.IGNORECASE)
 # a yes/no question, asked of one thing's state ("*did* stripe charge ch_1 succeed", "*is* droplet
@@ -101,7 +101,7 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         # (a name says the two words as one kind, in their order: "who *reviewed* PR 12" asks
         # for the reviews of PR 12, ``pulls_list_reviews``)
         noun = first and first not in GRAMMAR_WORDS and not is_action_word(first)
-        joint = _compound(index, first, kind, literal_names(index, first) & kinds) if noun else frozenset()
+        joint = said_in_order(index, first, kind, kinds) if noun else frozenset()
         if joint and first not in index.app_mentions:
             kind, kinds = f"{first} {kind}", joint
             said.add(first)
@@ -138,18 +138,6 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     if whether and not others and not any(w in states for w in words):
         return None  # "is github PR 12 in acme/api" asks nothing of it
     return f"get {kind} {thing_id}{place}"
-
-
-def _compound(index: SearchIndex, first: str, kind: str, tools: frozenset[int]) -> frozenset[int]:
-    """The ``tools`` whose names say ``first`` right before ``kind`` (inflected or not): one
-    kind in two words ("payment intent": Stripe's ``get_payment_intents_intent``)."""
-    keys = (inflection_key(first), inflection_key(kind))
-    documents = index.documents
-    return frozenset(
-        d
-        for d in tools
-        if keys in itertools.pairwise(inflection_key(w) for w in documents[d].name.split("__")[-1].split("_"))
-    )
 
 
 def _checking(index: SearchIndex) -> frozenset[int]:

@@ -53,6 +53,18 @@ def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
     return union_of((entry.name, entry.inflected))
 
 
+def said_in_order(index: SearchIndex, first: str, second: str, tools: frozenset[int]) -> frozenset[int]:
+    """The ``tools`` whose names say ``second`` right after ``first``, inflected or not: one
+    thing in two words ("payment intent": Stripe's ``get_payment_intents_intent``)."""
+    keys = (inflection_key(first), inflection_key(second))
+    documents = index.documents
+    return frozenset(
+        d
+        for d in literal_names(index, first) & literal_names(index, second) & tools
+        if keys in pairwise(inflection_key(w) for w in documents[d].name.split("__")[-1].split("_"))
+    )
+
+
 def state_change(
     index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int], values: frozenset[str]
 ) -> tuple[str, ...]:
