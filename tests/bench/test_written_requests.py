@@ -1447,6 +1447,7 @@ FIRST = [
     ("find twilio calls to +15551234567", "twilio", "list_call"),
     ("get twilio call CA123abc", "twilio", "fetch_call"),
     ("twilio tools", "twilio", "list_tools"),
+    ("my github notifications", "github", "activity_list_notifications_for_authenticated_user"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

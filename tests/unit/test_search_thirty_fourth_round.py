@@ -7,7 +7,8 @@ right after the preposition (``app_slugs``); a question asking which things ther
 that writes gets a tool whose name only reads after the rest (``written_reads``); a list
 filter's value written as a plain word is a value (``filter_values``); a question asking what an
 app can do is the app's name (``capability_questions``); a plural head read is done by a name
-that lists (``plural_lists``); and, without a switch:
+that lists (``plural_lists``); a state a name marks things as is no read (``marked_reads``); and,
+without a switch:
 "pls" and "plz" frame a request as "please" does, and "fail" is a state a yes/no question asks
 of a thing."""
 
@@ -70,6 +71,8 @@ DOCS = [
     app_doc("twilio__fetch_call", "Twilio", "Read one."),
     app_doc("twilio__list_call", "Twilio", "Read many."),
     app_doc("twilio__list_sip_auth_calls_credential_list_mapping", "Twilio", "Read the mappings."),
+    app_doc("github__activity_mark_notifications_as_read", "GitHub", "Marks all notifications as read."),
+    app_doc("github__activity_list_notifications_for_authenticated_user", "GitHub", "List notifications for the user."),
     app_doc("github__issues_list_labels_for_milestone", "GitHub", "List labels for issues in a milestone."),
 ]
 _INDEX = SearchIndex.build(DOCS)
@@ -306,6 +309,13 @@ class TestPluralLists:
         assert _names("get twilio call CA123abc")[:1] == ["twilio__fetch_call"]
 
 
+class TestMarkedReads:
+    def test_a_state_a_name_marks_things_as_is_no_read(self) -> None:
+        first = ["github__activity_list_notifications_for_authenticated_user"]
+        assert _names("github notifications")[:1] == first
+        assert _names("github notifications", marked_reads=False)[:1] == ["github__activity_mark_notifications_as_read"]
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -316,3 +326,4 @@ class TestWithoutSwitches:
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
         assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads
         assert options.filter_values and options.capability_questions and options.plural_lists
+        assert options.marked_reads

@@ -194,6 +194,11 @@ def _states_of(name: str) -> frozenset[str]:
     return frozenset(inflection_key(b) for a, b in itertools.pairwise(words) if a == "as")
 
 
+def marked_states(name: str) -> frozenset[str]:
+    """The keys of the states the tool's ``name`` marks things as ("mark_thread_as_*read*")."""
+    return _states_of(name)
+
+
 @lru_cache(maxsize=65_536)
 def _writes_a_list(name: str) -> bool:
     """The name's first action writes, and "list" comes after it as a noun: a properties list

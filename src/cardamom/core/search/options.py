@@ -680,7 +680,11 @@ class SearchOptions:
       which finds its tools (``capability_questions``).
     * ``plural_lists``: a plural head read with a verb that gets is done by a name saying "list"
       before one that does not, where no name says the head in the plural ("get twilio calls":
-      ``list_call`` before ``fetch_call``) (``head_order``).
+      ``list_call`` before ``fetch_call``) (``head_order``);
+    * ``marked_reads``: a name reads, where a request naming no action reads first, only by a
+      reading word other than the state it marks things as ("github notifications":
+      ``activity_list_notifications_for_authenticated_user`` before
+      ``activity_mark_notifications_as_read``) (``unsaid_actions``).
     """
 
     drop_filler: bool = True
@@ -915,6 +919,7 @@ class SearchOptions:
     filter_values: bool = True
     capability_questions: bool = True
     plural_lists: bool = True
+    marked_reads: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1161,4 +1166,5 @@ SEED_RULES_ONLY = SearchOptions(
     filter_values=False,
     capability_questions=False,
     plural_lists=False,
+    marked_reads=False,
 )

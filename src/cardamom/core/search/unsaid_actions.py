@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardamom.core.search.coverage import Covering, Weighed
+from cardamom.core.search.destructive_actions import marked_states
 from cardamom.core.search.filter_words import ORDERS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import is_plural
+from cardamom.core.search.tokens import inflection_key, is_plural
 from cardamom.core.search.word_forms import LOOKING_VERBS
 
 
@@ -36,7 +37,9 @@ def reading_first(
     if not names_no_action(analysis, said, acts, ordered=ordered):
         return passing
     documents = index.documents
-    reads = [not documents[c[0]].name_tokens.isdisjoint(LOOKING_VERBS) for c in passing]
+    # (a state a name marks things as is no read: "mark_notifications_as_*read*", ``marked_reads``)
+    marked = index.options.marked_reads
+    reads = [_reads(documents[c[0]].name, documents[c[0]].name_tokens, marked=marked) for c in passing]
     # "archived slack channels" lists them, though ``conversations_archive``'s description says
     # "conversation" and ``conversations_list``'s "channels"
     return [(*c[:4], c[4] if r else 0.0, c[5], int(r)) for c, r in zip(passing, reads, strict=True)]
@@ -55,3 +58,13 @@ def names_no_action(
     if analysis.name_shaped or analysis.opening or not said or not (is_plural(said[0]) or ordered):
         return False
     return not any(is_action_word(w) or (acts is not None and not is_plural(w) and acts(w)) for w in said)
+
+
+def _reads(name: str, name_tokens: frozenset[str], *, marked: bool) -> bool:
+    """The tool's name says a reading verb; with ``marked``, not only as the state it marks
+    things as ("mark_notifications_as_*read*")."""
+    looking = name_tokens & LOOKING_VERBS
+    if marked and looking:
+        states = marked_states(name)
+        return any(inflection_key(w) not in states for w in looking)
+    return bool(looking)
