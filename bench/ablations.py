@@ -324,6 +324,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a question asking what an app can do is the app's name", "capability_questions", True),
     ("+ a plural head read is done by a name that lists", "plural_lists", True),
     ("+ a state a name marks things as is no read", "marked_reads", True),
+    ("+ a name in hyphenated lowercase words is a value", "hyphenated_values", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

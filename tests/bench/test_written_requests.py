@@ -1448,6 +1448,11 @@ FIRST = [
     ("get twilio call CA123abc", "twilio", "fetch_call"),
     ("twilio tools", "twilio", "list_tools"),
     ("my github notifications", "github", "activity_list_notifications_for_authenticated_user"),
+    ("can you get the blob for billing-service 8156570 on github", "github", "git_get_blob"),
+    ("list the branches of github repo platform-team/design-docs", "github", "repos_list_branches"),
+    # guards: hyphenated words that act or say a state
+    ("re-run the github workflow run 991 in acme/web", "github", "actions_re_run_workflow"),
+    ("double-check that box file 55 is locked", "box", "get_files_id"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

@@ -7,8 +7,8 @@ right after the preposition (``app_slugs``); a question asking which things ther
 that writes gets a tool whose name only reads after the rest (``written_reads``); a list
 filter's value written as a plain word is a value (``filter_values``); a question asking what an
 app can do is the app's name (``capability_questions``); a plural head read is done by a name
-that lists (``plural_lists``); a state a name marks things as is no read (``marked_reads``); and,
-without a switch:
+that lists (``plural_lists``); a state a name marks things as is no read (``marked_reads``); a name
+in hyphenated lowercase words is a value (``hyphenated_values``); and, without a switch:
 "pls" and "plz" frame a request as "please" does, and "fail" is a state a yes/no question asks
 of a thing."""
 
@@ -20,6 +20,7 @@ from cardamom.core.search import SearchIndex
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.capability_questions import app_alone
 from cardamom.core.search.filter_clauses import quoted_filters
+from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.thing_fields import field_of_thing
 from cardamom.core.search.thing_questions import listed_question, thing_question
 from cardamom.core.search.written_forms import as_words
@@ -73,6 +74,9 @@ DOCS = [
     app_doc("twilio__list_sip_auth_calls_credential_list_mapping", "Twilio", "Read the mappings."),
     app_doc("github__activity_mark_notifications_as_read", "GitHub", "Marks all notifications as read."),
     app_doc("github__activity_list_notifications_for_authenticated_user", "GitHub", "List notifications for the user."),
+    app_doc("github__git_get_blob", "GitHub", "Get a blob."),
+    app_doc("github__billing_get_usage_report", "GitHub", "Gets the billing usage report of a service."),
+    app_doc("github__actions_re_run_workflow", "GitHub", "Re-run a workflow."),
     app_doc("github__issues_list_labels_for_milestone", "GitHub", "List labels for issues in a milestone."),
 ]
 _INDEX = SearchIndex.build(DOCS)
@@ -316,6 +320,34 @@ class TestMarkedReads:
         assert _names("github notifications", marked_reads=False)[:1] == ["github__activity_mark_notifications_as_read"]
 
 
+class TestHyphenatedValues:
+    def test_a_name_in_hyphenated_words_is_a_value(self) -> None:
+        request = "get the blob for billing-service 8156570 on github"
+        assert _names(request)[:1] == ["github__git_get_blob"]
+        assert _names(request, hyphenated_values=False)[:1] != ["github__git_get_blob"]
+        github = _INDEX.tools_of(["GitHub"])
+        assert quoted_hyphens(_INDEX, "export the sbom of design-docs", github) == "export the sbom of 'design-docs'"
+
+    def test_what_stays_as_written(self) -> None:
+        github = _INDEX.tools_of(["GitHub"])
+        for request in (
+            "re-run the github workflow 5",  # a name says "re run"
+            "add a to-do in asana",  # a particle
+            "double-check that github issue 5 is closed",  # an action
+            "make the repo read-only",  # a state
+            "enable auto-merge on pull request 17",  # an action of the API
+            "list issues since 2024-06-14",  # a date
+            "list issues in 'billing-service'",  # quoted already
+            "Delete Billing-Service",  # not in lowercase
+        ):
+            assert quoted_hyphens(_INDEX, request, github) == request
+        hostile = "a-" * 300
+        started = time.perf_counter()
+        assert quoted_hyphens(_INDEX, hostile, github) == hostile  # longer than a request
+        quoted_hyphens(_INDEX, "x-" * 240 + "y", github)
+        assert time.perf_counter() - started < 1.0
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -326,4 +358,4 @@ class TestWithoutSwitches:
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
         assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads
         assert options.filter_values and options.capability_questions and options.plural_lists
-        assert options.marked_reads
+        assert options.marked_reads and options.hyphenated_values

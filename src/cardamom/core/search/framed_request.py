@@ -22,6 +22,7 @@ from cardamom.core.search.capability_questions import app_alone
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.filter_clauses import quoted_filters
+from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.outcome_requests import converted, made_state, review_asked, review_verdict
@@ -105,6 +106,8 @@ def framed_request(
         framed = without_reasons(framed, mentions)
     if options.stated_situations:  # "the customer says their droplet is down, reboot digitalocean droplet 7"
         framed = without_situation(framed, mentions)
+    if options.hyphenated_values:  # "get the blob for billing-service 8156570": "for 'billing-service'"
+        framed = quoted_hyphens(index, framed, tools)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
         framed = without_preamble(
             framed,

@@ -684,7 +684,10 @@ class SearchOptions:
     * ``marked_reads``: a name reads, where a request naming no action reads first, only by a
       reading word other than the state it marks things as ("github notifications":
       ``activity_list_notifications_for_authenticated_user`` before
-      ``activity_mark_notifications_as_read``) (``unsaid_actions``).
+      ``activity_mark_notifications_as_read``) (``unsaid_actions``);
+    * ``hyphenated_values``: a name in lowercase words joined by hyphens is a value, quoted ("get
+      the blob for *billing-service* 8156570 on github"), where no name of the app says two of its
+      words in order ("re-run") and none is a particle ("to-do", "sign-in") (``hyphenated_values``).
     """
 
     drop_filler: bool = True
@@ -920,6 +923,7 @@ class SearchOptions:
     capability_questions: bool = True
     plural_lists: bool = True
     marked_reads: bool = True
+    hyphenated_values: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1167,4 +1171,5 @@ SEED_RULES_ONLY = SearchOptions(
     capability_questions=False,
     plural_lists=False,
     marked_reads=False,
+    hyphenated_values=False,
 )
