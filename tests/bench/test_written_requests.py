@@ -1216,6 +1216,8 @@ FIRST = [
     ("upload report.pdf to box folder 4", "box", "post_files_content"),
     ("confirm that stripe payout po_1 has been paid", "stripe", "get_payouts_payout"),
     ("double-check that box file 55 is locked", "box", "get_files_id"),
+    ("has the github pull request 17 been merged in acme/web", "github", "pulls_check_if_merged"),
+    ("which firewalls are on digitalocean droplet 77", "digitalocean", "droplets_list_firewalls"),
     ("find out whether asana task 31 is completed", "asana", "get_task"),
     ("verify the xero contact 12 has an email", "xero", "get_contact"),
     ("approve pull request 9 in github acme/web", "github", "pulls_create_review"),
@@ -1453,6 +1455,8 @@ FIRST = [
     # guards: hyphenated words that act or say a state
     ("re-run the github workflow run 991 in acme/web", "github", "actions_re_run_workflow"),
     ("double-check that box file 55 is locked", "box", "get_files_id"),
+    ("has the github pull request 17 been merged in acme/web", "github", "pulls_check_if_merged"),
+    ("which firewalls are on digitalocean droplet 77", "digitalocean", "droplets_list_firewalls"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

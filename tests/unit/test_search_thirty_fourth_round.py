@@ -176,6 +176,7 @@ class TestAskedLists:
             "what are my open asana tasks",  # the caller's own
             "what is the status of jira issue OPS-1",
             "what the repos are",  # no thing asked
+            "which firewalls are on droplet 77",  # the things of one thing named by its id
         ):
             assert listed_question(request) == request
         # a read's frame reads

@@ -101,6 +101,7 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         # (a name says the two words as one kind, in their order: "who *reviewed* PR 12" asks
         # for the reviews of PR 12, ``pulls_list_reviews``)
         noun = first and first not in GRAMMAR_WORDS and not is_action_word(first)
+        noun = noun and (first, kind) not in NAME_SHORTHANDS  # ("pull request" says GitHub's "pulls")
         joint = said_in_order(index, first, kind, kinds) if noun else frozenset()
         if joint and first not in index.app_mentions:
             kind, kinds = f"{first} {kind}", joint
@@ -217,6 +218,8 @@ def listed_question(request: str) -> str:
     if found is None:
         return request
     things = found.group("things")
+    # (the things of one thing named by its id are asked as written: "which firewalls are on droplet 77")
+    of_one = bool(_named_things(request[found.end() :]))
     if things is None:  # "what are [all the open jira] bugs": the words up to the first plural
         words = tokenize(request[found.end() :][:200])
         first = next((i for i, w in enumerate(words[:5]) if is_plural(w)), None)
@@ -224,10 +227,11 @@ def listed_question(request: str) -> str:
             return request
         if not OWN_WORDS.isdisjoint(words[:first]):
             return request  # (the caller's own are asked as written: "what are *my* open asana tasks")
-        verb = "get" if words[first] in READ_FRAME_NOUNS else "list"  # "what are the *details* of ..." reads
-        return f"{verb} {request[found.end() :]}"
+        if words[first] in READ_FRAME_NOUNS:  # "what are the *details* of ..." reads
+            return f"get {request[found.end() :]}"
+        return request if of_one else f"list {request[found.end() :]}"
     words = things.casefold().split()
-    if not is_plural(words[-1]) or words[0] in QUERY_FILLER_WORDS or words[-1] in READ_FRAME_NOUNS:
+    if of_one or not is_plural(words[-1]) or words[0] in QUERY_FILLER_WORDS or words[-1] in READ_FRAME_NOUNS:
         return request
     # (a state things were brought to is asked as written: "what issues were *created* this week")
     after = tokenize(request[found.end() :][:40])[:1]
