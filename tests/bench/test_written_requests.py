@@ -1447,10 +1447,11 @@ FIRST = [
     ("digitalocean droplets with tag web", "digitalocean", "droplets_list"),
     ("which team is jira issue OPS-44 assigned to", "jira", "get_issue"),
     ("find twilio calls to +15551234567", "twilio", "list_call"),
-    ("get twilio call CA123abc", "twilio", "fetch_call"),
-    ("twilio tools", "twilio", "list_tools"),
     ("my github notifications", "github", "activity_list_notifications_for_authenticated_user"),
     ("can you get the blob for billing-service 8156570 on github", "github", "git_get_blob"),
+    # guards: one call read, a tool's word a name says, a slug's hyphenated words
+    ("get twilio call CA123abc", "twilio", "fetch_call"),
+    ("twilio tools", "twilio", "list_tools"),
     ("list the branches of github repo platform-team/design-docs", "github", "repos_list_branches"),
     # guards: hyphenated words that act or say a state
     ("re-run the github workflow run 991 in acme/web", "github", "actions_re_run_workflow"),
