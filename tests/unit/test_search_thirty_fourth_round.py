@@ -354,6 +354,10 @@ class TestWithoutSwitches:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
         assert _names("list slack channels plz")[:1] == ["slack__conversations_list"]
 
+    def test_a_failure_is_a_state_a_question_asks(self) -> None:
+        # (a name re-running failed jobs says "failed" with the run: no word of the question)
+        assert thing_question(_INDEX, "did github run 991 fail", ["GitHub"]) == "get run 991"
+
     def test_shipped_switches_are_on(self) -> None:
         options = without()
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
