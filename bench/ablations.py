@@ -325,6 +325,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a plural head read is done by a name that lists", "plural_lists", True),
     ("+ a state a name marks things as is no read", "marked_reads", True),
     ("+ a name in hyphenated lowercase words is a value", "hyphenated_values", True),
+    ("+ a question asking what time is asked with when", "asked_times", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1449,6 +1449,7 @@ FIRST = [
     ("find twilio calls to +15551234567", "twilio", "list_call"),
     ("my github notifications", "github", "activity_list_notifications_for_authenticated_user"),
     ("can you get the blob for billing-service 8156570 on github", "github", "git_get_blob"),
+    ("what time is my next cal.com booking", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
     # guards: one call read, a tool's word a name says, a slug's hyphenated words
     ("get twilio call CA123abc", "twilio", "fetch_call"),
     ("twilio tools", "twilio", "list_tools"),

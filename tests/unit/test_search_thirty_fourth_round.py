@@ -8,7 +8,8 @@ that writes gets a tool whose name only reads after the rest (``written_reads``)
 filter's value written as a plain word is a value (``filter_values``); a question asking what an
 app can do is the app's name (``capability_questions``); a plural head read is done by a name
 that lists (``plural_lists``); a state a name marks things as is no read (``marked_reads``); a name
-in hyphenated lowercase words is a value (``hyphenated_values``); and, without a switch:
+in hyphenated lowercase words is a value (``hyphenated_values``); a question asking what time is
+asked with "when" (``asked_times``); and, without a switch:
 "pls" and "plz" frame a request as "please" does, and "fail" is a state a yes/no question asks
 of a thing."""
 
@@ -22,7 +23,7 @@ from cardamom.core.search.capability_questions import app_alone
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.thing_fields import field_of_thing
-from cardamom.core.search.thing_questions import listed_question, thing_question
+from cardamom.core.search.thing_questions import listed_question, thing_question, timed_question
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 
@@ -31,6 +32,9 @@ DOCS = [
     app_doc("stripe__get_payment_intents_intent", "Stripe", "Retrieve a PaymentIntent."),
     app_doc("stripe__get_payment_methods", "Stripe", "List a customer's payment methods."),
     app_doc("stripe__get_charges_charge", "Stripe", "Retrieve a charge."),
+    app_doc("stripe__get_subscriptions_subscription", "Stripe", "Retrieves the subscription with the given ID."),
+    app_doc("cal-com__get_bookings", "Cal.com", "Get all bookings."),
+    app_doc("cal-com__timezones_controller_get_time_zones", "Cal.com", "Get the time zones."),
     app_doc("stripe__get_invoices_invoice", "Stripe", "Retrieve an invoice."),
     app_doc("stripe__get_customers_customer", "Stripe", "Retrieve a customer."),
     app_doc("github__actions_get_workflow_run", "GitHub", "Gets a specific workflow run by its id."),
@@ -349,6 +353,19 @@ class TestHyphenatedValues:
         assert time.perf_counter() - started < 1.0
 
 
+class TestAskedTimes:
+    def test_what_time_is_asked_with_when(self) -> None:
+        assert timed_question("what time is my next cal.com booking") == "when is my next cal.com booking"
+        renewal = "when does stripe subscription sub_1 renew"
+        assert timed_question("What day does stripe subscription sub_1 renew") == renewal
+        assert _names("what day does stripe subscription sub_1 renew")[:1] == ["stripe__get_subscriptions_subscription"]
+        assert _names("what day does stripe subscription sub_1 renew", asked_times=False, asked_fields=False) == []
+        assert _names("what time is my next cal.com booking")[:1] == ["cal-com__get_bookings"]
+        assert _names("what time is my next cal.com booking", asked_times=False)[:1] != ["cal-com__get_bookings"]
+        for request in ("what time zone is event type 5 in", "what time zones are there", "what time"):
+            assert timed_question(request) == request
+
+
 class TestWithoutSwitches:
     def test_pls_frames_a_request(self) -> None:
         assert _names("pls list slack channels")[:1] == ["slack__conversations_list"]
@@ -363,4 +380,4 @@ class TestWithoutSwitches:
         assert options.compound_kinds and options.asked_fields and options.titled_nouns
         assert options.app_slugs and options.asked_lists and options.thing_fields and options.written_reads
         assert options.filter_values and options.capability_questions and options.plural_lists
-        assert options.marked_reads and options.hyphenated_values
+        assert options.marked_reads and options.hyphenated_values and options.asked_times

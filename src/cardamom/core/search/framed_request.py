@@ -43,6 +43,7 @@ from cardamom.core.search.thing_questions import (
     listed_question,
     said_question,
     thing_question,
+    timed_question,
     with_thing,
 )
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
@@ -139,6 +140,7 @@ def framed_request(
         framed = with_apps(booked(index, framed, tools), mentions)  # (its kind may have said the app)
     if options.rescheduled_things:  # "move cal.com booking 42 to friday": "reschedule cal.com booking 42 ..."
         framed = rescheduled(index, framed, tools)
+    framed = timed_question(framed) if options.asked_times else framed  # "what time is my next booking"
     framed = listed_question(framed) if options.asked_lists else framed  # "what repos are in the github org acme"
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"

@@ -687,7 +687,10 @@ class SearchOptions:
       ``activity_mark_notifications_as_read``) (``unsaid_actions``);
     * ``hyphenated_values``: a name in lowercase words joined by hyphens is a value, quoted ("get
       the blob for *billing-service* 8156570 on github"), where no name of the app says two of its
-      words in order ("re-run") and none is a particle ("to-do", "sign-in") (``hyphenated_values``).
+      words in order ("re-run") and none is a particle ("to-do", "sign-in") (``hyphenated_values``);
+    * ``asked_times``: a question asking what time or day a thing is or does something is asked with
+      "when" ("*what time is* my next cal.com booking": "when is my next cal.com booking", not the
+      time zones) (``thing_questions``).
     """
 
     drop_filler: bool = True
@@ -924,6 +927,7 @@ class SearchOptions:
     plural_lists: bool = True
     marked_reads: bool = True
     hyphenated_values: bool = True
+    asked_times: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1172,4 +1176,5 @@ SEED_RULES_ONLY = SearchOptions(
     plural_lists=False,
     marked_reads=False,
     hyphenated_values=False,
+    asked_times=False,
 )

@@ -240,6 +240,19 @@ def listed_question(request: str) -> str:
     return f"list {things} {request[found.end() :]}".rstrip()
 
 
+# a question asking the time of a thing: "*what time is* my next cal.com booking", "*what day
+# does* stripe subscription sub_1 renew"
+_WHAT_TIME = re.compile(r"^\s*(?:what|which)\s+(?:time|date|day|hour)\s+(?=(?:is|was|does|did|will|are|were)\b)", re.I)
+
+
+def timed_question(request: str) -> str:
+    """``request`` asking what time or day a thing is, does or did something asked with "when"
+    ("what time is my next cal.com booking": "when is my next cal.com booking"), as the
+    questions of a thing's time are read (``asked_times``); ``request`` as written otherwise."""
+    found = _WHAT_TIME.match(request[:500])
+    return request if found is None else f"when {request[found.end() :]}"
+
+
 # what someone said: "*what did ana post* in slack #general", "what has bob written in #eng"
 _SAID = re.compile(
     r"^\s*what\s+(?:did|has|have)\s+(?P<who>[\w@.'-]+(?:\s+[\w@.'-]+)?)\s+"
