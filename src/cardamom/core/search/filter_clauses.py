@@ -44,7 +44,9 @@ def quoted_filters(index: SearchIndex, request: str, tools: frozenset[int], app_
     if not tools or len(request) > _LONGEST:
         return request
     found = [*_FILTER.finditer(request), *_BY_PERSON.finditer(request)]
-    quoted = sorted((m for m in found if _filters(index, request, m, tools, app_words)), key=lambda m: m.start())
+    quoted = sorted((m for m in found if _filters(index, request, m, tools, app_words)), key=lambda m: m.start("value"))
+    # (one value quoted once, whichever filter reads it)
+    quoted = [m for i, m in enumerate(quoted) if i == 0 or m.start("value") >= quoted[i - 1].end("value")]
     for match in reversed(quoted):
         start, end = match.span("value")
         request = f"{request[:start]}'{request[start:end]}'{request[end:]}"

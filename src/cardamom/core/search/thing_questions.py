@@ -13,7 +13,11 @@ past verb whose things the app lists on it asks for them ("who *commented* on gi
 its comments) (``asked_things``). The one thing a context names by its id is what a request's
 "it" acts on ("Our Asana project 31 is done. Archive *it*": ``context_pronouns``). What someone
 said is the messages they posted (``said_question``); what a thing holds, its items
-(``contents_question``)."""
+(``contents_question``). A "which" or "what" question naming one field of the thing ("*which
+region* is droplet 77 in") asks it too (``asked_fields``), and a kind in two words a name says in
+their order is one ("payment intent pi_42", ``compound_kinds``). A question asking which things
+there are is their list ("what repos are in the github org acme", ``listed_question``), and one
+asking what time a "when" question (``timed_question``)."""
 
 from __future__ import annotations
 
