@@ -1218,6 +1218,7 @@ FIRST = [
     ("double-check that box file 55 is locked", "box", "get_files_id"),
     ("has the github pull request 17 been merged in acme/web", "github", "pulls_check_if_merged"),
     ("which firewalls are on digitalocean droplet 77", "digitalocean", "droplets_list_firewalls"),
+    ("what labels are in github acme/web", "github", "issues_list_labels_for_repo"),
     ("find out whether asana task 31 is completed", "asana", "get_task"),
     ("verify the xero contact 12 has an email", "xero", "get_contact"),
     ("approve pull request 9 in github acme/web", "github", "pulls_create_review"),
@@ -1459,6 +1460,7 @@ FIRST = [
     ("double-check that box file 55 is locked", "box", "get_files_id"),
     ("has the github pull request 17 been merged in acme/web", "github", "pulls_check_if_merged"),
     ("which firewalls are on digitalocean droplet 77", "digitalocean", "droplets_list_firewalls"),
+    ("what labels are in github acme/web", "github", "issues_list_labels_for_repo"),
     # guards: a field some name says with the thing, a verb as the field, a possessive
     ("update github issue comment", "github", "issues_update_comment"),
     ("Update ENG-12's assignee in Jira to sam@acme.com", "jira", "edit_issue"),

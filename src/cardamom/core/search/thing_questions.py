@@ -223,7 +223,7 @@ def listed_question(request: str) -> str:
         return request
     things = found.group("things")
     # (the things of one thing named by its id are asked as written: "which firewalls are on droplet 77")
-    of_one = bool(_named_things(request[found.end() :]))
+    of_one = any("/" not in t.group("id") for t in _named_things(request[found.end() :]))  # (a slug places them)
     if things is None:  # "what are [all the open jira] bugs": the words up to the first plural
         words = tokenize(request[found.end() :][:200])
         first = next((i for i, w in enumerate(words[:5]) if is_plural(w)), None)
