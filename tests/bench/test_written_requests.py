@@ -1218,7 +1218,6 @@ FIRST = [
     ("double-check that box file 55 is locked", "box", "get_files_id"),
     ("has the github pull request 17 been merged in acme/web", "github", "pulls_check_if_merged"),
     ("which firewalls are on digitalocean droplet 77", "digitalocean", "droplets_list_firewalls"),
-    ("what labels are in github acme/web", "github", "issues_list_labels_for_repo"),
     ("find out whether asana task 31 is completed", "asana", "get_task"),
     ("verify the xero contact 12 has an email", "xero", "get_contact"),
     ("approve pull request 9 in github acme/web", "github", "pulls_create_review"),
@@ -1451,6 +1450,7 @@ FIRST = [
     ("my github notifications", "github", "activity_list_notifications_for_authenticated_user"),
     ("can you get the blob for billing-service 8156570 on github", "github", "git_get_blob"),
     ("what time is my next cal.com booking", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
+    ("what labels are in github acme/web", "github", "issues_list_labels_for_repo"),
     # guards: one call read, a tool's word a name says, a slug's hyphenated words
     ("get twilio call CA123abc", "twilio", "fetch_call"),
     ("twilio tools", "twilio", "list_tools"),
