@@ -222,6 +222,7 @@ class TestThingFields:
         stripe = _INDEX.tools_of(["Stripe"])
         for request, tools in (
             ("update jira issue link", jira),  # a name says "issue link": a thing of its own
+            ("update jira issue OPS-1 link", jira),  # ... the issue's id between
             ("update box metadata instance folder", box),  # a name says the folder with the metadata
             ("update github issue labels", _INDEX.tools_of(["GitHub"])),  # things in the plural
             ("update issue ENG-12's assignee", jira),  # a possessive's own reading

@@ -49,6 +49,7 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
     end = _thing_end(index, words, at, tools)
     if end is None:
         return request
+    kind = words[end - 1].casefold()  # the thing's last word, before any id
     if end < len(words) and any(c.isdigit() for c in words[end]):
         end += 1  # the thing's id: "customer cus_1 email"
     if words[end - 1].endswith(("'s", "\u2019s")):
@@ -65,11 +66,11 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
         ident, after = f" {words[after]}", after + 1  # ... or after its field: "update xero invoice due date INV-5"
     if not field or is_plural(field[-1].casefold()) or (after < len(words) and words[after].casefold() not in _AFTER):
         return request
-    if said_in_order(index, words[end - 1].casefold(), field[0].casefold(), tools):
+    if said_in_order(index, kind, field[0].casefold(), tools):
         return request  # "update jira issue *link*": Jira's issue links are things
     # (a name saying the thing with a word of the field names a thing of its own: "update box
     # metadata instance *folder*", ``put_folders_id_metadata_id_id``)
-    named = literal_names(index, words[end - 1].casefold()) & tools
+    named = literal_names(index, kind) & tools
     if any(named & literal_names(index, word.casefold()) for word in field):
         return request
     thing = " ".join(words[1:end])
