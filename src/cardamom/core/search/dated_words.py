@@ -25,8 +25,9 @@ DATE_WORDS = frozenset(
 RELATIVE = frozenset({"next", "last", "this", "coming", "previous", "past"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",
 # "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
-_IRREGULAR_PARTICIPLES = frozenset(
+IRREGULAR_PARTICIPLES = frozenset(
     {"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold", "owned", "given", "shown"}
+    | {"taken", "won", "lost"}
 )
 # A past participle saying who a thing is with, before a person: "conversations *assigned* to
 # me", "files *shared* with Maria", "issues *reported* by @bob": a filter, like a date.
@@ -59,7 +60,7 @@ def participle_before_plural(words: Sequence[str], at: int) -> bool:
 
 
 def _is_participle(word: str) -> bool:
-    return word in _IRREGULAR_PARTICIPLES or ends_as_participle(word)
+    return word in IRREGULAR_PARTICIPLES or ends_as_participle(word)
 
 
 def dated_participle(word: str, after: list[str]) -> bool:

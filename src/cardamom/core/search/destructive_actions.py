@@ -161,7 +161,7 @@ def contradicts(
     names = _keys_of(frozenset(name_tokens))
     if reads and key in group_keys(_READING_HEADS):
         # a state a name marks a thing as is none of its actions ("mark_notifications_as_*read*")
-        reads_too = names & group_keys(_READING_HEADS) - (_states_of(name) if states else frozenset())
+        reads_too = names & group_keys(_READING_HEADS) - (marked_states(name) if states else frozenset())
         listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
         writing = _writing() if states else _writing() - {_MARK}
         return (listed or bool(names & writing - said)) and not (reads_too - {_LIST} if listed else reads_too)
@@ -188,15 +188,10 @@ def _keys_of(name_tokens: frozenset[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=65_536)
-def _states_of(name: str) -> frozenset[str]:
+def marked_states(name: str) -> frozenset[str]:
     """The keys of the words a name puts after "as": states it sets ("mark_thread_as_read")."""
     words = own_name_words(name) if name else ()
     return frozenset(inflection_key(b) for a, b in itertools.pairwise(words) if a == "as")
-
-
-def marked_states(name: str) -> frozenset[str]:
-    """The keys of the states the tool's ``name`` marks things as ("mark_thread_as_*read*")."""
-    return _states_of(name)
 
 
 @lru_cache(maxsize=65_536)

@@ -119,8 +119,13 @@ def framed_request(
             hedges=options.hedged_requests,
             verbs=options.verbed_tools,
         )
+    named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
+
+    def a_name_says(word: str) -> bool:
+        return bool(named.get(word, EMPTY) & tools)
+
     if options.capability_questions:  # "what tools exist for stripe": "Stripe"
-        framed = app_alone(framed, mentions, lambda word: bool(index.name_postings.get(word, EMPTY) & tools))
+        framed = app_alone(framed, mentions, a_name_says)
     if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."
         framed = read_history(index, framed, tools, app_words)
     if options.thing_fields:  # "update customer email in stripe": "update the email of customer in stripe"
@@ -130,8 +135,7 @@ def framed_request(
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = undone(index, framed, tools)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
-        named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
-        framed = verb_first(framed, lambda word: bool(named.get(word, EMPTY) & tools), app_words)
+        framed = verb_first(framed, a_name_says, app_words)
     if options.checked_states:  # "verify that xero invoice INV-9 has been paid": "has ... been paid"
         framed = as_question(framed)
     if options.scheduled_sends:  # "post in slack #eng at 9am on monday: ...": "schedule a message in ..."

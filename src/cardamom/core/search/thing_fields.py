@@ -37,12 +37,10 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
     if not tools or len(words) < 3 or len(words) > _LONGEST:
         return request
     verb = next((i for i, w in enumerate(words[:4]) if w.casefold() in _CHANGING), None)
-    if verb and any(is_action_word(w.casefold()) for w in words[:verb]):
-        return request  # "create progress *update*": a noun after the request's verb
-    if verb:  # keywords, the verb after the thing: "stripe customer *update* email"
-        words = [words[verb], *words[:verb], *words[verb + 1 :]]
-    elif verb is None:
-        return request
+    if verb is None or any(is_action_word(w.casefold()) for w in words[:verb]):
+        return request  # (no change asked; "create progress *update*": a noun after the request's verb)
+    # keywords, the verb after the thing: "stripe customer *update* email"
+    words = [words[verb], *words[:verb], *words[verb + 1 :]]
     at = 1
     while at < len(words) and (words[at].casefold() in _BEFORE or words[at].casefold() in app_words):
         at += 1

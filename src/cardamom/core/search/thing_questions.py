@@ -25,6 +25,7 @@ import itertools
 import re
 from collections.abc import Iterable
 
+from cardamom.core.search.dated_words import IRREGULAR_PARTICIPLES
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
@@ -210,7 +211,6 @@ _LISTED = re.compile(
     re.IGNORECASE,
 )
 _LISTED_LEADS = frozenset({"all", "the", "our", "any"})
-_PARTICIPLES = frozenset({"sent", "done", "paid", "made", "written", "given", "taken", "shown", "built", "won", "lost"})
 
 
 def listed_question(request: str) -> str:
@@ -239,7 +239,7 @@ def listed_question(request: str) -> str:
         return request
     # (a state things were brought to is asked as written: "what issues were *created* this week")
     after = tokenize(request[found.end() :][:40])[:1]
-    if after and (after[0].endswith("ed") or after[0] in _PARTICIPLES):
+    if after and (after[0].endswith("ed") or after[0] in IRREGULAR_PARTICIPLES):
         return request
     return f"list {things} {request[found.end() :]}".rstrip()
 
