@@ -176,6 +176,24 @@ def test_a_caller_pool_bounds_the_fallback() -> None:
     assert rank(INDEX, REQUEST, pool=crm_only).empty
 
 
+def test_other_apps_tools_are_embedded_only_when_one_of_the_first_apps_is_similar_enough() -> None:
+    # only a tool of the lexically first tool's app may answer: where none clears the similarity,
+    # the other apps' candidates (which only the app margin reads) are never embedded
+    request = (
+        "I keep a customer database with every contact and deal record, and want to know whether it "
+        "will rain on the weather forecast today"
+    )
+
+    def embedded(similarity: float) -> set[object]:
+        rule = dataclasses.replace(RULE, similarity=similarity)
+        index = SearchIndex.build([*WEATHER, *FILLER], dataclasses.replace(SearchOptions(), fallback_rule=rule))
+        assert rank(index, request).empty
+        return {index.app_of(doc) for doc in index.vector_cache}
+
+    assert embedded(0.99) == {"Crm0"}
+    assert embedded(0.0) >= {"Crm0", "Crm1", "Skyline"}  # the margin read them, and no app stood out
+
+
 def test_search_tools_says_the_results_were_found_by_meaning() -> None:
     from cardamom.mcp.results import search_payload
     from cardamom.service.search import SearchReport

@@ -26,13 +26,7 @@ from cardamom.core.search.dated_words import (
 )
 from cardamom.core.search.kind_names import named_before_kinds
 from cardamom.core.search.quantities import RATES, UNITS, in_period_edge, is_quantity, is_time_of_day, is_unit
-from cardamom.core.search.tokens import (
-    ARTICLES,
-    NAME_ONLY_QUERY_WORDS,
-    QUERY_FILLER_WORDS,
-    QUESTION_OPENERS,
-    tokenize,
-)
+from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, QUESTION_OPENERS, tokenize
 from cardamom.core.search.value_shapes import FILE_EXTENSIONS, ends_pair, has_value_digits, is_capitals_id, is_short_id
 from cardamom.core.search.value_words import (
     COMPARING,
@@ -257,18 +251,22 @@ def read_values(
         # "the *fra1* region": the place's kind after its code announces it, as "called" does
         if codes and places and following in PLACE_KINDS and is_placed_code(word, "", places, following):
             markers.append(following)
-        shape = (
-            has_value_digits(word)
-            or (kinds and is_capitals_id(word))
-            or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
-            or is_key(word, previous, CONTAINERS)
-            or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
-            or (short_ids and is_short_id(word, previous))  # "notion page *9f2*"
-            or is_placed_code(word, previous, places, following if codes else "")
-            or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
-            or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
-            or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
-            or (pairs and ends_pair(previous, read))  # "from feature/login into *main*"
+        # "from feature/login into *main*": a pair's end; a word of lower-case letters only, most
+        # of a sentence, has no other value's shape
+        shape = (pairs and ends_pair(previous, read)) or (
+            not (word.isalpha() and word.islower())
+            and (
+                has_value_digits(word)
+                or (kinds and is_capitals_id(word))
+                or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
+                or is_key(word, previous, CONTAINERS)
+                or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
+                or (short_ids and is_short_id(word, previous))  # "notion page *9f2*"
+                or is_placed_code(word, previous, places, following if codes else "")
+                or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
+                or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
+                or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
+            )
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
         noted = noted or lowered in _NOTES

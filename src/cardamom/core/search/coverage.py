@@ -90,7 +90,7 @@ def weigh_tokens(
     for token in tokens:
         entry = index.postings(token)
         exact = entry.name | entry.inflected if as_exact and entry.inflected else entry.name
-        near = entry.prefixed if as_exact else union_of((entry.inflected, entry.prefixed))
+        near = entry.prefixed if as_exact else entry.near
         description = entry.description
         covered = entry.every
         label = entry.label

@@ -69,7 +69,7 @@ def dated_participle(word: str, after: list[str]) -> bool:
     one before a quantity or, through a preposition, a value with digits (``_measuring``)."""
     if not after:
         return False
-    if _measuring(word, [w.casefold().strip(".,:;!?") for w in after[:2]]):
+    if _measures(word) and _measuring(word, [w.casefold().strip(".,:;!?") for w in after[:2]]):
         return True
     if not _is_participle(word):
         return False
@@ -91,11 +91,16 @@ _AMOUNT = re.compile(r"^[$\u20ac\u00a3]?\d+(?:[.,]\d+)*$")
 _UNITS = PERIODS | {f"{p}s" for p in PERIODS} | frozenset({"minute", "minutes", "mins", "seconds", "gb"})
 
 
+def _measures(word: str) -> bool:
+    """A present participle of six letters or more, which may say what a thing measures."""
+    return len(word) >= 6 and word.endswith("ing") and word.isalpha()
+
+
 def _measuring(word: str, after: list[str]) -> bool:
     """A present participle saying what a thing measures or where it points, its value after
     it: "lasting *15 minutes*", "costing *$20*", "pointing to *1.2.3.4*"; never a noun in
     "-ing" before its id ("recording RE55"): an amount or a period follows, or a preposition."""
-    if not (len(word) >= 6 and word.endswith("ing") and word.isalpha()) or not after:
+    if not _measures(word) or not after:
         return False
     if after[0] in _VALUE_PREPOSITIONS:
         return len(after) > 1 and any(c.isdigit() for c in after[1])

@@ -227,6 +227,7 @@ class SearchIndex:
             description,
             union_of((name, inflected, prefixed, label, description)),
             frozenset(forms | prefixes),
+            union_of((inflected, prefixed)),
         )
         if len(self._resolved) >= POSTINGS_CACHE_SIZE:
             del self._resolved[next(iter(self._resolved))]

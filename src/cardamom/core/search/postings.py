@@ -36,6 +36,7 @@ class TokenPostings:
     description: frozenset[int]
     every: frozenset[int]
     relatives: frozenset[str]  # the name tokens behind ``inflected`` and ``prefixed``
+    near: frozenset[int] = EMPTY  # ``inflected`` and ``prefixed``: what a name's other form scores
 
 
 @dataclass(frozen=True, slots=True)

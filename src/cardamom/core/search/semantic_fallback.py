@@ -53,20 +53,17 @@ class Candidate:
 
 
 def similar_candidates(
-    query: str,
+    query_vector: Sequence[float],
     candidates: Sequence[int],
     app_of: Callable[[int], Hashable],
     text_of: Callable[[int], str],
     vectors: dict[int, array[float] | None],
 ) -> list[Candidate]:
-    """Each candidate's cosine to the query (candidates without a vector are left out).
-    ``vectors`` keeps each tool's vector across queries (the index's cache)."""
+    """Each candidate's cosine to the request's vector (candidates without a vector are left
+    out). ``vectors`` keeps each tool's vector across queries (the index's cache)."""
     from cardamom.core.search.static_embeddings import cosine, shipped
 
     embeddings = shipped()
-    query_vector = embeddings.embed(query)
-    if query_vector is None:
-        return []
     found = []
     for doc in candidates:
         if doc not in vectors:
@@ -118,10 +115,28 @@ def fallback_hits(
     ranked = order_results(index, covering_tools(weighed, gathered, 0.0, share), rule.candidates)
     if not ranked:
         return [], {}
-    scored = similar_candidates(
-        query, [d for d, _, _ in ranked], index.app_of, lambda d: document_text(index, d), index.vector_cache
-    )
-    kept = {c.doc: c.similarity for c in decide(scored, index.app_of(ranked[0][0]), rule)}
+    from cardamom.core.search.static_embeddings import shipped
+
+    embedded = shipped().embed(query)
+    if embedded is None:
+        return [], {}
+    query_vector = embedded.tolist()  # a list: ``static_embeddings.cosine``
+    first_app = index.app_of(ranked[0][0])
+    own = [d for d, _, _ in ranked if index.app_of(d) == first_app]
+    others = [d for d, _, _ in ranked if index.app_of(d) != first_app]
+
+    def similar(docs: list[int]) -> list[Candidate]:
+        return similar_candidates(
+            query_vector, docs, index.app_of, lambda d: document_text(index, d), index.vector_cache
+        )
+
+    # Only a tool of the lexically first tool's app answers, at ``similarity`` or more: where
+    # none does (most long requests), the other apps' tools, which only the margin reads, are
+    # not scored. The answer is ``decide``'s on them all (a tie with another app fails the margin).
+    scored = similar(own)
+    if all(c.similarity < rule.similarity for c in scored):
+        return [], {}
+    kept = {c.doc: c.similarity for c in decide([*scored, *similar(others)], first_app, rule)}
     return [r for r in ranked if r[0] in kept][:limit], kept
 
 

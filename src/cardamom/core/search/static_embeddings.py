@@ -16,7 +16,7 @@ import re
 import sys
 import unicodedata
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import add, mul
 from pathlib import Path
@@ -183,19 +183,20 @@ def _unpack(packed: int, words: int, dims: int) -> list[int]:
     return [v - offset for v in fields]
 
 
-def cosine(a: array[float], b: array[float]) -> float:
-    """The cosine of two unit vectors."""
+def cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    """The cosine of two unit vectors (one a list, as ``similar_candidates`` holds the request's:
+    its floats are not boxed again for every tool, a third of the product's time)."""
     return float(_dot(a, b))
 
 
-def _summed_products(a: array[float], b: array[float]) -> float:
+def _summed_products(a: Sequence[float], b: Sequence[float]) -> float:
     return float(sum(map(mul, a, b)))
 
 
 # ``math.sumprod`` (Python 3.12 and later, the Lambda's 3.13 among them) is the dot product in one
 # machine-level loop: half the time of summing the mapped products there, where ``sum`` of floats
 # compensates its rounding; the same products, summed at least as exactly.
-_dot: Callable[[array[float], array[float]], float] = getattr(math, "sumprod", _summed_products)
+_dot: Callable[[Sequence[float], Sequence[float]], float] = getattr(math, "sumprod", _summed_products)
 
 
 @cache

@@ -343,6 +343,7 @@ NAME_SHORTHANDS: dict[tuple[str, ...], str] = {
     ("pr",): "pulls",
     ("prs",): "pulls",
 }
+_SHORTHAND_STARTS = frozenset(phrase[0] for phrase in NAME_SHORTHANDS)
 
 
 def join_vocabulary_compounds(
@@ -357,13 +358,17 @@ def join_vocabulary_compounds(
     joined: list[str] = []
     i = 0
     while i < len(tokens):
-        short = next(
-            (
-                (word, len(phrase))
-                for phrase, word in NAME_SHORTHANDS.items()
-                if tokens[i : i + len(phrase)] == phrase and word in vocabulary
-            ),
-            None,
+        short = (
+            next(
+                (
+                    (word, len(phrase))
+                    for phrase, word in NAME_SHORTHANDS.items()
+                    if tokens[i : i + len(phrase)] == phrase and word in vocabulary
+                ),
+                None,
+            )
+            if tokens[i] in _SHORTHAND_STARTS  # (most words: none starts with them)
+            else None
         )
         if short is not None:
             joined.append(short[0])

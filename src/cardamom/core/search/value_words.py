@@ -183,6 +183,8 @@ def spelled_counts(sequence: Sequence[str]) -> frozenset[str]:
 # the kinds a plain name follows after its place's word ("in org *acme*", "for user *octocat*")
 _PLAIN_NAMED = frozenset({"user", "customer", "contact"})
 _ENDING_PLACE = LOCATING | {"and", "to", "with", "by", "sorted", "ordered", "where", "that", "which"}
+_NAME_KINDS = NAMED_KINDS | _PLAIN_NAMED
+_PLACING_OF = LOCATING | {"of"}
 
 
 def plain_name_after_kind(word: str, before: Sequence[str], following: str, *, articled: bool = False) -> bool:
@@ -192,17 +194,17 @@ def plain_name_after_kind(word: str, before: Sequence[str], following: str, *, a
     a grammar or an action word. ``articled`` (``articled_kinds``): the place's word may come
     before an article and the app's name ("remove bob from *the github* org *acme*"), and be
     "of" ("the members *of* org acme")."""
+    if not before or before[-1].casefold() not in _NAME_KINDS:  # most words: no kind before them
+        return False
     lowered = word.casefold().strip(".,:;!?'\"")
     if not lowered.isalpha() or len(lowered) < 2 or lowered in QUERY_FILLER_WORDS or is_action_word(lowered):
         return False
     if is_plural(lowered) or (following and following not in _ENDING_PLACE):
         return False
     kinds = [w.casefold() for w in before]
-    if not kinds or kinds[-1] not in NAMED_KINDS | _PLAIN_NAMED:
-        return False
     # the place's word right before the kind, or one word before: an article or the app's name
     # ("in *the* workspace acme", "in *github* org acme")
-    placing = LOCATING | {"of"} if articled else LOCATING  # "the members *of* org acme"
+    placing = _PLACING_OF if articled else LOCATING  # "the members *of* org acme"
     placed = any(w in placing for w in kinds[-3:-1]) or (
         articled and len(kinds) >= 4 and kinds[-4] in placing and kinds[-3] in ARTICLES
     )
