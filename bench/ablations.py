@@ -326,6 +326,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a state a name marks things as is no read", "marked_reads", True),
     ("+ a name in hyphenated lowercase words is a value", "hyphenated_values", True),
     ("+ a question asking what time is asked with when", "asked_times", True),
+    ("+ a name after a kind of person or holder is a value", "names_after_kinds", True),
+    ("+ a camel-case word as tool texts write it", "camel_words", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

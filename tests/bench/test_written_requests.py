@@ -1471,6 +1471,27 @@ FIRST = [
     ("get github workflow runs", "github", "actions_list_workflow_runs"),
     ("who reviewed github PR 12 in acme/web", "github", "pulls_list_reviews"),
     ("what labels does github issue 7 have in acme/web", "github", "issues_list_labels_on_issue"),
+    # thirty-fifth round: each was empty or another tool first before
+    ("Twilio \u2014 send a WhatsApp message to +15551234567 saying hi", "twilio", "create_message"),
+    ("github: who last committed to acme/web", "github", "repos_list_commits"),
+    ("list members of the github organization acme", "github", "orgs_list_members"),
+    ("list members of the github organisation acme", "github", "orgs_list_members"),
+    ("list repos in the github organization acme", "github", "repos_list_for_org"),
+    ("get github user octocat", "github", "users_get_by_username"),
+    ("follow user octocat on github", "github", "users_follow"),
+    ("list gists of github user octocat", "github", "gists_list_for_user"),
+    ("archive slack channel general", "slack", "conversations_archive"),
+    ("open a pull request in acme/web from branch fix", "github", "pulls_create"),
+    ("is github repo acme/web private", "github", "repos_get"),
+    ("is the github repo acme/web public", "github", "repos_get"),
+    ("is acme/web private on github", "github", "repos_get"),
+    ("list the members of the github team platform in org acme", "github", "teams_list_members_in_org"),
+    # guards: a word a name says beside the person's kind, a camel word as written, Xero's spelling,
+    # a slug after "to" in a request naming no app
+    ("get the slack user presence", "slack", "users_get_presence"),
+    ("twilio: delete the WhatsApp sender XE123", "twilio", "delete_channels_sender"),
+    ("get xero organisation details", "xero", "get_organisations"),
+    ("list contributors to acme/app", "github", "repos_list_contributors"),
 ]
 
 

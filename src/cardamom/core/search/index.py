@@ -157,6 +157,10 @@ class SearchIndex:
         """Per app, the kind each prefix of its ids names (``prefixed_ids``), found on first use."""
         return self._id_kinds
 
+    def knows(self, token: str) -> bool:
+        """Some tool's name, label or description carries ``token`` as written."""
+        return token in self.name_postings or token in self.label_postings or token in self.description_postings
+
     def tools_of(self, apps: Iterable[str]) -> frozenset[int]:
         """Every tool of ``apps`` (apps or accounts, as ``app_targets`` keys them)."""
         return union_of(self.app_targets.get(app, EMPTY) for app in apps)

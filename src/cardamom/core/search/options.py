@@ -690,7 +690,15 @@ class SearchOptions:
       words in order ("re-run") and none is a particle ("to-do", "sign-in") (``hyphenated_values``);
     * ``asked_times``: a question asking what time or day a thing is or does something is asked with
       "when" ("*what time is* my next cal.com booking": "when is my next cal.com booking", not the
-      time zones) (``thing_questions``).
+      time zones) (``thing_questions``);
+    * ``names_after_kinds``: the word right after a kind of person or of holder ("follow github user
+      *octocat*", "archive slack channel *general*") that no name of the app says beside the kind,
+      even through a synonym, is the person's or the thing's name, a value even where some tool says
+      it (GitHub's mascot, ``meta_get_octocat``); not a word a name says with the kind ("user
+      *presence*", "channel *topic*") (``thing_values``);
+    * ``camel_words``: a word in camel case ("send a *WhatsApp* message") is read in lower case, one
+      word, where some tool's text writes it whole ("whatsapp"), not split at its capitals
+      (``camel_words``).
     """
 
     drop_filler: bool = True
@@ -928,6 +936,8 @@ class SearchOptions:
     marked_reads: bool = True
     hyphenated_values: bool = True
     asked_times: bool = True
+    names_after_kinds: bool = True
+    camel_words: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1177,4 +1187,6 @@ SEED_RULES_ONLY = SearchOptions(
     marked_reads=False,
     hyphenated_values=False,
     asked_times=False,
+    names_after_kinds=False,
+    camel_words=False,
 )

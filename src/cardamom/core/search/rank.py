@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable, Collection
 
 from cardamom.core.search.caller_order import caller_first
+from cardamom.core.search.camel_words import whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
     Covering,
@@ -25,7 +26,6 @@ from cardamom.core.search.destructive_actions import (
     deletes,
     is_question,
     request_action,
-    takes_out,
 )
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
@@ -34,11 +34,11 @@ from cardamom.core.search.implied_app import implied_app, numbered_kind
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import as_instrument, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
-from cardamom.core.search.kept_sources import kept_source
+from cardamom.core.search.kept_sources import kept_source, taken_out_first
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.numbered_ids import numbered_ids
-from cardamom.core.search.order import order_results, placed_first
+from cardamom.core.search.order import order_results
 from cardamom.core.search.postings import union_of
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
@@ -73,6 +73,12 @@ def rank(
     (``misspelled_words``).
     """
     query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
+    if index.options.camel_words and (whole := whole_camel_words(query, index.knows)) != query:
+        # "send a WhatsApp message": "whatsapp" as a text writes it; as written (split), where that
+        # finds nothing ("delete the WhatsApp sender": a description's "WhatsApp" was split)
+        found = rank(index, whole, pool=pool, limit=limit, floor=floor)
+        if found.hits:
+            return found
     means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"
     as_written = ""  # a request of telling, as written: where the message found is no message
     if index.options.instrument_words:
@@ -250,7 +256,7 @@ def _rank(
     if options.taken_out and action is not None and analysis.source and head is not None and deletes(action):
         # "remove asana task 19 from project Alpha": the tool taking the one out of the other first,
         # whatever title the request says ("Delete a task")
-        top = _taken_out_first(index, passing, top, head.head, analysis.source)
+        top = taken_out_first(index, passing, top, head.head, analysis.source)
     if options.noun_verbs and top and scope.apps and not analysis.name_shaped and not question:
         # "*comment* on github issue 12": the request adds what its verb names, whatever title
         # its other words say ("Get an issue comment")
@@ -340,18 +346,6 @@ def _rank(
         reason=reason,
         **common,  # type: ignore[arg-type]
     )
-
-
-def _taken_out_first(
-    index: SearchIndex, passing: list[Covering], top: list[tuple[int, int, float]], thing: str, source: str
-) -> list[tuple[int, int, float]]:
-    """``top`` with the best tool of ``passing`` taking ``thing`` out of ``source``
-    (``destructive_actions.takes_out``) first, where one does."""
-    documents = index.documents
-    taking = [c for c in passing if takes_out(documents[c[0]].name_tokens, source, thing)]
-    if not taking or not top:
-        return top
-    return placed_first(top, order_results(index, taking, 1)[0])
 
 
 def _noun_verb_first(

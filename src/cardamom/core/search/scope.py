@@ -23,7 +23,7 @@ from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.sent_messages import as_message, sends_text
 from cardamom.core.search.synonyms import CREATING, is_action_word
-from cardamom.core.search.thing_values import created_fields, thing_names
+from cardamom.core.search.thing_values import created_fields, names_after_kinds, thing_names
 from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
     inflection_key,
@@ -285,6 +285,7 @@ def _inside(
     topics |= {w for w in analysis.member if w in kept and not said_in(index, w, scoped)}
     written = (*kept, *(w for w, r in read_as if r in kept and w not in kept))  # "the slack *channel* ops"
     named = thing_names(index, analysis, written, scoped) if options.thing_names else frozenset()
+    named |= names_after_kinds(index, analysis, kept, scoped) if options.names_after_kinds else frozenset()
     if options.qualifiers:
         # "a *draft* invoice for customer Acme": beside the values read so far, and the thing's name
         taken = topics | named if options.valued_qualifiers else frozenset()

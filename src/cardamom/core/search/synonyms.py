@@ -68,7 +68,7 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     recurring repeating
     link url
     email mail
-    organization org company
+    organization organisation org company
     permission access privilege
     notification alert
     setting preference configuration config

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from cardamom.core.search.dated_words import IRREGULAR_PARTICIPLES
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
@@ -65,6 +66,10 @@ _EVENTS |= {"added", "changed", "edited", "made", "written", "booked", "schedule
 _STATES = frozenset({"merged", "closed", "resolved", "reopened", "archived", "cancelled", "canceled", "completed"})
 _STATES |= {"published", "paid", "sent", "delivered", "succeed", "succeeded", "finished", "done", "deleted"}
 _STATES |= {"fail", "failed"}  # ("did github workflow run 991 *fail*": no ``re_run_workflow_failed_jobs``)
+# ... and the states it is in, which its fields say ("is github repo acme/web *private*": no
+# ``actions_get_private_repo_fork_pr_workflows_settings_repository``)
+_STATES |= {"private", "public", "internal", "locked", "unlocked", "active", "inactive", "enabled", "disabled"}
+_STATES |= {"paused", "suspended", "verified", "blocked", "visible", "hidden", "online", "offline"}
 # what a "who" question asks of one thing: who holds one of its fields ("who *owns* box folder
 # 77", "who's *assigned* to task 12"); "who can *access*", "who are the *members* of" ask for
 # its relations, which names of their own list (``get_folders_id_collaborations``)
@@ -127,7 +132,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     # (a yes/no question's state a name checking it says with the thing is that name's: "has PR
     # 12 been *merged*" is ``pulls_check_if_merged``)
     checked = [w for w in words if w in _STATES] if whether else []
-    if checked and any(literal_names(index, w) & kinds & _checking(index) for w in checked):
+    checkers = (d for w in checked for d in literal_names(index, w) & kinds & _checking(index))
+    if any(_checks_only(index.documents[d].name, checked, kind) for d in checkers):
         return None
     # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
     # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
@@ -149,6 +155,17 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
 def _checking(index: SearchIndex) -> frozenset[int]:
     """The tools whose names check whether ("``pulls_check_if_merged``")."""
     return literal_names(index, "check") | literal_names(index, "if")
+
+
+def _checks_only(name: str, states: list[str], kind: str) -> bool:
+    """``name`` checks a state of the thing of ``kind`` and nothing else: ``pulls_check_if_merged``
+    for "has PR 12 been merged", not ``repos_check_private_vulnerability_reporting`` for "is
+    github repo acme/web private"."""
+    kinds = {inflection_key(w) for w in (*tokenize(kind), NAME_SHORTHANDS.get((kind,), kind))}
+    return all(
+        w in {"check", "if"} or w in states or w in GRAMMAR_WORDS or inflection_key(w) in kinds
+        for w in own_name_words(name)
+    )
 
 
 def _no_kind(word: str) -> bool:

@@ -1,7 +1,8 @@
 """What a request says about the thing it acts on, besides naming it: the thing's own name or
-id written after it ("archive notion page *abc*", ``thing_names``), and the fields a thing to
-be created is made with ("create a droplet *with ubuntu*", ``created_fields``). Both are
-argument values inside a named app."""
+id written after it ("archive notion page *abc*", ``thing_names``), a person's name after the
+person's kind ("github user *octocat*", ``person_names``), and the fields a thing to be created
+is made with ("create a droplet *with ubuntu*", ``created_fields``). All are argument values
+inside a named app."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from cardamom.core.search.head_nouns import acts_on, forms
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import CREATING, is_action_word
-from cardamom.core.search.tokens import inflection_key, looks_like_adverb
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_plural, looks_like_adverb
+from cardamom.core.search.value_words import NAMED_KINDS
 from cardamom.core.search.verb_readings import literal_names, said_in, verb_names
 from cardamom.core.search.word_forms import LOOKING_VERBS
 
@@ -63,4 +65,49 @@ def thing_names(
         and bool(literal_names(index, thing) & scoped)
         and not said_in(index, word, scoped)
         and not index.postings(word).every
+    )
+
+
+# the kinds of person a person's name follows ("github user *octocat*", "add member *kim*"), and
+# of thing holding others a thing's name follows ("slack channel *general*", "github branch *fix*")
+PERSON_KINDS = frozenset(
+    {"user", "username", "member", "collaborator", "assignee", "reviewer", "follower", "teammate", "login"}
+)
+_NAME_KINDS = PERSON_KINDS | NAMED_KINDS
+
+
+def names_after_kinds(
+    index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...], scoped: frozenset[int]
+) -> frozenset[str]:
+    """The word right after a kind of person or of holder ("follow github user *octocat*",
+    "archive slack channel *general*") that no name of the app says beside the kind, either
+    even through a synonym: the person's or the thing's name, a value even where some tool says
+    it (GitHub's mascot, ``meta_get_octocat``; Slack's descriptions, "general"), where reading a
+    topic keeps such a word. Not a plural, an action, filler or an adverb ("channel *members*"),
+    nor a word a name says with the kind ("user *presence*": ``users_get_presence``; "channel
+    *topic*": ``conversations_set_topic``), nor a holder's word only other apps' names say: a
+    thing of its own ("notion page *milestone*")."""
+
+    def carriers(word: str) -> frozenset[int]:
+        entry = index.postings(word)
+        return entry.name | entry.inflected | index.synonym_postings(word).name
+
+    def named(kind: str, word: str) -> bool:
+        said = carriers(word)
+        if kind not in PERSON_KINDS and said and said.isdisjoint(scoped):
+            return False  # a thing of its own, which the app lacks ("notion page *milestone*": GitHub's)
+        return said.isdisjoint(carriers(kind) & scoped)
+
+    return frozenset(
+        word
+        for kind, word in analysis.after_words
+        if kind in _NAME_KINDS
+        and kind in kept
+        and word in kept
+        and word.isalpha()
+        and word not in QUERY_FILLER_WORDS
+        and not is_plural(word)
+        and not is_action_word(word)
+        and not looks_like_adverb(word)
+        and named(kind, word)
     )

@@ -29,6 +29,7 @@ DATE_MARKERS = frozenset({"due", "till"})
 # Words after which a slug or a key names something ("repo acme/widgets", "project KAN").
 CONTAINERS = frozenset(
     {"repo", "repository", "project", "path", "folder", "directory", "dir", "branch", "org", "space", "board"}
+    | {"organization", "organisation"}
 )
 
 

@@ -48,11 +48,11 @@ def _logged(match: re.Match[str], apps: Container[str]) -> str:
 # request would say ("in repo acme/api"), whose word leaves with its value unless a name says
 # the thing *for* a repo (``scope``: ``issues_list_for_repo``).
 # (a letter on each side of the slash: "on 12/25" is a date)
-_PLACED_SLUG = re.compile(
-    r"\b(?P<place>in|for|from|of|on)\s+"
-    r"(?=(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))",
-    re.IGNORECASE,
-)
+_SLUG_AHEAD = r"(?=(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.-]*[A-Za-z0-9](?:$|[\s,.;:!?]))"
+_PLACED_SLUG = re.compile(rf"\b(?P<place>in|for|from|of|on)\s+{_SLUG_AHEAD}", re.IGNORECASE)
+# ... and where the request names an app, what it goes to ("who committed *to* acme/web on
+# github"); naming none, "to" may give a form ("convert to csv/json")
+_PLACED_SLUG_IN_APP = re.compile(rf"\b(?P<place>in|for|from|of|on|to|into)\s+{_SLUG_AHEAD}", re.IGNORECASE)
 
 
 # ... and one after the app's name ("issues *in github acme/api*"), which read as written left
@@ -119,7 +119,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
     ):
         # "list issues in acme/api"; "the main branch of acme/api" places it as "in" does
         # (``repo_slugs``: "of repo" would announce a field's value)
-        query = _PLACED_SLUG.sub(
+        in_app = any(t in index.app_mentions for t in tokenize(query))
+        query = (_PLACED_SLUG_IN_APP if in_app else _PLACED_SLUG).sub(
             lambda m: f"{'in' if options.repo_slugs and m.group('place').lower() == 'of' else m.group('place')} repo ",
             query,
         )

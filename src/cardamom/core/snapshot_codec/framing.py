@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 38
+SNAPSHOT_FORMAT = 39
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -101,10 +101,11 @@ without the switches ``attached_files``, ``listed_criteria``, ``articled_kinds``
 ``stated_situations``, ``reported_requests``, ``framed_telling``, ``asked_filters``,
 ``channel_histories``, ``verbed_tools`` and ``own_fields`` (format 37), read as on; format 37
 without the switches ``compound_kinds``, ``asked_fields``, ``titled_nouns``, ``app_slugs``,
-``asked_lists``, ``thing_fields``, ``written_reads``, ``filter_values``, ``capability_questions``
-and ``plural_lists`` (format 38), read as on. The org's app names are never stored: every load
-derives them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this
-set; its blobs are then ``OutdatedSnapshot``."""
+``asked_lists``, ``thing_fields``, ``written_reads``, ``filter_values``, ``capability_questions``,
+``plural_lists``, ``marked_reads``, ``hyphenated_values`` and ``asked_times`` (format 38), read as
+on; format 38 without the switches ``names_after_kinds`` and ``camel_words`` (format 39), read as on. The
+org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
+layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

@@ -1,0 +1,33 @@
+"""A word written in camel case read as the tools write it (``camel_words``).
+
+"Send a *WhatsApp* message with twilio": split at its capitals, as a guessed name's words are
+("listSchedules"), the brand weighs as two words, "whats" and "app", that the message tool never
+says, and the request found Twilio's senders ("(WhatsApp only)") instead of its messages. Where
+some tool's text writes the word whole ("whatsapp"), the request's word is read whole too, one
+word as written (a value where no name of the app says it); a word no text writes whole stays
+split, as the texts writing it in camel case were ("PostgreSQL": "postgre sql"). A request of one
+word is a guessed name, whose capitals part its words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# a word of letters standing alone (not a part of an address, a path, a host or an identifier)
+_WORD = re.compile(r"(?<![\w.@/#:-])[A-Za-z]{4,}(?![\w@/-]|[.:]\w)")
+
+
+def whole_camel_words(query: str, known: Callable[[str], bool]) -> str:
+    """``query`` with each word in camel case ("WhatsApp", "iPhone") written in lower case where
+    ``known`` holds that form (a token of some tool's name, label or description)."""
+    if " " not in query.strip():
+        return query
+
+    def whole(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lowered = word.lower()
+        camel = word[1:] != word[1:].lower() and word != word.upper()
+        return lowered if camel and known(lowered) else word
+
+    return _WORD.sub(whole, query)
