@@ -328,6 +328,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a question asking what time is asked with when", "asked_times", True),
     ("+ a name after a kind of person or holder is a value", "names_after_kinds", True),
     ("+ a camel-case word as tool texts write it", "camel_words", True),
+    ("+ a person moved into or out of the app itself is a user", "tenancy_moves", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

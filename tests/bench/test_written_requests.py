@@ -1492,6 +1492,15 @@ FIRST = [
     ("twilio: delete the WhatsApp sender XE123", "twilio", "delete_channels_sender"),
     ("get xero organisation details", "xero", "get_organisations"),
     ("list contributors to acme/app", "github", "repos_list_contributors"),
+    # the round's later rules: each was empty or another tool first before
+    ("invite bob@acme.com to our slack", "slack", "admin_users_invite"),
+    ("remove bob from the slack workspace", "slack", "admin_users_remove"),
+    ("invite octocat to acme/web on github", "github", "repos_add_collaborator"),
+    ("list the actions vars for github repo acme/web", "github", "actions_list_repo_variables"),
+    ("rename the github branch master to main in acme/web", "github", "repos_rename_branch"),
+    # guards: a person moved into a channel, not the app
+    ("kick bob from slack channel #dev", "slack", "conversations_kick"),
+    ("add bob to slack channel #dev", "slack", "conversations_invite"),
 ]
 
 
@@ -1536,6 +1545,8 @@ NOTHING = [
     # a word saying a thing done again is no misspelling of another tool's ("resent": not "present")
     ("my stripe invoice in_1 resent", "words_uncovered"),
     ("upload the contract to dropbox", "app_not_connected"),
+    # access given to a person is no user added: Notion has no such tool
+    ("Give alice admin access to notion", "words_uncovered"),
 ]
 
 

@@ -148,3 +148,39 @@ def test_the_switches_leave_other_requests_as_they_were() -> None:
             rank(SearchIndex.build(DOCS, without(names_after_kinds=False, camel_words=False)), request).hits[:1]
             == rank(_INDEX, request).hits[:1]
         )
+
+
+MOVES = [
+    app_doc("slack__admin_users_invite", "Slack", "Invite a user to a workspace."),
+    app_doc("slack__admin_users_remove", "Slack", "Remove a user from a workspace."),
+    app_doc("slack__conversations_invite", "Slack", "Invites users to a channel."),
+    app_doc("slack__conversations_kick", "Slack", "Removes a user from a conversation."),
+    app_doc("slack__users_list", "Slack", "Lists all users in a Slack team."),
+    app_doc("github__repos_rename_branch", "GitHub", "Rename a branch."),
+    app_doc("github__repos_get_branch", "GitHub", "Get a branch of the main repository."),
+    app_doc("github__pulls_update_branch", "GitHub", "Update a pull request branch."),
+]
+
+
+class TestTenancyMoves:
+    def test_a_person_moved_into_the_app_itself_is_a_user(self) -> None:
+        assert ranked_names(MOVES, "invite bob@acme.com to our slack")[:1] == ["slack__admin_users_invite"]
+        assert ranked_names(MOVES, "invite bob@acme.com to our slack", tenancy_moves=False)[:1] == [
+            "slack__conversations_invite"
+        ]
+        assert ranked_names(MOVES, "remove bob from the slack workspace")[:1] == ["slack__admin_users_remove"]
+        assert ranked_names(MOVES, "remove bob from the slack workspace", tenancy_moves=False)[:1] == [
+            "slack__conversations_kick"
+        ]
+
+    def test_a_place_in_the_app_keeps_the_apps_verb(self) -> None:
+        assert ranked_names(MOVES, "kick bob from slack channel #dev")[:1] == ["slack__conversations_kick"]
+        assert ranked_names(MOVES, "add bob to slack channel #dev")[:1] == ["slack__conversations_invite"]
+
+
+class TestRenamedTo:
+    def test_a_new_name_is_a_value_up_to_its_place(self) -> None:
+        # (empty before: "main in acme/web" was four words, no value, and "main" a description's)
+        assert ranked_names(MOVES, "rename the github branch master to main in acme/web")[:1] == [
+            "github__repos_rename_branch"
+        ]

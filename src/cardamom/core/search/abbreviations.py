@@ -42,6 +42,11 @@ ABBREVIATIONS: dict[str, str] = {
     "notif": "notification",
     "notifs": "notifications",
     "perms": "permissions",
+    "var": "variable",
+    "vars": "variables",
+    "subs": "subscriptions",
+    "cfg": "configuration",
+    "ppl": "people",
     # British spellings, where the names say them the American way
     "colour": "color",
     "colours": "colors",

@@ -236,6 +236,9 @@ def added_value(phrase: FieldPhrase | None, vocabulary: Container[str]) -> tuple
 _LONGEST_VALUE = 3  # words: "to high", "to in progress", "to Q3 launch plan"
 
 
+_PLACING = frozenset({"in", "on", "inside", "within"})
+
+
 def set_value(sequence: tuple[str, ...], start: int) -> tuple[str, ...]:
     """The words after the last "to" past ``start`` that end the request, the determiners
     aside: what a field is changed to, or a thing renamed to; nothing for a longer tail, which
@@ -244,6 +247,10 @@ def set_value(sequence: tuple[str, ...], start: int) -> tuple[str, ...]:
     if "to" not in tail:
         return ()
     words = tuple(w for w in tail[len(tail) - tail[::-1].index("to") :] if w not in DETERMINERS)
+    # (past its first word, a place ends it: "rename branch master to *main* in acme/web"; "to
+    # *in progress*" is one value)
+    placed = next((i for i, w in enumerate(words) if i > 0 and w in _PLACING), len(words))
+    words = words[:placed]
     return words if len(words) <= _LONGEST_VALUE else ()
 
 

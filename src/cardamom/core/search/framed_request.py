@@ -168,7 +168,7 @@ def framed_request(
     if options.converted_things:  # "turn intercom conversation 88 into a ticket": "convert ... to a ticket"
         framed = converted(index, framed, tools)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
-        framed = person_moved(index, framed, tools)
+        framed = person_moved(index, framed, tools, _app_words(mentions))
     if options.output_formats:  # "list github repos *as a table*"
         framed = without_formats(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders

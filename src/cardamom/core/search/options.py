@@ -698,7 +698,10 @@ class SearchOptions:
       *presence*", "channel *topic*") (``thing_values``);
     * ``camel_words``: a word in camel case ("send a *WhatsApp* message") is read in lower case, one
       word, where some tool's text writes it whole ("whatsapp"), not split at its capitals
-      (``camel_words``).
+      (``camel_words``);
+    * ``tenancy_moves``: a person moved into or out of the app itself or its tenancy ("invite bob to
+      our slack", "remove bob from the slack workspace") is moved as one of its users, not a
+      conversation's member (``person_moves``).
     """
 
     drop_filler: bool = True
@@ -938,6 +941,7 @@ class SearchOptions:
     asked_times: bool = True
     names_after_kinds: bool = True
     camel_words: bool = True
+    tenancy_moves: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1189,4 +1193,5 @@ SEED_RULES_ONLY = SearchOptions(
     asked_times=False,
     names_after_kinds=False,
     camel_words=False,
+    tenancy_moves=False,
 )

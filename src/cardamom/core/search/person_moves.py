@@ -16,12 +16,13 @@ move the person in.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from cardamom.core.search.admin_tools import is_admin_name
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words
-from cardamom.core.search.tokens import inflection_key, tokenize
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
 
 _MOVE = re.compile(
     r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
@@ -37,6 +38,7 @@ _GIVEN = re.compile(
 _SHARED = re.compile(r"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S)
 # the caller moved: "remove me from asana project 31" (the user asking to be moved, ``monologue``)
 _CALLERS = frozenset({"me", "myself", "us"})
+_PEOPLE_VERBS = frozenset({"invite", "kick"})
 # the apps' own verbs for a person moved in and out, before the place's people
 _OWN_VERBS = {"in": ("invite",), "out": ("kick",)}
 # the words the apps' names give the people of a place: Asana's project ``members``, GitHub's
@@ -44,27 +46,50 @@ _OWN_VERBS = {"in": ("invite",), "out": ("kick",)}
 _PEOPLE = ("members", "collaborator", "collaborators", "collaborations")
 
 
-def person_moved(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: Collection[str] = ()) -> str:
     """``request`` moving one person into or out of a place, in the verb ``tools``' names write
     for it ("invite bob to slack #eng"), or as the place's people ("add member bob to asana
-    project 31", "add collaborator bob to github repo acme/api"); ``request`` as written
-    otherwise."""
+    project 31", "add collaborator bob to github repo acme/api"); into or out of the app itself
+    (``apps``: the words naming it), as its users ("invite bob to our slack", ``tenancy_moves``);
+    ``request`` as written otherwise."""
     text = request.strip()
     moved = _moved(text[:400])
     if moved is None:
         return request
     into, person, rest = moved
-    if not names_a_person_placed(person.strip(",.")) and person.casefold() not in _CALLERS:
+    # (one invites and kicks people only: "invite *octocat* to ...", whatever the name's shape)
+    anyone = text.split(None, 1)[0].casefold() in _PEOPLE_VERBS and person.casefold() not in QUERY_FILLER_WORDS
+    if not anyone and not names_a_person_placed(person.strip(",.")) and person.casefold() not in _CALLERS:
         return request
     rest += text[400:]
     person = person if person.casefold() in _CALLERS else person_as_value(person)  # "kick *frank* off ..."
     documents = index.documents
     joint = "to" if into else "from"
+    moving = _MOVE.match(text[:400]) is not None  # (not access given: "give alice admin access to notion")
+    if index.options.tenancy_moves and moving and _the_app_itself(rest, apps):
+        # "remove bob from the slack workspace": the app's users, not a conversation's members
+        # (Slack invites to and kicks from a channel), in its own verb where a name has it
+        invites = into and bool(index.name_postings.get("invite", EMPTY) & tools)
+        return f"{'invite' if invites else 'add' if into else 'remove'} users {person} {joint} {rest}"
     for own in _OWN_VERBS["in" if into else "out"]:
         if any(not is_admin_name(documents[d].name) for d in index.name_postings.get(own, EMPTY) & tools):
             return f"{own} {person} {joint} {rest}"
     people = _people_word(index, rest, tools)
     return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
+
+
+# what an app's whole tenancy is called after its name ("the slack *workspace*", "the github *org* acme")
+_TENANCIES = frozenset({"workspace", "org", "organization", "organisation", "account", "instance", "site", "tenant"})
+_OWNERS = frozenset({"the", "our", "my", "your", "this", "their"})
+
+
+def _the_app_itself(place: str, apps: Collection[str]) -> bool:
+    """``place`` is the app ``apps`` names, or its tenancy, maybe with its name: "our slack",
+    "the slack workspace", "the github org acme"; not a place in it ("slack channel #dev")."""
+    words = [w for w in tokenize(place[:200]) if w not in _OWNERS]
+    named = next((i for i, w in enumerate(words) if w not in apps), len(words))
+    after = words[named:]
+    return named > 0 and (not after or (after[0] in _TENANCIES and len(after) <= 2))
 
 
 def _moved(text: str) -> tuple[bool, str, str] | None:

@@ -233,9 +233,10 @@ def _inside(
         if updating != kept:
             read_as = (*read_as, (analysis.field.verb, analysis.field.action))  # "set the due date of ...": an update
         kept = updating
-    # what a field is set to ("change the priority of jira issue ENG-11 *to high*"), or a thing
-    # renamed to, is an argument, where no name of the app carries it
-    fields |= {w for w in analysis.set_to if w in kept and not named_in(index, w, scoped)}
+    # what a field is set to ("change the priority of jira issue ENG-11 *to high*") is an argument,
+    # where no name of the app carries it; a thing's new name is, whatever names carry ("*to main*")
+    renamed = kept[:1] == ("rename",)
+    fields |= {w for w in analysis.set_to if w in kept and (renamed or not named_in(index, w, scoped))}
     # "search box for *contract pdfs*": what a search looks for is its query
     searching = options.search_terms and bool(kept) and kept[0] in SEARCH_VERBS
     changed = state_change(index, kept, scoped, analysis.values | fields) if options.state_verbs else kept

@@ -59,6 +59,7 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     tag label
     webhook callback hook
     subscription plan membership
+    invite invitation
     payment charge transaction
     contact person lead
     sprint iteration cycle

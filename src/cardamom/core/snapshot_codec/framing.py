@@ -103,9 +103,10 @@ without the switches ``attached_files``, ``listed_criteria``, ``articled_kinds``
 without the switches ``compound_kinds``, ``asked_fields``, ``titled_nouns``, ``app_slugs``,
 ``asked_lists``, ``thing_fields``, ``written_reads``, ``filter_values``, ``capability_questions``,
 ``plural_lists``, ``marked_reads``, ``hyphenated_values`` and ``asked_times`` (format 38), read as
-on; format 38 without the switches ``names_after_kinds`` and ``camel_words`` (format 39), read as on. The
-org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
-layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``tenancy_moves``
+(format 39), read as on. The org's app names are never stored: every load derives them
+(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
+are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
