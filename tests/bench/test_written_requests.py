@@ -1498,6 +1498,12 @@ FIRST = [
     ("invite octocat to acme/web on github", "github", "repos_add_collaborator"),
     ("list the actions vars for github repo acme/web", "github", "actions_list_repo_variables"),
     ("rename the github branch master to main in acme/web", "github", "repos_rename_branch"),
+    ("Can u delete slack message 1700000000.1 in #ops", "slack", "chat_delete"),
+    (
+        "So I was looking at our billing and noticed something weird. Could you pull up Stripe invoice in_123?",
+        "stripe",
+        "get_invoices_invoice",
+    ),
     # guards: a person moved into a channel, not the app
     ("kick bob from slack channel #dev", "slack", "conversations_kick"),
     ("add bob to slack channel #dev", "slack", "conversations_invite"),

@@ -12,6 +12,7 @@ import time
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.camel_words import whole_camel_words
+from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.thing_questions import thing_question
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -184,3 +185,43 @@ class TestRenamedTo:
         assert ranked_names(MOVES, "rename the github branch master to main in acme/web")[:1] == [
             "github__repos_rename_branch"
         ]
+
+
+class TestStatedSentences:
+    def test_sentences_before_the_one_asking_go(self) -> None:
+        from cardamom.core.search.app_scope import AppMention
+
+        stripe = (AppMention("Stripe", ("stripe",), True),)
+        request = (
+            "So I was looking at our billing and noticed something weird. Could you pull up Stripe invoice in_123?"
+        )
+        assert without_situation(request, stripe) == "Could you pull up Stripe invoice in_123?"
+        told = "The team is growing fast! We hired two people. Please refund stripe charge ch_1."
+        assert without_situation(told, stripe) == "Please refund stripe charge ch_1."
+
+    def test_what_stays_as_written(self) -> None:
+        from cardamom.core.search.app_scope import AppMention
+
+        stripe = (AppMention("Stripe", ("stripe",), True),)
+        for request in (
+            "Read the charges on stripe. Then refund stripe charge ch_1.",  # a request first
+            "Our stripe balance looks low. Refund stripe charge ch_1.",  # the first sentence names the app
+            "I love this tool. What's the weather like in stripe?",  # no order asked
+            "Something broke. in Stripe",  # a place, no order
+        ):
+            assert without_situation(request, stripe) == request
+        started = time.perf_counter()
+        long = "x. " * 5_000 + "refund stripe charge ch_1"
+        assert without_situation(long, stripe) == long  # longer than a request is
+        wide = "a" * 1_000 + ". refund stripe charge ch_1"  # a sentence longer than one is stated
+        assert without_situation(wide, stripe) == wide
+        assert time.perf_counter() - started < 1.0
+
+
+def test_a_field_after_a_persons_kind_stays_a_word() -> None:
+    docs = [
+        app_doc("spotify__get_current_users_profile", "Spotify", "Get the current user's profile."),
+        app_doc("spotify__save_albums_user", "Spotify", "Save albums for the current user."),
+    ]
+    index = SearchIndex.build(docs)
+    assert "name" not in rank(index, "what is my spotify user name").values

@@ -10,7 +10,9 @@ or a pronoun: "the customer", "our build", "someone") and names no connected app
 follows opens with an order (an action, or a verb no synonym says: "reboot", "refund") and
 names one: the request is all there. "the jira issue OPS-1, assign it to bob" keeps its clause
 (it names the app), and so does "the issue OPS-1, assign it to bob" (what follows names none:
-the clause places it).
+the clause places it). Whole sentences before the one asking go as such a clause does, where
+they name no connected app and it does and opens with an order or a request ("... noticed
+something weird. *Could you* pull up Stripe invoice in_123?").
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ _SUBJECTS = frozenset(
 # words opening no order after a statement: a question's, a conjunction's, an auxiliary's
 _NO_ORDER = QUESTION_OPENERS | frozenset({"and", "but", "or", "so", "then", "now"})
 _LEAST = 3  # words a request keeps: an action, a thing and its app
+# whole sentences stated before the one asking ("So I was looking at our billing and noticed
+# something weird. *Could you pull up Stripe invoice in_123?*"), no quote nor dot inside them
+_SENTENCES = re.compile(r"^\s*(?P<clause>(?:[^.!?\"\u201c\u201d]{3,300}?[.!]\s+){1,4})(?P<rest>\S.*)$", re.DOTALL)
+# the words a sentence asking for something opens with, beside an order
+_ASKING = frozenset({"could", "can", "would", "will", "please", "pls", "kindly"})
 
 
 def without_situation(request: str, mentions: tuple[AppMention, ...]) -> str:
@@ -39,13 +46,22 @@ def without_situation(request: str, mentions: tuple[AppMention, ...]) -> str:
     with an order and names one; ``request`` as written otherwise."""
     if len(request) > 2000:
         return request
+    connected = [m for m in mentions if m.connected]
+    sentences = _SENTENCES.match(request)
+    if sentences is not None:
+        clause, rest = tokenize(sentences.group("clause")), tokenize(sentences.group("rest"))
+        # (a sentence opening with an action is a request of its own: "Read the comments on ...")
+        asks = len(rest) >= _LEAST and (rest[0] in _ASKING or is_action_word(rest[0]))
+        stating = bool(clause) and not is_action_word(clause[0])
+        placed = not any(_names(clause, m) for m in connected) and any(_names(rest, m) for m in connected)
+        if asks and stating and placed:
+            return sentences.group("rest")
     stated = _STATED.match(request)
     if stated is None:
         return request
     clause, rest = tokenize(stated.group("clause")), tokenize(stated.group("rest"))
     if not clause or clause[0] not in _SUBJECTS or len(rest) < _LEAST or not _acts(rest[0]):
         return request
-    connected = [m for m in mentions if m.connected]
     if any(_names(clause, m) for m in connected) or not any(_names(rest, m) for m in connected):
         return request
     return stated.group("rest")

@@ -74,6 +74,13 @@ PERSON_KINDS = frozenset(
     {"user", "username", "member", "collaborator", "assignee", "reviewer", "follower", "teammate", "login"}
 )
 _NAME_KINDS = PERSON_KINDS | NAMED_KINDS
+# a thing's fields, after its kind a field asked for, no name ("what is my *user name*")
+_FIELDS = frozenset(
+    {"name", "id", "email", "title", "status", "type", "url", "link", "address", "phone", "number", "role"}
+    | {"profile", "settings", "info", "details", "data", "description", "topic", "purpose", "count", "size"}
+    | {"history", "activity", "access", "password", "token", "key", "avatar", "photo", "timezone", "language"}
+    | {"location", "metadata", "content", "preferences", "presence", "owner", "visibility", "permission"}
+)
 
 
 def names_after_kinds(
@@ -85,8 +92,8 @@ def names_after_kinds(
     it (GitHub's mascot, ``meta_get_octocat``; Slack's descriptions, "general"), where reading a
     topic keeps such a word. Not a plural, an action, filler or an adverb ("channel *members*"),
     nor a word a name says with the kind ("user *presence*": ``users_get_presence``; "channel
-    *topic*": ``conversations_set_topic``), nor a holder's word only other apps' names say: a
-    thing of its own ("notion page *milestone*")."""
+    *topic*": ``conversations_set_topic``), a thing's field ("what is my user *name*"), nor a
+    holder's word only other apps' names say: a thing of its own ("notion page *milestone*")."""
 
     def carriers(word: str) -> frozenset[int]:
         entry = index.postings(word)
@@ -106,6 +113,7 @@ def names_after_kinds(
         and word in kept
         and word.isalpha()
         and word not in QUERY_FILLER_WORDS
+        and word not in _FIELDS
         and not is_plural(word)
         and not is_action_word(word)
         and not looks_like_adverb(word)
