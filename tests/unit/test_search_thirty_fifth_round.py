@@ -225,3 +225,14 @@ def test_a_field_after_a_persons_kind_stays_a_word() -> None:
     ]
     index = SearchIndex.build(docs)
     assert "name" not in rank(index, "what is my spotify user name").values
+
+
+def test_a_persons_name_may_end_as_a_plural_does_where_no_name_says_it() -> None:
+    docs = [
+        *DOCS,
+        app_doc("github__repos_list_for_user", "GitHub", "List repositories for a user."),
+        app_doc("github__repos_list_for_org", "GitHub", "List organization repositories."),
+    ]
+    assert ranked_names(docs, "list repos of github user torvalds")[:1] == ["github__repos_list_for_user"]
+    # a plural some name says is the person's things, no name: "user *repos*"
+    assert "repos" not in rank(SearchIndex.build(docs), "list github user repos").values

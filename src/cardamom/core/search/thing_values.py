@@ -114,7 +114,7 @@ def names_after_kinds(
         and word.isalpha()
         and word not in QUERY_FILLER_WORDS
         and word not in _FIELDS
-        and not is_plural(word)
+        and (not is_plural(word) or (kind in PERSON_KINDS and not carriers(word)))  # "user *torvalds*"
         and not is_action_word(word)
         and not looks_like_adverb(word)
         and named(kind, word)
