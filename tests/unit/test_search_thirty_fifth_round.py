@@ -236,3 +236,15 @@ def test_a_persons_name_may_end_as_a_plural_does_where_no_name_says_it() -> None
     assert ranked_names(docs, "list repos of github user torvalds")[:1] == ["github__repos_list_for_user"]
     # a plural some name says is the person's things, no name: "user *repos*"
     assert "repos" not in rank(SearchIndex.build(docs), "list github user repos").values
+
+
+def test_a_word_the_names_join_to_the_kind_stays_a_word() -> None:
+    docs = [
+        app_doc("slack__usergroups_users_list", "Slack", "List all users in a user group."),
+        app_doc("slack__users_list", "Slack", "Lists all users in a Slack team."),
+        app_doc("jira__get_user", "Jira", "Returns a user."),
+        app_doc("jira__get_username_policy", "Jira", "Returns the policy for names."),
+    ]
+    index = SearchIndex.build(docs)
+    assert "group" not in rank(index, "slack list users user group").values  # Slack's ``usergroups``
+    assert "username" not in rank(index, "get the jira user username design-docs").values  # a field

@@ -80,6 +80,7 @@ _FIELDS = frozenset(
     | {"profile", "settings", "info", "details", "data", "description", "topic", "purpose", "count", "size"}
     | {"history", "activity", "access", "password", "token", "key", "avatar", "photo", "timezone", "language"}
     | {"location", "metadata", "content", "preferences", "presence", "owner", "visibility", "permission"}
+    | {"username", "login", "handle", "nickname", "alias"}
 )
 
 
@@ -100,6 +101,9 @@ def names_after_kinds(
         return entry.name | entry.inflected | index.synonym_postings(word).name
 
     def named(kind: str, word: str) -> bool:
+        joined = index.postings(kind + word)
+        if (joined.name | joined.inflected) & scoped:
+            return False  # one word in the names: "user *group*", Slack's ``usergroups``
         said = carriers(word)
         if kind not in PERSON_KINDS and said and said.isdisjoint(scoped):
             return False  # a thing of its own, which the app lacks ("notion page *milestone*": GitHub's)
