@@ -1553,6 +1553,9 @@ NOTHING = [
     ("upload the contract to dropbox", "app_not_connected"),
     # access given to a person is no user added: Notion has no such tool
     ("Give alice admin access to notion", "words_uncovered"),
+    # an app none of whose names invites or adds: nothing, not a read of its users
+    ("invite bob to our notion", "words_uncovered"),
+    ("invite bob@acme.com to the stripe account", "words_uncovered"),
 ]
 
 

@@ -174,6 +174,10 @@ class TestTenancyMoves:
             "slack__conversations_kick"
         ]
 
+    def test_an_app_that_neither_invites_nor_adds_answers_nothing(self) -> None:
+        docs = [*MOVES, app_doc("notion__get_users", "Notion", "List all users.")]
+        assert ranked_names(docs, "invite bob to our notion") == []
+
     def test_a_place_in_the_app_keeps_the_apps_verb(self) -> None:
         assert ranked_names(MOVES, "kick bob from slack channel #dev")[:1] == ["slack__conversations_kick"]
         assert ranked_names(MOVES, "add bob to slack channel #dev")[:1] == ["slack__conversations_invite"]

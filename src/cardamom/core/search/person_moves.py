@@ -70,6 +70,9 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
         # "remove bob from the slack workspace": the app's users, not a conversation's members
         # (Slack invites to and kicks from a channel), in its own verb where a name has it
         invites = into and bool(index.name_postings.get("invite", EMPTY) & tools)
+        adds = bool(index.name_postings.get("add", EMPTY) & tools)
+        if into and not invites and not adds and text.split(None, 1)[0].casefold() == "invite":
+            return request  # an app no name of which invites nor adds: nothing ("invite bob to our notion")
         return f"{'invite' if invites else 'add' if into else 'remove'} users {person} {joint} {rest}"
     for own in _OWN_VERBS["in" if into else "out"]:
         if any(not is_admin_name(documents[d].name) for d in index.name_postings.get(own, EMPTY) & tools):
