@@ -57,8 +57,9 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     if moved is None:
         return request
     into, person, rest = moved
+    verb = text.split(None, 1)[0].casefold()
     # (one invites and kicks people only: "invite *octocat* to ...", whatever the name's shape)
-    anyone = text.split(None, 1)[0].casefold() in _PEOPLE_VERBS and person.casefold() not in QUERY_FILLER_WORDS
+    anyone = verb in _PEOPLE_VERBS and person.casefold() not in QUERY_FILLER_WORDS
     if not anyone and not names_a_person_placed(person.strip(",.")) and person.casefold() not in _CALLERS:
         return request
     rest += text[400:]
@@ -71,7 +72,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
         # (Slack invites to and kicks from a channel), in its own verb where a name has it
         invites = into and bool(index.name_postings.get("invite", EMPTY) & tools)
         adds = bool(index.name_postings.get("add", EMPTY) & tools)
-        if into and not invites and not adds and text.split(None, 1)[0].casefold() == "invite":
+        if into and not invites and not adds and verb == "invite":
             return request  # an app no name of which invites nor adds: nothing ("invite bob to our notion")
         return f"{'invite' if invites else 'add' if into else 'remove'} users {person} {joint} {rest}"
     for own in _OWN_VERBS["in" if into else "out"]:

@@ -1,8 +1,8 @@
 """What a request says about the thing it acts on, besides naming it: the thing's own name or
-id written after it ("archive notion page *abc*", ``thing_names``), a person's name after the
-person's kind ("github user *octocat*", ``person_names``), and the fields a thing to be created
-is made with ("create a droplet *with ubuntu*", ``created_fields``). All are argument values
-inside a named app."""
+id written after it ("archive notion page *abc*", ``thing_names``), a person's or a holder's name
+after its kind ("github user *octocat*", "slack channel *general*", ``names_after_kinds``), and
+the fields a thing to be created is made with ("create a droplet *with ubuntu*",
+``created_fields``). All are argument values inside a named app."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ PERSON_KINDS = frozenset(
     {"user", "username", "member", "collaborator", "assignee", "reviewer", "follower", "teammate", "login"}
 )
 _NAME_KINDS = PERSON_KINDS | NAMED_KINDS
-# a thing's fields, after its kind a field asked for, no name ("what is my *user name*")
+# a thing's fields: after its kind, a field asked for, no name ("what is my user *name*")
 _FIELDS = frozenset(
     {"name", "id", "email", "title", "status", "type", "url", "link", "address", "phone", "number", "role"}
     | {"profile", "settings", "info", "details", "data", "description", "topic", "purpose", "count", "size"}
