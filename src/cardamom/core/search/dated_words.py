@@ -100,7 +100,7 @@ def _measuring(word: str, after: list[str]) -> bool:
     """A present participle saying what a thing measures or where it points, its value after
     it: "lasting *15 minutes*", "costing *$20*", "pointing to *1.2.3.4*"; never a noun in
     "-ing" before its id ("recording RE55"): an amount or a period follows, or a preposition."""
-    if not _measures(word) or not after:
+    if not after:  # (``dated_participle`` asks ``_measures`` first)
         return False
     if after[0] in _VALUE_PREPOSITIONS:
         return len(after) > 1 and any(c.isdigit() for c in after[1])

@@ -173,7 +173,7 @@ def analyse_query(
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
-    values |= {ABBREVIATIONS.get(v, v) for v in values} if options.abbreviations else frozenset()  # "the *db* is"
+    values |= {ABBREVIATIONS.get(v, v) for v in values} if options.abbreviations else frozenset()  # "the *cfg* broke"
     # a value's words a name shortens are that value still ("a task called 'Review PR'": not ``pulls``)
     values |= {short for words, short in NAME_SHORTHANDS.items() if all(w in values for w in words)}
     values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()
