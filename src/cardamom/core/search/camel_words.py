@@ -21,7 +21,7 @@ _WORD = re.compile(r"(?<![\w.@/#:-])[A-Za-z]{4,}(?![\w@/-]|[.:]\w)")
 def whole_camel_words(query: str, known: Callable[[str], bool]) -> str:
     """``query`` with each word in camel case ("WhatsApp", "iPhone") written in lower case where
     ``known`` holds that form (a token of some tool's name, label or description)."""
-    if " " not in query.strip():
+    if " " not in query.strip() or query.islower():  # (most requests: no capital past a word's first)
         return query
 
     def whole(match: re.Match[str]) -> str:

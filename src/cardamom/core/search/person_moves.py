@@ -23,6 +23,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
+from cardamom.core.search.value_words import TENANCIES
 
 _MOVE = re.compile(
     r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
@@ -38,9 +39,10 @@ _GIVEN = re.compile(
 _SHARED = re.compile(r"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S)
 # the caller moved: "remove me from asana project 31" (the user asking to be moved, ``monologue``)
 _CALLERS = frozenset({"me", "myself", "us"})
-_PEOPLE_VERBS = frozenset({"invite", "kick"})
-# the apps' own verbs for a person moved in and out, before the place's people
+# the apps' own verbs for a person moved in and out, before the place's people; one moves
+# only people so ("invite *octocat* to ...", whatever the name's shape)
 _OWN_VERBS = {"in": ("invite",), "out": ("kick",)}
+_PEOPLE_VERBS = frozenset(verb for verbs in _OWN_VERBS.values() for verb in verbs)
 # the words the apps' names give the people of a place: Asana's project ``members``, GitHub's
 # repository ``collaborator``, Box's folder ``collaborations``
 _PEOPLE = ("members", "collaborator", "collaborators", "collaborations")
@@ -82,8 +84,6 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
 
 
-# what an app's whole tenancy is called after its name ("the slack *workspace*", "the github *org* acme")
-_TENANCIES = frozenset({"workspace", "org", "organization", "organisation", "account", "instance", "site", "tenant"})
 _OWNERS = frozenset({"the", "our", "my", "your", "this", "their"})
 
 
@@ -93,7 +93,7 @@ def _the_app_itself(place: str, apps: Collection[str]) -> bool:
     words = [w for w in tokenize(place[:200]) if w not in _OWNERS]
     named = next((i for i, w in enumerate(words) if w not in apps), len(words))
     after = words[named:]
-    return named > 0 and (not after or (after[0] in _TENANCIES and len(after) <= 2))
+    return named > 0 and (not after or (after[0] in TENANCIES and len(after) <= 2))
 
 
 def _moved(text: str) -> tuple[bool, str, str] | None:

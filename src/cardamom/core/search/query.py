@@ -55,7 +55,7 @@ from cardamom.core.search.tokens import (
     tokenize,
     unique,
 )
-from cardamom.core.search.value_words import spelled_counts
+from cardamom.core.search.value_words import TENANCIES, spelled_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,17 +304,16 @@ def analyse_query(
     )
 
 
-# Words that, right after an app's name, say where in the app rather than what: "the Notion
-# *workspace*", "our Box *account*", "the Jira *instance*"; in a request naming the app, so do
-# they placed by a preposition and an owner's word ("the members *of the workspace*"), never
-# as the request's object ("create the workspace").
-_TENANCY = frozenset({"workspace", "account", "instance", "site", "tenant", "org", "organization", "organisation"})
+# A tenancy's word (``TENANCIES``) right after an app's name says where in the app rather than
+# what: "the Notion *workspace*", "our Box *account*", "the Jira *instance*"; in a request naming
+# the app, so does one placed by a preposition and an owner's word ("the members *of the
+# workspace*"), never the request's object ("create the workspace").
 _PLACING = frozenset({"in", "of", "from", "across", "within", "for", "on", "inside"})
 _OWNERS = frozenset({"the", "my", "our", "your", "this"})
 
 
 def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[str]:
-    """The words of ``_TENANCY`` written right after a word naming an app (``named``) or, in a
+    """The words of ``TENANCIES`` written right after a word naming an app (``named``) or, in a
     request naming one, after a preposition and an owner's word, and maybe a name ("in the
     Engineering *workspace*")."""
     if not named:
@@ -324,7 +323,7 @@ def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[s
     return frozenset(
         after
         for word, after in itertools.pairwise(sequence)
-        if after in _TENANCY and (word in named or after in placed)
+        if after in TENANCIES and (word in named or after in placed)
     )
 
 
@@ -334,7 +333,7 @@ def _after_things(sequence: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple(
         (thing, word)
         for thing, word in itertools.pairwise(sequence)
-        if thing not in _TENANCY and not ends_as_participle(thing)
+        if thing not in TENANCIES and not ends_as_participle(thing)
     )
 
 

@@ -152,9 +152,13 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     return f"get {kind} {thing_id}{place}"
 
 
+# the words of a name checking whether ("``pulls_check_if_merged``")
+_CHECKING = ("check", "if")
+
+
 def _checking(index: SearchIndex) -> frozenset[int]:
     """The tools whose names check whether ("``pulls_check_if_merged``")."""
-    return literal_names(index, "check") | literal_names(index, "if")
+    return frozenset().union(*(literal_names(index, word) for word in _CHECKING))
 
 
 def _checks_only(name: str, states: list[str], kind: str) -> bool:
@@ -163,8 +167,7 @@ def _checks_only(name: str, states: list[str], kind: str) -> bool:
     github repo acme/web private"."""
     kinds = {inflection_key(w) for w in (*tokenize(kind), NAME_SHORTHANDS.get((kind,), kind))}
     return all(
-        w in {"check", "if"} or w in states or w in GRAMMAR_WORDS or inflection_key(w) in kinds
-        for w in own_name_words(name)
+        w in _CHECKING or w in states or w in GRAMMAR_WORDS or inflection_key(w) in kinds for w in own_name_words(name)
     )
 
 

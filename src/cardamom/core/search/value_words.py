@@ -33,6 +33,11 @@ CONTAINERS = frozenset(
 )
 
 
+# What an app's whole tenancy is called after its name ("the Notion *workspace*", "the github *org*
+# acme"): where, not what, a request acts (``query._app_tails``, ``person_moves``).
+TENANCIES = frozenset({"workspace", "account", "instance", "site", "tenant", "org", "organization", "organisation"})
+
+
 # Kinds of thing a name follows, in capitals, joined or capitalised ("channel old-project",
 # "the project Website Redesign"), beside the containers.
 COMPOUND_KINDS = frozenset({"page", "tag", "label"})
