@@ -329,6 +329,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a name after a kind of person or holder is a value", "names_after_kinds", True),
     ("+ a camel-case word as tool texts write it", "camel_words", True),
     ("+ a person moved into or out of the app itself is a user", "tenancy_moves", True),
+    ("asides beside a request", "aside_clauses", True),
+    ("fields of any thing of a kind", "kind_fields", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

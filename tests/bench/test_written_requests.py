@@ -1507,6 +1507,61 @@ FIRST = [
     # guards: a person moved into a channel, not the app
     ("kick bob from slack channel #dev", "slack", "conversations_kick"),
     ("add bob to slack channel #dev", "slack", "conversations_invite"),
+    # thirty-sixth round: each was empty or another tool first before
+    ("what time zone is slack user U123 in", "slack", "users_info"),
+    ("what version is the digitalocean kubernetes cluster k8s-1", "digitalocean", "kubernetes_get_cluster"),
+    ("which intercom admin is assigned conversation 88", "intercom", "retrieve_conversation"),
+    ("function to check the delivery status of a twilio message", "twilio", "fetch_message"),
+    ("helper to tag an intercom conversation", "intercom", "attach_tag_to_conversation"),
+    ("capability: post message to slack thread", "slack", "chat_post_message"),
+    ("jira tool for transitioning an issue", "jira", "do_transition"),
+    ("list asana tasks", "asana", "get_tasks"),
+    ("asana tasks.list project=123", "asana", "get_tasks"),
+    ("asana POST /tasks/12/addFollowers", "asana", "add_followers_for_task"),
+    (
+        "retrieve a paginated list of all open pull requests for a given github repository sorted by last update",
+        "github",
+        "pulls_list",
+    ),
+    (
+        "fetch detailed information about a stripe customer including their default payment method",
+        "stripe",
+        "get_customers_customer",
+    ),
+    ("update the properties of an existing notion page such as title or status", "notion", "patch_page"),
+    ("permanently delete a github repository (requires admin rights)", "github", "repos_delete"),
+    ("retrieve the details of a specific jira project including its components and versions", "jira", "get_project"),
+    ("move an existing box file to a different folder by updating its parent", "box", "put_files_id"),
+    ("update the due date and assignee of an existing asana task", "asana", "update_task"),
+    ("get a shareable link for a box folder with view-only access", "box", "get_folders_id_get_shared_link"),
+    ("close an open intercom conversation on behalf of an admin", "intercom", "manage_conversation"),
+    (
+        "reschedule an existing cal.com booking to a new start time",
+        "cal-com",
+        "bookings_controller_2024_08_13_reschedule_booking",
+    ),
+    ("update an intercom contact's custom attributes such as plan or company size", "intercom", "update_contact"),
+    (
+        "list recent deployments for a digitalocean app, optionally filtered by status",
+        "digitalocean",
+        "apps_list_deployments",
+    ),
+    ("list all paid xero invoices for a specific contact within a date range", "xero", "get_invoices"),
+    ("get the detailed profile of an asana user, including their workspaces", "asana", "get_user"),
+    ("add labels to a github issue, e.g. bug or enhancement", "github", "issues_add_labels"),
+    ("create an asana project in a workspace and optionally assign a team", "asana", "create_project_for_workspace"),
+    ("get the list of collaborators on a given github repository", "github", "repos_list_collaborators"),
+    ("stripe refund create partial", "stripe", "post_refunds"),
+    ("how many stripe charges failed in the last 7 days", "stripe", "get_charges"),
+    ("total revenue from stripe invoices paid this month", "stripe", "get_invoices"),
+    ("jira issues created in the past 24 hours in project PROJ", "jira", "search_for_issues_using_jql"),
+    ("check the status of a twilio message", "twilio", "fetch_message"),
+    ("get the owner of a box folder", "box", "get_folders_id"),
+    ("get the timezone of a slack user", "slack", "users_info"),
+    # guards: a field a name says alone, a list asked for, a place some name says
+    ("what's the balance of our stripe account", "stripe", "get_balance"),
+    ("list my asana task lists", "asana", "get_user_task_list"),
+    ("post a message in an intercom conversation", "intercom", "create_message"),
 ]
 
 
@@ -1556,6 +1611,8 @@ NOTHING = [
     # an app none of whose names invites or adds: nothing, not a read of its users
     ("invite bob to our notion", "words_uncovered"),
     ("invite bob@acme.com to the stripe account", "words_uncovered"),
+    # a measure averaged over no things listed: nothing, not a customer's payment methods
+    ("average payment amount for stripe customer cus_5", "words_uncovered"),
 ]
 
 

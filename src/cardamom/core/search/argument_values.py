@@ -304,7 +304,7 @@ def read_values(
             or (lowered in UNITS and previous.replace(".", "").isdigit())
             or (quantities and (is_unit(lowered, previous) or is_time_of_day(lowered, previous)))
             or (quantities and in_period_edge(lowered, words[max(0, i - 3) : i], after))  # "the *end* of the *month*"
-            or dated_participle(lowered, after)
+            or dated_participle(lowered, words[i + 1 : i + 6])  # ("in the past *24 hours*")
             or person_participle(lowered, after, numbered=tags)
             or subject_participle(lowered, words[max(0, i - 3) : i])
             or (acts and lowered.isalpha() and asked_action(words[max(0, i - 2) : i], asking))

@@ -24,6 +24,12 @@ from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
 # The words opening a count: "*count* the tasks", "the *number* of issues", "the *total* of invoices"
 _COUNTING = frozenset({"count", "tally", "number", "total"})
+# ... and what measures them as one ("the *average* amount of stripe charges", "the *sum* of ...")
+_MEASURING = frozenset({"sum", "average", "mean", "median"})
+_COUNTING |= _MEASURING
+# the measures of things a count sums ("total *revenue* from stripe invoices")
+_MEASURES = frozenset({"revenue", "amount", "amounts", "value", "spend", "spending", "cost", "costs", "sales"})
+_MEASURES |= {"income", "volume", "price", "duration", "size", "number", "count"}  # ("total *number* of ...")
 _LISTING = LISTING_VERBS | READING_VERBS
 # the words taking things out of an app as a file: a list where the app exports nothing (a
 # download is a file's content: "download every attachment on jira issue ENG-5")
@@ -56,7 +62,14 @@ def count_as_list(
     reached = [name_reach(index, word) & scoped for word in kept[1:] if word not in values]
     if not any(reached) or (counting and (not things or any(counting & tools for tools in reached))):
         return kept
-    return ("list", *kept[1:])
+    # a measure no name says, before the things measured, is their field ("total *revenue* from
+    # stripe invoices"): the list's, no word of the tool
+    named = [w not in values and bool(name_reach(index, w) & scoped) for w in kept[1:]]
+    at = next((i for i, w in enumerate(kept[1:]) if named[i] and is_plural(w)), 0)
+    if kept[0] in _MEASURING and not (named[at] and is_plural(kept[at + 1])):
+        return kept  # ("the *average* payment amount for customer cus_5" measures no things listed)
+    measures = {w for w in kept[1 : at + 1] if w in _MEASURES} if not any(named[:at]) else set()
+    return ("list", *(w for w in kept[1:] if w not in measures))
 
 
 def list_as_search(

@@ -80,8 +80,9 @@ def dated_participle(word: str, after: list[str]) -> bool:
         words = words[1:]
     if not words or not is_date_word(words[0]):
         return False
-    # "in the last *week*", not "changed in the last *commit*"
-    return not the or words[0] not in RELATIVE or words[1:2] in ([p] for p in PERIODS)
+    # "in the last *week*", "in the past *24 hours*", not "changed in the last *commit*"
+    counted = words[1:2] != [] and words[1].isdigit() and words[2:3] != [] and words[2] in _UNITS
+    return not the or words[0] not in RELATIVE or words[1:2] in ([p] for p in PERIODS) or counted
 
 
 # what a present participle's value follows: "pointing *to* 1.2.3.4", "starting *at* 9"; not a

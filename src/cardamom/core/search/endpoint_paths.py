@@ -21,6 +21,7 @@ from collections.abc import Callable
 from itertools import takewhile
 
 from cardamom.core.search.keyword_order import trailing_verb
+from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import is_plural, singular, tokenize
 
 _METHOD = r"(?:GET|POST|PUT|PATCH|DELETE|get|post|put|patch|delete)"
@@ -35,6 +36,7 @@ _PREFIXES = frozenset({"api", "apis", "rest", "public", "graphql"})
 # Segments standing for the caller's own thing: "/users/*me*" is the caller's user
 _CALLER = frozenset({"me", "self", "current"})
 _HOST_PREFIXES = frozenset({"api", "www", "app"})
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _EXTENSION = re.compile(r"\.(?:json|xml|yaml|yml|csv|html?)$", re.IGNORECASE)
 # Verbs a path ends with as its action, besides those a keyword search ends with
 # (``keyword_order.trailing_verb``): "/messages/send", "/charges/{id}/capture"
@@ -57,7 +59,8 @@ def _read(match: re.Match[str], known: Callable[[str], bool] | None) -> str:
     path = match.group("path")
     written = match.group(0)
     host = match.group("host")
-    segments = [s for s in path.split("/") if s]
+    # (its query's filters are values, no resource: "/Calls.json*?Status=busy*")
+    segments = [s for s in path.partition("?")[0].split("/") if s]
     # ``path`` must be an endpoint's, not a file's or a web page's: a method before it, a
     # parameter, or a version it opens with ("/v1/...", "/2.0/..."); "github.com/acme/api/pull/12"
     # ends with an id
@@ -89,7 +92,8 @@ def _read(match: re.Match[str], known: Callable[[str], bool] | None) -> str:
             continue
         if not any(c.isalpha() for c in segment):
             continue
-        resources.append(segment if "." in segment else segment.lower())  # not a proper name
+        # (not a proper name; an action written in camel case is its words: "/tasks/{id}/*addFollowers*")
+        resources.append(segment if "." in segment else _CAMEL.sub(" ", segment).lower())
         last_is_parameter = False
     if not resources:
         return written
@@ -98,6 +102,9 @@ def _read(match: re.Match[str], known: Callable[[str], bool] | None) -> str:
     if places and (trailing_verb(thing) or thing in _ACTION_SEGMENTS):  # ".../{id}/finalize"
         words.append(thing)
         thing = places.pop()
+    elif places and " " in thing and is_action_word(thing.split()[0]):  # ".../{id}/addFollowers": its own action
+        words.append(thing.split()[0])
+        thing = " ".join(thing.split()[1:])
     elif method and "." not in thing:  # a method's name ("/api/chat.postMessage") says its own action
         lists = method == "get" and not last_is_parameter and is_plural(thing)  # "/v1/balance": one
         # the method as written otherwise: names made from paths say it ("post_customers"), and
@@ -126,5 +133,5 @@ def _is_value(segment: str, known: Callable[[str], bool], after_collection: bool
     lowered = segment.lower()
     if after_collection and not is_plural(lowered) and not trailing_verb(lowered) and lowered not in _ACTION_SEGMENTS:
         return True
-    words = [w for w in tokenize(lowered) if w.isalpha()]
+    words = [w for w in tokenize(_CAMEL.sub(" ", segment).lower()) if w.isalpha()]  # ("addFollowers": two words)
     return bool(words) and not all(known(w) or known(singular(w)) for w in words)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from cardamom.core.search.request_clauses import opening_word
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, is_plural, tokenize
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, SOME_ONE_WORDS, is_plural, tokenize
 from cardamom.core.search.value_words import COUNTING
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
@@ -59,7 +59,7 @@ _WORDS_AFTER = 4  # words after "of" searched for the thing: "of the notion page
 THING_FIELDS = frozenset(
     {"description", "title", "name", "status", "state", "assignee", "owner", "priority", "body", "summary"}
     | {"subject", "topic", "size", "email", "phone", "address", "amount", "total", "balance", "date"}
-    | {"deadline", "url", "link", "type", "creator", "author", "reporter", "label", "version"}
+    | {"deadline", "url", "link", "type", "creator", "author", "reporter", "label", "version", "timezone"}
 )
 
 
@@ -137,7 +137,7 @@ def field_phrase(
             if field[0] in COUNTING:
                 return None  # "the *latest* comment on jira issue OPS-9": one of its things, no field
             if len(field) <= longest and all(w.isalpha() and w not in DETERMINERS and w not in _LISTING for w in field):
-                after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
+                after = _things_after(sequence, end)
                 # the thing ends where the value it is set to begins ("the topic of slack #eng *to* ...")
                 after = after[: after.index("to")] if "to" in after else after
                 return FieldPhrase(word, field, after, set_value(sequence, end), listed) if after else None
@@ -216,7 +216,7 @@ def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPh
     if end is None:
         return None
     span = tuple(w for w in sequence[verb + 1 : end] if w not in DETERMINERS)
-    after = tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS)[:_WORDS_AFTER]
+    after = _things_after(sequence, end)
     if not span or not after or not span[0].isalpha() or is_action_word(span[0]) or len(span) > 1 + _LONGEST_VALUE:
         return None  # "add a *new* row": an adjective creating, no field
     if not CLAUSE_WORDS.isdisjoint(span):
@@ -369,3 +369,9 @@ def moved_member(sequence: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     words = sequence[1:end]
     return words if all(w.isalpha() and w not in DETERMINERS for w in words) else ()
+
+
+def _things_after(sequence: tuple[str, ...], end: int) -> tuple[str, ...]:
+    """The words after the phrase's "of" (at ``end``) the thing is sought in, past its articles
+    and the filler saying it is some one ("of an *existing* asana task")."""
+    return tuple(w for w in sequence[end + 1 :] if w not in DETERMINERS and w not in SOME_ONE_WORDS)[:_WORDS_AFTER]

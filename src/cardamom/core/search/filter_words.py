@@ -38,7 +38,7 @@ _FILTER_ADJECTIVES = frozenset(
         "pending",
     }
     | {"open", "closed", "active", "inactive", "unread", "unpaid", "paid", "done"}
-    | {"overdue", "outstanding", "incomplete"}
+    | {"overdue", "outstanding", "incomplete", "partial"}
     | {"draft", "favorite", "favourite", "successful", "private", "public", "important", "urgent", "empty"}
 )
 # words counting the things a request lists ("*all* open PRs") and ordering them ("the *latest*")
@@ -157,7 +157,9 @@ def qualifiers(
     }
     # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
     # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
-    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, scoped)}
+    # (said by a tool doing the request's verb: GitHub's ``issues_get`` says "permanently", no delete)
+    doing = name_reach(index, words[0]) & scoped if verb else scoped
+    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, doing)}
     others = [w for w in after if w not in adjectives and w not in GRAMMAR_WORDS]
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()

@@ -18,6 +18,7 @@ from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     QUERY_FILLER_WORDS,
     QUESTION_OPENERS,
+    SOME_ONE_WORDS,
     inflection_key,
     is_plural,
 )
@@ -80,7 +81,7 @@ def list_filter(
         if words[i] not in _BY:
             continue
         j = i + 1
-        while j < len(words) and words[j] in _OWNERS:
+        while j < len(words) and (words[j] in _OWNERS or words[j] in SOME_ONE_WORDS):  # "for a *specific* contact"
             j += 1
         kind: list[str] = []
         while j < len(words) and _kind_word(words[j], values):
@@ -88,7 +89,7 @@ def list_filter(
             j += 1
         valued = j < len(words) and words[j] in values
         # (no owner's word: "waiting *for my* review" is whose review, no list's filter)
-        unowned = all(w in ARTICLES for w in words[i + 1 : j - len(kind)])
+        unowned = all(w in ARTICLES or w in SOME_ONE_WORDS for w in words[i + 1 : j - len(kind)])
         criterion = criteria and not created and words[i] in _CRITERIA and j == len(words) and unowned
         if kind and len(kind) <= _LONGEST_KIND and (valued or criterion):
             found.update(kind)

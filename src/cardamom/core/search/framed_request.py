@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.capability_questions import app_alone
 from cardamom.core.search.channel_histories import read_history
@@ -105,6 +106,8 @@ def framed_request(
         framed = app_last(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
         framed = without_reasons(framed, mentions)
+    if options.aside_clauses:  # "update a notion page *such as its title*"
+        framed = without_asides(framed)
     if options.stated_situations:  # "the customer says their droplet is down, reboot digitalocean droplet 7"
         framed = without_situation(framed, mentions)
     if options.hyphenated_values:  # "get the blob for billing-service 8156570": "for 'billing-service'"

@@ -8,6 +8,7 @@ seeds' order exactly.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection
 
 from cardamom.core.search.api_verbs import API_VERBS
@@ -52,7 +53,8 @@ def request_head_of(analysis: QueryAnalysis, scope: Scope, options: SearchOption
 def _unsaid_list(scope: Scope) -> RequestHead | None:
     """The head of a request naming no action that lists its things ("twilio calls" read as
     "list calls", ``unsaid_lists``): "list" and the thing."""
-    if scope.tokens[:1] != ("list",) or not any(read.startswith("list ") for _, read in scope.read_as):
+    # (... and so does one counting them, read as their list: "count twilio calls today")
+    if scope.tokens[:1] != ("list",) or not any(read.partition(" ")[0] == "list" for _, read in scope.read_as):
         return None
     thing = next((w for w in scope.tokens[1:] if is_plural(w) and w not in scope.values), None)
     return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
@@ -134,6 +136,9 @@ def head_first(
     apps = {index.app_of(c[0]) for c in doing if _grouped_elsewhere(documents[c[0]].name, heads)} if grouped else set()
     grouped = [c for c in grouped if index.app_of(c[0]) in apps]
     among = grouped or kinds or doing
+    # "list asana tasks": ``get_tasks``, not ``get_tasks_for_user_task_list``, whose "list" is a thing
+    listed_as_noun = inflection_key(verb) == _LIST and inflection_key(thing) != _LIST
+    among = [c for c in among if not (listed_as_noun and _lists_as_noun(documents[c[0]].name))] or among
     # "asana_get_projects": ``get_projects``, before the one project's ``get_project``, where
     # names say the head both ways (``plural_heads``)
     one = singular(thing)
@@ -163,6 +168,7 @@ def head_first(
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
             or (nouned and _acts_elsewhere(documents[t].name, heads))
             or (bare and t not in verbs)
+            or (listed_as_noun and _lists_as_noun(documents[t].name))
             or (plural and _says_one(documents[t].name_tokens, thing, one))
             # "find jira issue": ``search_for_issues_using_jql``, before ``find_assignable_users``,
             # whose name finds another thing (``elsewhere_heads``)
@@ -184,6 +190,18 @@ def _says_one(name_tokens: frozenset[str], things: str, one: str) -> bool:
 # the verbs reading a thing, which a name saying its thing alone does (``noun_names``)
 _READING = frozenset(inflection_key(w) for w in ("get", "list"))
 _LIST = "list"
+
+
+def _lists_as_noun(name: str) -> bool:
+    """The tool's name says "list" as a thing only, after another's word, its own verb first
+    (Asana's ``get_tasks_for_user_task_list``), never as its action."""
+    words = own_name_words(name)
+    return (
+        _LIST in words[1:]
+        and words[0] != _LIST
+        and is_action_word(words[0])
+        and all(not is_action_word(b) for b, a in itertools.pairwise(words) if a == _LIST)
+    )
 
 
 def _verbed(name: str) -> bool:

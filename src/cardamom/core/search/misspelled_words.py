@@ -53,7 +53,8 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
     names = index.name_postings
     read: list[tuple[str, str]] = []
     for found in reversed(unknown):
-        said = {w: len(names.get(w, EMPTY) & tools) for w in _one_edit(found.group(0).casefold())}
+        word = found.group(0).casefold()
+        said = {w: len(names.get(w, EMPTY) & tools) for w in _one_edit(word) | _able(word)}
         near = sorted(w for w, count in said.items() if count or w in actions)
         if near:
             best = max(near, key=said.__getitem__)
@@ -79,6 +80,13 @@ def _unknown(index: SearchIndex, word: str) -> bool:
 
 
 _SHORT = 4  # letters: a word this short is another word one letter changed ("slow", "show")
+
+
+def _able(word: str) -> set[str]:
+    """The verb an adjective in "-able" says can be done, and its participle ("*share*able": a
+    "shared" link, "*edit*able"): what the names say of the thing."""
+    stem = word[:-4] if word.endswith("able") and len(word) > _SHORT + 3 else ""
+    return {f"{stem}{end}" for end in ("", "e", "d", "ed")} if stem else set()
 
 
 def _one_edit(word: str) -> set[str]:

@@ -701,7 +701,17 @@ class SearchOptions:
       (``camel_words``);
     * ``tenancy_moves``: a person moved into or out of the app itself or its tenancy ("invite bob to
       our slack", "remove bob from the slack workspace") is moved as one of its users, not a
-      conversation's member (``person_moves``).
+      conversation's member (``person_moves``);
+    * ``aside_clauses``: what a request written as a tool's description says beside what it asks
+      (examples, "such as title or status"; what is included, "including its components"; an
+      optional extra, "and optionally a section"; a date range; how it is done or for whom, "by
+      updating its parent", "on behalf of an admin"; "to the end of") is no word of the tool: it
+      leaves the request (``aside_clauses``);
+    * ``kind_fields``: a field every thing has ("status", "owner", "amount") read of any thing of a
+      kind ("get the *status* of a twilio message") is the thing's get, as of one thing named by its
+      id, where only names of other things say the field (``fetch_build_status``) and none says it
+      alone (Stripe's ``get_balance``); a name setting the field (``conversations_set_topic``) reads
+      none (``verb_readings``).
     """
 
     drop_filler: bool = True
@@ -942,6 +952,8 @@ class SearchOptions:
     names_after_kinds: bool = True
     camel_words: bool = True
     tenancy_moves: bool = True
+    aside_clauses: bool = True
+    kind_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1194,4 +1206,6 @@ SEED_RULES_ONLY = SearchOptions(
     names_after_kinds=False,
     camel_words=False,
     tenancy_moves=False,
+    aside_clauses=False,
+    kind_fields=False,
 )

@@ -35,7 +35,7 @@ _WISHING = (
     r"|let(?:'s|\u2019s|\s+me|\s+us)"
     # asking for a way or a tool: "is there a tool to", "find the tool that", "how do I"
     r"|(?:is\s+there|(?:find|get|give\s+me|show\s+me|i\s+need|we\s+need)\s+(?:me\s+)?)\s*(?:a|an|any|the|some)\s+"
-    r"(?:way|tool|function|api|endpoint|method|operation)\s+(?:to|that|which|for)"
+    r"(?:way|tool|function|api|endpoint|method|operation|helper)\s+(?:to|that|which|for)"
     r"|how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to"
     r")\s+"
 )
@@ -54,7 +54,7 @@ _TOLD = (
     # "user request: close ...", "the user's question is: ..." (not "user task list in asana")
     r"|(?:the\s+)?user(?:'s|\u2019s)?\s+(?:request|question|query|task)(?:\s+is\s*:?|\s*:)"
     r"|(?:(?:i|we)\s+)?(?:need|want|looking\s+for|searching\s+for)?\s*(?:a|an|any|the|some)?\s*"
-    r"(?:way|tool|function|api|endpoint|method|operation|something|anything)\s+(?:to|that|which|for)"
+    r"(?:way|tool|function|api|endpoint|method|operation|helper|something|anything)\s+(?:to|that|which|for)"
 )
 # ``tool_frames``: a tool asked for in other words ("what tool lets me", "which function can",
 # "tools related to", "functions available for", "capability:"); the words linking the tool to
@@ -83,8 +83,10 @@ _TOOL_ASKING = (
 # ... of an app the request names between: "the *twilio* tool for sending sms", "which *slack*
 # tool can post a message" (never "the payment methods for customer ...": an action follows)
 _APP_TOOL = re.compile(
-    rf"^\s*{_SEEKING}(?:a|an|any|the|some|which|what)\s+(?P<app>[\w.\-]+(?:\s+[\w.\-]+)?)\s+"
-    rf"(?:tools?|functions?|endpoints?|capabilit(?:y|ies))\s+(?:{_TOOL_ACTS})\s+",
+    rf"^\s*(?:{_SEEKING}(?:a|an|any|the|some|which|what)\s+(?P<app>[\w.\-]+(?:\s+[\w.\-]+)?)\s+"
+    rf"(?:tools?|functions?|endpoints?|capabilit(?:y|ies))"
+    # ... or the app's one word and "tool" opening it, as a note is written: "jira tool for transitioning ..."
+    rf"|(?!(?:a|an|the|any|some|which|what|this|that|my|our|is|are)\s)(?P<alone>[\w.\-]+)\s+tools?)\s+(?:{_TOOL_ACTS})\s+",
     re.IGNORECASE,
 )
 # ``verbed_tools``: a tool asked for by what it does, its verb right after it ("which tool
@@ -152,7 +154,7 @@ def without_preamble(
     app = _APP_TOOL.match(request) if tools else None
     if app is not None:
         rest = _acted(app.group(0), request[app.end() :])
-        return f"{app.group('app')} {rest}" if rest.strip() else request
+        return f"{app.group('app') or app.group('alone')} {rest}" if rest.strip() else request
     match = _preamble(told, learning, chatting, tools, hedges).match(request)
     if match is None or not match.group(0).strip():
         return request
@@ -187,5 +189,6 @@ def _as_verb(rest: str) -> str:
     """``rest`` with a first word in "-ing" written as the action it names, where it is one
     ("adding" is "add", "creating" "create", "getting" "get")."""
     first, _, after = rest.partition(" ")
-    verb = gerund_verb(first, action_forms()) if len(first) >= 6 else None
+    # (the actions' own forms, or a verb requests open with: "for *transitioning* an issue")
+    verb = (gerund_verb(first, action_forms()) or gerund_verb(first)) if len(first) >= 6 else None
     return f"{verb} {after}" if verb is not None else rest

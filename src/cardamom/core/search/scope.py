@@ -21,7 +21,7 @@ from cardamom.core.search.labelled_numbers import number_labels
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
-from cardamom.core.search.sent_messages import as_message, sends_text
+from cardamom.core.search.sent_messages import as_message, sends_text, unnamed_places
 from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.thing_values import created_fields, names_after_kinds, thing_names
 from cardamom.core.search.tokens import (
@@ -233,6 +233,9 @@ def _inside(
         if updating != kept:
             read_as = (*read_as, (analysis.field.verb, analysis.field.action))  # "set the due date of ...": an update
         kept = updating
+        verb = analysis.field.verb  # "get the timezone of a slack user" asks for its info too
+        if options.info_names and fields and thing and verb in kept and read_as_info(index, verb, thing, scoped):
+            kept, read_as = unique("info" if t == verb else t for t in kept), (*read_as, (verb, "info"))
     # what a field is set to ("change the priority of jira issue ENG-11 *to high*") is an argument,
     # where no name of the app carries it; a thing's new name is, whatever names carry ("*to main*")
     renamed = kept[:1] == ("rename",)
@@ -271,6 +274,7 @@ def _inside(
         kept = as_message(index, kept, scoped)
     elif options.attached_files and analysis.sent & topics:  # "upload *a screenshot* to box": a file
         kept = as_file(index, kept, scoped)
+    topics |= unnamed_places(index, kept, scoped) if sending else frozenset()  # "post a message to a slack *thread*"
     # "where *assignee* is *currently* me", "link ABC-1 to ABC-2 as *blocks*": a condition's
     # words, and a role or kind, that no name of the app carries are values
     roles = analysis.roles if options.role_values else ()

@@ -32,3 +32,12 @@ def sends_text(kept: tuple[str, ...], values: Collection[str], places: bool = Fa
     """``kept`` is a sending verb and values only: "post in slack #eng: *build green*"; with
     ``places`` (``sent_places``), a place's kind besides ("send 'hi' to the #eng *channel*")."""
     return bool(kept) and kept[0] in SENDING and all(w in values or (places and w in _PLACES) for w in kept[1:])
+
+
+def unnamed_places(index: SearchIndex, kept: tuple[str, ...], scoped: frozenset[int]) -> frozenset[str]:
+    """The kinds of place a message is sent to that no name of ``scoped`` says ("post a message
+    to a slack *thread*": Slack's ``chat_post_message`` posts replies too), where ``kept`` sends
+    a message: where it goes, no tool's word."""
+    if not kept or kept[0] not in SENDING or not any(inflection_key(w) == _MESSAGE for w in kept):
+        return frozenset()
+    return frozenset(w for w in kept if w in _PLACES and not literal_names(index, w) & scoped)

@@ -50,8 +50,9 @@ _WHETHER = re.compile(r"^\s*(?:did|does|is|are|was|were|has)\b", re.IGNORECASE)
 # "*what happened to* droplet 5512"), but for things it names ("what are the labels on ...")
 _WHAT = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+happened|\s+changed|\s+went)\b", re.IGNORECASE)
 # ... and a question asking which or what one of its fields is ("*which region is* droplet 77 in",
-# "*what email does* contact 6612 have") (``asked_fields``)
-_FIELD = re.compile(r"^\s*(?:which|what)\s+(?P<field>[a-z]+)\s+(?:is|was|does|did|has)\b", re.IGNORECASE)
+# "*what email does* contact 6612 have"), in two words or past the app's name ("what *time zone* is
+# slack user U1 in", "which *intercom admin* is ...") (``asked_fields``)
+_FIELD = re.compile(r"^\s*(?:which|what)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was|does|did|has)\b", re.IGNORECASE)
 # the thing's kind and its id: "issue ENG-5", "folder 77", "charge ch_1", "PR #12", "repo acme/api"
 _THING = re.compile(r"\b(?P<kind>[A-Za-z]{2,})\s+#?(?P<id>[A-Za-z]*[-_]?\d[\w.-]*|[\w.-]+/[\w.-]+)(?=$|[\s,.?!;:)])")
 _AUXILIARIES = frozenset({"was", "is", "were", "did", "does", "do", "has", "have", "had", "been", "be", "get", "got"})
@@ -85,8 +86,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     if opening is None or len(tokenize(request[:400])) > _LONGEST:
         return None
     # (the field asked, one of the thing's: "which *labels* are on ..." asks for things)
-    field = [opening.group("field").casefold()] if opening.re is _FIELD else []
-    if field and (is_plural(field[0]) or field[0] in GRAMMAR_WORDS or field[0] in index.app_mentions):
+    field = [w for w in tokenize(opening.group("field")) if w not in index.app_mentions] if opening.re is _FIELD else []
+    if opening.re is _FIELD and (not field or any(is_plural(w) or w in GRAMMAR_WORDS for w in field)):
         return None
     # (a place is no thing: "in acme/api" is where "github issue 7" is, and stays its place)
     found = list(_THING.finditer(request))
@@ -113,6 +114,9 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         noun = first and first not in GRAMMAR_WORDS and not is_action_word(first)
         noun = noun and (first, kind) not in NAME_SHORTHANDS  # ("pull request" says GitHub's "pulls")
         joint = said_in_order(index, first, kind, kinds) if noun else frozenset()
+        # (or a group of the app's names begins with it: "digitalocean *kubernetes* cluster k8s-1",
+        # ``kubernetes_get_cluster``, not ``databases_get_cluster``)
+        joint = joint or (_grouped(index, first, kinds) if noun else frozenset())
         if joint and first not in index.app_mentions:
             kind, kinds = f"{first} {kind}", joint
             said.add(first)
@@ -169,6 +173,13 @@ def _checks_only(name: str, states: list[str], kind: str) -> bool:
     return all(
         w in _CHECKING or w in states or w in GRAMMAR_WORDS or inflection_key(w) in kinds for w in own_name_words(name)
     )
+
+
+def _grouped(index: SearchIndex, first: str, kinds: frozenset[int]) -> frozenset[int]:
+    """The tools of ``kinds`` whose names begin with ``first``, inflected or not: their group's word."""
+    key = inflection_key(first)
+    documents = index.documents
+    return frozenset(d for d in kinds if [inflection_key(w) for w in own_name_words(documents[d].name)[:1]] == [key])
 
 
 def _no_kind(word: str) -> bool:

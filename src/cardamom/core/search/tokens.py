@@ -151,12 +151,16 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
         from into of onto through throughout to toward towards under until upon with within without via per
         after before and or but nor if because while whether than though although unless since so yet am are
         was were been being did had could would should will shall may might must please kindly hi hey thanks
-        also just very too really not there inside another several certain particular specific existing
+        also just very too really not there inside another several certain particular specific existing given specified
         different many much nobody somebody anybody someone anyone something anything everything everyone
         everybody still already pls plz u ur
         """
     )
 )
+
+# The filler a description writes before a thing's kind, saying only that it is some one ("for a
+# *specific* contact", "of an *existing* asana task"): read past, as an article is
+SOME_ONE_WORDS: frozenset[str] = frozenset({"specific", "particular", "certain", "given", "specified", "existing"})
 
 # The words kept out of QUERY_FILLER_WORDS because tool *names* carry them as content
 # (is_member, has_permission, sign_in, log_out, get_me, mark_as_read) are grammar in a *description*

@@ -42,7 +42,7 @@ TENANCIES = frozenset({"workspace", "account", "instance", "site", "tenant", "or
 # "the project Website Redesign"), beside the containers.
 COMPOUND_KINDS = frozenset({"page", "tag", "label"})
 NAMED_KINDS = CONTAINERS | frozenset(
-    {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar"}
+    {"channel", "team", "workspace", "section", "database", "page", "tag", "label", "portfolio", "calendar", "group"}
 )
 
 

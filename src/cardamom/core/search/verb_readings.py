@@ -168,6 +168,8 @@ def changed_field(
     things = name_reach(index, thing) & scoped if thing is not None else EMPTY
     updating = _updating(index, things, phrase.action)
     carrying = union_of(literal_names(index, w) for w in phrase.field) & things
+    if phrase.reads and index.options.kind_fields:  # (a name setting it reads none: "get the topic of a slack channel")
+        carrying -= _updating(index, carrying, "update") | literal_names(index, "set")
     if index.options.own_fields and thing is not None and any(w in analysis.values for w in phrase.after):
         # one thing's field ("of droplet 77"), which a name saying another thing between the two
         # does not carry ("droplets_get_*destroy_associated_resources*_status")
@@ -267,13 +269,17 @@ def _read_field(
     documents = index.documents
     # (so is a two-word field ending in a field's word: "the *due date* of jira issue ENG-5")
     one = len(phrase.field) == 1 or phrase.listed or phrase.field[-1] in THING_FIELDS
-    attribute = item and one and not any(map(is_plural, phrase.field))
+    # (... and so is a field every thing has, of any thing of the kind, where only names of other
+    # things say it: "get the *status* of a twilio message" is no ``fetch_build_status``, "the
+    # *balance* of my stripe account" Stripe's ``get_balance``)
+    kinds = index.options.kind_fields and phrase.field[-1] in THING_FIELDS
+    attribute = (item or kinds) and one and not any(map(is_plural, phrase.field))
     named = False
     for word in phrase.field:
         if any(_joins(documents[d].name, word) for d in scoped):
             return frozenset()
-        if name_reach(index, word) & scoped:
-            if not attribute:
+        if carriers := name_reach(index, word) & scoped:
+            if not attribute or (not item and any(_alone(documents[d].name, word) for d in carriers)):
                 return frozenset()
             named = True
     if named:
@@ -281,10 +287,17 @@ def _read_field(
         # the thing that describe the word ("... the issue's status ...") do not keep it
         return frozenset(phrase.field) - app_words
     getting = things & name_reach(index, phrase.action)
-    # (every word of it: Jira's ``get_issue_worklog`` describes a "date", no "due date")
-    if all(index.postings(w).every & getting for w in phrase.field):
+    # (every word of it: Jira's ``get_issue_worklog`` describes a "date", no "due date"; a field
+    # every thing has is no tool's of its own for being described: Box's ``get_folder_locks``
+    # describes an "owner")
+    if not kinds and all(index.postings(w).every & getting for w in phrase.field):
         return frozenset()
     return frozenset(phrase.field) - app_words
+
+
+def _alone(name: str, word: str) -> bool:
+    """The tool's name says ``word``, inflected or not, as its only thing ("get_balance")."""
+    return {inflection_key(w) for w in own_name_words(name) if not is_action_word(w)} == {inflection_key(word)}
 
 
 def _joins(name: str, word: str) -> bool:

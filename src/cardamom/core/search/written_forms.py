@@ -132,7 +132,7 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.logged_time and "worklog" in index.name_postings:
         query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions), query)  # "log 3 hours on jira issue OPS-12"
     if options.listed_phrases and "list" in query.casefold():
-        query = _LIST_OF.sub(r"\g<lead>list ", query, count=1)  # "I want a list of ...": "I want list ..."
+        query = _LIST_OF.sub(_listed, query, count=1)  # "I want a list of ...": "I want list ..."
     return query
 
 
@@ -140,10 +140,19 @@ def _in_words(index: SearchIndex, query: str) -> str:
 # ..."): the request lists them, as "list all open jira bugs" says; read as written, "list" opened
 # no phrase and a name's "all" (Jira's ``find_users_with_all_permissions``) came first.
 _LIST_OF = re.compile(
-    r"^(?P<lead>(?:[^.!?]{0,40}?\b(?:me|us|want|need|like|see|get|show|fetch|give|provide|return)\s+)?)"
-    r"(?:a|the)\s+(?:full\s+|complete\s+|quick\s+)?list\s+of\s+",
+    r"^(?P<lead>(?:[^.!?]{0,40}?\b(?:(?P<verb>get|show|fetch|return|retrieve|obtain|pull|read)(?:\s+(?:me|us))?"
+    r"|me|us|want|need|like|see|give|provide)\s+)?)"
+    r"(?:a|the)\s+(?:full\s+|complete\s+|quick\s+|paginated\s+|detailed\s+)?list\s+of\s+",
     re.IGNORECASE,
 )
+
+
+def _listed(found: re.Match[str]) -> str:
+    """The list asked for, listed: a verb reading it is the list's ("*retrieve a list of* open
+    pull requests": "list open pull requests"; read as written, "get" and "list" were two words of
+    ``interactions_get_pull_request_bypass_list_for_repo``)."""
+    lead = found.group("lead")
+    return f"{lead[: found.start('verb') - found.start()] if found.group('verb') else lead}list "
 
 
 def _as_repository(found: re.Match[str]) -> str:

@@ -1,0 +1,64 @@
+"""What a request written as a tool's description says beside what it asks: "update the
+properties of a notion page *such as title or status*", "fetch a stripe customer *including
+their default payment method*", "add an asana task to a project *and optionally a section*",
+"retrieve calls for a twilio number *within a date range*", "move a box file to a folder *by
+updating its parent*", "close an intercom conversation *on behalf of an admin*", "fetch
+*detailed* information about a stripe customer". A model that has read API references writes
+its requests so. Examples, what a result includes, an optional extra, the range a filter takes,
+how it is done and for whom are arguments of the call or of its result, no words of the tool it
+asks for: read as words of the request, they took mass no name carries ("status", "range") or
+found the tool acting on the extra ("payment method", "section") (``aside_clauses``). So is a
+new time an argument gives ("reschedule a booking *to a new start time*"), and a place inside
+a thing ("append blocks *to the end of* a notion page") is the thing's ("to").
+
+An example or what is included runs to the next comma or the request's end, an optional extra
+to the request's end. Inside quotes every word is a value's ('search slack for "such as"') and
+stays; a request left with fewer than three words was no request with an aside."""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.tokens import tokenize
+
+# examples of a thing or a field: "such as title or status", "e.g. bugs", "for example 'done'"
+_EXAMPLES = r"(?:such\s+as|e\.\s?g\.?|for\s+example|for\s+instance)\s+[^,;()]*"
+# what a result includes ("including their default payment method", "incl. all parts") and what
+# an optional extra is ("and optionally a section", ", optionally filtered by status")
+_INCLUDED = r"(?:including|incl\.)\s+[^,;()]*"
+_OPTIONAL = r"(?:and\s+|or\s+)?optionally\b.*"
+# the range of dates a filter takes: "within a date range", "for a given time period", "between two dates"
+_RANGE = (
+    r"(?:within|in|for|over|during|across)\s+(?:a|an|the|any|some)?\s*(?:given\s+|specified\s+|specific\s+|custom\s+)?"
+    r"(?:date|time)\s+(?:range|period|window|frame|span)|between\s+(?:two\s+)?dates"
+)
+# how it is done, or for whom: "move a box file to a folder *by updating its parent*", "close an
+# intercom conversation *on behalf of an admin*"
+_MEANS = (
+    r"by\s+[a-z]{3,}ing\s+(?:its|their|the|a|an|his|her)\b.*"
+    r"|on\s+behalf\s+of\s+(?:an?\s+|the\s+|another\s+)?[\w.@-]+"
+)
+# where in a thing a content goes ("append blocks *to the end of* a notion page": to it), and a new
+# time an argument gives ("reschedule a cal.com booking *to a new start time*")
+_PLACED = r"(?<=\s)(?:to|at)\s+the\s+(?:end|top|bottom|start|beginning)\s+of(?=\s)"
+_NEW_TIME = r"(?:to|for|at)\s+(?:a|the)\s+new\s+(?:start\s+|end\s+)?(?:time|date|datetime|day|slot|hour)s?\b"
+# how much of a thing's information a read returns: "fetch *detailed* information about", "the *full* details of"
+_THOROUGH = r"(?:detailed|full|complete|comprehensive|extended)\s+(?=(?:info|information|details|data|metadata)\b)"
+_ASIDE = re.compile(
+    rf"[\s,;]*\(?\s*\b(?:{_EXAMPLES}|{_INCLUDED}|{_RANGE}|{_MEANS})\)?|{_NEW_TIME}|[\s,;]+{_OPTIONAL}$|\b{_THOROUGH}",
+    re.IGNORECASE | re.DOTALL,
+)
+_WITHIN = re.compile(_PLACED, re.IGNORECASE)
+_QUOTED = re.compile(r"[\"\u201c\u201d]|(?<![A-Za-z])'|'(?![A-Za-z])")
+_LEAST = 3  # words a request keeps past its asides: "list issues including closed" keeps three
+_LONGEST = 400  # characters: an aside is a written request's, never pasted text's
+
+
+def without_asides(request: str) -> str:
+    """``request`` without the examples, the included things, the optional extras and the
+    date ranges it says beside what it asks; ``request`` as written where it says none outside
+    quotes, or where fewer than three words would be left."""
+    if len(request) > _LONGEST or _QUOTED.search(request):
+        return request
+    kept = _WITHIN.sub("to", _ASIDE.sub("", request)).strip()
+    return kept if kept != request.strip() and len(tokenize(kept)) >= _LEAST else request
