@@ -1558,6 +1558,11 @@ FIRST = [
     ("check the status of a twilio message", "twilio", "fetch_message"),
     ("get the owner of a box folder", "box", "get_folders_id"),
     ("get the timezone of a slack user", "slack", "users_info"),
+    ("find the tool that retrieves a list of all members in a given slack channel", "slack", "conversations_members"),
+    ("check the status of a digitalocean droplet", "digitalocean", "droplets_get"),
+    ("total amount of unpaid xero invoices", "xero", "get_invoices"),
+    ("list all droplets in a digitalocean project with their status", "digitalocean", "projects_list_resources"),
+    ("create a jira issue link between two issues, for example blocks or relates to", "jira", "link_issues"),
     # guards: a field a name says alone, a list asked for, a place some name says
     ("what's the balance of our stripe account", "stripe", "get_balance"),
     ("list my asana task lists", "asana", "get_user_task_list"),

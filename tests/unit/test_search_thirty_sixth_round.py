@@ -71,6 +71,15 @@ DOCS = [
     app_doc("digitalocean__kubernetes_get_cluster", "DigitalOcean", "Retrieve an Existing Kubernetes Cluster."),
     app_doc("digitalocean__kubernetes_upgrade_cluster", "DigitalOcean", "Upgrade a cluster to a newer version."),
     app_doc("digitalocean__databases_get_cluster", "DigitalOcean", "Retrieve an Existing Database Cluster."),
+    app_doc("digitalocean__droplets_get", "DigitalOcean", "Retrieve an Existing Droplet."),
+    app_doc(
+        "digitalocean__droplets_get_destroy_associated_resources_status",
+        "DigitalOcean",
+        "Check the status of a request to destroy a Droplet with its associated resources.",
+    ),
+    app_doc("digitalocean__projects_list_resources", "DigitalOcean", "List the resources of a project."),
+    app_doc("slack__conversations_members", "Slack", "Retrieve members of a conversation."),
+    app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 
@@ -98,6 +107,9 @@ class TestAsideClauses:
             "fetch information about a stripe customer"
         )
         assert without_asides("append blocks to the end of a notion page") == "append blocks to a notion page"
+        assert without_asides("list all droplets in a digitalocean project with their status") == (
+            "list all droplets in a digitalocean project"
+        )
 
     def test_what_quotes_hold_and_a_short_rest_stay(self) -> None:
         written = 'search slack for "such as" in #general'
@@ -129,6 +141,9 @@ class TestKindFields:
         assert _names("check the status of a twilio message", kind_fields=False)[:1] == ["twilio__fetch_build_status"]
         assert _names("get the owner of a box folder")[:1] == ["box__get_folders_id"]
         assert _names("get the owner of a box folder", kind_fields=False)[:1] == ["box__get_folder_locks"]
+
+    def test_a_name_saying_another_things_field_gives_way(self) -> None:
+        assert _names("check the status of a digitalocean droplet")[:1] == ["digitalocean__droplets_get"]
 
     def test_a_field_a_name_says_alone_is_its_own(self) -> None:
         assert _names("what's the balance of our stripe account")[:1] == ["stripe__get_balance"]
@@ -185,6 +200,8 @@ class TestListsAsThings:
     def test_a_list_retrieved_is_listed(self) -> None:
         request = "retrieve a list of open pull requests for a github repository"
         assert _names(request)[:1] == ["github__pulls_list"]
+        request = "find the tool that retrieves a list of all members in a given slack channel"
+        assert _names(request)[:1] == ["slack__conversations_members"]
 
 
 class TestAdverbs:
@@ -213,6 +230,7 @@ class TestReadings:
     def test_a_measure_summed_over_things_listed(self) -> None:
         assert _names("total revenue from stripe invoices paid this month")[:1] == ["stripe__get_invoices"]
         assert _names("count twilio calls today")[:1] == ["twilio__list_call"]
+        assert _names("total amount of unpaid xero invoices")[:1] == ["xero__get_invoices"]
         # ... no things listed: nothing, not a customer's payment methods
         assert _names("average payment amount for stripe customer cus_5") == []
 

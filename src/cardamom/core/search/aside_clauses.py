@@ -42,14 +42,23 @@ _MEANS = (
 # time an argument gives ("reschedule a cal.com booking *to a new start time*")
 _PLACED = r"(?<=\s)(?:to|at)\s+the\s+(?:end|top|bottom|start|beginning)\s+of(?=\s)"
 _NEW_TIME = r"(?:to|for|at)\s+(?:a|the)\s+new\s+(?:start\s+|end\s+)?(?:time|date|datetime|day|slot|hour)s?\b"
+# the fields a list's things come with ("list droplets in a project *with their status*")
+_WITH_FIELDS = (
+    r"(?:along\s+)?with\s+(?:their|its)\s+(?:status|state|roles?|details|names?|emails?|ids?|owners?|sizes?|types?"
+    r"|labels?|dates?|counts?|descriptions?|titles?)(?:\s+(?:and|or)\s+[a-z]+)?$"
+)
 # how much of a thing's information a read returns: "fetch *detailed* information about", "the *full* details of"
 _THOROUGH = r"(?:detailed|full|complete|comprehensive|extended)\s+(?=(?:info|information|details|data|metadata)\b)"
 _ASIDE = re.compile(
-    rf"[\s,;]*\(?\s*\b(?:{_EXAMPLES}|{_INCLUDED}|{_RANGE}|{_MEANS})\)?|{_NEW_TIME}|[\s,;]+{_OPTIONAL}$|\b{_THOROUGH}",
+    rf"[\s,;]*\(?\s*\b(?:{_EXAMPLES}|{_INCLUDED}|{_RANGE}|{_MEANS})\)?|{_NEW_TIME}|[\s,;]+{_OPTIONAL}$|[\s,;]+{_WITH_FIELDS}|\b{_THOROUGH}",
     re.IGNORECASE | re.DOTALL,
 )
 _WITHIN = re.compile(_PLACED, re.IGNORECASE)
 _QUOTED = re.compile(r"[\"\u201c\u201d]|(?<![A-Za-z])'|'(?![A-Za-z])")
+# the words one of them opens with, looked for first: most requests have none
+_CUES: tuple[str, ...] = ("such", "e.g", "eg.", "example", "instance", "incl", "optional", "date", "time", "by ")
+_CUES += ("behalf", "new ", "detailed", "full", "complete", "comprehensive", "extended", "the end", "the top")
+_CUES += ("the bottom", "the start", "the beginning", "with their", "with its")
 _LEAST = 3  # words a request keeps past its asides: "list issues including closed" keeps three
 _LONGEST = 400  # characters: an aside is a written request's, never pasted text's
 
@@ -58,7 +67,7 @@ def without_asides(request: str) -> str:
     """``request`` without the examples, the included things, the optional extras and the
     date ranges it says beside what it asks; ``request`` as written where it says none outside
     quotes, or where fewer than three words would be left."""
-    if len(request) > _LONGEST or _QUOTED.search(request):
+    if len(request) > _LONGEST or not any(cue in request.casefold() for cue in _CUES) or _QUOTED.search(request):
         return request
     kept = _WITHIN.sub("to", _ASIDE.sub("", request)).strip()
     return kept if kept != request.strip() and len(tokenize(kept)) >= _LEAST else request

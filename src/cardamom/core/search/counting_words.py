@@ -19,14 +19,12 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, is_plural, singular
+from cardamom.core.search.value_words import TALLYING
 from cardamom.core.search.verb_readings import literal_names, name_reach, verb_names
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
-# The words opening a count: "*count* the tasks", "the *number* of issues", "the *total* of invoices"
-_COUNTING = frozenset({"count", "tally", "number", "total"})
-# ... and what measures them as one ("the *average* amount of stripe charges", "the *sum* of ...")
+# what measures things as one, not their number ("the *average* amount of stripe charges")
 _MEASURING = frozenset({"sum", "average", "mean", "median"})
-_COUNTING |= _MEASURING
 # the measures of things a count sums ("total *revenue* from stripe invoices")
 _MEASURES = frozenset({"revenue", "amount", "amounts", "value", "spend", "spending", "cost", "costs", "sales"})
 _MEASURES |= {"income", "volume", "price", "duration", "size", "number", "count"}  # ("total *number* of ...")
@@ -48,7 +46,7 @@ def count_as_list(
     (``scoped``) says it and some name carries the thing counted; ``kept`` otherwise.
     ``things`` (``counted_things``): a name saying the count of another thing asks nothing of
     this one ("count the open github issues": GitHub's ``activity_get_stargazer_count_for_repo``)."""
-    if len(kept) < 2 or kept[0] not in _COUNTING | (_EXPORTING if index.options.exported_lists else set()):
+    if len(kept) < 2 or kept[0] not in TALLYING | (_EXPORTING if index.options.exported_lists else set()):
         return kept
     if kept[0] in _EXPORTING:
         # "export all xero contacts to csv": a list, where no name of the app exports or

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from cardamom.core.search.request_clauses import opening_word
 from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, SOME_ONE_WORDS, is_plural, tokenize
-from cardamom.core.search.value_words import COUNTING
+from cardamom.core.search.value_words import COUNTING, TALLYING
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and those saying the same of a field ("*set* the status of ... to Done", "*push*
@@ -159,6 +159,8 @@ def field_as_read(request: str) -> str:
     opening = _FIELD_OF.match(request)
     if opening is None or opening.group("field").casefold() not in THING_FIELDS:
         return request
+    if tokenize(opening.group(0))[:1] in ([w] for w in TALLYING):
+        return request  # a count or a measure of things is their list's: "*total* amount of unpaid xero invoices"
     words = tokenize(request[:2000])
     acting = any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in words)
     return request if acting else f"get {request.lstrip()}"

@@ -158,8 +158,9 @@ def qualifiers(
     # an adverb is how, a parameter, where no tool of the app says it anywhere ("delete a folder
     # *recursively*"); "*permanently* delete" is Box's "Permanently remove file"
     # (said by a tool doing the request's verb: GitHub's ``issues_get`` says "permanently", no delete)
-    doing = name_reach(index, words[0]) & scoped if verb else scoped
-    adjectives = {w for w in (*manner, *adjectives) if not looks_like_adverb(w) or not said_in(index, w, doing)}
+    adverbs = [w for w in (*manner, *adjectives) if looks_like_adverb(w)]
+    doing = name_reach(index, words[0]) & scoped if verb and adverbs else scoped
+    adjectives = {w for w in (*manner, *adjectives) if w not in adverbs or not said_in(index, w, doing)}
     others = [w for w in after if w not in adjectives and w not in GRAMMAR_WORDS]
     if not adjectives or not others or not all(named_in(index, w, scoped) for w in others):
         return frozenset()

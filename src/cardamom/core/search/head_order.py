@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.attached_files import FILE, UPLOADING
 from cardamom.core.search.coverage import Covering
+from cardamom.core.search.document import SearchDocument
 from cardamom.core.search.head_nouns import (
     RequestHead,
     acts_on,
@@ -138,7 +139,7 @@ def head_first(
     among = grouped or kinds or doing
     # "list asana tasks": ``get_tasks``, not ``get_tasks_for_user_task_list``, whose "list" is a thing
     listed_as_noun = inflection_key(verb) == _LIST and inflection_key(thing) != _LIST
-    among = [c for c in among if not (listed_as_noun and _lists_as_noun(documents[c[0]].name))] or among
+    among = [c for c in among if not (listed_as_noun and _lists_as_noun(documents[c[0]]))] or among
     # "asana_get_projects": ``get_projects``, before the one project's ``get_project``, where
     # names say the head both ways (``plural_heads``)
     one = singular(thing)
@@ -168,7 +169,7 @@ def head_first(
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
             or (nouned and _acts_elsewhere(documents[t].name, heads))
             or (bare and t not in verbs)
-            or (listed_as_noun and _lists_as_noun(documents[t].name))
+            or (listed_as_noun and _lists_as_noun(documents[t]))
             or (plural and _says_one(documents[t].name_tokens, thing, one))
             # "find jira issue": ``search_for_issues_using_jql``, before ``find_assignable_users``,
             # whose name finds another thing (``elsewhere_heads``)
@@ -192,10 +193,12 @@ _READING = frozenset(inflection_key(w) for w in ("get", "list"))
 _LIST = "list"
 
 
-def _lists_as_noun(name: str) -> bool:
+def _lists_as_noun(document: SearchDocument) -> bool:
     """The tool's name says "list" as a thing only, after another's word, its own verb first
     (Asana's ``get_tasks_for_user_task_list``), never as its action."""
-    words = own_name_words(name)
+    if _LIST not in document.name_tokens:
+        return False
+    words = own_name_words(document.name)
     return (
         _LIST in words[1:]
         and words[0] != _LIST

@@ -159,6 +159,9 @@ WITHIN = frozenset({"in", "inside", "within", "under", "into"})
 # Words that, before a number, count what a request lists: "the last 10 charges", "top 5"
 # (``argument_values``; no thing's id follows them, ``numbered_ids``).
 COUNTING = frozenset({"last", "first", "top", "latest", "next", "recent"})
+# The words opening a count of things or a measure of them all: "*count* the tasks", "the *number*
+# of issues", "the *total* of invoices", "the *average* amount of charges" (``counting_words``)
+TALLYING = frozenset({"count", "tally", "number", "total", "sum", "average", "mean", "median"})
 # Comparatives before "than": "*older* than 30 days", "*more* than 5 attendees"
 COMPARING = frozenset(
     {"older", "newer", "larger", "bigger", "smaller", "greater", "more", "less", "fewer", "longer", "shorter"}

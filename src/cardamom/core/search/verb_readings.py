@@ -170,7 +170,10 @@ def changed_field(
     carrying = union_of(literal_names(index, w) for w in phrase.field) & things
     if phrase.reads and index.options.kind_fields:  # (a name setting it reads none: "get the topic of a slack channel")
         carrying -= _updating(index, carrying, "update") | literal_names(index, "set")
-    if index.options.own_fields and thing is not None and any(w in analysis.values for w in phrase.after):
+    # (... or any thing of its kind's, read: "the status of a droplet", ``kind_fields``)
+    one = any(w in analysis.values for w in phrase.after)
+    one = one or (phrase.reads and index.options.kind_fields and phrase.field[-1] in THING_FIELDS)
+    if index.options.own_fields and thing is not None and one:
         # one thing's field ("of droplet 77"), which a name saying another thing between the two
         # does not carry ("droplets_get_*destroy_associated_resources*_status")
         documents = index.documents

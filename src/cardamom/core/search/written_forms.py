@@ -140,7 +140,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
 # ..."): the request lists them, as "list all open jira bugs" says; read as written, "list" opened
 # no phrase and a name's "all" (Jira's ``find_users_with_all_permissions``) came first.
 _LIST_OF = re.compile(
-    r"^(?P<lead>(?:[^.!?]{0,40}?\b(?:(?P<verb>get|show|fetch|return|retrieve|obtain|pull|read)(?:\s+(?:me|us))?"
+    r"^(?P<lead>(?:[^.!?]{0,40}?\b(?:(?P<verb>(?:get|show|return|retrieve|obtain|pull|read)s?|fetch(?:es)?)"
+    r"(?:\s+(?:me|us))?"
     r"|me|us|want|need|like|see|give|provide)\s+)?)"
     r"(?:a|the)\s+(?:full\s+|complete\s+|quick\s+|paginated\s+|detailed\s+)?list\s+of\s+",
     re.IGNORECASE,
