@@ -1563,10 +1563,26 @@ FIRST = [
     ("total amount of unpaid xero invoices", "xero", "get_invoices"),
     ("list all droplets in a digitalocean project with their status", "digitalocean", "projects_list_resources"),
     ("create a jira issue link between two issues, for example blocks or relates to", "jira", "link_issues"),
+    (
+        "get detailed information about a specific intercom conversation including its parts",
+        "intercom",
+        "retrieve_conversation",
+    ),
+    ("list all asana tasks assigned to a given user in a specific workspace", "asana", "get_tasks"),
+    ("list all invoices for a given xero contact, optionally filtered by status", "xero", "get_invoices"),
+    ("retrieve the full list of labels defined in a given github repository", "github", "issues_list_labels_for_repo"),
+    ("fetch a notion database's schema including its property definitions", "notion", "retrieve_a_database"),
+    ("list the most recent messages posted in a specific slack channel", "slack", "conversations_history"),
+    ("update the status of an existing jira issue by performing a workflow transition", "jira", "do_transition"),
+    ("remove a user from a specific slack channel", "slack", "conversations_kick"),
+    ("mark an asana task as complete once all subtasks are done", "asana", "update_task"),
     # guards: a field a name says alone, a list asked for, a place some name says
     ("what's the balance of our stripe account", "stripe", "get_balance"),
     ("list my asana task lists", "asana", "get_user_task_list"),
     ("post a message in an intercom conversation", "intercom", "create_message"),
+    # ... a user moved into a group by its id: the group's memberships, as before
+    ("add user 77 to box group 5", "box", "post_group_memberships"),
+    ("remove a user from the slack workspace", "slack", "admin_users_remove"),
 ]
 
 

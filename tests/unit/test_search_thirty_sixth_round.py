@@ -15,6 +15,7 @@ import time
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.endpoint_paths import read_endpoints
+from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.thing_questions import thing_question
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -110,6 +111,9 @@ class TestAsideClauses:
         assert without_asides("list all droplets in a digitalocean project with their status") == (
             "list all droplets in a digitalocean project"
         )
+        assert without_asides("list all attachments of a jira issue along with their metadata") == (
+            "list all attachments of a jira issue"
+        )
 
     def test_what_quotes_hold_and_a_short_rest_stay(self) -> None:
         written = 'search slack for "such as" in #general'
@@ -169,6 +173,48 @@ class TestMessagesToPlaces:
         found = rank(_INDEX, "post a message to a slack thread")
         assert "thread" in found.values
         assert [h.name for h in found.hits[:1]] == ["slack__chat_post_message"]
+
+
+_SLACK = [
+    app_doc("slack__conversations_kick", "Slack", "Removes a user from a conversation."),
+    app_doc("slack__admin_users_remove", "Slack", "Remove a user from a workspace."),
+    app_doc("slack__users_list", "Slack", "Lists all users in a Slack team."),
+    app_doc(
+        "slack__admin_usergroups_remove_channels",
+        "Slack",
+        "Remove one or more default channels from an org-level IDP group (user group).",
+    ),
+    app_doc("slack__conversations_history", "Slack", "Fetches a conversation's history of messages."),
+    app_doc("slack__search_messages", "Slack", "Searches for messages matching a query."),
+    app_doc("slack__chat_scheduled_messages_list", "Slack", "Returns a list of scheduled messages."),
+    app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+    app_doc("slack__chat_get_permalink", "Slack", "Retrieve a permalink URL for a specific extant message."),
+    app_doc("slack__conversations_list", "Slack", "Lists all channels in a Slack team."),
+]
+
+
+class TestPeopleOfAKind:
+    def test_one_of_a_kind_of_person_is_moved(self) -> None:
+        # (a user's removal from the workspace before: the request's head, "user")
+        assert ranked_names(_SLACK, "remove a user from a slack channel")[:1] == ["slack__conversations_kick"]
+        assert ranked_names(_SLACK, "remove user U1 from slack channel C1")[:1] == ["slack__conversations_kick"]
+        assert ranked_names(_SLACK, "remove a user from the slack workspace")[:1] == ["slack__admin_users_remove"]
+
+
+class TestChannelHistories:
+    def test_messages_posted_in_a_specific_channel(self) -> None:
+        request = "list the most recent messages posted in a specific slack channel"
+        assert ranked_names(_SLACK, request)[:1] == ["slack__conversations_history"]
+        assert ranked_names(_SLACK, "list messages posted in slack channel C1")[:1] == ["slack__conversations_history"]
+
+
+class TestConditions:
+    def test_the_time_a_condition_sets_goes(self) -> None:
+        assert without_reasons("mark an asana task as complete once all subtasks are done") == (
+            "mark an asana task as complete"
+        )
+        assert without_reasons("post in slack #eng once the build is green") == "post in slack #eng"
+        assert without_reasons("list the tasks done once") == "list the tasks done once"
 
 
 class TestToolsAskedFor:

@@ -45,7 +45,7 @@ _NEW_TIME = r"(?:to|for|at)\s+(?:a|the)\s+new\s+(?:start\s+|end\s+)?(?:time|date
 # the fields a list's things come with ("list droplets in a project *with their status*")
 _WITH_FIELDS = (
     r"(?:along\s+)?with\s+(?:their|its)\s+(?:status|state|roles?|details|names?|emails?|ids?|owners?|sizes?|types?"
-    r"|labels?|dates?|counts?|descriptions?|titles?)(?:\s+(?:and|or)\s+[a-z]+)?$"
+    r"|labels?|dates?|counts?|descriptions?|titles?|metadata|info|attributes|properties)(?:\s+(?:and|or)\s+[a-z]+)?$"
 )
 # how much of a thing's information a read returns: "fetch *detailed* information about", "the *full* details of"
 _THOROUGH = r"(?:detailed|full|complete|comprehensive|extended)\s+(?=(?:info|information|details|data|metadata)\b)"

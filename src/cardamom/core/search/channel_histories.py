@@ -29,9 +29,11 @@ from cardamom.core.search.tokens import (
 )
 
 # "messages in slack channel C024", "message from slack #eng", "messages in #incidents": at most
-# two words (an app's name, an article) between the preposition and the place, no preposition
+# three words (an app's name, an article, "a *specific*") between the preposition and the place,
+# no preposition; the messages may be said posted there ("messages *posted* in #eng")
 _MESSAGES = re.compile(
-    r"\b(?:messages?|msgs?)\b(?=\s+(?:in|from|on|of)\s+(?:(?!(?:in|from|on|of|by|about|with)\b)[\w.-]+\s+){0,2}?"
+    r"\b(?:messages?|msgs?)(?:\s+(?:posted|sent|written|shared))?\b"
+    r"(?=\s+(?:in|from|on|of)\s+(?:(?!(?:in|from|on|of|by|about|with)\b)[\w.-]+\s+){0,3}?"
     r"(?:#[\w-]+|channels?\b|conversations?\b|chats?\b|dms?\b))",
     re.IGNORECASE,
 )

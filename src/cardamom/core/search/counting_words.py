@@ -2,7 +2,9 @@
 things ("count the unread intercom conversations", "number of open github issues in acme/api",
 "total of xero invoices this month") asks for their list: an API counts by listing, unless the
 app names a count of its own (Asana's ``get_task_counts_for_project``, Xero's
-``get_associations_count``), which answers it as written (``count_as_list``). One listing
+``get_associations_count``), which answers it as written (``count_as_list``); so does one
+summing or averaging a measure of things listed, the measure no name says their field's ("total
+*revenue* from stripe invoices", "the average amount of stripe charges"). One listing
 things an app lists only by searching asks for the search (``list_as_search``: "list jira
 issues" is Jira's ``search_for_issues_using_jql``), as does one listing things the app names
 only one at a time, where it has one tool for searching alone ("list notion pages": Notion's

@@ -11,7 +11,9 @@ last resource the thing acted on, and the resources before it where that thing l
 
 A path is read only after a method, or where it has a parameter or opens with a version
 ("/v1/", "/rest/api/3/"): "upload /Users/ana/report.pdf to box" names a file, and
-"https://github.com/acme/api/pull/12" a page, whose last number is an id.
+"https://github.com/acme/api/pull/12" a page, whose last number is an id. A path's query
+("?status=busy") filters, no resource; an action written in camel case is its words
+("/tasks/{id}/*addFollowers*": "add followers in task").
 """
 
 from __future__ import annotations

@@ -1,17 +1,18 @@
 """A word misspelled by one letter: "craete a jira issue", "refund stripe *chrage* ch_1", "close
-intercom *converstion* 77". A misspelling is in no tool's text, so it is the request's rarest
-word, and the request finds nothing. Where a request naming one of the org's apps finds nothing
-as written, a word no tool of the index says anywhere that is one edit (a letter left out,
-added, changed, or two swapped) from an action word or from a word of that app's tool names is
-read as that word, the word the app's names say most where two are that close, and the request
-ranked again (``misspelled_words``). Only then: a request that finds something as written keeps
-its words ("dm *lisa* on slack" is no list, "top customers by *spend*" sends nothing). A word of
-fewer than four letters, one with a capital past its first letter ("OPS") or a digit, an
-address's or a value's, and a capitalised word past the request's first stay as written: ids,
-names and codes are no misspellings, nor is a word saying a thing done again ("resent": "re" and
-a word some tool says). A request of more than twelve words, or of more than three words no tool
-says, is read as written: a long request that finds nothing is seldom one misspelling from a
-tool, and ranking it again would cost its time twice.
+intercom *converstion* 77". A misspelling is in no tool's text, so it is the request's rarest word,
+and the request finds nothing. Where a request naming one of the org's apps finds nothing as
+written, a word no tool of the index says anywhere that is one edit (a letter left out, added,
+changed, or two swapped) from an action word or from a word of that app's tool names is read as that
+word, the word the app's names say most where two are that close, and the request ranked again
+(``misspelled_words``). Only then: a request that finds something as written keeps its words ("dm
+*lisa* on slack" is no list, "top customers by *spend*" sends nothing). A word of fewer than four
+letters, one with a capital past its first letter ("OPS") or a digit, an address's or a value's, and
+a capitalised word past the request's first stay as written: ids, names and codes are no
+misspellings, nor is a word saying a thing done again ("resent": "re" and a word some tool says). An
+adjective in "-able" no tool says is read as the verb it makes one of, or its participle, where the
+app's names say it ("a *shareable* link": Box's "shared_link"). A request of more than twelve words,
+or of more than three words no tool says, is read as written: a long request that finds nothing is
+seldom one misspelling from a tool, and ranking it again would cost its time twice.
 """
 
 from __future__ import annotations

@@ -25,12 +25,15 @@ from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
 from cardamom.core.search.value_words import TENANCIES
 
+# one of a kind of person, said as such ("remove *a user* from ...", "kick *user U1* from ...")
+_SOMEONE = r"(?:(?:a|an|the|this|that|one)\s+)?(?:user|member|person|teammate|guest)(?:\s+[A-Za-z]*\d[\w.-]*)?"
 _MOVE = re.compile(
     r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
-    r"(?P<person>\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
+    rf"(?P<person>{_SOMEONE}(?=\s)|\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
     r"(?P<joint>to|into|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+_ONE_OF_KIND = re.compile(_SOMEONE, re.IGNORECASE)
 # a person let in by access or by sharing: "give bob write access to ...", "share ... with bob"
 _GIVEN = re.compile(
     r"^(?:give|grant)\s+(?P<person>\S+)\s+(?:[a-z-]+\s+)?(?:access|permissions?)\s+(?:to|on)\s+(?P<rest>.+)$",
@@ -62,7 +65,11 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     verb = text.split(None, 1)[0].casefold()
     # (one invites and kicks people only: "invite *octocat* to ...", whatever the name's shape)
     anyone = verb in _PEOPLE_VERBS and person.casefold() not in QUERY_FILLER_WORDS
-    if not anyone and not names_a_person_placed(person.strip(",.")) and person.casefold() not in _CALLERS:
+    # "remove *a user* from slack channel #dev": moved in the app's own verb, or into or out of the
+    # app, not as the place's people (Box's group memberships add "user 77" to a group)
+    one_of_kind = _ONE_OF_KIND.fullmatch(person) is not None
+    named = one_of_kind or names_a_person_placed(person.strip(",.")) or person.casefold() in _CALLERS
+    if not anyone and not named:
         return request
     rest += text[400:]
     person = person if person.casefold() in _CALLERS else person_as_value(person)  # "kick *frank* off ..."
@@ -80,7 +87,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     for own in _OWN_VERBS["in" if into else "out"]:
         if any(not is_admin_name(documents[d].name) for d in index.name_postings.get(own, EMPTY) & tools):
             return f"{own} {person} {joint} {rest}"
-    people = _people_word(index, rest, tools)
+    people = _people_word(index, rest, tools) if not one_of_kind else None
     return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
 
 

@@ -43,6 +43,12 @@ _AFTER = re.compile(
     r"(?:its|their|his|her|the|if|whether|what|which|who|when|how|why)"
     r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
     r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
+    # ... or the time a condition sets ("mark the task complete *once all subtasks are done*")
+    r"|once\s+(?:(?:all|every|each)\s+(?:the\s+|its\s+|their\s+)?[a-z]+\s+(?:are|is|have|has|get|gets)\b|"
+    + _SUBJECTS
+    + r"\s|"
+    + _OWNED
+    + r"\s)"
     r"|(?:only\s+)?(?:if|unless)\s+(?:"
     + _SUBJECTS
     + "|"

@@ -2,7 +2,9 @@
 notes* to #announcements" sends one (``sent_messages``). Its words leave the mass as values
 (``sent_things``), which left the verb alone to tell Slack's ``chat_post_message`` from
 ``chat_post_ephemeral``; with the thing sent, the plain message comes first. So does a text
-sent with no thing named ("post in slack #eng: *build green*")."""
+sent with no thing named ("post in slack #eng: *build green*"). A kind of place a message goes
+to that no name of the app says is where it goes, no word of the tool ("post a message to a
+slack *thread*": Slack posts replies with ``chat_post_message``)."""
 
 from __future__ import annotations
 

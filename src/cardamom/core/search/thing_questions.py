@@ -1,23 +1,24 @@
-"""A question about one thing named by its id: "when was jira issue ENG-5 *created*", "who
-*owns* box folder 77", "why did stripe charge ch_1 *fail*", "how long has droplet 5512 been
-*running*", "when does stripe subscription sub_1 *renew*". What it asks is a field of the thing
-(its creator, owner, failure reason, status, renewal date), which the thing's get returns; read
-as words of the request, its verb ("owns", "fail", "renew") is in no name of the app, or in a
-name that acts ("fail" is Stripe's test helper's), and the request finds nothing or the wrong
-tool. Such a question is read as the thing's get ("get box folder 77"), where no name of the
-app carries one of its words with the thing's (``pulls_list_reviews`` answers "who *reviewed*
-PR 12", and it is ranked as written) (``thing_questions``). A "what" or "which" question asks
-for things ("what are the labels on issue 7"), and a count for a list: neither is read so. A
-yes/no question, and a "what" asking what is or went on with the thing, are read so too, and a
-past verb whose things the app lists on it asks for them ("who *commented* on github issue 7":
-its comments) (``asked_things``). The one thing a context names by its id is what a request's
-"it" acts on ("Our Asana project 31 is done. Archive *it*": ``context_pronouns``). What someone
-said is the messages they posted (``said_question``); what a thing holds, its items
-(``contents_question``). A "which" or "what" question naming one field of the thing ("*which
-region* is droplet 77 in") asks it too (``asked_fields``), and a kind in two words a name says in
-their order is one ("payment intent pi_42", ``compound_kinds``). A question asking which things
-there are is their list ("what repos are in the github org acme", ``listed_question``), and one
-asking what time a "when" question (``timed_question``)."""
+"""A question about one thing named by its id: "when was jira issue ENG-5 *created*", "who *owns* box
+folder 77", "why did stripe charge ch_1 *fail*", "how long has droplet 5512 been *running*", "when
+does stripe subscription sub_1 *renew*". What it asks is a field of the thing (its creator, owner,
+failure reason, status, renewal date), which the thing's get returns; read as words of the request,
+its verb ("owns", "fail", "renew") is in no name of the app, or in a name that acts ("fail" is
+Stripe's test helper's), and the request finds nothing or the wrong tool. Such a question is read as
+the thing's get ("get box folder 77"), where no name of the app carries one of its words with the
+thing's (``pulls_list_reviews`` answers "who *reviewed* PR 12", and it is ranked as written)
+(``thing_questions``). A "what" or "which" question asks for things ("what are the labels on issue
+7"), and a count for a list: neither is read so. A yes/no question, and a "what" asking what is or
+went on with the thing, are read so too, and a past verb whose things the app lists on it asks for
+them ("who *commented* on github issue 7": its comments) (``asked_things``). The one thing a context
+names by its id is what a request's "it" acts on ("Our Asana project 31 is done. Archive *it*":
+``context_pronouns``). What someone said is the messages they posted (``said_question``); what a
+thing holds, its items (``contents_question``). A "which" or "what" question naming one field of the
+thing ("*which region* is droplet 77 in", in two words or past the app's name: "what *time zone* is
+slack user U1 in") asks it too (``asked_fields``), and a kind in two words a name says in their
+order is one ("payment intent pi_42", ``compound_kinds``), as is one whose first word begins a group
+of the app's names ("*kubernetes* cluster k8s-1": ``kubernetes_get_cluster``). A question asking
+which things there are is their list ("what repos are in the github org acme", ``listed_question``),
+and one asking what time a "when" question (``timed_question``)."""
 
 from __future__ import annotations
 
