@@ -64,9 +64,9 @@ _LONGEST = 400  # characters: an aside is a written request's, never pasted text
 
 
 def without_asides(request: str) -> str:
-    """``request`` without the examples, the included things, the optional extras and the
-    date ranges it says beside what it asks; ``request`` as written where it says none outside
-    quotes, or where fewer than three words would be left."""
+    """``request`` without what it says beside what it asks (``_ASIDE``), a place inside a thing
+    read as the thing's; ``request`` as written where it says none, where it quotes, where it is
+    pasted text, or where fewer than three words would be left."""
     if len(request) > _LONGEST or not any(cue in request.casefold() for cue in _CUES) or _QUOTED.search(request):
         return request
     kept = _WITHIN.sub("to", _ASIDE.sub("", request)).strip()

@@ -56,7 +56,8 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     for it ("invite bob to slack #eng"), or as the place's people ("add member bob to asana
     project 31", "add collaborator bob to github repo acme/api"); into or out of the app itself
     (``apps``: the words naming it), as its users ("invite bob to our slack", ``tenancy_moves``);
-    ``request`` as written otherwise."""
+    one of a kind of person ("remove *a user* from ...") only in the app's own verb or into or out
+    of the app; ``request`` as written otherwise."""
     text = request.strip()
     moved = _moved(text[:400])
     if moved is None:
