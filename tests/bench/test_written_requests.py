@@ -1576,6 +1576,7 @@ FIRST = [
     ("update the status of an existing jira issue by performing a workflow transition", "jira", "do_transition"),
     ("remove a user from a specific slack channel", "slack", "conversations_kick"),
     ("mark an asana task as complete once all subtasks are done", "asana", "update_task"),
+    ("create a draft xero invoice for a given contact with line items", "xero", "create_invoices"),
     # guards: a field a name says alone, a list asked for, a place some name says
     ("what's the balance of our stripe account", "stripe", "get_balance"),
     ("list my asana task lists", "asana", "get_user_task_list"),

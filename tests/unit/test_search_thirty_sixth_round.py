@@ -280,6 +280,22 @@ class TestReadings:
         # ... no things listed: nothing, not a customer's payment methods
         assert _names("average payment amount for stripe customer cus_5") == []
 
+    def test_a_state_before_the_thing_is_no_kind_of_it(self) -> None:
+        docs = [
+            app_doc("xero__create_invoices", "Xero", "Creates one or more sales invoices or purchase bills."),
+            app_doc("xero__create_contact_group", "Xero", "Creates a contact group."),
+            app_doc("xero__create_contact_history", "Xero", "Creates a new history record for a specific contact."),
+            app_doc("xero__create_contacts", "Xero", "Creates multiple contacts (bulk) in a Xero organisation."),
+            app_doc("xero__create_invoice_history", "Xero", "Creates a history record for a specific invoice."),
+            app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
+            app_doc("xero__get_contacts", "Xero", "Retrieves all contacts in a Xero organisation."),
+            app_doc("xero__get_contact", "Xero", "Retrieves a specific contact."),
+            app_doc("xero__update_invoice", "Xero", "Updates a specific sales invoice."),
+            app_doc("xero__get_payments", "Xero", "Retrieves payments for invoices and credit notes."),
+        ]
+        # (the contact's tools before: "draft" made the head a phrase of two words)
+        assert ranked_names(docs, "create a draft xero invoice for a contact")[:1] == ["xero__create_invoices"]
+
     def test_a_partial_refund(self) -> None:
         found = rank(_INDEX, "create a partial refund in stripe")
         assert "partial" in found.values  # the refund's amount, a value

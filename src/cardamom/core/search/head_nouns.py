@@ -118,6 +118,8 @@ def request_head(
             named = True
             continue  # an amount before its thing: "a *100* GiB volume", "create *3* tasks" (not "a $25 credit")
         counted = False
+        if not phrase and word in _STATES_BEFORE:
+            continue  # a state before the thing says which one, no kind of it: "a *draft* xero invoice"
         if word in _PHRASE_ENDS or word in values or not word.isalpha():
             break
         if word in QUERY_FILLER_WORDS or word in GRAMMAR_WORDS or looks_like_adverb(word):
@@ -131,6 +133,10 @@ def request_head(
     if not nouns or len(nouns) > _LONGEST_PHRASE:
         return None
     return RequestHead(words[start], nouns[-1], len(nouns) == 1, frozenset(inflection_key(w) for w in nouns))
+
+
+# states a thing is written in before its kind ("create a *draft* invoice", "list *open* issues")
+_STATES_BEFORE = frozenset({"draft", "open", "closed", "paid", "unpaid", "pending", "active", "inactive", "archived"})
 
 
 def _amount(words: Sequence[str], at: int, values: Collection[str]) -> bool:
