@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from cardamom.core.search.reason_clauses import QUOTE_MARKS
 from cardamom.core.search.tokens import tokenize
 
 # examples of a thing or a field: "such as title or status", "e.g. bugs", "for example 'done'"
@@ -54,7 +55,6 @@ _ASIDE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _WITHIN = re.compile(_PLACED, re.IGNORECASE)
-_QUOTED = re.compile(r"[\"\u201c\u201d]|(?<![A-Za-z])'|'(?![A-Za-z])")
 # the words one of them opens with, looked for first: most requests have none
 _CUES: tuple[str, ...] = ("such", "e.g", "eg.", "example", "instance", "incl", "optional", "date", "time", "by ")
 _CUES += ("behalf", "new ", "detailed", "full", "complete", "comprehensive", "extended", "the end", "the top")
@@ -67,7 +67,10 @@ def without_asides(request: str) -> str:
     """``request`` without what it says beside what it asks (``_ASIDE``), a place inside a thing
     read as the thing's; ``request`` as written where it says none, where it quotes, where it is
     pasted text, or where fewer than three words would be left."""
-    if len(request) > _LONGEST or not any(cue in request.casefold() for cue in _CUES) or _QUOTED.search(request):
+    if len(request) > _LONGEST:
+        return request
+    folded = request.casefold()
+    if not any(cue in folded for cue in _CUES) or QUOTE_MARKS.search(request):
         return request
     kept = _WITHIN.sub("to", _ASIDE.sub("", request)).strip()
     return kept if kept != request.strip() and len(tokenize(kept)) >= _LEAST else request

@@ -101,7 +101,8 @@ _URGING_TAIL = 40  # characters
 _ASIDE = re.compile(r"\s*\((?:[^()=:'\"]{1,40})\)\s*[.!?]*\s*$")
 # the app's place at the request's end: "... asap *in DigitalOcean*"
 _PLACE_LAST = re.compile(r"\s+(?:in|on)\s+(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*$", re.IGNORECASE)
-_QUOTES = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
+# a quote mark, never an apostrophe ("don't"): inside quotes a clause is a value's words
+QUOTE_MARKS = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za-z])")
 _LEAST = 2  # words a request keeps: "refund ch_3 because ..." is no request after its cut
 
 
@@ -175,4 +176,4 @@ def _asks_whether(before: str, clause: str) -> bool:
 def _outside_quotes(text: str) -> bool:
     """The end of ``text`` is outside quotes: its quote marks pair (an apostrophe inside a word,
     "customer's", is none)."""
-    return len(_QUOTES.findall(text)) % 2 == 0
+    return len(QUOTE_MARKS.findall(text)) % 2 == 0
