@@ -41,6 +41,11 @@ from cardamom.core.search.verb_readings import (
 )
 from cardamom.core.search.word_forms import listed_plural, read_as_info, read_as_listing
 
+Words = tuple[str, ...]
+Readings = tuple[tuple[str, str], ...]  # each word and what it is read as
+Tools = frozenset[int]
+ReadWords = tuple[Words, Readings]
+
 
 @dataclass(frozen=True, slots=True)
 class Scope:
@@ -218,14 +223,8 @@ def _inside(
     ):
         kept = unique("list" if t == head.verb else t for t in kept)  # "get github issues"
         read_as = (*read_as, (head.verb, "list"))
-    if (
-        options.info_names
-        and head is not None
-        and head.verb in kept
-        and read_as_info(index, head.verb, head.head, scoped)
-    ):
-        kept = unique("info" if t == head.verb else t for t in kept)  # "get slack user bob": ``users_info``
-        read_as = (*read_as, (head.verb, "info"))
+    if options.info_names and head is not None:  # "get slack user bob": ``users_info``
+        kept, read_as = _info_read(index, kept, read_as, head.verb, head.head, scoped)
     fields: frozenset[str] = frozenset()
     thing = ""
     if options.field_phrases and analysis.field is not None:
@@ -233,9 +232,8 @@ def _inside(
         if updating != kept:
             read_as = (*read_as, (analysis.field.verb, analysis.field.action))  # "set the due date of ...": an update
         kept = updating
-        verb = analysis.field.verb  # "get the timezone of a slack user" asks for its info too
-        if options.info_names and fields and thing and verb in kept and read_as_info(index, verb, thing, scoped):
-            kept, read_as = unique("info" if t == verb else t for t in kept), (*read_as, (verb, "info"))
+        if options.info_names and fields and thing:  # "get the timezone of a slack user" asks for its info too
+            kept, read_as = _info_read(index, kept, read_as, analysis.field.verb, thing, scoped)
     # what a field is set to ("change the priority of jira issue ENG-11 *to high*") is an argument,
     # where no name of the app carries it; a thing's new name is, whatever names carry ("*to main*")
     renamed = kept[:1] == ("rename",)
@@ -392,3 +390,11 @@ def _narrowest(index: SearchIndex, names: tuple[str, ...]) -> tuple[str, ...]:
     notion-legal, not all of Notion."""
     targets = {name: index.app_targets.get(name, EMPTY) for name in names}
     return tuple(n for n in names if not any(o != n and targets[o] < targets[n] for o in names))
+
+
+def _info_read(index: SearchIndex, kept: Words, read_as: Readings, verb: str, thing: str, scoped: Tools) -> ReadWords:
+    """``kept`` with ``verb`` read as "info" where it reads one ``thing`` an app names by its info
+    (``read_as_info``), and ``read_as`` saying so; both as they are otherwise."""
+    if verb not in kept or not read_as_info(index, verb, thing, scoped):
+        return kept, read_as
+    return unique("info" if t == verb else t for t in kept), (*read_as, (verb, "info"))
