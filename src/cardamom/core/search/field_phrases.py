@@ -159,7 +159,7 @@ def field_as_read(request: str) -> str:
     opening = _FIELD_OF.match(request)
     if opening is None or opening.group("field").casefold() not in THING_FIELDS:
         return request
-    if tokenize(opening.group(0))[:1] in ([w] for w in TALLYING):
+    if tokenize(opening.group(0))[0] in TALLYING:
         return request  # a count or a measure of things is their list's: "*total* amount of unpaid xero invoices"
     words = tokenize(request[:2000])
     acting = any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in words)

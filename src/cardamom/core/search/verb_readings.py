@@ -171,8 +171,7 @@ def changed_field(
     if phrase.reads and index.options.kind_fields:  # (a name setting it reads none: "get the topic of a slack channel")
         carrying -= _updating(index, carrying, "update") | literal_names(index, "set")
     # (... or any thing of its kind's, read: "the status of a droplet", ``kind_fields``)
-    one = any(w in analysis.values for w in phrase.after)
-    one = one or (phrase.reads and index.options.kind_fields and phrase.field[-1] in THING_FIELDS)
+    one = any(w in analysis.values for w in phrase.after) or (phrase.reads and _kind_field(index, phrase))
     if index.options.own_fields and thing is not None and one:
         # one thing's field ("of droplet 77"), which a name saying another thing between the two
         # does not carry ("droplets_get_*destroy_associated_resources*_status")
@@ -275,7 +274,7 @@ def _read_field(
     # (... and so is a field every thing has, of any thing of the kind, where only names of other
     # things say it: "get the *status* of a twilio message" is no ``fetch_build_status``, "the
     # *balance* of my stripe account" Stripe's ``get_balance``)
-    kinds = index.options.kind_fields and phrase.field[-1] in THING_FIELDS
+    kinds = _kind_field(index, phrase)
     attribute = (item or kinds) and one and not any(map(is_plural, phrase.field))
     named = False
     for word in phrase.field:
@@ -296,6 +295,11 @@ def _read_field(
     if not kinds and all(index.postings(w).every & getting for w in phrase.field):
         return frozenset()
     return frozenset(phrase.field) - app_words
+
+
+def _kind_field(index: SearchIndex, phrase: FieldPhrase) -> bool:
+    """The phrase's field is one every thing has, read of any thing of its kind (``kind_fields``)."""
+    return index.options.kind_fields and phrase.field[-1] in THING_FIELDS
 
 
 def _alone(name: str, word: str) -> bool:
