@@ -331,6 +331,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a person moved into or out of the app itself is a user", "tenancy_moves", True),
     ("asides beside a request", "aside_clauses", True),
     ("fields of any thing of a kind", "kind_fields", True),
+    ("who does a verb to a thing: the people listed", "people_questions", True),
+    ("a field given to a thing is set", "given_fields", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

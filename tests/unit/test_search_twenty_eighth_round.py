@@ -192,7 +192,9 @@ class TestAppObjects:
         assert _names("follow asana task 12")[:1] == ["asana__add_followers_for_task"]
         assert _names("watch jira issue ENG-5")[:1] == ["jira__add_watcher"]
         assert _names("fork github repo acme/api")[:1] == ["github__repos_create_fork"]
-        assert _names("watch jira issue ENG-5", app_objects=False)[:1] != ["jira__add_watcher"]
+        # (since the thirty-seventh round a bare noun after the verb opens its object too, the
+        # app's name aside: the switch alone no longer changes this request)
+        assert _names("watch jira issue ENG-5", app_objects=False)[:1] == ["jira__add_watcher"]
 
     def test_no_verb_no_object(self) -> None:
         assert _names("all stripe customers")[:1] == ["stripe__get_customers"]

@@ -34,8 +34,10 @@ from cardamom.core.search.value_words import COUNTING, TALLYING
 
 # The verbs that change one field of a thing: the update group ("update", "edit", "change",
 # "modify"...) and those saying the same of a field ("*set* the status of ... to Done", "*push*
-# the due date of asana task 7781 to Friday"), read as the thing's update.
+# the due date of asana task 7781 to Friday"), or changing its amount ("*raise* the priority of
+# ...", "*extend* the due date of ...", "*increase* the size of ..."), read as the thing's update.
 _SETTING_VERBS = frozenset({"set", "push", "bump", "move", "shift"})
+_SETTING_VERBS |= {"raise", "lower", "increase", "decrease", "reduce", "extend", "shorten", "expand", "adjust"}
 FIELD_VERBS = frozenset(next(g for g in SYNONYM_GROUPS if g[0] == "update")) | _SETTING_VERBS
 # The verbs that read one field of a thing ("get the title of notion page 9a", "what is the
 # status of jira issue OPS-12"): the thing's get. A question asks what a field is ("*what* is

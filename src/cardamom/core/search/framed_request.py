@@ -29,6 +29,7 @@ from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.outcome_requests import converted, made_state, review_asked, review_verdict
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
+from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.person_lookups import person_sought
 from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.postings import EMPTY
@@ -38,7 +39,7 @@ from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_situation
-from cardamom.core.search.thing_fields import field_of_thing
+from cardamom.core.search.thing_fields import field_of_thing, given_field
 from cardamom.core.search.thing_questions import (
     contents_question,
     listed_question,
@@ -59,10 +60,19 @@ _APP_LABEL = re.compile(
 )
 
 
+# ... or opening a question, unmarked: "*jira* who commented on issue OPS-9"
+_APP_ASKING = re.compile(
+    r"^\s*(?P<app>[\w.]+(?:\s+[\w.]+)?)\s+(?P<rest>(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were"
+    r"|did|does|do|has|have)\b.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def app_last(request: str, mentions: tuple[AppMention, ...]) -> str:
     """``request`` with a connected app's name labelling it written as the place it asks in,
-    after it ("Jira: status of ENG-5": "status of ENG-5 in Jira"), so its first word is its own."""
-    labelled = _APP_LABEL.match(request)
+    after it ("Jira: status of ENG-5": "status of ENG-5 in Jira"), so its first word is its own;
+    so too a question it opens ("jira who commented on issue OPS-9")."""
+    labelled = _APP_LABEL.match(request) or _APP_ASKING.match(request)
     if labelled is None:
         return request
     named = "".join(tokenize(labelled.group("app")))  # "GitHub" is "git", "hub"
@@ -133,10 +143,12 @@ def framed_request(
         framed = read_history(index, framed, tools, app_words)
     if options.thing_fields:  # "update customer email in stripe": "update the email of customer in stripe"
         framed = field_of_thing(index, framed, tools, app_words)
+    if options.given_fields:  # "give asana task 12 a due date of friday": "update the due date of task 12 to friday"
+        framed = given_field(index, framed, tools, app_words)
     if options.filter_values:  # "github issues with label bug": "github issues with label 'bug'"
         framed = quoted_filters(index, framed, tools, app_words)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
-        framed = undone(index, framed, tools)
+        framed = with_apps(undone(index, framed, tools, app_words), mentions)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
         framed = verb_first(framed, a_name_says, app_words)
     if options.checked_states:  # "verify that xero invoice INV-9 has been paid": "has ... been paid"
@@ -153,6 +165,8 @@ def framed_request(
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None
     framed = with_apps(held, mentions) if held is not None else framed  # "what's in box folder 77"
+    if options.people_questions:  # "who starred acme/web on github": "list stargazers of acme/web on github"
+        framed = with_apps(people_question(index, framed, tools), mentions)
     asked = thing_question(index, framed, connected) if options.thing_questions else None
     framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"
@@ -171,7 +185,7 @@ def framed_request(
     if options.converted_things:  # "turn intercom conversation 88 into a ticket": "convert ... to a ticket"
         framed = converted(index, framed, tools)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
-        framed = person_moved(index, framed, tools, _app_words(mentions))
+        framed = with_apps(person_moved(index, framed, tools, _app_words(mentions)), mentions)
     if options.output_formats:  # "list github repos *as a table*"
         framed = without_formats(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders

@@ -711,7 +711,14 @@ class SearchOptions:
       kind ("get the *status* of a twilio message") is the thing's get, as of one thing named by its
       id, where only names of other things say the field (``fetch_build_status``) and none says it
       alone (Stripe's ``get_balance``); a name setting the field (``conversations_set_topic``) reads
-      none (``verb_readings``).
+      none (``verb_readings``);
+    * ``people_questions``: a question asking who does something to a thing ("who *starred*
+      acme/web", "who is *watching* issue ENG-77") is the list of the people doing it, where a
+      listing name says a word for them beginning with the verb ("stargazers", "watchers")
+      (``people_questions``);
+    * ``given_fields``: a field given to a thing ("*give* asana task 12 *a due date* of friday") is
+      the field set ("update the due date of task 12 to friday"), as a field written after its
+      thing is (``thing_fields``).
     """
 
     drop_filler: bool = True
@@ -954,6 +961,8 @@ class SearchOptions:
     tenancy_moves: bool = True
     aside_clauses: bool = True
     kind_fields: bool = True
+    people_questions: bool = True
+    given_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1208,4 +1217,6 @@ SEED_RULES_ONLY = SearchOptions(
     tenancy_moves=False,
     aside_clauses=False,
     kind_fields=False,
+    people_questions=False,
+    given_fields=False,
 )

@@ -22,6 +22,7 @@ from cardamom.core.search.admin_tools import is_admin_name
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words
+from cardamom.core.search.request_clauses import app_opening_left
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
 from cardamom.core.search.value_words import TENANCIES
 
@@ -58,7 +59,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     (``apps``: the words naming it), as its users ("invite bob to our slack", ``tenancy_moves``);
     one of a kind of person ("remove *a user* from ...") only in the app's own verb or into or out
     of the app; ``request`` as written otherwise."""
-    text = request.strip()
+    text = app_opening_left(request.strip(), apps)  # "box share folder 9 with bob": "share folder 9 ..."
     moved = _moved(text[:400])
     if moved is None:
         return request

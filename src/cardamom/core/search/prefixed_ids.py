@@ -18,9 +18,10 @@ import re
 from collections.abc import Iterable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, singular, tokenize
+from cardamom.core.search.verbal_nouns import known_verb
 
 # an id of a short lower-case prefix, an underscore and letters and digits: "ch_3Nx", "cus_123"
 # (with a digit, or in capitals as examples write them: "cus_XYZ"; "pulls_get" is a name's words)
@@ -36,11 +37,13 @@ def kinded_ids(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
     if len(request) > 2000 or "_" not in request:
         return request
     kinds: dict[str, str] = {}
+    apps = tuple(apps)
     for app in apps:
         for prefix, named in _kinds(index, app).items():
             kinds.setdefault(prefix, named)
     written = request
     said = {inflection_key(w) for w in tokenize(request)}
+    tools = index.tools_of(apps)
     for found in reversed(list(_PREFIXED.finditer(request))):
         kind = kinds.get(found.group("prefix"))
         if kind is None or request[: found.start()].rstrip()[-1:] in _ARGUMENT_MARKS:
@@ -50,8 +53,11 @@ def kinded_ids(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
             continue  # "customer cus_123", "stripe customers cus_1 and cus_2" say it
         before = _BEFORE.search(written[: found.start()])
         word = before.group("word").casefold() if before is not None else ""
-        if before is not None and inflection_key(word) in {inflection_key(s) for s in synonyms_of(last)}:
+        own = {inflection_key(w) for w in (*synonyms_of(last), *kind.split())}  # ("*payment* pi_1": a payment intent)
+        if before is not None and inflection_key(word) in own:
             written = f"{written[: before.start()]}{kind} {written[found.start() :]}"  # "payment ch_1"
+        elif word and not known_verb(word) and index.name_postings.get(word, EMPTY) & tools:
+            continue  # a kind of the app's written before it: "subscription *item* si_1", no setup intent's
         else:
             written = f"{written[: found.start()]}{kind} {written[found.start() :]}"
     return written

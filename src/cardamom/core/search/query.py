@@ -232,8 +232,9 @@ def analyse_query(
         set_to = field.value if field is not None and not field.reads else ()
         set_to = set_value(sequence, 1) if sequence[:1] == ("rename",) else set_to
     roles = role_words(sequence, values) if options.role_values and not shaped_name else ()
-    holder = role_holder(sequence) if roles else ()
-    member = moved_member(sequence) if options.role_values and not shaped_name else ()
+    unnamed = tuple(itertools.dropwhile(lambda w: w in named, sequence))  # "github add *octocat* as a collaborator"
+    holder = role_holder(unnamed) if roles else ()
+    member = moved_member(unnamed) if options.role_values and not shaped_name else ()
     head = (
         request_head(
             sequence,

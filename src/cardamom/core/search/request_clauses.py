@@ -33,6 +33,16 @@ def opening_word(sequence: Sequence[str], apps: Container[str]) -> int | None:
     )
 
 
+def app_opening_left(request: str, apps: Container[str]) -> str:
+    """``request`` opening with an app's name, then its verb, without the name ("box share folder
+    9 with bob": "share folder 9 with bob"), as the readings of a verb opening a request read it
+    (the app is placed again after them: ``request_parts.with_apps``); ``request`` otherwise."""
+    opening = request.strip().split(None, 1)
+    if len(opening) < 2 or opening[0].casefold().rstrip(":,") not in apps or len(opening[1].split()) < 2:
+        return request
+    return opening[1]
+
+
 # Words a verb's object or complement opens with: "comment *on* the issue", "fork *the* repo".
 _OBJECT_OPENS = frozenset(
     {"a", "an", "the", "my", "our", "your", "this", "that", "these", "those", "all", "each", "every", "some"}
@@ -61,7 +71,12 @@ def verb_opening(
         return "", ()
     # "follow *asana* task 12": the app's name between the verb and its object opens it
     placed = app_opens and known_verb(words[start]) and _before_app(sequence, words[start], apps)
-    if words[start + 1] not in _OBJECT_OPENS and not placed:
+    # "box *lock* folder 4411", "github *label* issue 5 as bug": a bare noun after a word no
+    # action group holds opens its object too
+    bare = known_verb(words[start]) and not is_action_word(words[start]) and not is_plural(words[start])
+    following = words[start + 1]
+    bare = bare and following.isalpha() and following not in values and not is_action_word(following)
+    if words[start + 1] not in _OBJECT_OPENS and not placed and not bare:
         return "", ()
     if not plurals and is_plural(words[start]):
         return "", ()

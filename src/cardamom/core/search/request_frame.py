@@ -37,6 +37,9 @@ _WISHING = (
     r"|(?:is\s+there|(?:find|get|give\s+me|show\s+me|i\s+need|we\s+need)\s+(?:me\s+)?)\s*(?:a|an|any|the|some)\s+"
     r"(?:way|tool|function|api|endpoint|method|operation|helper)\s+(?:to|that|which|for)"
     r"|how\s+(?:do|can|should|would)\s+(?:i|we|you)|how\s+to"
+    # ... and the way it is best done: "what's the best way to", "the easiest way to", "is it possible to"
+    r"|(?:what(?:'s|\u2019s|\s+is|\s+would\s+be)\s+)?(?:the\s+)?(?:best|easiest|quickest|simplest|fastest|right"
+    r"|proper|correct|recommended|preferred)\s+way\s+to|is\s+it\s+possible\s+to"
     r")\s+"
 )
 # after the wish, a question it asks: "I'd like to *know* which subscriptions are past due"

@@ -24,16 +24,12 @@ from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.sent_messages import as_message, sends_text, unnamed_places
 from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.thing_values import created_fields, names_after_kinds, thing_names
-from cardamom.core.search.tokens import (
-    NAME_ONLY_QUERY_WORDS,
-    inflection_key,
-    tokenize,
-    unique,
-)
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, inflection_key, tokenize, unique
 from cardamom.core.search.verb_readings import (
     SEARCH_VERBS,
     changed_field,
     literal_names,
+    name_reach,
     named_in,
     said_in,
     search_as_get,
@@ -282,7 +278,9 @@ def _inside(
     if holding:
         # who takes a role some name of the app carries ("add *kim* as a collaborator") is a
         # value too; beside a role no name carries, the request stands on too few words
-        topics |= {w for w in analysis.role_holder if w in kept and not named_in(index, w, scoped)}
+        # (... and one a name carries with no role: "add *octocat* as a collaborator", no ``meta_get_octocat``)
+        with_role = scoped & union_of(name_reach(index, w) for w in roles)
+        topics |= {w for w in analysis.role_holder if w in kept and not named_in(index, w, with_role)}
     # whom a request adds to or takes from a thing ("invite *bob* to the channel"), where no tool
     # of the app says the word anywhere: a person, as "Bob" written capitalised is
     topics |= {w for w in analysis.member if w in kept and not said_in(index, w, scoped)}

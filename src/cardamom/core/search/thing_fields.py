@@ -5,16 +5,20 @@ issue priority*". Read as written, the field is a word no name of the app carrie
 tool some name carrying the field's word has for another thing (DigitalOcean's cluster size for
 "change *droplet size*"). Written with "of" ("update the email of customer in stripe"), the
 field phrase is read as one, whose field is a value (``field_phrases``): the request is read so
-(``thing_fields``)."""
+(``thing_fields``). A field given to a thing ("*give* asana task 1209 *a due date* of next monday",
+"give notion page 7fa a new title") is the field set so ("update task 1209 due date to next
+monday"), where that reads as a field of the thing (``given_fields``)."""
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Collection
 
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import union_of
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, is_plural, tokenize
 from cardamom.core.search.verb_readings import literal_names, said_in_order
 
 # the verbs changing a field of a thing
@@ -74,6 +78,42 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
     thing = " ".join(words[1:end])
     rest = " ".join(words[after:])
     return f"{words[0]} the {' '.join(field)} of {thing}{ident} {rest}".rstrip()
+
+
+# "give asana task 1209 a due date of next monday": the thing, the field, and its value
+_VALUE_LINKS = r"(?:of|to|as|like|saying|called|named)"
+_GIVEN = re.compile(
+    r"^(?P<before>(?:[\w.-]+[:,]?\s+){0,2}?)give\s+(?P<thing>\S.{0,80}?)\s+(?:a|an|the|some)\s+(?:new\s+)?"
+    rf"(?P<field>[a-z]+(?:\s+(?!{_VALUE_LINKS}\b)[a-z]+)?)"
+    rf"(?:\s+{_VALUE_LINKS}\s+(?P<value>.+?)|\s+(?P<quoted>[\'\"\u2018\u201c].*?)|\s+(?P<bare>\S*[\d_@./-]\S*))?"
+    r"\s*[.!?]?$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def given_field(index: SearchIndex, request: str, tools: frozenset[int], app_words: Collection[str]) -> str:
+    """``request`` giving a thing a field read as the field set ("give asana task 1209 a due date
+    of next monday": "update the due date of task 1209 to next monday"), where ``field_of_thing``
+    reads it so; ``request`` as written otherwise."""
+    found = _GIVEN.match(request[:300])
+    if found is None or any(w.casefold() not in app_words for w in tokenize(found.group("before"))):
+        return request
+    value = found.group("value") or found.group("quoted") or found.group("bare")
+    # (where the thing is goes last: "give the github issue 7 *in acme/api* a new title")
+    thing, *placed = re.split(r"\s+(?=(?:in|on|at|from)\s)", found.group("thing"), maxsplit=1)
+    changed = f"update {thing} {found.group('field')}" + (f" to {value}" if value else "")
+    changed += f" {placed[0]}" if placed else ""
+    read = field_of_thing(index, f"{found.group('before')}{changed}", tools, app_words)
+    if read != f"{found.group('before')}{changed}":
+        return read
+    # ... or a thing of its own added to it, which names say with the thing ("give intercom
+    # contact 55 *the tag* vip": ``attach_tag_to_contact``)
+    kind, *named = found.group("field").split()
+    with_thing = union_of(literal_names(index, w.casefold()) for w in tokenize(thing) if w.isalpha()) & tools
+    if not literal_names(index, kind.casefold()) & with_thing:
+        return request
+    value = " ".join([*named, *([value] if value else [])])
+    return f"{found.group('before')}add {kind} {value} to {thing}".replace("  ", " ")
 
 
 def _thing_end(index: SearchIndex, words: list[str], at: int, tools: frozenset[int]) -> int | None:

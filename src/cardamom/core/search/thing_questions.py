@@ -75,7 +75,7 @@ _STATES |= {"paused", "suspended", "verified", "blocked", "visible", "hidden", "
 # what a "who" question asks of one thing: who holds one of its fields ("who *owns* box folder
 # 77", "who's *assigned* to task 12"); "who can *access*", "who are the *members* of" ask for
 # its relations, which names of their own list (``get_folders_id_collaborations``)
-_HOLDERS = _EVENTS | {"owns", "own", "owner", "assigned", "assignee", "reported", "reporter", "author", "wrote"}
+HOLDER_WORDS = _EVENTS | {"owns", "own", "owner", "assigned", "assignee", "reported", "reporter", "author", "wrote"}
 
 
 def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str | None:
@@ -143,14 +143,14 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
     # (who holds a field asks the thing, whatever name says it: "who is *assigned* to github
     # issue 7" is no ``issues_check_user_can_be_assigned_to_issue``)
     held = asked and (whom or bool(field))  # "who is it *assigned* to", "which team is it *assigned* to"
-    if any(literal_names(index, w) & kinds for w in [*field, *others] if not (held and w in _HOLDERS)):
+    if any(literal_names(index, w) & kinds for w in [*field, *others] if not (held and w in HOLDER_WORDS)):
         return None
     if opening.re is _WHAT and any(is_plural(w) for w in others):
         return None  # "what's new in the open pull requests of ..." asks for things
     counted = [b for a, b in itertools.pairwise(others) if a in COUNTING]
     if any(literal_names(index, w) & tools or literal_names(index, f"{w}s") & tools for w in counted):
         return None  # "what's the *latest comment* on jira issue OPS-9" asks for one of its comments
-    if whom and not all(w in _HOLDERS or (asked and w in states) for w in others):
+    if whom and not all(w in HOLDER_WORDS or (asked and w in states) for w in others):
         return None
     if whether and not others and not any(w in states for w in words):
         return None  # "is github PR 12 in acme/api" asks nothing of it
@@ -214,6 +214,13 @@ def _listed_acts(index: SearchIndex, words: list[str], kinds: frozenset[int], to
             alone = {d for d in listing if len(index.documents[d].name.split("__")[-1].split("_")) == 2}
             if listing & kinds or (alone and not literal_names(index, plural) & kinds):
                 return plural
+        # ... or a compound ending with it, on the thing ("how much time was *logged* on jira
+        # issue HELP-3": ``get_issue_worklog``)
+        for root in dict.fromkeys((stem, stem[:-1] if stem[-2:-1] == stem[-1:] else stem)):  # ("logg-": "log")
+            for document in sorted(tools & kinds & verb_names(index, "list")) if len(root) >= 3 else ():
+                last = index.documents[document].name.split("_")[-1]
+                if len(last) > len(root) + 1 and last.removesuffix("s").endswith(root):
+                    return last
     return None
 
 
@@ -322,6 +329,8 @@ _CONTENTS = re.compile(
 )
 # the words a name says for what a container holds (Box's ``get_folders_id_items``)
 _HELD = ("items", "children", "contents", "entries")
+_LONGEST_UNNAMED = 3  # words: "my root folder"
+_PLACING = frozenset({"in", "on", "from", "at"})  # "what's in my root folder *in* box"
 
 
 def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str | None:
@@ -332,9 +341,18 @@ def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> 
     if opening is None:
         return None
     things = _named_things(request)
-    if len(things) != 1:
+    if len(things) > 1:
         return None
-    kind, thing_id = things[0].group("kind").casefold(), things[0].group("id")
+    if things:
+        kind, thing_id = things[0].group("kind").casefold(), things[0].group("id")
+    else:  # (a thing no id names, its last word its kind: "what's in my root *folder*")
+        said = itertools.takewhile(lambda w: w not in _PLACING, tokenize(request[opening.end() :][:100]))
+        words = [w for w in said if w not in index.app_mentions and w not in GRAMMAR_WORDS and w not in OWN_WORDS]
+        if not words or len(words) > _LONGEST_UNNAMED:
+            return None
+        kind, thing_id = words[-1], ""
+        if words[:-1]:
+            thing_id = " ".join(words[:-1])  # (its words said before it, after the kind: "root")
     documents = index.documents
     carrying = (literal_names(index, kind) | literal_names(index, f"{kind}s")) & index.tools_of(apps)
     for held in _HELD:
@@ -342,5 +360,5 @@ def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> 
             words = documents[doc_id].name.split("__")[-1].split("_")
             at = next((i for i, w in enumerate(words) if inflection_key(w) == inflection_key(kind)), None)
             if at is not None and held in words[at + 1 :]:
-                return f"list {held} of {kind} {thing_id}"
+                return f"list {held} of {kind} {thing_id}".rstrip()
     return None

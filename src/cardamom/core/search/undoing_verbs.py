@@ -12,8 +12,10 @@ in the form the names write it: "remove followers from asana task 12". Reading "
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.request_clauses import app_opening_left
 from cardamom.core.search.tokens import is_plural
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
@@ -25,28 +27,31 @@ _THING_ENDINGS = ("", "s", "er", "ers", "ee", "ees", "es", "d", "ed")
 _DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "that", "from", "on", "of"})
 
 
-def undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+def undone(index: SearchIndex, request: str, tools: frozenset[int], apps: Container[str] = ()) -> str:
     """``request`` opening with an undoing verb no name of ``tools`` (the named apps') says, read
-    as removing that verb's thing; ``request`` as written otherwise."""
+    as removing that verb's thing; ``request`` as written otherwise. ``apps``: the words naming
+    the apps, which may open it before the verb ("asana unfollow task 12")."""
+    written = request
+    request = app_opening_left(request, apps)
     match = _UNDOING.match(request[:400])
     if match is None:
-        return request
+        return written
     rest = match.group("rest") + request[400:]
     following = next((w for w in rest.casefold().split()[:3] if w not in _DETERMINERS), "")
     if is_plural(following):
-        return request  # an adjective: "unread messages", "unpaid invoices"
+        return written  # an adjective: "unread messages", "unpaid invoices"
     undoing = match.group("verb")
     if undoing is not None:
         if literal_names(index, "un" + undoing.casefold()) & tools:
-            return request  # the names' own word: "unstar", "unarchive", "unlock"
+            return written  # the names' own word: "unstar", "unarchive", "unlock"
         verb = undoing.casefold() if known_verb(undoing.casefold()) else None
     else:
         verb = gerund_verb(match.group("gerund"))
     if verb is None:
-        return request
+        return written
     thing = _thing_of(index, verb, tools)
     if thing is None:
-        return request
+        return written
     joining = "" if rest.casefold().startswith(("from ", "on ", "of ")) else "from "
     return f"remove {thing} {joining}{rest}".rstrip()
 

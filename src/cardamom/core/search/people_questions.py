@@ -1,0 +1,97 @@
+"""A question asking who does something to a thing: "who *starred* acme/web on github", "jira who
+is *watching* issue ENG-77", "which github users *follow* torvalds".
+
+Its answer is a list of people, which an app's names call by what they do: the agent noun of the
+verb ("follow": ``users_list_followers_for_user``, "watch": ``get_issue_watchers``, "star":
+``activity_list_stargazers_for_repo``). Read as written, the verb is the word of the tools doing
+it ("starred": ``activity_list_repos_starred_by_user``, "watching": ``get_is_watching_issue_bulk``),
+and the question finds the wrong list or none. Where a listing name of the app says a word for
+people beginning with the verb ("watch*ers*", "star*gazers*"), the question is read as that list
+of the thing ("list watchers of issue ENG-77"); who is on or in a thing, its members ("who's on
+asana team 5") (``people_questions``). Who holds a field of one
+thing ("who *created* ...", "who is *assigned* ...") is the thing's own question
+(``thing_questions``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.thing_questions import HOLDER_WORDS
+from cardamom.core.search.tokens import GRAMMAR_WORDS, is_plural
+from cardamom.core.search.verb_readings import verb_names
+from cardamom.core.search.verbal_nouns import gerund_verb, known_verb, participle_verb
+
+# "who starred", "who is watching", "who's subscribed to", "which github users follow", "which
+# people have starred": the verb, then what it is done to
+_WHO = re.compile(
+    r"\b(?:who(?:'s|\s+is|\s+are|\s+has|\s+have)?|which\s+(?:[a-z]+\s+)?(?:users|people|members|accounts)"
+    r"(?:\s+are|\s+have|\s+has)?)\s+(?P<verb>[a-z]{3,})\b(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# the endings of a word for the people doing a verb: "followers", "stargazers", "collaborators", "attendees"
+_PEOPLE_ENDINGS = ("ers", "ors", "ees")
+_LONGEST = 400  # characters: a question is short
+
+
+# "who's on asana team 5", "who is in slack channel #eng": the thing's people
+_WHO_IN = re.compile(r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?:on|in)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` asking who does a verb to a thing read as the list of the people doing it
+    ("who starred acme/web": "list stargazers of acme/web"), where a listing name of ``tools``
+    says such a word; asking who is on or in a thing, as its members ("who's on asana team 5":
+    "list members of asana team 5"); ``request`` as written otherwise."""
+    inside = _WHO_IN.search(request[:_LONGEST])
+    if inside is not None:
+        return f"{request[: inside.start()].rstrip()} list members of {inside.group('rest')}".strip()
+    found = _WHO.search(request[:_LONGEST])
+    if found is None:
+        return request
+    written = found.group("verb").casefold()
+    verb = _verb_of(written)
+    if verb is None or written in HOLDER_WORDS or verb in HOLDER_WORDS:
+        return request  # (who holds a field asks the thing: "who is *assigned* to issue 7")
+    people = _people_words(index, verb, tools)
+    if len(people) != 1:  # none, or the verb's word is not one list's
+        return request
+    rest = found.group("rest").strip()
+    rest = re.sub(r"^(?:on|to|in|at)\b\s*", "", rest, flags=re.IGNORECASE)  # "who's subscribed *to* ..."
+    first = rest.split(maxsplit=1)[:1]
+    if first and first[0].isalpha() and not index.knows(first[0].casefold()):
+        rest = f"'{first[0]}'{rest[len(first[0]) :]}"  # a name, no word of the app: "who follows *torvalds*"
+    before = request[: found.start()].rstrip()
+    return f"{before} list {people[0]} of {rest}".strip()
+
+
+def _verb_of(word: str) -> str | None:
+    """The verb ``word`` writes: as is, past ("starred"), a gerund ("watching") or its third
+    person ("follows", "watches")."""
+    if word in GRAMMAR_WORDS:
+        return None
+    if known_verb(word):
+        return word
+    for ending in ("es", "s"):
+        if word.endswith(ending) and known_verb(word[: -len(ending)]):
+            return word[: -len(ending)]
+    return participle_verb(word) or gerund_verb(word)
+
+
+def _people_words(index: SearchIndex, verb: str, tools: frozenset[int]) -> list[str]:
+    """The plural words for people doing ``verb`` that a listing name of ``tools`` says, beginning
+    with the verb ("watch": "watchers"; "subscribe": "subscribers")."""
+    stems = {verb, verb.removesuffix("e")}
+    listing = verb_names(index, "list") & tools
+    words: set[str] = set()
+    for document in listing:
+        for word in own_name_words(index.documents[document].name):
+            if word.endswith(_PEOPLE_ENDINGS) and is_plural(word) and any(_begins(word, s) for s in stems):
+                words.add(word)
+    return sorted(words)
+
+
+def _begins(word: str, stem: str) -> bool:
+    return len(stem) >= 3 and word.startswith(stem) and len(word) > len(stem) + 2
