@@ -333,6 +333,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("fields of any thing of a kind", "kind_fields", True),
     ("who does a verb to a thing: the people listed", "people_questions", True),
     ("a field given to a thing is set", "given_fields", True),
+    ("a bag of keywords creating a thing read as a sentence", "keyword_bags", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1623,6 +1623,21 @@ FIRST = [
     ("lower the priority of jira issue SUP-9", "jira", "edit_issue"),
     ("extend the due date of asana task 12 to friday", "asana", "update_task"),
     ("box what's in my root folder", "box", "get_folders_id_items"),
+    # ... keywords in a bag, the thing first: what follows the verb is what it is made with
+    ("asana task create assign", "asana", "create_task"),
+    ("stripe customer create email", "stripe", "post_customers"),
+    ("xero invoice create contact line items", "xero", "create_invoices"),
+    ("jira issue transition status done", "jira", "do_transition"),
+    ("notion page create title parent", "notion", "post_page"),
+    ("github issue create title body", "github", "issues_create"),
+    ("stripe subscription create price", "stripe", "post_subscriptions"),
+    ("xero contact create name email", "xero", "create_contacts"),
+    ("digitalocean droplet create region size image", "digitalocean", "droplets_create"),
+    ("asana task assign user", "asana", "update_task"),
+    ("jira worklog add hours", "jira", "add_worklog"),
+    ("cal-com booking create attendee", "cal-com", "bookings_controller_2024_08_13_create_booking"),
+    ("github repo create org private", "github", "repos_create_in_org"),
+    ("box collaboration add user folder", "box", "post_collaborations"),
     # guards: who holds a field, a verb no listing name says, a field a name says with the thing
     ("who is assigned to github issue 7 in acme/api", "github", "issues_get"),
     ("who reviewed github PR 12 in acme/web", "github", "pulls_list_reviews"),
@@ -1630,6 +1645,8 @@ FIRST = [
     ("who are the collaborators on github repo acme/web", "github", "repos_list_collaborators"),
     ("refund stripe payment ch_1", "stripe", "post_charges_charge_refund"),
     ("jira how much time was logged on HELP-3", "jira", "get_issue_worklog"),
+    ("asana project create team", "asana", "create_project_for_team"),
+    ("jira issue comment add", "jira", "add_comment"),
 ]
 
 

@@ -1,6 +1,7 @@
 """Issue 13's thirty-seventh round: a question asking who does something to a thing is the list of
 the people doing it (``people_questions``); a field given to a thing is the field set
-(``given_fields``); and, without a switch: a noun used as a verb before a bare noun ("lock
+(``given_fields``); a bag of keywords creating or moving a thing, the thing first, is read as a
+sentence (``keyword_bags``); and, without a switch: a noun used as a verb before a bare noun ("lock
 folder 4411"); "what's the best way to" and "is it possible to" as a request's frame; an app's name
 opening a request before a verb that moves a person or undoes ("box share folder 9 with bob",
 "asana unfollow task 12") or a question ("jira who commented on ..."); who takes a role, named by
@@ -14,6 +15,7 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.request_clauses import app_opening_left
 from cardamom.core.search.request_frame import without_preamble
@@ -21,10 +23,16 @@ from cardamom.core.search.thing_fields import given_field
 from tests.unit.search_documents import app_doc, ranked_names, without
 
 DOCS = [
-    app_doc("github__activity_list_stargazers_for_repo", "GitHub", "List stargazers. Lists the people that have starred."),
+    app_doc(
+        "github__activity_list_stargazers_for_repo", "GitHub", "List stargazers. Lists the people that have starred."
+    ),
     app_doc("github__activity_list_repos_starred_by_user", "GitHub", "List repositories starred by a user."),
-    app_doc("github__activity_check_repo_is_starred_by_authenticated_user", "GitHub", "Check if a repository is starred."),
-    app_doc("github__activity_list_watchers_for_repo", "GitHub", "List watchers. Lists the people watching the repository."),
+    app_doc(
+        "github__activity_check_repo_is_starred_by_authenticated_user", "GitHub", "Check if a repository is starred."
+    ),
+    app_doc(
+        "github__activity_list_watchers_for_repo", "GitHub", "List watchers. Lists the people watching the repository."
+    ),
     app_doc("github__users_follow", "GitHub", "Follow a user."),
     app_doc("github__users_list_followers_for_user", "GitHub", "List followers of a user."),
     app_doc("github__users_check_following_for_user", "GitHub", "Check if a user follows another user."),
@@ -143,6 +151,60 @@ class TestGivenFields:
         assert time.perf_counter() - started < 2.0
 
 
+_BAGS = [
+    app_doc("stripe__post_customers", "Stripe", "Creates a new customer object."),
+    app_doc("stripe__post_invoices_invoice_send", "Stripe", "Send an invoice by email to the customer."),
+    app_doc("asana__create_task", "Asana", "Create a task."),
+    app_doc("asana__update_task", "Asana", "Update a task."),
+    app_doc("jira__do_transition", "Jira", "Transition issue. Performs an issue transition to a status."),
+    app_doc("jira__edit_issue", "Jira", "Edit issue."),
+    app_doc("jira__add_comment", "Jira", "Add comment."),
+    app_doc("box__delete_users_id", "Box", "Delete user."),
+    app_doc("asana__create_project", "Asana", "Create a project."),
+    app_doc("asana__create_project_for_team", "Asana", "Create a project in a team."),
+]
+_BAG_INDEX = SearchIndex.build(_BAGS)
+
+
+def _bag(request: str, *apps: str) -> str:
+    return bag_read(request, {a.casefold() for a in apps}, _BAG_INDEX, _BAG_INDEX.tools_of(apps))
+
+
+class TestKeywordBags:
+    def test_the_words_after_the_verb_are_what_it_is_made_with(self) -> None:
+        assert _bag("stripe customer create email", "Stripe") == "create stripe customer with email"
+        assert ranked_names(_BAGS, "stripe customer create email")[:1] == ["stripe__post_customers"]
+        assert ranked_names(_BAGS, "stripe customer create email", keyword_bags=False)[:1] == [
+            "stripe__post_invoices_invoice_send"
+        ]
+
+    def test_an_action_among_them_is_a_second_one(self) -> None:
+        assert _bag("asana task create assign", "Asana") == "create asana task and assign"
+        assert ranked_names(_BAGS, "asana task create assign")[:1] == ["asana__create_task"]
+        assert ranked_names(_BAGS, "asana task create assign", keyword_bags=False) == []
+
+    def test_a_thing_moved_goes_to_them(self) -> None:
+        assert _bag("jira issue transition status done", "Jira") == "transition jira issue to status done"
+        assert ranked_names(_BAGS, "jira issue transition status done")[:1] == ["jira__do_transition"]
+
+    def test_what_reads_otherwise_stays(self) -> None:
+        for request in (
+            "create stripe customer email",  # the verb first: what follows may be one thing
+            "jira issue comment add",  # nothing after the verb
+            "box delete envelope transfer rule",  # an action before it
+            "create a stripe customer with an email",  # a sentence
+            "jira issue OPS-5 assign bob",  # a value
+        ):
+            assert _bag(request, "Stripe", "Jira", "Box") == request
+        assert bag_read("cal-com booking create attendee", {"cal", "com"}, _BAG_INDEX, frozenset()) == (
+            "create cal-com booking with attendee"
+        )
+
+    def test_a_name_saying_the_thing_and_the_next_word_keeps_it(self) -> None:
+        assert _bag("asana project create team", "Asana") == "create asana project for team"
+        assert ranked_names(_BAGS, "asana project create team")[:1] == ["asana__create_project_for_team"]
+
+
 class TestWithoutASwitch:
     def test_a_noun_verb_before_a_bare_noun_adds_the_thing(self) -> None:
         # (the locks' list before: the three tools tie, and the first by name came first)
@@ -186,6 +248,9 @@ class TestWithoutASwitch:
 def test_the_switches_leave_other_requests_as_they_were() -> None:
     for request in ("list stargazers of acme/web in github", "update asana task 12", "get jira issue ENG-5"):
         assert (
-            rank(SearchIndex.build(DOCS, without(people_questions=False, given_fields=False)), request).hits[:1]
+            rank(
+                SearchIndex.build(DOCS, without(people_questions=False, given_fields=False, keyword_bags=False)),
+                request,
+            ).hits[:1]
             == rank(_INDEX, request).hits[:1]
         )

@@ -25,6 +25,7 @@ from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.outcome_requests import converted, made_state, review_asked, review_verdict
 from cardamom.core.search.output_formats import without_formats
@@ -94,6 +95,8 @@ def framed_request(
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
         query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query
+    if options.keyword_bags:  # "stripe customer create email": "create stripe customer with email"
+        query = framed = bag_read(query, app_words, index, index.tools_of(connected))
     part = task_part(
         query,
         labels=options.labelled_parts,

@@ -718,7 +718,10 @@ class SearchOptions:
       (``people_questions``);
     * ``given_fields``: a field given to a thing ("*give* asana task 12 *a due date* of friday") is
       the field set ("update the due date of task 12 to friday"), as a field written after its
-      thing is (``thing_fields``).
+      thing is (``thing_fields``);
+    * ``keyword_bags``: a bag of keywords creating a thing, the thing first ("stripe customer create
+      email", "asana task create assign"), is read as a sentence: the words after the verb are
+      what the thing is made with, an action among them a second one (``keyword_bags``).
     """
 
     drop_filler: bool = True
@@ -963,6 +966,7 @@ class SearchOptions:
     kind_fields: bool = True
     people_questions: bool = True
     given_fields: bool = True
+    keyword_bags: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1219,4 +1223,5 @@ SEED_RULES_ONLY = SearchOptions(
     kind_fields=False,
     people_questions=False,
     given_fields=False,
+    keyword_bags=False,
 )
