@@ -1638,6 +1638,9 @@ FIRST = [
     ("cal-com booking create attendee", "cal-com", "bookings_controller_2024_08_13_create_booking"),
     ("github repo create org private", "github", "repos_create_in_org"),
     ("box collaboration add user folder", "box", "post_collaborations"),
+    # ... a thing named by its id, then its things, no action said
+    ("stripe customer cus_123 invoices", "stripe", "get_invoices"),
+    ("notion page 7fa comments", "notion", "retrieve_a_comment"),
     # guards: who holds a field, a verb no listing name says, a field a name says with the thing
     ("who is assigned to github issue 7 in acme/api", "github", "issues_get"),
     ("who reviewed github PR 12 in acme/web", "github", "pulls_list_reviews"),

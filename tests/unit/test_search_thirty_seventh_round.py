@@ -8,7 +8,8 @@ opening a request before a verb that moves a person or undoes ("box share folder
 a word a name says elsewhere ("add *octocat* as a collaborator"); verbs changing a field's amount
 ("*raise* the priority of ..."); an id's kind written before it ("subscription item si_1"); and
 what a thing no id names holds ("what's in my root folder"); a past verb a compound name of the
-thing ends with ("how much time was *logged* on issue HELP-3": the issue's worklog)."""
+thing ends with ("how much time was *logged* on issue HELP-3": the issue's worklog); and things of
+one thing its id names, no action said ("notion page 7fa comments"), read."""
 
 from __future__ import annotations
 
@@ -240,6 +241,15 @@ class TestWithoutASwitch:
     def test_a_past_verb_a_compound_name_of_the_thing_ends_with(self) -> None:
         # (the issue's get before: "logged" made no plural a name ends with)
         assert _names("how much time was logged on jira issue HELP-3")[:1] == ["jira__get_issue_worklog"]
+
+    def test_things_of_one_thing_named_by_its_id_are_read(self) -> None:
+        docs = [
+            app_doc("notion__create_a_comment", "Notion", "Comments on a page."),
+            app_doc("notion__retrieve_a_comment", "Notion", "Comments on a page."),
+        ]
+        # (the create before, first by its name: no action said)
+        assert ranked_names(docs, "notion page 7fa comments")[:1] == ["notion__retrieve_a_comment"]
+        assert ranked_names(docs, "notion create a comment on page 7fa")[:1] == ["notion__create_a_comment"]
 
     def test_what_a_thing_no_id_names_holds(self) -> None:
         assert _names("box what's in my root folder")[:1] == ["box__get_folders_id_items"]

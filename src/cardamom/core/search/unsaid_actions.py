@@ -34,7 +34,12 @@ def reading_first(
     said = [t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0]
     # one thing first or last in an order is read too ("the latest stripe invoice", ``ordered_things``)
     ordered = index.options.ordered_things and not ORDERS.isdisjoint(weighed.tokens)
-    if not names_no_action(analysis, said, acts, ordered=ordered):
+    # ... and things of one thing its id names, after it ("stripe customer cus_123 *invoices*")
+    tokens = weighed.tokens
+    at = tokens.index(said[0]) if said else len(tokens)
+    kind = at + 1 < len(tokens) and tokens[at + 1] in analysis.values  # (a verb's word too: "twilio *call* CA123")
+    owned = kind and any(tokens.index(said[-1]) > tokens.index(v) for v in analysis.values if v in tokens)
+    if not names_no_action(analysis, said, acts, ordered=ordered, owned=owned):
         return passing
     documents = index.documents
     # (a state a name marks things as is no read: "mark_notifications_as_*read*", ``marked_reads``)
@@ -46,7 +51,12 @@ def reading_first(
 
 
 def names_no_action(
-    analysis: QueryAnalysis, said: Sequence[str], acts: Callable[[str], bool] | None, *, ordered: bool = False
+    analysis: QueryAnalysis,
+    said: Sequence[str],
+    acts: Callable[[str], bool] | None,
+    *,
+    ordered: bool = False,
+    owned: bool = False,
 ) -> bool:
     """Whether a request in words opens with the things it names and says no action: none of
     its ``said`` words (weighed: the app's name and values out) is an action word, a word
@@ -54,8 +64,10 @@ def names_no_action(
     opens with (``acts``: Jira's ``link_issues``; a plural opening a name is its thing,
     GitHub's ``issues_list_for_repo``). A first word in the singular may be its verb
     ("*transition* ENG-3 to done", Jira's ``do_transition``); ``ordered``: a thing in the
-    singular too, first or last in an order ("the *latest* stripe invoice")."""
-    if analysis.name_shaped or analysis.opening or not said or not (is_plural(said[0]) or ordered):
+    singular too, first or last in an order ("the *latest* stripe invoice"); ``owned``: things of
+    one thing its id names, after the id ("stripe customer cus_123 *invoices*")."""
+    owned = owned and len(said) >= 2 and is_plural(said[-1])
+    if analysis.name_shaped or analysis.opening or not said or not (is_plural(said[0]) or ordered or owned):
         return False
     return not any(is_action_word(w) or (acts is not None and not is_plural(w) and acts(w)) for w in said)
 
