@@ -334,6 +334,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("who does a verb to a thing: the people listed", "people_questions", True),
     ("a field given to a thing is set", "given_fields", True),
     ("a bag of keywords creating a thing read as a sentence", "keyword_bags", True),
+    ("a question whether an app can do a thing is that thing", "ability_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1641,6 +1641,12 @@ FIRST = [
     # ... a thing named by its id, then its things, no action said
     ("stripe customer cus_123 invoices", "stripe", "get_invoices"),
     ("notion page 7fa comments", "notion", "retrieve_a_comment"),
+    # ... whether an app can do a thing, "can I", an upload where names attach, "log in" placing
+    ("does jira let me add a watcher to an issue", "jira", "add_watcher"),
+    ("does box support locking folders", "box", "post_folder_locks"),
+    ("can I upload a file to an asana task", "asana", "create_attachment_for_object"),
+    ("can I see the audit log in asana", "asana", "get_audit_log_events"),
+    ("does stripe allow pausing subscriptions", "stripe", "post_subscriptions_subscription_exposed_id"),
     # guards: who holds a field, a verb no listing name says, a field a name says with the thing
     ("who is assigned to github issue 7 in acme/api", "github", "issues_get"),
     ("who reviewed github PR 12 in acme/web", "github", "pulls_list_reviews"),

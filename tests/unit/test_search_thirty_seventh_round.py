@@ -1,7 +1,8 @@
 """Issue 13's thirty-seventh round: a question asking who does something to a thing is the list of
 the people doing it (``people_questions``); a field given to a thing is the field set
 (``given_fields``); a bag of keywords creating or moving a thing, the thing first, is read as a
-sentence (``keyword_bags``); and, without a switch: a noun used as a verb before a bare noun ("lock
+sentence (``keyword_bags``); a question whether an app can do a thing is that thing done in the
+app (``ability_questions``); and, without a switch: a noun used as a verb before a bare noun ("lock
 folder 4411"); "what's the best way to" and "is it possible to" as a request's frame; an app's name
 opening a request before a verb that moves a person or undoes ("box share folder 9 with bob",
 "asana unfollow task 12") or a question ("jira who commented on ..."); who takes a role, named by
@@ -9,13 +10,16 @@ a word a name says elsewhere ("add *octocat* as a collaborator"); verbs changing
 ("*raise* the priority of ..."); an id's kind written before it ("subscription item si_1"); and
 what a thing no id names holds ("what's in my root folder"); a past verb a compound name of the
 thing ends with ("how much time was *logged* on issue HELP-3": the issue's worklog); and things of
-one thing its id names, no action said ("notion page 7fa comments"), read."""
+one thing its id names, no action said ("notion page 7fa comments"), read; "can I" a frame; an
+upload where names attach but never upload; "log in asana" no "login"."""
 
 from __future__ import annotations
 
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.attached_files import uploaded_as_attached
+from cardamom.core.search.capability_questions import asked_ability
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.request_clauses import app_opening_left
@@ -206,6 +210,36 @@ class TestKeywordBags:
         assert ranked_names(_BAGS, "asana project create team")[:1] == ["asana__create_project_for_team"]
 
 
+_ABLE = [
+    app_doc("box__post_folder_locks", "Box", "Create folder lock."),
+    app_doc("box__get_folder_locks", "Box", "List folder locks."),
+    app_doc("box__delete_folder_locks_id", "Box", "Delete folder lock."),
+    app_doc("jira__add_watcher", "Jira", "Add watcher."),
+    app_doc("jira__get_issue_watchers", "Jira", "Get issue watchers."),
+    app_doc("asana__create_attachment_for_object", "Asana", "Upload an attachment."),
+    app_doc("asana__get_attachments_for_object", "Asana", "Get attachments from an object. Uploaded files."),
+    app_doc("asana__get_audit_log_events", "Asana", "Get audit log events."),
+    app_doc("github__users_get_login", "GitHub", "Get a user by login."),
+]
+_ABLE_INDEX = SearchIndex.build(_ABLE)
+
+
+class TestAbilityQuestions:
+    def test_whether_an_app_can_do_a_thing_is_that_thing(self) -> None:
+        mentions = rank(_ABLE_INDEX, "box").scope
+        assert mentions == ("Box",)
+        assert ranked_names(_ABLE, "does box support locking folders")[:1] == ["box__post_folder_locks"]
+        assert ranked_names(_ABLE, "does box support locking folders", ability_questions=False)[:1] != [
+            "box__post_folder_locks"
+        ]
+        assert ranked_names(_ABLE, "does jira let me add a watcher to an issue")[:1] == ["jira__add_watcher"]
+        assert ranked_names(_ABLE, "does jira let me add a watcher to an issue", ability_questions=False) == []
+
+    def test_a_question_naming_no_connected_app_first_stays(self) -> None:
+        for request in ("can trello archive a card", "does it support locking", "can you merge PR 12 in github"):
+            assert asked_ability(request, ()) == request
+
+
 class TestWithoutASwitch:
     def test_a_noun_verb_before_a_bare_noun_adds_the_thing(self) -> None:
         # (the locks' list before: the three tools tie, and the first by name came first)
@@ -250,6 +284,25 @@ class TestWithoutASwitch:
         # (the create before, first by its name: no action said)
         assert ranked_names(docs, "notion page 7fa comments")[:1] == ["notion__retrieve_a_comment"]
         assert ranked_names(docs, "notion create a comment on page 7fa")[:1] == ["notion__create_a_comment"]
+
+    def test_can_i_is_a_frame(self) -> None:
+        assert without_preamble("can I see the audit log in asana") == "see the audit log in asana"
+
+    def test_an_upload_where_names_attach(self) -> None:
+        tools = _ABLE_INDEX.tools_of(["Asana"])
+        assert uploaded_as_attached(_ABLE_INDEX, "upload a file to an asana task", tools) == (
+            "attach a file to an asana task"
+        )
+        assert uploaded_as_attached(_ABLE_INDEX, "upload a file to box", _ABLE_INDEX.tools_of(["Box"])) == (
+            "upload a file to box"
+        )
+        assert ranked_names(_ABLE, "can I upload a file to an asana task")[:1] == [
+            "asana__create_attachment_for_object"
+        ]
+
+    def test_log_in_an_app_is_no_login(self) -> None:
+        # (nothing before: "log in" read as GitHub's "login", which no Asana tool says)
+        assert ranked_names(_ABLE, "can I see the audit log in asana")[:1] == ["asana__get_audit_log_events"]
 
     def test_what_a_thing_no_id_names_holds(self) -> None:
         assert _names("box what's in my root folder")[:1] == ["box__get_folders_id_items"]

@@ -9,10 +9,15 @@ Jira's ``add_attachment`` attaches one. They are the file's content, a value to 
 text a request posts is (``app_roles.sent_words``): they leave the mass in an app taking files
 where no name carries the word as the same noun (``described_content``): Xero's
 ``create_receipt_attachment_by_file_name`` keeps "attach *the receipt* to ...".
+
+An app whose names never upload but attach ("upload a file to an asana task": Asana's
+``create_attachment_for_object``, "Upload an attachment") takes an upload as an attachment
+(``uploaded_as_attached``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Iterable, Sequence
 
 from cardamom.core.search.index import SearchIndex
@@ -82,3 +87,16 @@ def _named(index: SearchIndex, word: str) -> frozenset[int]:
     """The tools whose names say ``word`` as written or inflected."""
     entry = index.postings(word)
     return union_of((entry.name, entry.inflected))
+
+
+_UPLOAD = re.compile(r"^(\s*(?:please\s+)?)(?:re)?upload\b", re.IGNORECASE)
+
+
+def uploaded_as_attached(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` opening with an upload, where no name of ``tools`` uploads and one says
+    attachments, opening with "attach" ("upload a file to an asana task": "attach a file to an
+    asana task"); ``request`` as written otherwise."""
+    found = _UPLOAD.match(request)
+    if found is None or _named(index, "upload") & tools or not _named(index, "attachment") & tools:
+        return request
+    return f"{found.group(1)}attach{request[found.end() :]}"

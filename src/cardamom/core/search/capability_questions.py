@@ -3,14 +3,22 @@ you do with github", "list the jira functions available". Its words are the app'
 words for a tool and for being able; read as written, "tools" or "can do" was weighed as a word
 no tool says, and the request found nothing: a model told so concludes the app is out of reach.
 Read as the app's name alone, it finds the app's tools, as "stripe" does
-(``capability_questions``). An app that is not connected still says so."""
+(``capability_questions``). An app that is not connected still says so.
+
+A question asking whether an app can do one thing ("can stripe refund a payment intent", "does
+jira let me add a watcher", "does box support locking folders", "does intercom have a way to
+snooze conversations") asks for the tool doing it: read as that thing done in the app ("lock
+folders in box"), where the app is a connected one the question names right after its first word
+(``ability_questions``); "let", "support" and "way" are no words of the tool."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.verbal_nouns import gerund_verb
 
 # the words for a tool, for what it does, and for being able to or asking to see them
 _CAPABILITY = frozenset(
@@ -55,3 +63,29 @@ def app_alone(request: str, mentions: tuple[AppMention, ...], says: Callable[[st
     if any(says(w) for w in words if w in _TOOL_NOUNS):
         return request
     return connected[0].name
+
+
+# "can stripe refund ...", "does jira let me add ...", "does box support locking ...", "does
+# intercom have a way to snooze ...": the app, the words asking whether it can, then the action
+_ABLE = re.compile(
+    r"^\s*(?:does|do|can|could|will|would)\s+(?P<app>[\w.-]+(?:\s+[\w.-]+)??)\s+"
+    r"(?:(?:let|allow|permit|enable)s?\s+(?:me|you|us|one|users?|people)(?:\s+to)?\s+"
+    r"|(?:support|allow|offer|provide|permit|have)s?(?:\s+(?:a|an|any)\s+(?:way|option|tool|endpoint|api|method)"
+    r"\s+(?:to|for|of))?\s+)?(?P<rest>[a-z].*?)\s*\??\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def asked_ability(request: str, mentions: tuple[AppMention, ...]) -> str:
+    """``request`` asking whether a connected app can do one thing read as that thing done in
+    the app ("does box support locking folders": "locking folders in box"); ``request`` as
+    written where the words after its first are no connected app's name."""
+    found = _ABLE.match(request[:300])
+    if found is None:
+        return request
+    named = "".join(tokenize(found.group("app")))
+    if not any(mention.connected and "".join(mention.words) == named for mention in mentions):
+        return request
+    first, _, after = found.group("rest").partition(" ")
+    verb = gerund_verb(first.casefold())  # "does box support *locking* folders": "lock folders"
+    return f"{verb or first} {after} in {found.group('app')}".replace("  ", " ")

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
+from cardamom.core.search.attached_files import uploaded_as_attached
 from cardamom.core.search.called_tools import called_by_name
-from cardamom.core.search.capability_questions import app_alone
+from cardamom.core.search.capability_questions import app_alone, asked_ability
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.filter_clauses import quoted_filters
@@ -117,6 +118,8 @@ def framed_request(
         framed = called_by_name(framed)
     if options.app_labels:  # "GitHub: who reviewed PR 12": "who reviewed PR 12 in GitHub"
         framed = app_last(framed, mentions)
+    if options.ability_questions:  # "does box support locking folders": "locking folders in box"
+        framed = asked_ability(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
         framed = without_reasons(framed, mentions)
     if options.aside_clauses:  # "update a notion page *such as its title*"
@@ -150,6 +153,8 @@ def framed_request(
         framed = given_field(index, framed, tools, app_words)
     if options.filter_values:  # "github issues with label bug": "github issues with label 'bug'"
         framed = quoted_filters(index, framed, tools, app_words)
+    if options.attached_files:  # "upload a file to an asana task": "attach a file to ...", where no name uploads
+        framed = uploaded_as_attached(index, framed, tools)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = with_apps(undone(index, framed, tools, app_words), mentions)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"

@@ -721,7 +721,10 @@ class SearchOptions:
       thing is (``thing_fields``);
     * ``keyword_bags``: a bag of keywords creating a thing, the thing first ("stripe customer create
       email", "asana task create assign"), is read as a sentence: the words after the verb are
-      what the thing is made with, an action among them a second one (``keyword_bags``).
+      what the thing is made with, an action among them a second one (``keyword_bags``);
+    * ``ability_questions``: a question asking whether a connected app can do one thing ("does box
+      support locking folders", "can stripe refund a payment intent") is that thing done in the app
+      (``capability_questions``).
     """
 
     drop_filler: bool = True
@@ -967,6 +970,7 @@ class SearchOptions:
     people_questions: bool = True
     given_fields: bool = True
     keyword_bags: bool = True
+    ability_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1224,4 +1228,5 @@ SEED_RULES_ONLY = SearchOptions(
     people_questions=False,
     given_fields=False,
     keyword_bags=False,
+    ability_questions=False,
 )

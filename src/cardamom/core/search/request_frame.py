@@ -40,6 +40,7 @@ _WISHING = (
     # ... and the way it is best done: "what's the best way to", "the easiest way to", "is it possible to"
     r"|(?:what(?:'s|\u2019s|\s+is|\s+would\s+be)\s+)?(?:the\s+)?(?:best|easiest|quickest|simplest|fastest|right"
     r"|proper|correct|recommended|preferred)\s+way\s+to|is\s+it\s+possible\s+to"
+    r"|(?:can|could|may)\s+(?:i|we)(?:\s+(?:also|just|still))?(?:\s+be\s+able\s+to)?"  # "can I upload ..."
     r")\s+"
 )
 # after the wish, a question it asks: "I'd like to *know* which subscriptions are past due"

@@ -105,10 +105,10 @@ without the switches ``compound_kinds``, ``asked_fields``, ``titled_nouns``, ``a
 ``plural_lists``, ``marked_reads``, ``hyphenated_values`` and ``asked_times`` (format 38), read as
 on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``tenancy_moves``
 (format 39), read as on; format 39 without the switches ``aside_clauses`` and ``kind_fields``
-(format 40), read as on; format 40 without the switches ``people_questions``, ``given_fields`` and
-``keyword_bags`` (format 41), read as on. The org's app names are never stored: every load derives them
-(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
-are then ``OutdatedSnapshot``."""
+(format 40), read as on; format 40 without the switches ``people_questions``, ``given_fields``,
+``keyword_bags`` and ``ability_questions`` (format 41), read as on. The org's app names are never
+stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
+read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
