@@ -8,9 +8,8 @@ it ("starred": ``activity_list_repos_starred_by_user``, "watching": ``get_is_wat
 and the question finds the wrong list or none. Where a listing name of the app says a word for
 people beginning with the verb ("watch*ers*", "star*gazers*"), the question is read as that list
 of the thing ("list watchers of issue ENG-77"); who is on or in a thing, its members ("who's on
-asana team 5") (``people_questions``). Who holds a field of one
-thing ("who *created* ...", "who is *assigned* ...") is the thing's own question
-(``thing_questions``).
+asana team 5") (``people_questions``). Who holds a field of one thing ("who *created* ...", "who
+is *assigned* ...") is the thing's own question (``thing_questions``).
 """
 
 from __future__ import annotations
@@ -31,13 +30,11 @@ _WHO = re.compile(
     r"(?:\s+are|\s+have|\s+has)?)\s+(?P<verb>[a-z]{3,})\b(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# "who's on asana team 5", "who is in slack channel #eng": the thing's people
+_WHO_IN = re.compile(r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?:on|in)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
 # the endings of a word for the people doing a verb: "followers", "stargazers", "collaborators", "attendees"
 _PEOPLE_ENDINGS = ("ers", "ors", "ees")
 _LONGEST = 400  # characters: a question is short
-
-
-# "who's on asana team 5", "who is in slack channel #eng": the thing's people
-_WHO_IN = re.compile(r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?:on|in)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
 
 
 def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
