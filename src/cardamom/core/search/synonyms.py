@@ -17,7 +17,7 @@ from functools import cache
 
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
 from cardamom.core.search.separated_particles import particle_joined
-from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural
+from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural, places_before
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
@@ -383,7 +383,7 @@ def join_vocabulary_compounds(
             and tokens[i + 1] not in apart
             and tokens[i] not in ARTICLES  # "is there *a way*" is no "away", "I'm *a*" no "ia"
             and tokens[i + 1] not in ARTICLES  # (but "YouTube" is "you tube", filler or not)
-            and not _placing(tokens, i + 1, apart)  # "the audit log *in asana*" is no "login"
+            and not places_before(tokens, i + 1, apart)  # "the audit log *in asana*" is no "login"
         ):
             whole = tokens[i] + tokens[i + 1]
             if whole in vocabulary:
@@ -393,13 +393,3 @@ def join_vocabulary_compounds(
         joined.append(tokens[i])
         i += 1
     return tuple(joined)
-
-
-_PLACING = frozenset({"in", "on", "at", "to", "for", "from", "of", "by", "with", "into"})
-
-
-def _placing(tokens: tuple[str, ...], at: int, apps: Container[str]) -> bool:
-    """The word at ``at`` places what is before it, an app's name or an article after it ("log
-    *in* asana", "log *in* the portal")."""
-    after = tokens[at + 1] if at + 1 < len(tokens) else ""
-    return tokens[at] in _PLACING and (after in apps or after in ARTICLES)

@@ -33,6 +33,7 @@ from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
+    PLACING_WORDS,
     QUERY_FILLER_WORDS,
     READ_FRAME_NOUNS,
     inflection_key,
@@ -330,7 +331,6 @@ _CONTENTS = re.compile(
 # the words a name says for what a container holds (Box's ``get_folders_id_items``)
 _HELD = ("items", "children", "contents", "entries")
 _LONGEST_UNNAMED = 3  # words: "my root folder"
-_PLACING = frozenset({"in", "on", "from", "at"})  # "what's in my root folder *in* box"
 
 
 def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str | None:
@@ -346,7 +346,7 @@ def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> 
     if things:
         kind, thing_id = things[0].group("kind").casefold(), things[0].group("id")
     else:  # (a thing no id names, its last word its kind: "what's in my root *folder*")
-        said = itertools.takewhile(lambda w: w not in _PLACING, tokenize(request[opening.end() :][:100]))
+        said = itertools.takewhile(lambda w: w not in PLACING_WORDS, tokenize(request[opening.end() :][:100]))
         words = [w for w in said if w not in index.app_mentions and w not in GRAMMAR_WORDS and w not in OWN_WORDS]
         if not words or len(words) > _LONGEST_UNNAMED:
             return None

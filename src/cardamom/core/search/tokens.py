@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 # Scaffolding words on every merged or frozen tool's description; they never score (seeds).
@@ -280,3 +280,14 @@ def looks_like_adverb(word: str) -> bool:
     -ly ("family", "anomaly", "assembly", "supply"): seven letters or more, after a letter an
     adjective ends with."""
     return len(word) >= 7 and word.endswith("ly") and word[-3] in "eltcrsndk"
+
+
+# words placing what is before them: "the audit log *in* asana", "what's in my root folder *in* box"
+PLACING_WORDS = frozenset({"in", "on", "at", "to", "for", "from", "of", "by", "with", "into"})
+
+
+def places_before(tokens: Sequence[str], at: int, after: Container[str]) -> bool:
+    """The word at ``at`` places what is before it, followed by a word of ``after`` (an app's
+    name) or an article ("log *in* asana", "log *in* the portal")."""
+    following = tokens[at + 1] if at + 1 < len(tokens) else ""
+    return tokens[at] in PLACING_WORDS and (following in after or following in ARTICLES)
