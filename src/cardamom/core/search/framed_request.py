@@ -96,8 +96,9 @@ def framed_request(
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
         query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query
+    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
     if options.keyword_bags:  # "stripe customer create email": "create stripe customer with email"
-        query = framed = bag_read(query, app_words, index, index.tools_of(connected))
+        query = framed = bag_read(query, app_words, index, tools)
     part = task_part(
         query,
         labels=options.labelled_parts,
@@ -111,7 +112,6 @@ def framed_request(
         part = with_thing(part, query)
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
-    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
     if options.started_workflows:  # "run the deploy workflow in github": 'dispatch workflow "deploy" ...'
         framed = started_workflow(index, framed, tools, app_words)
     if options.called_names:  # 'use "create_issue" in jira', "call jira's create_issue for ENG"
