@@ -86,6 +86,6 @@ def asked_ability(request: str, mentions: tuple[AppMention, ...]) -> str:
     named = "".join(tokenize(found.group("app")))
     if not any(mention.connected and "".join(mention.words) == named for mention in mentions):
         return request
-    first, _, after = found.group("rest").partition(" ")
+    first, *after = found.group("rest").split(None, 1)
     verb = gerund_verb(first.casefold())  # "does box support *locking* folders": "lock folders"
-    return f"{verb or first} {after} in {found.group('app')}".replace("  ", " ")
+    return " ".join([verb or first, *after, "in", found.group("app")])

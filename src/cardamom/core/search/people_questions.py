@@ -42,6 +42,9 @@ def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> 
     ("who starred acme/web": "list stargazers of acme/web"), where a listing name of ``tools``
     says such a word; asking who is on or in a thing, as its members ("who's on asana team 5":
     "list members of asana team 5"); ``request`` as written otherwise."""
+    lowered = request[:_LONGEST].casefold()
+    if "who" not in lowered and "which" not in lowered:
+        return request  # (most requests: no question of people, no pattern tried)
     inside = _WHO_IN.search(request[:_LONGEST])
     if inside is not None:
         return f"{request[: inside.start()].rstrip()} list members of {inside.group('rest')}".strip()

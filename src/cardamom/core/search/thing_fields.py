@@ -101,10 +101,10 @@ def given_field(index: SearchIndex, request: str, tools: frozenset[int], app_wor
     value = found.group("value") or found.group("quoted") or found.group("bare")
     # (where the thing is goes last: "give the github issue 7 *in acme/api* a new title")
     thing, *placed = re.split(r"\s+(?=(?:in|on|at|from)\s)", found.group("thing"), maxsplit=1)
-    changed = f"update {thing} {found.group('field')}" + (f" to {value}" if value else "")
-    changed += f" {placed[0]}" if placed else ""
-    read = field_of_thing(index, f"{found.group('before')}{changed}", tools, app_words)
-    if read != f"{found.group('before')}{changed}":
+    changed = " ".join(["update", thing, found.group("field"), *(["to", value] if value else []), *placed])
+    changed = f"{found.group('before')}{changed}"
+    read = field_of_thing(index, changed, tools, app_words)
+    if read != changed:
         return read
     # ... or a thing of its own added to it, which names say with the thing ("give intercom
     # contact 55 *the tag* vip": ``attach_tag_to_contact``)
@@ -112,8 +112,7 @@ def given_field(index: SearchIndex, request: str, tools: frozenset[int], app_wor
     with_thing = union_of(literal_names(index, w.casefold()) for w in tokenize(thing) if w.isalpha()) & tools
     if not literal_names(index, kind.casefold()) & with_thing:
         return request
-    value = " ".join([*named, *([value] if value else [])])
-    return f"{found.group('before')}add {kind} {value} to {thing}".replace("  ", " ")
+    return found.group("before") + " ".join(["add", kind, *named, *([value] if value else []), "to", thing])
 
 
 def _thing_end(index: SearchIndex, words: list[str], at: int, tools: frozenset[int]) -> int | None:

@@ -7,7 +7,7 @@ issues") is an action, and the request keeps its own order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from cardamom.core.search.coverage import Covering, Weighed
 from cardamom.core.search.destructive_actions import marked_states
@@ -34,12 +34,7 @@ def reading_first(
     said = [t for t, w in zip(weighed.tokens, weighed.weights, strict=True) if w > 0]
     # one thing first or last in an order is read too ("the latest stripe invoice", ``ordered_things``)
     ordered = index.options.ordered_things and not ORDERS.isdisjoint(weighed.tokens)
-    # ... and things of one thing its id names, after it ("stripe customer cus_123 *invoices*")
-    tokens = weighed.tokens
-    at = tokens.index(said[0]) if said else len(tokens)
-    kind = at + 1 < len(tokens) and tokens[at + 1] in analysis.values  # (a verb's word too: "twilio *call* CA123")
-    owned = kind and any(tokens.index(said[-1]) > tokens.index(v) for v in analysis.values if v in tokens)
-    if not names_no_action(analysis, said, acts, ordered=ordered, owned=owned):
+    if not names_no_action(analysis, said, acts, ordered=ordered, tokens=weighed.tokens):
         return passing
     documents = index.documents
     # (a state a name marks things as is no read: "mark_notifications_as_*read*", ``marked_reads``)
@@ -56,7 +51,7 @@ def names_no_action(
     acts: Callable[[str], bool] | None,
     *,
     ordered: bool = False,
-    owned: bool = False,
+    tokens: Sequence[str] = (),
 ) -> bool:
     """Whether a request in words opens with the things it names and says no action: none of
     its ``said`` words (weighed: the app's name and values out) is an action word, a word
@@ -64,12 +59,27 @@ def names_no_action(
     opens with (``acts``: Jira's ``link_issues``; a plural opening a name is its thing,
     GitHub's ``issues_list_for_repo``). A first word in the singular may be its verb
     ("*transition* ENG-3 to done", Jira's ``do_transition``); ``ordered``: a thing in the
-    singular too, first or last in an order ("the *latest* stripe invoice"); ``owned``: things of
-    one thing its id names, after the id ("stripe customer cus_123 *invoices*")."""
-    owned = owned and len(said) >= 2 and is_plural(said[-1])
-    if analysis.name_shaped or analysis.opening or not said or not (is_plural(said[0]) or ordered or owned):
+    singular too, first or last in an order ("the *latest* stripe invoice"); and things of one
+    thing its id names, after the id (``tokens``: the request's words, values in: "stripe customer
+    cus_123 *invoices*")."""
+    if analysis.name_shaped or analysis.opening or not said:
+        return False
+    if not (is_plural(said[0]) or ordered or _owned(said, tokens, analysis.values)):
         return False
     return not any(is_action_word(w) or (acts is not None and not is_plural(w) and acts(w)) for w in said)
+
+
+def _owned(said: Sequence[str], tokens: Sequence[str], values: Collection[str]) -> bool:
+    """Things of one thing named by its id, after the id: the first word said is the thing's kind,
+    a value right after it, and the last word said, a plural, comes after a value ("stripe customer
+    cus_123 *invoices*"; a verb's word is a kind there too: "twilio *call* CA123 recordings")."""
+    if len(said) < 2 or not is_plural(said[-1]) or said[0] not in tokens:
+        return False
+    at = tokens.index(said[0])
+    if at + 1 >= len(tokens) or tokens[at + 1] not in values:
+        return False
+    last = tokens.index(said[-1])
+    return any(last > tokens.index(v) for v in values if v in tokens)
 
 
 def _reads(name: str, name_tokens: frozenset[str], *, marked: bool) -> bool:
