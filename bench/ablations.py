@@ -335,6 +335,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a field given to a thing is set", "given_fields", True),
     ("a bag of keywords creating a thing read as a sentence", "keyword_bags", True),
     ("a question whether an app can do a thing is that thing", "ability_questions", True),
+    ("a name in capitals read as a guessed name", "constant_names", True),
+    ("a question asking how many things counts them", "counted_questions", True),
+    ("a thing handed to a person is assigned", "handed_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

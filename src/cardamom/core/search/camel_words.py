@@ -6,7 +6,10 @@ says, and the request found Twilio's senders ("(WhatsApp only)") instead of its 
 some tool's text writes the word whole ("whatsapp"), the request's word is read whole too, one
 word as written (a value where no name of the app says it); a word no text writes whole stays
 split, as the texts writing it in camel case were ("PostgreSQL": "postgre sql"). A request of one
-word is a guessed name, whose capitals part its words.
+word is a guessed name, whose capitals part its words; one in capitals throughout, its words joined
+by underscores ("GITHUB_CREATE_AN_ISSUE", as some tool sets name their tools), is a guessed name
+too, read in lower case (``constant_names``): its words in capitals read as values, ids' and
+keys' shape, and the name's verb and thing were never read as its action and head.
 """
 
 from __future__ import annotations
@@ -16,6 +19,17 @@ from collections.abc import Callable
 
 # a word of letters standing alone (not a part of an address, a path, a host or an identifier)
 _WORD = re.compile(r"(?<![\w.@/#:-])[A-Za-z]{4,}(?![\w@/-]|[.:]\w)")
+
+
+# a name in capitals: two words or more of letters (and digits after), joined by "_", "." or "-"
+_CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:[_.\-][A-Z0-9]+)*[_.\-][A-Z][A-Z0-9]+$")
+
+
+def lowered_constant(query: str) -> str:
+    """``query`` in lower case where it is one name in capitals ("STRIPE_CREATE_REFUND"); as
+    written otherwise (an issue's key, "OPS-12", has one word of letters)."""
+    text = query.strip()
+    return text.lower() if len(text) <= 200 and _CONSTANT.match(text) else query
 
 
 def whole_camel_words(query: str, known: Callable[[str], bool]) -> str:

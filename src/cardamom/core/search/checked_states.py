@@ -23,13 +23,19 @@ _CHECKED = re.compile(
     r"\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# a possession asked with "got": "*has* stripe customer cus_88 *got* an active subscription"
+_GOT = re.compile(r"^(?:has|have)\s+(?P<subject>\S.*?)\s+got\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
 _IRREGULAR = frozenset({"run", "sent", "done", "paid", "gone", "begun", "seen", "made", "built", "won", "lost"})
 
 
 def as_question(request: str) -> str:
     """``request`` checking a thing's state as the question asking it ("verify that xero invoice
     INV-9 has been paid": "has xero invoice INV-9 been paid"; "check that droplet 5512 is
-    running": "is droplet 5512 running"); ``request`` as written otherwise."""
+    running": "is droplet 5512 running"; "has stripe customer cus_88 got ...": "does stripe customer
+    cus_88 have ..."); ``request`` as written otherwise."""
+    got = _GOT.match(request.strip())
+    if got is not None:  # "has the customer got ...": "does the customer have ..."
+        return f"does {got.group('subject')} have {got.group('rest')}"
     found = _CHECKED.match(request.strip())
     conj = (found.group("conj") or "").casefold() if found else ""
     if found is None or (found.group("asks") and not conj) or (found.group("check") and conj != "that"):

@@ -9,18 +9,22 @@ things an app lists only by searching asks for the search (``list_as_search``: "
 issues" is Jira's ``search_for_issues_using_jql``), as does one listing things the app names
 only one at a time, where it has one tool for searching alone ("list notion pages": Notion's
 ``post_search``, ``general_searches``). One exporting things lists them, where the app exports
-nothing (``exported_lists``).
+nothing (``exported_lists``). A question asking how many things there are counts them ("how many
+tasks are in asana project 123": "count tasks in asana project 123", ``counted_questions``) or
+lists them where no name says their count, and "the number of" things is their count where a name
+says one.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 
 from cardamom.core.search.dated_words import participle_before_plural
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
-from cardamom.core.search.tokens import inflection_key, is_plural, singular
+from cardamom.core.search.tokens import inflection_key, is_plural, singular, tokenize
 from cardamom.core.search.value_words import TALLYING
 from cardamom.core.search.verb_readings import literal_names, name_reach, verb_names
 from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
@@ -34,6 +38,40 @@ _LISTING = LISTING_VERBS | READING_VERBS
 # the words taking things out of an app as a file: a list where the app exports nothing (a
 # download is a file's content: "download every attachment on jira issue ENG-5")
 _EXPORTING = frozenset({"export", "dump"})
+# the words for a count that names write "count" ("the *number* of tasks": ``get_task_counts_for_project``)
+_COUNT_WORDS = frozenset({"number", "tally"})
+# "how many <things> [are|were ...]", or "... do|does|did <owner> have": what is counted, and where
+_HOW_MANY = re.compile(
+    r"^\s*how\s+many\s+(?P<things>(?:[\w-]+\s+){0,3}?[a-z]{3,}s)\b"
+    r"(?:\s+(?:(?:are|were|is|was)(?:\s+there)?|(?:do|does|did)\s+(?P<owner>\S+(?:\s+\S+)?)\s+ha(?:ve|s)))?(?=\s|$)"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# owners that are the asker: "how many customers *do we* have" counts the caller's own
+_ASKERS = frozenset({"i", "we", "you", "they", "us"})
+
+
+def counted_question(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` asking how many things there are written as counting them, where a name of
+    ``tools`` says a count of them ("how many tasks are in asana project 123": "count tasks in
+    asana project 123", Asana's ``get_task_counts_for_project``), as listing them otherwise ("how
+    many open issues does acme/api have on github": "list open issues in acme/api on github");
+    ``request`` as written where no plural is counted, or where it asks how many were done ("how
+    many messages *did we send*", the action's own question)."""
+    found = _HOW_MANY.match(request[:500])
+    if found is None:
+        return request
+    owner = found.group("owner")
+    rest = found.group("rest").strip()
+    if owner is None and rest.split(" ", 1)[0].casefold() in ("do", "does", "did"):
+        return request  # ("how many messages did we send today": its action asked of)
+    things = found.group("things")
+    counts = literal_names(index, "count") & tools
+    verb = "count" if counts and any(counts & name_reach(index, w) for w in tokenize(things)) else "list"
+    if owner is not None and owner.casefold() not in _ASKERS:
+        place = "in" if "/" in owner else "of"  # (a repository holds its things: "in acme/api")
+        return f"{verb} {things} {place} {owner} {rest}".rstrip()
+    return f"{verb} {things} {rest}".rstrip()
 
 
 def count_as_list(
@@ -43,11 +81,13 @@ def count_as_list(
     values: frozenset[str],
     *,
     things: bool = False,
+    numbers: bool = False,
 ) -> tuple[str, ...]:
     """``kept`` with a first word that counts read as "list", where no tool name of the app
     (``scoped``) says it and some name carries the thing counted; ``kept`` otherwise.
     ``things`` (``counted_things``): a name saying the count of another thing asks nothing of
-    this one ("count the open github issues": GitHub's ``activity_get_stargazer_count_for_repo``)."""
+    this one ("count the open github issues": GitHub's ``activity_get_stargazer_count_for_repo``).
+    ``numbers`` (``counted_questions``): "the number of" things is their count too."""
     if len(kept) < 2 or kept[0] not in TALLYING | (_EXPORTING if index.options.exported_lists else set()):
         return kept
     if kept[0] in _EXPORTING:
@@ -57,11 +97,11 @@ def count_as_list(
         carrying = name_reach(index, plural) & scoped if plural is not None else frozenset[int]()
         exporting = union_of(verb_names(index, w) for w in _EXPORTING) & scoped
         return ("list", *kept[1:]) if carrying and not exporting else kept
-    counting = literal_names(index, kept[0]) & scoped
+    counting = literal_names(index, "count" if numbers and kept[0] in _COUNT_WORDS else kept[0]) & scoped
     # the thing counted, past the adjectives saying which ("the *unread* conversations")
     reached = [name_reach(index, word) & scoped for word in kept[1:] if word not in values]
     if not any(reached) or (counting and (not things or any(counting & tools for tools in reached))):
-        return kept
+        return ("count", *kept[1:]) if numbers and counting and kept[0] in _COUNT_WORDS else kept
     # a measure no name says, before the things measured, is their field ("total *revenue* from
     # stripe invoices"): the list's, no word of the tool
     named = [w not in values and bool(name_reach(index, w) & scoped) for w in kept[1:]]

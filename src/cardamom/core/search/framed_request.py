@@ -23,12 +23,13 @@ from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.capability_questions import app_alone, asked_ability
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
+from cardamom.core.search.counting_words import counted_question
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.monologue import without_monologue
-from cardamom.core.search.outcome_requests import converted, made_state, review_asked, review_verdict
+from cardamom.core.search.outcome_requests import converted, handed_to, made_state, review_asked, review_verdict
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.people_questions import people_question
@@ -107,6 +108,7 @@ def framed_request(
         marks=options.app_labels,
         commas=options.stated_commas,
         acts=leads,
+        joined=options.second_actions,
     )
     if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
         part = with_thing(part, query)
@@ -169,6 +171,7 @@ def framed_request(
         framed = rescheduled(index, framed, tools)
     framed = timed_question(framed) if options.asked_times else framed  # "what time is my next booking"
     framed = listed_question(framed) if options.asked_lists else framed  # "what repos are in the github org acme"
+    framed = counted_question(index, framed, tools) if options.counted_questions else framed  # "how many tasks ..."
     said = said_question(framed) if options.said_questions else framed
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None
@@ -192,6 +195,8 @@ def framed_request(
         framed = review_verdict(index, framed, tools)
     if options.converted_things:  # "turn intercom conversation 88 into a ticket": "convert ... to a ticket"
         framed = converted(index, framed, tools)
+    if options.handed_things:  # "give jira issue OPS-7 to alice": "assign jira issue OPS-7 to alice"
+        framed = handed_to(index, framed, tools)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
         framed = with_apps(person_moved(index, framed, tools, _app_words(mentions)), mentions)
     if options.output_formats:  # "list github repos *as a table*"

@@ -25,6 +25,16 @@ from cardamom.core.search.verb_readings import literal_names, verb_names
 _NOT_ADDING = ("get", "list", "delete", "remove")
 
 
+# The name verbs attaching a thing to another ("issues_add_labels", "attach_tag_to_contact").
+_ATTACHING = frozenset({"add", "attach", "apply"})
+
+
+def _attaches(words: list[str], objects: set[str]) -> bool:
+    """A name (its ``words``) attaches its thing to the request's object: an attaching verb
+    and every object word."""
+    return not _ATTACHING.isdisjoint(words) and objects <= {inflection_key(w) for w in words}
+
+
 def noun_verb(word: str) -> bool:
     """``word``, opening a request, may be a noun used as its verb: a word, no question's."""
     return bool(word) and word.isalpha() and word not in WH_WORDS
@@ -73,4 +83,10 @@ def adding_first(
     adding = [c for c in heads if c[0] in adds and c[0] not in others and carries_object(c[0])]
     if not adding:
         return top
+    if object_words:
+        # a thing added to one the request names is attached to it, not made anew beside it:
+        # "label issue 9 as wontfix" is ``issues_add_labels``, not ``issues_create_label``
+        objects = {inflection_key(w) for w in object_words}
+        attaching = [c for c in adding if _attaches(own_name_words(documents[c[0]].name), objects)]
+        adding = attaching or adding
     return placed_first(top, order_results(index, adding, 1)[0])

@@ -725,6 +725,16 @@ class SearchOptions:
     * ``ability_questions``: a question asking whether a connected app can do one thing ("does box
       support locking folders", "can stripe refund a payment intent") is that thing done in the app
       (``capability_questions``).
+    * ``constant_names``: a request of one name in capitals, its words joined by underscores
+      ("GITHUB_CREATE_AN_ISSUE", "STRIPE_CREATE_REFUND"), is a guessed name read in lower case, not
+      values in capitals (``camel_words``).
+    * ``counted_questions``: a question asking how many things there are ("how many tasks are in
+      asana project 123", "how many open issues does acme/api have") counts them, a count where a
+      name of the app says one (Asana's ``get_task_counts_for_project``), their list otherwise; "the
+      number of" things is their count the same way (``counting_words``).
+    * ``handed_things``: a thing handed to a person ("give the jira issue OPS-7 to alice", "hand PR
+      12 over to bob") is the thing assigned to them, where a name of the app assigns that thing
+      (``outcome_requests``).
     """
 
     drop_filler: bool = True
@@ -971,6 +981,9 @@ class SearchOptions:
     given_fields: bool = True
     keyword_bags: bool = True
     ability_questions: bool = True
+    constant_names: bool = True
+    counted_questions: bool = True
+    handed_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1229,4 +1242,7 @@ SEED_RULES_ONLY = SearchOptions(
     given_fields=False,
     keyword_bags=False,
     ability_questions=False,
+    constant_names=False,
+    counted_questions=False,
+    handed_things=False,
 )

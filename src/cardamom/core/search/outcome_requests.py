@@ -19,8 +19,9 @@ import re
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
-from cardamom.core.search.postings import EMPTY, own_name_words
-from cardamom.core.search.tokens import inflection_key, tokenize
+from cardamom.core.search.postings import EMPTY, own_name_words, union_of
+from cardamom.core.search.synonyms import synonyms_of
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
 
 # the states a thing is made into, from general usage
 _STATES = frozenset(
@@ -45,6 +46,7 @@ _ASKED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _REVIEWERS = ("reviewers", "reviewer")
+_ANYONE = frozenset({"someone", "somebody", "anyone", "anybody", "people"})
 # the changes a person looks at as a reviewer ("have bob look at *PR 12*", "*acme/api#12*")
 _CHANGES = re.compile(r"\b(?:prs?|pull\s+requests?|merge\s+requests?|mrs?|diff|changes?)\b|\w#\d+\b", re.IGNORECASE)
 
@@ -81,12 +83,16 @@ def review_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     if match is None:
         return request
     person = (match.group("person") or match.group("from") or match.group("owner") or "").strip(",.")
-    if not names_a_person_placed(person):
+    anyone = person.casefold() in _ANYONE  # "have someone review PR 88": a reviewer, whoever it is
+    if not anyone and not names_a_person_placed(person):
         return request
     if (match.group("verb") or "review").casefold() != "review" and not _CHANGES.search(match.group("rest")):
         return request  # "have bob look at *PR 12*" reviews it; "have bob look at the invoice" does not
     word = index.first_named(_REVIEWERS, tools)
-    return f"request {word} {person_as_value(person)} for {match.group('rest')}" if word else request
+    if not word:
+        return request
+    whom = "" if anyone else f"{person_as_value(person)} "
+    return f"request {word} {whom}for {match.group('rest')}"
 
 
 # a verdict on changes: "approve PR 12", "reject the merge request", "request changes on PR 12",
@@ -155,3 +161,37 @@ def converted(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     if not any(words & {inflection_key(w) for w in own_name_words(documents[d].name)} for d in converting):
         return request
     return f"convert {match.group('thing')} to {match.group('what')}"
+
+
+# the words of a name assigning a thing ("assign_issue", "issues_add_assignees", "post_task_assignments")
+_ASSIGNING = ("assign", "assignee", "assignees", "assignment", "assignments")
+_ASKER = frozenset({"me", "myself"})
+# a thing handed to a person: "give jira issue OPS-7 to alice", "hand PR 12 over to bob"
+_HANDED = re.compile(
+    r"^(?:give|hand|pass|handoff|hand\s+off)(?:\s+over)?\s+(?P<thing>\S.*?)(?:\s+over)?\s+to\s+(?P<person>\S+)"
+    r"(?P<rest>(?:\s+(?:in|on|at|via)\s+\S+(?:\s+\S+)?)?)\s*[.!]?$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def handed_to(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` handing a thing to a person ("give the jira issue OPS-7 to alice") as the
+    thing assigned to them ("assign the jira issue OPS-7 to alice": Jira's ``assign_issue``),
+    where a name of ``tools`` assigns that thing (a word opening with "assign" beside the
+    thing's own); ``request`` as written otherwise ("give box folder 5 to bob": Box assigns
+    only tasks and policies)."""
+    match = _HANDED.match(request.strip())
+    person = match.group("person").strip(",.") if match is not None else ""
+    # a person by name, the asker, or a handle, whatever names say it ("octocat": GitHub's mascot too)
+    lowered = person.casefold()
+    handle = person.isalpha() and lowered not in QUERY_FILLER_WORDS and lowered not in index.app_mentions
+    if match is None or not (names_a_person_placed(person) or lowered in _ASKER or handle):
+        return request
+    documents = index.documents
+    things = {inflection_key(s) for w in tokenize(match.group("thing")) for s in (w, *synonyms_of(w))}
+    assigning = union_of(index.name_postings.get(w, EMPTY) for w in _ASSIGNING) & tools
+    for doc_id in assigning:
+        words = [inflection_key(w) for w in own_name_words(documents[doc_id].name)]
+        if not things.isdisjoint(words):
+            return f"assign {match.group('thing')} to {match.group('person')}{match.group('rest')}"
+    return request

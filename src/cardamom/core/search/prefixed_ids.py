@@ -23,9 +23,12 @@ from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import inflection_key, singular, tokenize
 from cardamom.core.search.verbal_nouns import known_verb
 
-# an id of a short lower-case prefix, an underscore and letters and digits: "ch_3Nx", "cus_123"
-# (with a digit, or in capitals as examples write them: "cus_XYZ"; "pulls_get" is a name's words)
-_PREFIXED = re.compile(r"(?<![\w/.@-])(?P<prefix>[a-z]{2,5})_(?P<rest>[A-Z0-9]*[0-9][A-Za-z0-9]*|[A-Z]{2,})(?![\w/@-])")
+# an id of a short lower-case prefix, an underscore and letters and digits: "ch_3Nx", "cus_123",
+# "cus_NffrFeUfNV2Hib" (with a digit, or in capitals as examples write them: "cus_XYZ"; "pulls_get"
+# is a name's words)
+_PREFIXED = re.compile(
+    r"(?<![\w/.@-])(?P<prefix>[a-z]{2,5})_(?P<rest>[A-Za-z0-9]*[0-9][A-Za-z0-9]*|[A-Z]{2,})(?![\w/@-])"
+)
 _BEFORE = re.compile(r"(?P<word>[A-Za-z]+)\s*$")
 _ARGUMENT_MARKS = frozenset({"=", ":", '"', "'", "("})
 
@@ -43,6 +46,7 @@ def kinded_ids(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
             kinds.setdefault(prefix, named)
     written = request
     said = {inflection_key(w) for w in tokenize(request)}
+    apps_named = {app.casefold() for app in apps}  # "get stripe cus_1": the app's name is no kind of its things
     tools = index.tools_of(apps)
     for found in reversed(list(_PREFIXED.finditer(request))):
         kind = kinds.get(found.group("prefix"))
@@ -56,7 +60,7 @@ def kinded_ids(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
         own = {inflection_key(w) for w in (*synonyms_of(last), *kind.split())}  # ("*payment* pi_1": a payment intent)
         if before is not None and inflection_key(word) in own:
             written = f"{written[: before.start()]}{kind} {written[found.start() :]}"  # "payment ch_1"
-        elif word and not known_verb(word) and index.name_postings.get(word, EMPTY) & tools:
+        elif word and word not in apps_named and not known_verb(word) and index.name_postings.get(word, EMPTY) & tools:
             continue  # a kind of the app's written before it: "subscription *item* si_1", no setup intent's
         else:
             written = f"{written[: found.start()]}{kind} {written[found.start() :]}"

@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Collection
 
 from cardamom.core.search.caller_order import caller_first
-from cardamom.core.search.camel_words import whole_camel_words
+from cardamom.core.search.camel_words import lowered_constant, whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
     Covering,
@@ -73,6 +73,8 @@ def rank(
     (``misspelled_words``).
     """
     query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
+    if index.options.constant_names:
+        query = lowered_constant(query)  # "GITHUB_CREATE_AN_ISSUE": a guessed name's words
     if index.options.camel_words and (whole := whole_camel_words(query, index.knows)) != query:
         # "send a WhatsApp message": "whatsapp" as a text writes it; as written (split), where that
         # finds nothing ("delete the WhatsApp sender": a description's "WhatsApp" was split)

@@ -5,14 +5,15 @@ why or when the caller acts, no word of the tool it acts with; read as words of 
 verbs and nouns ("knows", "complained", "resolved") take mass no name of the app carries, and
 the request finds nothing (``reason_clauses``).
 
-A clause after the request goes where a word opens it that always opens one ("because", "so
-that", "in order to", "as discussed", "but only") or where "since", "so", "if" or "unless" open
-one with its subject ("*since it* was fixed", "*so the team* knows", "*only if it's* off"; "since
-May" and "since 2023" are a time a filter takes, and "check *if* ..." says what is checked); so
-does an urging at its end ("asap", "right now"). A clause before it goes where no subject opens
-the request after its comma, and so do what was done before ("..., *now* assign it"), what not to
-do ("*don't notify anyone, just* ...") and signing in ("*log into xero and* ..."). Inside quotes a
-clause is a value's words ('create a jira bug titled "fails because of cache"') and stays.
+A clause after the request goes where a word opens it that always opens one ("because", "so that",
+"in order to", "as discussed", "but only", "before" or "after" and a verb's "-ing": "*after
+exporting* its history") or where "since", "so", "if" or "unless" open one with its subject ("*since
+it* was fixed", "*so the team* knows", "*only if it's* off"; "since May" and "since 2023" are a time
+a filter takes, and "check *if* ..." says what is checked); so does an urging at its end ("asap",
+"right now"). A clause before it goes where no subject opens the request after its comma, and so do
+what was done before ("..., *now* assign it"), what not to do ("*don't notify anyone, just* ...")
+and signing in ("*log into xero and* ..."). Inside quotes a clause is a value's words ('create a
+jira bug titled "fails because of cache"') and stays.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ _AFTER = re.compile(
     r"(?:its|their|his|her|the|if|whether|what|which|who|when|how|why)"
     r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
     r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
+    # ... or what goes before or after it ("archive #old *after exporting its history*"; what is
+    # left undone, "without merging", is ``negated_words``')
+    r"|(?:before|after)\s+[a-z]{2,}ing\b"
     # ... or the time a condition sets ("mark the task complete *once all subtasks are done*")
     r"|once\s+(?:(?:all|every|each)\s+(?:the\s+|its\s+|their\s+)?[a-z]+\s+(?:are|is|have|has|get|gets)\b|"
     + _SUBJECTS

@@ -21,7 +21,12 @@ _CHATTING = (
     r"|(?:next|first|finally|lastly|great|thanks|cool|right|after\s+that|and\s+then)(?=\s*[,:;!\-\u2013\u2014])"
     r"|(?:one\s+more(?:\s+thing)?|last\s+thing|real\s+quick|quick\s+question))\s*[,!:;\-\u2013\u2014]*\s+)*"
 )
-_ASKING = r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+# ... and its longer forms: "would you *be able to*", "are you able to", "would you *mind*
+# closing" (its "-ing" read as the verb, ``_acted``)
+_ASKING = (
+    r"(?:(?:(?:can|could|would|will)\s+you|are\s+you\s+able\s+to)\s+(?:please\s+)?"
+    r"(?:(?:be\s+able|be\s+so\s+kind\s+as)\s+to\s+|(?<=you\s)mind\s+)?|(?:would|do)\s+you\s+mind\s+)?"
+)
 _WISHING = (
     r"(?:(?:i|we)(?:'d|\u2019d|\s+would)?\s+(?:really\s+|also\s+|just\s+)?"
     r"(?:need|want|like|love|wish|have|got|ha(?:ve|s)\s+got)(?:\s+you)?\s+to"
@@ -170,7 +175,7 @@ def _acted(frame: str, rest: str) -> str:
     """``rest`` with its first word written as the action the tool asked for does: "a tool for
     *creating* a xero invoice" ("create"), "a tool that *tags* an intercom contact" ("tag")."""
     ending = frame.rstrip().casefold()
-    if ending.endswith("for"):
+    if ending.endswith(("for", " mind")):
         return _as_verb(rest)
     if ending.endswith(("that", "which")):
         return _in_base_form(rest)

@@ -36,9 +36,11 @@ _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # words before a sentence's action that leave it an action ("*Please* list ...", "*Now* create ...")
 _OPENERS = re.compile(r"^(?:(?:please|now|then|so|and|ok|okay|kindly)\b[\s,]*)*", re.IGNORECASE)
-# a statement to its comma (its verb a copula) and a request on "it": "X is no longer needed, delete it"
+# a statement to its comma (its verb a copula or a state's: "has", "clashes") and a request on "it": "X
+# is no longer needed, delete it"
 _STATED_THEN_IT = re.compile(
-    r"^(?P<stated>[^,;.!?:\"]{6,100}?\b(?:is|are|was|were|looks|seems|appears)\b[^,;.!?:\"]*),\s*"
+    r"^(?P<stated>(?:[^,;.!?:\"]|\.(?=\w)){6,100}?\b(?:is|are|was|were|looks|seems|appears|has|have|had|needs|lacks|keeps"
+    r"|clashes|conflicts|overlaps|fails|failed|broke|isn't|aren't|doesn't|won't|can't)\b(?:[^,;.!?:\"]|\.(?=\w))*),\s*"
     r"(?P<rest>[^,;]*\b(?:it|them)\b.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -62,6 +64,7 @@ def task_part(
     marks: bool = False,
     commas: bool = False,
     acts: Callable[[str], bool] | None = None,
+    joined: bool = False,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
     written in labelled parts, the words after a context's "so" where an action opens them;
@@ -71,12 +74,13 @@ def task_part(
     four sentences or clauses an action each opens ("create a jira issue; assign it to me");
     ``marks`` (``app_labels``): a label may end with an arrow or a dash ("Task -> ...");
     ``commas`` (``stated_commas``): a statement may end at a comma, where "it" follows ("X is
-    no longer needed, delete it"); ``request`` otherwise."""
+    no longer needed, delete it"); ``joined`` (``second_actions``): a second step may be joined by
+    "and" or "then", on what the first names ("... and email it to bob"); ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
-        part = _first_step(request, acts) or request
+        part = _first_step(request, acts, joined=joined) or request
     if sentences and part == request:
         return _after_statements(request, acts, commas=commas) or request
     return part
@@ -86,15 +90,22 @@ def task_part(
 _NUMBERED = re.compile(r"^\s*\(?1[.)]\s+(?P<first>.+?)\s+\(?2[.)]\s+\S", re.DOTALL)
 _STEP_END = re.compile(r"\s*;\s+|(?<=[.!?])\s+")
 _MOST_STEPS = 4
+# a second step joined by "and" or "then", on what the first names ("... and email *it* to bob",
+# "... and check *its* status", "... then share *them* with alice")
+_THEN_ON_IT = re.compile(
+    r",?\s+(?:and\s+then|and|then)\s+(?=[a-z]+\s+(?:(?:it|them|him|her)\b|(?:its|their|his)\s))", re.IGNORECASE
+)
 
 
-def _first_step(request: str, acts: Callable[[str], bool] | None = None) -> str | None:
+def _first_step(request: str, acts: Callable[[str], bool] | None = None, *, joined: bool = False) -> str | None:
     """The first of the steps ``request`` lists: numbered, or two to ``_MOST_STEPS`` sentences or
     clauses an action each opens; None where it lists none."""
     numbered = _NUMBERED.match(request)
     if numbered is not None:
         return numbered.group("first")
     parts = [p for p in _STEP_END.split(request.strip()) if p.strip()]
+    if len(parts) == 1 and joined:  # "get stripe invoice in_5 *and email it* to the customer": a step on "it"
+        parts = [p for p in _THEN_ON_IT.split(request.strip(), maxsplit=1) if p.strip()]
     if not 2 <= len(parts) <= _MOST_STEPS:
         return None
     for part in parts:

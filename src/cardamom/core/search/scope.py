@@ -240,7 +240,9 @@ def _inside(
     if options.search_verbs:
         changed = search_as_get(index, changed, scoped, analysis.values)
     if options.counted_lists:
-        changed = count_as_list(index, changed, scoped, analysis.values, things=options.counted_things)
+        changed = count_as_list(
+            index, changed, scoped, analysis.values, things=options.counted_things, numbers=options.counted_questions
+        )
     searched = changed
     if options.searched_lists:
         searched = list_as_search(  # "list jira issues", "jira issues assigned to me"

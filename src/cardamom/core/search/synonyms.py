@@ -121,6 +121,8 @@ COMPOUNDS: dict[tuple[str, str], str] = {
 # "*open* a ticket" creates one, "list *open* issues" filters by state; "*record* a payment"
 # creates one, "get a DNS *record*" reads one.
 LEADING_VERBS: dict[str, str] = {"open": "create", "record": "create"}
+# ... and slang for throwing away, nouns elsewhere ("*toss* the stripe coupon", "the recycle *bin*")
+LEADING_VERBS |= {"toss": "delete", "bin": "delete", "zap": "delete", "shelve": "archive"}
 
 
 def leading_verb(
@@ -246,6 +248,8 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
         for who in ("someone", "somebody", "him", "her", "them")
         for to in ("to", "from", "into", "on")
     },
+    # the mode a chat app shortens ("is bob in do not disturb mode": Slack's ``dnd_info``)
+    ("do", "not", "disturb"): ("dnd",),
     # the most recent is the latest ("my most recent stripe invoice")
     ("most", "recent"): ("latest",),
     # who holds a thing is its assignee: "who's working on jira ticket ENG-88" asks the field

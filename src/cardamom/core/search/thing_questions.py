@@ -236,7 +236,8 @@ def with_thing(part: str, request: str) -> str:
         return part
     at = request.find(part)
     rest = request[:at] + " " + request[at + len(part) :] if at >= 0 else ""
-    things = list(_THING.finditer(rest))
+    # (no repository placing it: "the github PR 14 *in acme/api* is stale, close it")
+    things = [t for t in _THING.finditer(rest) if not ("/" in t.group("id") and _no_kind(t.group("kind")))]
     if len(things) != 1:
         return part
     # the kind as a word, whatever its case where it opened a sentence ("*Droplet* 5512 is ...")
@@ -289,12 +290,24 @@ def listed_question(request: str) -> str:
 _WHAT_TIME = re.compile(r"^\s*(?:what|which)\s+(?:time|date|day|hour)\s+(?=(?:is|was|does|did|will|are|were)\b)", re.I)
 
 
+# ... and the time a thing does what its time says: "when does my next cal.com booking *start*"
+_WHEN_DOES = re.compile(
+    r"^\s*when\s+(?:does|do|did|will)\s+(?P<thing>\S.*?)\s+"
+    r"(?:start|begin|end|finish|expire|renew|happen|occur|take\s+place|close|open)\s*\??$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 def timed_question(request: str) -> str:
     """``request`` asking what time or day a thing is, does or did something asked with "when"
-    ("what time is my next cal.com booking": "when is my next cal.com booking"), as the
-    questions of a thing's time are read (``asked_times``); ``request`` as written otherwise."""
+    ("what time is my next cal.com booking": "when is my next cal.com booking"; "when does my next
+    cal.com booking start": the same), as the questions of a thing's time are read
+    (``asked_times``); ``request`` as written otherwise."""
     found = _WHAT_TIME.match(request[:500])
-    return request if found is None else f"when {request[found.end() :]}"
+    if found is not None:
+        return f"when {request[found.end() :]}"
+    happens = _WHEN_DOES.match(request[:500])
+    return request if happens is None else f"when is {happens.group('thing')}"
 
 
 # what someone said: "*what did ana post* in slack #general", "what has bob written in #eng"

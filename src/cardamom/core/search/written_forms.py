@@ -29,10 +29,19 @@ from cardamom.core.search.word_forms import said_side_by_side
 # (after the app's name too: "jira log work"), as the names of an app that keeps them say (Jira's
 # ``add_worklog``), where "log" alone read as its logs (``get_change_logs``).
 _LOGGED = re.compile(
-    r"^(?P<app>(?!please\b)[\w.\-]+:?\s+)?(?:please\s+)?(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
-    r"(?:h|hrs?|hours?|m|mins?|minutes?|d|days?)(?:\s+of\s+(?:work|time))?)(?:\s+spent)?\b",
+    r"^(?P<app>(?!(?:please|i|we)\b)[\w.\-]+:?\s+)?(?:please\s+)?(?:(?:log|track|record)\s+(?:(?:some\s+)?(?:work|time)|\d+(?:\.\d+)?\s*"
+    r"(?:h|hrs?|hours?|m|mins?|minutes?|d|days?)(?:\s+of\s+(?:work|time))?)(?:\s+spent)?"
+    # ... and the time told as spent: "I spent 3 hours on ENG-21", "worked 2h on jira issue OPS-4"
+    r"|(?:(?:i|we)(?:\s+have|'ve|\u2019ve)?\s+)?(?:spent|worked)\s+\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?))\b",
     re.IGNORECASE,
 )
+
+
+def _keeps_worklogs(index: SearchIndex, query: str) -> bool:
+    """``query`` names no app, or one whose names say a worklog (not "log 2 hours on asana task
+    55", whose time tracking entries no worklog's name reaches)."""
+    named = {app for word in tokenize(query[:300]) for app in index.app_mentions.get(word, ())}
+    return not named or bool(index.name_postings["worklog"] & index.tools_of(named))
 
 
 def _logged(match: re.Match[str], apps: Container[str]) -> str:
@@ -53,6 +62,9 @@ _PLACED_SLUG = re.compile(rf"\b(?P<place>in|for|from|of|on)\s+{_SLUG_AHEAD}", re
 # ... and where the request names an app, what it goes to ("who committed *to* acme/web on
 # github"); naming none, "to" may give a form ("convert to csv/json")
 _PLACED_SLUG_IN_APP = re.compile(rf"\b(?P<place>in|for|from|of|on|to|into)\s+{_SLUG_AHEAD}", re.IGNORECASE)
+# ... and a question's auxiliary before the slug owning what it counts ("how many open issues
+# *does acme/api* have on github", ``counted_questions``): "does repo acme/api have"
+_ASKED_SLUG_IN_APP = re.compile(rf"\b(?P<place>in|for|from|of|on|to|into|does|did|has)\s+{_SLUG_AHEAD}", re.IGNORECASE)
 
 
 # ... and one after the app's name ("issues *in github acme/api*"), which read as written left
@@ -120,7 +132,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
         # "list issues in acme/api"; "the main branch of acme/api" places it as "in" does
         # (``repo_slugs``: "of repo" would announce a field's value)
         in_app = any(t in index.app_mentions for t in tokenize(query))
-        query = (_PLACED_SLUG_IN_APP if in_app else _PLACED_SLUG).sub(
+        placing = _ASKED_SLUG_IN_APP if options.counted_questions else _PLACED_SLUG_IN_APP
+        query = (placing if in_app else _PLACED_SLUG).sub(
             lambda m: f"{'in' if options.repo_slugs and m.group('place').lower() == 'of' else m.group('place')} repo ",
             query,
         )
@@ -129,7 +142,7 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.object_files and "." in query and "files" in index.name_postings:
         # "upload report.pdf", "could you upload report.pdf": "upload the file ..."
         query = _OBJECT_FILE.sub(r"\g<ask>\g<verb> the file \g<file>", query)
-    if options.logged_time and "worklog" in index.name_postings:
+    if options.logged_time and "worklog" in index.name_postings and _keeps_worklogs(index, query):
         query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions), query)  # "log 3 hours on jira issue OPS-12"
     if options.listed_phrases and "list" in query.casefold():
         query = _LIST_OF.sub(_listed, query, count=1)  # "I want a list of ...": "I want list ..."

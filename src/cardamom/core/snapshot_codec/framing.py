@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 41
+SNAPSHOT_FORMAT = 42
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -106,7 +106,8 @@ without the switches ``compound_kinds``, ``asked_fields``, ``titled_nouns``, ``a
 on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``tenancy_moves``
 (format 39), read as on; format 39 without the switches ``aside_clauses`` and ``kind_fields``
 (format 40), read as on; format 40 without the switches ``people_questions``, ``given_fields``,
-``keyword_bags`` and ``ability_questions`` (format 41), read as on. The org's app names are never
+``keyword_bags`` and ``ability_questions`` (format 41), read as on; format 41 without the switches
+``constant_names``, ``counted_questions`` and ``handed_things`` (format 42), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
