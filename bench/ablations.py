@@ -338,6 +338,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a name in capitals read as a guessed name", "constant_names", True),
     ("a question asking how many things counts them", "counted_questions", True),
     ("a thing handed to a person is assigned", "handed_things", True),
+    ("the number of things asked for is a limit", "counted_limits", True),
+    ("a thing turned on or off is enabled or disabled", "switched_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

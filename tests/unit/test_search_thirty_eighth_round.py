@@ -8,7 +8,7 @@ worklogs; someone, anyone, asked to review; a statement of a state before a comm
 name, ...", "my cal.com booking 55 clashes ...") and the one thing it names for its "it", its place
 aside; a noun verb attaching its thing to the one the request names ("label issue 9"); "when does X
 start" asking X's time; a second step on what the first names ("... and email it to bob"); what goes
-before or after a request, or is left undone ("... after exporting its history"); "has X got" as
+before or after a request ("... after exporting its history"); "has X got" as
 "does X have"."""
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.camel_words import lowered_constant
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.counting_words import counted_question
-from cardamom.core.search.outcome_requests import handed_to
+from cardamom.core.search.outcome_requests import handed_to, switched
 from cardamom.core.search.prefixed_ids import kinded_ids
+from cardamom.core.search.quantities import without_counts
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.request_frame import without_preamble
-from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.request_parts import task_part, without_tags
 from cardamom.core.search.thing_questions import timed_question, with_thing
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -63,6 +64,13 @@ DOCS = [
     ),
     app_doc("github__activity_get_stargazer_count_for_repo", "GitHub", "Get the stargazer count for a repository."),
     app_doc("github__activity_list_stargazers_for_repo", "GitHub", "List stargazers."),
+    app_doc("github__repos_enable_vulnerability_alerts", "GitHub", "Enable vulnerability alerts for a repository."),
+    app_doc("github__repos_disable_vulnerability_alerts", "GitHub", "Disable vulnerability alerts for a repository."),
+    app_doc("github__repos_check_vulnerability_alerts", "GitHub", "Check if vulnerability alerts are enabled."),
+    app_doc("github__pulls_list", "GitHub", "List pull requests."),
+    app_doc("github__pulls_list_review_comments_for_repo", "GitHub", "List review comments in a repository."),
+    app_doc("box__get_folders_id_items", "Box", "List items in folder."),
+    app_doc("box__get_files_id_trash", "Box", "Get trashed file."),
     app_doc("jira__assign_issue", "Jira", "Assign issue. Assigns an issue to a user."),
     app_doc("jira__get_issue", "Jira", "Get issue."),
     app_doc("jira__do_transition", "Jira", "Transition issue. Performs an issue transition, closing or reopening it."),
@@ -150,6 +158,52 @@ class TestHandedThings:
             assert handed_to(_INDEX, request, _INDEX.tools_of([app])) == request
 
 
+class TestSwitchedThings:
+    def test_a_thing_turned_on_or_off_is_enabled_or_disabled(self) -> None:
+        tools = _INDEX.tools_of(["GitHub"])
+        request = "turn on vulnerability alerts for acme/api on github"
+        assert switched(_INDEX, request, tools) == "enable vulnerability alerts for acme/api on github"
+        assert _names(request)[:1] == ["github__repos_enable_vulnerability_alerts"]
+        assert _names(request, switched_things=False)[:1] != ["github__repos_enable_vulnerability_alerts"]
+        assert _names("turn off vulnerability alerts for acme/api on github")[:1] == [
+            "github__repos_disable_vulnerability_alerts"
+        ]
+
+    def test_what_no_name_enables_stays(self) -> None:
+        request = "turn off droplet 55"
+        assert switched(_INDEX, request, _INDEX.tools_of(["GitHub"])) == request
+
+
+class TestCountedLimits:
+    def test_the_number_of_things_asked_for_is_a_limit(self) -> None:
+        assert without_counts("list 20 box files in folder 5") == "list box files in folder 5"
+        assert (
+            without_counts("the 5 most recent github issues in acme/api") == "the most recent github issues in acme/api"
+        )
+        assert _names("list 20 box files in folder 5")[:1] == ["box__get_folders_id_items"]
+        assert _names("list 5 github issues in acme/api")[:1] == ["github__issues_list_for_repo"]
+        assert _names("list 5 github issues in acme/api", counted_limits=False)[:1] == ["github__issues_list"]
+
+    def test_amounts_ids_and_superlatives_stay(self) -> None:
+        for written in (
+            "add 2 hours to jira issue ENG-6",  # an amount before its unit
+            "get issue 5 comments",  # an id after its kind
+            "the latest 5 releases of acme/api",  # a superlative's count says a list
+            "top 3 largest stripe charges",
+            "send 100 sms",
+        ):
+            assert without_counts(written) == written
+
+
+class TestVerblessLists:
+    def test_things_listed_for_a_container_no_verb_said(self) -> None:
+        assert _names("github issues in acme/api")[:1] == ["github__issues_list_for_repo"]
+        assert _names("the most recent github issues in acme/api")[:1] == ["github__issues_list_for_repo"]
+
+    def test_a_name_saying_more_than_the_container_is_no_list_for_it(self) -> None:
+        assert _names("github pull requests in acme/api")[:1] == ["github__pulls_list"]
+
+
 class TestIdsWritten:
     def test_the_apps_name_before_an_id_is_no_kind(self) -> None:
         assert kinded_ids(_INDEX, "get stripe pi_123", ["Stripe"]) == "get stripe payment intent pi_123"
@@ -177,6 +231,12 @@ class TestFramesAndPhrases:
         assert _names("toss the stripe coupon SUMMER20")[:1] == ["stripe__delete_coupons_coupon"]
         assert _names("zap stripe coupon SUMMER20")[:1] == ["stripe__delete_coupons_coupon"]
         assert _names("the stripe coupon bin")[:1] != ["stripe__delete_coupons_coupon"]  # (a noun elsewhere)
+
+    def test_markup_tags_wrapping_a_request_leave(self) -> None:
+        assert without_tags("<request>list stripe customers</request>") == "list stripe customers"
+        assert _names("<request>list stripe customers</request>")[:1] == ["stripe__get_customers"]
+        for written in ("list repos with <b> in the name", "a <request> alone", "x </y>"):
+            assert without_tags(written) == written  # (no pair of tags)
 
     def test_has_got_is_have(self) -> None:
         assert as_question("has stripe customer cus_88 got any open invoices") == (
@@ -249,4 +309,8 @@ def test_hostile_lengths() -> None:
     assert handed_to(_INDEX, handed, tools) in (handed, f"assign {handed[5:]}")
     task_part("x is " + "y " * 20_000 + ", close it and email it", sentences=True, commas=True, steps=True, joined=True)
     rank(_INDEX, "when does " + "my " * 5_000 + "booking start on cal.com")
+    without_tags("<a>" * 1_300 + "</a")
+    without_counts("list " + "1 " * 1_000 + "files")
+    switched(_INDEX, "turn on " + "alerts " * 20_000, tools)
+    without_tags("<a> x " * 600 + "</b>")
     assert time.perf_counter() - started < 2.0

@@ -4,8 +4,12 @@ container (``get_tasks_for_project``), which ``says_thing_for`` asks (``named_co
 
 from __future__ import annotations
 
+from collections.abc import Collection, Container, Sequence
+
+from cardamom.core.search.filtering_things import ListFilter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
 from cardamom.core.search.verb_readings import literal_names, named_in
@@ -13,6 +17,34 @@ from cardamom.core.search.word_forms import LISTING_VERBS, READING_VERBS
 
 # the words a name says a container's contents with ("List items in folder": ``get_folders_id_items``)
 _CONTENTS = ("items", "contents", "children", "entries")
+
+
+def lister_of(
+    index: SearchIndex,
+    scoped: frozenset[int],
+    head: RequestHead | None,
+    listed: ListFilter | None,
+    words: Sequence[str],
+    skip: Container[str],
+    containers: Collection[str] = (),
+) -> RequestHead | None:
+    """The verb and thing a name may say *for* a container: the request's head, or the list its
+    filter reads ("charges *for customer* cus_1"); a request saying no verb, its first word
+    (``words``, past ``skip``) where it is a plural some name of ``scoped`` lists for one of
+    ``containers`` and nothing else ("github issues in repo acme/api": ``issues_list_for_repo``;
+    not "pull requests", which only ``pulls_list_review_comments_for_repo`` says for a repo)."""
+    if head is not None or listed is not None:
+        return head if listed is None or head is not None else RequestHead(listed.verb, listed.thing)
+    first = next((w for w in words if w not in skip and w not in QUERY_FILLER_WORDS), "")
+    if not is_plural(first) or is_action_word(first):
+        return None
+    key = inflection_key(first)
+    placed = {inflection_key(c) for c in containers}
+    for doc_id in literal_names(index, first) & scoped:
+        other = _other_words(frozenset(own_name_words(index.documents[doc_id].name)), {key})
+        if len(other) == 1 and inflection_key(other[0]) in placed:
+            return RequestHead("list", first)
+    return None
 
 
 def says_thing_for(
@@ -47,7 +79,12 @@ def _names_saying(index: SearchIndex, documents: frozenset[int], said: set[str],
 
 def _says_little_else(name_tokens: frozenset[str], said: set[str]) -> bool:
     """A name has at most two words (its app's, a namespace) besides ``said``, actions and grammar."""
-    other = [
+    return len(_other_words(name_tokens, said)) <= 2
+
+
+def _other_words(name_tokens: frozenset[str], said: set[str]) -> list[str]:
+    """A name's words besides ``said``, actions and grammar."""
+    return [
         w
         for w in name_tokens
         if inflection_key(w) not in said
@@ -55,7 +92,6 @@ def _says_little_else(name_tokens: frozenset[str], said: set[str]) -> bool:
         and w not in GRAMMAR_WORDS
         and w not in QUERY_FILLER_WORDS
     ]
-    return len(other) <= 2
 
 
 def lists_thing(index: SearchIndex, thing: str, verb: str, scoped: frozenset[int]) -> bool:

@@ -29,7 +29,14 @@ from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.monologue import without_monologue
-from cardamom.core.search.outcome_requests import converted, handed_to, made_state, review_asked, review_verdict
+from cardamom.core.search.outcome_requests import (
+    converted,
+    handed_to,
+    made_state,
+    review_asked,
+    review_verdict,
+    switched,
+)
 from cardamom.core.search.output_formats import without_formats
 from cardamom.core.search.passive_voice import active_voice, verb_in_names
 from cardamom.core.search.people_questions import people_question
@@ -197,6 +204,8 @@ def framed_request(
         framed = converted(index, framed, tools)
     if options.handed_things:  # "give jira issue OPS-7 to alice": "assign jira issue OPS-7 to alice"
         framed = handed_to(index, framed, tools)
+    if options.switched_things:  # "turn on vulnerability alerts for acme/api": "enable vulnerability alerts ..."
+        framed = switched(index, framed, tools)
     if options.person_moves:  # "add bob to slack #eng" (or "bob needs to be added to ..."): "invite bob to ..."
         framed = with_apps(person_moved(index, framed, tools, _app_words(mentions)), mentions)
     if options.output_formats:  # "list github repos *as a table*"

@@ -735,6 +735,14 @@ class SearchOptions:
     * ``handed_things``: a thing handed to a person ("give the jira issue OPS-7 to alice", "hand PR
       12 over to bob") is the thing assigned to them, where a name of the app assigns that thing
       (``outcome_requests``).
+    * ``counted_limits``: how many things a request asks for, a number before their plural after a
+      verb, a determiner or nothing ("list *20* box files in folder 5", "the *5* most recent github
+      issues in acme/api"), is a limit no name says and leaves the request, not read as the things'
+      id; an amount before its unit ("2 hours") and an id after its kind ("issue 5") stay
+      (``quantities``).
+    * ``switched_things``: a thing turned or switched on or off ("turn on vulnerability alerts for
+      acme/api on github") is the thing enabled or disabled, where a name of the app enables or
+      disables a thing the request names (``outcome_requests``).
     """
 
     drop_filler: bool = True
@@ -984,6 +992,8 @@ class SearchOptions:
     constant_names: bool = True
     counted_questions: bool = True
     handed_things: bool = True
+    counted_limits: bool = True
+    switched_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1245,4 +1255,6 @@ SEED_RULES_ONLY = SearchOptions(
     constant_names=False,
     counted_questions=False,
     handed_things=False,
+    counted_limits=False,
+    switched_things=False,
 )

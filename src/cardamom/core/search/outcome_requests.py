@@ -195,3 +195,31 @@ def handed_to(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
         if not things.isdisjoint(words):
             return f"assign {match.group('thing')} to {match.group('person')}{match.group('rest')}"
     return request
+
+
+# a thing turned on or off: "turn on vulnerability alerts for acme/api", "switch off workflow 7"
+_SWITCHED = re.compile(
+    r"^(?:turn|switch|toggle)\s+(?P<state>on|off)\s+(?P<rest>\S.*)$|^(?:turn|switch)\s+(?P<thing>\S.*?)\s+(?P<after>on|off)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_SWITCHING = {"on": "enable", "off": "disable"}
+
+
+def switched(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` turning a thing on or off ("turn on vulnerability alerts for acme/api on
+    github") as the thing enabled or disabled ("enable vulnerability alerts ...": GitHub's
+    ``repos_enable_vulnerability_alerts``, where "turn" read as written found their check first),
+    where a name of ``tools`` enables or disables a thing the request names; ``request`` as
+    written otherwise ("turn off droplet 55": DigitalOcean's power actions say "off")."""
+    match = _SWITCHED.match(request.strip())
+    if match is None:
+        return request
+    state = (match.group("state") or match.group("after")).casefold()
+    rest = match.group("rest") or match.group("thing")
+    verb = _SWITCHING[state]
+    said = {inflection_key(w) for w in tokenize(rest)}
+    documents = index.documents
+    for doc_id in index.name_postings.get(verb, EMPTY) & tools:
+        if not said.isdisjoint(inflection_key(w) for w in own_name_words(documents[doc_id].name) if w != verb):
+            return f"{verb} {rest}"
+    return request

@@ -79,3 +79,32 @@ def is_time_of_day(lowered: str, previous: str) -> bool:
     """``lowered`` is a time of day after a day ("tomorrow *morning*"), or the day's part alone
     after "every" or "at" ("every *night*", "at *noon*")."""
     return lowered in TIMES_OF_DAY and (previous in DATE_WORDS or previous in {"every", "at", "by", "until", "tonight"})
+
+
+# How many things a request asks for, a number before their plural ("list *20* box files in
+# folder 5", "the *5* most recent github issues"): after a verb, a determiner or nothing. After a
+# kind it is that thing's id ("issue *5* comments"); before a unit, an amount ("*2* hours").
+_COUNT_OPENERS = r"(?:the|my|our|list|get|show|fetch|find|display|pull"
+_COUNT_OPENERS += r"|grab|return|give\s+me|delete|remove|create|add|send|invite|archive|close)"
+_COUNTED = re.compile(
+    rf"(?:^\s*|\b(?P<opener>{_COUNT_OPENERS})\s+)(?P<count>\d{{1,4}})\s+"
+    r"(?=(?:[A-Za-z][\w.-]*\s+){0,3}?(?P<things>[A-Za-z]{2,}[^s\W]s)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_counts(request: str) -> str:
+    """``request`` without the number of things it asks for, before their plural ("list 20 box
+    files in folder 5": "list box files in folder 5"), a limit no tool's name says, which read
+    as the things' id left the container and the repository unread; an amount before its unit
+    ("add 2 hours to ...") and an id after its kind ("issue 5 comments") stay."""
+    if len(request) > 2000 or not any(c.isdigit() for c in request):
+        return request
+
+    def counted(found: re.Match[str]) -> str:
+        if found.group("things").casefold() in UNITS or found.group("things").casefold() in MORE_UNITS:
+            return found.group(0)
+        opener = found.group("opener")
+        return f"{opener} " if opener else ""
+
+    return _COUNTED.sub(counted, request)

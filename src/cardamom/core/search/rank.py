@@ -44,6 +44,7 @@ from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
+from cardamom.core.search.request_parts import without_tags
 from cardamom.core.search.scope import scope_pool
 from cardamom.core.search.telling import WRITTEN_FIRST, sends_messages, told_request
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
@@ -73,6 +74,7 @@ def rank(
     (``misspelled_words``).
     """
     query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
+    query = without_tags(query)  # "<request>list xero invoices</request>"
     if index.options.constant_names:
         query = lowered_constant(query)  # "GITHUB_CREATE_AN_ISSUE": a guessed name's words
     if index.options.camel_words and (whole := whole_camel_words(query, index.knows)) != query:

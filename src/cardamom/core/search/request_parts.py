@@ -175,3 +175,17 @@ def with_apps(part: str, mentions: tuple[AppMention, ...]) -> str:
     said = set(tokenize(part))
     elsewhere = [" ".join(m.words) for m in mentions if m.connected and not said.issuperset(m.words)]
     return f"{part} in {' and '.join(dict.fromkeys(elsewhere))}" if elsewhere else part
+
+
+# a request wrapped in markup tags, as prompts write it ("<request>list xero invoices</request>")
+_TAG_PAIR = re.compile(r"<(?P<tag>[A-Za-z][\w-]{0,30})(?:\s[^<>]{0,200})?>.*?</(?P=tag)\s*>", re.DOTALL)
+_TAG = re.compile(r"</?[A-Za-z][\w-]{0,30}(?:\s[^<>]{0,200})?/?>")
+
+
+def without_tags(request: str) -> str:
+    """``request`` without the markup tags it is wrapped in, where it holds an opening tag and its
+    closing one ("<request>list xero invoices</request>": "list xero invoices"; the tag's name is
+    no word of the request); ``request`` as written otherwise ("a <b> placeholder")."""
+    if "</" not in request or len(request) > 4000 or _TAG_PAIR.search(request) is None:
+        return request
+    return " ".join(_TAG.sub(" ", request).split())

@@ -11,10 +11,9 @@ from cardamom.core.search.app_roles import MESSAGE_NOUNS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.app_words import name_forms
 from cardamom.core.search.attached_files import ATTACHING, as_file, described_content
-from cardamom.core.search.container_words import lists_thing, says_thing_for
+from cardamom.core.search.container_words import lister_of, lists_thing, says_thing_for
 from cardamom.core.search.counting_words import count_as_list, list_as_search
 from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, qualifiers, ruled_out
-from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.implied_app import named_in_tools
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.labelled_numbers import number_labels
@@ -182,7 +181,7 @@ def _inside(
     # "charges *for customer* cus_123": so does a kind's word filtering a list the app names
     listed = analysis.filters
     filters = listed.kinds if listed is not None and lists_thing(index, listed.thing, listed.verb, scoped) else ()
-    lister = analysis.head if listed is None or analysis.head is not None else RequestHead(listed.verb, listed.thing)
+    lister = lister_of(index, scoped, analysis.head, listed, kept, app_words | analysis.values, analysis.containers)
     kept = (
         tuple(
             t

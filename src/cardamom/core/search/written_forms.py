@@ -17,6 +17,7 @@ from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
+from cardamom.core.search.quantities import without_counts
 from cardamom.core.search.request_frame import ASKING_FRAME
 from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.thing_urls import read_urls
@@ -106,6 +107,8 @@ def as_words(index: SearchIndex, query: str) -> str:
 def _in_words(index: SearchIndex, query: str) -> str:
     """``as_words`` but for the arguments written as code."""
     options = index.options
+    if options.counted_limits:  # "list 20 box files in folder 5": "list box files in folder 5"
+        query = without_counts(query)
     if options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
         query = read_urls(query, index.app_mentions, index.name_postings)
     if options.repo_refs and "#" in query:  # "merge acme/api#45": "merge pull request 45 in acme/api"

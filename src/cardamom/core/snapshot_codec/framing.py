@@ -107,7 +107,8 @@ on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``
 (format 39), read as on; format 39 without the switches ``aside_clauses`` and ``kind_fields``
 (format 40), read as on; format 40 without the switches ``people_questions``, ``given_fields``,
 ``keyword_bags`` and ``ability_questions`` (format 41), read as on; format 41 without the switches
-``constant_names``, ``counted_questions`` and ``handed_things`` (format 42), read as on. The org's app names are never
+``constant_names``, ``counted_questions``, ``handed_things``, ``counted_limits`` and
+``switched_things`` (format 42), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
