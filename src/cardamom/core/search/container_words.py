@@ -35,6 +35,8 @@ def lister_of(
     not "pull requests", which only ``pulls_list_review_comments_for_repo`` says for a repo)."""
     if head is not None or listed is not None:
         return head if listed is None or head is not None else RequestHead(listed.verb, listed.thing)
+    if not containers:
+        return None  # (most requests: no container to list for)
     first = next((w for w in words if w not in skip and w not in QUERY_FILLER_WORDS), "")
     if not is_plural(first) or is_action_word(first):
         return None

@@ -45,7 +45,7 @@ _AFTER = re.compile(
     r"|due\s+to\s+(?:the|a|an|our|my|their|some)|as\s+(?:per|discussed|requested|agreed|promised|asked|planned|mentioned)"
     r"|if\s+(?:possible|you\s+can|that'?s\s+ok(?:ay)?)|when(?:ever)?\s+(?:you\s+(?:can|get\s+a\s+chance)|possible)"
     # ... or what goes before or after it ("archive #old *after exporting its history*"; what is
-    # left undone, "without merging", is ``negated_words``')
+    # left undone, "without merging", is ``negated_words``)
     r"|(?:before|after)\s+[a-z]{2,}ing\b"
     # ... or the time a condition sets ("mark the task complete *once all subtasks are done*")
     r"|once\s+(?:(?:all|every|each)\s+(?:the\s+|its\s+|their\s+)?[a-z]+\s+(?:are|is|have|has|get|gets)\b|"

@@ -145,7 +145,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.object_files and "." in query and "files" in index.name_postings:
         # "upload report.pdf", "could you upload report.pdf": "upload the file ..."
         query = _OBJECT_FILE.sub(r"\g<ask>\g<verb> the file \g<file>", query)
-    if options.logged_time and "worklog" in index.name_postings and _keeps_worklogs(index, query):
+    logged = _LOGGED.search(query) if options.logged_time and "worklog" in index.name_postings else None
+    if logged is not None and _keeps_worklogs(index, query):
         query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions), query)  # "log 3 hours on jira issue OPS-12"
     if options.listed_phrases and "list" in query.casefold():
         query = _LIST_OF.sub(_listed, query, count=1)  # "I want a list of ...": "I want list ..."
