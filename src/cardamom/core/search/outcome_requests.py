@@ -145,6 +145,14 @@ _TURNED = re.compile(
 )
 
 
+def _says_any(index: SearchIndex, names: frozenset[int], keys: set[str], verb: str = "") -> bool:
+    """Some tool of ``names`` says one of ``keys`` (inflection keys) in its own name, ``verb`` aside."""
+    documents = index.documents
+    return any(
+        not keys.isdisjoint(inflection_key(w) for w in own_name_words(documents[d].name) if w != verb) for d in names
+    )
+
+
 def converted(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     """``request`` turning a thing into another ("turn intercom conversation 88 into a ticket")
     as the thing converted ("convert intercom conversation 88 to a ticket": Intercom's
@@ -157,8 +165,7 @@ def converted(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     # a name converting the thing or into the other (not Slack's ``..._convert_to_private`` for
     # "turn slack message 1712.5 into a jira issue")
     words = {inflection_key(w) for w in tokenize(f"{match.group('thing')} {match.group('what')}")}
-    documents = index.documents
-    if not any(words & {inflection_key(w) for w in own_name_words(documents[d].name)} for d in converting):
+    if not _says_any(index, converting, words):
         return request
     return f"convert {match.group('thing')} to {match.group('what')}"
 
@@ -187,14 +194,11 @@ def handed_to(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     handle = person.isalpha() and lowered not in QUERY_FILLER_WORDS and lowered not in index.app_mentions
     if match is None or not (names_a_person_placed(person) or lowered in _ASKER or handle):
         return request
-    documents = index.documents
     things = {inflection_key(s) for w in tokenize(match.group("thing")) for s in (w, *synonyms_of(w))}
     assigning = union_of(index.name_postings.get(w, EMPTY) for w in _ASSIGNING) & tools
-    for doc_id in assigning:
-        words = [inflection_key(w) for w in own_name_words(documents[doc_id].name)]
-        if not things.isdisjoint(words):
-            return f"assign {match.group('thing')} to {match.group('person')}{match.group('rest')}"
-    return request
+    if not _says_any(index, assigning, things):
+        return request
+    return f"assign {match.group('thing')} to {match.group('person')}{match.group('rest')}"
 
 
 # a thing turned on or off: "turn on vulnerability alerts for acme/api", "switch off workflow 7"
@@ -218,8 +222,4 @@ def switched(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     rest = match.group("rest") or match.group("thing")
     verb = _SWITCHING[state]
     said = {inflection_key(w) for w in tokenize(rest)}
-    documents = index.documents
-    for doc_id in index.name_postings.get(verb, EMPTY) & tools:
-        if not said.isdisjoint(inflection_key(w) for w in own_name_words(documents[doc_id].name) if w != verb):
-            return f"{verb} {rest}"
-    return request
+    return f"{verb} {rest}" if _says_any(index, index.name_postings.get(verb, EMPTY) & tools, said, verb) else request

@@ -62,10 +62,11 @@ _SLUG_AHEAD = r"(?=(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.-]*/(?=[\w.-]*[A-Za-z])[\w.
 _PLACED_SLUG = re.compile(rf"\b(?P<place>in|for|from|of|on)\s+{_SLUG_AHEAD}", re.IGNORECASE)
 # ... and where the request names an app, what it goes to ("who committed *to* acme/web on
 # github"); naming none, "to" may give a form ("convert to csv/json")
-_PLACED_SLUG_IN_APP = re.compile(rf"\b(?P<place>in|for|from|of|on|to|into)\s+{_SLUG_AHEAD}", re.IGNORECASE)
+_IN_APP_PLACES = "in|for|from|of|on|to|into"
+_PLACED_SLUG_IN_APP = re.compile(rf"\b(?P<place>{_IN_APP_PLACES})\s+{_SLUG_AHEAD}", re.IGNORECASE)
 # ... and a question's auxiliary before the slug owning what it counts ("how many open issues
 # *does acme/api* have on github", ``counted_questions``): "does repo acme/api have"
-_ASKED_SLUG_IN_APP = re.compile(rf"\b(?P<place>in|for|from|of|on|to|into|does|did|has)\s+{_SLUG_AHEAD}", re.IGNORECASE)
+_ASKED_SLUG_IN_APP = re.compile(rf"\b(?P<place>{_IN_APP_PLACES}|does|did|has)\s+{_SLUG_AHEAD}", re.IGNORECASE)
 
 
 # ... and one after the app's name ("issues *in github acme/api*"), which read as written left
