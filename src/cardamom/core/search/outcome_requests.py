@@ -21,6 +21,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words, union_of
 from cardamom.core.search.synonyms import synonyms_of
+from cardamom.core.search.thing_questions import SOMEONE
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
 
 # the states a thing is made into, from general usage
@@ -46,7 +47,7 @@ _ASKED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _REVIEWERS = ("reviewers", "reviewer")
-_ANYONE = frozenset({"someone", "somebody", "anyone", "anybody", "people"})
+_ANYONE = SOMEONE | {"people"}
 # the changes a person looks at as a reviewer ("have bob look at *PR 12*", "*acme/api#12*")
 _CHANGES = re.compile(r"\b(?:prs?|pull\s+requests?|merge\s+requests?|mrs?|diff|changes?)\b|\w#\d+\b", re.IGNORECASE)
 

@@ -133,7 +133,7 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         listed = _listed_acts(index, others, kinds | literal_names(index, f"{kind}s") & tools, tools)
         if listed is not None:  # "who commented on github issue 7": its comments
             return f"list {listed} on {kind} {thing_id}{place}"
-    whom = opening.group(0).strip().casefold() in {"who", "whom"} or (asked and bool(_SOMEONE & set(words)))
+    whom = opening.group(0).strip().casefold() in {"who", "whom"} or (asked and bool(SOMEONE & set(words)))
     whether = opening.re is _WHETHER
     # (a yes/no question's state a name checking it says with the thing is that name's: "has PR
     # 12 been *merged*" is ``pulls_check_if_merged``)
@@ -194,7 +194,8 @@ def _named_things(text: str) -> list[re.Match[str]]:
     return [t for t in _THING.finditer(text) if not _no_kind(t.group("kind"))]
 
 
-_SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody"})
+# anyone at all, no person named ("who has *anyone* assigned", "have *someone* review PR 88")
+SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody"})
 
 
 def _listed_acts(index: SearchIndex, words: list[str], kinds: frozenset[int], tools: frozenset[int]) -> str | None:
