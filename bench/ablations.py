@@ -340,6 +340,12 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a thing handed to a person is assigned", "handed_things", True),
     ("the number of things asked for is a limit", "counted_limits", True),
     ("a thing turned on or off is enabled or disabled", "switched_things", True),
+    ("a request told of anyone is the user's", "told_by_anyone", True),
+    ("a thing wanted done is done", "wanted_done", True),
+    ("the asker's role stated first leaves the request", "own_roles", True),
+    ("a request written as a description is its verb's order", "described_requests", True),
+    ("a concession before 'but' leaves the request", "conceded_clauses", True),
+    ("what a thing created is for is its content", "purposed_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -248,7 +248,9 @@ class TestThingUrls:
             assert self._read(kept) == kept
 
     def test_an_action_in_the_path_is_no_kind(self) -> None:
-        assert self._read("open https://acme.slack.com/archives/C0123") == "open slack C0123"
+        # (a Slack archive's path names its channel: the thirty-ninth round's reading, not an archiving)
+        assert self._read("open https://acme.slack.com/archives/C0123") == "open slack channel C0123"
+        assert self._read("open https://acme.slack.com/x/archives/C0123") == "open slack C0123"
 
     def test_ranked(self) -> None:
         query = "close https://github.com/acme/web/issues/77"

@@ -47,6 +47,10 @@ ABBREVIATIONS: dict[str, str] = {
     "subs": "subscriptions",
     "cfg": "configuration",
     "ppl": "people",
+    # ... and orders shortened ("*del* box file 123", "*upd* asana task 55", "*gimme* the stripe invoices")
+    "del": "delete",
+    "upd": "update",
+    "gimme": "get",
     # British spellings, where the names say them the American way
     "colour": "color",
     "colours": "colors",

@@ -38,17 +38,19 @@ from cardamom.core.search.outcome_requests import (
     switched,
 )
 from cardamom.core.search.output_formats import without_formats
-from cardamom.core.search.passive_voice import active_voice, verb_in_names
+from cardamom.core.search.passive_voice import active_voice, verb_in_names, wanted_done
 from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.person_lookups import person_sought
 from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
-from cardamom.core.search.request_frame import without_preamble
+from cardamom.core.search.request_frame import described_request, without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
+from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.started_workflows import started_workflow
-from cardamom.core.search.stated_situations import without_situation
+from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
 from cardamom.core.search.thing_fields import field_of_thing, given_field
 from cardamom.core.search.thing_questions import (
     contents_question,
@@ -101,6 +103,16 @@ def framed_request(
     app_words = _app_words(mentions)
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
+    if options.conceded_clauses:  # "not urgent, but create an asana task ...": "create an asana task ..."
+        query = without_concession(query, mentions)
+    if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"
+        query = without_role(query, mentions)
+    if options.told_by_anyone and options.told_frames:  # "my manager needs ...": "the user needs ..."
+        query = told_as_users(
+            without_source(query, index.name_postings.__contains__), app_words, index.name_postings.__contains__
+        )
+    if options.wanted_done and options.passive_actions:  # "the user wants the PR 3 merged": "merge the PR 3"
+        query = wanted_done(query, _participles(index, options.verbal_nouns))
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
         query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query
@@ -137,6 +149,8 @@ def framed_request(
         framed = without_situation(framed, mentions)
     if options.hyphenated_values:  # "get the blob for billing-service 8156570": "for 'billing-service'"
         framed = quoted_hyphens(index, framed, tools)
+    if options.described_requests:  # "Refunds a Stripe charge": "refund a Stripe charge"
+        framed = described_request(framed)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."
         framed = without_preamble(
             framed,
@@ -147,6 +161,8 @@ def framed_request(
             hedges=options.hedged_requests,
             verbs=options.verbed_tools,
         )
+    if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
+        framed = quoted_purpose(framed, app_words)
     named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
 
     def a_name_says(word: str) -> bool:
@@ -190,10 +206,7 @@ def framed_request(
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"
         framed = done_once(index, framed, connected)
     if options.passive_actions:  # "the stripe charge ch_9 should be refunded": "refund ..."
-        in_names = functools.partial(verb_in_names, index)
-        # (a participle whose inflection key is no verb's: "added", "pinned")
-        verb_of = (lambda p: in_names(p) or participle_verb(p)) if options.verbal_nouns else in_names
-        framed = active_voice(framed, verb_of, wished=options.wished_states)
+        framed = active_voice(framed, _participles(index, options.verbal_nouns), wished=options.wished_states)
     if options.person_lookups:  # "find bob in intercom": "find contacts bob in intercom"
         framed = person_sought(index, framed, tools)
     if options.outcome_requests:  # "make github repo acme/api private", "ask bob to review PR 12"
@@ -213,6 +226,13 @@ def framed_request(
             index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
         )
     return framed
+
+
+def _participles(index: SearchIndex, any_verb: bool) -> Callable[[str], str | None]:
+    """The verb a participle is a form of, as the index's names write it ("refunded": "refund"),
+    or (``any_verb``, ``verbal_nouns``) where its inflection key is no verb's ("added", "pinned")."""
+    in_names = functools.partial(verb_in_names, index)
+    return (lambda p: in_names(p) or participle_verb(p)) if any_verb else in_names
 
 
 def _app_words(mentions: tuple[AppMention, ...]) -> frozenset[str]:

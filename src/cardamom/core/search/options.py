@@ -743,6 +743,30 @@ class SearchOptions:
     * ``switched_things``: a thing turned or switched on or off ("turn on vulnerability alerts for
       acme/api on github") is the thing enabled or disabled, where a name of the app enables or
       disables a thing the request names (``outcome_requests``).
+    * ``told_by_anyone``: a request told of anyone who wants it, a given name or words ending in a
+      word for a person or a group ("*Alice wants* the jira issue ENG-9 ...", "*my manager needs* a
+      list of ...", "*the team lead asked me to* close ..."), is read as told of "the user", which
+      the frame leaves out (``requesters``).
+    * ``wanted_done``: one thing wanted or had done, its participle after it ("the user needs
+      *droplet 77 rebooted*", "*get* the PR 3 *merged*"), is the thing done in the active ("reboot
+      droplet 77"); several things, a time or an agent after the participle keep a list's filter
+      ("the invoices sent last month") (``passive_voice``).
+    * ``own_roles``: the asker's own role stated before the request ("*I run our digitalocean
+      infra;* snapshot droplet 77", "*As the owner of acme/api on github* I want to ...", "*I work
+      in finance and* need ..."), "I" and a verb of what one does or is, or "as" or "being" and a
+      role, to a mark or the asking, leaves it, the apps it names placed after the request
+      (``stated_situations``).
+    * ``described_requests``: a request written as a tool's description, its verb in the third
+      person before a determiner ("*Refunds* a Stripe charge", "*Lists* all Droplets in your
+      account"), is that verb's order ("refund a Stripe charge"); "refunds for customer cus_1" stay
+      things (``request_frame``).
+    * ``conceded_clauses``: a concession before "but" ("*not urgent, but* create an asana task ...",
+      "*could be wrong, but* list the droplets in digitalocean") leaves the request, where it names
+      no connected app and what follows names one and asks (``stated_situations``).
+    * ``purposed_things``: what a thing created is for, after its "to" and a verb then a determiner,
+      a pronoun or a name ("create an asana task *to renew the domain*", "create a jira issue *to
+      fix the login page*"), is its content, quoted; "add bob to the project" and "add a task to
+      project alpha" place it (``purpose_clauses``).
     """
 
     drop_filler: bool = True
@@ -994,6 +1018,12 @@ class SearchOptions:
     handed_things: bool = True
     counted_limits: bool = True
     switched_things: bool = True
+    told_by_anyone: bool = True
+    wanted_done: bool = True
+    own_roles: bool = True
+    described_requests: bool = True
+    conceded_clauses: bool = True
+    purposed_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1257,4 +1287,10 @@ SEED_RULES_ONLY = SearchOptions(
     handed_things=False,
     counted_limits=False,
     switched_things=False,
+    told_by_anyone=False,
+    wanted_done=False,
+    own_roles=False,
+    described_requests=False,
+    conceded_clauses=False,
+    purposed_things=False,
 )

@@ -181,14 +181,22 @@ _HANDED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 
+# ... or its assignee set to them: "change the assignee of jira issue ENG-4 to bob"
+_REASSIGNED = re.compile(
+    r"^(?:set|change|update|switch|make)\s+(?:the\s+)?assignee\s+(?:of|on|for)\s+(?P<thing>\S.*?)\s+to\s+(?P<person>\S+)"
+    r"(?P<rest>(?:\s+(?:in|on|at|via)\s+\S+(?:\s+\S+)?)?)\s*[.!]?$",
+    re.IGNORECASE | re.DOTALL,
+)
+
 
 def handed_to(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     """``request`` handing a thing to a person ("give the jira issue OPS-7 to alice") as the
-    thing assigned to them ("assign the jira issue OPS-7 to alice": Jira's ``assign_issue``),
+    thing assigned to them ("assign the jira issue OPS-7 to alice": Jira's ``assign_issue``), and
+    so a thing whose assignee is set to them ("change the assignee of jira issue ENG-4 to bob"),
     where a name of ``tools`` assigns that thing (a word opening with "assign" beside the
     thing's own); ``request`` as written otherwise ("give box folder 5 to bob": Box assigns
     only tasks and policies)."""
-    match = _HANDED.match(request.strip())
+    match = _HANDED.match(request.strip()) or _REASSIGNED.match(request.strip())
     person = match.group("person").strip(",.") if match is not None else ""
     # a person by name, the asker, or a handle, whatever names say it ("octocat": GitHub's mascot too)
     lowered = person.casefold()

@@ -5,7 +5,8 @@ in the active ("refund the stripe charge ch_9"), the rules reading a verb first 
 a thing said to need another ("jira issue ENG-5 *needs a comment* saying fixed": "add a comment
 to jira issue ENG-5 saying fixed") (``passive_actions``), and a state wished or made sure of
 ("I want jira issue ENG-5 *to be closed*", "*make sure* droplet 5512 *is powered off*":
-``wished_states``)."""
+``wished_states``), and a thing wanted or had done ("the user wants *the PR 3 merged*", "*have*
+asana task 901 *moved* to Done": ``wanted_done``)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,27 @@ _WISHED = re.compile(
     r"(?P<state>[A-Za-z]+)\b(?P<after>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# a thing wanted or had done (``wanted_done``): "I need *droplet 77 rebooted*", "the user wants
+# *their subscription sub_4 cancelled*", "*get* the PR 3 *merged*"; the participle last, or before
+# where the thing goes ("moved *to the Done section*", "assigned *to her*"), never a time or an
+# agent ("the invoices sent *last month*", "issues created *by bob*": a list's filters)
+_HAD = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:(?:(?:i|we|the\s+user|they|he|she)\s+)?(?:wants?|needs?|would\s+like)|(?:i|we)(?:'|\u2019)d\s+like"
+    r"|(?:please\s+)?(?:get|have))\s+(?!to\b)(?P<subject>(?:[^.;:!?]|\.(?=\w)){3,100}?)\s+(?P<participle>[A-Za-z]{3,})\b"
+    r"(?P<rest>(?:\s+(?:to|into|onto|from|on|in|at|as|with|via|for|off|out|back|up|over)\b(?:[^.;!?]|\.(?=\w))*"
+    r"|\s+(?:complete|completed|done|resolved|closed|open|read|unread|private|public|active|inactive))?)\s*[.!?]?$",
+    re.IGNORECASE | re.DOTALL,
+)
+# the words of a time, which make a participle a list's filter ("paid *in december*")
+_TIMES = frozenset(
+    {"yesterday", "today", "tomorrow", "day", "days", "week", "weeks", "month", "months", "year", "years", "hour"}
+    | {"hours", "ago", "since", "last", "recently", "monday", "tuesday", "wednesday", "thursday", "friday"}
+    | {"saturday", "sunday", "january", "february", "march", "april", "june", "july", "august", "september"}
+    | {"october", "november", "december"}
+)
+# several things had done are things listed ("I need *all the tasks assigned* to me")
+_SEVERAL = frozenset({"all", "every", "each", "any", "some", "these", "those", "them"})
 # a subject that names no thing: "I need to be added to ...", "it should be possible to ..."
 _PRONOUNS = frozenset({"i", "we", "you", "it", "this", "that", "they", "he", "she", "someone", "everyone", "one"})
 _CLAUSES = frozenset({"that", "which", "who", "whose", "where", "when", "if"})
@@ -64,6 +86,25 @@ def active_voice(request: str, verb_of: Callable[[str], str | None], *, wished: 
     if needs is not None and _names_a_thing(needs.group("subject")):
         return f"add {needs.group('article')} {needs.group('noun')} to {needs.group('subject')}{needs.group('rest')}"
     return request
+
+
+def wanted_done(request: str, verb_of: Callable[[str], str | None]) -> str:
+    """``request`` wanting one thing done, its participle after it (``_HAD``: "the user wants the
+    PR 3 merged"), in the active ("merge the PR 3"); ``request`` as written otherwise, and where
+    the things are several or the participle a time's or a list's ("tasks assigned to me")."""
+    if len(request) > 2000:
+        return request
+    had = _HAD.match(request.strip())
+    if had is None:
+        return request
+    subject, participle, rest = had.group("subject", "participle", "rest")
+    words = tokenize(subject)
+    if words[-2:] in (["to", "be"], ["to", "get"]):
+        return request  # "we need the charge ch_1 to be refunded": a state wished (``wished_states``)
+    plural = any(is_plural(w) and w.isalpha() for w in words[-1:]) or not _SEVERAL.isdisjoint(words)
+    if plural or not _TIMES.isdisjoint(tokenize(rest)) or not participle.casefold().endswith(("ed", "en", "t")):
+        return request
+    return _active(request, subject, participle, rest, verb_of, stem=True)
 
 
 def _active(

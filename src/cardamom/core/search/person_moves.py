@@ -27,7 +27,10 @@ from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, toke
 from cardamom.core.search.value_words import TENANCIES
 
 # one of a kind of person, said as such ("remove *a user* from ...", "kick *user U1* from ...")
-_SOMEONE = r"(?:(?:a|an|the|this|that|one)\s+)?(?:user|member|person|teammate|guest)(?:\s+[A-Za-z]*\d[\w.-]*)?"
+_SOMEONE = (
+    r"(?:(?:(?:a|an|the|this|that|one|my|our)\s+)?(?:user|member|person|teammate|guest|colleague|co-?worker)"
+    r"(?:\s+[A-Za-z]*\d[\w.-]*)?|someone|somebody)"
+)
 _MOVE = re.compile(
     r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
     rf"(?P<person>{_SOMEONE}(?=\s)|\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
@@ -37,10 +40,18 @@ _MOVE = re.compile(
 _ONE_OF_KIND = re.compile(_SOMEONE, re.IGNORECASE)
 # a person let in by access or by sharing: "give bob write access to ...", "share ... with bob"
 _GIVEN = re.compile(
-    r"^(?:give|grant)\s+(?P<person>\S+)\s+(?:[a-z-]+\s+)?(?:access|permissions?)\s+(?:to|on)\s+(?P<rest>.+)$",
+    r"^(?:(?:give|grant)\s+(?P<person>\S+)"
+    # ... or needed: "bob needs (edit) access to ..." (``told_by_anyone``: no teller's words)
+    r"|(?P<needing>\S+)\s+(?:needs?|wants?|requires?|should\s+(?:get|have)|must\s+(?:get|have)))"
+    r"\s+(?:[a-z-]+\s+)?(?:access|permissions?)\s+(?:to|on|for)\s+(?P<rest>.+)$"
+    # ... or a person let do what access allows: "make sure bob can edit box folder 55", "let bob view ..."
+    r"|^(?:(?:make\s+sure|ensure)\s+(?:that\s+)?(?P<able>\S+)\s+(?:can|is\s+able\s+to)|let\s+(?P<let>\S+))\s+"
+    r"(?:edit|view|see|access|open|read|comment\s+on|upload\s+to|write\s+to)\s+(?P<place>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
-_SHARED = re.compile(r"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S)
+_SHARED = re.compile(
+    rf"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>{_SOMEONE}(?=\s|$)|\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S
+)
 # the caller moved: "remove me from asana project 31" (the user asking to be moved, ``monologue``)
 _CALLERS = frozenset({"me", "myself", "us"})
 # the apps' own verbs for a person moved in and out, before the place's people; one moves
@@ -71,6 +82,8 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     # app, not as the place's people (Box's group memberships add "user 77" to a group)
     one_of_kind = _ONE_OF_KIND.fullmatch(person) is not None
     named = one_of_kind or names_a_person_placed(person.strip(",.")) or person.casefold() in _CALLERS
+    # a capitalised word no tool's name nor app says is a person's name ("add *Dana* to slack #design")
+    named = named or (person[:1].isupper() and person.isalpha() and _unknown(index, person.casefold(), apps))
     if not anyone and not named:
         return request
     rest += text[400:]
@@ -89,11 +102,18 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     for own in _OWN_VERBS["in" if into else "out"]:
         if any(not is_admin_name(documents[d].name) for d in index.name_postings.get(own, EMPTY) & tools):
             return f"{own} {person} {joint} {rest}"
-    people = _people_word(index, rest, tools) if not one_of_kind else None
+    # (a thing shared with someone of a kind is theirs to work on: "share box folder 5 with a colleague")
+    shared = _SHARED.match(text[:400]) is not None
+    people = _people_word(index, rest, tools) if not one_of_kind or shared else None
     return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
 
 
 _OWNERS = frozenset({"the", "our", "my", "your", "this", "their"})
+
+
+def _unknown(index: SearchIndex, word: str, apps: Collection[str]) -> bool:
+    """``word`` is no word of a tool's name, of an app's, nor of the filler."""
+    return word not in index.name_postings and word not in apps and word not in QUERY_FILLER_WORDS
 
 
 def _the_app_itself(place: str, apps: Collection[str]) -> bool:
@@ -109,7 +129,8 @@ def _moved(text: str) -> tuple[bool, str, str] | None:
     """Whether ``text`` moves a person in (or out), the person, and the place's words."""
     given = _GIVEN.match(text)
     if given is not None:
-        return True, given.group("person"), given.group("rest")
+        person = given.group("person") or given.group("needing") or given.group("able") or given.group("let")
+        return True, person, given.group("rest") or given.group("place")
     shared = _SHARED.match(text)
     if shared is not None:
         return True, shared.group("person"), shared.group("rest") + shared.group("after")

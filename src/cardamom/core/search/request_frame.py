@@ -17,7 +17,8 @@ _GREETING = r"(?:(?:hey|hi|hello|ok|okay|so|please|kindly)\b[,!]?\s+)*"
 # "*next,* create ...", "*one more:* how many ..."); the ones that are adjectives too ("next
 # week's bookings", "first page") only with a mark after them
 _CHATTING = (
-    r"(?:(?:(?:hey|hi|hello|ok|okay|so|please|kindly|now|then|also|and|basically|alright|actually|btw)\b"
+    r"(?:(?:(?:hey|hi|hello|ok|okay|so|please|kindly|now|then|also|and|basically|alright|actually|btw"
+    r"|um+|uh+|hmm+|oops|yeah|yep|sorry)\b"
     r"|(?:next|first|finally|lastly|great|thanks|cool|right|after\s+that|and\s+then)(?=\s*[,:;!\-\u2013\u2014])"
     r"|(?:one\s+more(?:\s+thing)?|last\s+thing|real\s+quick|quick\s+question))\s*[,!:;\-\u2013\u2014]*\s+)*"
 )
@@ -201,3 +202,21 @@ def _as_verb(rest: str) -> str:
     # (the actions' own forms, or a verb requests open with: "for *transitioning* an issue")
     verb = (gerund_verb(first, action_forms()) or gerund_verb(first)) if len(first) >= 6 else None
     return f"{verb} {after}" if verb is not None else rest
+
+
+# ``described_requests``: a request written as a tool's description says what it does, its verb
+# in the third person before what it acts on ("*Refunds* a Stripe charge", "*Lists* all Droplets
+# in your account", "*Queries* a Notion database"); read as written, "refunds" was the refunds
+# listed. Only before a determiner: "refunds for customer cus_1" are things.
+_DESCRIBING = re.compile(
+    r"^\s*[A-Za-z]{4,}s\s+(?=(?:a|an|the|all|one|your|its|their|every|each|any|some|multiple|existing|new"
+    r"|specified|given|selected)\b)",
+    re.IGNORECASE,
+)
+
+
+def described_request(request: str) -> str:
+    """``request`` with its first word, a verb in the third person before a determiner, in its
+    base form ("Refunds a Stripe charge": "refund a Stripe charge"); ``request`` as written
+    otherwise."""
+    return _in_base_form(request.lstrip()) if _DESCRIBING.match(request) else request

@@ -13,6 +13,17 @@ names one: the request is all there. "the jira issue OPS-1, assign it to bob" ke
 the clause places it). Whole sentences before the one asking go as such a clause does, where
 they name no connected app and it does and opens with an order or a request ("... noticed
 something weird. *Could you* pull up Stripe invoice in_123?").
+
+The asker's own role, stated first, goes the same way (``own_roles``): "*I run our digitalocean
+infra;* snapshot droplet 77", "*As the owner of acme/api on github* I want to add bob as a
+collaborator", "*I work in finance and* need the list of unpaid xero invoices". It opens with
+"I" and a verb of what one does or is ("I'm", "I run", "I manage", "I look after"), or "as" or
+"being" and a role, and ends at a mark or where the asking begins ("and need", "I want"); what
+follows asks (an order, a question or a wish). The apps it names are where the request asks.
+So does a concession before "but" (``conceded_clauses``): "*not urgent, but* create an asana task
+...", "*could be wrong, but* list the droplets in digitalocean", "*I might be wrong but* I think we
+need to archive slack channel #old": where it names no connected app and what follows does and
+asks (an order, a question, a wish, "I think").
 """
 
 from __future__ import annotations
@@ -65,6 +76,67 @@ def without_situation(request: str, mentions: tuple[AppMention, ...]) -> str:
     if any(_names(clause, m) for m in connected) or not any(_names(rest, m) for m in connected):
         return request
     return stated.group("rest")
+
+
+# the asker's role ("I'm in sales", "I run our infra", "as the owner of ...", "being the box admin"),
+# then a mark or the asking ("...; snapshot droplet 77", "... and need ...", "... I want to ...")
+_WISH = r"(?:need|want|would|(?:'|\u2019)d|have\s+to|must|am\s+trying)\b"
+_ROLE = re.compile(
+    r"^\s*(?P<clause>(?:i(?:(?:'|\u2019)m|\s+am)(?!\s+(?:trying|looking|going|hoping|planning|wondering|getting"
+    r"|having|unable|not|about|sure|asking|writing|told)\b)"
+    r"|i\s+(?:work|run|manage|lead|own|handle|oversee|maintain|administer|head|support|coordinate"
+    r"|look\s+after|take\s+care\s+of|deal\s+with|am\s+in\s+charge\s+of|am\s+responsible\s+for)"
+    r"|(?:as|being)\s+(?:a|an|the|our|my|one\s+of\s+the))\b[^.;:!?\"\u201c\u201d]{2,120}?)"
+    rf"(?:\s*[.;:!,]\s+|\s+[-\u2013\u2014]+\s+|\s+and\s+(?=(?:i\s+)?{_WISH})|\s+(?=i\s+{_WISH}))"
+    r"(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_WISHES = frozenset({"need", "needs", "want", "wants", "would", "have", "must"})
+
+
+def without_role(request: str, mentions: tuple[AppMention, ...]) -> str:
+    """``request`` without the asker's role stated before it (``_ROLE``), where what follows asks:
+    an order, a question, a wish ("need ...": "I need ..."), the apps the role names placed after
+    it; ``request`` as written otherwise."""
+    if len(request) > 2000:
+        return request
+    role = _ROLE.match(request)
+    if role is None:
+        return request
+    rest = role.group("rest")
+    words = tokenize(rest)
+    if len(words) < 2:
+        return request
+    if words[0] in _WISHES:
+        rest = f"I {rest}"  # "... and need the list of ...": the asker needs it
+    elif not (words[0] in _ASKING or words[0] in QUESTION_OPENERS or words[0] == "i" or _acts(words[0])):
+        return request
+    clause = tokenize(role.group("clause"))
+    placed = [" ".join(m.words) for m in mentions if m.connected and _names(clause, m) and not _names(words, m)]
+    return f"{rest} in {' and '.join(dict.fromkeys(placed))}" if placed else rest
+
+
+# a concession, then "but" and the request ("not urgent, *but* create ...")
+_CONCEDED = re.compile(r"^\s*(?P<clause>[^.;:!?\"\u201c\u201d]{3,100}?),?\s+but\s+(?P<rest>\S.*)$", re.I | re.S)
+_OPINING = frozenset({"i", "we", "maybe", "perhaps", "probably", "possibly"})
+
+
+def without_concession(request: str, mentions: tuple[AppMention, ...]) -> str:
+    """``request`` without the concession before its "but" (``_CONCEDED``), where it names no
+    connected app of ``mentions`` and what follows names one and asks; ``request`` as written
+    otherwise."""
+    if len(request) > 2000:
+        return request
+    conceded = _CONCEDED.match(request)
+    if conceded is None:
+        return request
+    clause, rest = tokenize(conceded.group("clause")), tokenize(conceded.group("rest"))
+    connected = [m for m in mentions if m.connected]
+    if len(rest) < _LEAST or any(_names(clause, m) for m in connected) or not any(_names(rest, m) for m in connected):
+        return request
+    first = rest[0]
+    asks = first in _ASKING or first in QUESTION_OPENERS or first in _OPINING or _acts(first)
+    return conceded.group("rest") if asks else request
 
 
 def _acts(word: str) -> bool:

@@ -11,7 +11,12 @@ the app only where the org has that app (Jira's sites are ``*.atlassian.net``). 
 is the thing's kind where a tool name of the index says it (in either number) and it is no
 action; the segment after it is its id, and the segments before it place it ("in acme/web");
 ending the path, or before no id, it is the list ("/acme/web/issues", "/bookings/upcoming"). A
-path naming no kind gives its last segment with a digit, an id.
+path naming no kind gives its last segment with a digit, an id; or a query's key naming a kind
+("View.aspx?*InvoiceID=abc*": "invoice abc"); a GitHub path of two segments, no kind in them, is a
+repository ("github.com/octocat/hello-world"), and a Slack archive's path a channel and its
+message ("/archives/C123/p1712345678"). An address opening the request, an order on "this"
+after it, is the order's object: "https://github.com/acme/api/issues/12 close this" is "close
+github issue 12 in acme/api".
 """
 
 from __future__ import annotations
@@ -23,7 +28,25 @@ from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import is_plural, singular, tokenize
 
-_URL = re.compile(r"\bhttps?://(?P<host>[A-Za-z0-9.-]+)(?::\d+)?(?P<path>/[^\s?#]*)?(?:[?#][^\s]*)?", re.IGNORECASE)
+_URL = re.compile(
+    r"\bhttps?://(?P<host>[A-Za-z0-9.-]+)(?::\d+)?(?P<path>/[^\s?#]*)?(?P<query>[?#][^\s]*)?", re.IGNORECASE
+)
+# an address, then an order on it: "https://github.com/acme/api/issues/12 *close this*", "... *mark
+# done*" (not "... add *label bug*": an order with its own object)
+_ADDRESS_FIRST = re.compile(
+    r"^\s*(?P<url>https?://\S+)\s+(?:[-:,>]+\s*)?(?:please\s+)?(?P<verb>[A-Za-z]+)"
+    r"(?:\s+(?:this|it|that)\b(?P<rest>.*)|(?P<state>(?:\s+[A-Za-z]+)?)\s*[.!]?)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a query's key naming a thing by its id: "?InvoiceID=abc", "?task_id=5", "&contactId=9"
+_KEYED_ID = re.compile(r"[?&#](?P<kind>[A-Za-z]+?)[_-]?id=(?P<id>[^&\s#]+)", re.IGNORECASE)
+# GitHub's own pages, whose paths of two segments place no repository ("/orgs/acme")
+_GITHUB_PAGES = frozenset(
+    {"orgs", "organizations", "users", "settings", "marketplace", "topics", "sponsors", "apps", "notifications"}
+    | {"explore", "features", "enterprises", "collections", "trending", "login", "new", "search", "codespaces"}
+)
+# a Slack archive's path: a channel, and a message in it ("p" and its timestamp's digits)
+_SLACK_ARCHIVE = re.compile(r"^/archives/(?P<channel>[A-Z0-9]+)(?:/p(?P<message>\d+))?/?$", re.IGNORECASE)
 # a host's first labels that name no app: "www.notion.so", "app.box.com", "dashboard.stripe.com"
 _SERVICE_LABELS = frozenset({"www", "app", "dashboard", "go", "cloud", "console", "web", "my", "m"})
 # a maker's host serving the app: Atlassian's sites serve Jira
@@ -42,6 +65,11 @@ def read_urls(request: str, mentions: Container[str], vocabulary: Container[str]
     index's name words, which say what a path's word is a kind of."""
     if "://" not in request:
         return request
+    first = _ADDRESS_FIRST.match(request)
+    verb = first.group("verb").casefold() if first is not None else ""
+    if first is not None and (is_action_word(verb) or (verb in vocabulary and not _is_kind(verb, vocabulary))):
+        after = first.group("rest") if first.group("rest") is not None else first.group("state")
+        request = f"{first.group('verb')} {first.group('url')}{after}"  # "close <address>", "mark <address> done"
 
     def read(match: re.Match[str]) -> str:
         app = _app(match.group("host"), mentions)
@@ -49,7 +77,9 @@ def read_urls(request: str, mentions: Container[str], vocabulary: Container[str]
             return match.group(0)
         path = (match.group("path") or "").rstrip(_SEGMENT_END)
         trailing = (match.group("path") or "")[len(path) :]
-        return f"{app} {_thing(path, vocabulary, _ID_ONLY.get(app, ''))}".rstrip() + trailing
+        thing = _placed(app, path) or _thing(path, vocabulary, _ID_ONLY.get(app, ""))
+        thing = thing or _keyed(match.group("query") or "", vocabulary)
+        return f"{app} {thing}".rstrip() + trailing
 
     return _URL.sub(read, request)
 
@@ -87,6 +117,29 @@ def _thing(path: str, vocabulary: Container[str], unnamed: str) -> str:
     if at == len(segments) - 1 or not _is_id(segments[at + 1]):
         return " ".join((word, *segments[at + 1 :])) + placed  # "/acme/web/issues", "/bookings/upcoming": a list
     return f"{_PATH_WORDS.get(singular(word), singular(word))} {segments[at + 1]}{placed}"
+
+
+def _keyed(query: str, vocabulary: Container[str]) -> str:
+    """The thing a query's key names by its id ("?InvoiceID=abc": "invoice abc"), where a tool
+    name of the index says the kind; "" otherwise."""
+    keyed = _KEYED_ID.search(query)
+    if keyed is None or not _is_kind(keyed.group("kind").casefold(), vocabulary):
+        return ""
+    return f"{keyed.group('kind').casefold()} {keyed.group('id')}"
+
+
+def _placed(app: str, path: str) -> str:
+    """The thing an app's path names by its place alone: a GitHub owner and name, a repository
+    ("/octocat/hello-world", not "/orgs/acme"); a Slack archive's channel and message; ""
+    otherwise."""
+    segments = [s for s in path.split("/") if s]
+    if app == "github" and len(segments) == _PLACES and segments[0].casefold() not in _GITHUB_PAGES:
+        return f"repo {'/'.join(segments)}"
+    archive = _SLACK_ARCHIVE.match(path) if app == "slack" else None
+    if archive is None:
+        return ""
+    channel = f"channel {archive.group('channel')}"
+    return f"message {archive.group('message')} in {channel}" if archive.group("message") else channel
 
 
 def _is_kind(word: str, vocabulary: Container[str]) -> bool:

@@ -93,6 +93,8 @@ def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
     if not index.options.argument_lists:
         return _in_words(index, query), frozenset()
+    if index.options.thing_urls:  # (an address's query is no argument list: "View.aspx?InvoiceID=abc")
+        query = read_urls(query, index.app_mentions, index.name_postings)
     # "list issues state=open", "create(email='jo@x.io')": a with-clause, which goes last
     written = read_arguments(query, index.name_postings.__contains__)
     return _in_words(index, written.rest) + written.clause, written.words

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 42
+SNAPSHOT_FORMAT = 43
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -108,7 +108,9 @@ on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``
 (format 40), read as on; format 40 without the switches ``people_questions``, ``given_fields``,
 ``keyword_bags`` and ``ability_questions`` (format 41), read as on; format 41 without the switches
 ``constant_names``, ``counted_questions``, ``handed_things``, ``counted_limits`` and
-``switched_things`` (format 42), read as on. The org's app names are never
+``switched_things`` (format 42), read as on; format 42 without the switches ``told_by_anyone``,
+``wanted_done``, ``own_roles``, ``described_requests``, ``conceded_clauses`` and ``purposed_things``
+(format 43), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,52 @@
+"""What a thing created is for, said after its "to" (``purposed_things``): "create an asana task
+*to renew the domain*", "create a jira issue *to fix the login page*", "add a todo in asana *to
+call bob*".
+
+The clause is the thing's content, its title as the person would write it; read as the request's
+words, "renew", "domain" and "login" took mass no name of the app carries and nothing cleared the
+floor. It is quoted, so it is read as a value: 'create an asana task "renew the domain"'. A
+clause is one where a creating verb opens the request and "to" is followed by a word (a verb, whatever
+it is) and then a determiner, a pronoun or a person's name: "add bob *to the project*", "add a comment *to issue
+5*" and "add a task *to project alpha*" place the thing instead. The apps named after the clause
+stay outside it ("... to renew the domain *in asana*").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from cardamom.core.search.person_names import names_a_person
+
+_PURPOSED = re.compile(
+    r"^(?P<head>\s*(?:please\s+)?(?:create|add|make|open|file|log|raise|new|schedule|set\s+up|start)\b[^\"'\n]{3,80}?)"
+    r"\s+to\s+(?P<verb>[a-z]+)\s+(?P<next>[\w@.'-]+)(?P<rest>[^\"\n]*)$",
+    re.IGNORECASE,
+)
+# the words after the clause's verb that say it acts on something: "to renew *the* domain"
+_DETERMINERS = frozenset(
+    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some"}
+    | {"all", "every", "each", "me", "us", "him", "them", "it", "up", "out", "back", "with", "about"}
+)
+_PLACE = re.compile(r"\s+(?:in|on|via|using|with)\s+(?P<app>[\w.-]+(?:\s+[\w.-]+)?)\s*[.!]?$", re.IGNORECASE)
+
+
+def quoted_purpose(request: str, app_words: Collection[str]) -> str:
+    """``request`` with what a thing created is for (``_PURPOSED``) quoted as its content; the apps
+    ``app_words`` name after it outside the quotes; ``request`` as written otherwise."""
+    if len(request) > 1000:
+        return request
+    purposed = _PURPOSED.match(request)
+    if purposed is None:
+        return request
+    verb, after = purposed.group("verb").casefold(), purposed.group("next")
+    if verb in app_words or verb in _DETERMINERS or len(verb) < 2:
+        return request
+    if after.casefold() not in _DETERMINERS and not names_a_person(after):
+        return request  # "add a task to project alpha": a place
+    clause = f"{purposed.group('verb')} {after}{purposed.group('rest')}"
+    place = _PLACE.search(clause)
+    outside = ""
+    if place is not None and set(place.group("app").casefold().split()) <= set(app_words):
+        clause, outside = clause[: place.start()], clause[place.start() :]
+    return f'{purposed.group("head")} "{clause.strip()}"{outside}'
