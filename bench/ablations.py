@@ -346,6 +346,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a request written as a description is its verb's order", "described_requests", True),
     ("a concession before 'but' leaves the request", "conceded_clauses", True),
     ("what a thing created is for is its content", "purposed_things", True),
+    ("a question whether a thing described exists seeks it", "existence_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1813,6 +1813,23 @@ FIRST = [
     ("change the assignee of jira issue ENG-4 to bob", "jira", "assign_issue"),
     ("make sure bob can edit box folder 55", "box", "post_collaborations"),
     ("add Dana to the slack channel #design", "slack", "conversations_invite"),
+    # ... what a created thing says, things sought, a thing put on another, a paragraph
+    ("new jira bug - checkout fails on safari", "jira", "create_issue"),
+    ("log a bug in jira that the export button is broken", "jira", "create_issue"),
+    ("create a github issue about the broken build in acme/api", "github", "issues_create"),
+    ("write a notion page summarizing the Q3 results", "notion", "post_page"),
+    ("draft an invoice in xero for Acme for $500", "xero", "create_invoices"),
+    ("is there an open jira issue about the login bug", "jira", "search_for_issues_using_jql"),
+    ("do we have a stripe customer with email bob@x.com", "stripe", "get_customers_search"),
+    ("is there a notion page about onboarding", "notion", "post_search"),
+    ("is there a box folder named Contracts", "box", "get_search"),
+    ("does acme/api have any open pull requests on github", "github", "pulls_list"),
+    ("Put a comment on Jira issue OPS-311 saying the rollback finished at 14:05", "jira", "add_comment"),
+    ("Append a paragraph 'Decision: ship on Monday' to Notion page 5c1e2f", "notion", "patch_block_children"),
+    # guards: a thing put somewhere is moved, undescribed things listed, draft invoices listed
+    ("put the box file 5 in folder 7", "box", "put_files_id"),
+    ("are there any unpaid invoices in xero", "xero", "get_invoices"),
+    ("list draft invoices in xero", "xero", "get_invoices"),
     # guards: several things had done (a list's filter), a place after "to", an order with its own object
     ("I need the tasks assigned to me in asana", "asana", "get_tasks"),
     ("get me the invoices sent last month in xero", "xero", "get_invoices"),

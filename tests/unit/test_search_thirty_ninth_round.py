@@ -3,17 +3,20 @@
 (``wanted_done``); the asker's own role stated first leaves the request (``own_roles``); a request
 written as a tool's description is its verb's order (``described_requests``); a concession before
 "but" leaves it (``conceded_clauses``); what a thing created is for is its content
-(``purposed_things``); and, without a switch: an address opening a request before an order on
-"this", a GitHub owner and name, a Slack archive's path and a query's key naming a thing by its id;
-someone of a kind, a capitalised name and a person needing access moved in; an assignee set to a
-person as the thing assigned; orders shortened ("del", "upd", "gimme"); "um", "hmm", "sorry"
-opening a request."""
+(``purposed_things``), and so what it says after "that", "about" or a dash; a question whether a
+thing described exists seeks it (``existence_questions``); and, without a switch: an address
+opening a request before an order on "this", a GitHub owner and name, a Slack archive's path and
+a query's key naming a thing by its id; someone of a kind, a capitalised name and a person needing
+access moved in; an assignee set to a person as the thing assigned; orders shortened ("del",
+"upd", "gimme"); "um", "hmm", "sorry" opening a request; a thing put on another as added; "write"
+and "draft" as "create"; a paragraph as a block."""
 
 from __future__ import annotations
 
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.passive_voice import wanted_done
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.request_frame import described_request, without_preamble
@@ -64,6 +67,18 @@ DOCS = [
     app_doc("box__get_folders_id_collaborations", "Box", "List folder collaborations."),
     app_doc("box__delete_files_id", "Box", "Delete file."),
     app_doc("box__delete_file_requests_id", "Box", "Delete file request."),
+    app_doc("box__get_search", "Box", "Search for content."),
+    app_doc("box__get_folders_id", "Box", "Get information about a folder."),
+    app_doc("notion__post_search", "Notion", "Search by title."),
+    app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
+    app_doc("notion__post_page", "Notion", "Create a page."),
+    app_doc("notion__patch_block_children", "Notion", "Append block children."),
+    app_doc("jira__add_comment", "Jira", "Add comment. Adds a comment to an issue."),
+    app_doc("jira__update_comment", "Jira", "Update comment. Updates a comment."),
+    app_doc("github__issues_create", "GitHub", "Create an issue."),
+    app_doc("github__repos_request_pages_build", "GitHub", "Request a GitHub Pages build."),
+    app_doc("github__pulls_list", "GitHub", "List pull requests."),
+    app_doc("github__pulls_list_review_comments_for_repo", "GitHub", "List review comments in a repository."),
 ]
 _INDEX = SearchIndex.build(DOCS)
 _APPS = frozenset({"jira", "asana", "digitalocean", "stripe", "github", "xero", "slack", "box"})
@@ -210,6 +225,41 @@ class TestPurposedThings:
             assert quoted_purpose(kept, _APPS) == kept
 
 
+class TestToldContent:
+    def test_what_a_created_thing_says_is_its_content(self) -> None:
+        assert quoted_purpose("log a bug in jira that the export button is broken", _APPS) == (
+            'log a bug in jira "the export button is broken"'
+        )
+        assert quoted_purpose("new jira bug - checkout fails on safari", _APPS) == (
+            'new jira bug "checkout fails on safari"'
+        )
+        assert quoted_purpose("write a notion page summarizing the Q3 results", _APPS) == (
+            'write a notion page "the Q3 results"'
+        )
+        assert _names("log a bug in jira that the export button is broken")[:1] == ["jira__create_issue"]
+        assert _names("log a bug in jira that the export button is broken", purposed_things=False) == []
+        assert _names("new jira bug - checkout fails on safari")[:1] == ["jira__create_issue"]
+        assert _names("write a notion page summarizing the Q3 results")[:1] == ["notion__post_page"]
+
+
+class TestExistenceQuestions:
+    def test_a_thing_described_is_sought(self) -> None:
+        assert sought_thing("is there a box folder named Contracts?") == "find box folder named Contracts"
+        assert sought_thing("does acme/api have any open pull requests on github") == (
+            "list open pull requests of acme/api on github"
+        )
+        assert _names("is there a notion page about onboarding")[:1] == ["notion__post_search"]
+        assert _names("is there a notion page about onboarding", existence_questions=False)[:1] == [
+            "notion__retrieve_a_page"
+        ]
+        assert _names("is there a box folder named Contracts")[:1] == ["box__get_search"]
+        assert _names("does acme/api have any open pull requests on github")[:1] == ["github__pulls_list"]
+
+    def test_an_undescribed_thing_stays(self) -> None:
+        for kept in ("are there any unpaid invoices in xero", "is there a way to list slack channels", "does it"):
+            assert sought_thing(kept) == kept
+
+
 class TestWithoutASwitch:
     def test_addresses(self) -> None:
         apps = _INDEX.app_mentions
@@ -247,6 +297,10 @@ class TestWithoutASwitch:
         assert _names("change the assignee of jira issue ENG-4 to bob")[:1] == ["jira__assign_issue"]
         assert _names("change the assignee of jira issue ENG-4 to bob", handed_things=False)[:1] == ["jira__edit_issue"]
 
+    def test_a_thing_put_on_another_is_added_and_a_paragraph_is_a_block(self) -> None:
+        assert _names("put a comment on jira issue OPS-3 saying done")[:1] == ["jira__add_comment"]
+        assert _names("append a paragraph to notion page 5c1e2f")[:1] == ["notion__patch_block_children"]
+
     def test_shortened_orders_and_spoken_openers(self) -> None:
         assert _names("del box file 123")[:1] == ["box__delete_files_id"]
         assert without_preamble("um list my asana tasks") == "list my asana tasks"
@@ -262,6 +316,9 @@ def test_hostile_lengths() -> None:
     without_role("I run " + "our " * 20_000 + "; list x", ())
     without_concession("x " * 20_000 + " but list jira issues", ())
     quoted_purpose("create a task to " + "the " * 20_000, _APPS)
+    quoted_purpose("create a task " + "x " * 20_000 + "- y", _APPS)
+    sought_thing("is there a " + "x " * 20_000 + "about y")
+    sought_thing("does " + "x " * 20_000 + "have any y")
     described_request("Lists " + "all " * 20_000)
     read_urls("https://github.com/" + "a/" * 20_000 + " close this", _INDEX.app_mentions, _INDEX.name_postings)
     rank(_INDEX, "my manager needs " + "the " * 5_000 + "droplet rebooted")

@@ -1,5 +1,5 @@
-"""Words shortened as people write them in a hurry, and spelled the British way, spelled out as
-the names spell them (``abbreviations``)."""
+"""Words shortened as people write them in a hurry, spelled the British way, or naming a kind of
+a page's block, spelled out as the names spell them (``abbreviations``)."""
 
 from __future__ import annotations
 
@@ -51,6 +51,13 @@ ABBREVIATIONS: dict[str, str] = {
     "del": "delete",
     "upd": "update",
     "gimme": "get",
+    # the kinds of a page's blocks, which the names call blocks ("append a *paragraph* to notion page 5c1e")
+    "paragraph": "block",
+    "paragraphs": "blocks",
+    "heading": "block",
+    "headings": "blocks",
+    "callout": "block",
+    "callouts": "blocks",
     # British spellings, where the names say them the American way
     "colour": "color",
     "colours": "colors",

@@ -24,6 +24,7 @@ from cardamom.core.search.capability_questions import app_alone, asked_ability
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.counting_words import counted_question
+from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
@@ -201,6 +202,7 @@ def framed_request(
     framed = with_apps(held, mentions) if held is not None else framed  # "what's in box folder 77"
     if options.people_questions:  # "who starred acme/web on github": "list stargazers of acme/web on github"
         framed = with_apps(people_question(index, framed, tools), mentions)
+    framed = sought_thing(framed) if options.existence_questions else framed  # "is there a notion page about ..."
     asked = thing_question(index, framed, connected) if options.thing_questions else None
     framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"

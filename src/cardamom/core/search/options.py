@@ -767,6 +767,10 @@ class SearchOptions:
       a pronoun or a name ("create an asana task *to renew the domain*", "create a jira issue *to
       fix the login page*"), is its content, quoted; "add bob to the project" and "add a task to
       project alpha" place it (``purpose_clauses``).
+    * ``existence_questions``: a question asking whether a thing of some description exists ("is
+      there an open jira issue *about* the login bug", "is there a box folder *named* Contracts") is
+      the thing sought ("find ..."); an undescribed thing is listed as before
+      (``existence_questions``).
     """
 
     drop_filler: bool = True
@@ -1024,6 +1028,7 @@ class SearchOptions:
     described_requests: bool = True
     conceded_clauses: bool = True
     purposed_things: bool = True
+    existence_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1293,4 +1298,5 @@ SEED_RULES_ONLY = SearchOptions(
     described_requests=False,
     conceded_clauses=False,
     purposed_things=False,
+    existence_questions=False,
 )

@@ -1,6 +1,8 @@
 """What a thing created is for, said after its "to" (``purposed_things``): "create an asana task
 *to renew the domain*", "create a jira issue *to fix the login page*", "add a todo in asana *to
-call bob*".
+call bob*"; and what it says, after "that", "about" or a verb telling it ("summarizing"), or a
+dash or a colon: "log a bug in jira *that the export button is broken*", "new jira bug *-
+checkout fails on safari*".
 
 The clause is the thing's content, its title as the person would write it; read as the request's
 words, "renew", "domain" and "login" took mass no name of the app carries and nothing cleared the
@@ -23,6 +25,15 @@ _PURPOSED = re.compile(
     r"\s+to\s+(?P<verb>[a-z]+)\s+(?P<next>[\w@.'-]+)(?P<rest>[^\"\n]*)$",
     re.IGNORECASE,
 )
+# ... or what it says, after "that", "about" or a verb telling it, or a dash or a colon: "log a bug in
+# jira *that the export button is broken*", "create a github issue *about the broken build*", "write a
+# notion page *summarizing the Q3 results*", "new jira bug *- checkout fails on safari*"
+_TOLD = re.compile(
+    r"^(?P<head>\s*(?:please\s+)?(?:create|add|make|open|file|log|raise|new|write|draft|submit|report)\s+"
+    r"[^\"'\n:\-\u2013\u2014]{2,80}?)(?:\s+(?:that|about|regarding|concerning|describing|summari[sz]ing|explaining"
+    r"|documenting|covering|outlining)|\s*(?::|\s[-\u2013\u2014]))\s+(?P<rest>[^\"\n]{3,})$",
+    re.IGNORECASE,
+)
 # the words after the clause's verb that say it acts on something: "to renew *the* domain"
 _DETERMINERS = frozenset(
     {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some"}
@@ -38,15 +49,20 @@ def quoted_purpose(request: str, app_words: Collection[str]) -> str:
         return request
     purposed = _PURPOSED.match(request)
     if purposed is None:
-        return request
+        told = _TOLD.match(request)
+        return request if told is None else _quoted(told.group("head"), told.group("rest"), app_words)
     verb, after = purposed.group("verb").casefold(), purposed.group("next")
     if verb in app_words or verb in _DETERMINERS or len(verb) < 2:
         return request
     if after.casefold() not in _DETERMINERS and not names_a_person(after):
         return request  # "add a task to project alpha": a place
-    clause = f"{purposed.group('verb')} {after}{purposed.group('rest')}"
+    return _quoted(purposed.group("head"), f"{purposed.group('verb')} {after}{purposed.group('rest')}", app_words)
+
+
+def _quoted(head: str, clause: str, app_words: Collection[str]) -> str:
+    """``head``, then ``clause`` quoted, the app named at its end (``app_words``) outside."""
     place = _PLACE.search(clause)
     outside = ""
     if place is not None and set(place.group("app").casefold().split()) <= set(app_words):
         clause, outside = clause[: place.start()], clause[place.start() :]
-    return f'{purposed.group("head")} "{clause.strip()}"{outside}'
+    return f'{head} "{clause.strip()}"{outside}'

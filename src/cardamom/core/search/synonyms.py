@@ -117,11 +117,10 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("text", "messages"): "sms",
 }
 
-# Words that are an action only as a request's first word, and an adjective or a noun elsewhere:
-# "*open* a ticket" creates one, "list *open* issues" filters by state; "*record* a payment"
-# creates one, "get a DNS *record*" reads one.
-LEADING_VERBS: dict[str, str] = {"open": "create", "record": "create"}
-# ... and slang for throwing away, nouns elsewhere ("*toss* the stripe coupon", "the recycle *bin*")
+# Words that are an action only as a request's first word, and an adjective or a noun elsewhere: "*open*
+# a ticket", "*record* a payment", "*write* a notion page", "*draft* an invoice" create one ("list *open*
+# issues", "a DNS *record*", "*draft* invoices" filter or read); "*toss* the stripe coupon" is slang
+LEADING_VERBS = {"open": "create", "record": "create", "write": "create", "draft": "create"}
 LEADING_VERBS |= {"toss": "delete", "bin": "delete", "zap": "delete", "shelve": "archive"}
 
 
@@ -294,6 +293,8 @@ _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
     **{("pull", word): ("get", word) for word in ("the", "all", "my", "our", "latest", "recent", "last")},
     # one kills a running thing as one deletes it ("kill the droplet named test-box")
     ("kill",): ("delete",),
+    # one puts a thing on another as one adds it ("put a comment on ..."; "put file 5 in ..." moves it)
+    **{("put", article): ("add", article) for article in ("a", "an", "another")},
 }
 
 

@@ -109,8 +109,8 @@ on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``
 ``keyword_bags`` and ``ability_questions`` (format 41), read as on; format 41 without the switches
 ``constant_names``, ``counted_questions``, ``handed_things``, ``counted_limits`` and
 ``switched_things`` (format 42), read as on; format 42 without the switches ``told_by_anyone``,
-``wanted_done``, ``own_roles``, ``described_requests``, ``conceded_clauses`` and ``purposed_things``
-(format 43), read as on. The org's app names are never
+``wanted_done``, ``own_roles``, ``described_requests``, ``conceded_clauses``, ``purposed_things``
+and ``existence_questions`` (format 43), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
