@@ -81,7 +81,7 @@ DOCS = [
     app_doc("github__pulls_list_review_comments_for_repo", "GitHub", "List review comments in a repository."),
 ]
 _INDEX = SearchIndex.build(DOCS)
-_APPS = frozenset({"jira", "asana", "digitalocean", "stripe", "github", "xero", "slack", "box"})
+_APPS = frozenset({"jira", "asana", "digitalocean", "stripe", "github", "xero", "slack", "box", "notion"})
 
 
 def _names(query: str, **switches: bool) -> list[str]:
@@ -221,6 +221,7 @@ class TestPurposedThings:
             "add a task to project alpha",
             "move a task to the section done",
             'create a task to "x"',
+            "write me an essay about the theories used in the management of stress",  # (no app named)
         ):
             assert quoted_purpose(kept, _APPS) == kept
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Collection
 
 from cardamom.core.search.person_names import names_a_person
+from cardamom.core.search.tokens import tokenize
 
 _PURPOSED = re.compile(
     r"^(?P<head>\s*(?:please\s+)?(?:create|add|make|open|file|log|raise|new|schedule|set\s+up|start)\b[^\"'\n]{3,80}?)"
@@ -43,10 +44,11 @@ _PLACE = re.compile(r"\s+(?:in|on|via|using|with)\s+(?P<app>[\w.-]+(?:\s+[\w.-]+
 
 
 def quoted_purpose(request: str, app_words: Collection[str]) -> str:
-    """``request`` with what a thing created is for (``_PURPOSED``) quoted as its content; the apps
-    ``app_words`` name after it outside the quotes; ``request`` as written otherwise."""
-    if len(request) > 1000:
-        return request
+    """``request`` with what a thing created is for (``_PURPOSED``), or what it says (``_TOLD``),
+    quoted as its content, where it names an app (``app_words``), the app named after it outside
+    the quotes; ``request`` as written otherwise."""
+    if len(request) > 1000 or set(tokenize(request)).isdisjoint(app_words):
+        return request  # (naming no app: "write me an essay about ..." is all the request)
     purposed = _PURPOSED.match(request)
     if purposed is None:
         told = _TOLD.match(request)

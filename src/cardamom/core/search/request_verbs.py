@@ -12,6 +12,9 @@ from cardamom.core.search.tokens import is_plural
 
 # the words after a leading verb that make the thing it names: "open *a* ticket", "open *new* PR"
 MADE = (("a",), ("an",), ("new",))
+# verbs that make a thing only in a request naming the app it is made in ("*write* a notion page";
+# "write me an essay about ..." asks for writing, a writing tool's word)
+_WRITING = frozenset({"write", "draft"})
 
 
 def request_verb(
@@ -27,6 +30,8 @@ def request_verb(
     *OPS-1*"), reads it (``opened_reads``): it opens something there already. ``sequence``:
     the request's words, articles and all; ``skip``: the app's words; ``values``: its argument
     values."""
+    if next((t for t in tokens if t not in skip), "") in _WRITING and not any(w in skip for w in sequence):
+        return tokens
     made = options.opened_things and sequence[1:2] in MADE
     after = [w for w in sequence[1:] if w not in skip]
     named = names_a_thing(after, (t for t in tokens if t in values))
