@@ -112,9 +112,11 @@ class TestToldByAnyone:
         assert _names("the team lead asked me to close github issue 44", told_by_anyone=False) == []
 
     def test_a_source_labelled_before_it_leaves(self) -> None:
-        assert without_source('bob wrote: "please close github issue 4"', _known) == "please close github issue 4"
-        assert without_source("Request from finance: list xero invoices", _known) == "list xero invoices"
-        assert without_source("Message from the CEO - archive the slack channel #x", _known) == (
+        assert (
+            without_source('bob wrote: "please close github issue 4"', _APPS, _known) == "please close github issue 4"
+        )
+        assert without_source("Request from finance: list xero invoices", _APPS, _known) == "list xero invoices"
+        assert without_source("Message from the CEO - archive the slack channel #x", _APPS, _known) == (
             "archive the slack channel #x"
         )
         assert _names("Request from finance: list xero invoices due this week")[:1] == ["xero__get_invoices"]
@@ -130,8 +132,13 @@ class TestToldByAnyone:
             "I want to",
         ):
             assert told_as_users(kept, _APPS, _known) == kept
-        for kept in ("Stripe says: refund it", "the refund says: done", "note: list stripe disputes"):
-            assert without_source(kept, _known) == kept
+        for kept in (
+            "Stripe says: refund it",
+            "the refund says: done",
+            "note: list stripe disputes",
+            "from stripe: refund it",
+        ):
+            assert without_source(kept, _APPS, _known) == kept
 
 
 class TestWantedDone:
@@ -312,7 +319,7 @@ def test_hostile_lengths() -> None:
     started = time.perf_counter()
     long = "the " * 20_000
     assert told_as_users(f"{long}manager wants x", _APPS, _known) == f"{long}manager wants x"
-    without_source("from " + "x " * 20_000 + ": list", _known)
+    without_source("from " + "x " * 20_000 + ": list", _APPS, _known)
     assert wanted_done("get " + "the " * 20_000 + "issue closed", participle_verb).endswith("closed")
     without_role("I run " + "our " * 20_000 + "; list x", ())
     without_concession("x " * 20_000 + " but list jira issues", ())

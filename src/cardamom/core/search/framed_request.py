@@ -109,9 +109,8 @@ def framed_request(
     if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"
         query = without_role(query, mentions)
     if options.told_by_anyone and options.told_frames:  # "my manager needs ...": "the user needs ..."
-        query = told_as_users(
-            without_source(query, index.name_postings.__contains__), app_words, index.name_postings.__contains__
-        )
+        known = index.name_postings.__contains__
+        query = told_as_users(without_source(query, app_words, known), app_words, known)
     if options.wanted_done and options.passive_actions:  # "the user wants the PR 3 merged": "merge the PR 3"
         query = wanted_done(query, _participles(index, options.verbal_nouns))
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
