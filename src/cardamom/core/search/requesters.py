@@ -86,9 +86,10 @@ _QUOTES = "\"'\u201c\u201d"
 def without_source(request: str, app_words: Collection[str], known: Callable[[str], bool]) -> str:
     """``request`` without the source it is passed on from (``_SOURCE``), a teller's words saying
     a person (``_tells``), its quotes around it; ``request`` as written otherwise, and where the
-    source names an app (``app_words``: "from stripe: ..." says where)."""
+    source is an app (``app_words``: "from stripe: ..." says where)."""
     match = _SOURCE.match(request[:300])
-    if match is None or not set(tokenize(request[: match.end()])).isdisjoint(app_words):
+    # (the medium before "from" is none: "*Slack* from dana: create a notion page ...")
+    if match is None or not set(tokenize(match.group("who") or match.group("teller"))).isdisjoint(app_words):
         return request
     teller = match.group("teller")
     if teller is not None:
