@@ -91,10 +91,11 @@ def _slug_before_app(query: str, apps: Container[str]) -> str:
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     """``query`` read as words (``as_words``), and the words of the arguments it writes as code
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
+    if index.options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
+        # (first: an address's query is no argument list, "View.aspx?InvoiceID=abc")
+        query = read_urls(query, index.app_mentions, index.name_postings)
     if not index.options.argument_lists:
         return _in_words(index, query), frozenset()
-    if index.options.thing_urls:  # (an address's query is no argument list: "View.aspx?InvoiceID=abc")
-        query = read_urls(query, index.app_mentions, index.name_postings)
     # "list issues state=open", "create(email='jo@x.io')": a with-clause, which goes last
     written = read_arguments(query, index.name_postings.__contains__)
     return _in_words(index, written.rest) + written.clause, written.words
@@ -112,8 +113,6 @@ def _in_words(index: SearchIndex, query: str) -> str:
     options = index.options
     if options.counted_limits:  # "list 20 box files in folder 5": "list box files in folder 5"
         query = without_counts(query)
-    if options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
-        query = read_urls(query, index.app_mentions, index.name_postings)
     if options.repo_refs and "#" in query:  # "merge acme/api#45": "merge pull request 45 in acme/api"
         query = read_references(query, "github" in index.app_mentions)
     if options.endpoint_paths:
