@@ -175,16 +175,16 @@ def converted(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
 _ASSIGNING = ("assign", "assignee", "assignees", "assignment", "assignments")
 _ASKER = frozenset({"me", "myself"})
 # a thing handed to a person: "give jira issue OPS-7 to alice", "hand PR 12 over to bob"
+# (the person it goes to, and the app or place after: "... to alice *in jira*")
+_TO_PERSON = r"\s+to\s+(?P<person>\S+)(?P<rest>(?:\s+(?:in|on|at|via)\s+\S+(?:\s+\S+)?)?)\s*[.!]?$"
 _HANDED = re.compile(
-    r"^(?:give|hand|pass|handoff|hand\s+off)(?:\s+over)?\s+(?P<thing>\S.*?)(?:\s+over)?\s+to\s+(?P<person>\S+)"
-    r"(?P<rest>(?:\s+(?:in|on|at|via)\s+\S+(?:\s+\S+)?)?)\s*[.!]?$",
+    r"^(?:give|hand|pass|handoff|hand\s+off)(?:\s+over)?\s+(?P<thing>\S.*?)(?:\s+over)?" + _TO_PERSON,
     re.IGNORECASE | re.DOTALL,
 )
 
 # ... or its assignee set to them: "change the assignee of jira issue ENG-4 to bob"
 _REASSIGNED = re.compile(
-    r"^(?:set|change|update|switch|make)\s+(?:the\s+)?assignee\s+(?:of|on|for)\s+(?P<thing>\S.*?)\s+to\s+(?P<person>\S+)"
-    r"(?P<rest>(?:\s+(?:in|on|at|via)\s+\S+(?:\s+\S+)?)?)\s*[.!]?$",
+    r"^(?:set|change|update|switch|make)\s+(?:the\s+)?assignee\s+(?:of|on|for)\s+(?P<thing>\S.*?)" + _TO_PERSON,
     re.IGNORECASE | re.DOTALL,
 )
 

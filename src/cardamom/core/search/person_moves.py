@@ -20,7 +20,7 @@ from collections.abc import Collection
 
 from cardamom.core.search.admin_tools import is_admin_name
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.person_names import names_a_person_placed, person_as_value
+from cardamom.core.search.person_names import capitalised_stranger, names_a_person_placed, person_as_value
 from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.request_clauses import app_opening_left
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, tokenize
@@ -83,7 +83,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     one_of_kind = _ONE_OF_KIND.fullmatch(person) is not None
     named = one_of_kind or names_a_person_placed(person.strip(",.")) or person.casefold() in _CALLERS
     # a capitalised word no tool's name nor app says is a person's name ("add *Dana* to slack #design")
-    named = named or (person[:1].isupper() and person.isalpha() and _unknown(index, person.casefold(), apps))
+    named = named or capitalised_stranger(person, lambda word: _known(index, word, apps))
     if not anyone and not named:
         return request
     rest += text[400:]
@@ -111,9 +111,9 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
 _OWNERS = frozenset({"the", "our", "my", "your", "this", "their"})
 
 
-def _unknown(index: SearchIndex, word: str, apps: Collection[str]) -> bool:
-    """``word`` is no word of a tool's name, of an app's, nor of the filler."""
-    return word not in index.name_postings and word not in apps and word not in QUERY_FILLER_WORDS
+def _known(index: SearchIndex, word: str, apps: Collection[str]) -> bool:
+    """``word`` is a word of a tool's name, of an app's, or of the filler."""
+    return word in index.name_postings or word in apps or word in QUERY_FILLER_WORDS
 
 
 def _the_app_itself(place: str, apps: Collection[str]) -> bool:

@@ -18,7 +18,7 @@ The list holds common given names of several languages that are not also English
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
 
 _NAMES = """
     aaron abby abigail adam adrian ahmed aisha alan albert alex alexander alexandra alexis alice
@@ -59,6 +59,13 @@ def names_a_person_placed(word: str) -> bool:
     """One word where a request's shape puts a person (``names_a_person``, or a given name that
     is an English word too: "find *frank* in slack")."""
     return names_a_person(word) or word.casefold() in _WORD_NAMES
+
+
+def capitalised_stranger(word: str, known: Callable[[str], bool]) -> bool:
+    """``word`` is a capitalised word of letters that ``known`` (a tool's name, and what else the
+    caller knows) does not say, in lower case: a person's name where a request's shape puts one
+    ("add *Dana* to slack #design", "*Priyanka* wants ...")."""
+    return word[:1].isupper() and word.isalpha() and not known(word.casefold())
 
 
 def person_as_value(word: str) -> str:

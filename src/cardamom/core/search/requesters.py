@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
-from cardamom.core.search.person_names import names_a_person_placed
+from cardamom.core.search.person_names import capitalised_stranger, names_a_person_placed
 from cardamom.core.search.tokens import tokenize
 
 # the words for a person, or people together, who ask for things at work
@@ -112,4 +112,4 @@ def _tells(written: str, words: list[str], *, owned: bool, known: Callable[[str]
         return True
     if owned or len(written.split()) != 1:
         return False
-    return names_a_person_placed(written) or (written[:1].isupper() and written.isalpha() and not known(head))
+    return names_a_person_placed(written) or capitalised_stranger(written, known)

@@ -92,6 +92,7 @@ _ROLE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _WISHES = frozenset({"need", "needs", "want", "wants", "would", "have", "must"})
+_ASKER = frozenset({"i"})
 
 
 def without_role(request: str, mentions: tuple[AppMention, ...]) -> str:
@@ -109,7 +110,7 @@ def without_role(request: str, mentions: tuple[AppMention, ...]) -> str:
         return request
     if words[0] in _WISHES:
         rest = f"I {rest}"  # "... and need the list of ...": the asker needs it
-    elif not (words[0] in _ASKING or words[0] in QUESTION_OPENERS or words[0] == "i" or _acts(words[0])):
+    elif not _asks(words[0], _ASKER):
         return request
     clause = tokenize(role.group("clause"))
     placed = [" ".join(m.words) for m in mentions if m.connected and _names(clause, m) and not _names(words, m)]
@@ -134,9 +135,13 @@ def without_concession(request: str, mentions: tuple[AppMention, ...]) -> str:
     connected = [m for m in mentions if m.connected]
     if len(rest) < _LEAST or any(_names(clause, m) for m in connected) or not any(_names(rest, m) for m in connected):
         return request
-    first = rest[0]
-    asks = first in _ASKING or first in QUESTION_OPENERS or first in _OPINING or _acts(first)
-    return conceded.group("rest") if asks else request
+    return conceded.group("rest") if _asks(rest[0], _OPINING) else request
+
+
+def _asks(word: str, opening: frozenset[str]) -> bool:
+    """``word`` opens what asks: an order, a question, a word of asking ("could", "please"), or
+    one of ``opening`` ("I need ...", "maybe list ...")."""
+    return word in _ASKING or word in QUESTION_OPENERS or word in opening or _acts(word)
 
 
 def _acts(word: str) -> bool:
