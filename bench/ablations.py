@@ -347,6 +347,15 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a concession before 'but' leaves the request", "conceded_clauses", True),
     ("what a thing created is for is its content", "purposed_things", True),
     ("a question whether a thing described exists seeks it", "existence_questions", True),
+    ("+ intentions and urgings read as the order (intended_acts)", "intended_acts", True),
+    ("+ a pull request's branches quoted (merged_branches)", "merged_branches", True),
+    ("+ misspelled app names (misspelled_apps)", "misspelled_apps", True),
+    ("+ numbers in words written in digits (spoken_numbers)", "spoken_numbers", True),
+    ("+ a verb and a name run together (joined_words)", "joined_words", True),
+    ("+ a means by its product or version (qualified_means)", "qualified_means", True),
+    ("+ a message's labels, greeting and sign-off left out (message_labels)", "message_labels", True),
+    ("+ questions whether a thing can be done (asked_passives)", "asked_passives", True),
+    ("+ attempts that failed or again read as the order (told_attempts)", "told_attempts", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

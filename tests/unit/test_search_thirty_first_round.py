@@ -145,7 +145,7 @@ class TestPairedValues:
     def test_a_request_with_one(self) -> None:
         query = "create a github pull request from feature/login into main"
         assert _names(query)[:1] == ["github__pulls_create"]
-        ranking = rank(SearchIndex.build(DOCS, without(paired_values=False)), query)
+        ranking = rank(SearchIndex.build(DOCS, without(paired_values=False, merged_branches=False)), query)
         assert "main" not in ranking.values
 
 

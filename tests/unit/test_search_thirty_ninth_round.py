@@ -120,7 +120,11 @@ class TestToldByAnyone:
             "archive the slack channel #x"
         )
         assert _names("Request from finance: list xero invoices due this week")[:1] == ["xero__get_invoices"]
-        assert _names("Request from finance: list xero invoices due this week", told_by_anyone=False) == []
+        # (the fortieth round's ``message_labels`` reads a label away too)
+        assert (
+            _names("Request from finance: list xero invoices due this week", told_by_anyone=False, message_labels=False)
+            == []
+        )
 
     def test_no_teller_where_an_app_or_a_move_is_said(self) -> None:
         for kept in (

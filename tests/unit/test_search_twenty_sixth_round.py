@@ -353,8 +353,12 @@ class TestAppLabels:
         assert _names("Jira: status of issue ENG-5")[:1] == ["jira__get_issue"]
         assert _names("Jira: status of issue ENG-5", app_labels=False)[:1] != ["jira__get_issue"]
         assert _names("need: jira issue ENG-5 details")[:1] == ["jira__get_issue"]
-        # (the twenty-eighth round's ``monologue_frames`` reads the label "need:" away too)
-        assert _names("need: jira issue ENG-5 details", app_labels=False, monologue_frames=False) == []
+        # (the twenty-eighth round's ``monologue_frames`` and the fortieth's ``message_labels`` read the label "need:"
+        # away too)
+        assert (
+            _names("need: jira issue ENG-5 details", app_labels=False, monologue_frames=False, message_labels=False)
+            == []
+        )
 
     def test_a_greetings_addressee(self) -> None:
         assert without_preamble("hi assistant, can you close it", hedges=True) == "close it"

@@ -28,7 +28,10 @@ from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.intended_acts import intended_as_asked
 from cardamom.core.search.keyword_bags import bag_read
+from cardamom.core.search.merged_branches import quoted_branches
+from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.outcome_requests import (
     converted,
@@ -39,7 +42,7 @@ from cardamom.core.search.outcome_requests import (
     switched,
 )
 from cardamom.core.search.output_formats import without_formats
-from cardamom.core.search.passive_voice import active_voice, verb_in_names, wanted_done
+from cardamom.core.search.passive_voice import active_voice, passive_question, verb_in_names, wanted_done
 from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.person_lookups import person_sought
 from cardamom.core.search.person_moves import person_moved
@@ -108,6 +111,12 @@ def framed_request(
         query = without_concession(query, mentions)
     if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"
         query = without_role(query, mentions)
+    if options.message_labels:  # "Ticket #4411: customer wants ...", "FYI: ...": "customer wants ..."
+        query = without_labels(query, app_words)
+    if options.intended_acts:  # "gonna archive slack channel C0123", "asap: refund ...": "archive ...", "refund ..."
+        query = intended_as_asked(query, _participles(index, options.verbal_nouns))
+    if options.asked_passives and options.passive_actions:  # "can stripe charges be refunded": "... can be refunded"
+        query = passive_question(query)
     if options.told_by_anyone and options.told_frames:  # "my manager needs ...": "the user needs ..."
         known = index.name_postings.__contains__
         query = told_as_users(without_source(query, app_words, known), app_words, known)
@@ -147,6 +156,8 @@ def framed_request(
         framed = without_asides(framed)
     if options.stated_situations:  # "the customer says their droplet is down, reboot digitalocean droplet 7"
         framed = without_situation(framed, mentions)
+    if options.merged_branches:  # "open a PR from feature-x to main": "... from 'feature-x' to 'main'"
+        framed = quoted_branches(framed)
     if options.hyphenated_values:  # "get the blob for billing-service 8156570": "for 'billing-service'"
         framed = quoted_hyphens(index, framed, tools)
     if options.described_requests:  # "Refunds a Stripe charge": "refund a Stripe charge"

@@ -17,12 +17,15 @@ Slack API" (nothing after it) keep their words.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 
 from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import tokenize, unique
+from cardamom.core.search.verb_readings import leads_a_name
 
 _OWNERS = r"(?:(?:the|my|our|your)\s+)?"
 # what a means is called after its app's name: "the Stripe *API*", "the Jira *REST API*"
@@ -53,6 +56,15 @@ _TRAILING = _by_length(
     rf"^(?P<rest>.*\S)\s*,?\s+(?:(?P<using>using|utili[sz]ing|leveraging|by\s+using)|{_PASSING}|in|on|from)\s+"
     rf"{_OWNERS}{{app}}(?P<means>\s+{_MEANS})?[\s.!?]*$"
 )
+# ``qualified_means``: the means named by its product or version between the app's name and "API"
+# ("use the xero *accounting* api to get invoices", "with twilio's *messaging* api send ...",
+# "cal.com *v2* api cancel ..."), an endpoint that does it ("hit the digitalocean endpoint *that*
+# lists droplets") or asked *for* a thing ("query the jira api *for* issue ENG-4": its get)
+_QUALIFIED = _by_length(
+    rf"^\s*(?:please\s+)?(?:(?P<using>{_USING}|hit|query|ping)|{_PASSING})\s+{_OWNERS}{{app}}(?:'s|\u2019s)?(?P<qualifier>\s+[\w.\-]+)?"
+    rf"(?P<means>\s+(?:{_MEANS}|endpoints?))(?P<then>\s*[,:;]|\s+-+|\s+to\b|\s+and\b|\s+(?:that|which)\b|\s+for\b)?"
+    r"\s+(?P<rest>\S.*)$"
+)
 # "have Asana create a project", "get Slack to post ...", "ask Jira for the transitions of ...":
 # the app told to do it
 _CAUSING = _by_length(
@@ -71,17 +83,29 @@ _MODIFIED = (
 # (nor the command of a CLI before a path: "gh api repos/acme/api/issues")
 # (each pattern starts at a run of spaces' first, so a long run costs no more than its length)
 _AMID = re.compile(rf"(?<!\s)\s+{_MEANS}(?=\s*[,:]?\s+(?!{_MODIFIED}\b)[^\s/]+(?:\s|$))", re.IGNORECASE)
+# ... and a version before it: "cal.com *v2 api* cancel booking 881" (``qualified_means``)
+_VERSIONED = re.compile(rf"(?<!\s)\s+v\d+(?:\.\d+)?\s+{_MEANS}(?=\s*[,:]?\s+(?!{_MODIFIED}\b)[^\s/]+(?:\s|$))", re.I)
 
 
 # what a request must say for any pattern above to apply (most say neither: a cheap test first)
-_OPENS = re.compile(rf"^\s*(?:please\s+)?(?:{_USING}|{_PASSING}|have|make|get|ask|tell)\b", re.IGNORECASE)
+_OPENS = re.compile(
+    rf"^\s*(?:please\s+)?(?:{_USING}|{_PASSING}|have|make|get|ask|tell|hit|query|ping)\b", re.IGNORECASE
+)
 _SAYS_MEANS = re.compile(rf"\b(?:using|utili[sz]ing|leveraging|by\s+using|{_MEANS})\b", re.IGNORECASE)
 
 
-def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels: Container[str] = ()) -> str:
+def as_instrument(
+    request: str,
+    mentions: Mapping[str, tuple[str, ...]],
+    labels: Container[str] = (),
+    qualified: Callable[[str], bool] | None = None,
+) -> str:
     """``request`` with the app it names as its means read as its place: "use the stripe api
     to list customers" reads "list customers in stripe" (``mentions``, ``labels``: the index's
-    app names and connector-label words). The request as written where no app is named so."""
+    app names and connector-label words); with ``qualified`` (``qualified_means``: whether a
+    word opens a name of a tool), so too a means named by its product or version, an endpoint
+    or a thing asked for ("the slack *admin* api" keeps its word: ``admin_users_list``). The
+    request as written where no app is named so."""
 
     def names_app(words: str) -> bool:
         tokens = tokenize(words)
@@ -98,6 +122,13 @@ def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels:
         # a preposition of passing, the means' word or a mark ("via slack, send ...")
         if leading["means"] or (then and (leading["using"] or then in {",", ":", ";"})):
             return f"{leading['rest'].rstrip(' .!?')} in {leading['app']}"
+    opens_name = qualified if qualified is not None else (lambda word: True)
+    for pattern in _QUALIFIED if opens and qualified is not None else ():
+        means = pattern.match(request)
+        if means is None or not names_app(means["app"]) or opens_name((means["qualifier"] or "").strip().casefold()):
+            continue
+        rest, then = means["rest"].rstrip(" .!?"), (means["then"] or "").strip().casefold()
+        return f"{'get ' if then == 'for' else ''}{rest} in {means['app']}"
     for pattern in _CAUSING if opens else ():
         causing = pattern.match(request)
         if causing is None or not names_app(causing["app"]):
@@ -123,12 +154,19 @@ def as_instrument(request: str, mentions: Mapping[str, tuple[str, ...]], labels:
     last = _MEANS_LAST.search(request)
     if last is not None and find_mentions(tokenize(request[: last.start()]), mentions, labels):
         return request[: last.start()]
-    for amid in _AMID.finditer(request):
+    versioned = _VERSIONED.search(request) if qualified is not None else None
+    for amid in (versioned,) if versioned is not None else _AMID.finditer(request):
         words = request[: amid.start()].split()
         # the words right before the means' word, up to four, naming an app
         if any(names_app(" ".join(words[-n:])) for n in range(1, min(_LONGEST, len(words)) + 1)):
             return request[: amid.start()] + request[amid.end() :]
     return request
+
+
+def instrument_read(index: SearchIndex, request: str) -> str:
+    """``as_instrument`` with the index's app names, and (``qualified_means``) its tools' names."""
+    leading = functools.partial(leads_a_name, index) if index.options.qualified_means else None
+    return as_instrument(request, index.app_mentions, index.label_postings, leading)
 
 
 def means_words(written: str, read: str) -> tuple[str, ...]:

@@ -18,18 +18,23 @@ seldom one misspelling from a tool, and ranking it again would cost its time twi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.known_apps import known_app_mentions
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.verbal_nouns import known_verb
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _MOST_MISSPELT = 3  # words of a request read as misspellings
 _LONGEST = 12  # words of a request read for misspellings
 # a plain word: not part of an address, a path, a channel, a mention or an id
+# ... and an app's, capitalised anywhere: "create a page in *Notin*"
+_APP_WORD = re.compile(r"(?<![\w@./#:=-])[A-Za-z][a-z]{3,}(?![\w@/=-]|\.\w)")
 _WORD = re.compile(r"(?<![\w@./#:=-])[A-Za-z][a-z]{3,}(?![\w@/=-]|\.\w)")
 
 
@@ -42,13 +47,17 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
     if len(request.split()) > _LONGEST:
         return request, ()  # a long request finding nothing is seldom one misspelling from a tool
     apps = _named_apps(index, request)
+    respelled: tuple[tuple[str, str], ...] = ()
+    if not apps and index.options.misspelled_apps:  # "notoin create page": "notion create page"
+        request, respelled = _app_spelled(index, request)
+        apps = _named_apps(index, request)
     if not apps:
-        return request, ()
+        return request, respelled
     # (a capital past the request's first word is a name's: "assign it to *Alice*")
     written = [m for m in _WORD.finditer(request) if m.group(0).islower() or not request[: m.start()].strip()]
     unknown = [m for m in written if _unknown(index, m.group(0).casefold())]
     if not unknown or len(unknown) > _MOST_MISSPELT:
-        return request, ()  # a request of many words no tool says is no misspelling of one
+        return request, respelled  # a request of many words no tool says is no misspelling of one
     tools = index.tools_of(apps)
     actions = action_forms() | STATE_VERBS
     names = index.name_postings
@@ -57,10 +66,31 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
         word = found.group(0).casefold()
         said = {w: len(names.get(w, EMPTY) & tools) for w in _one_edit(word) | _able(word)}
         near = sorted(w for w, count in said.items() if count or w in actions)
+        joined = _split_joined(word, actions, lambda w: bool(names.get(w, EMPTY) & tools))
+        if not near and joined is not None and index.options.joined_words:  # "*createpage*": "create page"
+            near, said = [joined], {joined: 1}
         if near:
             best = max(near, key=said.__getitem__)
             request = request[: found.start()] + best + request[found.end() :]
             read.append((found.group(0).casefold(), best))
+    return request, (*respelled, *reversed(read))
+
+
+def _app_spelled(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """``request`` with a word no tool says, one edit from the one-word name of an app of the
+    org and no known app's own name, read as that app's name ("*notoin* create page", "*jria*",
+    "*intercomm*"); and each word so read."""
+    apps = [key for key in index.app_mentions if " " not in key and len(key) >= _SHORT]
+    known = known_app_mentions()
+    read: list[tuple[str, str]] = []
+    for found in reversed(list(_APP_WORD.finditer(request))):
+        word = found.group(0).casefold()
+        if word in index.app_mentions or (word,) in known or not _unknown(index, word):
+            continue
+        near = sorted(_one_edit(word).intersection(apps))
+        if len(near) == 1:  # (two apps as near say neither)
+            request = request[: found.start()] + near[0] + request[found.end() :]
+            read.append((word, near[0]))
     return request, tuple(reversed(read))
 
 
@@ -98,3 +128,14 @@ def _one_edit(word: str) -> set[str]:
     if len(word) > _SHORT:
         edits |= {a + b[1:] for a, b in cuts if b} | {a + c + b[1:] for a, b in cuts if b for c in _LETTERS}
     return edits
+
+
+def _split_joined(word: str, actions: frozenset[str], named: Callable[[str], bool]) -> str | None:
+    """``word`` as an action's verb and a word of the app's names run together ("createpage":
+    "create page", "sendsms": "send sms"), where it splits so one way; None otherwise."""
+    splits = [
+        f"{word[:i]} {word[i:]}"
+        for i in range(_SHORT - 1, len(word) - 2)
+        if (word[:i] in actions or known_verb(word[:i])) and named(word[i:])
+    ]
+    return splits[0] if len(splits) == 1 else None

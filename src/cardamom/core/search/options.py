@@ -771,6 +771,37 @@ class SearchOptions:
       there an open jira issue *about* the login bug", "is there a box folder *named* Contracts") is
       the thing sought ("find ..."); an undescribed thing is listed as before
       (``existence_questions``).
+    * ``intended_acts``: a request written as what its writer intends or is about to do ("gonna
+      archive slack channel C0123", "I'll create a jira issue", "we will be cancelling cal.com
+      booking 881", "it's time we deleted box folder 99"), or opened by an urging or a step's number
+      ("asap:", "URGENT!!!", "simply", "first get ..."), is read as the order it states
+      (``intended_acts``)
+    * ``merged_branches``: the branches a pull request or a merge goes from and into ("open a PR
+      from feature-x to main") are quoted as values (``merged_branches``)
+    * ``misspelled_apps``: a word no tool says one edit from the one-word name of an app of the org,
+      and no known app's, is read as that app's name where the request finds nothing as written
+      ("notoin create page", "jria create issue"; ``misspelled_words``)
+    * ``spoken_numbers``: a thing's number written in words right after the thing, "number" or a
+      project's key ("droplet seventy seven", "issue number twelve", "ENG forty two") is written in
+      digits (``spoken_numbers``)
+    * ``joined_words``: an action's verb and a word of the app's names run together ("notion
+      createpage", "twilio sendsms") is read as the two words where the request finds nothing as
+      written (``misspelled_words``)
+    * ``qualified_means``: an app named as the means of a request by its product or version before
+      "API" ("use the xero accounting api to get invoices", "cal.com v2 api cancel booking 881"), an
+      endpoint that does it ("hit the digitalocean endpoint that lists droplets") or asked for a
+      thing ("query the jira api for issue ENG-4") is read as the place of the request, but a word
+      opening a tool's name ("the slack admin api"; ``instrument_words``)
+    * ``message_labels``: a request pasted with a message's label ("Ticket #4411:", "RE: outage -",
+      "FYI:", "Note to self:"), greeting ("Dear support,") or sign-off ("Regards", "Thanks, Bob") is
+      read without them (``message_labels``)
+    * ``asked_passives``: a question whether a thing can be done ("can a jira issue be deleted", "is
+      it possible for a slack message to be pinned", "are notion pages able to be archived") is read
+      as the thing done, in the active (``passive_voice``)
+    * ``told_attempts``: a request told as an attempt that failed ("I'm getting an error when
+      creating a jira issue", "can't upload report.pdf to box folder 12", "merging PR 8 returns
+      405", "github issue 14 won't close") or one to try again ("try again to refund ...", "... once
+      more") is read as the attempt's order (``attempts``)
     """
 
     drop_filler: bool = True
@@ -1029,6 +1060,15 @@ class SearchOptions:
     conceded_clauses: bool = True
     purposed_things: bool = True
     existence_questions: bool = True
+    intended_acts: bool = True
+    merged_branches: bool = True
+    misspelled_apps: bool = True
+    spoken_numbers: bool = True
+    joined_words: bool = True
+    qualified_means: bool = True
+    message_labels: bool = True
+    asked_passives: bool = True
+    told_attempts: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1299,4 +1339,13 @@ SEED_RULES_ONLY = SearchOptions(
     conceded_clauses=False,
     purposed_things=False,
     existence_questions=False,
+    intended_acts=False,
+    merged_branches=False,
+    misspelled_apps=False,
+    spoken_numbers=False,
+    joined_words=False,
+    qualified_means=False,
+    message_labels=False,
+    asked_passives=False,
+    told_attempts=False,
 )

@@ -6,7 +6,8 @@ a thing said to need another ("jira issue ENG-5 *needs a comment* saying fixed":
 to jira issue ENG-5 saying fixed") (``passive_actions``), and a state wished or made sure of
 ("I want jira issue ENG-5 *to be closed*", "*make sure* droplet 5512 *is powered off*":
 ``wished_states``), and a thing wanted or had done ("the user wants *the PR 3 merged*", "*have*
-asana task 901 *moved* to Done": ``wanted_done``)."""
+asana task 901 *moved* to Done": ``wanted_done``), and a question whether a thing can be done
+("*can* stripe charges *be refunded*": ``asked_passives``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
+from cardamom.core.search.tokens import inflection_key, is_plural, singular, tokenize
 
 # "... should be", "... needs to be", "... has to get", "... must be", "... can be", "... is ready to be"
 _PASSIVE = re.compile(
@@ -48,6 +49,14 @@ _HAD = re.compile(
     r"|(?:please\s+)?(?:get|have))\s+(?!to\b)(?P<subject>(?:[^.;:!?]|\.(?=\w)){3,100}?)\s+(?P<participle>[A-Za-z]{3,})\b"
     r"(?P<rest>(?:\s+(?:to|into|onto|from|on|in|at|as|with|via|for|off|out|back|up|over)\b(?:[^.;!?]|\.(?=\w))*"
     r"|\s+(?:complete|completed|done|resolved|closed|open|read|unread|private|public|active|inactive))?)\s*[.!?]?$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a question whether a thing can be done (``asked_passives``): "*can* a jira issue *be* deleted",
+# "*is it possible for* a slack message *to be* pinned", "*are* notion pages *able to be* archived"
+_ASKED = re.compile(
+    r"^\s*(?:(?:can|could|may|will|would)\s+(?P<subject>[^.;:!?]{3,100}?)\s+be"
+    r"|is\s+(?:it\s+possible|there\s+a\s+way)\s+for\s+(?P<possible>[^.;:!?]{3,100}?)\s+to\s+be"
+    r"|(?:is|are)\s+(?P<able>[^.;:!?]{3,100}?)\s+able\s+to\s+be)\s+(?P<participle>[A-Za-z]{3,})\b(?P<rest>[^?]*)\??\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # the words of a time, which make a participle a list's filter ("paid *in december*")
@@ -138,3 +147,20 @@ def verb_in_names(index: SearchIndex, participle: str) -> str | None:
     plural ("refunded": ``refund``), or None."""
     forms = [f for f in index.name_forms.get(inflection_key(participle), ()) if f != participle and not is_plural(f)]
     return min(forms, key=lambda f: (len(f), f)) if forms else None
+
+
+def passive_question(request: str) -> str:
+    """``request`` asking whether a thing can be done written as a note that it can
+    ("can stripe charges be refunded": "stripe charges can be refunded"), which ``active_voice``
+    reads in the active; ``request`` as written otherwise ("can you be quick" names no thing)."""
+    asked = _ASKED.match(request[:300]) if len(request) <= 300 else None
+    if asked is None:
+        return request
+    subject = asked["subject"] or asked["possible"] or asked["able"]
+    if subject.casefold() in _PRONOUNS or subject.split()[0].casefold() in _PRONOUNS:
+        return request  # "can you be ...", "can it be ..."
+    # a kind in the plural asks of any one thing of it: "can droplets be resized" is "can a droplet ..."
+    *before, last = subject.split()
+    if is_plural(last.casefold()) and not {w.casefold() for w in before} & _SEVERAL:
+        subject = " ".join([*before, singular(last)])
+    return f"{subject} can be {asked['participle']}{asked['rest'].rstrip()}"

@@ -9,6 +9,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Collection
 
+from cardamom.core.search.attempts import attempted_in
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.camel_words import lowered_constant, whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
@@ -32,7 +33,7 @@ from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app, numbered_kind
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.instrument_words import as_instrument, means_words
+from cardamom.core.search.instrument_words import instrument_read, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source, taken_out_first
 from cardamom.core.search.misspelled_words import spelled_right
@@ -85,8 +86,9 @@ def rank(
             return found
     means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"
     as_written = ""  # a request of telling, as written: where the message found is no message
+    query = attempted_in(index, query)  # "I'm getting an error when creating a jira issue": "create a jira issue"
     if index.options.instrument_words:
-        read = as_instrument(query, index.app_mentions, index.label_postings)
+        read = instrument_read(index, query)
         means, query = means_words(query, read), read
     if index.options.telling:
         # "notify bob on slack": "send a message to bob on slack"

@@ -117,6 +117,8 @@ def second_action(
             continue
         else:
             verb = i + 1 + (sequence[i + 1] in joining and i + 2 < len(sequence))
+            if joined and tuple(sequence[verb : verb + 2]) == _AFTER_THAT and verb + 2 < len(sequence):
+                verb += 2  # "... and *after that* refund their last charge"
         # "open" opens a second action as its verb ("then *open* a pull request"); a past
         # participle says which ("the size, owner and *created* date of box file 12")
         past = sequence[verb].endswith("ed") and len(sequence[verb]) > 4
@@ -136,6 +138,7 @@ def second_action(
 _JOINING = frozenset({"and", "then"})
 _ALSO = frozenset({"also"})
 _AS_WELL_AS = ("as", "well", "as")
+_AFTER_THAT = ("after", "that")
 
 
 def _acts(word: str) -> bool:

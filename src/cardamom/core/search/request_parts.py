@@ -35,7 +35,12 @@ _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za
 # a sentence's end: its mark, then a space ("cal.com", "report.pdf" and "v1.2" go on)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # words before a sentence's action that leave it an action ("*Please* list ...", "*Now* create ...")
-_OPENERS = re.compile(r"^(?:(?:please|now|then|so|and|ok|okay|kindly)\b[\s,]*)*", re.IGNORECASE)
+# (and a step's place: "*step 2:* reboot it", "*second,* create a project", "*finally* ...")
+_OPENERS = re.compile(
+    r"^(?:(?:please|now|then|so|and|ok|okay|kindly|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly)\b"
+    r"[\s,:]*|step\s+\d\s*[:.)\-]?\s+)*",
+    re.IGNORECASE,
+)
 # a statement to its comma (its verb a copula or a state's: "has", "clashes") and a request on "it": "X
 # is no longer needed, delete it"
 _STATED_THEN_IT = re.compile(

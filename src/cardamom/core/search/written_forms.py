@@ -19,6 +19,7 @@ from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.quantities import without_counts
 from cardamom.core.search.request_frame import ASKING_FRAME
+from cardamom.core.search.spoken_numbers import digits_spoken
 from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.thing_urls import read_urls
 from cardamom.core.search.tokens import singular, tokenize
@@ -91,6 +92,8 @@ def _slug_before_app(query: str, apps: Container[str]) -> str:
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     """``query`` read as words (``as_words``), and the words of the arguments it writes as code
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
+    if index.options.spoken_numbers:  # "reboot droplet seventy seven": "reboot droplet 77"
+        query = digits_spoken(query, lambda kind: said_side_by_side(index, kind, "number"))
     if index.options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
         # (first: an address's query is no argument list, "View.aspx?InvoiceID=abc")
         query = read_urls(query, index.app_mentions, index.name_postings)

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 43
+SNAPSHOT_FORMAT = 44
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -110,9 +110,11 @@ on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``
 ``constant_names``, ``counted_questions``, ``handed_things``, ``counted_limits`` and
 ``switched_things`` (format 42), read as on; format 42 without the switches ``told_by_anyone``,
 ``wanted_done``, ``own_roles``, ``described_requests``, ``conceded_clauses``, ``purposed_things``
-and ``existence_questions`` (format 43), read as on. The org's app names are never
-stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
-read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+and ``existence_questions`` (format 43), read as on; format 43 without the switches
+``intended_acts``, ``merged_branches``, ``misspelled_apps``, ``spoken_numbers``, ``joined_words``,
+``qualified_means``, ``message_labels`` and ``asked_passives`` (format 44), read as on. The org's
+app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
+layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

@@ -1,0 +1,129 @@
+"""A request told as an attempt: one that failed, or one to try again (``told_attempts``).
+
+An agent debugging writes what went wrong: "I'm getting an error when *creating a jira issue*",
+"why does *posting to slack channel #general* fail", "*the stripe refund for charge ch_9* keeps
+failing", "can't *upload report.pdf to box folder 12*", "*merging PR 8 in acme/api* returns 405",
+"I tried to *delete asana task 12* but got forbidden", "*github issue 14 in acme/api* won't
+*close*". The tool it needs is the one the attempt calls, to call it again or read what it says;
+as written, "error", "fail" and "forbidden" drew a workflow's failure step or were the request's
+rarest words. So is a request to try again: "try again to refund ...", "... once more",
+"... again" (a thing done again with a verb of its own, "resend", is ``repeated_actions``').
+Read as the attempt's order ("create a jira issue"), its gerund in the plain form.
+
+Only where the attempt left is an order (its first word an action's), or a thing that names the
+action ("the stripe refund for charge ch_9": ``verbal_nouns`` reads it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
+from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
+
+_ERROR = r"(?:(?:an?\s+)?(?:\d{3}\s+)?(?:[\w-]+\s+)?(?:error|exception|failure)(?:\s+\d{3})?|\d{3}|forbidden)"
+# the failure opening it: "I'm getting an error when", "error 404 when", "can't", "unable to"
+_OPENING = re.compile(
+    r"^\s*(?:(?:help|hmm|ugh|argh)\s*[,!:]*\s+)?"
+    rf"(?:(?:(?:i(?:'m|\u2019m|\s+am)|we(?:'re|\u2019re|\s+are))\s+)?(?:getting|get|got|seeing|see|hit|hitting)\s+{_ERROR}"
+    rf"|{_ERROR})\s+(?:when|while|on|after|trying\s+to|for)\s+(?:i\s+|we\s+)?(?:try\s+to\s+|tried\s+to\s+)?"
+    r"|^\s*(?:i\s+|we\s+)?(?:can't|can\u2019t|cannot|can\s+not|couldn't|couldn\u2019t|(?:am\s+|are\s+)?unable\s+to"
+    r"|(?:am\s+|are\s+)?not\s+able\s+to|keep\s+failing\s+to|failed\s+to|fail\s+to)\s+"
+    r"|^\s*(?:please\s+)?(?:try\s+again\s+to|try\s+to|retry\s+to|(?:let's|let\u2019s)\s+try\s+to|one\s+more\s+try:?)\s+",
+    re.IGNORECASE,
+)
+# "why does posting to slack fail", "why can't I create a notion page"
+_WHY = re.compile(
+    r"^\s*why\s+(?:(?:does|do|did|is|would)\s+(?P<doing>.+?)\s+(?:fail|failing|not\s+work|error\s+out|break)"
+    r"|(?:can't|can\u2019t|cannot|won't|won\u2019t)\s+(?:i|we)\s+(?P<order>.+?))\s*\??\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# the failure after it: "... keeps failing", "... returns 405", "... didn't send", "... failed with 401"
+_FAILING = re.compile(
+    r"\s*,?\s+(?:keeps?\s+failing|(?:is\s+|are\s+)?failing|fails?|failed|(?:is|isn't|isn\u2019t|is\s+not|doesn't|doesn\u2019t"
+    r"|does\s+not|didn't|didn\u2019t|did\s+not|won't|won\u2019t)\s+(?:work(?:ing)?|go\s+through|send|succeed)"
+    r"|(?:returns?|returned|throws?|threw|gives?(?:\s+me)?|gave(?:\s+me)?|raises?)\s+"
+    rf"{_ERROR}|(?:fails?|failed|errors?(?:\s+out)?)\s+with\s+\S+)\b[^.?!,;]*[.?!]?\s*$",
+    re.IGNORECASE,
+)
+# "I tried to delete asana task 12 but got forbidden": the attempt before "but"
+_TRIED = re.compile(r"^\s*(?:i|we)\s+tried\s+to\s+(?P<order>.+?)\s*,?\s+but\b.*$", re.IGNORECASE | re.DOTALL)
+# "github issue 14 in acme/api won't close": the thing, then the verb refused
+_REFUSING = re.compile(
+    r"^\s*(?P<thing>[^,.;:!?]{3,100}?)\s+(?:won't|won\u2019t|will\s+not|doesn't|doesn\u2019t|can't|can\u2019t)\s+"
+    r"(?P<verb>[a-z]+)\s*[.!?]?\s*$",
+    re.IGNORECASE,
+)
+# what tries again at the end: "... again", "... once more", "... one more time"
+_AGAIN = re.compile(r"\s+(?:again|once\s+more|one\s+more\s+time)\s*[.!?]?\s*$", re.IGNORECASE)
+# a cry opening it: "help, merging PR 8 ... returns 405"
+_HELP = re.compile(r"^\s*(?:help|hmm+|ugh|argh)\s*[,!:]+\s*", re.IGNORECASE)
+# a verb done again written with a hyphen: "re-open", "re-invite" ("reopen", as the names write it)
+_REDONE = re.compile(r"(?<![\w-])re-(?=[a-z]{4,}\b)", re.IGNORECASE)
+_FILTERING = re.compile(r"\b(?:that|which|who|were|was|have|has|had)\s*$", re.IGNORECASE)
+_LONGEST = 2000  # characters
+
+
+def attempted_in(index: SearchIndex, request: str) -> str:
+    """``attempted`` where the index's switch reads attempts and ``request`` names a connected
+    app, whose tools bound the answer ("why does my car fail" keeps its words); read before the
+    request's arguments and addresses ("can't upload *report.pdf* ...": a file's)."""
+    if not index.options.told_attempts or len(request) > _LONGEST:
+        return request
+    read = attempted(request)
+    if read == request:
+        return request
+    found = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
+    return read if any(mention.connected for mention in found) else request
+
+
+def attempted(request: str) -> str:
+    """``request`` told as an attempt read as the attempt's order ("I'm getting an error when
+    creating a jira issue": "create a jira issue"); ``request`` as written otherwise."""
+    if len(request) > _LONGEST:
+        return request
+    read = _read(request)
+    return read if read.strip() != request.strip() and (_acts(read) or _names_action(read)) else request
+
+
+def _read(request: str) -> str:
+    request = _REDONE.sub("re", _HELP.sub("", request))
+    why = _WHY.match(request)
+    if why is not None:
+        return _plain(why["doing"] or why["order"])
+    tried = _TRIED.match(request)
+    if tried is not None:
+        return tried["order"]
+    refusing = _REFUSING.match(request)
+    if refusing is not None and _acts(refusing["verb"]):
+        return f"{refusing['verb']} {refusing['thing']}"
+    opened = _OPENING.match(request)
+    rest = request[opened.end() :] if opened is not None else request
+    failing = _FAILING.search(rest)
+    # (an order's things "that failed" are a filter: "list stripe charges that failed")
+    ordered = _acts(rest) and not rest.split(maxsplit=1)[0].casefold().endswith("ing")  # ("creating ..." fails)
+    if failing is not None and not ordered and not _FILTERING.search(rest[: failing.start()]):
+        rest = rest[: failing.start()]
+    rest = _AGAIN.sub("", rest)
+    return _plain(rest) if rest != request else request
+
+
+def _plain(rest: str) -> str:
+    """``rest`` with a first word in "-ing" written as the verb it is ("creating": "create")."""
+    first, _, after = rest.strip().partition(" ")
+    verb = gerund_verb(first.casefold()) if len(first) >= 5 else None
+    return f"{verb} {after}" if verb is not None else rest.strip()
+
+
+def _acts(rest: str) -> bool:
+    first = rest.split(maxsplit=1)[0].casefold() if rest.strip() else ""
+    return bool(first) and (is_action_word(first) or known_verb(first) or first in LEADING_VERBS)
+
+
+def _names_action(rest: str) -> bool:
+    """A thing naming its action leads what is left: "the stripe *refund* for charge ch_9"."""
+    words = rest.casefold().split()[:4]
+    return any(known_verb(word) for word in words)

@@ -1,0 +1,299 @@
+"""Issue 13's fortieth round: an intention, an urging or a step's place opening a request is the
+order it states (``intended_acts``); a pull request's branches are values (``merged_branches``); an
+app's name misspelled by one letter is the app (``misspelled_apps``); a thing's number in words is
+written in digits, "number" before an id left out (``spoken_numbers``); an action's verb run into a
+name's word is two words (``joined_words``); an app named as the means by its product or version is
+the request's place (``qualified_means``); a message's labels, greeting and sign-off leave it
+(``message_labels``); a question whether a thing can be done is the thing done
+(``asked_passives``); an attempt that failed or to try again is the attempt's order
+(``told_attempts``); and, without a switch: a step's place opening a listed step, and a second
+step joined by "and after that"."""
+
+from __future__ import annotations
+
+import time
+
+from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.attempts import attempted
+from cardamom.core.search.instrument_words import as_instrument
+from cardamom.core.search.intended_acts import intended_as_asked
+from cardamom.core.search.merged_branches import quoted_branches
+from cardamom.core.search.message_labels import without_labels
+from cardamom.core.search.passive_voice import passive_question
+from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.spoken_numbers import digits_spoken
+from tests.unit.search_documents import app_doc, ranked_names
+
+DOCS = [
+    app_doc("slack__conversations_archive", "Slack", "Archives a conversation."),
+    app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+    app_doc("slack__pins_add", "Slack", "Pins a message or a file to a channel."),
+    app_doc("slack__conversations_invite", "Slack", "Invites users to a channel."),
+    app_doc("cal-com__cancel_booking", "Cal.com", "Cancel a booking."),
+    app_doc("cal-com__get_booking", "Cal.com", "Get a booking."),
+    app_doc("stripe__post_charges_charge_refund", "Stripe", "Create a refund of a charge."),
+    app_doc("stripe__get_charges", "Stripe", "List all charges."),
+    app_doc("box__delete_folders_id", "Box", "Delete folder."),
+    app_doc("box__post_folders", "Box", "Create folder."),
+    app_doc("jira__get_issue", "Jira", "Get issue."),
+    app_doc("jira__create_issue", "Jira", "Create issue. Creates an issue or a subtask."),
+    app_doc("jira__delete_issue", "Jira", "Delete issue."),
+    app_doc("jira__search_for_issues_using_jql", "Jira", "Search for issues using JQL."),
+    app_doc("github__pulls_create", "GitHub", "Create a pull request."),
+    app_doc("github__pulls_list", "GitHub", "List pull requests."),
+    app_doc("github__issues_update", "GitHub", "Update an issue. Close or reopen it."),
+    app_doc("github__repos_list_for_authenticated_user", "GitHub", "List repositories for the authenticated user."),
+    app_doc("notion__post_page", "Notion", "Create a page."),
+    app_doc("notion__get_self", "Notion", "Retrieve your token's bot user."),
+    app_doc("digitalocean__droplet_actions_post", "DigitalOcean", "Initiate a droplet action: reboot, resize."),
+    app_doc("digitalocean__droplets_list", "DigitalOcean", "List all droplets."),
+    app_doc("asana__delete_task", "Asana", "Delete a task."),
+    app_doc("asana__get_workspaces", "Asana", "Get multiple workspaces."),
+    app_doc("asana__create_project", "Asana", "Create a project."),
+    app_doc("twilio__create_message", "Twilio", "Send a message: an SMS or an MMS."),
+    app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
+    app_doc("xero__get_bank_statement_accounting", "Xero", "Retrieves the accounting of a bank statement."),
+    app_doc("intercom__reply_conversation", "Intercom", "Reply to a conversation."),
+    app_doc("intercom__delete_contact", "Intercom", "Delete a contact."),
+]
+_INDEX = SearchIndex.build(DOCS)
+_APPS = frozenset({"jira", "asana", "digitalocean", "stripe", "github", "xero", "slack", "box", "notion", "intercom"})
+
+
+def _names(query: str, **switches: bool) -> list[str]:
+    return ranked_names(DOCS, query, **switches)
+
+
+class TestIntendedActs:
+    def test_an_intention_is_the_order(self) -> None:
+        assert intended_as_asked("gonna archive slack channel C0123") == "archive slack channel C0123"
+        assert intended_as_asked("we will be cancelling cal.com booking 881") == "cancel cal.com booking 881"
+        assert intended_as_asked("I was going to send a twilio sms") == "send a twilio sms"
+        assert intended_as_asked("it's time we deleted box folder 99") == "delete box folder 99"
+        assert intended_as_asked("tomorrow I'll add bob to slack #x") == "add bob to slack #x"
+        assert intended_as_asked("we're gonna need to delete asana task 7") == "delete asana task 7"
+        assert _names("gonna archive slack channel C0123")[:1] == ["slack__conversations_archive"]
+        assert _names("gonna archive slack channel C0123", intended_acts=False) == []
+        assert _names("we will be cancelling cal.com booking 881")[:1] == ["cal-com__cancel_booking"]
+
+    def test_an_urging_or_a_first_step_leaves(self) -> None:
+        assert intended_as_asked("asap: refund stripe charge ch_9") == "refund stripe charge ch_9"
+        assert intended_as_asked("URGENT!!! delete box folder 9") == "delete box folder 9"
+        assert intended_as_asked("please, right now, reboot droplet 77") == "reboot droplet 77"
+        assert intended_as_asked("simply create a box folder") == "create a box folder"
+        assert _names("URGENT!!! delete the box folder 99")[:1] == ["box__delete_folders_id"]
+        assert _names("URGENT!!! delete the box folder 99", intended_acts=False) == []
+        # "first" read as the first few things had asked for a list
+        assert _names("first get the jira issue ENG-4")[:1] == ["jira__get_issue"]
+        assert _names("first get the jira issue ENG-4", intended_acts=False)[:1] == [
+            "jira__search_for_issues_using_jql"
+        ]
+
+    def test_no_order_no_reading(self) -> None:
+        for kept in (
+            "I'll be out tomorrow",
+            "first names of the asana users",
+            "gonna be a long day",
+            "asap: the droplets",
+            "Step 1: get the jira issue ENG-9. Step 2: close it.",  # (a labelled step: request_parts')
+        ):
+            assert intended_as_asked(kept) == kept
+
+
+class TestMergedBranches:
+    def test_the_branches_are_values(self) -> None:
+        assert quoted_branches("open a PR from feature-x to main") == "open a PR from 'feature-x' to 'main'"
+        assert quoted_branches("create a pull request from branch dev into main") == (
+            "create a pull request from branch 'dev' into 'main'"
+        )
+        assert _names("open a github pull request from feature-x into main")[:1] == ["github__pulls_create"]
+        assert _names("open a github pull request from feature-x into main", merged_branches=False) == []
+
+    def test_only_for_a_pull_request_or_a_merge(self) -> None:
+        for kept in ("move the card from todo to done", "open a PR from the team to them", "copy x from a to b"):
+            assert quoted_branches(kept) == kept
+
+
+class TestMisspelledApps:
+    def test_an_app_one_letter_off_is_the_app(self) -> None:
+        assert _names("notoin create page")[:1] == ["notion__post_page"]
+        assert _names("jria create issue")[:1] == ["jira__create_issue"]
+        assert _names("intercomm reply to conversation 55")[:1] == ["intercom__reply_conversation"]
+        assert _names("twillio send sms")[:1] == ["twilio__create_message"]
+        assert _names("creat a page in notin")[:1] == ["notion__post_page"]  # (and the verb's misspelling)
+        assert _names("notoin create page", misspelled_apps=False) == []
+
+    def test_a_known_app_or_a_short_word_is_no_misspelling(self) -> None:
+        assert _names("gitlab list merge requests") == []  # (GitLab: an app of its own)
+        assert _names("bxo list folders") == []  # (three letters: too many words are one edit away)
+
+
+class TestSpokenNumbers:
+    def test_a_number_in_words_after_its_thing(self) -> None:
+        assert digits_spoken("get jira issue ENG forty two") == "get jira issue ENG-42"
+        assert digits_spoken("delete asana task one two three") == "delete asana task 123"
+        assert digits_spoken("reboot droplet seventy seven") == "reboot droplet 77"
+        assert digits_spoken("get invoice one hundred twenty five") == "get invoice 125"
+        assert digits_spoken("close github issue number twelve") == "close github issue 12"
+        assert _names("reboot droplet seventy seven on digitalocean")[:1] == ["digitalocean__droplet_actions_post"]
+        assert _names("reboot droplet seventy seven on digitalocean", spoken_numbers=False) == []
+
+    def test_number_before_an_id_leaves_where_no_name_says_it(self) -> None:
+        assert digits_spoken("close github issue number 12") == "close github issue 12"
+        assert digits_spoken("get the phone number 12", lambda kind: kind == "phone") == "get the phone number 12"
+        assert _names("close github issue number 12 in acme/api")[:1] == ["github__issues_update"]
+
+    def test_a_count_or_a_pronoun_stays(self) -> None:
+        for kept in (
+            "show me the last ten slack messages",
+            "create three asana tasks",
+            "reboot the broken one",
+            "no one replied",
+            "list the first five customers",
+            "the one two punch",
+            "spell out the number 123",  # ("number" after no thing: a number's own word)
+        ):
+            assert digits_spoken(kept) == kept
+
+
+class TestJoinedWords:
+    def test_a_verb_and_a_name_run_together(self) -> None:
+        assert _names("notion createpage")[:1] == ["notion__post_page"]
+        assert _names("stripe refundcharge ch_9")[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names("notion createpage", joined_words=False) == []
+
+
+class TestQualifiedMeans:
+    def test_a_product_or_a_version_before_api(self) -> None:
+        apps, labels = _INDEX.app_mentions, _INDEX.label_postings
+        assert as_instrument("use the xero accounting api to get invoices", apps, labels, _leads) == (
+            "get invoices in xero"
+        )
+        assert as_instrument("query the jira api for issue ENG-4", apps, labels, _leads) == "get issue ENG-4 in jira"
+        assert as_instrument("hit the digitalocean endpoint that lists droplets", apps, labels, _leads) == (
+            "lists droplets in digitalocean"
+        )
+        assert as_instrument("cal.com v2 api cancel booking 881", apps, labels, _leads) == (
+            "cal.com cancel booking 881"
+        )
+        assert _names("use the xero accounting api to get invoices")[:1] == ["xero__get_invoices"]
+        assert _names("use the xero accounting api to get invoices", qualified_means=False)[:1] == [
+            "xero__get_bank_statement_accounting"
+        ]
+
+    def test_a_word_opening_a_name_stays(self) -> None:
+        # the Slack *admin* API is its admin tools'
+        apps, labels = _INDEX.app_mentions, _INDEX.label_postings
+        assert as_instrument("use the xero bank api to list x", apps, labels, lambda w: w == "bank") == (
+            "use the xero bank api to list x"
+        )
+
+
+def _leads(word: str) -> bool:
+    return any(name.startswith(f"{word}_") for name in _INDEX.name_postings) if word else False
+
+
+class TestMessageLabels:
+    def test_labels_greetings_and_sign_offs_leave(self) -> None:
+        assert without_labels("Ticket #4411: customer wants booking 881 cancelled", _APPS) == (
+            "customer wants booking 881 cancelled"
+        )
+        assert without_labels("RE: outage - create a jira issue", _APPS) == "create a jira issue"
+        assert without_labels("Note to self: create a notion page", _APPS) == "create a notion page"
+        assert without_labels("Dear support, please delete my intercom contact x. Regards", _APPS) == (
+            "please delete my intercom contact x."
+        )
+        assert without_labels("From: alice@acme.com - please archive slack #x", _APPS) == "please archive slack #x"
+        assert _names("Note to self: create a notion page for the Q3 plan")[:1] == ["notion__post_page"]
+        assert _names("Note to self: create a notion page for the Q3 plan", message_labels=False)[:1] != [
+            "notion__post_page"
+        ]
+
+    def test_an_app_an_order_a_quote_or_sentences_stay(self) -> None:
+        for kept in (
+            "Jira: close ENG-4",
+            "close the stale ones - in jira",
+            'User wrote: "refund stripe charge ch_1"',
+            "Subject: refund request. Please refund charge ch_9 in stripe.",
+            "list the repos I like best",
+        ):
+            assert without_labels(kept, _APPS) == kept
+
+
+class TestAskedPassives:
+    def test_whether_a_thing_can_be_done_is_it_done(self) -> None:
+        assert passive_question("can stripe charges be refunded") == "stripe charge can be refunded"
+        assert passive_question("is it possible for a slack message to be pinned?") == ("a slack message can be pinned")
+        assert passive_question("are notion pages able to be archived") == "notion page can be archived"
+        assert _names("can stripe charges be refunded")[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names("can stripe charges be refunded", asked_passives=False)[:1] == ["stripe__get_charges"]
+        assert _names("is it possible for a slack message to be pinned")[:1] == ["slack__pins_add"]
+        # a kind in the plural asks of any one thing of it
+        assert passive_question("can droplets be resized in digitalocean") == "droplet can be resized in digitalocean"
+
+    def test_no_thing_no_reading(self) -> None:
+        for kept in ("can you be quick", "can it be done", "is it possible to list x"):
+            assert passive_question(kept) == kept
+
+
+class TestToldAttempts:
+    def test_an_attempt_that_failed_is_its_order(self) -> None:
+        assert attempted("I'm getting an error when creating a jira issue") == "create a jira issue"
+        assert attempted("why does posting to slack channel #general fail") == "post to slack channel #general"
+        assert attempted("can't upload report.pdf to box folder 12") == "upload report.pdf to box folder 12"
+        assert attempted("help, merging PR 8 in acme/api on github returns 405") == "merge PR 8 in acme/api on github"
+        assert attempted("error 404 when getting asana task 1203") == "get asana task 1203"
+        assert attempted("I tried to delete asana task 12 but got forbidden") == "delete asana task 12"
+        assert attempted("github issue 14 in acme/api won't close") == "close github issue 14 in acme/api"
+        assert attempted("creating a notion page gives me a validation error") == "create a notion page"
+        assert _names("I'm getting an error when creating a jira issue")[:1] == ["jira__create_issue"]
+        assert _names("I'm getting an error when creating a jira issue", told_attempts=False)[:1] != [
+            "jira__create_issue"
+        ]
+
+    def test_trying_again_is_the_order(self) -> None:
+        assert attempted("try again to refund stripe charge ch_9") == "refund stripe charge ch_9"
+        assert attempted("post the message to slack #general once more") == "post the message to slack #general"
+        assert attempted("re-open github issue 14") == "reopen github issue 14"
+
+    def test_a_filter_a_question_or_no_order_stays(self) -> None:
+        for kept in (
+            "list stripe charges that failed",
+            "stripe payments which failed last week",
+            "why is the sky blue",
+            "the twilio sms didn't send",  # (no action named)
+            "Because the deploy failed, can you create a jira issue",  # (a reason: ``reason_clauses``')
+        ):
+            assert attempted(kept) == kept
+        assert _names("why does my car fail to start") == []
+
+
+class TestSteps:
+    def test_a_steps_place_opens_a_listed_step(self) -> None:
+        assert task_part("first, list my asana workspaces; second, create a project", steps=True) == (
+            "first, list my asana workspaces"
+        )
+        assert _names("first, list my asana workspaces; second, create a project")[:1] == ["asana__get_workspaces"]
+
+    def test_a_second_step_after_that(self) -> None:
+        assert _names("get jira issue ENG-4 and after that delete it")[:1] == ["jira__get_issue"]
+
+
+def test_hostile_lengths() -> None:
+    started = time.perf_counter()
+    long = "x " * 20_000
+    assert intended_as_asked("gonna " + long) == "gonna " + long
+    intended_as_asked("asap " * 5_000 + "list x")
+    quoted_branches("merge from " + long + " to main")
+    digits_spoken("issue " + "one " * 20_000)
+    digits_spoken("issue " + "one " * 100)
+    without_labels("a " * 20_000 + ": list", _APPS)
+    without_labels("Dear " + long + ", list x. Regards", _APPS)
+    passive_question("can " + long + " be done")
+    as_instrument("use the " + long + " api to list x", _INDEX.app_mentions, _INDEX.label_postings, _leads)
+    rank(_INDEX, "notoin " + "creat " * 5_000)
+    rank(_INDEX, "twilio " + "sendsms" * 500)
+    attempted("why does " + long + " fail")
+    attempted("I tried to " + long + " but")
+    attempted(long + " keeps failing")
+    assert time.perf_counter() - started < 2.0
