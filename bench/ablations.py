@@ -356,6 +356,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a message's labels, greeting and sign-off left out (message_labels)", "message_labels", True),
     ("+ questions whether a thing can be done (asked_passives)", "asked_passives", True),
     ("+ attempts that failed or again read as the order (told_attempts)", "told_attempts", True),
+    ("+ a tool asked for as a call, a command or a route (tool_words)", "tool_words", True),
+    ("+ an intent's fields read as the request (intent_fields)", "intent_fields", True),
+    ("+ asking leave or advice read as the order (leave_questions)", "leave_questions", True),
+    ("+ a task told to the assistant read as the order (assistant_orders)", "assistant_orders", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

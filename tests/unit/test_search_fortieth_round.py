@@ -6,22 +6,29 @@ name's word is two words (``joined_words``); an app named as the means by its pr
 the request's place (``qualified_means``); a message's labels, greeting and sign-off leave it
 (``message_labels``); a question whether a thing can be done is the thing done
 (``asked_passives``); an attempt that failed or to try again is the attempt's order
-(``told_attempts``); and, without a switch: a step's place opening a listed step, and a second
-step joined by "and after that"."""
+(``told_attempts``); a tool asked for as a call, a command or a route is what it does
+(``tool_words``); an intent's fields are the request they say (``intent_fields``); asking leave
+or advice (``leave_questions``) and a task told to the assistant (``assistant_orders``) are the
+order; and, without a switch: a step's place opening a listed step, a second step joined by "and
+after that", and symbols opening a request (an emoji and its selector) no words."""
 
 from __future__ import annotations
 
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attempts import attempted
 from cardamom.core.search.instrument_words import as_instrument
 from cardamom.core.search.intended_acts import intended_as_asked
+from cardamom.core.search.intent_fields import intent_read
 from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.passive_voice import passive_question
-from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.request_frame import called_tool
+from cardamom.core.search.request_parts import task_part, without_tags
 from cardamom.core.search.spoken_numbers import digits_spoken
+from cardamom.core.search.tokens import tokenize
 from tests.unit.search_documents import app_doc, ranked_names
 
 DOCS = [
@@ -50,6 +57,9 @@ DOCS = [
     app_doc("asana__delete_task", "Asana", "Delete a task."),
     app_doc("asana__get_workspaces", "Asana", "Get multiple workspaces."),
     app_doc("asana__create_project", "Asana", "Create a project."),
+    app_doc("asana__get_projects", "Asana", "Get multiple projects."),
+    app_doc("xero__create_invoices", "Xero", "Creates one or more sales invoices or purchase bills."),
+    app_doc("xero__create_task", "Xero", "Creates a task in a project."),
     app_doc("twilio__create_message", "Twilio", "Send a message: an SMS or an MMS."),
     app_doc("xero__get_invoices", "Xero", "Retrieves sales invoices or purchase bills."),
     app_doc("xero__get_bank_statement_accounting", "Xero", "Retrieves the accounting of a bank statement."),
@@ -268,6 +278,70 @@ class TestToldAttempts:
         assert _names("why does my car fail to start") == []
 
 
+class TestToolWords:
+    def test_a_tool_by_another_word(self) -> None:
+        assert called_tool("which api call refunds a stripe charge") == "refund a stripe charge"
+        assert called_tool("what's the cal.com route for cancelling a booking") == "cal.com cancel a booking"
+        assert called_tool("the slack method for inviting someone to a channel") == "slack invite someone to a channel"
+        assert called_tool("name of the tool that reboots a droplet") == "reboot a droplet"
+        assert _names("which api call refunds a stripe charge")[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names("which api call refunds a stripe charge", tool_words=False) == []
+
+    def test_no_action_no_reading(self) -> None:
+        for kept in ("the call to bob", "which pull request adds tests", "which request is slow", "which actions ran"):
+            assert called_tool(kept) == kept
+
+
+class TestIntentFields:
+    def test_the_fields_say_the_request(self) -> None:
+        assert intent_read("app=stripe action=refund charge") == "refund charge in stripe"
+        assert intent_read("intent: list_projects, app: asana") == "list projects in asana"
+        assert intent_read('task(app="xero", verb="create", object="invoice")') == "create invoice in xero"
+        assert intent_read("action: merge pull request; app: github; repo: acme/api") == (
+            'merge pull request in github with repo "acme/api"'
+        )
+        assert _names('task(app="xero", verb="create", object="invoice")')[:1] == ["xero__create_invoices"]
+        assert _names('task(app="xero", verb="create", object="invoice")', intent_fields=False)[:1] != [
+            "xero__create_invoices"
+        ]
+        assert _names("intent: list_projects, app: asana")[:1] == ["asana__get_projects"]
+
+    def test_an_argument_list_stays(self) -> None:
+        for kept in ("name: Ship, project: 12", "list issues state=open", "app: asana"):
+            assert intent_read(kept) == kept
+
+
+class TestAskedLeave:
+    def test_leave_or_advice_asked_is_the_order(self) -> None:
+        assert leave_asked("is it okay to delete box file 123") == "delete box file 123"
+        assert leave_asked("is it worth creating a jira issue for this") == "create a jira issue for this"
+        assert leave_asked("can I go ahead and close github issue 12?") == "close github issue 12"
+        assert leave_asked("any objection to archiving asana project 77") == "archive asana project 77"
+        assert leave_asked("would you recommend refunding stripe charge ch_9") == "refund stripe charge ch_9"
+        assert _names("is it okay to delete box folder 99")[:1] == ["box__delete_folders_id"]
+        assert _names("is it okay to delete box folder 99", leave_questions=False) == []
+
+    def test_a_task_told_to_the_assistant_is_the_order(self) -> None:
+        assert told_assistant("your next step is to close github issue 12") == "close github issue 12"
+        assert told_assistant("you are asked to create a notion page") == "create a notion page"
+        assert told_assistant("you need to create a jira issue") == "create a jira issue"
+        assert _names("your next step is to archive slack channel C0123")[:1] == ["slack__conversations_archive"]
+        assert _names("your next step is to archive slack channel C0123", assistant_orders=False) == []
+
+    def test_no_order_no_reading(self) -> None:
+        for kept in ("is it okay", "what if it rains", "is it safe to say that", "you need to know that"):
+            assert leave_asked(kept) == kept
+            assert told_assistant(kept) == kept
+
+
+class TestSymbols:
+    def test_an_emoji_opening_a_request_is_no_word(self) -> None:
+        assert tokenize("🗑️ delete box file 123") == ["delete", "box", "file", "123"]
+        assert tokenize("école naïve") == ["école", "naïve"]  # (a mark after its letter stays)
+        assert without_tags("⭐ star acme/api on github") == "star acme/api on github"
+        assert _names("🗑️ delete box folder 99")[:1] == ["box__delete_folders_id"]
+
+
 class TestSteps:
     def test_a_steps_place_opens_a_listed_step(self) -> None:
         assert task_part("first, list my asana workspaces; second, create a project", steps=True) == (
@@ -296,4 +370,10 @@ def test_hostile_lengths() -> None:
     attempted("why does " + long + " fail")
     attempted("I tried to " + long + " but")
     attempted(long + " keeps failing")
+    called_tool("which tool " + long)
+    intent_read("app=x " + "a=b " * 5_000)
+    intent_read("{" + '"k": "v", ' * 5_000 + "}")
+    leave_asked("is it okay to " + long)
+    told_assistant("you need to " + long)
+    without_tags("⭐" * 20_000 + " list x")
     assert time.perf_counter() - started < 2.0

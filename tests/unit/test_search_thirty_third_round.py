@@ -315,7 +315,10 @@ class TestVerbedTools:
         assert without_preamble("which slack tool sends a message", verbs=True) == "slack send a message"
         assert without_preamble("which tool uploads a file to box") != "upload a file to box"
         assert _names("which tool uploads a file to box")[:1] == ["box__post_files_content"]
-        assert _names("which tool uploads a file to box", verbed_tools=False)[:1] != ["box__post_files_content"]
+        # (the fortieth round's ``tool_words`` reads "which tool <verb>s" too)
+        assert _names("which tool uploads a file to box", verbed_tools=False, tool_words=False)[:1] != [
+            "box__post_files_content"
+        ]
 
     def test_no_verb_after_the_tool(self) -> None:
         assert without_preamble("which tools exist for stripe", verbs=True) == "which tools exist for stripe"

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
+from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attached_files import uploaded_as_attached
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.capability_questions import app_alone, asked_ability
@@ -50,7 +51,7 @@ from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.repeated_actions import done_once
-from cardamom.core.search.request_frame import described_request, without_preamble
+from cardamom.core.search.request_frame import called_tool, described_request, without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.started_workflows import started_workflow
@@ -113,6 +114,10 @@ def framed_request(
         query = without_role(query, mentions)
     if options.message_labels:  # "Ticket #4411: customer wants ...", "FYI: ...": "customer wants ..."
         query = without_labels(query, app_words)
+    if options.leave_questions:  # "is it okay to delete box file 123": "delete box file 123"
+        query = leave_asked(query)
+    if options.assistant_orders:  # "your next step is to close github issue 12": "close github issue 12"
+        query = told_assistant(query)
     if options.intended_acts:  # "gonna archive slack channel C0123", "asap: refund ...": "archive ...", "refund ..."
         query = intended_as_asked(query, _participles(index, options.verbal_nouns))
     if options.asked_passives and options.passive_actions:  # "can stripe charges be refunded": "... can be refunded"
@@ -122,6 +127,8 @@ def framed_request(
         query = told_as_users(without_source(query, app_words, known), app_words, known)
     if options.wanted_done and options.passive_actions:  # "the user wants the PR 3 merged": "merge the PR 3"
         query = wanted_done(query, _participles(index, options.verbal_nouns))
+    if options.tool_words:  # "which api call refunds a stripe charge": "refund a stripe charge"
+        query = called_tool(query)
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
         query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query

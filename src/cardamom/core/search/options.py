@@ -802,6 +802,20 @@ class SearchOptions:
       creating a jira issue", "can't upload report.pdf to box folder 12", "merging PR 8 returns
       405", "github issue 14 won't close") or one to try again ("try again to refund ...", "... once
       more") is read as the attempt's order (``attempts``)
+    * ``tool_words``: a tool asked for by a word the API's readers call it ("which api call refunds
+      a stripe charge", "what's the command to archive a slack channel", "the slack method for
+      inviting someone", "the name of the tool that reboots a droplet") is read as what it does
+      (``request_frame.called_tool``)
+    * ``intent_fields``: a request written as an intent's fields, an app's and an action's among
+      them ("app=stripe action=refund charge", "intent: list_projects, app: asana",
+      'task(app="xero", verb="create", object="invoice")'), is read as the request they say, the
+      other fields its arguments (``intent_fields``)
+    * ``leave_questions``: a request asked as whether it may or should be done ("is it okay to
+      delete box file 123", "can I go ahead and close github issue 12", "any objection to archiving
+      asana project 77", "would you recommend refunding ...") is read as the order (``asked_leave``)
+    * ``assistant_orders``: a request told to the assistant as its task ("you need to create a jira
+      issue", "you are asked to create a notion page", "your next step is to close github issue 12")
+      is read as the order (``asked_leave``)
     """
 
     drop_filler: bool = True
@@ -1069,6 +1083,10 @@ class SearchOptions:
     message_labels: bool = True
     asked_passives: bool = True
     told_attempts: bool = True
+    tool_words: bool = True
+    intent_fields: bool = True
+    leave_questions: bool = True
+    assistant_orders: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1348,4 +1366,8 @@ SEED_RULES_ONLY = SearchOptions(
     message_labels=False,
     asked_passives=False,
     told_attempts=False,
+    tool_words=False,
+    intent_fields=False,
+    leave_questions=False,
+    assistant_orders=False,
 )

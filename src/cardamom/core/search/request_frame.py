@@ -172,6 +172,33 @@ def without_preamble(
     return rest if rest.strip() else request
 
 
+# ``tool_words``: a tool asked for by a word the API's readers call it ("which *api call* refunds a
+# stripe charge", "what's the *command* to archive a slack channel", "the slack *method* for
+# inviting someone", "the *name of the tool* that reboots a droplet", "which *request* adds a
+# comment"): the word, the app's name before it, then what it does (never "which pull request ...")
+_CALLED_TOOL = re.compile(
+    r"^\s*(?:(?:what|which)(?:'s|\u2019s|\s+is)?(?:\s+the)?|(?:the\s+)?name\s+of\s+the|the)\s+"
+    r"(?:(?P<app>[\w.\-]+)(?:'s|\u2019s)?\s+)??(?:tool|function|endpoint|api\s+call|api|method|operation|command|route"
+    r"|action|request|call)\s+(?P<link>to|that|which|for|(?=[a-z]+s\b))\s*(?P<rest>[a-z].*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def called_tool(request: str) -> str:
+    """``request`` asking for a tool by a word the API's readers call it read as what the tool
+    does, its app's name first ("what's the cal.com route for cancelling a booking": "cal.com
+    cancel a booking"); ``request`` as written otherwise."""
+    called = _CALLED_TOOL.match(request[:500])
+    if called is None or (called["app"] or "").casefold() in {"pull", "the", "a", "an"}:
+        return request
+    link, rest = called["link"].casefold(), called["rest"]
+    acting = _as_verb(rest) if link == "for" else rest if link == "to" else _in_base_form(rest)
+    first = acting.split(maxsplit=1)[0].casefold()
+    if (acting == rest and link != "to") or not known_verb(first):
+        return request  # no action after it ("which request is slow", "the call to bob")
+    return f"{called['app']} {acting}" if called["app"] else acting
+
+
 def _acted(frame: str, rest: str) -> str:
     """``rest`` with its first word written as the action the tool asked for does: "a tool for
     *creating* a xero invoice" ("create"), "a tool that *tags* an intercom contact" ("tag")."""

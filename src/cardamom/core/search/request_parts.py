@@ -9,6 +9,7 @@ opens after sentences that state ("Our GitHub repo is acme/api. *List its open p
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
@@ -190,7 +191,21 @@ _TAG = re.compile(r"</?[A-Za-z][\w-]{0,30}(?:\s[^<>]{0,200})?/?>")
 def without_tags(request: str) -> str:
     """``request`` without the markup tags it is wrapped in, where it holds an opening tag and its
     closing one ("<request>list xero invoices</request>": "list xero invoices"; the tag's name is
-    no word of the request); ``request`` as written otherwise ("a <b> placeholder")."""
+    no word of the request); ``request`` as written otherwise ("a <b> placeholder"). Symbols
+    opening it leave it too ("⭐ star acme/api on github": what opens it reads as written)."""
+    if request[:1] and not request[:1].isascii():
+        request = _without_symbols(request)
     if "</" not in request or len(request) > 4000 or _TAG_PAIR.search(request) is None:
         return request
     return " ".join(_TAG.sub(" ", request).split())
+
+
+_SYMBOLS = frozenset({"So", "Sk", "Sm", "Mn", "Me", "Cf", "Zs"})  # emoji, their selectors and joiners
+
+
+def _without_symbols(request: str) -> str:
+    """``request`` from its first character that is no symbol, selector, joiner or space."""
+    for i, char in enumerate(request[:50]):
+        if unicodedata.category(char) not in _SYMBOLS and not char.isspace():
+            return request[i:]
+    return request

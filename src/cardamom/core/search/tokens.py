@@ -46,9 +46,9 @@ def _pieces(text: str) -> Iterator[str]:
             start, prev = -1, _SEP
             continue
         if kind == _MARK:
-            if start < 0:
-                start, prev = i, _OTHER_LETTER
-            continue  # never a boundary, and the letter before it keeps its kind
+            # never a boundary, and the letter before it keeps its kind; with no letter before it,
+            # a symbol's (an emoji's presentation selector: "🗑️ delete") and no word
+            continue
         if start < 0:
             start, prev = i, kind
             continue

@@ -15,6 +15,7 @@ from cardamom.core.search.call_forms import read_calls, read_flags
 from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.intent_fields import intent_read
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.quantities import without_counts
@@ -92,6 +93,8 @@ def _slug_before_app(query: str, apps: Container[str]) -> str:
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     """``query`` read as words (``as_words``), and the words of the arguments it writes as code
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
+    if index.options.intent_fields:  # "app=stripe action=refund charge": "refund charge in stripe"
+        query = intent_read(query)
     if index.options.spoken_numbers:  # "reboot droplet seventy seven": "reboot droplet 77"
         query = digits_spoken(query, lambda kind: said_side_by_side(index, kind, "number"))
     if index.options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"
