@@ -360,6 +360,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an intent's fields read as the request (intent_fields)", "intent_fields", True),
     ("+ asking leave or advice read as the order (leave_questions)", "leave_questions", True),
     ("+ a task told to the assistant read as the order (assistant_orders)", "assistant_orders", True),
+    ("+ words describing the thing left out (described_things)", "described_things", True),
+    ("+ one-letter flags read as values (short_flags)", "short_flags", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -9,8 +9,10 @@ the request's place (``qualified_means``); a message's labels, greeting and sign
 (``told_attempts``); a tool asked for as a call, a command or a route is what it does
 (``tool_words``); an intent's fields are the request they say (``intent_fields``); asking leave
 or advice (``leave_questions``) and a task told to the assistant (``assistant_orders``) are the
-order; and, without a switch: a step's place opening a listed step, a second step joined by "and
-after that", and symbols opening a request (an emoji and its selector) no words."""
+order; words describing the thing leave the request (``described_things``); a flag of one letter
+and its value are a value (``short_flags``); and, without a switch: a step's place opening a
+listed step, a second step joined by "and after that", symbols opening a request (an emoji and its
+selector) no words, and a command's one-letter flags and its repository after it."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import time
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attempts import attempted
+from cardamom.core.search.call_forms import read_flags
 from cardamom.core.search.instrument_words import as_instrument
 from cardamom.core.search.intended_acts import intended_as_asked
 from cardamom.core.search.intent_fields import intent_read
@@ -28,6 +31,7 @@ from cardamom.core.search.passive_voice import passive_question
 from cardamom.core.search.request_frame import called_tool
 from cardamom.core.search.request_parts import task_part, without_tags
 from cardamom.core.search.spoken_numbers import digits_spoken
+from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.tokens import tokenize
 from tests.unit.search_documents import app_doc, ranked_names
 
@@ -342,6 +346,44 @@ class TestSymbols:
         assert _names("🗑️ delete box folder 99")[:1] == ["box__delete_folders_id"]
 
 
+class TestDescribedThings:
+    def test_a_description_of_the_thing_leaves(self) -> None:
+        tools = frozenset(range(len(DOCS)))
+        assert (
+            without_description(_INDEX, "reboot the unresponsive droplet 77", tools, _APPS) == "reboot the droplet 77"
+        )
+        assert _names("reboot the unresponsive droplet 77 on digitalocean")[:1] == [
+            "digitalocean__droplet_actions_post"
+        ]
+        assert _names("reboot the unresponsive droplet 77 on digitalocean", described_things=False) == []
+        assert _names("create a quick jira issue for the typo")[:1] == ["jira__create_issue"]
+
+    def test_a_noun_an_order_or_a_word_the_app_says_stays(self) -> None:
+        tools = frozenset(range(len(DOCS)))
+        for kept in (
+            "create a jira issue from this slack message",  # (an app's name)
+            "get the status property of jira issue ENG-1",  # (a noun naming the thing)
+            "get the largest stripe charge",  # (a superlative orders)
+            "get the second jira issue",  # (an ordinal)
+            "list the latest stripe charges",
+            "create a duplicate jira issue",  # (a verb, no plain adjective: a copy)
+        ):
+            assert without_description(_INDEX, kept, tools, _APPS) == kept
+
+
+class TestShortFlags:
+    def test_a_flag_of_one_letter_is_a_value(self) -> None:
+        assert read_flags("gh issue list -R acme/api", short=True) == "gh issue list with 'acme/api'"
+        assert read_flags('jira issue create -tBug -s"Login fails"', short=True) == (
+            "jira issue create with 'Bug' with 'Login fails'"
+        )
+        assert read_flags("gh issue list -R acme/api") == "gh issue list -R acme/api"
+        for kept in ("re-open issue 5", "list -5 items", "a -b"):
+            assert read_flags(kept, short=True) == kept
+        assert _names('jira issue create -tBug -s"Login fails"')[:1] == ["jira__create_issue"]
+        assert _names('jira issue create -tBug -s"Login fails"', short_flags=False) == []
+
+
 class TestSteps:
     def test_a_steps_place_opens_a_listed_step(self) -> None:
         assert task_part("first, list my asana workspaces; second, create a project", steps=True) == (
@@ -376,4 +418,7 @@ def test_hostile_lengths() -> None:
     leave_asked("is it okay to " + long)
     told_assistant("you need to " + long)
     without_tags("⭐" * 20_000 + " list x")
+    without_description(_INDEX, "the " + "quick " * 20_000 + "jira issue", frozenset(range(len(DOCS))), _APPS)
+    without_description(_INDEX, "the quick " * 100 + "jira issue", frozenset(range(len(DOCS))), _APPS)
+    read_flags("gh " + "-R x " * 20_000, short=True)
     assert time.perf_counter() - started < 2.0

@@ -72,13 +72,18 @@ def _is_client(part: str) -> bool:
     return lowered in _CLIENT_PARTS or (lowered != part and lowered.endswith(_CLIENT_ENDINGS))
 
 
+_SHORT_FLAG = re.compile(r"(?<=\s)-[A-Za-z](?:=|\s+|(?=[\w\"']))(?P<value>'[^']*'|\"[^\"]*\"|[^\s-]\S*)")
 _FLAG = re.compile(r"(?<!\S)--(?P<name>[A-Za-z][\w-]*)(?:=|\s+)(?P<value>'[^']*'|\"[^\"]*\"|[^\s-]\S*)")
 
 
-def read_flags(request: str) -> str:
+def read_flags(request: str, *, short: bool = False) -> str:
     """``request`` with each command-line flag and its value ("--title 'Login fails'") read as a
     field a request gives "with" ("with title 'Login fails'"), as the rules reading a created
-    thing's fields read them."""
+    thing's fields read them; with ``short`` (``short_flags``), a flag of one letter and its
+    value ("gh issue list *-R acme/api*", "jira issue create *-tBug*") as a value given "with"
+    ("with 'acme/api'"): its letter names a field only its command knows, and was a word."""
+    if short and " -" in request:
+        request = _SHORT_FLAG.sub(lambda m: f"with '{m.group('value').strip(chr(34) + chr(39))}'", request)
     if "--" not in request:
         return request
     return _FLAG.sub(lambda m: f"with {m.group('name').replace('-', ' ')} {m.group('value')}", request)

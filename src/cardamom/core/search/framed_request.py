@@ -56,6 +56,7 @@ from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
+from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.thing_fields import field_of_thing, given_field
 from cardamom.core.search.thing_questions import (
     contents_question,
@@ -181,6 +182,8 @@ def framed_request(
         )
     if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
         framed = quoted_purpose(framed, app_words)
+    if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"
+        framed = without_description(index, framed, tools, app_words)
     named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
 
     def a_name_says(word: str) -> bool:

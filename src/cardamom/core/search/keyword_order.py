@@ -12,6 +12,7 @@ after the word before it: "github workflow *run*" (``get_workflow_run``) and "as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from cardamom.core.search.api_verbs import STATE_VERBS
@@ -32,16 +33,20 @@ _TRAILING_VERBS = frozenset(
 )
 
 
+_SHORT_FLAG = re.compile(r"-[A-Za-z](?:$|[\w\"'=])")
+
+
 def verb_first(query: str, side_by_side: Callable[[str, str], bool] | None = None) -> str:
     """``query`` with its last word first, as the verb it says, where it is a keyword search
     whose action is that word ("xero contact archival": "archive xero contact"); else ``query``
     as written. ``side_by_side``: whether some tool name says one word right before another
     ("task", "list"), which keeps a last word of ``_NOUN_VERBS`` a noun (none: always)."""
     words = query.split()
-    # a command's flags follow it ("gh issue create *--title bug*"): the command is the search
-    cut = next((i for i, w in enumerate(words) if w.startswith("--")), len(words))
-    # and so do the ids it acts on ("github issue close *12*")
-    while cut > 1 and any(c.isdigit() for c in words[cut - 1]):
+    # a command's flags follow it ("gh issue create *--title bug*", "gh issue list *-R acme/api*"):
+    # the command is the search
+    cut = next((i for i, w in enumerate(words) if w.startswith("--") or _SHORT_FLAG.match(w)), len(words))
+    # and so do the ids and the repositories it acts on ("github issue close *12*", "gh repo fork *acme/api*")
+    while cut > 1 and (any(c.isdigit() for c in words[cut - 1]) or "/" in words[cut - 1].strip("/")):
         cut -= 1
     words, flags = words[:cut], words[cut:]
     if len(words) < 3:

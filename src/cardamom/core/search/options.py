@@ -816,6 +816,13 @@ class SearchOptions:
     * ``assistant_orders``: a request told to the assistant as its task ("you need to create a jira
       issue", "you are asked to create a notion page", "your next step is to close github issue 12")
       is read as the order (``asked_leave``)
+    * ``described_things``: up to two words describing the thing a request acts on, between a
+      determiner and the thing, that no name of the app's tools says ("create a quick jira issue",
+      "refund that duplicate stripe charge", "reboot the unresponsive droplet 77") leave the request
+      (``thing_adjectives``)
+    * ``short_flags``: a command-line flag of one letter and its value ("gh issue list -R acme/api",
+      "jira issue create -tBug") is read as a value given with the request, its letter no word
+      (``call_forms.read_flags``)
     """
 
     drop_filler: bool = True
@@ -1087,6 +1094,8 @@ class SearchOptions:
     intent_fields: bool = True
     leave_questions: bool = True
     assistant_orders: bool = True
+    described_things: bool = True
+    short_flags: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1370,4 +1379,6 @@ SEED_RULES_ONLY = SearchOptions(
     intent_fields=False,
     leave_questions=False,
     assistant_orders=False,
+    described_things=False,
+    short_flags=False,
 )

@@ -128,7 +128,7 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.keyword_order:
         query = verb_first(query, functools.partial(said_side_by_side, index))
     if options.sdk_calls:
-        query = read_flags(query)
+        query = read_flags(query, short=options.short_flags)
     if options.person_names:
         query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
     if options.app_slugs and "/" in query:  # "list issues in github acme/web": "... in acme/web on github"
