@@ -64,6 +64,12 @@ _HELP = re.compile(r"^\s*(?:help|hmm+|ugh|argh)\s*[,!:]+\s*", re.IGNORECASE)
 # a verb done again written with a hyphen: "re-open", "re-invite" ("reopen", as the names write it)
 _REDONE = re.compile(r"(?<![\w-])re-(?=[a-z]{4,}\b)", re.IGNORECASE)
 _FILTERING = re.compile(r"\b(?:that|which|who|were|was|have|has|had)\s*$", re.IGNORECASE)
+# what an attempt's telling says somewhere (most requests say none: a cheap test first)
+_TELLING = re.compile(
+    r"error|exception|fail|forbidden|\d{3}|can'?t|can\u2019t|cannot|unable|not\s+able|tried|why|won'?t|won\u2019t"
+    r"|doesn'?t|doesn\u2019t|didn'?t|didn\u2019t|isn'?t|isn\u2019t|again|once\s+more|one\s+more|try|re-",
+    re.IGNORECASE,
+)
 _LONGEST = 2000  # characters
 
 
@@ -71,7 +77,7 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     """``attempted`` where the index's switch reads attempts and ``request`` names a connected
     app, whose tools bound the answer ("why does my car fail" keeps its words); read before the
     request's arguments and addresses ("can't upload *report.pdf* ...": a file's)."""
-    if not index.options.told_attempts or len(request) > _LONGEST:
+    if not index.options.told_attempts or len(request) > _LONGEST or _TELLING.search(request) is None:
         return request
     read = attempted(request)
     if read == request:

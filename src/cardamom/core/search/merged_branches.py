@@ -37,7 +37,7 @@ _LONGEST = 500  # characters
 def quoted_branches(request: str) -> str:
     """``request`` with the branches a pull request or a merge goes from and into quoted ("from
     'feature-x' to 'main'"), where it says one; ``request`` otherwise."""
-    if len(request) > _LONGEST or _MERGING.search(request) is None:
+    if len(request) > _LONGEST or "from" not in request.casefold() or _MERGING.search(request) is None:
         return request
     found = _FROM_TO.search(request)
     if found is None or {found["head"].casefold(), found["base"].casefold()} & GRAMMAR_WORDS:

@@ -39,6 +39,7 @@ _HEADER = re.compile(
     r"^\s*(?:from|to|cc|sent\s+by)\s*:\s*[\w.+\-]+@[\w.\-]+\w\s*(?:[-\u2013\u2014:,;]+\s*|\s)(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+_SIGNED = re.compile(r"regards|best|cheers|thank|sincerely|\bbr\b|thx", re.IGNORECASE)  # (a cheap test first)
 _SIGN_OFF = re.compile(
     r"[.!?,]\s*(?:(?:kind\s+|best\s+|warm\s+)?regards|best|cheers|thanks(?:\s+in\s+advance)?|thank\s+you|sincerely"
     r"|br|thx)\s*[,!.]?(?:\s*[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)?[\s.!]*$",
@@ -61,7 +62,7 @@ def without_labels(request: str, app_words: Container[str]) -> str:
     greeted = _GREETING.match(request)
     if greeted is not None:
         request = greeted["rest"]
-    signed = _SIGN_OFF.search(request)
+    signed = _SIGN_OFF.search(request) if _SIGNED.search(request[-60:]) else None
     if signed is not None and signed.start() > 0:
         request = request[: signed.start() + (request[signed.start()] != ",")]  # (its "?" or "." kept)
     for _ in range(_MOST_LABELS):
