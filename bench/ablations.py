@@ -362,6 +362,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a task told to the assistant read as the order (assistant_orders)", "assistant_orders", True),
     ("+ words describing the thing left out (described_things)", "described_things", True),
     ("+ one-letter flags read as values (short_flags)", "short_flags", True),
+    ("+ British spellings read as the tools' (spelling_variants)", "spelling_variants", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

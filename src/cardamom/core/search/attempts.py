@@ -24,15 +24,17 @@ from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
 
-_ERROR = r"(?:(?:an?\s+)?(?:\d{3}\s+)?(?:[\w-]+\s+)?(?:error|exception|failure)(?:\s+\d{3})?|\d{3}|forbidden)"
+_ERROR = (
+    r"(?:(?:an?\s+)?(?:\d{3}\s+)?(?:[\w-]+\s+)?(?:error|exception|failure)(?:\s+\d{3})?|(?:an?\s+)?\d{3}|forbidden)"
+)
 # the failure opening it: "I'm getting an error when", "error 404 when", "can't", "unable to"
 _OPENING = re.compile(
     r"^\s*(?:(?:help|hmm|ugh|argh)\s*[,!:]*\s+)?"
-    rf"(?:(?:(?:i(?:'m|\u2019m|\s+am)|we(?:'re|\u2019re|\s+are))\s+)?(?:getting|get|got|seeing|see|hit|hitting)\s+{_ERROR}"
+    rf"(?:(?:(?:i|we)(?:'m|\u2019m|\s+am|'re|\u2019re|\s+are)?\s+)?(?:(?:keep|kept)\s+)?(?:getting|get|got|seeing|see|hit|hitting)\s+{_ERROR}"
     rf"|{_ERROR})\s+(?:when|while|on|after|trying\s+to|for)\s+(?:i\s+|we\s+)?(?:try\s+to\s+|tried\s+to\s+)?"
     r"|^\s*(?:i\s+|we\s+)?(?:can't|can\u2019t|cannot|can\s+not|couldn't|couldn\u2019t|(?:am\s+|are\s+)?unable\s+to"
     r"|(?:am\s+|are\s+)?not\s+able\s+to|keep\s+failing\s+to|failed\s+to|fail\s+to)\s+"
-    r"|^\s*(?:please\s+)?(?:try\s+again\s+to|try\s+to|retry\s+to|(?:let's|let\u2019s)\s+try\s+to|one\s+more\s+try:?)\s+",
+    r"|^\s*(?:please\s+)?(?:try\s+(?:again|once\s+more|one\s+more\s+time)\s+to|try\s+to|retry\s+to|(?:let's|let\u2019s)\s+try\s+to|one\s+more\s+try:?)\s+",
     re.IGNORECASE,
 )
 # "why does posting to slack fail", "why can't I create a notion page"

@@ -823,6 +823,9 @@ class SearchOptions:
     * ``short_flags``: a command-line flag of one letter and its value ("gh issue list -R acme/api",
       "jira issue create -tBug") is read as a value given with the request, its letter no word
       (``call_forms.read_flags``)
+    * ``spelling_variants``: a word no tool says, spelled as British English writes it
+      ("organisations", "authorise", "favourite", "catalogue", "cheque"), is read in the American
+      spelling a tool says (``spelling_variants``)
     """
 
     drop_filler: bool = True
@@ -1096,6 +1099,7 @@ class SearchOptions:
     assistant_orders: bool = True
     described_things: bool = True
     short_flags: bool = True
+    spelling_variants: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1381,4 +1385,5 @@ SEED_RULES_ONLY = SearchOptions(
     assistant_orders=False,
     described_things=False,
     short_flags=False,
+    spelling_variants=False,
 )

@@ -265,9 +265,8 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
         for article in ("a", "an", "new")
         for thing in _FILED
     },
-    # "I need the details of asana task 12" asks for them
+    # "I need the details of asana task 12" asks for them; "the full details of" are its details, a read
     **{("i", wish, "the"): ("get", "the") for wish in ("need", "want")},
-    # "the full details of" are its details, a read
     **{(whole, "details"): ("details",) for whole in ("full", "complete")},
     # "drop" deletes ("drop a table"), but one drops a note to someone: it adds; and one
     # leaves a comment as one adds it ("leave the team" still says nothing)
@@ -285,14 +284,15 @@ _PHRASE_STARTS = frozenset(p[0] for p in PHRASES)
 _OPENINGS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("dm",): ("send", "dm"),
     **{("file", article): ("create", article) for article in ("a", "an", "new")},
-    # one issues a refund, an invoice or a credit note as one creates it; "issue PROJ-12 ..."
-    # names an issue, so only before an article
+    # one issues a refund, an invoice or a credit note as one creates it ("issue PROJ-12": an issue's)
     **{("issue", article): ("create", article) for article in ("a", "an", "new")},
     # one pulls data as one gets it ("pull the latest xero bank transactions"); GitHub's
     # "pull requests" and "pull 12" name one, so only before an owner's or an order's word
     **{("pull", word): ("get", word) for word in ("the", "all", "my", "our", "latest", "recent", "last")},
-    # one kills a running thing as one deletes it ("kill the droplet named test-box")
+    # one kills a running thing as one deletes it ("kill the droplet named test-box"); a new thing started is
+    # created ("start a new slack channel"; "start droplet 5" powers one on)
     ("kill",): ("delete",),
+    **{("start", article, "new"): ("create", article, "new") for article in ("a", "the")},
     # one puts a thing on another as one adds it ("put a comment on ..."; "put file 5 in ..." moves it)
     **{("put", article): ("add", article) for article in ("a", "an", "another")},
 }

@@ -41,6 +41,7 @@ _PLAIN = frozenset(
     | {"stale", "broken", "urgent", "extra", "random", "weird", "strange", "silly", "nice", "great", "little"}
     | {"fast", "slow", "empty", "dead", "late", "early", "brand", "fresh", "dummy", "angry", "messy", "dirty"}
     | {"obsolete", "unused", "useless", "duplicate", "proper", "correct", "incorrect", "bogus", "fake", "real"}
+    | {"forgotten", "hidden", "stolen", "frozen", "mistaken", "overdue", "outdated", "leftover"}
 )
 _ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ish", "ed", "ing")
 _MOST = 2  # words of description between a determiner and its thing
