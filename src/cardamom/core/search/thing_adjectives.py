@@ -19,6 +19,7 @@ only in a request naming a connected app.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container
 
 from cardamom.core.search.index import SearchIndex
@@ -44,6 +45,7 @@ _PLAIN = frozenset(
     | {"forgotten", "hidden", "stolen", "frozen", "mistaken", "overdue", "outdated", "leftover"}
 )
 _ENDINGS = ("ous", "ive", "ful", "less", "able", "ible", "ical", "ish", "ed", "ing")
+_WORDS = re.compile(r"\S+")
 _MOST = 2  # words of description between a determiner and its thing
 _LONGEST = 500  # characters
 
@@ -51,23 +53,25 @@ _LONGEST = 500  # characters
 def without_description(index: SearchIndex, request: str, tools: frozenset[int], app_words: Container[str]) -> str:
     """``request`` without the words describing a thing between its determiner and the thing
     ("refund that duplicate stripe charge": "refund that stripe charge"), where no name of
-    ``tools`` says them (``app_words``: the words naming the apps it names)."""
+    ``tools`` says them (``app_words``: the words naming the apps it names); its spacing kept."""
     if not tools or len(request) > _LONGEST:
         return request
-    words = request.split()
-    kept: list[str] = []
+    spans = [(m.start(), m.end(), m.group(0)) for m in _WORDS.finditer(request)]
+    dropped: list[tuple[int, int]] = []  # (start of a dropped word, start of the word after it)
     i = 0
-    while i < len(words):
-        kept.append(words[i])
-        if words[i].casefold() in _DETERMINERS:
+    while i < len(spans):
+        if spans[i][2].casefold() in _DETERMINERS:
             end = i + 1
-            while end < len(words) and end - i <= _MOST and _describes(index, words[end], tools, app_words):
+            while end < len(spans) and end - i <= _MOST and _describes(index, spans[end][2], tools, app_words):
                 end += 1
-            if end > i + 1 and end < len(words) and _thing(index, words[end], tools, app_words):
+            if end > i + 1 and end < len(spans) and _thing(index, spans[end][2], tools, app_words):
+                dropped.extend((spans[k][0], spans[k + 1][0]) for k in range(i + 1, end))
                 i = end
                 continue
         i += 1
-    return " ".join(kept) if len(kept) < len(words) else request
+    for start, after in reversed(dropped):
+        request = request[:start] + request[after:]
+    return request
 
 
 def _describes(index: SearchIndex, word: str, tools: frozenset[int], app_words: Container[str]) -> bool:
