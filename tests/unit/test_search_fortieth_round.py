@@ -396,14 +396,17 @@ class TestShortFlags:
 class TestSpellingVariants:
     def test_a_british_spelling_is_the_tools(self) -> None:
         says = {"finalize", "catalog", "organizations", "check", "license", "color", "analyze"}.__contains__
-        assert american_spelling("finalise the catalogue", lambda w: False, says) == "finalize the catalog"
-        assert american_spelling("my organisations", lambda w: False, says) == "my organizations"
-        assert american_spelling("cheque, licence, colour, analyse", lambda w: False, says) == (
+        assert american_spelling("finalise the catalogue", lambda w: False, says) == (
+            "finalize the catalog",
+            (("finalise", "finalize"), ("catalogue", "catalog")),
+        )
+        assert american_spelling("my organisations", lambda w: False, says)[0] == "my organizations"
+        assert american_spelling("cheque, licence, colour, analyse", lambda w: False, says)[0] == (
             "check, license, color, analyze"
         )
         # a word some tool says stays, and a variant no tool says as written is none ("called": "caled")
-        assert american_spelling("finalise it", lambda w: True, says) == "finalise it"
-        assert american_spelling("a page called Runbook", lambda w: False, says) == "a page called Runbook"
+        assert american_spelling("finalise it", lambda w: True, says) == ("finalise it", ())
+        assert american_spelling("a page called Runbook", lambda w: False, says)[0] == "a page called Runbook"
         assert _names("list xero cheque payments")[:1] == ["xero__get_payments"]
         assert _names("list xero cheque payments", spelling_variants=False) == []
 

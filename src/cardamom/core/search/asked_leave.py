@@ -40,9 +40,11 @@ _LEAVE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _TOLD = re.compile(
-    r"^\s*(?:(?:you|u)(?:\s+|(?=['\u2019]))(?:(?:will\s+|would\s+)?(?:need|have|got|ought|want)\s+to|(?:are|'re|\u2019re)\s+"
+    r"^\s*(?:(?:you|u)(?:\s+|(?=['\u2019]))"
+    r"(?:(?:will\s+|would\s+)?(?:need|have|got|ought|want)\s+to|(?:are|'re|\u2019re)\s+"
     r"(?:asked|supposed|expected|required|meant|requested|instructed)\s+to|(?:'ll|\u2019ll|\s+will)\s+want\s+to)"
-    r"|your\s+(?:(?:next|first|only|main)\s+)?(?:step|task|job|goal|mission|assignment|objective)\s+(?:is|will\s+be)\s+to"
+    r"|your\s+(?:(?:next|first|only|main)\s+)?(?:step|task|job|goal|mission|assignment|objective)"
+    r"\s+(?:is|will\s+be)\s+to"
     r")\s+(?P<rest>[a-z].*)$",
     re.IGNORECASE | re.DOTALL,
 )

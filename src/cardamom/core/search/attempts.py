@@ -27,14 +27,16 @@ from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
 _ERROR = (
     r"(?:(?:an?\s+)?(?:\d{3}\s+)?(?:[\w-]+\s+)?(?:error|exception|failure)(?:\s+\d{3})?|(?:an?\s+)?\d{3}|forbidden)"
 )
-# the failure opening it: "I'm getting an error when", "error 404 when", "can't", "unable to"
+# the failure opening it: "I'm getting an error when", "error 404 when", "can't", "unable to" (a cry
+# before it, "help,", is ``_HELP``'s)
 _OPENING = re.compile(
-    r"^\s*(?:(?:help|hmm|ugh|argh)\s*[,!:]*\s+)?"
-    rf"(?:(?:(?:i|we)(?:'m|\u2019m|\s+am|'re|\u2019re|\s+are)?\s+)?(?:(?:keep|kept)\s+)?(?:getting|get|got|seeing|see|hit|hitting)\s+{_ERROR}"
+    r"^\s*(?:(?:(?:i|we)(?:'m|\u2019m|\s+am|'re|\u2019re|\s+are)?\s+)?(?:(?:keep|kept)\s+)?"
+    rf"(?:getting|get|got|seeing|see|hit|hitting)\s+{_ERROR}"
     rf"|{_ERROR})\s+(?:when|while|on|after|trying\s+to|for)\s+(?:i\s+|we\s+)?(?:try\s+to\s+|tried\s+to\s+)?"
     r"|^\s*(?:i\s+|we\s+)?(?:can't|can\u2019t|cannot|can\s+not|couldn't|couldn\u2019t|(?:am\s+|are\s+)?unable\s+to"
     r"|(?:am\s+|are\s+)?not\s+able\s+to|keep\s+failing\s+to|failed\s+to|fail\s+to)\s+"
-    r"|^\s*(?:please\s+)?(?:try\s+(?:again|once\s+more|one\s+more\s+time)\s+to|try\s+to|retry\s+to|(?:let's|let\u2019s)\s+try\s+to|one\s+more\s+try:?)\s+",
+    r"|^\s*(?:please\s+)?(?:try\s+(?:again|once\s+more|one\s+more\s+time)\s+to|try\s+to|retry\s+to"
+    r"|(?:let's|let\u2019s)\s+try\s+to|one\s+more\s+try:?)\s+",
     re.IGNORECASE,
 )
 # "why does posting to slack fail", "why can't I create a notion page"
@@ -45,8 +47,9 @@ _WHY = re.compile(
 )
 # the failure after it: "... keeps failing", "... returns 405", "... didn't send", "... failed with 401"
 _FAILING = re.compile(
-    r"\s*,?\s+(?:keeps?\s+failing|(?:is\s+|are\s+)?failing|fails?|failed|(?:is|isn't|isn\u2019t|is\s+not|doesn't|doesn\u2019t"
-    r"|does\s+not|didn't|didn\u2019t|did\s+not|won't|won\u2019t)\s+(?:work(?:ing)?|go\s+through|send|succeed)"
+    r"\s*,?\s+(?:keeps?\s+failing|(?:is\s+|are\s+)?failing|fails?|failed"
+    r"|(?:is|isn't|isn\u2019t|is\s+not|doesn't|doesn\u2019t|does\s+not|didn't|didn\u2019t|did\s+not|won't|won\u2019t)"
+    r"\s+(?:work(?:ing)?|go\s+through|send|succeed)"
     r"|(?:returns?|returned|throws?|threw|gives?(?:\s+me)?|gave(?:\s+me)?|raises?)\s+"
     rf"{_ERROR}|(?:fails?|failed|errors?(?:\s+out)?)\s+with\s+\S+)\b[^.?!,;]*[.?!]?\s*$",
     re.IGNORECASE,
@@ -66,12 +69,11 @@ _HELP = re.compile(r"^\s*(?:help|hmm+|ugh|argh)\s*[,!:]+\s*", re.IGNORECASE)
 # a verb done again written with a hyphen: "re-open", "re-invite" ("reopen", as the names write it)
 _REDONE = re.compile(r"(?<![\w-])re-(?=[a-z]{4,}\b)", re.IGNORECASE)
 _FILTERING = re.compile(r"\b(?:that|which|who|were|was|have|has|had)\s*$", re.IGNORECASE)
-# what an attempt's telling says somewhere (most requests say none: a cheap test first)
-_TELLING = re.compile(
-    r"error|exception|fail|forbidden|\d{3}|can'?t|can\u2019t|cannot|unable|not\s+able|tried|why|won'?t|won\u2019t"
-    r"|doesn'?t|doesn\u2019t|didn'?t|didn\u2019t|isn'?t|isn\u2019t|again|once\s+more|one\s+more|try|re-",
-    re.IGNORECASE,
-)
+# what an attempt's telling says somewhere (most requests say none: a cheap test first, as plain
+# substrings: "n't" is "can't", "won't", "doesn't", "didn't", "isn't")
+_TELLING: tuple[str, ...] = ("error", "exception", "fail", "forbidden", "n't", "n\u2019t", "cannot", "unable")
+_TELLING += ("not able", "tried", "why", "again", "once more", "one more", "try", "re-", "getting", "got ")
+_TELLING += ("seeing", "return", "throw", "threw", "give", "gave", "raise", "hitting")
 _LONGEST = 2000  # characters
 
 
@@ -79,7 +81,10 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     """``attempted`` where the index's switch reads attempts and ``request`` names a connected
     app, whose tools bound the answer ("why does my car fail" keeps its words); read before the
     request's arguments and addresses ("can't upload *report.pdf* ...": a file's)."""
-    if not index.options.told_attempts or len(request) > _LONGEST or _TELLING.search(request) is None:
+    if not index.options.told_attempts or len(request) > _LONGEST:
+        return request
+    lowered = request.casefold()
+    if not any(word in lowered for word in _TELLING):
         return request
     read = attempted(request)
     if read == request:

@@ -61,7 +61,8 @@ _TRAILING = _by_length(
 # "cal.com *v2* api cancel ..."), an endpoint that does it ("hit the digitalocean endpoint *that*
 # lists droplets") or asked *for* a thing ("query the jira api *for* issue ENG-4": its get)
 _QUALIFIED = _by_length(
-    rf"^\s*(?:please\s+)?(?:(?P<using>{_USING}|hit|query|ping)|{_PASSING})\s+{_OWNERS}{{app}}(?:'s|\u2019s)?(?P<qualifier>\s+[\w.\-]+)?"
+    rf"^\s*(?:please\s+)?(?:(?P<using>{_USING}|hit|query|ping)|{_PASSING})\s+{_OWNERS}{{app}}(?:'s|\u2019s)?"
+    r"(?P<qualifier>\s+[\w.\-]+)?"
     rf"(?P<means>\s+(?:{_MEANS}|endpoints?))(?P<then>\s*[,:;]|\s+-+|\s+to\b|\s+and\b|\s+(?:that|which)\b|\s+for\b)?"
     r"\s+(?P<rest>\S.*)$"
 )

@@ -34,7 +34,8 @@ _WHO = r"(?:i|we|you|someone|somebody)"
 _INTENDING = re.compile(
     rf"^\s*{_WHEN}(?:"
     rf"{_WHO}\s*(?:'ll|\u2019ll|\s+will|\s+shall)(?:\s+(?:need|have|want|be\s+able)\s+to|\s+(?:also|just|then))?"
-    rf"|(?:{_WHO}(?:'m|\u2019m|'re|\u2019re|\s+am|\s+are|\s+was|\s+were|\s+is)\s+)?(?:gonna|going\s+to|about\s+to)(?:\s+(?:need|have|want)\s+to)?"
+    rf"|(?:{_WHO}(?:'m|\u2019m|'re|\u2019re|\s+am|\s+are|\s+was|\s+were|\s+is)\s+)?"
+    r"(?:gonna|going\s+to|about\s+to)(?:\s+(?:need|have|want)\s+to)?"
     rf"|{_WHO}\s+(?:had|has|have)\s+to"
     r")\s+(?P<rest>[a-z]\S*\s+\S.*)$",
     re.IGNORECASE | re.DOTALL,

@@ -25,6 +25,7 @@ from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.known_apps import known_app_mentions
 from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.spelling_variants import american_spelling
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.verbal_nouns import known_verb
@@ -46,10 +47,13 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
         return request, ()  # a request's own words, never pasted text
     if len(request.split()) > _LONGEST:
         return request, ()  # a long request finding nothing is seldom one misspelling from a tool
-    apps = _named_apps(index, request)
     respelled: tuple[tuple[str, str], ...] = ()
+    if index.options.spelling_variants:  # "cheque payments in xero": "check payments in xero"
+        request, respelled = american_spelling(request, lambda word: not _unknown(index, word), index.knows)
+    apps = _named_apps(index, request)
     if not apps and index.options.misspelled_apps:  # "notoin create page": "notion create page"
-        request, respelled = _app_spelled(index, request)
+        request, apps_read = _app_spelled(index, request)
+        respelled = (*respelled, *apps_read)
         apps = _named_apps(index, request)
     if not apps:
         return request, respelled

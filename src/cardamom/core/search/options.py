@@ -825,7 +825,8 @@ class SearchOptions:
       (``call_forms.read_flags``)
     * ``spelling_variants``: a word no tool says, spelled as British English writes it
       ("organisations", "authorise", "favourite", "catalogue", "cheque"), is read in the American
-      spelling a tool says (``spelling_variants``)
+      spelling a tool says, where the request finds nothing as written (``spelling_variants``, read
+      by ``misspelled_words``)
     """
 
     drop_filler: bool = True

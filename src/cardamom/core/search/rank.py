@@ -84,9 +84,9 @@ def rank(
         found = rank(index, whole, pool=pool, limit=limit, floor=floor)
         if found.hits:
             return found
+    query = attempted_in(index, query)  # "I'm getting an error when creating a jira issue": "create a jira issue"
     means: tuple[str, ...] = ()  # "use the stripe api to list customers": "list customers in stripe"
     as_written = ""  # a request of telling, as written: where the message found is no message
-    query = attempted_in(index, query)  # "I'm getting an error when creating a jira issue": "create a jira issue"
     if index.options.instrument_words:
         read = instrument_read(index, query)
         means, query = means_words(query, read), read

@@ -7,7 +7,9 @@ no tool, the request's rarest, and it found nothing or a tool for another of its
 ("prioritise jira issue ENG-4": the priorities' list). A word no tool says is read in the other
 spelling where some tool says that one: "-ise" and "-isation" as "-ize" and "-ization", "-our" as
 "-or", "-yse" as "-yze", "-ogue" as "-og", "-tre" as "-ter", "-ence" as "-ense", "-mme" as "-m",
-"cheque" as "check", a doubled "l" before "-ed" or "-ing" as one.
+"cheque" as "check", a doubled "l" before "-ed" or "-ing" as one. Read, as a misspelling is
+(``misspelled_words``), only where the request finds nothing as written: a word no tool says is
+then the request's rarest, and no request finding something pays for the reading.
 """
 
 from __future__ import annotations
@@ -39,12 +41,15 @@ _WORD = re.compile(
 _LONGEST = 500  # characters
 
 
-def american_spelling(request: str, known: Callable[[str], bool], says: Callable[[str], bool]) -> str:
+def american_spelling(
+    request: str, known: Callable[[str], bool], says: Callable[[str], bool]
+) -> tuple[str, tuple[tuple[str, str], ...]]:
     """``request`` with each word no tool says (``known``: some tool says a word, even inflected)
     written in the American spelling some tool says as written (``says``: "organisations":
-    "organizations"); ``request`` otherwise."""
+    "organizations"), and each word so read with its reading; ``request`` otherwise."""
     if len(request) > _LONGEST:
-        return request
+        return request, ()
+    read: list[tuple[str, str]] = []
 
     def respelled(found: re.Match[str]) -> str:
         word = found.group(0)
@@ -54,7 +59,8 @@ def american_spelling(request: str, known: Callable[[str], bool], says: Callable
         for pattern, american in _VARIANTS:
             variant = pattern.sub(american, lowered, count=1)
             if variant != lowered and says(variant):
+                read.append((lowered, variant))
                 return variant
         return word
 
-    return _WORD.sub(respelled, request)
+    return _WORD.sub(respelled, request), tuple(read)

@@ -20,7 +20,6 @@ from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.quantities import without_counts
 from cardamom.core.search.request_frame import ASKING_FRAME
-from cardamom.core.search.spelling_variants import american_spelling
 from cardamom.core.search.spoken_numbers import digits_spoken
 from cardamom.core.search.synonyms import NAME_SHORTHANDS
 from cardamom.core.search.thing_urls import read_urls
@@ -94,8 +93,6 @@ def _slug_before_app(query: str, apps: Container[str]) -> str:
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     """``query`` read as words (``as_words``), and the words of the arguments it writes as code
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
-    if index.options.spelling_variants:  # "list my github organisations": "... organizations"
-        query = american_spelling(query, lambda word: bool(index.postings(word).every), index.knows)
     if index.options.intent_fields:  # "app=stripe action=refund charge": "refund charge in stripe"
         query = intent_read(query)
     if index.options.spoken_numbers:  # "reboot droplet seventy seven": "reboot droplet 77"
