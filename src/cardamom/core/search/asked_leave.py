@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
-from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
+from cardamom.core.search.request_frame import as_verb
+from cardamom.core.search.verbal_nouns import opens_order
 
 _WHO = r"(?:i|we|me|us)"
 _FINE = (
@@ -67,9 +67,5 @@ def _order(pattern: re.Pattern[str], request: str) -> str:
     asked = pattern.match(request) if len(request) <= _LONGEST else None
     if asked is None:
         return request
-    first, _, after = asked["rest"].partition(" ")
-    lowered = first.casefold()
-    verb = gerund_verb(lowered) if lowered.endswith("ing") and len(lowered) >= 5 else lowered
-    if verb is None or not (is_action_word(verb) or known_verb(verb) or verb in LEADING_VERBS):
-        return request
-    return f"{verb} {after}".strip()
+    order = as_verb(asked["rest"])
+    return order if opens_order(order.split(maxsplit=1)[0]) else request

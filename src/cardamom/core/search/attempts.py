@@ -20,9 +20,9 @@ import re
 
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
+from cardamom.core.search.request_frame import as_verb
 from cardamom.core.search.tokens import tokenize
-from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
+from cardamom.core.search.verbal_nouns import known_verb, opens_order
 
 _ERROR = (
     r"(?:(?:an?\s+)?(?:\d{3}\s+)?(?:[\w-]+\s+)?(?:error|exception|failure)(?:\s+\d{3})?|(?:an?\s+)?\d{3}|forbidden)"
@@ -126,14 +126,12 @@ def _read(request: str) -> str:
 
 def _plain(rest: str) -> str:
     """``rest`` with a first word in "-ing" written as the verb it is ("creating": "create")."""
-    first, _, after = rest.strip().partition(" ")
-    verb = gerund_verb(first.casefold()) if len(first) >= 5 else None
-    return f"{verb} {after}" if verb is not None else rest.strip()
+    return as_verb(rest.strip())
 
 
 def _acts(rest: str) -> bool:
-    first = rest.split(maxsplit=1)[0].casefold() if rest.strip() else ""
-    return bool(first) and (is_action_word(first) or known_verb(first) or first in LEADING_VERBS)
+    first = rest.split(maxsplit=1)[0] if rest.strip() else ""
+    return bool(first) and opens_order(first)
 
 
 def _names_action(rest: str) -> bool:

@@ -20,8 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
-from cardamom.core.search.verbal_nouns import gerund_verb, known_verb, participle_verb
+from cardamom.core.search.verbal_nouns import gerund_verb, opens_order, participle_verb
 
 # when it is to be done, before the intention: "*tomorrow* I'll add ...", "*later today,* ..."
 _WHEN = (
@@ -86,6 +85,6 @@ def intended_as_asked(request: str, participle: Callable[[str], str | None] = pa
 
 
 def _acts(rest: str) -> bool:
-    """The first word of ``rest`` is an action's verb ("archive", "create", "send")."""
-    first = rest.split(maxsplit=1)[0].casefold().strip(",:;.!?") if rest.strip() else ""
-    return bool(first) and (is_action_word(first) or known_verb(first) or first in LEADING_VERBS)
+    """The first word of ``rest`` opens an order ("archive", "create", "send")."""
+    first = rest.split(maxsplit=1)[0].strip(",:;.!?") if rest.strip() else ""
+    return bool(first) and opens_order(first)

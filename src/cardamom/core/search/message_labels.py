@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
-from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import tokenize
-from cardamom.core.search.verbal_nouns import known_verb
+from cardamom.core.search.verbal_nouns import opens_order
 
 # "Ticket #4411:", "RE: outage -", "Note to self:", "Follow-up:": words and a ticket's number
 _LABEL = re.compile(
@@ -81,12 +80,8 @@ def _drops(label: str, rest: str, app_words: Container[str]) -> bool:
     return (
         bool(words)
         and not any(word in app_words for word in words)
-        and not _acts(words[0])
+        and not opens_order(words[0])
         and len(rest.split()) >= 2
         and _SENTENCES.search(rest) is None
         and rest[0] not in _QUOTES
     )
-
-
-def _acts(word: str) -> bool:
-    return is_action_word(word) or known_verb(word) or word in LEADING_VERBS

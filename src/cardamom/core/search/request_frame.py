@@ -192,7 +192,7 @@ def called_tool(request: str) -> str:
     if called is None or (called["app"] or "").casefold() in {"pull", "the", "a", "an"}:
         return request
     link, rest = called["link"].casefold(), called["rest"]
-    acting = _as_verb(rest) if link == "for" else rest if link == "to" else _in_base_form(rest)
+    acting = as_verb(rest) if link == "for" else rest if link == "to" else _in_base_form(rest)
     first = acting.split(maxsplit=1)[0].casefold()
     if (acting == rest and link != "to") or not known_verb(first):
         return request  # no action after it ("which request is slow", "the call to bob")
@@ -204,7 +204,7 @@ def _acted(frame: str, rest: str) -> str:
     *creating* a xero invoice" ("create"), "a tool that *tags* an intercom contact" ("tag")."""
     ending = frame.rstrip().casefold()
     if ending.endswith(("for", " mind")):
-        return _as_verb(rest)
+        return as_verb(rest)
     if ending.endswith(("that", "which")):
         return _in_base_form(rest)
     return rest
@@ -222,7 +222,7 @@ def _in_base_form(rest: str) -> str:
     return f"{verb} {after}" if verb is not None else rest
 
 
-def _as_verb(rest: str) -> str:
+def as_verb(rest: str) -> str:
     """``rest`` with a first word in "-ing" written as the action it names, where it is one
     ("adding" is "add", "creating" "create", "getting" "get")."""
     first, _, after = rest.partition(" ")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable
 
 from cardamom.core.search.api_verbs import API_VERBS, STATE_VERBS
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
-from cardamom.core.search.synonyms import action_forms
+from cardamom.core.search.synonyms import LEADING_VERBS, action_forms, is_action_word
 from cardamom.core.search.tokens import is_plural
 
 # An action's noun and its verb: English's derivations ("-tion", "-al", "-ure", "-ment"), each
@@ -114,6 +114,13 @@ def _strong_verbs() -> frozenset[str]:
 def known_verb(word: str) -> bool:
     """``word`` is a verb a request opens with: an action group's, an API's or a state's."""
     return word in _verbs()
+
+
+def opens_order(word: str) -> bool:
+    """``word`` may open an order: an action's word in any of its forms, a verb a request opens
+    with (``known_verb``), or one that is a verb only first ("open", "write": ``LEADING_VERBS``)."""
+    lowered = word.casefold()
+    return is_action_word(lowered) or known_verb(lowered) or lowered in LEADING_VERBS
 
 
 def gerund_verb(word: str, verbs: Collection[str] | None = None) -> str | None:
