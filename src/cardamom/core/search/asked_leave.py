@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.request_frame import as_verb
-from cardamom.core.search.verbal_nouns import opens_order
+from cardamom.core.search.verbal_nouns import order_first
 
 _WHO = r"(?:i|we|me|us)"
 _FINE = (
@@ -68,4 +68,4 @@ def _order(pattern: re.Pattern[str], request: str) -> str:
     if asked is None:
         return request
     order = as_verb(asked["rest"])
-    return order if opens_order(order.split(maxsplit=1)[0]) else request
+    return order if order_first(order) else request

@@ -22,7 +22,7 @@ from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.request_frame import as_verb
 from cardamom.core.search.tokens import tokenize
-from cardamom.core.search.verbal_nouns import known_verb, opens_order
+from cardamom.core.search.verbal_nouns import known_verb, order_first
 
 _ERROR = (
     r"(?:(?:an?\s+)?(?:\d{3}\s+)?(?:[\w-]+\s+)?(?:error|exception|failure)(?:\s+\d{3})?|(?:an?\s+)?\d{3}|forbidden)"
@@ -99,7 +99,7 @@ def attempted(request: str) -> str:
     if len(request) > _LONGEST:
         return request
     read = _read(request)
-    return read if read.strip() != request.strip() and (_acts(read) or _names_action(read)) else request
+    return read if read.strip() != request.strip() and (order_first(read) or _names_action(read)) else request
 
 
 def _read(request: str) -> str:
@@ -111,13 +111,13 @@ def _read(request: str) -> str:
     if tried is not None:
         return tried["order"]
     refusing = _REFUSING.match(request)
-    if refusing is not None and _acts(refusing["verb"]):
+    if refusing is not None and order_first(refusing["verb"]):
         return f"{refusing['verb']} {refusing['thing']}"
     opened = _OPENING.match(request)
     rest = request[opened.end() :] if opened is not None else request
     failing = _FAILING.search(rest)
     # (an order's things "that failed" are a filter: "list stripe charges that failed")
-    ordered = _acts(rest) and not rest.split(maxsplit=1)[0].casefold().endswith("ing")  # ("creating ..." fails)
+    ordered = order_first(rest) and not rest.split(maxsplit=1)[0].casefold().endswith("ing")  # ("creating ..." fails)
     if failing is not None and not ordered and not _FILTERING.search(rest[: failing.start()]):
         rest = rest[: failing.start()]
     rest = _AGAIN.sub("", rest)
@@ -127,11 +127,6 @@ def _read(request: str) -> str:
 def _plain(rest: str) -> str:
     """``rest`` with a first word in "-ing" written as the verb it is ("creating": "create")."""
     return as_verb(rest.strip())
-
-
-def _acts(rest: str) -> bool:
-    first = rest.split(maxsplit=1)[0] if rest.strip() else ""
-    return bool(first) and opens_order(first)
 
 
 def _names_action(rest: str) -> bool:

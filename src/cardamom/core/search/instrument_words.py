@@ -123,13 +123,9 @@ def as_instrument(
         # a preposition of passing, the means' word or a mark ("via slack, send ...")
         if leading["means"] or (then and (leading["using"] or then in {",", ":", ";"})):
             return f"{leading['rest'].rstrip(' .!?')} in {leading['app']}"
-    opens_name = qualified if qualified is not None else (lambda word: True)
-    for pattern in _QUALIFIED if opens and qualified is not None else ():
-        means = pattern.match(request)
-        if means is None or not names_app(means["app"]) or opens_name((means["qualifier"] or "").strip().casefold()):
-            continue
-        rest, then = means["rest"].rstrip(" .!?"), (means["then"] or "").strip().casefold()
-        return f"{'get ' if then == 'for' else ''}{rest} in {means['app']}"
+    qualifying = _qualified_means(request, names_app, qualified) if opens and qualified is not None else None
+    if qualifying is not None:
+        return qualifying
     for pattern in _CAUSING if opens else ():
         causing = pattern.match(request)
         if causing is None or not names_app(causing["app"]):
@@ -162,6 +158,19 @@ def as_instrument(
         if any(names_app(" ".join(words[-n:])) for n in range(1, min(_LONGEST, len(words)) + 1)):
             return request[: amid.start()] + request[amid.end() :]
     return request
+
+
+def _qualified_means(request: str, names_app: Callable[[str], bool], opens_name: Callable[[str], bool]) -> str | None:
+    """``request`` with its means named by its product or version, an endpoint or a thing asked
+    for read as its place (``_QUALIFIED``), where the qualifying word opens no tool's name
+    (``opens_name``); None where it names none so."""
+    for pattern in _QUALIFIED:
+        means = pattern.match(request)
+        if means is None or not names_app(means["app"]) or opens_name((means["qualifier"] or "").strip().casefold()):
+            continue
+        rest, then = means["rest"].rstrip(" .!?"), (means["then"] or "").strip().casefold()
+        return f"{'get ' if then == 'for' else ''}{rest} in {means['app']}"
+    return None
 
 
 def instrument_read(index: SearchIndex, request: str) -> str:

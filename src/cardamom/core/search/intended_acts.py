@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from cardamom.core.search.verbal_nouns import gerund_verb, opens_order, participle_verb
+from cardamom.core.search.verbal_nouns import gerund_verb, order_first, participle_verb
 
 # when it is to be done, before the intention: "*tomorrow* I'll add ...", "*later today,* ..."
 _WHEN = (
@@ -59,6 +59,7 @@ _URGING = (
 )
 # (an urging before a wish the frame reads: "*really* need to create ...")
 _WANTING = re.compile(r"(?:need|want|have|got)\s+to\s", re.IGNORECASE)
+_LONGEST = 2000  # characters
 _URGED = re.compile(
     rf"^\s*(?:{_URGING}(?:\s*[,:;!.\-\u2013\u2014]+\s*|\s+))+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL
 )
@@ -68,23 +69,17 @@ def intended_as_asked(request: str, participle: Callable[[str], str | None] = pa
     """``request`` with an intention, an urging or a step's place opening it read as the order
     it states ("gonna archive slack channel C0123": "archive slack channel C0123"), where the
     verb it leaves first is an action's; ``participle``: the verb a past form writes ("deleted")."""
-    if len(request) > 2000:
+    if len(request) > _LONGEST:
         return request
     urged = _URGED.match(request)
-    if urged is not None and (_acts(urged["rest"]) or _WANTING.match(urged["rest"])):
+    if urged is not None and (order_first(urged["rest"]) or _WANTING.match(urged["rest"])):
         request = urged["rest"]
     being = _BEING.match(request) or _TIMED.match(request)
     if being is not None:
         written = being["verb"].casefold()
         verb = gerund_verb(written) if written.endswith("ing") else participle(written)
-        return f"{verb} {being['rest']}" if verb is not None and _acts(verb) else request
+        return f"{verb} {being['rest']}" if verb is not None and order_first(verb) else request
     intending = _INTENDING.match(request)
-    if intending is not None and _acts(intending["rest"]):
+    if intending is not None and order_first(intending["rest"]):
         return intending["rest"]
     return request
-
-
-def _acts(rest: str) -> bool:
-    """The first word of ``rest`` opens an order ("archive", "create", "send")."""
-    first = rest.split(maxsplit=1)[0].strip(",:;.!?") if rest.strip() else ""
-    return bool(first) and opens_order(first)

@@ -70,7 +70,7 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
         word = found.group(0).casefold()
         said = {w: len(names.get(w, EMPTY) & tools) for w in _one_edit(word) | _able(word)}
         near = sorted(w for w, count in said.items() if count or w in actions)
-        joined = _split_joined(word, actions, lambda w: bool(names.get(w, EMPTY) & tools))
+        joined = _split_joined(word, lambda w: bool(names.get(w, EMPTY) & tools))
         if not near and joined is not None and index.options.joined_words:  # "*createpage*": "create page"
             near, said = [joined], {joined: 1}
         if near:
@@ -134,12 +134,12 @@ def _one_edit(word: str) -> set[str]:
     return edits
 
 
-def _split_joined(word: str, actions: frozenset[str], named: Callable[[str], bool]) -> str | None:
+def _split_joined(word: str, named: Callable[[str], bool]) -> str | None:
     """``word`` as an action's verb and a word of the app's names run together ("createpage":
     "create page", "sendsms": "send sms"), where it splits so one way; None otherwise."""
     splits = [
         f"{word[:i]} {word[i:]}"
         for i in range(_SHORT - 1, len(word) - 2)
-        if (word[:i] in actions or known_verb(word[:i])) and named(word[i:])
+        if known_verb(word[:i]) and named(word[i:])  # (the actions' forms and the states' among them)
     ]
     return splits[0] if len(splits) == 1 else None

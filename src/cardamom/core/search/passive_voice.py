@@ -59,6 +59,8 @@ _ASKED = re.compile(
     r"|(?:is|are)\s+(?P<able>[^.;:!?]{3,100}?)\s+able\s+to\s+be)\s+(?P<participle>[A-Za-z]{3,})\b(?P<rest>[^?]*)\??\s*$",
     re.IGNORECASE | re.DOTALL,
 )
+_ASKED_LONGEST = 300  # characters: a question of one thing
+
 # the words of a time, which make a participle a list's filter ("paid *in december*")
 _TIMES = frozenset(
     {"yesterday", "today", "tomorrow", "day", "days", "week", "weeks", "month", "months", "year", "years", "hour"}
@@ -153,11 +155,11 @@ def passive_question(request: str) -> str:
     """``request`` asking whether a thing can be done written as a note that it can
     ("can stripe charges be refunded": "stripe charges can be refunded"), which ``active_voice``
     reads in the active; ``request`` as written otherwise ("can you be quick" names no thing)."""
-    asked = _ASKED.match(request[:300]) if len(request) <= 300 else None
+    asked = _ASKED.match(request) if len(request) <= _ASKED_LONGEST else None
     if asked is None:
         return request
     subject = asked["subject"] or asked["possible"] or asked["able"]
-    if subject.casefold() in _PRONOUNS or subject.split()[0].casefold() in _PRONOUNS:
+    if subject.split()[0].casefold() in _PRONOUNS:
         return request  # "can you be ...", "can it be ..."
     # a kind in the plural asks of any one thing of it: "can droplets be resized" is "can a droplet ..."
     *before, last = subject.split()

@@ -123,6 +123,13 @@ def opens_order(word: str) -> bool:
     return is_action_word(lowered) or known_verb(lowered) or lowered in LEADING_VERBS
 
 
+def order_first(text: str) -> bool:
+    """``text`` opens with a word that may open an order (``opens_order``), marks after it aside
+    ("archive, ...": "archive")."""
+    first = text.split(maxsplit=1)[0].strip(",:;.!?") if text.strip() else ""
+    return bool(first) and opens_order(first)
+
+
 def gerund_verb(word: str, verbs: Collection[str] | None = None) -> str | None:
     """The verb a gerund writes, where it is a known one (``verbs``; the verbs a request opens
     with by default): "pinning" is "pin", "creating" "create", "adding" "add"; None for any other
