@@ -15,22 +15,29 @@ import functools
 import re
 from collections.abc import Callable
 
+from cardamom.core.search.about_questions import about_thing
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attached_files import uploaded_as_attached
+from cardamom.core.search.bracketed_ids import bracketed_thing
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.capability_questions import app_alone, asked_ability
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
 from cardamom.core.search.counting_words import counted_question
+from cardamom.core.search.courtesies import without_courtesy
 from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intended_acts import intended_as_asked
+from cardamom.core.search.interface_steps import without_interface
 from cardamom.core.search.keyword_bags import bag_read
+from cardamom.core.search.learner_forms import learners_read
+from cardamom.core.search.listed_ids import one_of_each
+from cardamom.core.search.manner_adverbs import without_manner
 from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.monologue import without_monologue
@@ -43,19 +50,28 @@ from cardamom.core.search.outcome_requests import (
     switched,
 )
 from cardamom.core.search.output_formats import without_formats
-from cardamom.core.search.passive_voice import active_voice, passive_question, verb_in_names, wanted_done
+from cardamom.core.search.passive_voice import (
+    active_voice,
+    ended_state,
+    passive_question,
+    verb_in_names,
+    wanted_done,
+)
 from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.person_lookups import person_sought
 from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.reason_clauses import without_reasons
+from cardamom.core.search.recipients import without_recipient
+from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import called_tool, described_request, without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
+from cardamom.core.search.supposed_acts import supposed_act
 from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.thing_fields import field_of_thing, given_field
 from cardamom.core.search.thing_questions import (
@@ -66,9 +82,11 @@ from cardamom.core.search.thing_questions import (
     timed_question,
     with_thing,
 )
+from cardamom.core.search.time_frames import without_time_frame
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.undoing_verbs import undone
+from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import participle_verb, verb_first
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
@@ -112,9 +130,28 @@ def framed_request(
     if options.conceded_clauses:  # "not urgent, but create an asana task ...": "create an asana task ..."
         query = without_concession(query, mentions)
     if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"
-        query = without_role(query, mentions)
+        query = without_role(query, mentions, capacities=options.role_openers)
     if options.message_labels:  # "Ticket #4411: customer wants ...", "FYI: ...": "customer wants ..."
-        query = without_labels(query, app_words)
+        query = without_labels(query, app_words, mentions=options.addressed_bots)
+    if options.narrated_clicks:  # "in notion click new page", "go to box folder 99 and delete it": "create page ..."
+        query = without_interface(query, app_words, leads)
+    if options.time_frames:  # "by end of day, close github issue 12": "close github issue 12"
+        query = without_time_frame(query)
+    if options.reminded_orders:  # "don't forget to archive slack channel C0123": "archive slack channel C0123"
+        reminding = bool(literal_names(index, "reminder") & index.tools_of(connected))  # (Slack's ``reminders_add``)
+        query = reminded_request(query, _participles(index, options.verbal_nouns), reminding)
+    if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
+        query = about_thing(query)
+    if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
+        query = supposed_act(query)
+    if options.courtesies:  # "I'd be grateful if you'd delete box file 123", "... ch_9, ok?": "delete ..."
+        query = without_courtesy(query)
+    if options.bracketed_ids:  # "close the login bug (ENG-4) in jira": "close the bug ENG-4 in jira"
+        query = bracketed_thing(query, app_words)
+    if options.listed_ids:  # "delete both asana tasks 12 and 13": "delete asana task 12 and 13"
+        query = one_of_each(query)
+    if options.learner_forms:  # "make delete of the box file 123", "how I can archive ...": "delete ..."
+        query = learners_read(query)
     if options.leave_questions:  # "is it okay to delete box file 123": "delete box file 123"
         query = leave_asked(query)
     if options.assistant_orders:  # "your next step is to close github issue 12": "close github issue 12"
@@ -134,6 +171,8 @@ def framed_request(
         query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query
     tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
+    if options.manner_adverbs:  # "fully refund stripe charge ch_9": "refund stripe charge ch_9"
+        query = framed = without_manner(index, query, tools)
     if options.keyword_bags:  # "stripe customer create email": "create stripe customer with email"
         query = framed = bag_read(query, app_words, index, tools)
     part = task_part(
@@ -145,6 +184,7 @@ def framed_request(
         commas=options.stated_commas,
         acts=leads,
         joined=options.second_actions,
+        long=options.long_contexts,
     )
     if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
         part = with_thing(part, query)
@@ -159,13 +199,13 @@ def framed_request(
     if options.ability_questions:  # "does box support locking folders": "locking folders in box"
         framed = asked_ability(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
-        framed = without_reasons(framed, mentions)
+        framed = without_reasons(framed, mentions, conditions=options.conditional_things)
     if options.aside_clauses:  # "update a notion page *such as its title*"
         framed = without_asides(framed)
     if options.stated_situations:  # "the customer says their droplet is down, reboot digitalocean droplet 7"
         framed = without_situation(framed, mentions)
     if options.merged_branches:  # "open a PR from feature-x to main": "... from 'feature-x' to 'main'"
-        framed = quoted_branches(framed)
+        framed = quoted_branches(framed, alone=options.head_branches)
     if options.hyphenated_values:  # "get the blob for billing-service 8156570": "for 'billing-service'"
         framed = quoted_hyphens(index, framed, tools)
     if options.described_requests:  # "Refunds a Stripe charge": "refund a Stripe charge"
@@ -201,6 +241,8 @@ def framed_request(
         framed = quoted_filters(index, framed, tools, app_words)
     if options.attached_files:  # "upload a file to an asana task": "attach a file to ...", where no name uploads
         framed = uploaded_as_attached(index, framed, tools)
+    if options.recipient_kinds:  # "send xero invoice INV-3 to the client": "send xero invoice INV-3"
+        framed = without_recipient(index, framed, tools)
     if options.undoing_verbs:  # "*unfollow* asana task 12": "remove followers from asana task 12"
         framed = with_apps(undone(index, framed, tools, app_words), mentions)
     if options.verbal_nouns:  # "jira issue *creation* for ...", "*pinning* a message in slack #general"
@@ -227,6 +269,8 @@ def framed_request(
     framed = with_apps(asked, mentions) if asked is not None else framed  # "who owns box folder 77"
     if options.repeated_actions:  # "*resend* xero invoice INV-0042"
         framed = done_once(index, framed, connected)
+    if options.ended_things:  # "the stripe customer cus_1 shouldn't exist anymore": "delete ..."
+        framed = ended_state(framed)
     if options.passive_actions:  # "the stripe charge ch_9 should be refunded": "refund ..."
         framed = active_voice(framed, _participles(index, options.verbal_nouns), wished=options.wished_states)
     if options.person_lookups:  # "find bob in intercom": "find contacts bob in intercom"
@@ -245,7 +289,13 @@ def framed_request(
         framed = with_apps(person_moved(index, framed, tools, _app_words(mentions)), mentions)
     if options.output_formats:  # "list github repos *as a table*"
         framed = without_formats(
-            index, framed, connected, orders=options.sort_orders, superlatives=options.superlative_orders
+            index,
+            framed,
+            connected,
+            orders=options.sort_orders,
+            superlatives=options.superlative_orders,
+            reports=options.asked_reports,
+            app_words=app_words,
         )
     return framed
 

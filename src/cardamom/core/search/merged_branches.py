@@ -9,6 +9,9 @@ they leave its mass as any value does.
 
 Only in a request that says a pull request, a merge or a comparison, and only a name of one
 word each side (a branch's name has no space): "move the card from To Do to Done" keeps its words.
+A branch alone it goes from ("open a pull request on github *from feature-x*") is quoted too where
+it is said a branch or has a branch's shape, a hyphen, a slash, an underscore or a digit
+(``head_branches``): "a PR from the repo" keeps its words.
 """
 
 from __future__ import annotations
@@ -31,15 +34,27 @@ _FROM_TO = re.compile(
     + r"\b",
     re.IGNORECASE,
 )
+# "from feature-x", "from branch dev": the branch alone, said so or shaped so
+_FROM_ONE = re.compile(
+    r"\bfrom\s+(?:(?:the\s+)?(?P<said>branch)\s+)?(?P<head>[\w][\w./\-]*[\w])(?:\s+(?P<named>branch))?(?=\s*$|[\s,.;!?])",
+    re.IGNORECASE,
+)
 _LONGEST = 500  # characters
 
 
-def quoted_branches(request: str) -> str:
+def quoted_branches(request: str, *, alone: bool = False) -> str:
     """``request`` with the branches a pull request or a merge goes from and into quoted ("from
-    'feature-x' to 'main'"), where it says one; ``request`` otherwise."""
+    'feature-x' to 'main'"), where it says one; ``alone`` (``head_branches``): the branch alone
+    it goes from, where said a branch or shaped as one; ``request`` otherwise."""
     if len(request) > _LONGEST or "from" not in request.casefold() or _MERGING.search(request) is None:
         return request
     found = _FROM_TO.search(request)
+    if found is None and alone:
+        one = _FROM_ONE.search(request)
+        shaped = one is not None and (one["said"] or one["named"] or re.search(r"[-/_\d]", one["head"]))
+        if one is not None and shaped and one["head"].casefold() not in GRAMMAR_WORDS:
+            start, end = one.span("head")
+            return f"{request[:start]}'{one['head']}'{request[end:]}"
     if found is None or {found["head"].casefold(), found["base"].casefold()} & GRAMMAR_WORDS:
         return request
     for side in ("base", "head"):  # (the later first, so the earlier's place holds)

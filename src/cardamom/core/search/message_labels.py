@@ -44,17 +44,24 @@ _SIGN_OFF = re.compile(
     r"|br|thx)\s*[,!.]?(?:\s*[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)?[\s.!]*$",
     re.IGNORECASE,
 )
+# a chat message to a bot or to people, by its mention: "*@cardamom* close ...", "*hey @bot,* archive ...",
+# "*@here* post to ..." (``addressed_bots``)
+_MENTION = re.compile(r"^\s*(?:(?:hey|hi|hello|ok|okay|yo)\s+)?@[\w.\-]+\s*[:,]?\s+(?P<rest>\S.*)$", re.I | re.S)
 _SENTENCES = re.compile(r"[.!?]\s+\S")
 _QUOTES = frozenset("\"'\u201c\u2018`")
 _MOST_LABELS = 2  # "RE: outage - ..."
 _LONGEST = 2000  # characters
 
 
-def without_labels(request: str, app_words: Container[str]) -> str:
+def without_labels(request: str, app_words: Container[str], *, mentions: bool = False) -> str:
     """``request`` without a message's labels opening it, its greeting and its sign-off
-    (``app_words``: the words naming the apps it names, which no label dropped may say)."""
+    (``app_words``: the words naming the apps it names, which no label dropped may say);
+    ``mentions``: without the mention of a bot or of people opening it."""
     if len(request) > _LONGEST:
         return request
+    mentioned = _MENTION.match(request) if mentions else None
+    if mentioned is not None and len(mentioned["rest"].split()) >= 2:
+        request = mentioned["rest"]
     header = _HEADER.match(request)
     if header is not None:
         request = header["rest"]

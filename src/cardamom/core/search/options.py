@@ -827,6 +827,80 @@ class SearchOptions:
       ("organisations", "authorise", "favourite", "catalogue", "cheque"), is read in the American
       spelling a tool says, where the request finds nothing as written (``spelling_variants``, read
       by ``misspelled_words``)
+    * ``revoked_access``: access taken from a person or given in other words ("revoke bob's access
+      to box folder 99", "stop alice from seeing github repo acme/api", "grant bob edit rights on
+      asana project 77", "let bob into slack channel C0123", "I want bob out of ...") moves the person
+      out or in (``person_moves``)
+    * ``access_questions``: who may see or work on a thing ("who can see box folder 99", "who has
+      access to github repo acme/api", "who is box folder 99 shared with") asks its people, in the
+      word the app's names give them (``people_questions``)
+    * ``conditional_things``: a condition opened by "unless", "in case", "provided" or an inverted
+      "should" goes before the action it sets, and a condition's thing is the one the action acts on
+      where the action names none ("if github issue 9 has no assignee, assign alice": "assign alice
+      to issue 9") (``reason_clauses``)
+    * ``long_contexts``: a context's sentence before the one that asks may be up to twenty-four
+      words ("The marketing channel hasn't been used since 2024 and clutters the sidebar. Archive
+      slack channel C0123."), and a verb only first opens the asking sentence ("... It happens every
+      time. Open a jira issue for it in ENG.") (``request_parts``)
+    * ``narrated_clicks``: a request narrated as a person's steps in the app's pages ("click archive
+      on slack channel C0123", "in notion click new page", "go to the stripe dashboard and refund
+      charge ch_9", "open jira issue ENG-4 and hit the assign button for bob") read as the action
+      the clicked label says, on the thing the steps open (``interface_steps``)
+    * ``asked_reports``: a report asked of things ("give me a table of open jira issues", "a report
+      of xero invoices", "print the box folder 99 contents", "... into a sheet") read as the things
+      shown, where no name of the app says the report's word with theirs (``output_formats``)
+    * ``addressed_bots``: a chat message's mention opening the request ("@cardamom close github
+      issue 12", "hey @bot, archive slack channel C0123") is whom it is written to, no word of the
+      request (``message_labels``)
+    * ``undone_acts``: an action undone in words ("undo the archive of slack channel C0123":
+      "unarchive ..."; "bring back ...", "put back the deleted box folder 99": "restore ...", or
+      "unarchive ..." where no tool restores; "un-assign": "unassign") (``undoing_verbs``)
+    * ``recipient_kinds``: whom a thing is sent to, said by their kind ("send xero invoice INV-3 to
+      the client", "send to client the xero invoice INV-3"), is an address, no word of the tool,
+      where no tool of the app says the kind (``recipients``)
+    * ``learner_forms``: a request in a learner's English ("make delete of the box file 123", "need
+      do reboot for droplet 77", "how I can archive ...", "I am wanting to see ...") read as the
+      act, the question and the wish it writes (``learner_forms``)
+    * ``head_branches``: the branch alone a pull request goes from, said a branch or shaped as one
+      ("open a pull request on github from feature-x"), is quoted as a value (``merged_branches``)
+    * ``spaced_numbers``: a phone number written in groups ("+44 7700 900123", "+1 (415) 555-0100",
+      "(415) 555-0100") is one value, read in one piece (``phone_numbers``)
+    * ``ended_things``: a thing named by its id said to be gone ("the stripe customer cus_1
+      shouldn't exist anymore", "box file 123 needs to be in the trash") is deleted, and one said
+      not to take place ("the cal.com booking 881 should not happen") cancelled (``passive_voice``)
+    * ``time_frames``: when a request is to be done, said before it ("by end of day, close github
+      issue 12", "at 5pm cancel cal.com booking 881", "in an hour, send a twilio sms"), is no word
+      of the tool: read without it, where every word of it is a time's and an order follows
+      (``time_frames``)
+    * ``reminded_orders``: a request written as a reminder of it ("don't forget to archive slack channel
+      C0123", "remember to refund ...", "you forgot to merge PR 8", "we still haven't created the
+      jira issue ...") read as the order it reminds of; "remind me to" stays an app's own where it
+      has reminders (``reminded_orders``)
+    * ``about_questions``: a request for what is known of one thing named by its id ("everything
+      about jira issue ENG-4", "all the details on stripe customer cus_1", "the lowdown on box file
+      123", "what do we know about intercom contact 9") read as its get (``about_questions``)
+    * ``supposed_acts``: a question of what an action would do ("what happens if I delete box folder
+      99", "suppose I cancel cal.com booking 881, what then", "will rebooting droplet 77 lose data",
+      "what's the impact of deleting jira issue ENG-4") read as the action supposed
+      (``supposed_acts``)
+    * ``courtesies``: the courtesy around a request ("I was wondering if you might be able to refund
+      ...", "I'd be grateful if you'd delete ...", "kindly be so good as to merge ...", a tag after
+      it: "..., ok?", "..., right?") is no word of what is asked: read without it, where an order is
+      left; a thing asked to have ("could I have xero invoice INV-3", "I'll take the stripe
+      balance") is its get (``courtesies``)
+    * ``role_openers``: the capacity the asker acts in, before a mark ("in my capacity as repo
+      owner, merge PR 8 ...", "wearing my ops hat, reboot droplet 77", "acting for the team lead,
+      archive ...", "as finance, ..."), is no word of the request (``stated_situations``)
+    * ``bracketed_ids``: a thing described, its id after it in parentheses ("close the login bug
+      (ENG-4) in jira", "refund the duplicate charge (ch_9)", "delete the draft contract (box file
+      123)"), read as the thing its id names, the description's other words out (``bracketed_ids``)
+    * ``manner_adverbs``: how the action is to be done, said by an adverb before it ("fully refund
+      stripe charge ch_9", "temporarily power off droplet 77", "safely delete asana task 12"), is no
+      word of the tool where no tool of the apps named says it whose name says a word of the request
+      (``manner_adverbs``)
+    * ``listed_ids``: several things of one kind named by their ids ("delete both asana tasks 12 and
+      13", "fetch twilio messages SM1 and SM2") are each acted on by the tool for one: read in the
+      singular, "both" and "all" out (``listed_ids``)
     """
 
     drop_filler: bool = True
@@ -1101,6 +1175,28 @@ class SearchOptions:
     described_things: bool = True
     short_flags: bool = True
     spelling_variants: bool = True
+    revoked_access: bool = True
+    access_questions: bool = True
+    conditional_things: bool = True
+    long_contexts: bool = True
+    narrated_clicks: bool = True
+    asked_reports: bool = True
+    addressed_bots: bool = True
+    undone_acts: bool = True
+    recipient_kinds: bool = True
+    learner_forms: bool = True
+    head_branches: bool = True
+    spaced_numbers: bool = True
+    ended_things: bool = True
+    time_frames: bool = True
+    reminded_orders: bool = True
+    about_questions: bool = True
+    supposed_acts: bool = True
+    courtesies: bool = True
+    role_openers: bool = True
+    bracketed_ids: bool = True
+    manner_adverbs: bool = True
+    listed_ids: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1387,4 +1483,26 @@ SEED_RULES_ONLY = SearchOptions(
     described_things=False,
     short_flags=False,
     spelling_variants=False,
+    revoked_access=False,
+    access_questions=False,
+    conditional_things=False,
+    long_contexts=False,
+    narrated_clicks=False,
+    asked_reports=False,
+    addressed_bots=False,
+    undone_acts=False,
+    recipient_kinds=False,
+    learner_forms=False,
+    head_branches=False,
+    spaced_numbers=False,
+    ended_things=False,
+    time_frames=False,
+    reminded_orders=False,
+    about_questions=False,
+    supposed_acts=False,
+    courtesies=False,
+    role_openers=False,
+    bracketed_ids=False,
+    manner_adverbs=False,
+    listed_ids=False,
 )

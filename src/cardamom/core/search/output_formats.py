@@ -8,13 +8,17 @@ So does the order asked for ("*newest first*", "*sorted by due date*", "*in desc
 a sort parameter's value (``sort_orders``). So does a superlative before the things ("the *most
 recent* stripe charge", "the *largest* stripe invoice"): the things listed in its order, read in the
 plural, where no name of the app says it with the thing (``repos_get_latest_release``;
-``superlative_orders``)."""
+``superlative_orders``). So does a report asked of things ("give me *a table of* open jira issues",
+"*a report of* xero invoices", "*print* the box folder 99 contents", "... *into a sheet*"): the
+things shown, where no name of the app says the report's word with a word of theirs (Xero's reports
+are of a balance sheet, never of invoices; things exported are ``exported_lists``';
+``asked_reports``)."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Container, Iterable
 
 from cardamom.core.search.dated_words import DATE_WORDS
 from cardamom.core.search.index import SearchIndex
@@ -29,6 +33,22 @@ _FORMAT = re.compile(
     r"(?:table|json|csv|markdown|yaml|xml|list|bullets|bullet\s+points|text|spreadsheet|html)"
     r"(?:\s+(?:format|form))?)"
     r"(?=\s*(?:$|[.,;:!?)]|\s+(?:and|then|please|sorted|grouped|ordered)\b))",
+    re.IGNORECASE,
+)
+
+# a report asked of things: "give me a table of ...", "a quick summary of ...", "print ..."
+_REPORT = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:(?:give|get|send|show|make|build|create|generate|pull|produce|prepare|run|want|need)"
+    r"(?:\s+me)?\s+)?(?:(?:an?|the|me\s+an?)\s+)?(?:(?:quick|full|short|brief|detailed|complete|weekly|monthly|daily)"
+    r"\s+)?(?P<form>table|report|spreadsheet|sheet|overview|digest|summary|rundown|breakdown|round-?up|printout"
+    r"|csv|listing)\s+(?:of|on|for|about)"
+    r"|(?P<verb>print|output|tabulate|summari[sz]e))\s+(?P<things>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# where the report goes: "into a sheet", "to excel", "in a google sheet"
+_SHEET = re.compile(
+    r"\s+(?:in|into|to|onto)\s+(?:an?\s+|the\s+|my\s+)?(?:google\s+)?(?:sheets?|spreadsheet|excel|csv(?:\s+file)?)"
+    r"(?=\s*(?:$|[.,;:!?]))",
     re.IGNORECASE,
 )
 
@@ -52,15 +72,25 @@ _ORDER = re.compile(
 
 
 def without_formats(
-    index: SearchIndex, request: str, apps: Iterable[str], *, orders: bool = False, superlatives: bool = False
+    index: SearchIndex,
+    request: str,
+    apps: Collection[str],
+    *,
+    orders: bool = False,
+    superlatives: bool = False,
+    reports: bool = False,
+    app_words: Container[str] = (),
 ) -> str:
     """``request`` without the page of the answer it asks for, without the forms it asks its
     answer in whose words no name of ``apps``' tools carries (a form's word the request says
     elsewhere stays: "*list* asana projects as a bulleted list" keeps its verb), (``orders``)
     without the order it asks the list in, and (``superlatives``) with the things a superlative
-    orders in the plural, the superlative out."""
+    orders in the plural, the superlative out; (``reports``) a report asked of things as the things
+    shown."""
     if len(request) > 2000:
         return request  # a form is asked in a request's last words, never in pasted text
+    if reports:
+        request = _reported(index, request, apps, app_words)
     paged = _PAGING.sub("", request)
     request = paged if paged.strip() else request
     if _FORMAT.search(request):
@@ -73,6 +103,26 @@ def without_formats(
     if superlatives and _SUPERLATIVE.search(request):
         request = _SUPERLATIVE.sub(functools.partial(_listed, index, apps), request)
     return request
+
+
+def _reported(index: SearchIndex, request: str, apps: Collection[str], app_words: Container[str]) -> str:
+    """``request`` asking a report of things as the things shown ("a table of open jira
+    issues": "show open jira issues"), where no name of ``apps``' tools says the report's word
+    with a word of the things (``app_words``: the words naming the apps, which a name may carry);
+    without where the report goes ("into a sheet")."""
+    sheet = _SHEET.search(request)
+    if sheet is not None and len(tokenize(request[: sheet.start()])) >= 2:
+        request = request[: sheet.start()] + request[sheet.end() :]
+    found = _REPORT.match(request)
+    if found is None:
+        return request
+    written = (found.group("form") or found.group("verb")).casefold()
+    tools = index.tools_of(apps)
+    reports = frozenset().union(*(literal_names(index, w) for w in tokenize(written))) & tools
+    words = [w for w in tokenize(found.group("things")[:200]) if w.isalpha() and w not in app_words]
+    if any(literal_names(index, w) & reports for w in words):
+        return request  # an app's own report of the things ("a report of the balance sheet": Xero's)
+    return f"show {found.group('things')}"
 
 
 def _without_forms(index: SearchIndex, request: str, apps: Iterable[str]) -> str:

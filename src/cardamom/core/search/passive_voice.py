@@ -7,7 +7,9 @@ to jira issue ENG-5 saying fixed") (``passive_actions``), and a state wished or 
 ("I want jira issue ENG-5 *to be closed*", "*make sure* droplet 5512 *is powered off*":
 ``wished_states``), and a thing wanted or had done ("the user wants *the PR 3 merged*", "*have*
 asana task 901 *moved* to Done": ``wanted_done``), and a question whether a thing can be done
-("*can* stripe charges *be refunded*": ``asked_passives``)."""
+("*can* stripe charges *be refunded*": ``asked_passives``), and a thing said to end ("the stripe
+customer cus_1 *shouldn't exist anymore*", "box file 123 *needs to be in the trash*": deleted; "the
+cal.com booking 881 *should not happen*": cancelled; ``ended_things``)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.thing_questions import one_thing
 from cardamom.core.search.tokens import inflection_key, is_plural, singular, tokenize
 
 # "... should be", "... needs to be", "... has to get", "... must be", "... can be", "... is ready to be"
@@ -60,6 +63,16 @@ _ASKED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _ASKED_LONGEST = 300  # characters: a question of one thing
+# a thing said to end (``ended_things``): to be gone ("... shouldn't exist anymore", "... needs to be
+# in the trash", "... should go away") or not to take place ("... should not happen", "... is off")
+_ENDED = re.compile(
+    r"^\s*(?P<subject>(?:[^.;:!?]|\.(?=\w)){3,100}?)\s+(?:(?P<gone>(?:should|must|need|needs)(?:n't|n\u2019t|\s+not)\s+(?:to\s+)?"
+    r"exist(?:\s+any\s*more)?|(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to)\s+(?:be\s+(?:gone|in\s+the"
+    r"\s+(?:trash|bin|recycle\s+bin))|go(?:\s+away)?|disappear))|(?P<off>(?:should|must)(?:n't|n\u2019t|\s+not)\s+"
+    r"(?:happen|take\s+place|go\s+ahead)|(?:is|are)\s+(?:off|called\s+off|cancelled|canceled)\s+now))"
+    r"(?P<rest>[^.;!?]*)[.!?]?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
 
 # the words of a time, which make a participle a list's filter ("paid *in december*")
 _TIMES = frozenset(
@@ -97,6 +110,18 @@ def active_voice(request: str, verb_of: Callable[[str], str | None], *, wished: 
     if needs is not None and _names_a_thing(needs.group("subject")):
         return f"add {needs.group('article')} {needs.group('noun')} to {needs.group('subject')}{needs.group('rest')}"
     return request
+
+
+def ended_state(request: str) -> str:
+    """``request`` saying a thing it names by its id is to be gone, read as its deletion ("the
+    stripe customer cus_1 shouldn't exist anymore": "delete the stripe customer cus_1"), or not to
+    take place, as its cancellation; ``request`` as written otherwise."""
+    if len(request) > _ASKED_LONGEST:
+        return request
+    ended = _ENDED.match(request)
+    if ended is None or one_thing(ended.group("subject")) is None:
+        return request
+    return f"{'delete' if ended.group('gone') else 'cancel'} {ended.group('subject').strip()}{ended.group('rest')}"
 
 
 def wanted_done(request: str, verb_of: Callable[[str], str | None]) -> str:

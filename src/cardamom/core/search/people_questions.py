@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.person_moves import people_word
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.thing_questions import HOLDER_WORDS
 from cardamom.core.search.tokens import GRAMMAR_WORDS, is_plural
@@ -32,6 +33,14 @@ _WHO = re.compile(
 )
 # "who's on asana team 5", "who is in slack channel #eng": the thing's people
 _WHO_IN = re.compile(r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?:on|in)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+# who may see or work on a thing: "who *can see* box folder 99", "who *has access to* acme/api", "who
+# is box folder 99 *shared with*" (``access_questions``)
+_WHO_ACCESS = re.compile(
+    r"\bwho\s+(?:(?:can|could|may|is\s+able\s+to)\s+(?:see|access|view|edit|open|read)"
+    r"|(?:has|have)\s+(?:got\s+)?(?:[a-z-]+\s+)?(?:access|permissions?|rights)\s+(?:to|on|for|in))\s+(?P<rest>\S.*)$"
+    r"|\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?P<shared>\S.*?)\s+shared\s+with\W*$",
+    re.IGNORECASE | re.DOTALL,
+)
 # the endings of a word for the people doing a verb: "followers", "stargazers", "collaborators", "attendees"
 _PEOPLE_ENDINGS = ("ers", "ors", "ees")
 _LONGEST = 400  # characters: a question is short
@@ -45,6 +54,12 @@ def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> 
     lowered = request[:_LONGEST].casefold()
     if "who" not in lowered and "which" not in lowered:
         return request  # (most requests: no question of people, no pattern tried)
+    if index.options.access_questions:
+        access = _WHO_ACCESS.search(request[:_LONGEST])
+        if access is not None:
+            place = access.group("rest") or access.group("shared")
+            word = people_word(index, place, tools) or "members"
+            return f"{request[: access.start()].rstrip()} list {word} of {place}".strip()
     inside = _WHO_IN.search(request[:_LONGEST])
     if inside is not None:
         return f"{request[: inside.start()].rstrip()} list members of {inside.group('rest')}".strip()

@@ -49,6 +49,23 @@ _GIVEN = re.compile(
     r"(?:edit|view|see|access|open|read|comment\s+on|upload\s+to|write\s+to)\s+(?P<place>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# access taken from a person: "revoke bob's access to ...", "stop alice from seeing ...", "cut off
+# bob's access to ...", "bob out of ..." (``revoked_access``)
+_REVOKED = re.compile(
+    r"^(?:(?:revoke|remove|take\s+away|cut\s+off|pull|withdraw|drop)\s+(?P<person>[^\s']+)(?:'s?|\u2019s?)?"
+    r"\s+(?:[a-z-]+\s+)?(?:access|permissions?|rights)\s+(?:to|on|for|from)"
+    r"|(?:stop|prevent|block|keep)\s+(?P<kept>\S+)\s+from\s+(?:seeing|accessing|viewing|editing|opening|reading)"
+    # ... or wanted out ("I want bob out of slack channel C0123")
+    r"|(?:(?:i|we)\s+(?:want|need)\s+)?(?P<outed>\S+)\s+(?:out\s+of|off\s+of))"
+    r"\s+(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# access given in other words: "grant bob edit *rights* on ...", "let bob *into* slack channel ..."
+_LET_IN = re.compile(
+    r"^(?:(?:give|grant)\s+(?P<person>\S+)\s+(?:[a-z-]+\s+)?rights\s+(?:to|on|for|in)"
+    r"|let\s+(?P<let>\S+)\s+(?:in\s+to|into|join|in\s+on))\s+(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _SHARED = re.compile(
     rf"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>{_SOMEONE}(?=\s|$)|\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S
 )
@@ -71,7 +88,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     one of a kind of person ("remove *a user* from ...") only in the app's own verb or into or out
     of the app; ``request`` as written otherwise."""
     text = app_opening_left(request.strip(), apps)  # "box share folder 9 with bob": "share folder 9 ..."
-    moved = _moved(text[:400])
+    moved = _moved(text[:400], revoked=index.options.revoked_access)
     if moved is None:
         return request
     into, person, rest = moved
@@ -104,7 +121,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
             return f"{own} {person} {joint} {rest}"
     # (a thing shared with someone of a kind is theirs to work on: "share box folder 5 with a colleague")
     shared = _SHARED.match(text[:400]) is not None
-    people = _people_word(index, rest, tools) if not one_of_kind or shared else None
+    people = people_word(index, rest, tools) if not one_of_kind or shared else None
     return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
 
 
@@ -125,8 +142,17 @@ def _the_app_itself(place: str, apps: Collection[str]) -> bool:
     return named > 0 and (not after or (after[0] in TENANCIES and len(after) <= 2))
 
 
-def _moved(text: str) -> tuple[bool, str, str] | None:
-    """Whether ``text`` moves a person in (or out), the person, and the place's words."""
+def _moved(text: str, *, revoked: bool = False) -> tuple[bool, str, str] | None:
+    """Whether ``text`` moves a person in (or out), the person, and the place's words;
+    ``revoked``: access taken away or given in other words moves too."""
+    if revoked:
+        revoking = _REVOKED.match(text)
+        if revoking is not None:
+            person = revoking.group("person") or revoking.group("kept") or revoking.group("outed")
+            return False, person, revoking.group("rest")
+        let = _LET_IN.match(text)
+        if let is not None:
+            return True, let.group("person") or let.group("let"), let.group("rest")
     given = _GIVEN.match(text)
     if given is not None:
         person = given.group("person") or given.group("needing") or given.group("able") or given.group("let")
@@ -149,7 +175,7 @@ def _moved(text: str) -> tuple[bool, str, str] | None:
     return (into, match.group("person"), match.group("rest")) if into or out else None
 
 
-def _people_word(index: SearchIndex, place: str, tools: frozenset[int]) -> str | None:
+def people_word(index: SearchIndex, place: str, tools: frozenset[int]) -> str | None:
     """The word ``tools``' names give the people of the place ``place`` names: the first of
     ``_PEOPLE`` a name says beside the place's kind ("repo": ``repos_add_collaborator``), or
     None."""

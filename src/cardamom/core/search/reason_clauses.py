@@ -24,7 +24,9 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.request_clauses import FIRSTLY
 from cardamom.core.search.request_parts import with_apps
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.thing_questions import one_thing, with_thing
+from cardamom.core.search.tokens import inflection_key, is_plural, tokenize
+from cardamom.core.search.verbal_nouns import order_first
 
 _SUBJECTS = r"(?:it|they|we|he|she|i|you|this|that|these|those|there|everyone|everybody|nobody|someone|people)"
 _OWNED = r"(?:the|our|my|their|his|her|its|your)\s+[a-z]+"
@@ -73,6 +75,15 @@ _BEFORE = re.compile(
     r"|as\s+soon\s+as|given\s+that|now\s+that|due\s+to)\b[^,;.!?\"\u201c\u201d]{3,80}[,;]\s*(?:then\s+)?(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# a condition no other opener says: "*unless someone objects,* archive ...", "*should twilio message
+# SM123 fail,* send ...", "*in case* ...", "*provided* ..." (``conditional_things``: an action follows)
+_CONDITION = re.compile(
+    r"^\s*(?:unless|in\s+case|provided(?:\s+that)?|assuming(?:\s+that)?|should)\b[^,;.!?\"\u201c\u201d]{3,80}[,;]\s*"
+    r"(?:then\s+)?(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a condition's opener, whose clause may name the thing the request acts on
+_CONDITIONAL = frozenset({"if", "when", "whenever", "once", "unless", "in", "provided", "assuming", "should", "as"})
 # a clause's subject, which opens no request: "If the build fails, *the* team ..."
 _SUBJECT_WORDS = frozenset({"the", "a", "an", "it", "we", "i", "you", "they", "he", "she", "this", "that", "there"})
 # what was done, then the request: "I created jira issue ENG-9, *now* assign it to bob"
@@ -110,7 +121,7 @@ QUOTE_MARKS = re.compile(r"[\"\u201c\u201d\u2018\u2019]|(?<![A-Za-z])'|'(?![A-Za
 _LEAST = 2  # words a request keeps: "refund ch_3 because ..." is no request after its cut
 
 
-def without_reasons(request: str, mentions: tuple[AppMention, ...] = ()) -> str:
+def without_reasons(request: str, mentions: tuple[AppMention, ...] = (), *, conditions: bool = False) -> str:
     """``request`` without the clause saying why or when it is made, before it (where no
     subject opens what follows the clause's comma) or after it, and without the urging at its
     end ("now", "asap"); ``request`` where no such clause is outside quotes. Where what is left
@@ -122,9 +133,9 @@ def without_reasons(request: str, mentions: tuple[AppMention, ...] = ()) -> str:
     if place is not None and any(m.connected and _names(m, place.group("app")) for m in mentions):
         # the place an app's label was written as ("DigitalOcean: reboot droplet 5512 asap" is
         # "reboot droplet 5512 asap in DigitalOcean"): the urging is before it
-        kept = _without_reasons(request[: place.start()])
+        kept = _without_reasons(request[: place.start()], conditions)
         return f"{kept}{place.group(0)}" if kept != request[: place.start()] else request
-    kept = _without_reasons(request)
+    kept = _without_reasons(request, conditions)
     said = set(tokenize(kept))
     if kept == request or any(m.connected and said.issuperset(m.words) for m in mentions):
         return kept
@@ -136,17 +147,23 @@ def _names(mention: AppMention, written: str) -> bool:
     return "".join(tokenize(written)) == "".join(mention.words)
 
 
-def _without_reasons(request: str) -> str:
+def _without_reasons(request: str, conditions: bool = False) -> str:
     then = _THEN.match(request)
     if then is not None and _asks(request[: then.start("rest")]):
         then = None  # "list my github repos, then star acme/api": two steps, the first asked first
     before = _BEFORE.match(request) or then or _SIGNED_IN.match(request) or _NOT_THAT.match(request)
+    if before is None and conditions:
+        before = _CONDITION.match(request)
+        if before is not None and not order_first(before.group("rest")):
+            before = None  # "should I archive it, or not?": no condition, a question
     if before is not None:
         rest = before.group("rest")
         first = next(iter(tokenize(rest[:40])), "")
         # an action opens the request, or a word that is no subject ("*log* a note on ...")
         if first and first not in _SUBJECT_WORDS and len(tokenize(rest)) >= _LEAST:
-            request = rest
+            clause = request[: before.start("rest")]
+            opener = next(iter(tokenize(clause[:20])), "")
+            request = _on_its_thing(rest, clause) if conditions and opener in _CONDITIONAL else rest
     aside = _ASIDE.search(request)
     if aside is not None and len(tokenize(request[: aside.start()])) >= _LEAST:
         request = request[: aside.start()]  # "refund ch_3Nabc *(full amount)*"
@@ -164,6 +181,25 @@ def _without_reasons(request: str) -> str:
         if len(tokenize(kept)) >= _LEAST:
             return kept
     return request
+
+
+def _on_its_thing(request: str, condition: str) -> str:
+    """``request`` on the one thing its ``condition`` names by its id where the request names
+    none: its "it" or "them" that thing ("if jira issue ENG-4 is open, close *it*"), or the thing
+    after its words ("if github issue 9 has no assignee, assign alice *to issue 9*")."""
+    if one_thing(request) is not None:
+        return request
+    named = with_thing(request, f"{condition} {request}")
+    if named != request:
+        return named
+    thing = one_thing(condition)
+    if thing is None:
+        return request
+    kind = inflection_key(thing.split()[0])
+    words = tokenize(request)
+    if any(is_plural(w) or inflection_key(w) == kind for w in words):
+        return request  # things of their own: "in case payout po_7 failed, list stripe *payouts*"
+    return f"{request.rstrip(' .!?')} to {thing}"
 
 
 _CHECKING = frozenset({"check", "see", "verify", "out", "ask", "know", "determine", "confirm", "test", "me", "wonder"})

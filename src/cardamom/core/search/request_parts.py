@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
-from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import tokenize
 
 # a part's label, at the request's start or a sentence's ("search notion *query:* roadmap" is a field's)
@@ -71,6 +71,7 @@ def task_part(
     commas: bool = False,
     acts: Callable[[str], bool] | None = None,
     joined: bool = False,
+    long: bool = False,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
     written in labelled parts, the words after a context's "so" where an action opens them;
@@ -81,14 +82,16 @@ def task_part(
     ``marks`` (``app_labels``): a label may end with an arrow or a dash ("Task -> ...");
     ``commas`` (``stated_commas``): a statement may end at a comma, where "it" follows ("X is
     no longer needed, delete it"); ``joined`` (``second_actions``): a second step may be joined by
-    "and" or "then", on what the first names ("... and email it to bob"); ``request`` otherwise."""
+    "and" or "then", on what the first names ("... and email it to bob"); ``long`` (``long_contexts``): a
+    context's sentence may be twice as long, and a word that is a verb only first ("*Open* a jira
+    issue for it") opens the sentence that asks; ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
         part = _first_step(request, acts, joined=joined) or request
     if sentences and part == request:
-        return _after_statements(request, acts, commas=commas) or request
+        return _after_statements(request, acts, commas=commas, long=long) or request
     return part
 
 
@@ -121,7 +124,9 @@ def _first_step(request: str, acts: Callable[[str], bool] | None = None, *, join
     return parts[0].rstrip(" .;!?")
 
 
-def _after_statements(request: str, acts: Callable[[str], bool] | None = None, *, commas: bool = False) -> str | None:
+def _after_statements(
+    request: str, acts: Callable[[str], bool] | None = None, *, commas: bool = False, long: bool = False
+) -> str | None:
     """The last sentence of ``request``, where an action word opens it and one to ``_STATED``
     sentences before it state a context ("We use Jira. *Create a bug ...*"); None otherwise."""
     parts = _SENTENCE_END.split(request.strip())
@@ -130,20 +135,23 @@ def _after_statements(request: str, acts: Callable[[str], bool] | None = None, *
         # a context to its comma, then what to do to "it": "The droplet 5512 on DigitalOcean is
         # no longer needed, *delete it*" (``stated_commas``)
         parts = [f"{stated.group('stated')}.", stated.group("rest")]
-    if not 2 <= len(parts) <= _STATED + 1 or not all(map(_states, parts[:-1])):
+    # ("The marketing channel hasn't been used since 2024 and clutters the sidebar.": ``long_contexts``)
+    most = _STATING_WORDS * 2 if long else _STATING_WORDS
+    if not 2 <= len(parts) <= _STATED + 1 or not all(_states(part, most) for part in parts[:-1]):
         return None
     asked = _OPENERS.sub("", parts[-1])
     first = _first_word(asked)
-    return asked if first and (is_action_word(first) or (acts is not None and acts(first))) else None
+    leading = long and first in LEADING_VERBS  # "*Open* a jira issue for it in ENG."
+    return asked if first and (is_action_word(first) or leading or (acts is not None and acts(first))) else None
 
 
-def _states(sentence: str) -> bool:
+def _states(sentence: str, most: int = _STATING_WORDS) -> bool:
     """``sentence`` states, short, and asks nothing: no question, no action first, no word of
     asking ("I *need* ...", "*can* you ...": a request of its own, as long multi-part tasks write)."""
     words = tokenize(sentence)
     return (
         sentence.endswith(".")
-        and len(words) <= _STATING_WORDS
+        and len(words) <= most
         and _ASKING.search(sentence) is None
         and not _opens_with_action(sentence)
     )

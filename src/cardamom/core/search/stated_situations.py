@@ -91,17 +91,26 @@ _ROLE = re.compile(
     r"(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# the capacity the asker acts in, before a mark (``role_openers``): "*in my capacity as repo owner,*
+# merge ...", "*wearing my ops hat,* reboot ...", "*acting for the team lead,* archive ..."
+_CAPACITY = re.compile(
+    r"^\s*(?P<clause>(?:in\s+(?:my|our)\s+(?:capacity|role)\s+as|acting\s+(?:as|for|on\s+behalf\s+of)|speaking\s+(?:as|for)"
+    r"|wearing\s+(?:my|our|the)\s+[\w-]+(?:\s+[\w-]+)?\s+hat|with\s+my\s+[\w-]+\s+hat\s+on|as\s+(?=[a-z]+\s*,))"
+    r"[^.;:!?\"\u201c\u201d]{0,80}?)\s*[,;:]\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _WISHES = frozenset({"need", "needs", "want", "wants", "would", "have", "must"})
 _ASKER = frozenset({"i"})
 
 
-def without_role(request: str, mentions: tuple[AppMention, ...]) -> str:
-    """``request`` without the asker's role stated before it (``_ROLE``), where what follows asks:
-    an order, a question, a wish ("need ...": "I need ..."), the apps the role names placed after
-    it; ``request`` as written otherwise."""
+def without_role(request: str, mentions: tuple[AppMention, ...], *, capacities: bool = False) -> str:
+    """``request`` without the asker's role stated before it (``_ROLE``; ``capacities``: or the
+    capacity the asker acts in, ``_CAPACITY``), where what follows asks: an order, a question, a
+    wish ("need ...": "I need ..."), the apps the role names placed after it; ``request`` as
+    written otherwise."""
     if len(request) > 2000:
         return request
-    role = _ROLE.match(request)
+    role = _ROLE.match(request) or (_CAPACITY.match(request) if capacities else None)
     if role is None:
         return request
     rest = role.group("rest")

@@ -117,11 +117,11 @@ COMPOUNDS: dict[tuple[str, str], str] = {
     ("text", "messages"): "sms",
 }
 
-# Words that are an action only as a request's first word, and an adjective or a noun elsewhere: "*open*
-# a ticket", "*record* a payment", "*write* a notion page", "*draft* an invoice" create one ("list *open*
-# issues", "a DNS *record*", "*draft* invoices" filter or read); "*toss* the stripe coupon" is slang
+# Words that are an action only as a request's first word, and an adjective or a noun elsewhere: "*open* a
+# ticket", "*record* a payment", "*write* a notion page", "*draft* an invoice" create one ("list *open* issues",
+# "a DNS *record*", "*draft* invoices" filter or read); "*toss* the coupon" is slang, "*forward* it" sends
 LEADING_VERBS = {"open": "create", "record": "create", "write": "create", "draft": "create"}
-LEADING_VERBS |= {"toss": "delete", "bin": "delete", "zap": "delete", "shelve": "archive"}
+LEADING_VERBS |= {"toss": "delete", "bin": "delete", "zap": "delete", "shelve": "archive", "forward": "send"}
 
 
 def leading_verb(

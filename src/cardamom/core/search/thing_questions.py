@@ -229,6 +229,13 @@ def _listed_acts(index: SearchIndex, words: list[str], kinds: frozenset[int], to
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 
 
+def one_thing(text: str) -> str | None:
+    """The one thing ``text`` names by its id, as its kind and id ("issue 9"); None where it names
+    none or several."""
+    things = _named_things(text[:400])
+    return f"{things[0].group('kind').casefold()} {things[0].group('id')}" if len(things) == 1 else None
+
+
 def with_thing(part: str, request: str) -> str:
     """``part`` (the words of ``request`` that ask) with its "it" or "them" written as the one
     thing the rest of ``request`` names by its id ("Our Asana project 31 is done. Archive *it*":

@@ -7,6 +7,11 @@ GitHub's ``issues_remove_assignees``. Where no tool's name says the undoing verb
 "unarchive" are names' own words and stay), the request is read as removing the verb's thing,
 in the form the names write it: "remove followers from asana task 12". Reading "unassign" as
 "assign" would find the opposite tool.
+
+An action undone in other words (``undone_acts``): "*undo the archive of* slack channel C0123" is
+"unarchive ..." where a name says it; a deletion undone ("*undo the deletion of* ...", "*bring
+back* ...", "*put back* the deleted box folder 99", "*undelete* ...") restores, where a tool of the
+app says "restore", or unarchives where a name says that; "*un-assign*" is "unassign".
 """
 
 from __future__ import annotations
@@ -24,6 +29,19 @@ _UNDOING = re.compile(r"^\s*(?:un(?P<verb>[a-z]{3,})|stop\s+(?P<gerund>[a-z]{3,}
 # the endings of the thing a verb adds, as names write it: "follow": ``followers``, "assign":
 # ``assignees``, "watch": ``watcher``, "pin": ``pins``
 _THING_ENDINGS = ("", "s", "er", "ers", "ee", "ees", "es", "d", "ed")
+# an action undone in words: "undo the archive of", "revert the deletion of", "bring back", "put back"
+_UNDO_OF = re.compile(
+    r"^\s*(?:undo|reverse|revert|roll\s*back)\s+(?:the\s+|my\s+|that\s+|this\s+|our\s+)?(?:last\s+|previous\s+)?"
+    r"(?P<act>[a-z]{3,})\s+(?:of|on|to|for)\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_BACK = re.compile(
+    r"^\s*(?:(?:bring|put|get)\s+back|undelete|recover|resurrect)\s+(?P<rest>\S.*)$|^\s*(?:bring|put|get)\s+"
+    r"(?P<thing>\S.{0,80}?)\s+back\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_DELETING = {"deletion": "delete", "removal": "remove", "delete": "delete", "remove": "remove", "trash": "delete"}
+_DELETING |= {"deleting": "delete", "removing": "remove", "trashing": "delete"}
 _DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "that", "from", "on", "of"})
 
 
@@ -33,6 +51,11 @@ def undone(index: SearchIndex, request: str, tools: frozenset[int], apps: Contai
     the apps, which may open it before the verb ("asana unfollow task 12")."""
     written = request
     request = app_opening_left(request, apps)
+    if index.options.undone_acts:
+        request = re.sub(r"^(\s*)un-(?=[a-z]{3,})", r"\1un", request, flags=re.IGNORECASE)  # "un-assign"
+        said = _said_undone(index, request[:400], tools)
+        if said is not None:
+            return said + request[400:]
     match = _UNDOING.match(request[:400])
     if match is None:
         return written
@@ -54,6 +77,29 @@ def undone(index: SearchIndex, request: str, tools: frozenset[int], apps: Contai
         return written
     joining = "" if rest.casefold().startswith(("from ", "on ", "of ")) else "from "
     return f"remove {thing} {joining}{rest}".rstrip()
+
+
+def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str | None:
+    """``request`` undoing an action in words, read as the names' undoing verb ("undo the archive
+    of ...": "unarchive ..."; a deletion undone: "restore ..."); None where it undoes none or no
+    tool of ``tools`` says the undoing verb."""
+    undo = _UNDO_OF.match(request)
+    back = _BACK.match(request) if undo is None else None
+    if undo is not None:
+        act = undo.group("act").casefold()
+        verb = _DELETING.get(act) or (act if known_verb(act) else gerund_verb(act))
+        rest = undo.group("rest")
+    elif back is not None:
+        verb, rest = "delete", back.group("rest") or back.group("thing")
+    else:
+        return None
+    if verb is None:
+        return None
+    if verb not in ("delete", "remove"):
+        return f"un{verb} {rest}" if literal_names(index, "un" + verb) & tools else None
+    if index.postings("restore").every & tools:
+        return f"restore {rest}"
+    return f"unarchive {rest}" if literal_names(index, "unarchive") & tools else None
 
 
 def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int]) -> str | None:

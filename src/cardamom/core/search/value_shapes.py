@@ -35,8 +35,9 @@ _VERSION = re.compile(r"^[vV]\d+(?:\.\d+)+$")
 # A code of three parts or more joined by dashes, digits among them: a size, a region, a
 # version ("s-2vcpu-4gb", "us-east-1"); a two-part name keeps its digits ("gpt-4", "utf-8").
 _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
-# A quantity with its unit written on: a size, a duration ("2GB", "512mb", "30s", "1.5h").
-_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?)$", re.IGNORECASE)
+# A quantity with its unit written on: a size, a duration ("2GB", "512mb", "30s", "1.5h", "30m",
+# "1w": a worklog's "2h 30m"; "3d" is a word).
+_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?|m|w)$", re.IGNORECASE)
 
 
 _DIGIT = re.compile(r"\d")

@@ -18,6 +18,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intent_fields import intent_read
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
+from cardamom.core.search.phone_numbers import joined_numbers
 from cardamom.core.search.quantities import without_counts
 from cardamom.core.search.request_frame import ASKING_FRAME
 from cardamom.core.search.spoken_numbers import digits_spoken
@@ -95,6 +96,8 @@ def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
     if index.options.intent_fields:  # "app=stripe action=refund charge": "refund charge in stripe"
         query = intent_read(query)
+    if index.options.spaced_numbers:  # "call +1 (415) 555-0100 with twilio": "call +14155550100 ..."
+        query = joined_numbers(query)
     if index.options.spoken_numbers:  # "reboot droplet seventy seven": "reboot droplet 77"
         query = digits_spoken(query, lambda kind: said_side_by_side(index, kind, "number"))
     if index.options.thing_urls:  # "close https://github.com/acme/web/issues/77": "close github issue 77 in acme/web"

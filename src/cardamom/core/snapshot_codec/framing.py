@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 44
+SNAPSHOT_FORMAT = 45
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -112,7 +112,14 @@ on; format 38 without the switches ``names_after_kinds``, ``camel_words`` and ``
 ``wanted_done``, ``own_roles``, ``described_requests``, ``conceded_clauses``, ``purposed_things``
 and ``existence_questions`` (format 43), read as on; format 43 without the switches
 ``intended_acts``, ``merged_branches``, ``misspelled_apps``, ``spoken_numbers``, ``joined_words``,
-``qualified_means``, ``message_labels`` and ``asked_passives`` (format 44), read as on. The org's
+``qualified_means``, ``message_labels``, ``asked_passives``, ``told_attempts``, ``tool_words``,
+``intent_fields``, ``leave_questions``, ``assistant_orders``, ``described_things``, ``short_flags`` and
+``spelling_variants`` (format 44), read as on; format 44 without the switches ``revoked_access``,
+``access_questions``, ``conditional_things``, ``long_contexts``, ``narrated_clicks``, ``asked_reports``,
+``addressed_bots``, ``undone_acts``, ``recipient_kinds``, ``learner_forms``, ``head_branches``,
+``spaced_numbers``, ``ended_things``, ``time_frames``, ``reminded_orders``, ``about_questions``,
+``supposed_acts``, ``courtesies``, ``role_openers``, ``bracketed_ids``, ``manner_adverbs`` and
+``listed_ids`` (format 45), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,40 @@
+"""A request for what is known of one thing (``about_questions``): "*everything about* jira issue
+ENG-4", "*all the details on* stripe customer cus_1", "*the lowdown on* box file 123", "*the full
+story of* github issue 12", "*what do we know about* intercom contact 9", "*anything on* xero
+invoice INV-3?", "*background on* notion page 5c1e2f".
+
+What is known of a thing is the thing as its app returns it: read as its get ("get jira issue
+ENG-4"). As written, "lowdown", "story" and "background" were the request's rarest words and it
+found nothing, and "details" and "anything" drew the thing's parts (a customer's card, a
+booking's reassignment). Only where the words name one thing by its id.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.thing_questions import one_thing
+
+_ABOUT = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:give|get|show|send|tell)\s+(?:me|us)\s+|i\s+(?:want|need)\s+|(?:can|could)\s+(?:you\s+)?"
+    r"(?:give|get|show|tell)\s+(?:me|us)\s+)?"
+    r"(?:everything|anything|all|(?:all\s+)?the\s+(?:full\s+|complete\s+|whole\s+)?(?:details|specifics|story|lowdown"
+    r"|low-down|rundown|background|info|information|scoop|facts|particulars|ins\s+and\s+outs)"
+    r"|(?:full|more|some|any|complete)\s+(?:details|info|information|background)|background|details|specifics"
+    r"|what\s+(?:do|does)\s+(?:we|you|i)\s+(?:know|have)|what(?:'s|\u2019s|\s+is)\s+known)"
+    r"\s+(?:(?:there\s+is|we\s+have|you\s+have|you\s+can\s+find)\s+)?(?:about|on|of|for|regarding|concerning|re:?)"
+    r"\s+(?P<thing>\S.*?)\s*[?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LONGEST = 300  # characters
+
+
+def about_thing(request: str) -> str:
+    """``request`` asking what is known of one thing read as its get ("everything about jira
+    issue ENG-4": "get jira issue ENG-4"); ``request`` as written otherwise."""
+    if len(request) > _LONGEST:
+        return request
+    found = _ABOUT.match(request)
+    if found is None or one_thing(found["thing"]) is None:
+        return request
+    return f"get {found['thing']}"

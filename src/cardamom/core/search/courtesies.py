@@ -1,0 +1,65 @@
+"""The courtesy around a request (``courtesies``): "*I was wondering if you might be able to* refund
+stripe charge ch_9", "*it would be lovely if you could* close github issue 12", "*I'd be grateful if
+you'd* delete box file 123", "*kindly be so good as to* merge PR 8", and a question tag after it:
+"refund stripe charge ch_9*, ok?*", "close github issue 12*, right?*", "reboot droplet 77*, yeah?*".
+
+A courtesy says how a person asks, no word of what; its longer forms and the tags after the
+request were left in its words ("wondering", "lovely", "grateful", "ok", "right": "right" also
+a name's word), and the request found nothing. Read without them, where an order follows the
+courtesy or comes before the tag. So is a thing asked to have, as one orders at a counter ("*could
+I have* xero invoice INV-3", "*I'll take* the stripe balance", "*lemme see* ..."): its get.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.verbal_nouns import order_first
+
+_COURTESY = re.compile(
+    r"^\s*(?:(?:i|we)\s+(?:was|were|am|are)\s+wondering\s+(?:if|whether)"
+    r"|it\s+would\s+be\s+(?:really\s+|so\s+)?(?:lovely|great|nice|awesome|wonderful|helpful|amazing|fantastic|super)\s+if"
+    r"|(?:i|we)(?:'d|\u2019d|\s+would)\s+(?:really\s+|so\s+|be\s+)?(?:be\s+)?(?:grateful|thankful|glad|happy|obliged"
+    r"|appreciate\s+it|love\s+it)\s+if"
+    r"|(?:kindly\s+|(?:would|could|will)\s+you\s+)?be\s+so\s+(?:good|kind)\s+as\s+to|would\s+it\s+(?:trouble|bother)\s+you\s+to"
+    r"|might\s+i\s+ask\s+you\s+to|(?:i|we)\s+(?:humbly\s+)?(?:request|ask)\s+that)"
+    r"\s+(?:you(?=['\u2019\s]))?(?:\s*(?:might|could|would|can|will|'d|\u2019d)\s+|\s+)?(?:(?:be\s+able\s+to|possibly|please|kindly)\s+)*"
+    r"(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# a tag after the request: ", ok?", ", right?", ", will you?", "- can you do that?", ", if that's alright"
+_TAG = re.compile(
+    r"\s*[,;\-\u2013\u2014]\s*(?:ok(?:ay)?|right|yeah|yes|yep|alright|all\s+right|correct|sound\s+good|sounds\s+good"
+    r"|will\s+you|would\s+you|could\s+you|can\s+you|won't\s+you|can\s+you\s+do\s+that|would\s+that\s+work"
+    r"|is\s+that\s+(?:possible|ok(?:ay)?|alright|fine)|if\s+that(?:'s|\u2019s|\s+is)\s+(?:ok(?:ay)?|alright|fine|possible)"
+    r"|if\s+(?:you\s+)?(?:can|could|don't\s+mind)|thanks\s+in\s+advance|cheers|ta|k)\s*[?.!]*"
+    # (the app's place, where a reading put it after: "..., yeah? *in DigitalOcean*")
+    r"(?P<place>\s+in\s+[\w.\-]+(?:\s+[\w.\-]+)?)?\s*$",
+    re.IGNORECASE,
+)
+# a thing asked to have, as one orders at a counter: "could I have xero invoice INV-3", "I'll take the
+# stripe balance", "lemme see intercom conversation 55", "can we get droplet 77 rebooted"
+_HAVING = re.compile(
+    r"^\s*(?:(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get|see|grab)|(?:i|we)(?:'ll|\u2019ll|\s+will)\s+"
+    r"(?:take|have)|lemme\s+(?:see|have|get)|gimme|let(?:'s|\u2019s|\s+us)\s+go\s+ahead\s+and)\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LONGEST = 400  # characters
+
+
+def without_courtesy(request: str) -> str:
+    """``request`` without the courtesy around it, where an order is left; ``request`` as
+    written otherwise."""
+    if len(request) > _LONGEST:
+        return request
+    tagged = _TAG.search(request)
+    if tagged is not None and tagged.start() > 0 and order_first(request[: tagged.start()].strip()):
+        request = request[: tagged.start()] + (tagged["place"] or "")
+    courted = _COURTESY.match(request)
+    if courted is not None and order_first(courted["rest"]):
+        request = courted["rest"]
+    having = _HAVING.match(request)
+    if having is not None:
+        rest = having["rest"]
+        return rest if order_first(rest) and having.group(0).casefold().lstrip().startswith("let") else f"get {rest}"
+    return request

@@ -1,0 +1,38 @@
+"""Several things of one kind named by their ids (``listed_ids``): "delete *both asana tasks 12 and
+13*", "fetch *twilio messages SM1 and SM2*", "retrieve *notion pages 5c1e2f and 7d8e9f*", "send
+*xero invoices INV-3 and INV-4*".
+
+Things named by their ids are each acted on by the tool for one, called once each; the plural
+read them as a list ("pages": a search, "messages": a list) or, with "both", as nothing. Read in
+the singular, before their ids, "both" and "all" out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.tokens import singular
+
+_ID = r"#?(?:[A-Za-z]*[-_]?\d[\w.\-]*|[0-9a-f]{6,})"
+_LISTED = re.compile(
+    rf"\b(?:(?:both|all|the)\s+(?P<between>[\w.\-]+\s+(?=[A-Za-z]{{2,}}s\s))?)?(?P<kind>[A-Za-z]{{2,}}s)\s+(?P<ids>{_ID}(?:\s*,\s*{_ID})*\s*,?\s*(?:and|&|,)\s*{_ID})"
+    r"(?=$|[\s,.;:!?)])",
+    re.IGNORECASE,
+)
+_LONGEST = 400  # characters
+
+
+def one_of_each(request: str) -> str:
+    """``request`` with things of one kind named by their ids read in the singular ("asana tasks
+    12 and 13": "asana task 12 and 13"); ``request`` as written otherwise."""
+    if len(request) > _LONGEST:
+        return request
+    return _LISTED.sub(_singular, request)
+
+
+def _singular(found: re.Match[str]) -> str:
+    kind = found["kind"]
+    one = singular(kind.casefold())
+    if one == kind.casefold():
+        return found.group(0)  # (no plural: "status 4 and 5")
+    return f"{found['between'] or ''}{kind[: len(one)]} {found['ids']}"  # ("both *asana* tasks": its app kept)

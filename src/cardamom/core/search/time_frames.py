@@ -1,0 +1,58 @@
+"""When a request is to be done, said before it (``time_frames``): "*by end of day,* close github
+issue 12", "*first thing tomorrow,* archive slack channel C0123", "*at 5pm* cancel cal.com booking
+881", "*this afternoon:* reboot droplet 77", "*in an hour,* send a twilio sms".
+
+A tool acts when it is called; the time a person means to act is no word of the tool. As
+written, "end", "day", "thing" and "afternoon" took mass no name of the app carries, and the
+request found nothing or a budget ("on monday morning create an asana task ..."). Read without
+it, where every word of it is a time's (a day, a part of the day, an hour, "by", "end of",
+"later", "first thing") and an order follows it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.dated_words import DATE_WORDS
+from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verbal_nouns import order_first
+
+# a time frame's words: its prepositions, its parts of the day, its periods and their edges
+_TIME_WORDS = DATE_WORDS | {
+    "by", "before", "at", "on", "in", "this", "next", "later", "sometime", "first", "thing", "end", "of", "the",
+    "day", "days", "week", "month", "quarter", "year", "morning", "afternoon", "evening", "night", "eod", "eow",
+    "cob", "an", "a", "hour", "hours", "minute", "minutes", "few", "couple", "soon", "around", "o", "clock",
+    "am", "pm", "business", "start", "close", "lunch", "today's", "asap", "within", "after", "until",
+}  # fmt: skip
+_PLAIN = frozenset({"by", "before", "at", "on", "in", "the", "a", "an", "of", "after", "until", "within", "around"})
+_PLAIN |= {"first", "thing", "end", "start", "close"}  # ("*first* get the jira issue": a step's place, no time)
+# a clause of its own after the frame, which ``reason_clauses`` reads: "tonight, *after the release,* merge ..."
+_CLAUSE = re.compile(r"(?:after|before|once|when|as\s+soon\s+as)\s+[^,;]{2,60},\s*\S", re.IGNORECASE)
+_MOST_WORDS = 6  # "first thing tomorrow morning", "by the end of the day"
+_LONGEST = 400  # characters
+
+
+def without_time_frame(request: str) -> str:
+    """``request`` without the time frame said before its order; ``request`` as written where no
+    such frame opens it."""
+    if len(request) > _LONGEST:
+        return request
+    words = request.split()
+    for cut in range(1, min(_MOST_WORDS, len(words) - 1) + 1):
+        said = tokenize(" ".join(words[:cut]))
+        if not said or not all(w in _TIME_WORDS or w.isdigit() or _clock(w) for w in said):
+            return request  # (a word of no time's: no frame, or the frame ends before it)
+        if said[-1] in _PLAIN:
+            continue  # ("by the", "after the": the frame goes on)
+        rest = " ".join(words[cut:]).lstrip("-\u2013\u2014 ")
+        asked = re.sub(r"^please\s+", "", rest, flags=re.IGNORECASE)
+        clause = words[cut - 1].endswith(",") and _CLAUSE.match(rest) is not None  # "tonight, *after the release,* ..."
+        named = any((w in _TIME_WORDS and w not in _PLAIN) or _clock(w) for w in said)  # ("1)" is a step's number)
+        if named and (order_first(asked) or clause) and not order_first(words[0]):
+            return rest
+    return request
+
+
+def _clock(word: str) -> bool:
+    """``word`` is an hour's: "5pm", "10am", "17h"."""
+    return re.fullmatch(r"\d{1,2}(?:am|pm|h)", word) is not None
