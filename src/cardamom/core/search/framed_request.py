@@ -138,7 +138,8 @@ def framed_request(
     if options.time_frames:  # "by end of day, close github issue 12": "close github issue 12"
         query = without_time_frame(query)
     if options.reminded_orders:  # "don't forget to archive slack channel C0123": "archive slack channel C0123"
-        reminding = bool(literal_names(index, "reminder") & index.tools_of(connected))  # (Slack's ``reminders_add``)
+        # (an app's own reminders keep "remind me to": Slack's ``reminders_add``)
+        reminding = "remind" in query.casefold() and bool(literal_names(index, "reminder") & index.tools_of(connected))
         query = reminded_request(query, _participles(index, options.verbal_nouns), reminding)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
         query = about_thing(query)

@@ -13,7 +13,9 @@ a filter takes, and "check *if* ..." says what is checked); so does an urging at
 "right now"). A clause before it goes where no subject opens the request after its comma, and so do
 what was done before ("..., *now* assign it"), what not to do ("*don't notify anyone, just* ...")
 and signing in ("*log into xero and* ..."). Inside quotes a clause is a value's words ('create a
-jira bug titled "fails because of cache"') and stays.
+jira bug titled "fails because of cache"') and stays. A condition opened by "unless", "in case",
+"provided" or an inverted "should" goes before an order too, and the one thing a condition names by
+its id is the order's where the order names none (``conditional_things``).
 """
 
 from __future__ import annotations
@@ -126,7 +128,10 @@ def without_reasons(request: str, mentions: tuple[AppMention, ...] = (), *, cond
     subject opens what follows the clause's comma) or after it, and without the urging at its
     end ("now", "asap"); ``request`` where no such clause is outside quotes. Where what is left
     names none of the connected apps of ``mentions`` (the whole request's), those are its place
-    ("I created jira issue ENG-9, now assign it to bob")."""
+    ("I created jira issue ENG-9, now assign it to bob"). ``conditions`` (``conditional_things``):
+    a condition opened by "unless", "in case", "provided" or an inverted "should" goes too, where an
+    order follows it, and a condition's one thing named by its id is the order's where the order
+    names none ("if github issue 9 has no assignee, assign alice": "assign alice to issue 9")."""
     if len(request) > 2000:
         return request  # a reason is a request's own words, never pasted text
     place = _PLACE_LAST.search(request)
