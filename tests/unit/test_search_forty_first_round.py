@@ -169,6 +169,7 @@ class TestLongContexts:
 class TestNarratedClicks:
     def test_a_click_on_a_label_is_its_action(self) -> None:
         assert without_interface("click archive on slack channel C0123", _APPS) == "archive slack channel C0123"
+        assert without_interface("create a press release in notion", _APPS) == "create a press release in notion"
         assert without_interface("in notion click new page", _APPS) == "create page in notion"
         assert without_interface("use the new issue button on github", _APPS) == "create issue github"
         assert _names("click archive on slack channel C0123")[:1] == ["slack__conversations_archive"]
@@ -261,6 +262,7 @@ class TestLearnerForms:
         assert learners_read("please do a cancellation of booking 42") == "please cancel booking 42"
         assert learners_read("how I can archive slack channel C0123") == "how do I archive slack channel C0123"
         assert learners_read("I am wanting to see conversation 55") == "I want to see conversation 55"
+        assert learners_read("take a look at jira issue ENG-4") == "get jira issue ENG-4"
         assert _names("make delete of the box folder 99")[:1] == ["box__delete_folders_id"]
         assert _names("make delete of the box folder 99", learner_forms=False)[:1] != ["box__delete_folders_id"]
 

@@ -12,7 +12,8 @@ ENG-4 for bob", "download box file 123".
 
 Only where the request says a click, a button, a page of the app or a step opening a thing
 before its action; a label is read as an action only where it may open an order or a name of
-the app (a button's label of up to two words: "the *new issue* button", a new thing created).
+the app (a button's label of up to two words: "the *new issue* button", a new thing created),
+and a click only where it opens a step ("create a *press release*" clicks nothing).
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ _PAGE_LAST = re.compile(r"\s+(?:page|tab|screen|view|section|dashboard|console|i
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 _MARKS: tuple[str, ...] = ("click", "press", "hit ", "tap ", "button", "dashboard", "console", "navigate", "go to")
 _MARKS += ("head to", "head over", "open", "select", "choose", "menu", "screen", "web app", "pull up", "inbox")
+# what a step's click follows: a mark ending the step before, or a word joining or urging it
+_STEP_ENDS = frozenset(",;:.!?-")
+_STEP_WORDS = frozenset({"and", "then", "please", "to", "just", "now", "simply", "you", "i", "we", "also"})
 _LONGEST = 300  # characters: a narration of a few steps
 
 
@@ -94,6 +98,9 @@ def _clicked(text: str, acts: Callable[[str], bool] | None) -> str:
     on ...": "archive ..."; "the new issue button": "create issue")."""
 
     def read(click: re.Match[str]) -> str:
+        before = click.string[: click.start()].rstrip()
+        if before and before[-1] not in _STEP_ENDS and before.rsplit(None, 1)[-1].casefold() not in _STEP_WORDS:
+            return click.group(0)  # a click opens a step: "create a *press release*" is none
         label = (click["quoted"] or click["named"] or click["label"]).strip()
         words = label.split()
         if not click["ui"] and (len(words) > 1 or click.group(0).casefold().startswith("use")):

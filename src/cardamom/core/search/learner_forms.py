@@ -9,7 +9,8 @@ act a bare noun. A question's order kept as a statement's ("how I can ...") read
 about the thing, and a progressive wish ("I am wanting to ...") as no wish. Read as the act, the
 question and the wish they write: "delete the box file 123", "reboot droplet 77", "how do I
 archive ...", "I want to see ...". The light verb's act is read only where it is a verb a
-request opens with or its noun ("deletion", "removal").
+request opens with or its noun ("deletion", "removal"; "*take a look at* jira issue ENG-4", as
+any English writer says it, is its get).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ _BARE_WISH = re.compile(r"^(?P<wish>\s*(?:(?:i|we)\s+)?(?:need|needs|want|wants)
 # the nouns of acts, whose verbs a request opens with
 _ACT_NOUNS = {"deletion": "delete", "removal": "remove", "creation": "create", "cancellation": "cancel"}
 _ACT_NOUNS |= {"archival": "archive", "approval": "approve", "refunding": "refund", "invitation": "invite"}
+_ACT_NOUNS |= {"look": "get", "peek": "get"}  # "take a look at jira issue ENG-4": its get
 _LONGEST = 400  # characters
 
 
