@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
+from cardamom.core.search.verbal_nouns import act_verb, known_verb
 
 # "make delete of", "do a refund of", "need do reboot for", "take a snapshot of": the act as the verb
 _LIGHT = re.compile(
@@ -36,9 +36,9 @@ _WISHING = re.compile(
 # "need reboot droplet 77", "I want see ...": a wish with no "to" before its verb
 _BARE_WISH = re.compile(r"^(?P<wish>\s*(?:(?:i|we)\s+)?(?:need|needs|want|wants))\s+(?P<verb>[a-z]{3,})\b", re.I)
 # the nouns of acts, whose verbs a request opens with
-_ACT_NOUNS = {"deletion": "delete", "removal": "remove", "creation": "create", "cancellation": "cancel"}
-_ACT_NOUNS |= {"archival": "archive", "approval": "approve", "refunding": "refund", "invitation": "invite"}
-_ACT_NOUNS |= {"look": "get", "peek": "get"}  # "take a look at jira issue ENG-4": its get
+# acts whose noun reads a thing ("take a *look* at jira issue ENG-4": its get); the others' nouns
+# are ``verbal_nouns.ACTION_NOUNS``
+_READING_NOUNS = {"look": "get", "peek": "get"}
 _LONGEST = 400  # characters
 
 
@@ -52,7 +52,7 @@ def learners_read(request: str) -> str:
     light = _LIGHT.match(request)
     if light is not None:
         act = light["act"].casefold()
-        verb = _ACT_NOUNS.get(act) or (act if known_verb(act) else gerund_verb(act))
+        verb = _READING_NOUNS.get(act) or act_verb(act)
         if verb is not None:  # ("make a payment of $50" reads as written)
             request = f"{light['lead']}{verb} {light['rest']}"
     bare = _BARE_WISH.match(request)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from cardamom.core.search.verbal_nouns import gerund_verb, order_first
+from cardamom.core.search.request_frame import as_verb
+from cardamom.core.search.verbal_nouns import order_first
 
 # "don't forget to", "remember to", "make sure you don't forget to", "reminder to", "you forgot to", "still need to"
 _REMINDER = re.compile(
@@ -42,10 +43,7 @@ def reminded_request(request: str, verb_of: Callable[[str], str | None], remindi
         return request
     reminder = _REMINDER.match(request)
     if reminder is not None and not (reminding and reminder["remind"]):
-        rest = reminder["rest"]
-        first, _, after = rest.partition(" ")
-        verb = gerund_verb(first.casefold()) if first.casefold().endswith("ing") else None
-        rest = f"{verb} {after}" if verb else rest  # "do not forget *adding* bob to ...": "add bob to ..."
+        rest = as_verb(reminder["rest"])  # "do not forget *adding* bob to ...": "add bob to ..."
         return rest if order_first(rest) else request
     undone = _UNDONE.match(request)
     if undone is not None:

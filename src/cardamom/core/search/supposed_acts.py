@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import gerund_verb, order_first
+from cardamom.core.search.request_frame import as_verb
+from cardamom.core.search.verbal_nouns import order_first
 
 # "what happens if I ...", "what if we ...", "suppose I ..., what then", "imagine we ..."
 _WHAT_IF = re.compile(
@@ -68,7 +69,5 @@ def supposed_act(request: str) -> str:
 def _as_order(act: str) -> str | None:
     """``act`` as an order: its gerund read as its verb ("deleting ...": "delete ..."); None
     where no order opens it."""
-    first, _, rest = act.strip().partition(" ")
-    verb = gerund_verb(first.casefold()) if first.casefold().endswith("ing") else None
-    order = f"{verb} {rest}" if verb else act.strip()
+    order = as_verb(act.strip())
     return order if order_first(order) else None

@@ -23,7 +23,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.request_clauses import app_opening_left
 from cardamom.core.search.tokens import is_plural
 from cardamom.core.search.verb_readings import literal_names
-from cardamom.core.search.verbal_nouns import gerund_verb, known_verb
+from cardamom.core.search.verbal_nouns import act_verb, gerund_verb, known_verb
 
 _UNDOING = re.compile(r"^\s*(?:un(?P<verb>[a-z]{3,})|stop\s+(?P<gerund>[a-z]{3,}ing))\b\s*(?P<rest>.*)$", re.I | re.S)
 # the endings of the thing a verb adds, as names write it: "follow": ``followers``, "assign":
@@ -40,8 +40,7 @@ _BACK = re.compile(
     r"(?P<thing>\S.{0,80}?)\s+back\s*$",
     re.IGNORECASE | re.DOTALL,
 )
-_DELETING = {"deletion": "delete", "removal": "remove", "delete": "delete", "remove": "remove", "trash": "delete"}
-_DELETING |= {"deleting": "delete", "removing": "remove", "trashing": "delete"}
+_DELETING = frozenset({"delete", "remove", "trash"})  # the acts a restore undoes
 _DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "that", "from", "on", "of"})
 
 
@@ -87,7 +86,7 @@ def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     back = _BACK.match(request) if undo is None else None
     if undo is not None:
         act = undo.group("act").casefold()
-        verb = _DELETING.get(act) or (act if known_verb(act) else gerund_verb(act))
+        verb = act_verb(act)
         rest = undo.group("rest")
     elif back is not None:
         verb, rest = "delete", back.group("rest") or back.group("thing")
@@ -95,7 +94,7 @@ def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str
         return None
     if verb is None:
         return None
-    if verb not in ("delete", "remove"):
+    if verb not in _DELETING:
         return f"un{verb} {rest}" if literal_names(index, "un" + verb) & tools else None
     if index.postings("restore").every & tools:
         return f"restore {rest}"

@@ -130,6 +130,13 @@ def order_first(text: str) -> bool:
     return bool(first) and opens_order(first)
 
 
+def act_verb(word: str) -> str | None:
+    """The verb a word naming an act says: its noun's ("deletion": "delete"), itself where it is a
+    verb a request opens with ("archive"), or its gerund's ("archiving": "archive"); None for any
+    other word."""
+    return ACTION_NOUNS.get(word) or (word if known_verb(word) else gerund_verb(word))
+
+
 def gerund_verb(word: str, verbs: Collection[str] | None = None) -> str | None:
     """The verb a gerund writes, where it is a known one (``verbs``; the verbs a request opens
     with by default): "pinning" is "pin", "creating" "create", "adding" "add"; None for any other
