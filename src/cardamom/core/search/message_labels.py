@@ -12,7 +12,8 @@ does, and as written their words ("ticket", "self", "reminder", "note") drew too
 Only a label of up to four words, no app's name, no value among them but a ticket's number
 ("Ticket #4411") and no order opening it ("close the stale ones - in jira"), before a colon or
 a dash; and a greeting or a sign-off of a few words at the
-request's ends ("Regards", "Thanks, Bob", "Best, Alice").
+request's ends ("Regards", "Thanks, Bob", "Best, Alice"). A chat message's mention opening it
+("*@cardamom* close ...", "*hey @bot,* archive ...") is whom it is written to (``addressed_bots``).
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def without_formats(
     elsewhere stays: "*list* asana projects as a bulleted list" keeps its verb), (``orders``)
     without the order it asks the list in, and (``superlatives``) with the things a superlative
     orders in the plural, the superlative out; (``reports``) a report asked of things as the things
-    shown."""
+    shown (``app_words``: the words naming the apps, which a tool's name may carry)."""
     if len(request) > 2000:
         return request  # a form is asked in a request's last words, never in pasted text
     if reports:

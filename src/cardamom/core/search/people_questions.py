@@ -9,7 +9,10 @@ and the question finds the wrong list or none. Where a listing name of the app s
 people beginning with the verb ("watch*ers*", "star*gazers*"), the question is read as that list
 of the thing ("list watchers of issue ENG-77"); who is on or in a thing, its members ("who's on
 asana team 5") (``people_questions``). Who holds a field of one thing ("who *created* ...", "who
-is *assigned* ...") is the thing's own question (``thing_questions``).
+is *assigned* ...") is the thing's own question (``thing_questions``). Who may see or work on a
+thing ("who *can see* box folder 99", "who *has access to* acme/api", "who is box folder 99 *shared
+with*") asks its people, in the word a name gives them beside the thing's kind
+(``access_questions``).
 """
 
 from __future__ import annotations

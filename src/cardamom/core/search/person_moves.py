@@ -10,7 +10,9 @@ by a given name, an @mention or an address, is read in the app's verb where a na
 (none an administrator's) says one, or as the place's people, in the word a name gives them beside
 the place's kind ("members", "collaborator", "collaborations"). Access given to a person ("give
 bob write access to ...") and a thing shared with one ("share box folder 77 with bob@acme.com")
-move the person in.
+move the person in; access taken ("revoke bob's access to ...", "stop alice from seeing ...", "I want
+bob out of ...") moves them out, and access given in other words ("grant bob edit rights on ...",
+"let bob into ...") in (``revoked_access``).
 """
 
 from __future__ import annotations

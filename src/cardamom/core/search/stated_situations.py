@@ -23,7 +23,9 @@ follows asks (an order, a question or a wish). The apps it names are where the r
 So does a concession before "but" (``conceded_clauses``): "*not urgent, but* create an asana task
 ...", "*could be wrong, but* list the droplets in digitalocean", "*I might be wrong but* I think we
 need to archive slack channel #old": where it names no connected app and what follows does and
-asks (an order, a question, a wish, "I think").
+asks (an order, a question, a wish, "I think"). So does the capacity the asker acts in, before a mark
+("*in my capacity as repo owner,* merge ...", "*wearing my ops hat,* reboot ...", "*acting for the
+team lead,* archive ..."; ``role_openers``).
 """
 
 from __future__ import annotations

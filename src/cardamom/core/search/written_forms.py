@@ -93,7 +93,8 @@ def _slug_before_app(query: str, apps: Container[str]) -> str:
 
 def read_written(index: SearchIndex, query: str) -> tuple[str, frozenset[str]]:
     """``query`` read as words (``as_words``), and the words of the arguments it writes as code
-    ("*state*=*open*", ``argument_lists``), which are values wherever it names no app."""
+    ("*state*=*open*", ``argument_lists``), which are values wherever it names no app; a phone
+    number written in groups in one piece (``spaced_numbers``)."""
     if index.options.intent_fields:  # "app=stripe action=refund charge": "refund charge in stripe"
         query = intent_read(query)
     if index.options.spaced_numbers:  # "call +1 (415) 555-0100 with twilio": "call +14155550100 ..."
