@@ -296,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["CARDAMOM_SHARED_DATA"] = str(args.data.resolve())
     root = args.data.resolve()
     started = time.time()
+    # the code measured is the commit checked out now: a run takes an hour, and HEAD may move meanwhile
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=D.REPO).stdout
     universe = D.universe(root)
     if args.speed_to is not None:
         args.speed_to.write_text(json.dumps(speed(root, universe, args.quick)))
@@ -311,7 +313,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         clashes = filler_label_clashes(root, universe)
         with args.cache.open("wb") as handle:
             pickle.dump((q, s, clashes, time.time() - started), handle)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=D.REPO).stdout
     write(
         args.out,
         quality=q,
