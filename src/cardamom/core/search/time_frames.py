@@ -22,7 +22,7 @@ _TIME_WORDS = DATE_WORDS | {
     "by", "before", "at", "on", "in", "this", "next", "later", "sometime", "first", "thing", "end", "of", "the",
     "day", "days", "week", "month", "quarter", "year", "morning", "afternoon", "evening", "night", "eod", "eow",
     "cob", "an", "a", "hour", "hours", "minute", "minutes", "few", "couple", "soon", "around", "o", "clock",
-    "am", "pm", "business", "start", "close", "lunch", "today's", "asap", "within", "after", "until",
+    "am", "pm", "business", "start", "close", "lunch", "asap", "within", "after", "until",
 }  # fmt: skip
 _PLAIN = frozenset({"by", "before", "at", "on", "in", "the", "a", "an", "of", "after", "until", "within", "around"})
 _PLAIN |= {"first", "thing", "end", "start", "close"}  # ("*first* get the jira issue": a step's place, no time)
@@ -40,19 +40,14 @@ def without_time_frame(request: str) -> str:
     words = request.split()
     for cut in range(1, min(_MOST_WORDS, len(words) - 1) + 1):
         said = tokenize(" ".join(words[:cut]))
-        if not said or not all(w in _TIME_WORDS or w.isdigit() or _clock(w) for w in said):
+        if not said or not all(w in _TIME_WORDS or w.isdigit() for w in said):  # ("5pm": "5", "pm")
             return request  # (a word of no time's: no frame, or the frame ends before it)
         if said[-1] in _PLAIN:
             continue  # ("by the", "after the": the frame goes on)
         rest = " ".join(words[cut:]).lstrip("-\u2013\u2014 ")
         asked = re.sub(r"^please\s+", "", rest, flags=re.IGNORECASE)
         clause = words[cut - 1].endswith(",") and _CLAUSE.match(rest) is not None  # "tonight, *after the release,* ..."
-        named = any((w in _TIME_WORDS and w not in _PLAIN) or _clock(w) for w in said)  # ("1)" is a step's number)
+        named = any(w in _TIME_WORDS and w not in _PLAIN for w in said)  # ("1)" is a step's number)
         if named and (order_first(asked) or clause) and not order_first(words[0]):
             return rest
     return request
-
-
-def _clock(word: str) -> bool:
-    """``word`` is an hour's: "5pm", "10am", "17h"."""
-    return re.fullmatch(r"\d{1,2}(?:am|pm|h)", word) is not None
