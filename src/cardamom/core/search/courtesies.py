@@ -41,9 +41,10 @@ _TAG = re.compile(
 # stripe balance", "lemme see intercom conversation 55", "can we get droplet 77 rebooted"
 _HAVING = re.compile(
     r"^\s*(?:(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:have|get|see|grab)|(?:i|we)(?:'ll|\u2019ll|\s+will)\s+"
-    r"(?:take|have)|lemme\s+(?:see|have|get)|gimme|let(?:'s|\u2019s|\s+us)\s+go\s+ahead\s+and)\s+(?P<rest>\S.*)$",
+    r"(?:take|have)|lemme\s+(?:see|have|get)|gimme|(?P<ahead>let(?:'s|\u2019s|\s+us)\s+go\s+ahead\s+and))\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+_TAG_TAIL = 120  # characters: a tag and the app's place after it
 _LONGEST = 400  # characters
 
 
@@ -52,7 +53,7 @@ def without_courtesy(request: str) -> str:
     written otherwise."""
     if len(request) > _LONGEST:
         return request
-    tagged = _TAG.search(request)
+    tagged = _TAG.search(request, max(0, len(request) - _TAG_TAIL))  # (a tag ends the request)
     if tagged is not None and tagged.start() > 0 and order_first(request[: tagged.start()].strip()):
         request = request[: tagged.start()] + (tagged["place"] or "")
     courted = _COURTESY.match(request)
@@ -61,5 +62,5 @@ def without_courtesy(request: str) -> str:
     having = _HAVING.match(request)
     if having is not None:
         rest = having["rest"]
-        return rest if order_first(rest) and having.group(0).casefold().lstrip().startswith("let") else f"get {rest}"
+        return rest if having["ahead"] and order_first(rest) else f"get {rest}"
     return request

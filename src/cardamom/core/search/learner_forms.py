@@ -35,7 +35,6 @@ _WISHING = re.compile(
 )
 # "need reboot droplet 77", "I want see ...": a wish with no "to" before its verb
 _BARE_WISH = re.compile(r"^(?P<wish>\s*(?:(?:i|we)\s+)?(?:need|needs|want|wants))\s+(?P<verb>[a-z]{3,})\b", re.I)
-# the nouns of acts, whose verbs a request opens with
 # acts whose noun reads a thing ("take a *look* at jira issue ENG-4": its get); the others' nouns
 # are ``verbal_nouns.ACTION_NOUNS``
 _READING_NOUNS = {"look": "get", "peek": "get"}
@@ -47,8 +46,11 @@ def learners_read(request: str) -> str:
     act, the question and the wish (``request`` as written where it writes none)."""
     if len(request) > _LONGEST:
         return request
-    request = _HOW.sub(lambda found: f"how do {found['who']} ", request)
-    request = _WISHING.sub(lambda found: f"{found['who']} {found['wish'].casefold()} ", request)
+    lowered = request.casefold()
+    if "how" in lowered:  # (most requests: no question's order to read, no pattern tried)
+        request = _HOW.sub(lambda found: f"how do {found['who']} ", request)
+    if "ing " in lowered:
+        request = _WISHING.sub(lambda found: f"{found['who']} {found['wish'].casefold()} ", request)
     light = _LIGHT.match(request)
     if light is not None:
         act = light["act"].casefold()

@@ -25,8 +25,9 @@ _LONGEST = 400  # characters
 def one_of_each(request: str) -> str:
     """``request`` with things of one kind named by their ids read in the singular ("asana tasks
     12 and 13": "asana task 12 and 13"); ``request`` as written otherwise."""
-    if len(request) > _LONGEST:
-        return request
+    lowered = request.casefold()
+    if len(request) > _LONGEST or not (" and " in lowered or "," in lowered or "&" in lowered):
+        return request  # (ids listed are joined: most requests list none, no pattern tried)
     return _LISTED.sub(_singular, request)
 
 

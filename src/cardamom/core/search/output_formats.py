@@ -110,7 +110,8 @@ def _reported(index: SearchIndex, request: str, apps: Collection[str], app_words
     issues": "show open jira issues"), where no name of ``apps``' tools says the report's word
     with a word of the things (``app_words``: the words naming the apps, which a name may carry);
     without where the report goes ("into a sheet")."""
-    sheet = _SHEET.search(request)
+    lowered = request.casefold()
+    sheet = _SHEET.search(request) if "sheet" in lowered or "excel" in lowered or "csv" in lowered else None
     if sheet is not None and len(tokenize(request[: sheet.start()])) >= 2:
         request = request[: sheet.start()] + request[sheet.end() :]
     found = _REPORT.match(request)
