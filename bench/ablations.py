@@ -385,6 +385,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a thing described with its id in parentheses is the thing", "bracketed_ids", True),
     ("an adverb of manner before the order is left out", "manner_adverbs", True),
     ("things named by their ids read in the singular", "listed_ids", True),
+    ("interjections before a request", "interjections", True),
+    ("one more: oh and, plus, too", "additive_words", True),
+    ("a topic named before the order", "topic_openers", True),
+    ("regrets: should have, meant to", "regretted_acts", True),
+    ("how often: every monday, nightly", "recurrences", True),
+    ("slang verbs: scrap, bounce, ship", "slang_verbs", True),
+    ("counts in words: a few, half of", "counted_orders", True),
+    ("an app addressed: twilio please ...", "addressed_apps", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -101,7 +101,7 @@ class TestIntendedActs:
         assert intended_as_asked("please, right now, reboot droplet 77") == "reboot droplet 77"
         assert intended_as_asked("simply create a box folder") == "create a box folder"
         assert _names("URGENT!!! delete the box folder 99")[:1] == ["box__delete_folders_id"]
-        assert _names("URGENT!!! delete the box folder 99", intended_acts=False) == []
+        assert _names("URGENT!!! delete the box folder 99", intended_acts=False, interjections=False) == []
         # "first" read as the first few things had asked for a list
         assert _names("first get the jira issue ENG-4")[:1] == ["jira__get_issue"]
         assert _names("first get the jira issue ENG-4", intended_acts=False)[:1] == [

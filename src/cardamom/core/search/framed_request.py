@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from cardamom.core.search.about_questions import about_thing
+from cardamom.core.search.additive_words import without_additives
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
@@ -26,6 +27,7 @@ from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.capability_questions import app_alone, asked_ability
 from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.checked_states import as_question
+from cardamom.core.search.counted_things import uncounted
 from cardamom.core.search.counting_words import counted_question
 from cardamom.core.search.courtesies import without_courtesy
 from cardamom.core.search.existence_questions import sought_thing
@@ -34,6 +36,7 @@ from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intended_acts import intended_as_asked
 from cardamom.core.search.interface_steps import without_interface
+from cardamom.core.search.interjections import without_interjection
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
 from cardamom.core.search.listed_ids import one_of_each
@@ -69,6 +72,7 @@ from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import called_tool, described_request, without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
 from cardamom.core.search.requesters import told_as_users, without_source
+from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
 from cardamom.core.search.supposed_acts import supposed_act
@@ -85,6 +89,7 @@ from cardamom.core.search.thing_questions import (
 from cardamom.core.search.time_frames import without_time_frame
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.topic_openers import on_topic
 from cardamom.core.search.undoing_verbs import undone
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import participle_verb, verb_first
@@ -102,13 +107,22 @@ _APP_ASKING = re.compile(
     r"|did|does|do|has|have)\b.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... or addressed before a polite order (``addressed_apps``): "*twilio* please text +1415...",
+# "*hey stripe,* could you refund ..."
+_APP_ADDRESSED = re.compile(
+    r"^\s*(?:(?:hey|hi|yo|ok|okay|dear|oh)\s+)?(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*,?\s+(?P<rest>(?:please|pls|plz|kindly"
+    r"|can\s+you|could\s+you|would\s+you|will\s+you)\b.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
-def app_last(request: str, mentions: tuple[AppMention, ...]) -> str:
+def app_last(request: str, mentions: tuple[AppMention, ...], addressed: bool = False) -> str:
     """``request`` with a connected app's name labelling it written as the place it asks in,
     after it ("Jira: status of ENG-5": "status of ENG-5 in Jira"), so its first word is its own;
-    so too a question it opens ("jira who commented on issue OPS-9")."""
+    so too a question it opens ("jira who commented on issue OPS-9") and (``addressed``) an app
+    addressed before a polite order ("twilio please text ...")."""
     labelled = _APP_LABEL.match(request) or _APP_ASKING.match(request)
+    labelled = labelled or (_APP_ADDRESSED.match(request) if addressed else None)
     if labelled is None:
         return request
     named = "".join(tokenize(labelled.group("app")))  # "GitHub" is "git", "hub"
@@ -127,6 +141,12 @@ def framed_request(
     app_words = _app_words(mentions)
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
+    if options.interjections:  # "ugh, droplet 77 is frozen again, reboot it": "droplet 77 is frozen ..."
+        query = without_interjection(query)
+    if options.additive_words:  # "oh and reboot droplet 78 while you're at it": "reboot droplet 78"
+        query = without_additives(query)
+    if options.topic_openers:  # "regarding stripe charge ch_9, I want it refunded": "I want stripe charge ch_9 ..."
+        query = on_topic(query)
     if options.conceded_clauses:  # "not urgent, but create an asana task ...": "create an asana task ..."
         query = without_concession(query, mentions)
     if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"
@@ -136,11 +156,11 @@ def framed_request(
     if options.narrated_clicks:  # "in notion click new page", "go to box folder 99 and delete it": "create page ..."
         query = without_interface(query, app_words, leads)
     if options.time_frames:  # "by end of day, close github issue 12": "close github issue 12"
-        query = without_time_frame(query)
+        query = without_time_frame(query, recurring=options.recurrences)
     if options.reminded_orders:  # "don't forget to archive slack channel C0123": "archive slack channel C0123"
         # (an app's own reminders keep "remind me to": Slack's ``reminders_add``)
         reminding = "remind" in query.casefold() and bool(literal_names(index, "reminder") & index.tools_of(connected))
-        query = reminded_request(query, _participles(index, options.verbal_nouns), reminding)
+        query = reminded_request(query, _participles(index, options.verbal_nouns), reminding, options.regretted_acts)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
         query = about_thing(query)
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
@@ -196,7 +216,7 @@ def framed_request(
     if options.called_names:  # 'use "create_issue" in jira', "call jira's create_issue for ENG"
         framed = called_by_name(framed)
     if options.app_labels:  # "GitHub: who reviewed PR 12": "who reviewed PR 12 in GitHub"
-        framed = app_last(framed, mentions)
+        framed = app_last(framed, mentions, addressed=options.addressed_apps)
     if options.ability_questions:  # "does box support locking folders": "locking folders in box"
         framed = asked_ability(framed, mentions)
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
@@ -221,6 +241,10 @@ def framed_request(
             hedges=options.hedged_requests,
             verbs=options.verbed_tools,
         )
+    if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
+        framed = plain_verb(framed, lambda word: bool(index.name_postings.get(word, EMPTY) & tools))
+    if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
+        framed = uncounted(framed)
     if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
         framed = quoted_purpose(framed, app_words)
     if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"

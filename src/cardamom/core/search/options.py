@@ -901,6 +901,27 @@ class SearchOptions:
     * ``listed_ids``: several things of one kind named by their ids ("delete both asana tasks 12 and
       13", "fetch twilio messages SM1 and SM2") are each acted on by the tool for one: read in the
       singular, "both" and "all" out (``listed_ids``)
+    * ``interjections``: a feeling said before a request reads without it ("*ugh,* reboot droplet
+      77", "*ffs* just refund ...", "*for the love of god* merge PR 12"): ``interjections``.
+    * ``additive_words``: a request said as one more reads without the words saying so ("*oh and*
+      reboot droplet 78 *while you're at it*", "*plus* delete asana task 13", "close ENG-5 *too*"):
+      ``additive_words``.
+    * ``topic_openers``: the thing named first as a topic is what the order acts on ("*regarding
+      stripe charge ch_9,* I want it refunded", "*re: asana task 12 -* mark it complete"):
+      ``topic_openers``.
+    * ``regretted_acts``: a regret reads as the act it regrets not doing ("*I should have archived*
+      slack channel C0123", "*I meant to* refund ..."; read with ``reminded_orders``):
+      ``reminded_orders``.
+    * ``recurrences``: how often an order is to be done reads aside, before or after it ("*every
+      monday,* archive ...", "*nightly* merge ...", "... *every time it's disputed*"; read with
+      ``time_frames``): ``time_frames``.
+    * ``slang_verbs``: a verb in slang reads as the plain one where no tool of the app says it
+      ("*scrap* asana task 12": delete, "*bounce* droplet 77": restart, "*ship* PR 12": merge):
+      ``slang_verbs``.
+    * ``counted_orders``: how many things an order makes or acts on, in words, reads aside ("open *a
+      few* github issues", "refund *half of* ..."): ``counted_things``.
+    * ``addressed_apps``: an app addressed before a polite order is its place ("*twilio* please text
+      ...": "please text ... in twilio"): ``framed_request.app_last``.
     """
 
     drop_filler: bool = True
@@ -1197,6 +1218,14 @@ class SearchOptions:
     bracketed_ids: bool = True
     manner_adverbs: bool = True
     listed_ids: bool = True
+    interjections: bool = True
+    additive_words: bool = True
+    topic_openers: bool = True
+    regretted_acts: bool = True
+    recurrences: bool = True
+    slang_verbs: bool = True
+    counted_orders: bool = True
+    addressed_apps: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1505,4 +1534,12 @@ SEED_RULES_ONLY = SearchOptions(
     bracketed_ids=False,
     manner_adverbs=False,
     listed_ids=False,
+    interjections=False,
+    additive_words=False,
+    topic_openers=False,
+    regretted_acts=False,
+    recurrences=False,
+    slang_verbs=False,
+    counted_orders=False,
+    addressed_apps=False,
 )

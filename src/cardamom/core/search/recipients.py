@@ -6,7 +6,8 @@ A person sent to by name ("... to bob") is a value; by the kind of person they a
 were the request's own, and a kind no tool of the app says ("client": Xero writes "contact")
 took the mass the floor weighs and the request found nothing. Whom a thing goes to is an
 address the call takes, no word of the tool that sends it: read without it, where no tool of the
-app says the kind, in its name or its text (Intercom's replies are to a customer).
+app that sends says the kind, in its name or its text (Intercom's replies are to a customer;
+Xero's customers are contacts its invoices are e-mailed to, in words of their own).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def without_recipient(index: SearchIndex, request: str, tools: frozenset[int]) -
     found = _AFTER.match(request) or _BEFORE.match(request)
     if found is None:
         return request
-    if any(index.postings(word).every & tools for word in tokenize(found["kind"])):
-        return request  # the app's own word: Stripe's customers, Intercom's, Slack's team
+    sending = index.postings(tokenize(found["head"])[0]).every & tools
+    if any(index.postings(word).every & sending for word in tokenize(found["kind"])):
+        return request  # the app's own word where it sends: Stripe's invoices sent to customers
     head, tail = found["head"], found["tail"]
     return f"{head} {tail.strip()}".rstrip() if tail.strip() else head

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 45
+SNAPSHOT_FORMAT = 46
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -119,7 +119,9 @@ and ``existence_questions`` (format 43), read as on; format 43 without the switc
 ``addressed_bots``, ``undone_acts``, ``recipient_kinds``, ``learner_forms``, ``head_branches``,
 ``spaced_numbers``, ``ended_things``, ``time_frames``, ``reminded_orders``, ``about_questions``,
 ``supposed_acts``, ``courtesies``, ``role_openers``, ``bracketed_ids``, ``manner_adverbs`` and
-``listed_ids`` (format 45), read as on. The org's
+``listed_ids`` (format 45), read as on; format 45 without the switches ``interjections``,
+``additive_words``, ``topic_openers``, ``regretted_acts``, ``recurrences``, ``slang_verbs``,
+``counted_orders`` and ``addressed_apps`` (format 46), read as on. The org's
 app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
 layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

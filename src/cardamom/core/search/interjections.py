@@ -1,0 +1,51 @@
+"""A feeling said before a request (``interjections``): "*ugh,* droplet 77 is frozen again, reboot
+it", "*ffs* just refund stripe charge ch_9", "*omg* please delete box file 123", "*for the love of
+god* merge PR 12", "*sigh...* delete asana task 12", "*come on,* just create a jira issue".
+
+An interjection says how the person feels, nothing a tool does; as written "ugh", "omg" and "god"
+were the request's rarest words, no name of the app carries them, and it found nothing. Read
+without it, where what follows is the request (an order, or a sentence the request's parts read).
+Only words that are nothing else open it bare; the ones that are words too ("man", "well",
+"seriously", "honestly") only with a mark after them. Marks said loud ("!!!", "?!") end a sentence
+as one mark does.
+"""
+
+from __future__ import annotations
+
+import re
+
+# words that say a feeling and nothing else: "*ugh* reboot it", "*ffs* just refund ..."
+_BARE = (
+    r"u+g+h+|a+r+g+h+|ff+s|omf?g|wtf|wth|jee+z|gee+z|sigh|gosh|geez+|yikes|oof|ugh+|jfc|smh|welp|meh|dang\s+it|darn\s+it|damn\s+it"
+    r"|dammit|dang|darn|damn|crap|bah|pfft|ahh+|ooh+|whoops|oops|uh[\s-]+oh|oh\s+no|oh\s+man|oh\s+god|oh\s+boy"
+    r"|for\s+(?:the\s+love\s+of\s+(?:god|pete|all\s+that\s+is\s+holy)|god'?s\s+sake|goodness'?\s+sake|heaven'?s\s+sake"
+    r"|crying\s+out\s+loud|real)|good\s+grief|come\s+on|c'?mon|jeez\s+louise"
+)
+# ... and words that are words too, only before a mark: "*seriously,* why is ...", "*man,* ..."
+_MARKED = r"seriously|honestly|man|dude|boy|wow|well|hmm+|urgh|great|brilliant|fantastic|unbelievable|really"
+_OPENING = re.compile(
+    rf"^\s*(?:(?:(?:{_BARE})(?:\s*[,.!?:;\u2026\-\u2013\u2014]+|\s+(?=\S))|(?:{_MARKED})\s*[,.!?:;\u2026\-\u2013\u2014]+)"
+    r"\s*)+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LOUD = re.compile(r"[!?]*![!?]+|\?[!?]*!")  # "!!!", "?!", "!?"
+_ENDING = re.compile(r"\s*(?:(?:in|on)\s+[\w.]+(?:\s+[\w.]+)?\s*)?$", re.IGNORECASE)
+_LONGEST = 400  # characters
+
+
+def without_interjection(request: str) -> str:
+    """``request`` without the interjections opening it; ``request`` as written where none does,
+    or where nothing follows them."""
+    if len(request) > _LONGEST:
+        return request
+    said = _OPENING.match(request)
+    read = said["rest"] if said is not None and len(said["rest"].split()) >= 2 else request
+    # marks said loud end a sentence as one does: "reboot it!!!", "not sent yet?! send it"
+    return _LOUD.sub(_one_mark, read)
+
+
+def _one_mark(mark: re.Match[str]) -> str:
+    """A loud mark as one: none where the request ends (or only its app's place follows)."""
+    if _ENDING.match(mark.string, mark.end()):
+        return ""
+    return "?" if "?" in mark[0] else "."

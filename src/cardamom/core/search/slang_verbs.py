@@ -1,0 +1,75 @@
+"""A request's verb in slang or jargon (``slang_verbs``): "*scrap* asana task 12", "*bounce* droplet
+77", "*ship* PR 12", "*fire off* xero invoice INV-3 to the customer", "*loop* bob *into* slack
+channel C0123", "*spin up* a droplet", "*kick off* the deploy workflow".
+
+People at work say "scrap", "bounce" and "ship" for what an API calls delete, restart and merge;
+no name of the app carries them, so they were the request's rarest words and it found nothing.
+Read as the plain verb, where the slang opens the request and no tool of the apps named says the
+word itself (Box's "trash", SendGrid's "bounces" are theirs). "ship" is "merge" only for a pull
+request; what else is shipped is released.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# slang for a verb: the plain verb an API writes
+_PLAIN = {
+    "scrap": "delete", "axe": "delete", "nix": "delete", "chuck": "delete", "toss": "delete", "zap": "delete",
+    "ditch": "delete", "bin": "delete", "nuke": "delete", "trash": "delete", "kill": "delete", "wipe": "delete",
+    "yeet": "delete", "junk": "delete", "bounce": "restart", "ship": "release", "greenlight": "approve",
+    "green-light": "approve", "lgtm": "approve",
+}  # fmt: skip
+# ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
+_PHRASES = {
+    ("fire", "off"): "send", ("send", "off"): "send", ("shoot", "off"): "send", ("dash", "off"): "send",
+    ("spin", "up"): "create", ("whip", "up"): "create", ("rustle", "up"): "create", ("stand", "up"): "create",
+    ("throw", "together"): "create", ("put", "together"): "create", ("fire", "up"): "start", ("boot", "up"): "start",
+    ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
+    ("get", "rid"): "delete", ("do", "away"): "delete", ("kill", "off"): "delete", ("cycle", "power"): "restart",
+}  # fmt: skip
+_SHIPPED = re.compile(
+    r"^(?:the\s+|this\s+|that\s+|my\s+|our\s+)?(?:pr|prs|pull\s+requests?|merge\s+requests?|mr)\b", re.I
+)
+_OPENING = re.compile(r"^(?P<lead>\s*(?:(?:please|pls|just|go\s+ahead\s+and)\s+)*)(?P<rest>\S.*)$", re.I | re.DOTALL)
+# "loop bob into slack channel C0123", "loop in bob on ...", "loop bob in on ...": "add bob to ..."
+_LOOPED = re.compile(
+    r"^loop\s+(?:in\s+(?P<first>\S+(?:\s+\S+)?)\s+(?:on|to|into|in)|(?P<person>\S+(?:\s+\S+)?)\s+(?:in\s+on|into|in\s+to"
+    r"|in(?=\s+(?:on|to)\b)))\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LONGEST = 300  # characters
+
+
+def plain_verb(request: str, named: Callable[[str], bool]) -> str:
+    """``request`` with the slang verb opening it written as the plain one; ``named``: whether
+    a name of the apps' tools carries a word. ``request`` as written where no slang opens it."""
+    if len(request) > _LONGEST:
+        return request
+    opening = _OPENING.match(request)
+    if opening is None:
+        return request
+    lead, rest = opening["lead"], opening["rest"]
+    looped = _LOOPED.match(rest)
+    if looped is not None and not named("loop"):
+        person = looped["first"] or looped["person"]
+        place = re.sub(r"^(?:to|on|in)\s+", "", looped["rest"])
+        return f"{lead}add {person} to {place}"
+    words = rest.split(maxsplit=2)
+    first = words[0].casefold().strip(",:")
+    if named(first):
+        return request  # the app's own word: Box's trash, SendGrid's bounces
+    second = words[1].casefold().strip(",:") if len(words) > 1 else ""
+    phrase = _PHRASES.get((first, second))
+    if phrase is not None:
+        after = words[2] if len(words) > 2 else ""
+        after = re.sub(r"^(?:of|with)\s+", "", after) if (first, second) in (("get", "rid"), ("do", "away")) else after
+        return f"{lead}{phrase} {after}".rstrip()
+    plain = _PLAIN.get(first)
+    if plain is None or len(words) < 2:
+        return request
+    after = rest.split(maxsplit=1)[1]
+    if first == "ship" and _SHIPPED.match(after):
+        plain = "merge"
+    return f"{lead}{plain} {after}"
