@@ -393,6 +393,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("slang verbs: scrap, bounce, ship", "slang_verbs", True),
     ("counts in words: a few, half of", "counted_orders", True),
     ("an app addressed: twilio please ...", "addressed_apps", True),
+    ("a piece of a thing: url, receipt", "asked_pieces", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -184,7 +184,7 @@ class TestReadFields:
 
     def test_a_field_no_name_carries_is_the_things(self) -> None:
         assert _names("Get the title of the Notion page 9a9a")[0] == "notion__retrieve_a_page"
-        assert _names("Get the title of the Notion page 9a9a", field_phrases=False) == []
+        assert _names("Get the title of the Notion page 9a9a", field_phrases=False, asked_pieces=False) == []
         assert _names("what is the due date of asana task 55")[0] == "asana__get_task"
 
     def test_a_field_a_name_carries_is_its_own_resource(self) -> None:

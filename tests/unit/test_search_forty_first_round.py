@@ -369,7 +369,9 @@ class TestAboutQuestions:
             assert about_thing(request) == "get jira issue ENG-4", request
         assert about_thing("everything about jira issues") == "everything about jira issues"
         assert _names("the full story of jira issue ENG-4")[:1] == ["jira__get_issue"]
-        assert _names("the full story of jira issue ENG-4", about_questions=False)[:1] != ["jira__get_issue"]
+        assert _names("the full story of jira issue ENG-4", about_questions=False, asked_pieces=False)[:1] != [
+            "jira__get_issue"
+        ]
 
 
 class TestSupposedActs:

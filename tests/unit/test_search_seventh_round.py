@@ -92,7 +92,12 @@ class TestFrameNouns:
         # Notion's tools never say "details": as the rarest word it sank every page tool
         assert _names("get the details of notion page 1a2b3c4d")[:1] == ["notion__retrieve_a_page"]
         # the field a request reads is the page's too (eleventh round): both rules off
-        assert _names("get the details of notion page 1a2b3c4d", frame_nouns=False, field_phrases=False) == []
+        assert (
+            _names(
+                "get the details of notion page 1a2b3c4d", frame_nouns=False, field_phrases=False, asked_pieces=False
+            )
+            == []
+        )
 
     def test_it_still_orders_the_tools_whose_descriptions_say_it(self) -> None:
         # one warning's details, not the list: "details" scores 1 where the description says it

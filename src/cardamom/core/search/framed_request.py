@@ -78,6 +78,7 @@ from cardamom.core.search.stated_situations import without_concession, without_r
 from cardamom.core.search.supposed_acts import supposed_act
 from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.thing_fields import field_of_thing, given_field
+from cardamom.core.search.thing_pieces import piece_as_thing
 from cardamom.core.search.thing_questions import (
     contents_question,
     listed_question,
@@ -241,19 +242,21 @@ def framed_request(
             hedges=options.hedged_requests,
             verbs=options.verbed_tools,
         )
-    if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
-        framed = plain_verb(framed, lambda word: bool(index.name_postings.get(word, EMPTY) & tools))
-    if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
-        framed = uncounted(framed)
-    if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
-        framed = quoted_purpose(framed, app_words)
-    if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"
-        framed = without_description(index, framed, tools, app_words)
     named = index.name_postings  # (as written: no postings resolved and kept for a word only checked)
 
     def a_name_says(word: str) -> bool:
         return bool(named.get(word, EMPTY) & tools)
 
+    if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
+        framed = plain_verb(framed, a_name_says)
+    if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
+        framed = uncounted(framed)
+    if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"
+        framed = piece_as_thing(framed, lambda word: bool(index.postings(word).every & tools))
+    if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
+        framed = quoted_purpose(framed, app_words)
+    if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"
+        framed = without_description(index, framed, tools, app_words)
     if options.capability_questions:  # "what tools exist for stripe": "Stripe"
         framed = app_alone(framed, mentions, a_name_says)
     if options.channel_histories:  # "get messages in slack channel C024": "get history in ..."

@@ -922,6 +922,8 @@ class SearchOptions:
       few* github issues", "refund *half of* ..."): ``counted_things``.
     * ``addressed_apps``: an app addressed before a polite order is its place ("*twilio* please text
       ...": "please text ... in twilio"): ``framed_request.app_last``.
+    * ``asked_pieces``: a piece of a thing in a word no tool of the app says reads as the thing's
+      get ("the *url* of github PR 12", "the *receipt* for stripe charge ch_9"): ``thing_pieces``.
     """
 
     drop_filler: bool = True
@@ -1226,6 +1228,7 @@ class SearchOptions:
     slang_verbs: bool = True
     counted_orders: bool = True
     addressed_apps: bool = True
+    asked_pieces: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1542,4 +1545,5 @@ SEED_RULES_ONLY = SearchOptions(
     slang_verbs=False,
     counted_orders=False,
     addressed_apps=False,
+    asked_pieces=False,
 )

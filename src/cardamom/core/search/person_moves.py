@@ -36,7 +36,7 @@ _SOMEONE = (
 _MOVE = re.compile(
     r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
     rf"(?P<person>{_SOMEONE}(?=\s)|\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
-    r"(?P<joint>to|into|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
+    r"(?P<joint>to|into|in|inside|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
 _ONE_OF_KIND = re.compile(_SOMEONE, re.IGNORECASE)
@@ -170,6 +170,7 @@ def _moved(text: str, *, revoked: bool = False) -> tuple[bool, str, str] | None:
     into = (verb in ("add", "put", "invite") and joint in ("to", "into")) or (
         verb in ("get", "bring", "pull") and joint == "into"
     )
+    into = into or (verb == "put" and joint in ("in", "inside"))  # "put bob in asana project 77"
     taken = (bool(match.group("out")) and joint != "to") or joint.startswith("off")
     out = (verb in ("remove", "kick", "boot", "drop", "get rid of") and joint == "from") or (
         verb in ("take", "kick", "get", "boot", "throw") and taken

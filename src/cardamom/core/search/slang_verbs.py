@@ -27,7 +27,7 @@ _PHRASES = {
     ("spin", "up"): "create", ("whip", "up"): "create", ("rustle", "up"): "create", ("stand", "up"): "create",
     ("throw", "together"): "create", ("put", "together"): "create", ("fire", "up"): "start", ("boot", "up"): "start",
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
-    ("get", "rid"): "delete", ("do", "away"): "delete", ("kill", "off"): "delete", ("cycle", "power"): "restart",
+    ("kill", "off"): "delete", ("cycle", "power"): "restart",
 }  # fmt: skip
 _SHIPPED = re.compile(
     r"^(?:the\s+|this\s+|that\s+|my\s+|our\s+)?(?:pr|prs|pull\s+requests?|merge\s+requests?|mr)\b", re.I
@@ -63,9 +63,7 @@ def plain_verb(request: str, named: Callable[[str], bool]) -> str:
     second = words[1].casefold().strip(",:") if len(words) > 1 else ""
     phrase = _PHRASES.get((first, second))
     if phrase is not None:
-        after = words[2] if len(words) > 2 else ""
-        after = re.sub(r"^(?:of|with)\s+", "", after) if (first, second) in (("get", "rid"), ("do", "away")) else after
-        return f"{lead}{phrase} {after}".rstrip()
+        return f"{lead}{phrase} {words[2] if len(words) > 2 else ''}".rstrip()
     plain = _PLAIN.get(first)
     if plain is None or len(words) < 2:
         return request

@@ -43,6 +43,7 @@ _CLAUSE_WORDS = frozenset({
 _PLACES = frozenset({"in", "on", "via", "with", "using", "through"})
 # a statement's verb in what comes before the mark: no topic ("droplet 77 *is* frozen, reboot it")
 _STATED = re.compile(r"\b(?:is|are|was|were|has|have|had|does|did|isn't|aren't|wasn't|keeps|seems|looks)\b", re.I)
+_ACTED_ON = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?;]\s+\S")
 _LABELS = frozenset({"step", "task", "note", "item", "part", "point", "question", "q", "phase", "stage", "todo"})
 _MOST_WORDS = 7  # an unmarked topic's: "the cal.com booking 881", "PR 12 on github acme/api"
@@ -59,15 +60,16 @@ def on_topic(request: str) -> str:
         return request
     opened = _OPENED.match(request) is not None
     said = topic["thing"].split()
-    if _STATED.search(topic["thing"]) or (
-        not opened and (len(said) > _MOST_WORDS or said[0].casefold() in _CLAUSE_WORDS)
-    ):
+    # (a topic said as one only: no clause, no order of its own, "void ..., don't delete it")
+    unmarked = len(said) > _MOST_WORDS or said[0].casefold() in _CLAUSE_WORDS or order_first(topic["thing"])
+    if _STATED.search(topic["thing"]) or (not opened and unmarked):
         return request
     rest = topic["rest"].strip()
     if _SENTENCES.search(rest) or said[0].casefold() in _LABELS:
         return request  # ("Step 1: get ... Step 2: close it": steps, which ``request_parts`` reads)
     asked = _ASKING.sub("", rest)
-    if not asked or not (order_first(as_verb(asked)) or asked.casefold().startswith(("it ", "this ", "that "))):
+    acted_on = _ACTED_ON.search(" ".join(asked.split()[:3])) is not None  # "power *it* off"
+    if not asked or asked.split()[0].casefold() in _CLAUSE_WORDS or not (order_first(as_verb(asked)) or acted_on):
         return request
     thing = topic["thing"].strip()
     if _PRONOUN.search(rest):
