@@ -394,6 +394,12 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("counts in words: a few, half of", "counted_orders", True),
     ("an app addressed: twilio please ...", "addressed_apps", True),
     ("a piece of a thing: url, receipt", "asked_pieces", True),
+    ("a yes before the order", "go_aheads", True),
+    ("tags: [P1], (high priority)", "request_tags", True),
+    ("tries: try to, see if you can", "tried_acts", True),
+    ("suggestions: how about, why not", "suggested_acts", True),
+    ("the whole thing: entire, all of", "whole_things", True),
+    ("texts past a frame: twilio please text", "framed_texts", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -71,11 +71,14 @@ from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import called_tool, described_request, without_preamble
 from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
+from cardamom.core.search.request_tags import without_tags
 from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
+from cardamom.core.search.suggested_acts import suggested_act
 from cardamom.core.search.supposed_acts import supposed_act
+from cardamom.core.search.telling import told_request
 from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.thing_fields import field_of_thing, given_field
 from cardamom.core.search.thing_pieces import piece_as_thing
@@ -91,9 +94,11 @@ from cardamom.core.search.time_frames import without_time_frame
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.topic_openers import on_topic
+from cardamom.core.search.tried_acts import tried_act
 from cardamom.core.search.undoing_verbs import undone
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import participle_verb, verb_first
+from cardamom.core.search.whole_things import whole_thing
 
 # an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
 _APP_LABEL = re.compile(
@@ -137,17 +142,23 @@ def framed_request(
 ) -> str:
     """``query`` read past what is written around its request, as the index's switches say;
     ``mentions``: the apps it names; ``leads``: whether a word opens some tool's name."""
-    options = index.options
+    options, written = index.options, query
     connected = [mention.name for mention in mentions if mention.connected]
     app_words = _app_words(mentions)
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
+    if options.request_tags:  # "[P1] reboot droplet 77", "(high priority) archive ...": "reboot droplet 77"
+        query = without_tags(query)
     if options.interjections:  # "ugh, droplet 77 is frozen again, reboot it": "droplet 77 is frozen ..."
-        query = without_interjection(query)
+        query = without_interjection(query, answers=options.go_aheads)
     if options.additive_words:  # "oh and reboot droplet 78 while you're at it": "reboot droplet 78"
         query = without_additives(query)
     if options.topic_openers:  # "regarding stripe charge ch_9, I want it refunded": "I want stripe charge ch_9 ..."
         query = on_topic(query)
+    if options.tried_acts:  # "see if you can refund stripe charge ch_9": "refund stripe charge ch_9"
+        query = tried_act(query)
+    if options.suggested_acts:  # "how about sending xero invoice INV-3 ...", "why not merge PR 12": "send ..."
+        query = suggested_act(query, _participles(index, options.verbal_nouns))
     if options.conceded_clauses:  # "not urgent, but create an asana task ...": "create an asana task ..."
         query = without_concession(query, mentions)
     if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"
@@ -249,6 +260,8 @@ def framed_request(
 
     if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
         framed = plain_verb(framed, a_name_says)
+    if options.whole_things:  # "delete the entire box folder 99": "delete the box folder 99"
+        framed = whole_thing(framed, a_name_says)
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
         framed = uncounted(framed)
     if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"
@@ -325,6 +338,12 @@ def framed_request(
             reports=options.asked_reports,
             app_words=app_words,
         )
+    if options.framed_texts and options.telling and framed.split()[:1] != written.split()[:1]:
+        # "twilio please text +1415...": "send a text message to ..." (as the request as written is
+        # read, before its frame), in an app whose names send messages
+        told, verb = told_request(framed, options)
+        texting = verb == "text" and (a_name_says("message") or a_name_says("sms"))
+        framed = told if texting else framed
     return framed
 
 

@@ -924,6 +924,21 @@ class SearchOptions:
       ...": "please text ... in twilio"): ``framed_request.app_last``.
     * ``asked_pieces``: a piece of a thing in a word no tool of the app says reads as the thing's
       get ("the *url* of github PR 12", "the *receipt* for stripe charge ch_9"): ``thing_pieces``.
+    * ``go_aheads``: a yes before the order it lets go ahead reads without it ("*sure,* refund ...",
+      "*approved,* close ...", "*sounds good,* send ..."; read with ``interjections``):
+      ``interjections``.
+    * ``request_tags``: tags in brackets at a request's start or end read aside ("*[P1]* reboot
+      droplet 77", "*(high priority)* archive ...", "... *[finance]*"): ``request_tags``.
+    * ``tried_acts``: an act asked as a try is the act ("*try to* reboot ...", "*see if you can*
+      refund ...", "*give* cancelling ... *a shot*"): ``tried_acts``.
+    * ``suggested_acts``: an act suggested or asked in a negated question is the act ("*how about*
+      sending ...", "*why not* merge ...", "*shouldn't we* cancel ...", "*why haven't you replied*
+      to ..."): ``suggested_acts``.
+    * ``whole_things``: the whole of a thing said reads aside where no tool says the word ("delete
+      *the entire* box folder 99", "refund *the full* ...", "... *entirely*"): ``whole_things``.
+    * ``framed_texts``: a text asked past what frames the request is sent as one where the app's
+      names send messages ("*twilio please* text +1415...", "*go for it:* text ...": "send a text
+      message to ..."; read with ``telling``): ``framed_request``.
     """
 
     drop_filler: bool = True
@@ -1229,6 +1244,12 @@ class SearchOptions:
     counted_orders: bool = True
     addressed_apps: bool = True
     asked_pieces: bool = True
+    go_aheads: bool = True
+    request_tags: bool = True
+    tried_acts: bool = True
+    suggested_acts: bool = True
+    whole_things: bool = True
+    framed_texts: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1546,4 +1567,10 @@ SEED_RULES_ONLY = SearchOptions(
     counted_orders=False,
     addressed_apps=False,
     asked_pieces=False,
+    go_aheads=False,
+    request_tags=False,
+    tried_acts=False,
+    suggested_acts=False,
+    whole_things=False,
+    framed_texts=False,
 )

@@ -27,7 +27,7 @@ _PHRASES = {
     ("spin", "up"): "create", ("whip", "up"): "create", ("rustle", "up"): "create", ("stand", "up"): "create",
     ("throw", "together"): "create", ("put", "together"): "create", ("fire", "up"): "start", ("boot", "up"): "start",
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
-    ("kill", "off"): "delete", ("cycle", "power"): "restart",
+    ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete",
 }  # fmt: skip
 _SHIPPED = re.compile(
     r"^(?:the\s+|this\s+|that\s+|my\s+|our\s+)?(?:pr|prs|pull\s+requests?|merge\s+requests?|mr)\b", re.I
