@@ -400,6 +400,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("suggestions: how about, why not", "suggested_acts", True),
     ("the whole thing: entire, all of", "whole_things", True),
     ("texts past a frame: twilio please text", "framed_texts", True),
+    ("on behalf of", "behalf_phrases", True),
+    ("a thing by its name: the login crash issue", "titled_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -256,7 +256,7 @@ class TestFramedHeads:
         assert request_head(("get", "details", "about", "codespace"), (), (), framed=True) is None
         query = "get the details for stripe customer cus_Q2a9"
         assert _names(query)[:1] == ["stripe__get_customers_customer"]
-        assert _names(query, framed_heads=False)[:1] != ["stripe__get_customers_customer"]
+        assert _names(query, framed_heads=False, asked_pieces=False)[:1] != ["stripe__get_customers_customer"]
 
 
 class TestNumberedParticiples:

@@ -22,6 +22,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attached_files import uploaded_as_attached
+from cardamom.core.search.behalf_phrases import without_behalf
 from cardamom.core.search.bracketed_ids import bracketed_thing
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.capability_questions import app_alone, asked_ability
@@ -81,7 +82,7 @@ from cardamom.core.search.supposed_acts import supposed_act
 from cardamom.core.search.telling import told_request
 from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.thing_fields import field_of_thing, given_field
-from cardamom.core.search.thing_pieces import piece_as_thing
+from cardamom.core.search.thing_pieces import in_names, piece_as_thing
 from cardamom.core.search.thing_questions import (
     contents_question,
     listed_question,
@@ -92,6 +93,7 @@ from cardamom.core.search.thing_questions import (
 )
 from cardamom.core.search.time_frames import without_time_frame
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
+from cardamom.core.search.titled_things import quoted_name
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.topic_openers import on_topic
 from cardamom.core.search.tried_acts import tried_act
@@ -155,6 +157,8 @@ def framed_request(
         query = without_additives(query)
     if options.topic_openers:  # "regarding stripe charge ch_9, I want it refunded": "I want stripe charge ch_9 ..."
         query = on_topic(query)
+    if options.behalf_phrases:  # "refund stripe charge ch_9 on my behalf": "refund stripe charge ch_9"
+        query = without_behalf(query)
     if options.tried_acts:  # "see if you can refund stripe charge ch_9": "refund stripe charge ch_9"
         query = tried_act(query)
     if options.suggested_acts:  # "how about sending xero invoice INV-3 ...", "why not merge PR 12": "send ..."
@@ -264,8 +268,10 @@ def framed_request(
         framed = whole_thing(framed, a_name_says)
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
         framed = uncounted(framed)
+    if options.titled_things:  # "close the login crash issue in jira": 'close the issue "login crash" in jira'
+        framed = quoted_name(index, framed, tools)
     if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"
-        framed = piece_as_thing(framed, lambda word: bool(index.postings(word).every & tools))
+        framed = piece_as_thing(framed, in_names(index, tools))
     if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
         framed = quoted_purpose(framed, app_words)
     if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"

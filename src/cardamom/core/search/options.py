@@ -939,6 +939,11 @@ class SearchOptions:
     * ``framed_texts``: a text asked past what frames the request is sent as one where the app's
       names send messages ("*twilio please* text +1415...", "*go for it:* text ...": "send a text
       message to ..."; read with ``telling``): ``framed_request``.
+    * ``behalf_phrases``: whom an order is done for, said as a behalf, reads aside ("refund stripe
+      charge ch_9 *on my behalf*", "*on behalf of alice,* close ..."): ``behalf_phrases``.
+    * ``titled_things``: a thing named by its name and no id has its name quoted after its kind
+      ("close the *login crash* issue in jira": 'close the issue "login crash" in jira'):
+      ``titled_things``.
     """
 
     drop_filler: bool = True
@@ -1250,6 +1255,8 @@ class SearchOptions:
     suggested_acts: bool = True
     whole_things: bool = True
     framed_texts: bool = True
+    behalf_phrases: bool = True
+    titled_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1573,4 +1580,6 @@ SEED_RULES_ONLY = SearchOptions(
     suggested_acts=False,
     whole_things=False,
     framed_texts=False,
+    behalf_phrases=False,
+    titled_things=False,
 )

@@ -4,9 +4,9 @@ page 5c1e2f", "the *web link* of box file 123".
 
 A thing's address, receipt or link is a field its get returns; no name of the app carries the
 word, so it took the mass the floor weighs and the request found nothing. Read as the get of the
-thing ("get github PR 12"), where no tool of the apps named says any word of the piece, in any
-field (Box's shared links, Jira's issue links and change logs, Intercom's transcripts are their
-own), and the thing carries an id.
+thing ("get github PR 12"), where no name of the apps' tools says a word of the piece, in any of
+its forms or as two name words joined (Box's shared links, Jira's issue links and change logs,
+Intercom's transcripts are their own), and the thing carries an id.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verbal_nouns import act_verb, order_first
 
@@ -37,9 +38,28 @@ _NO_PIECE = frozenset({
 _LONGEST = 200  # characters
 
 
+def in_names(index: SearchIndex, tools: frozenset[int]) -> Callable[[str], bool]:
+    """Whether a name of ``tools`` says a word, in any of its forms or as two name words joined
+    ("changelog": Jira's ``get_change_logs``)."""
+
+    def named(word: str) -> bool:
+        if _named_tools(index, word) & tools:
+            return True
+        return any(
+            _named_tools(index, word[:cut]) & _named_tools(index, word[cut:]) & tools for cut in range(3, len(word) - 2)
+        )
+
+    return named
+
+
+def _named_tools(index: SearchIndex, word: str) -> frozenset[int]:
+    postings = index.postings(word)
+    return postings.name | postings.inflected
+
+
 def piece_as_thing(request: str, said: Callable[[str], bool]) -> str:
     """``request`` as the get of the thing whose piece it asks for; ``said``: whether a tool of
-    the apps says a word, in any field. ``request`` as written otherwise."""
+    the apps names a word (``in_names``). ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
     asked = _PIECE.match(request)
