@@ -7,7 +7,9 @@ A courtesy says how a person asks, no word of what; its longer forms and the tag
 request were left in its words ("wondering", "lovely", "grateful", "ok", "right": "right" also
 a name's word), and the request found nothing. Read without them, where an order follows the
 courtesy or comes before the tag. So is a thing asked to have, as one orders at a counter ("*could
-I have* xero invoice INV-3", "*I'll take* the stripe balance", "*lemme see* ..."): its get.
+I have* xero invoice INV-3", "*I'll take* the stripe balance", "*lemme see* ..."): its get. And
+(``sign_offs``) a sign-off after the request: "... *ty*", "... *you're a star*", "... *Regards,
+Finance*", "... *much appreciated*".
 """
 
 from __future__ import annotations
@@ -44,15 +46,29 @@ _HAVING = re.compile(
     r"(?:take|have)|lemme\s+(?:see|have|get)|gimme|(?P<ahead>let(?:'s|\u2019s|\s+us)\s+go\s+ahead\s+and))\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# ``sign_offs``: thanks and a letter's close after the request, and the name signed under it
+_SIGN_OFF = re.compile(
+    r"(?:[\s,.;!\-\u2013\u2014]+(?:thanks|thank\s+you|many\s+thanks|thanks\s+a\s+(?:lot|bunch|million|ton)|thx(?:\s+a\s+lot)?"
+    r"|ty(?:sm|vm)?|tia|ta|cheers)|\s*[,.;!\-\u2013\u2014]+\s*(?:much\s+appreciated|(?:i\s+)?appreciate\s+it|you(?:'re|\u2019re"
+    r"|\s+are)\s+(?:a\s+)?(?:star|legend|lifesaver|the\s+best)|you\s+rock|(?:best|kind|warm)\s+regards|regards"
+    r"|best(?:\s+wishes)?|sincerely|(?:with\s+)?thanks\s+and\s+regards))"
+    # (the name signed under it, capitalised: "Regards, *Finance*")
+    r"(?:[,.]?\s+(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?)?\s*[.!]*"
+    r"(?P<place>\s+in\s+[\w.\-]+(?:\s+[\w.\-]+)?)?\s*$",
+    re.IGNORECASE,
+)
 _TAG_TAIL = 120  # characters: a tag and the app's place after it
 _LONGEST = 400  # characters
 
 
-def without_courtesy(request: str) -> str:
-    """``request`` without the courtesy around it, where an order is left; ``request`` as
-    written otherwise."""
+def without_courtesy(request: str, sign_offs: bool = False) -> str:
+    """``request`` without the courtesy around it (and, ``sign_offs``, the sign-off after it),
+    where an order is left; ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
+    signed = _SIGN_OFF.search(request, max(0, len(request) - _TAG_TAIL)) if sign_offs else None
+    if signed is not None and signed.start() > 0 and order_first(request[: signed.start()].strip()):
+        request = request[: signed.start()] + (signed["place"] or "")
     tagged = _TAG.search(request, max(0, len(request) - _TAG_TAIL))  # (a tag ends the request)
     if tagged is not None and tagged.start() > 0 and order_first(request[: tagged.start()].strip()):
         request = request[: tagged.start()] + (tagged["place"] or "")

@@ -182,7 +182,7 @@ def framed_request(
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
         query = supposed_act(query)
     if options.courtesies:  # "I'd be grateful if you'd delete box file 123", "... ch_9, ok?": "delete ..."
-        query = without_courtesy(query)
+        query = without_courtesy(query, sign_offs=options.sign_offs)
     if options.bracketed_ids:  # "close the login bug (ENG-4) in jira": "close the bug ENG-4 in jira"
         query = bracketed_thing(query, app_words)
     if options.listed_ids:  # "delete both asana tasks 12 and 13": "delete asana task 12 and 13"

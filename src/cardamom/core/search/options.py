@@ -944,6 +944,8 @@ class SearchOptions:
     * ``titled_things``: a thing named by its name and no id has its name quoted after its kind
       ("close the *login crash* issue in jira": 'close the issue "login crash" in jira'):
       ``titled_things``.
+    * ``sign_offs``: a sign-off after the request reads aside ("... *ty*", "... *you're a star*",
+      "... *Regards, Finance*"; read with ``courtesies``): ``courtesies``.
     """
 
     drop_filler: bool = True
@@ -1257,6 +1259,7 @@ class SearchOptions:
     framed_texts: bool = True
     behalf_phrases: bool = True
     titled_things: bool = True
+    sign_offs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1582,4 +1585,5 @@ SEED_RULES_ONLY = SearchOptions(
     framed_texts=False,
     behalf_phrases=False,
     titled_things=False,
+    sign_offs=False,
 )

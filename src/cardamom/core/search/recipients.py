@@ -26,7 +26,7 @@ _KIND = (
 # "send xero invoice INV-3 to the client", "... to our accountant via email": the kind at the end
 # or before how it goes
 _AFTER = re.compile(
-    rf"^(?P<head>\s*{_SENDING}\b.{{1,160}}?)\s+to\s+{_KIND}(?P<tail>(?:\s+(?:via|by|over|through|with|using|on|in)\b.*)?)$",
+    rf"^(?P<head>\s*{_SENDING}\b.{{1,160}}?)\s+to\s+{_KIND}(?P<tail>(?:\s+(?:via|by|over|through|with|using|on|in)\b.*)?)[.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
 # "send to client the xero invoice INV-3": the kind before the thing
