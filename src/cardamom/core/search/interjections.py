@@ -21,7 +21,7 @@ from cardamom.core.search.verbal_nouns import order_first
 # words that say a feeling and nothing else: "*ugh* reboot it", "*ffs* just refund ..."
 _BARE = (
     r"u+g+h+|a+r+g+h+|ff+s|omf?g|wtf|wth|jee+z|gee+z|sigh|gosh|geez+|yikes|oof|ugh+|jfc|smh|welp|meh|dang\s+it|darn\s+it|damn\s+it"
-    r"|dammit|dang|darn|damn|crap|bah|pfft|ahh+|ooh+|whoops|oops|uh[\s-]+oh|oh\s+no|oh\s+man|oh\s+god|oh\s+boy"
+    r"|dammit|dang|darn|damn|crap|bah|gah|blah|eek|phew|whew|yay|hooray|erm|ahem|pfft|ahh+|ooh+|whoops|oops|uh[\s-]+oh|oh\s+no|oh\s+man|oh\s+god|oh\s+boy"
     r"|for\s+(?:the\s+love\s+of\s+(?:god|pete|all\s+that\s+is\s+holy)|god'?s\s+sake|goodness'?\s+sake|heaven'?s\s+sake"
     r"|crying\s+out\s+loud|real)|good\s+grief|come\s+on|c'?mon|jeez\s+louise"
 )

@@ -50,7 +50,7 @@ _REGRETTED = re.compile(
 # did", "it was my job to", "I keep forgetting to", "I had planned to"
 _MEANT = re.compile(
     r"^\s*(?:(?:i|we|you)\s+)?(?:(?:(?:had\s+)?meant|(?:was|were|am|are)\s+(?:going|supposed|meant|due)|(?:had\s+)?planned"
-    r"|intended|keep\s+forgetting|(?:totally\s+|completely\s+)?forgot)\s+to|it(?:'s|\u2019s|\s+is|\s+was)\s+(?:my|our"
+    r"|intended|(?:keep|kept)\s+(?:forgetting|meaning|wanting)|(?:totally\s+|completely\s+)?forgot)\s+to|it(?:'s|\u2019s|\s+is|\s+was)\s+(?:my|our"
     r"|your)\s+(?:job|task|turn)\s+to)\s+(?P<rest>\S.*?)(?:,?\s+(?:but|and)\s+(?:never|didn'?t|did\s+not|forgot"
     r"|haven'?t|have\s+not|couldn'?t)\b.*)?[.!?]*$",
     re.IGNORECASE | re.DOTALL,

@@ -26,7 +26,8 @@ _TRYING = re.compile(
 )
 # "give cancelling cal.com booking 881 a shot": the act between "give" and the try
 _GIVEN_A_TRY = re.compile(
-    rf"^\s*{_ASKING}give\s+(?P<rest>[a-z]+ing\s+.+?)\s+(?:a|another)\s+(?:shot|go|try|whirl|stab|crack)\s*[.!?]*$",
+    rf"^\s*{_ASKING}give\s+(?P<rest>[a-z]+ing\s+.+?)\s+(?:a|another)\s+(?:shot|go|try|whirl|stab|crack)\s*[.!?]*"
+    r"(?P<place>\s+(?:in|on)\s+[\w.]+)?$",
     re.IGNORECASE | re.DOTALL,
 )
 _LONGEST = 400  # characters
@@ -40,5 +41,5 @@ def tried_act(request: str) -> str:
     trying = _TRYING.match(request) or _GIVEN_A_TRY.match(request)
     if trying is None:
         return request
-    rest = as_verb(trying["rest"])
+    rest = as_verb(trying["rest"]) + (trying.groupdict().get("place") or "")  # (the app's place, after)
     return rest if order_first(rest) else request
