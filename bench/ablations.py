@@ -403,6 +403,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("on behalf of", "behalf_phrases", True),
     ("a thing by its name: the login crash issue", "titled_things", True),
     ("sign-offs: ty, regards", "sign_offs", True),
+    ("a complaint asked as why, then the order", "complaint_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

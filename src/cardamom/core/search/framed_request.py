@@ -222,6 +222,7 @@ def framed_request(
         acts=leads,
         joined=options.second_actions,
         long=options.long_contexts,
+        complaints=options.complaint_questions,
     )
     if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
         part = with_thing(part, query)

@@ -946,6 +946,8 @@ class SearchOptions:
       ``titled_things``.
     * ``sign_offs``: a sign-off after the request reads aside ("... *ty*", "... *you're a star*",
       "... *Regards, Finance*"; read with ``courtesies``): ``courtesies``.
+    * ``complaint_questions``: a complaint asked as why before the order that ends the request is
+      its context ("*why is slack channel C0123 still around?* archive it"): ``request_parts``.
     """
 
     drop_filler: bool = True
@@ -1260,6 +1262,7 @@ class SearchOptions:
     behalf_phrases: bool = True
     titled_things: bool = True
     sign_offs: bool = True
+    complaint_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1586,4 +1589,5 @@ SEED_RULES_ONLY = SearchOptions(
     behalf_phrases=False,
     titled_things=False,
     sign_offs=False,
+    complaint_questions=False,
 )

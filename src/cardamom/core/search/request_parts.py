@@ -72,26 +72,29 @@ def task_part(
     acts: Callable[[str], bool] | None = None,
     joined: bool = False,
     long: bool = False,
+    complaints: bool = False,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
-    written in labelled parts, the words after a context's "so" where an action opens them;
-    ``sentences``: its last sentence, where an action opens it after up to three that state a
-    context (``acts``: a word that opens some tool's name acts too, "*reply* to conversation
-    55"); ``steps`` (``listed_steps``): its first step, where it lists numbered steps or two to
-    four sentences or clauses an action each opens ("create a jira issue; assign it to me");
-    ``marks`` (``app_labels``): a label may end with an arrow or a dash ("Task -> ...");
-    ``commas`` (``stated_commas``): a statement may end at a comma, where "it" follows ("X is
-    no longer needed, delete it"); ``joined`` (``second_actions``): a second step may be joined by
-    "and" or "then", on what the first names ("... and email it to bob"); ``long`` (``long_contexts``): a
-    context's sentence may be twice as long, and a word that is a verb only first ("*Open* a jira
-    issue for it") opens the sentence that asks; ``request`` otherwise."""
+        written in labelled parts, the words after a context's "so" where an action opens them;
+        ``sentences``: its last sentence, where an action opens it after up to three that state a
+        context (``acts``: a word that opens some tool's name acts too, "*reply* to conversation
+        55"); ``steps`` (``listed_steps``): its first step, where it lists numbered steps or two to
+        four sentences or clauses an action each opens ("create a jira issue; assign it to me");
+        ``marks`` (``app_labels``): a label may end with an arrow or a dash ("Task -> ...");
+        ``commas`` (``stated_commas``): a statement may end at a comma, where "it" follows ("X is
+        no longer needed, delete it"); ``joined`` (``second_actions``): a second step may be joined by
+        "and" or "then", on what the first names ("... and email it to bob"); ``long`` (``long_contexts``): a
+        context's sentence may be twice as long, and a word that is a verb only first ("*Open* a jira
+        issue for it") opens the sentence that asks; ``complaints`` (``complaint_questions``): a context may
+    be a complaint asked as why ("why is slack channel C0123 still around? *archive it*"); ``request``
+    otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
         part = _first_step(request, acts, joined=joined) or request
     if sentences and part == request:
-        return _after_statements(request, acts, commas=commas, long=long) or request
+        return _after_statements(request, acts, commas=commas, long=long, complaints=complaints) or request
     return part
 
 
@@ -125,7 +128,12 @@ def _first_step(request: str, acts: Callable[[str], bool] | None = None, *, join
 
 
 def _after_statements(
-    request: str, acts: Callable[[str], bool] | None = None, *, commas: bool = False, long: bool = False
+    request: str,
+    acts: Callable[[str], bool] | None = None,
+    *,
+    commas: bool = False,
+    long: bool = False,
+    complaints: bool = False,
 ) -> str | None:
     """The last sentence of ``request``, where an action word opens it and one to ``_STATED``
     sentences before it state a context ("We use Jira. *Create a bug ...*"); None otherwise."""
@@ -137,12 +145,22 @@ def _after_statements(
         parts = [f"{stated.group('stated')}.", stated.group("rest")]
     # ("The marketing channel hasn't been used since 2024 and clutters the sidebar.": ``long_contexts``)
     most = _STATING_WORDS * 2 if long else _STATING_WORDS
-    if not 2 <= len(parts) <= _STATED + 1 or not all(_states(part, most) for part in parts[:-1]):
+    stating = (_states(part, most) or (complaints and _COMPLAINT.match(part) is not None) for part in parts[:-1])
+    if not 2 <= len(parts) <= _STATED + 1 or not all(stating):
         return None
     asked = _OPENERS.sub("", parts[-1])
     first = _first_word(asked)
     leading = long and first in LEADING_VERBS  # "*Open* a jira issue for it in ENG."
     return asked if first and (is_action_word(first) or leading or (acts is not None and acts(first))) else None
+
+
+# a complaint asked as why, before the order that ends it: "*why is slack channel C0123 still
+# around?* archive it", "*why hasn't xero invoice INV-3 gone out yet?!* send it"
+_COMPLAINT = re.compile(
+    r"^\s*why\s+(?:on\s+earth\s+)?(?:is|are|was|were|does|do|did|has|have|hasn'?t|haven'?t|isn'?t|aren'?t|doesn'?t"
+    r"|don'?t|didn'?t|wasn'?t|can'?t|won'?t)\b[^?]{3,120}\?+!*$",
+    re.IGNORECASE,
+)
 
 
 def _states(sentence: str, most: int = _STATING_WORDS) -> bool:
