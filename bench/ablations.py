@@ -404,6 +404,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a thing by its name: the login crash issue", "titled_things", True),
     ("sign-offs: ty, regards", "sign_offs", True),
     ("a complaint asked as why, then the order", "complaint_questions", True),
+    ("mistakes told: I accidentally deleted", "accidental_acts", True),
+    ("awaited: to be closed, awaiting merge", "awaited_acts", True),
+    ("user stories: As a manager, I want to", "user_stories", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -16,12 +16,14 @@ import re
 from collections.abc import Callable
 
 from cardamom.core.search.about_questions import about_thing
+from cardamom.core.search.accidental_acts import undone_mistake
 from cardamom.core.search.additive_words import without_additives
 from cardamom.core.search.api_verbs import API_VERBS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attached_files import uploaded_as_attached
+from cardamom.core.search.awaited_acts import awaited_act
 from cardamom.core.search.behalf_phrases import without_behalf
 from cardamom.core.search.bracketed_ids import bracketed_thing
 from cardamom.core.search.called_tools import called_by_name
@@ -98,6 +100,7 @@ from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.topic_openers import on_topic
 from cardamom.core.search.tried_acts import tried_act
 from cardamom.core.search.undoing_verbs import undone
+from cardamom.core.search.user_stories import story_want
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import participle_verb, verb_first
 from cardamom.core.search.whole_things import whole_thing
@@ -151,6 +154,10 @@ def framed_request(
         leads = _or_api_verb(leads)
     if options.request_tags:  # "[P1] reboot droplet 77", "(high priority) archive ...": "reboot droplet 77"
         query = without_tags(query)
+    if (
+        options.accidental_acts
+    ):  # "oops, I trashed box folder 99", "I archived ... by mistake": "restore ...", "unarchive ..."
+        query = undone_mistake(query, _participles(index, options.verbal_nouns))
     if options.interjections:  # "ugh, droplet 77 is frozen again, reboot it": "droplet 77 is frozen ..."
         query = without_interjection(query, answers=options.go_aheads)
     if options.additive_words:  # "oh and reboot droplet 78 while you're at it": "reboot droplet 78"
@@ -159,10 +166,14 @@ def framed_request(
         query = on_topic(query)
     if options.behalf_phrases:  # "refund stripe charge ch_9 on my behalf": "refund stripe charge ch_9"
         query = without_behalf(query)
+    if options.awaited_acts:  # "PR 12 in github acme/api awaiting merge": "merge PR 12 in github acme/api"
+        query = awaited_act(query, _participles(index, options.verbal_nouns))
     if options.tried_acts:  # "see if you can refund stripe charge ch_9": "refund stripe charge ch_9"
         query = tried_act(query)
     if options.suggested_acts:  # "how about sending xero invoice INV-3 ...", "why not merge PR 12": "send ..."
         query = suggested_act(query, _participles(index, options.verbal_nouns))
+    if options.user_stories:  # "As a manager, I want to close jira issue ENG-4 so that ...": "close ..."
+        query = story_want(query)
     if options.conceded_clauses:  # "not urgent, but create an asana task ...": "create an asana task ..."
         query = without_concession(query, mentions)
     if options.own_roles:  # "I run our digitalocean infra; snapshot droplet 77": "snapshot droplet 77 in digitalocean"

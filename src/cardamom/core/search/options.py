@@ -948,6 +948,15 @@ class SearchOptions:
       "... *Regards, Finance*"; read with ``courtesies``): ``courtesies``.
     * ``complaint_questions``: a complaint asked as why before the order that ends the request is
       its context ("*why is slack channel C0123 still around?* archive it"): ``request_parts``.
+    * ``accidental_acts``: an act told as done by mistake reads as the act that undoes it ("I
+      *accidentally* deleted box file 123": "restore ...", "alice was removed from asana project 77
+      *by accident*": "add alice to ..."): ``accidental_acts``.
+    * ``awaited_acts``: a thing said to await an act reads as the act on it ("jira issue ENG-4 *to
+      be closed*", "PR 12 *awaiting merge*", "slack channel C0123: *needs archiving*"):
+      ``awaited_acts``.
+    * ``user_stories``: a request written as a user story reads as what it wants, its role and
+      reason aside ("*As a manager, I want to* close jira issue ENG-4 *so that ...*"):
+      ``user_stories``.
     """
 
     drop_filler: bool = True
@@ -1263,6 +1272,9 @@ class SearchOptions:
     titled_things: bool = True
     sign_offs: bool = True
     complaint_questions: bool = True
+    accidental_acts: bool = True
+    awaited_acts: bool = True
+    user_stories: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1590,4 +1602,7 @@ SEED_RULES_ONLY = SearchOptions(
     titled_things=False,
     sign_offs=False,
     complaint_questions=False,
+    accidental_acts=False,
+    awaited_acts=False,
+    user_stories=False,
 )
