@@ -38,6 +38,12 @@ _AWAITING = re.compile(
     rf"\s+(?:an?\s+|the\s+|its\s+)?(?P<act>[a-z]{{3,}}){_TAIL}",
     re.IGNORECASE | re.DOTALL,
 )
+# ... as ``verbal_nouns`` leaves it, the act's noun moved first: "delete box folder 555 awaiting"
+_MOVED = re.compile(
+    rf"^\s*(?P<verb>[a-z]{{3,}})\s+{_THING}\s*[:,\-]?\s+(?:awaiting|pending|needs|requires|waiting(?:\s+(?:on|for))?"
+    r"|due(?:\s+for)?|up\s+for|ready\s+for|queued\s+for)\s*[.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _JOINED = {"reply": "reply to", "respond": "respond to", "comment": "comment on"}  # "reply *to* conversation 301"
 _LONGEST = 300  # characters
 
@@ -56,6 +62,9 @@ def awaited_act(request: str, verb_of: Callable[[str], str | None]) -> str:
         if found is not None:
             said = found.groupdict().get("gerund") or found["act"]
             verb = act_verb(said.casefold())
+    moved = _MOVED.match(request) if found is None else None
+    if moved is not None and order_first(moved["verb"]):
+        return f"{moved['verb']} {moved['thing'].strip()}"
     if found is None or verb is None or not order_first(verb):
         return request
     return f"{_JOINED.get(verb, verb)} {found['thing'].strip()}{found['tail']}"
