@@ -154,9 +154,7 @@ def framed_request(
         leads = _or_api_verb(leads)
     if options.request_tags:  # "[P1] reboot droplet 77", "(high priority) archive ...": "reboot droplet 77"
         query = without_tags(query)
-    if (
-        options.accidental_acts
-    ):  # "oops, I trashed box folder 99", "I archived ... by mistake": "restore ...", "unarchive ..."
+    if options.accidental_acts:  # "I archived slack channel C0123 by mistake": "unarchive slack channel C0123"
         query = undone_mistake(query, _participles(index, options.verbal_nouns))
     if options.interjections:  # "ugh, droplet 77 is frozen again, reboot it": "droplet 77 is frozen ..."
         query = without_interjection(query, answers=options.go_aheads)

@@ -21,8 +21,8 @@ from cardamom.core.search.verbal_nouns import act_verb, order_first
 _PIECE = re.compile(
     r"^\s*(?:(?:give|get|show|send|find|fetch|grab|tell|copy|share|need|want|paste|what'?s|what\s+is|where'?s|where\s+is)"
     # (an article or an asking verb before the piece: "*power* on droplet 77" is an order)
-    r"\s+(?:me\s+|us\s+)?(?:(?:the|a|an|its)\s+)?|(?:the|a|an|its)\s+)(?P<piece>(?:(?:web|public|direct|download|shareable|permanent|short|full|raw)\s+)?"
-    r"[a-z]+)\s+(?:of|for|to|on)\s+"
+    r"\s+(?:me\s+|us\s+)?(?:(?:the|a|an|its)\s+)?|(?:the|a|an|its)\s+)"
+    r"(?P<piece>(?:(?:web|public|direct|download|shareable|permanent|short|full|raw)\s+)?[a-z]+)\s+(?:of|for|to|on)\s+"
     r"(?P<thing>(?:the\s+)?[^\d]{2,40}?\d[\w./-]*(?:\s+(?:in|on|from)\s+\S+(?:\s+\S+)?)?)\s*[?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -5,7 +5,7 @@ acme/api:* go ahead and merge".
 
 A topic opens an e-mail or a chat message before what is asked of it; read as written, "regarding"
 and "respect" took mass no tool's name carries, and the order's "it" named nothing. Read as the
-order on its thing: "it" (or "that", "them", "this one") is the topic, and an order naming no thing
+order on its thing: "it" (or "them", "that one", a "that" ending it) is the topic, and an order naming no thing
 of its own acts on it ("merge": "merge PR 12 on github acme/api").
 """
 
@@ -28,7 +28,12 @@ _TOPIC = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _OPENED = re.compile(rf"^\s*(?:{_OPENER})\s*:?\s+", re.IGNORECASE)
-_PRONOUN = re.compile(r"\b(?:it|them|this\s+one|that\s+one|this|that)\b(?!\s+(?:is|was|are|were)\b)", re.IGNORECASE)
+# what names the topic in the order: "it", "them", "that one", and "this" or "that" ending it ("delete that")
+_PRONOUN = re.compile(
+    r"\b(?:it|them|this\s+one|that\s+one)\b|\b(?:this|that)\b(?=\s*(?:[.!?]|$|\s+(?:please"
+    r"|now|asap|too|for\s+me|in\s+\S+$|on\s+\S+$)))",
+    re.IGNORECASE,
+)
 _ASKING = re.compile(
     r"^(?:(?:please|pls|kindly|just|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|i\s+want|i'd\s+like"
     r"|we\s+want|i\s+need)\s+)*",
