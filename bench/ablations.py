@@ -407,6 +407,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("mistakes told: I accidentally deleted", "accidental_acts", True),
     ("awaited: to be closed, awaiting merge", "awaited_acts", True),
     ("user stories: As a manager, I want to", "user_stories", True),
+    ("follow-ups: and let me know", "follow_ups", True),
+    ("things mentioned: I mentioned earlier", "mentioned_things", True),
+    ("if you could ..., that would be great", "polite_conditions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

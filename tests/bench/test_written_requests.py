@@ -2284,6 +2284,39 @@ FIRST = [
     ("intercom conversation 301 waiting on a reply", "intercom", "reply_conversation"),
     ("As the billing owner I'd like to refund stripe charge ch_9", "stripe", "post_charges_charge_refund"),
     ("As a finance lead I want xero invoice INV-3 sent to the customer", "xero", "email_invoice"),
+    # the round's fifth set: follow-ups asked after the request, what the conversation said of a thing, a
+    # condition of courtesy
+    ("archive slack channel C0123 and let me know when it's done", "slack", "conversations_archive"),
+    ("refund stripe charge ch_9, then confirm back to me", "stripe", "post_charges_charge_refund"),
+    ("reboot droplet 77 and ping me after", "digitalocean", "droplet_actions_post"),
+    ("delete box file 123 - tell me once it's gone", "box", "delete_files_id"),
+    ("close jira issue ENG-4 and report back", "jira", "do_transition"),
+    (
+        "cancel cal.com booking 881, and confirm once cancelled",
+        "cal-com",
+        "bookings_controller_2024_08_13_cancel_booking",
+    ),
+    ("delete asana task 12 and let me know if anything breaks", "asana", "delete_task"),
+    ("send xero invoice INV-3 to the customer and update me", "xero", "email_invoice"),
+    ("reply to intercom conversation 301 with thanks, then tell me what they said", "intercom", "reply_conversation"),
+    ("close the jira issue ENG-4 I mentioned earlier", "jira", "do_transition"),
+    ("delete that box file 123 from yesterday's thread", "box", "delete_files_id"),
+    ("archive slack channel C0123 like we discussed", "slack", "conversations_archive"),
+    ("delete the asana task 12 you found", "asana", "delete_task"),
+    ("send xero invoice INV-3, the one we drafted, to the customer", "xero", "email_invoice"),
+    ("if you could archive slack channel C0123 that'd be great", "slack", "conversations_archive"),
+    ("if you can refund stripe charge ch_9, awesome", "stripe", "post_charges_charge_refund"),
+    ("if you'd reboot droplet 77 that would be amazing", "digitalocean", "droplet_actions_post"),
+    ("at your convenience, send xero invoice INV-3 to the customer", "xero", "email_invoice"),
+    # its fifth held-out batch (run once: 9 of 10, 7 on c53af87; then "power off" read as an order before a
+    # follow-up)
+    ("unarchive notion page 3f4e5d and keep me posted", "notion", "patch_page"),
+    ("power off droplet 91 and circle back", "digitalocean", "droplet_actions_post"),
+    (
+        "if you could cancel stripe subscription sub_4 that would be perfect",
+        "stripe",
+        "delete_subscriptions_subscription_exposed_id",
+    ),
     # guards: steps, a clause after the order, an order of its own before a comma, two name words joined, a wish, a
     # question of what goes on, the contents of a thing, "power on" (no piece of a droplet)
     ("Step 1: get the jira issue ENG-9. Step 2: close it.", "jira", "get_issue"),

@@ -11,7 +11,10 @@ whole of a thing said leaves (``whole_things``); a text asked past a frame is se
 (``framed_texts``); a behalf leaves (``behalf_phrases``); a thing by its name has its name quoted
 (``titled_things``); a sign-off leaves (``sign_offs``); a complaint asked as why is a context
 (``complaint_questions``); a mistake told is undone (``accidental_acts``); a thing awaiting an act
-is the act (``awaited_acts``); a user story is what it wants (``user_stories``)."""
+is the act (``awaited_acts``); a user story is what it wants (``user_stories``); a follow-up asked
+after the request leaves (``follow_ups``); what the conversation said of a thing leaves
+(``mentioned_things``); a request asked as a condition of its courtesy is the order
+(``polite_conditions``)."""
 
 from __future__ import annotations
 
@@ -25,7 +28,9 @@ from cardamom.core.search.awaited_acts import awaited_act
 from cardamom.core.search.behalf_phrases import without_behalf
 from cardamom.core.search.counted_things import uncounted
 from cardamom.core.search.courtesies import without_courtesy
+from cardamom.core.search.follow_ups import without_follow_up
 from cardamom.core.search.interjections import without_interjection
+from cardamom.core.search.mentioned_things import without_mention
 from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.request_tags import without_tags
@@ -506,6 +511,57 @@ class TestUserStories:
         assert _names(query, user_stories=False) == []
 
 
+class TestFollowUps:
+    def test_a_follow_up_leaves(self) -> None:
+        assert without_follow_up("archive slack channel C0123 and let me know when it's done") == (
+            "archive slack channel C0123"
+        )
+        assert without_follow_up("refund stripe charge ch_9, then confirm back to me") == "refund stripe charge ch_9"
+        assert without_follow_up("power off droplet 91 and circle back") == "power off droplet 91"
+        assert without_follow_up("let me know") == "let me know"
+
+    def test_ranked(self) -> None:
+        query = "refund stripe charge ch_9, then confirm back to me"
+        assert _names(query)[:1] == ["stripe__post_charges_charge_refund"]
+        assert _names(query, follow_ups=False) == []
+
+
+class TestMentionedThings:
+    def test_what_the_conversation_said_leaves(self) -> None:
+        assert without_mention("close the jira issue ENG-4 I mentioned earlier") == "close the jira issue ENG-4"
+        assert without_mention("archive slack channel C0123 like we discussed") == "archive slack channel C0123"
+        assert without_mention("delete that box file 123 from yesterday's thread") == "delete that box file 123"
+        assert without_mention("send xero invoice INV-3, the one we drafted, to the customer") == (
+            "send xero invoice INV-3 to the customer"
+        )
+
+    def test_no_id_or_no_order_no_reading(self) -> None:
+        assert without_mention("list issues I mentioned") == "list issues I mentioned"
+        assert without_mention("the issue ENG-4 I mentioned") == "the issue ENG-4 I mentioned"
+
+    def test_ranked(self) -> None:
+        query = "archive slack channel C0123 like we discussed"
+        assert _names(query)[:1] == ["slack__conversations_archive"]
+        assert _names(query, mentioned_things=False) == []
+
+
+class TestPoliteConditions:
+    def test_a_condition_of_courtesy_is_the_order(self) -> None:
+        def polite(request: str) -> str:
+            return without_courtesy(request, conditions=True)
+
+        assert polite("if you could archive slack channel C0123 that'd be great") == "archive slack channel C0123"
+        assert polite("if you can refund stripe charge ch_9, awesome") == "refund stripe charge ch_9"
+        assert polite("at your convenience, send xero invoice INV-3") == "send xero invoice INV-3"
+        # a clause after a comma is the order the condition sets
+        assert polite("if you can find the bug, fix it") == "if you can find the bug, fix it"
+
+    def test_ranked(self) -> None:
+        query = "if you'd reboot droplet 77 that would be amazing"
+        assert _names(query)[:1] == ["digitalocean__droplet_actions_post"]
+        assert _names(query, polite_conditions=False) == []
+
+
 def test_hostile_lengths() -> None:
     started = time.perf_counter()
     long = "x " * 20_000
@@ -532,5 +588,8 @@ def test_hostile_lengths() -> None:
     undone_mistake("I accidentally deleted " + long + " by mistake", _verb_of)
     awaited_act(long + " 12 awaiting merge", _verb_of)
     story_want("as a " + long + " I want to close x")
+    without_follow_up("close x " + "and let me know " * 2_000)
+    without_mention("close x 12 " + "I mentioned " * 2_000)
+    without_courtesy("if you could " + long + " that'd be great", conditions=True)
     rank(_INDEX, "oops, I " + "deleted " * 2_000 + "box file 123")
     assert time.perf_counter() - started < 2.0

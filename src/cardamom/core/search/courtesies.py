@@ -9,7 +9,9 @@ a name's word), and the request found nothing. Read without them, where an order
 courtesy or comes before the tag. So is a thing asked to have, as one orders at a counter ("*could
 I have* xero invoice INV-3", "*I'll take* the stripe balance", "*lemme see* ..."): its get. And
 (``sign_offs``) a sign-off after the request: "... *ty*", "... *you're a star*", "... *Regards,
-Finance*", "... *much appreciated*".
+Finance*", "... *much appreciated*". So (``polite_conditions``) is a request asked as a condition of
+its own courtesy: "*if you could* archive slack channel C0123 *that'd be great*", "*if you can*
+refund ..., *awesome*", "*at your convenience,* send ...".
 """
 
 from __future__ import annotations
@@ -57,15 +59,28 @@ _SIGN_OFF = re.compile(
     r"(?P<place>\s+in\s+[\w.\-]+(?:\s+[\w.\-]+)?)?\s*$",
     re.IGNORECASE,
 )
+# ``polite_conditions``: "if you could ... that'd be great", "at your convenience, ..."
+_IF_YOU_COULD = re.compile(
+    r"^\s*(?:if\s+you(?:'d|\u2019d|\s+could|\s+can|\s+would|\s+might)(?:\s+(?:please|kindly))?|at\s+your\s+(?:earliest\s+)?"
+    r"convenience\s*,)\s+(?P<rest>\S.*?)(?:[\s,;\-]+(?:that(?:'d|\u2019d|\s+would|'ll|\s+will)\s+be\s+(?:\w+\s+)?\w+|(?:that'?s\s+)?"
+    r"(?:awesome|great|amazing|perfect|ideal|wonderful|fantastic|lovely|brilliant|super|cool)|thanks?))?\s*[.!]*"
+    r"(?P<place>\s+in\s+[\w.\-]+(?:\s+[\w.\-]+)?)?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _TAG_TAIL = 120  # characters: a tag and the app's place after it
 _LONGEST = 400  # characters
 
 
-def without_courtesy(request: str, sign_offs: bool = False) -> str:
-    """``request`` without the courtesy around it (and, ``sign_offs``, the sign-off after it),
-    where an order is left; ``request`` as written otherwise."""
+def without_courtesy(request: str, sign_offs: bool = False, conditions: bool = False) -> str:
+    """``request`` without the courtesy around it (and, ``sign_offs``, the sign-off after it;
+    ``conditions``, a condition of its own courtesy), where an order is left; ``request`` as
+    written otherwise."""
     if len(request) > _LONGEST:
         return request
+    polite = _IF_YOU_COULD.match(request) if conditions else None
+    # (a clause after a comma is the order the condition sets: "if you can find the bug, *fix it*")
+    if polite is not None and order_first(polite["rest"]) and "," not in polite["rest"]:
+        request = polite["rest"] + (polite["place"] or "")
     signed = _SIGN_OFF.search(request, max(0, len(request) - _TAG_TAIL)) if sign_offs else None
     if signed is not None and signed.start() > 0 and order_first(request[: signed.start()].strip()):
         request = request[: signed.start()] + (signed["place"] or "")

@@ -35,6 +35,7 @@ from cardamom.core.search.counting_words import counted_question
 from cardamom.core.search.courtesies import without_courtesy
 from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.filter_clauses import quoted_filters
+from cardamom.core.search.follow_ups import without_follow_up
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intended_acts import intended_as_asked
@@ -44,6 +45,7 @@ from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
 from cardamom.core.search.listed_ids import one_of_each
 from cardamom.core.search.manner_adverbs import without_manner
+from cardamom.core.search.mentioned_things import without_mention
 from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.monologue import without_monologue
@@ -162,6 +164,10 @@ def framed_request(
         query = without_additives(query)
     if options.topic_openers:  # "regarding stripe charge ch_9, I want it refunded": "I want stripe charge ch_9 ..."
         query = on_topic(query)
+    if options.follow_ups:  # "archive slack channel C0123 and let me know when it's done": "archive ..."
+        query = without_follow_up(query)
+    if options.mentioned_things:  # "close the jira issue ENG-4 I mentioned earlier": "close the jira issue ENG-4"
+        query = without_mention(query)
     if options.behalf_phrases:  # "refund stripe charge ch_9 on my behalf": "refund stripe charge ch_9"
         query = without_behalf(query)
     if options.awaited_acts:  # "PR 12 in github acme/api awaiting merge": "merge PR 12 in github acme/api"
@@ -191,7 +197,7 @@ def framed_request(
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
         query = supposed_act(query)
     if options.courtesies:  # "I'd be grateful if you'd delete box file 123", "... ch_9, ok?": "delete ..."
-        query = without_courtesy(query, sign_offs=options.sign_offs)
+        query = without_courtesy(query, sign_offs=options.sign_offs, conditions=options.polite_conditions)
     if options.bracketed_ids:  # "close the login bug (ENG-4) in jira": "close the bug ENG-4 in jira"
         query = bracketed_thing(query, app_words)
     if options.listed_ids:  # "delete both asana tasks 12 and 13": "delete asana task 12 and 13"

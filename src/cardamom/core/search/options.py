@@ -957,6 +957,14 @@ class SearchOptions:
     * ``user_stories``: a request written as a user story reads as what it wants, its role and
       reason aside ("*As a manager, I want to* close jira issue ENG-4 *so that ...*"):
       ``user_stories``.
+    * ``follow_ups``: a follow-up asked after the request reads aside ("... *and let me know when
+      it's done*", "... *then confirm back to me*", "... *and report back*"): ``follow_ups``.
+    * ``mentioned_things``: what the conversation said of a thing named by its id reads aside ("...
+      ENG-4 *I mentioned earlier*", "... C0123 *like we discussed*", "... 123 *from yesterday's
+      thread*"): ``mentioned_things``.
+    * ``polite_conditions``: a request asked as a condition of its own courtesy reads as the order
+      ("*if you could* archive ... *that'd be great*", "*at your convenience,* send ..."; read with
+      ``courtesies``): ``courtesies``.
     """
 
     drop_filler: bool = True
@@ -1275,6 +1283,9 @@ class SearchOptions:
     accidental_acts: bool = True
     awaited_acts: bool = True
     user_stories: bool = True
+    follow_ups: bool = True
+    mentioned_things: bool = True
+    polite_conditions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1605,4 +1616,7 @@ SEED_RULES_ONLY = SearchOptions(
     accidental_acts=False,
     awaited_acts=False,
     user_stories=False,
+    follow_ups=False,
+    mentioned_things=False,
+    polite_conditions=False,
 )

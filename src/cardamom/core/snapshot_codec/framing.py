@@ -123,8 +123,8 @@ and ``existence_questions`` (format 43), read as on; format 43 without the switc
 ``additive_words``, ``topic_openers``, ``regretted_acts``, ``recurrences``, ``slang_verbs``,
 ``counted_orders``, ``addressed_apps``, ``asked_pieces``, ``go_aheads``, ``request_tags``, ``tried_acts``,
 ``suggested_acts``, ``whole_things``, ``framed_texts``, ``behalf_phrases``, ``titled_things``,
-``sign_offs``, ``complaint_questions``, ``accidental_acts``, ``awaited_acts`` and ``user_stories``
-(format 46), read as on. The org's app names are never
+``sign_offs``, ``complaint_questions``, ``accidental_acts``, ``awaited_acts``, ``user_stories``,
+``follow_ups``, ``mentioned_things`` and ``polite_conditions`` (format 46), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
