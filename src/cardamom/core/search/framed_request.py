@@ -152,12 +152,13 @@ def framed_request(
     options, written = index.options, query
     connected = [mention.name for mention in mentions if mention.connected]
     app_words = _app_words(mentions)
+    participles = _participles(index, options.verbal_nouns)  # the verb a participle is a form of
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
     if options.request_tags:  # "[P1] reboot droplet 77", "(high priority) archive ...": "reboot droplet 77"
         query = without_tags(query)
     if options.accidental_acts:  # "I archived slack channel C0123 by mistake": "unarchive slack channel C0123"
-        query = undone_mistake(query, _participles(index, options.verbal_nouns))
+        query = undone_mistake(query, participles)
     if options.interjections:  # "ugh, droplet 77 is frozen again, reboot it": "droplet 77 is frozen ..."
         query = without_interjection(query, answers=options.go_aheads)
     if options.additive_words:  # "oh and reboot droplet 78 while you're at it": "reboot droplet 78"
@@ -171,11 +172,11 @@ def framed_request(
     if options.behalf_phrases:  # "refund stripe charge ch_9 on my behalf": "refund stripe charge ch_9"
         query = without_behalf(query)
     if options.awaited_acts:  # "PR 12 in github acme/api awaiting merge": "merge PR 12 in github acme/api"
-        query = awaited_act(query, _participles(index, options.verbal_nouns))
+        query = awaited_act(query, participles)
     if options.tried_acts:  # "see if you can refund stripe charge ch_9": "refund stripe charge ch_9"
         query = tried_act(query)
     if options.suggested_acts:  # "how about sending xero invoice INV-3 ...", "why not merge PR 12": "send ..."
-        query = suggested_act(query, _participles(index, options.verbal_nouns))
+        query = suggested_act(query, participles)
     if options.user_stories:  # "As a manager, I want to close jira issue ENG-4 so that ...": "close ..."
         query = story_want(query)
     if options.conceded_clauses:  # "not urgent, but create an asana task ...": "create an asana task ..."
@@ -191,7 +192,7 @@ def framed_request(
     if options.reminded_orders:  # "don't forget to archive slack channel C0123": "archive slack channel C0123"
         # (an app's own reminders keep "remind me to": Slack's ``reminders_add``)
         reminding = "remind" in query.casefold() and bool(literal_names(index, "reminder") & index.tools_of(connected))
-        query = reminded_request(query, _participles(index, options.verbal_nouns), reminding, options.regretted_acts)
+        query = reminded_request(query, participles, reminding, options.regretted_acts)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
         query = about_thing(query)
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
@@ -209,14 +210,14 @@ def framed_request(
     if options.assistant_orders:  # "your next step is to close github issue 12": "close github issue 12"
         query = told_assistant(query)
     if options.intended_acts:  # "gonna archive slack channel C0123", "asap: refund ...": "archive ...", "refund ..."
-        query = intended_as_asked(query, _participles(index, options.verbal_nouns))
+        query = intended_as_asked(query, participles)
     if options.asked_passives and options.passive_actions:  # "can stripe charges be refunded": "... can be refunded"
         query = passive_question(query)
     if options.told_by_anyone and options.told_frames:  # "my manager needs ...": "the user needs ..."
         known = index.name_postings.__contains__
         query = told_as_users(without_source(query, app_words, known), app_words, known)
     if options.wanted_done and options.passive_actions:  # "the user wants the PR 3 merged": "merge the PR 3"
-        query = wanted_done(query, _participles(index, options.verbal_nouns))
+        query = wanted_done(query, participles)
     if options.tool_words:  # "which api call refunds a stripe charge": "refund a stripe charge"
         query = called_tool(query)
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
@@ -335,7 +336,7 @@ def framed_request(
     if options.ended_things:  # "the stripe customer cus_1 shouldn't exist anymore": "delete ..."
         framed = ended_state(framed)
     if options.passive_actions:  # "the stripe charge ch_9 should be refunded": "refund ..."
-        framed = active_voice(framed, _participles(index, options.verbal_nouns), wished=options.wished_states)
+        framed = active_voice(framed, participles, wished=options.wished_states)
     if options.person_lookups:  # "find bob in intercom": "find contacts bob in intercom"
         framed = person_sought(index, framed, tools)
     if options.outcome_requests:  # "make github repo acme/api private", "ask bob to review PR 12"
