@@ -311,8 +311,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         q = quality(root, universe, args.quick)
         s = speed_in_own_process(root, args.quick)
         clashes = filler_label_clashes(root, universe)
-        with args.cache.open("wb") as handle:
-            pickle.dump((q, s, clashes, time.time() - started), handle)
+        try:  # (the raw results, for --report-only; an hour's run still writes its report without them)
+            args.cache.parent.mkdir(parents=True, exist_ok=True)
+            with args.cache.open("wb") as handle:
+                pickle.dump((q, s, clashes, time.time() - started), handle)
+        except OSError as error:
+            log(f"raw results not kept at {args.cache}: {error}")
     write(
         args.out,
         quality=q,
