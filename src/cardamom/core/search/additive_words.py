@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import order_first
+from cardamom.core.search.verbal_nouns import asked_order
 
 _OPENING = re.compile(
     r"^\s*(?:(?:oh|ah|and|also|plus|then|so|too|as\s+well)\b[\s,]*)*"
@@ -41,8 +41,6 @@ def without_additives(request: str) -> str:
     if closing is not None and len(closing["rest"].split()) >= 3:
         read = closing["rest"]
     opening = _OPENING.match(read)
-    if opening is not None and opening["rest"] != read.lstrip():
-        rest = re.sub(r"^(?:please|pls|just)\s+", "", opening["rest"], flags=re.IGNORECASE)
-        if order_first(rest):
-            read = opening["rest"]
+    if opening is not None and opening["rest"] != read.lstrip() and asked_order(opening["rest"]):
+        read = opening["rest"]
     return read if read != request and read.split() else request

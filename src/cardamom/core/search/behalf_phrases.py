@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import order_first
+from cardamom.core.search.verbal_nouns import asked_order
 
 _BEHALF = (
     r"(?:on\s+(?:my|our|his|her|their|your|the\s+\w+'?s|\w+'s)\s+behalf|on\s+behalf\s+of\s+(?:[\w@.'-]+\s*){1,5}?"
@@ -36,5 +36,4 @@ def without_behalf(request: str) -> str:
     if found is None:
         return request
     rest = found["rest"]
-    asked = re.sub(r"^(?:please|pls|kindly|can\s+you|could\s+you)\s+", "", rest, flags=re.IGNORECASE)
-    return rest if order_first(asked) else request
+    return rest if asked_order(rest) else request

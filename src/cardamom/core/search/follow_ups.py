@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import order_first
+from cardamom.core.search.verbal_nouns import asked_order
 
 _FOLLOW_UP = re.compile(
     r"^(?P<rest>.*?\S)\s*(?:[,;]|\s[\-\u2013\u2014]+)?\s+(?:and\s+then|and|then|after\s+that|afterwards)?\s*,?\s*"
@@ -37,6 +37,5 @@ def without_follow_up(request: str) -> str:
     if found is None:
         return request
     rest = found["rest"].rstrip(" ,;.-")
-    asked = re.sub(r"^(?:please|pls|kindly|can\s+you|could\s+you)\s+", "", rest, flags=re.IGNORECASE)
-    acted = order_first(asked) or _SWITCHED.match(asked) is not None  # ("*power off* droplet 91")
+    acted = bool(asked_order(rest)) or _SWITCHED.match(rest) is not None  # ("*power off* droplet 91")
     return rest if len(rest.split()) >= 2 and acted else request

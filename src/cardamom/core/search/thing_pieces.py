@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import act_verb, order_first
 
 _PIECE = re.compile(
@@ -44,18 +45,14 @@ def in_names(index: SearchIndex, tools: frozenset[int]) -> Callable[[str], bool]
     ("changelog": Jira's ``get_change_logs``)."""
 
     def named(word: str) -> bool:
-        if _named_tools(index, word) & tools:
+        if literal_names(index, word) & tools:
             return True
         return any(
-            _named_tools(index, word[:cut]) & _named_tools(index, word[cut:]) & tools for cut in range(3, len(word) - 2)
+            literal_names(index, word[:cut]) & literal_names(index, word[cut:]) & tools
+            for cut in range(3, len(word) - 2)
         )
 
     return named
-
-
-def _named_tools(index: SearchIndex, word: str) -> frozenset[int]:
-    postings = index.postings(word)
-    return postings.name | postings.inflected
 
 
 def piece_as_thing(request: str, said: Callable[[str], bool]) -> str:

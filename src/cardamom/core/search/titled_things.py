@@ -15,6 +15,7 @@ import re
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import order_first
 
 _NAMED = re.compile(
@@ -40,25 +41,20 @@ def quoted_name(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     if found is None or not order_first(found["verb"]):
         return request
     kind = found["kind"].casefold()
-    kinds = _named(index, kind) & tools
+    kinds = literal_names(index, kind) & tools
     if not kinds:
         return request
     words = found["name"].split()
     # the name: the words opening it that no tool says ("*dark-mode* pull request": "pull" is GitHub's)
-    said = [bool(_named(index, " ".join(tokenize(w))) & tools) or w.casefold() in _ORDER_WORDS for w in words]
+    said = [bool(literal_names(index, " ".join(tokenize(w))) & tools) or w.casefold() in _ORDER_WORDS for w in words]
     unsaid = next((i for i, known in enumerate(said) if known), len(words))
     if unsaid == 0 or not tokenize(" ".join(words[:unsaid])):
         return request  # a name in the app's own words may be its kind's ("the open issue")
     kept = words[unsaid:]
     together = kinds
     for word in kept:
-        together = together & _named(index, " ".join(tokenize(word)))
+        together = together & literal_names(index, " ".join(tokenize(word)))
     if not together:  # ("the Q3 *report* file": no name says a report file; the name is all of it)
         unsaid, kept = len(words), []
     kind_said = " ".join((*kept, found["kind"]))
     return f'{found["verb"]} the {kind_said} "{" ".join(words[:unsaid])}"{found["tail"]}'
-
-
-def _named(index: SearchIndex, word: str) -> frozenset[int]:
-    postings = index.postings(word)
-    return postings.name | postings.inflected

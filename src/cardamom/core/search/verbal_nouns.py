@@ -130,6 +130,17 @@ def order_first(text: str) -> bool:
     return bool(first) and opens_order(first)
 
 
+# the asking words before an order ("*please* refund ...", "*could you* close ...")
+_ASKING_FIRST = re.compile(r"^\s*(?:(?:please|pls|kindly|just|can\s+you|could\s+you)\s+)*", re.IGNORECASE)
+
+
+def asked_order(text: str) -> str:
+    """``text`` past the asking words opening it ("please", "could you"), where an order opens
+    what is left (``order_first``); "" otherwise."""
+    asked = _ASKING_FIRST.sub("", text, count=1)
+    return asked if order_first(asked) else ""
+
+
 def act_verb(word: str) -> str | None:
     """The verb a word naming an act says: its noun's ("deletion": "delete"), itself where it is a
     verb a request opens with ("archive"), or its gerund's ("archiving": "archive"); None for any
