@@ -130,7 +130,7 @@ class TestInterjections:
     def test_ranked(self) -> None:
         query = "ugh, droplet 77 is frozen again, reboot it!!!"
         assert _names(query)[:1] == ["digitalocean__droplet_actions_post"]
-        assert _names(query, interjections=False) == []
+        assert _names(query, interjections=False, failure_reports=False) == []
 
 
 class TestGoAheads:

@@ -186,7 +186,7 @@ class TestStatedSituations:
     def test_the_situation_stated_before_the_request_leaves_it(self) -> None:
         request = "the customer says their droplet is down, reboot digitalocean droplet 3164444"
         assert _names(request)[:1] == ["digitalocean__droplet_actions_post"]
-        assert _names(request, stated_situations=False) == []
+        assert _names(request, stated_situations=False, failure_reports=False) == []
         assert _names("Someone left the company; remove bob@acme.com from github org acme")[:1] == [
             "github__orgs_remove_member"
         ]
@@ -226,7 +226,7 @@ class TestReportedRequests:
         assert without_monologue(request, reported=True) == "can you cancel my 3pm meeting on cal.com"
         assert without_monologue(request) == request
         assert _names(request)[:1] == ["cal-com__cancel_booking"]
-        assert _names(request, reported_requests=False) == []
+        assert _names(request, reported_requests=False, quoted_requests=False) == []
         assert without_monologue("the customer asked: refund ch_3", reported=True) == "refund ch_3"
         assert without_monologue("User wrote 'post hi in #eng'", reported=True) == "post hi in #eng"
 

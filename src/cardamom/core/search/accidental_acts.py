@@ -75,6 +75,11 @@ def undone_mistake(request: str, verb_of: Callable[[str], str | None]) -> str:
     return request
 
 
+def opposite_act(verb: str) -> str | None:
+    """The act undoing ``verb``, as an API names it ("close": "reopen"), or None."""
+    return _OPPOSITE.get(verb)
+
+
 def _twice(after: str | None) -> bool:
     return after is not None and after.casefold().replace(" ", "") in ("twice", "twotimes")
 

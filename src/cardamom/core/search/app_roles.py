@@ -92,12 +92,15 @@ _POSTED_IN = frozenset({"in", "on", "into"})
 
 
 def content_apps(
-    sequence: tuple[str, ...], found: Sequence[AppMention]
+    sequence: tuple[str, ...], found: Sequence[AppMention], values: Container[str] = (), *, placed: bool = False
 ) -> tuple[tuple[AppMention, ...], frozenset[str]]:
     """The apps of a request naming two connected apps that name what it acts on, not where it
     acts, and the words of their things: the one a thing comes *from* after the other is named
     ("create a jira issue from *this slack message*"), and, where a sending verb opens the
-    request and "to" names one app, the others ("post the latest *stripe* revenue to slack")."""
+    request and "to" names one app, the others ("post the latest *stripe* revenue to slack");
+    ``placed`` (``placed_apps``): where a place word names one app ("... *in slack* channel C0123",
+    "*via twilio*"), the other, where a thing of it follows its name by its id (``values``):
+    "post the *github PR 12* link in slack channel C0123"."""
     connected = [m for m in found if m.connected]
     if len({m.name for m in connected}) != 2:
         return (), frozenset()
@@ -128,7 +131,51 @@ def content_apps(
         if target is not None:
             content = tuple(m for m in connected if m.name != target.name and at[m] < to)
             return content, frozenset(w for m in content for w in m.words)
-    return (), frozenset()
+    return _placed_content(sequence, connected, at, values) if placed else ((), frozenset())
+
+
+# the words placing the app a request acts in ("*in* slack channel C0123", "*via* twilio"; not "to":
+# "assign jira issue ENG-4 *to* ..." names a person, "link ENG-4 *to* github PR 12" either app)
+_PLACING = frozenset({"in", "on", "into", "inside", "within", "via", "through", "using"})
+_THING_WORDS = 3  # "github *pull request 12*": the most words of a thing before its id
+_AFTER_ID = 2  # ... and after it
+
+
+def _placed_content(
+    sequence: tuple[str, ...], connected: Sequence[AppMention], at: dict[AppMention, int], values: Container[str]
+) -> tuple[tuple[AppMention, ...], frozenset[str]]:
+    """The app of two a place word names none of, and its thing's words, where one app is placed
+    and a thing of the other follows its name by its id ("add a comment on jira issue ENG-4
+    linking *github PR 12*": Jira's comment; the PR is the comment's content)."""
+
+    def placed(mention: AppMention) -> bool:
+        before = at[mention]
+        while before > 0 and sequence[before - 1] in ARTICLES:
+            before -= 1
+        return before > 0 and sequence[before - 1] in _PLACING
+
+    places = [m for m in connected if placed(m)]
+    if len({m.name for m in places}) != 1:
+        return (), frozenset()
+    content = tuple(m for m in connected if m.name != places[0].name)
+    thing: list[str] = []
+    for mention in content:
+        end = at[mention] + len(mention.words)
+        words = list(sequence[end : end + _THING_WORDS + _AFTER_ID + 1])
+        valued = next((i for i, w in enumerate(words[: _THING_WORDS + 1]) if w in values), None)
+        if valued is None or any((w in _ENDS and w != "for") or is_action_word(w) for w in words[:valued]):
+            return (), frozenset()  # ("show the stripe connect url in cal.com": Cal.com's own words)
+        while valued < len(words) and words[valued] in values:
+            valued += 1
+        # ... and what of it the request uses ("github PR 12 *link*", "jira issue ENG-4 *status*")
+        after, last = valued, min(len(words), valued + _AFTER_ID)
+        while after < last and words[after] not in _ENDS and words[after] not in _PLACING:
+            after += 1
+        opening = at[mention] - 1 - sum(1 for w in sequence[1 : at[mention]] if w in ARTICLES)
+        if after == valued and opening == 0:
+            return (), frozenset()  # the thing the first verb acts on ("close *jira issue ENG-12* ... in github")
+        thing.extend((*mention.words, *words[:after]))
+    return content, frozenset(thing)
 
 
 def _position(sequence: tuple[str, ...], words: tuple[str, ...]) -> int | None:

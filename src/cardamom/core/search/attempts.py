@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.failure_reports import reported_failure_in
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.quoted_requests import quoted_request
 from cardamom.core.search.request_frame import as_verb
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verbal_nouns import known_verb, order_first
@@ -80,7 +82,12 @@ _LONGEST = 2000  # characters
 def attempted_in(index: SearchIndex, request: str) -> str:
     """``attempted`` where the index's switch reads attempts and ``request`` names a connected
     app, whose tools bound the answer ("why does my car fail" keeps its words); read before the
-    request's arguments and addresses ("can't upload *report.pdf* ...": a file's)."""
+    request's arguments and addresses ("can't upload *report.pdf* ...": a file's). So, first,
+    are a quoted order passed on (``quoted_requests``) and a failure reported beside its order
+    (``failure_reports``): the words around them name no place of their own."""
+    if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
+        request = quoted_request(request)
+    request = reported_failure_in(index, request)  # "Error 502 from droplet 77, reboot it": "reboot droplet 77"
     if not index.options.told_attempts or len(request) > _LONGEST:
         return request
     lowered = request.casefold()

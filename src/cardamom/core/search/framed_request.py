@@ -23,6 +23,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.asked_leave import leave_asked, told_assistant
 from cardamom.core.search.attached_files import uploaded_as_attached
+from cardamom.core.search.attempts import attempted
 from cardamom.core.search.awaited_acts import awaited_act
 from cardamom.core.search.behalf_phrases import without_behalf
 from cardamom.core.search.bracketed_ids import bracketed_thing
@@ -36,6 +37,8 @@ from cardamom.core.search.courtesies import without_courtesy
 from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.follow_ups import without_follow_up
+from cardamom.core.search.had_questions import had_question
+from cardamom.core.search.hedge_phrases import unhedged
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intended_acts import intended_as_asked
@@ -49,6 +52,7 @@ from cardamom.core.search.mentioned_things import without_mention
 from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.monologue import without_monologue
+from cardamom.core.search.new_fields import without_new
 from cardamom.core.search.outcome_requests import (
     converted,
     handed_to,
@@ -58,13 +62,7 @@ from cardamom.core.search.outcome_requests import (
     switched,
 )
 from cardamom.core.search.output_formats import without_formats
-from cardamom.core.search.passive_voice import (
-    active_voice,
-    ended_state,
-    passive_question,
-    verb_in_names,
-    wanted_done,
-)
+from cardamom.core.search.passive_voice import active_voice, ended_state, passive_question, verb_in_names, wanted_done
 from cardamom.core.search.people_questions import people_question
 from cardamom.core.search.person_lookups import person_sought
 from cardamom.core.search.person_moves import person_moved
@@ -72,6 +70,7 @@ from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.recipients import without_recipient
+from cardamom.core.search.relative_clauses import described_by_clause
 from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import called_tool, described_request, without_preamble
@@ -175,6 +174,12 @@ def framed_request(
         query = awaited_act(query, participles)
     if options.tried_acts:  # "see if you can refund stripe charge ch_9": "refund stripe charge ch_9"
         query = tried_act(query)
+    if options.new_fields:  # "update the notion page abc with the new title": "update the notion page abc title"
+        query = without_new(query)
+    if options.had_things:  # "does stripe customer cus_1 have a subscription": "list subscriptions of ..."
+        query = had_question(query)
+    if options.hedge_phrases:  # "I'd say delete box file 123", "it might be worth merging PR 12": "delete ..."
+        query = unhedged(query)
     if options.suggested_acts:  # "how about sending xero invoice INV-3 ...", "why not merge PR 12": "send ..."
         query = suggested_act(query, participles)
     if options.user_stories:  # "As a manager, I want to close jira issue ENG-4 so that ...": "close ..."
@@ -239,9 +244,12 @@ def framed_request(
         joined=options.second_actions,
         long=options.long_contexts,
         complaints=options.complaint_questions,
+        stating=options.stating_parts,
     )
     if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
-        part = with_thing(part, query)
+        part = with_thing(part, query, possessive=options.possessive_pronouns)
+    if part != query and options.repeated_parts:  # "if xero invoice INV-3 is unpaid, send it *again*": "send ..."
+        part = attempted(part)
     if part != query:  # "Context: ... slack. *Task:* post a reminder in #oncall"
         framed = with_apps(part, mentions)
     if options.started_workflows:  # "run the deploy workflow in github": 'dispatch workflow "deploy" ...'
@@ -285,6 +293,8 @@ def framed_request(
         framed = whole_thing(framed, a_name_says)
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
         framed = uncounted(framed)
+    if options.relative_clauses:  # "merge the github PR that fixes the login bug": 'merge the github PR "fixes ..."'
+        framed = described_by_clause(framed)
     if options.titled_things:  # "close the login crash issue in jira": 'close the issue "login crash" in jira'
         framed = quoted_name(index, framed, tools)
     if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"

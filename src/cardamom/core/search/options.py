@@ -965,6 +965,52 @@ class SearchOptions:
     * ``polite_conditions``: a request asked as a condition of its own courtesy reads as the order
       ("*if you could* archive ... *that'd be great*", "*at your convenience,* send ..."; read with
       ``courtesies``): ``courtesies``.
+    * ``placed_apps``: in a request naming two connected apps, one placed by a place word ("in",
+      "on", "via", "using"), a thing of the other named by its id after its name is what the request
+      acts with, read as values ("post the *github PR 12* link in slack channel C0123": Slack's
+      ``chat_post_message``): ``placed_apps``.
+    * ``texted_things``: a text sent to the caller ("*text me* at +15551234 with twilio: ...") or a
+      thing texted to someone ("text *the stripe receipt for ch_9* to +15551234 via twilio") is a
+      text message sent, as one told to a person is (read with ``telling``): ``texted_things``.
+    * ``failure_reports``: a failure reported beside the order it calls for reads as the order, its
+      "it" the one thing the report names by its id ("Error 502 from droplet 77, *reboot it*",
+      "build failed on github acme/api: *rerun workflow run 991*", "reboot droplet 77*, it returns
+      error 502*"): ``failure_reports``.
+    * ``possessive_pronouns``: past a context, the order's "its" is the one thing the context names
+      by its id too ("Box folder 99 is full. List *its* items": "List the items of folder 99"; read
+      with ``context_pronouns``): ``possessive_pronouns``.
+    * ``stating_parts``: a sentence opening with a word only a tool's name opens
+      ("*droplet*_actions_post") that states of a thing is no step of a list, but a context
+      ("droplet 77 is no longer needed. delete it": "delete droplet 77"): ``stating_parts``.
+    * ``hedge_phrases``: a request hedged in a phrase of judgement reads as its order ("*I'd say*
+      delete box file 123", "*it might be worth* merging PR 12", "*it seems like we should* text
+      ...", "should *probably* be updated"): ``hedge_phrases``.
+    * ``new_fields``: a field given its new value is the field changed ("update the notion page abc
+      *with the new title*": "update the notion page abc title"; "*set a new email for* stripe
+      customer cus_1": "update the email of ..."): ``new_fields``.
+    * ``asked_auxiliaries``: an auxiliary asked with a subject ("how many droplets *do we* have",
+      "which invoices *do we* have") is the question's grammar, though one word is left beside it:
+      "do" named Jira's ``do_transition`` (read with ``drop_filler``): ``asked_auxiliaries``.
+    * ``ensured_members``: a person made sure of in a place, or out of it, is moved there ("*make
+      sure* alice *is in* asana project 77": "add members alice to asana project 77"; "ensure bob is
+      no longer in slack channel C0123"; read with ``person_moves``): ``ensured_members``.
+    * ``had_things``: a question whether a thing has things of a kind asks for their list ("does
+      stripe customer cus_1 have *a subscription*": "list subscriptions of stripe customer cus_1";
+      "do we have any open PRs in github acme/api"): ``had_things``.
+    * ``undone_opposites``: an act undone in words whose undoing verb no name writes with "un-" is
+      its opposite act ("undo the close of jira issue ENG-4": "reopen ..."), and an act undone may
+      be a gerund ("undo archiving slack channel C0123": "unarchive ..."; read with
+      ``undone_acts``): ``undone_opposites``.
+    * ``quoted_requests``: a request passed on in quotes, the words around it doing what it says, is
+      the quoted order ('the customer wrote "please cancel my subscription sub_1" - *do it* in
+      stripe', 'email from bob: "can you close ENG-4 in jira?" - *go ahead*'): ``quoted_requests``.
+    * ``repeated_parts``: the part of a request that asks, past a context or a condition, is read as
+      an attempt too: done again ("if xero invoice INV-3 is unpaid, send it *again*": "send invoice
+      INV-3"; read with ``told_attempts``): ``repeated_parts``.
+    * ``relative_clauses``: a thing an order acts on told by a clause after its kind, no id, is
+      described by it, quoted as a value ("merge the github PR *that fixes the login bug* in
+      acme/api", "reboot the droplet *running the website*"); a list's clause filters it and stays:
+      ``relative_clauses``.
     """
 
     drop_filler: bool = True
@@ -1286,6 +1332,20 @@ class SearchOptions:
     follow_ups: bool = True
     mentioned_things: bool = True
     polite_conditions: bool = True
+    placed_apps: bool = True
+    texted_things: bool = True
+    failure_reports: bool = True
+    possessive_pronouns: bool = True
+    stating_parts: bool = True
+    hedge_phrases: bool = True
+    new_fields: bool = True
+    asked_auxiliaries: bool = True
+    ensured_members: bool = True
+    had_things: bool = True
+    undone_opposites: bool = True
+    quoted_requests: bool = True
+    repeated_parts: bool = True
+    relative_clauses: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1619,4 +1679,18 @@ SEED_RULES_ONLY = SearchOptions(
     follow_ups=False,
     mentioned_things=False,
     polite_conditions=False,
+    placed_apps=False,
+    texted_things=False,
+    failure_reports=False,
+    possessive_pronouns=False,
+    stating_parts=False,
+    hedge_phrases=False,
+    new_fields=False,
+    asked_auxiliaries=False,
+    ensured_members=False,
+    had_things=False,
+    undone_opposites=False,
+    quoted_requests=False,
+    repeated_parts=False,
+    relative_clauses=False,
 )

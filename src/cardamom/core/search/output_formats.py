@@ -22,7 +22,7 @@ from collections.abc import Collection, Container, Iterable
 
 from cardamom.core.search.dated_words import DATE_WORDS
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.tokens import is_plural, tokenize
+from cardamom.core.search.tokens import is_plural, plural, tokenize
 from cardamom.core.search.verb_readings import literal_names
 
 # "as a table", "in JSON format", "as a bulleted list", "formatted as plain text", at the end of
@@ -174,12 +174,5 @@ def _listed(index: SearchIndex, apps: Iterable[str], found: re.Match[str]) -> st
     if tools:
         return found.group(0)  # ``repos_get_latest_release``: "the latest release" is its own
     thing = things[-1]
-    plural = thing if is_plural(thing.casefold()) else _plural(thing)
-    return " ".join((*things[:-1], plural, *words[end:]))
-
-
-def _plural(noun: str) -> str:
-    """``noun`` in the plural: "charge" "charges", "entry" "entries", "branch" "branches"."""
-    if noun[-1:].casefold() == "y" and noun[-2:-1].casefold() not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + ("es" if noun.casefold().endswith(("s", "x", "z", "ch", "sh")) else "s")
+    many = thing if is_plural(thing.casefold()) else plural(thing)
+    return " ".join((*things[:-1], many, *words[end:]))

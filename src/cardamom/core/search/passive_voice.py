@@ -36,9 +36,11 @@ _NEEDS = re.compile(
 # a state wished or made sure of (``wished_states``): "I want jira issue ENG-5 *to be closed*",
 # "*make sure* droplet 5512 *is powered* off"
 _WISHED = re.compile(
-    r"^\s*(?:(?:i|we)\s+)?(?:want|need|would\s+like|(?:i|we)'d\s+like|expect)\s+(?P<subject>[^.;:!?]{3,}?)\s+to\s+"
-    r"(?:be|get)\s+(?P<participle>[A-Za-z]+)\b(?P<rest>.*)$"
-    r"|^\s*(?:make\s+sure|ensure|see\s+to\s+it)\s+(?:that\s+)?(?P<made>[^.;:!?]{3,}?)\s+(?:is|are|gets?)\s+"
+    r"^\s*(?:(?:i|we)\s+)?(?:want|need|would\s+like|(?:i|we)'d\s+like|expect)\s+(?P<subject>(?:[^.;:!?]|\.(?=\w)){3,}?)"
+    r"\s+to\s+(?:be|get)\s+(?P<participle>[A-Za-z]+)\b(?P<rest>.*)$"
+    # (a dot inside a word is no sentence's end: "make sure *cal.com* booking 55 is cancelled")
+    r"|^\s*(?:make\s+(?:sure|certain)|ensure|see\s+to\s+it)\s+(?:that\s+)?(?P<made>(?:[^.;:!?]|\.(?=\w)){3,}?)"
+    r"\s+(?:is|are|gets?)\s+"
     r"(?P<state>[A-Za-z]+)\b(?P<after>.*)$",
     re.IGNORECASE | re.DOTALL,
 )

@@ -68,6 +68,14 @@ _LET_IN = re.compile(
     r"|let\s+(?P<let>\S+)\s+(?:in\s+to|into|join|in\s+on))\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# a person made sure of in a place or out of it: "make sure alice is in asana project 77", "ensure
+# bob is no longer in slack channel C0123" (``ensured_members``)
+_ENSURED = re.compile(
+    r"^(?:make\s+(?:sure|certain)|ensure|see\s+to\s+it)\s+(?:that\s+)?(?P<person>\S+)\s+(?:is|gets)\s+"
+    r"(?:(?P<out>not\s+in|no\s+longer\s+in|out\s+of|removed\s+from|off)"
+    r"|in|on|inside|a\s+member\s+of|part\s+of|added\s+to)\s+(?P<rest>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
 _SHARED = re.compile(
     rf"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>{_SOMEONE}(?=\s|$)|\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S
 )
@@ -90,7 +98,7 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     one of a kind of person ("remove *a user* from ...") only in the app's own verb or into or out
     of the app; ``request`` as written otherwise."""
     text = app_opening_left(request.strip(), apps)  # "box share folder 9 with bob": "share folder 9 ..."
-    moved = _moved(text[:400], revoked=index.options.revoked_access)
+    moved = _moved(text[:400], revoked=index.options.revoked_access, ensured_members=index.options.ensured_members)
     if moved is None:
         return request
     into, person, rest = moved
@@ -144,9 +152,10 @@ def _the_app_itself(place: str, apps: Collection[str]) -> bool:
     return named > 0 and (not after or (after[0] in TENANCIES and len(after) <= 2))
 
 
-def _moved(text: str, *, revoked: bool = False) -> tuple[bool, str, str] | None:
+def _moved(text: str, *, revoked: bool = False, ensured_members: bool = False) -> tuple[bool, str, str] | None:
     """Whether ``text`` moves a person in (or out), the person, and the place's words;
-    ``revoked``: access taken away or given in other words moves too."""
+    ``revoked``: access taken away or given in other words moves too; ``ensured_members``: so
+    does a person made sure of in a place ("make sure alice is in asana project 77")."""
     if revoked:
         revoking = _REVOKED.match(text)
         if revoking is not None:
@@ -155,6 +164,9 @@ def _moved(text: str, *, revoked: bool = False) -> tuple[bool, str, str] | None:
         let = _LET_IN.match(text)
         if let is not None:
             return True, let.group("person") or let.group("let"), let.group("rest")
+    ensured = _ENSURED.match(text) if ensured_members else None
+    if ensured is not None:
+        return ensured.group("out") is None, ensured.group("person"), ensured.group("rest")
     given = _GIVEN.match(text)
     if given is not None:
         person = given.group("person") or given.group("needing") or given.group("able") or given.group("let")

@@ -181,7 +181,7 @@ def analyse_query(
     topics |= placed_words(sequence) if reading is not None and options.placed_names else frozenset()  # "in acme"
     conditions = reading.conditions if reading is not None and options.topic_values else frozenset()
     if options.sent_to_apps:  # "create a jira issue from *this slack message*"
-        content, things = content_apps(sequence, found)
+        content, things = content_apps(sequence, found, values, placed=options.placed_apps)
         found, values = tuple(m for m in found if m not in content), values | things
     named = {w for m in found for w in m.words}
     if reading is not None and options.person_names:

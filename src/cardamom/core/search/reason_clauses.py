@@ -71,16 +71,19 @@ _URGING = re.compile(
     r"|right\s+away|straight\s+away|at\s+once|for\s+me|thanks|thank\s+you|thx|pls|plz|please)[\s.!?]*$",
     re.IGNORECASE,
 )
-# a clause before the request, to its comma: "Because ..., ", "To notify the team, ", "If ..., then "
+# a clause before the request, to its comma: "Because ..., ", "To notify the team, ", "If ..., then " (a dot
+# inside a word no sentence's end: "once *cal.com* booking 55 is over, ...")
 _BEFORE = re.compile(
     r"^\s*(?:because|since|as|so(?:\s+that)?|in\s+order\s+to|so\s+as\s+to|to|if|when|whenever|once|after|before"
-    r"|as\s+soon\s+as|given\s+that|now\s+that|due\s+to)\b[^,;.!?\"\u201c\u201d]{3,80}[,;]\s*(?:then\s+)?(?P<rest>.+)$",
+    r"|as\s+soon\s+as|given\s+that|now\s+that|due\s+to)\b(?:[^,;.!?\"\u201c\u201d]|\.(?=\w)){3,80}[,;]\s*(?:then\s+)?"
+    r"(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
 # a condition no other opener says: "*unless someone objects,* archive ...", "*should twilio message
 # SM123 fail,* send ...", "*in case* ...", "*provided* ..." (``conditional_things``: an action follows)
 _CONDITION = re.compile(
-    r"^\s*(?:unless|in\s+case|provided(?:\s+that)?|assuming(?:\s+that)?|should)\b[^,;.!?\"\u201c\u201d]{3,80}[,;]\s*"
+    r"^\s*(?:unless|in\s+case|provided(?:\s+that)?|assuming(?:\s+that)?|should)\b(?:[^,;.!?\"\u201c\u201d]|\.(?=\w)){3,80}"
+    r"[,;]\s*"
     r"(?:then\s+)?(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )

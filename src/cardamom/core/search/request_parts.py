@@ -73,6 +73,7 @@ def task_part(
     joined: bool = False,
     long: bool = False,
     complaints: bool = False,
+    stating: bool = False,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
         written in labelled parts, the words after a context's "so" where an action opens them;
@@ -86,13 +87,14 @@ def task_part(
         "and" or "then", on what the first names ("... and email it to bob"); ``long`` (``long_contexts``): a
         context's sentence may be twice as long, and a word that is a verb only first ("*Open* a jira
         issue for it") opens the sentence that asks; ``complaints`` (``complaint_questions``): a context may
-    be a complaint asked as why ("why is slack channel C0123 still around? *archive it*"); ``request``
-    otherwise."""
+    be a complaint asked as why ("why is slack channel C0123 still around? *archive it*"); ``stating``
+    (``stating_parts``): a part stating of a thing is no step ("droplet 77 is no longer needed. delete
+    it"); ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
-        part = _first_step(request, acts, joined=joined) or request
+        part = _first_step(request, acts, joined=joined, stating=stating) or request
     if sentences and part == request:
         return _after_statements(request, acts, commas=commas, long=long, complaints=complaints) or request
     return part
@@ -109,9 +111,12 @@ _THEN_ON_IT = re.compile(
 )
 
 
-def _first_step(request: str, acts: Callable[[str], bool] | None = None, *, joined: bool = False) -> str | None:
+def _first_step(
+    request: str, acts: Callable[[str], bool] | None = None, *, joined: bool = False, stating: bool = False
+) -> str | None:
     """The first of the steps ``request`` lists: numbered, or two to ``_MOST_STEPS`` sentences or
-    clauses an action each opens; None where it lists none."""
+    clauses an action each opens; None where it lists none; ``stating`` (``stating_parts``): nor
+    where one opens with a word only a name opens and states ("*droplet* 77 *is* ...")."""
     numbered = _NUMBERED.match(request)
     if numbered is not None:
         return numbered.group("first")
@@ -124,7 +129,15 @@ def _first_step(request: str, acts: Callable[[str], bool] | None = None, *, join
         first = _first_word(_OPENERS.sub("", part))
         if not first or not (is_action_word(first) or (acts is not None and acts(first))):
             return None
+        if stating and not is_action_word(first) and _STATING_PART.match(part):
+            return None  # "droplet 77 is no longer needed. delete it": a thing's state, no step
     return parts[0].rstrip(" .;!?")
+
+
+# a part stating of a thing, its verb a copula's within its first four words ("*droplet* 77 *is* ...")
+_STATING_PART = re.compile(
+    r"^\s*\S+(?:\s+\S+){0,3}?\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|looks|seems)\b", re.IGNORECASE
+)
 
 
 def _after_statements(

@@ -23,7 +23,7 @@ from cardamom.core.search.ranking import EmptyReason
 from cardamom.core.search.sent_messages import as_message, sends_text, unnamed_places
 from cardamom.core.search.synonyms import CREATING, is_action_word
 from cardamom.core.search.thing_values import created_fields, names_after_kinds, thing_names
-from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, inflection_key, tokenize, unique
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, asked_auxiliary, inflection_key, tokenize, unique
 from cardamom.core.search.verb_readings import (
     SEARCH_VERBS,
     changed_field,
@@ -108,7 +108,7 @@ def scope_pool(
         # though a tool name may carry them as content (sign_in, is_member): they leave a query of
         # two words or more besides them ("help me" keeps its "me").
         content = tuple(t for t in tokens if t not in NAME_ONLY_QUERY_WORDS)
-        if len(content) >= 2:
+        if len(content) >= 2 or (content and options.asked_auxiliaries and asked_auxiliary(tokens, analysis.dropped)):
             grammar, tokens = tuple(t for t in tokens if t in NAME_ONLY_QUERY_WORDS), content
     if not connected:
         if analysis.mentions and floor > 0:

@@ -60,17 +60,28 @@ def _is_person(word: str) -> bool:
 
 def told_request(query: str, options: SearchOptions) -> tuple[str, str]:
     """``read_telling`` as the switches of ``options`` say."""
-    return read_telling(query, said=options.told_text, labels=options.app_labels, framed=options.framed_telling)
+    return read_telling(
+        query,
+        said=options.told_text,
+        labels=options.app_labels,
+        framed=options.framed_telling,
+        texted=options.texted_things,
+    )
 
 
-def read_telling(query: str, *, said: bool = True, labels: bool = True, framed: bool = False) -> tuple[str, str]:
+def read_telling(
+    query: str, *, said: bool = True, labels: bool = True, framed: bool = False, texted: bool = False
+) -> tuple[str, str]:
     """``query`` with an opening verb of telling someone ("notify bob ...", "let the team know
     ...") written as the message it sends ("send a message to bob ..."), and the verb; as it
     is, and no verb, otherwise. ``said`` (``told_text``): the words after whom it tells, and the
     app it is told in, are the message ("tell Bob in Slack *the build failed*"). ``labels``
     (``app_labels``): past an app's label before it ("slack: let bob know ..."). ``framed``
     (``framed_telling``): past the frame a request asks with ("*I need to* let bob know ...",
-    "*could you* tell the team ..."), as past "please"."""
+    "*could you* tell the team ..."), as past "please". ``texted`` (``texted_things``): a text
+    sent to the caller ("text *me* at +15551234 ...") or a thing texted to someone ("text *the
+    stripe receipt for ch_9* to +15551234": "send a text message to +15551234 saying ..."), and the
+    caller told where ("ping *me on slack* ...")."""
     words = query.split()
     start = 1 if labels and words[:1] and len(words[0]) > 1 and words[0].endswith(":") else 0
     # (the frame read only where a verb of telling follows it: most requests have none)
@@ -89,6 +100,13 @@ def read_telling(query: str, *, said: bool = True, labels: bool = True, framed: 
         end = first + 1
     elif words[first].casefold() in _PEOPLE and any(c.isdigit() for c in "".join(words[first + 1 : first + 2])):
         end = first + 2  # "let *user 42* know ...": a person by kind and id
+    elif texted and words[first].casefold() == "me" and (verb == "text" or _placed_me(words, first, verb)):
+        end = first + 1  # "text *me* at +15551234 ...", "ping *me* on slack ...": no question ("tell me who ...")
+    elif texted and verb == "text" and (to := _texted_to(words, first)):
+        # "text *the stripe receipt for ch_9* to +15551234 via twilio": whom, then what
+        said_words = words[first:to]
+        words = [*words[:first], *words[to + 1 : to + 2], *words[to + 2 :], "saying", *said_words]
+        return " ".join([*words[:start], "send", "a", _KINDS[verb], "to", *words[first:]]), verb
     else:
         return query, ""
     opens = None
@@ -106,6 +124,25 @@ def read_telling(query: str, *, said: bool = True, labels: bool = True, framed: 
     if said:
         words = _saying(words, end, opens)
     return " ".join([*words[:start], "send", "a", _KINDS[verb], "to", *words[first:]]), verb
+
+
+_LONGEST_TEXTED = 6  # words of a thing texted before "to" and whom: "text *the stripe receipt for ch_9* to ..."
+
+
+def _placed_me(words: list[str], first: int, verb: str) -> bool:
+    """The caller told where: "ping me *on slack* ..." (never "tell me", which asks)."""
+    return verb != "tell" and first + 1 < len(words) and words[first + 1].casefold() in _PLACES
+
+
+def _texted_to(words: list[str], first: int) -> int:
+    """Where "to" stands before whom a thing texted goes ("text the receipt *to* +15551234"), the
+    thing no more than ``_LONGEST_TEXTED`` words and no mark among them; 0 where none does."""
+    for at in range(first + 1, min(len(words) - 1, first + _LONGEST_TEXTED + 1)):
+        if words[at - 1][-1:] in _PUNCTUATION:
+            return 0
+        if words[at].casefold() == "to" and _is_person(words[at + 1].rstrip(_PUNCTUATION)):
+            return at
+    return 0
 
 
 def _group_end(words: list[str], first: int) -> int:

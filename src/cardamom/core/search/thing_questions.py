@@ -227,6 +227,8 @@ def _listed_acts(index: SearchIndex, words: list[str], kinds: frozenset[int], to
 
 
 _PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+# "its" and what of the thing follows, to the part's end: "list *its items*", "get *its status*"
+_POSSESSIVE = re.compile(r"\b(?:its|their)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*[.!?]?\s*$", re.IGNORECASE)
 
 
 def one_thing(text: str) -> str | None:
@@ -236,11 +238,15 @@ def one_thing(text: str) -> str | None:
     return f"{things[0].group('kind').casefold()} {things[0].group('id')}" if len(things) == 1 else None
 
 
-def with_thing(part: str, request: str) -> str:
+def with_thing(part: str, request: str, *, possessive: bool = False) -> str:
     """``part`` (the words of ``request`` that ask) with its "it" or "them" written as the one
     thing the rest of ``request`` names by its id ("Our Asana project 31 is done. Archive *it*":
-    "Archive project 31"; ``context_pronouns``); ``part`` where the rest names none or several."""
-    if len(request) > 2000 or _PRONOUN.search(part) is None:
+    "Archive project 31"; ``context_pronouns``); ``possessive`` (``possessive_pronouns``): its "its"
+    too ("Box folder 99 is full. List *its* items": "List the items of folder 99"); ``part`` where
+    the rest names none or several."""
+    pronoun = _PRONOUN.search(part)
+    owning = _POSSESSIVE.search(part) if possessive and pronoun is None else None
+    if len(request) > 2000 or (pronoun is None and owning is None):
         return part
     at = request.find(part)
     rest = request[:at] + " " + request[at + len(part) :] if at >= 0 else ""
@@ -249,7 +255,10 @@ def with_thing(part: str, request: str) -> str:
     if len(things) != 1:
         return part
     # the kind as a word, whatever its case where it opened a sentence ("*Droplet* 5512 is ...")
-    return _PRONOUN.sub(f"{things[0].group('kind').casefold()} {things[0].group('id')}", part, count=1)
+    thing = f"{things[0].group('kind').casefold()} {things[0].group('id')}"
+    if owning is not None:
+        return f"{part[: owning.start()]}the {owning.group('what')} of {thing}"
+    return _PRONOUN.sub(thing, part, count=1)
 
 
 # a question asking which things there are: "*what repos are* in the github org acme", "*which

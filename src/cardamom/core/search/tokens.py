@@ -175,6 +175,19 @@ WH_WORDS: frozenset[str] = frozenset({"how", "what", "which", "who", "whose", "w
 # A question's first word: a wh-word or an auxiliary ("*are* there any unread conversations?")
 QUESTION_OPENERS: frozenset[str] = WH_WORDS | {"is", "are", "was", "were", "do", "does", "did", "has", "have"}
 
+# Auxiliaries asked with a subject ("how many droplets *do we* have"), and the subjects
+_AUXILIARIES = frozenset({"do", "does", "have", "has", "is", "be", "can"})
+_SUBJECTS = frozenset({"we", "i", "you", "they", "u"})
+
+
+def asked_auxiliary(tokens: Iterable[str], dropped: Iterable[str]) -> bool:
+    """The grammar words among ``tokens`` are auxiliaries asked with a subject the request
+    dropped ("how many droplets *do we* have": "do" no content, Jira's ``do_transition``'s word;
+    ``asked_auxiliaries``), though one word is left ("help me" keeps its "me")."""
+    grammar = [t for t in tokens if t in NAME_ONLY_QUERY_WORDS]
+    return bool(grammar) and all(t in _AUXILIARIES for t in grammar) and not _SUBJECTS.isdisjoint(dropped)
+
+
 # Nouns that frame a request to read rather than name what it reads ("get the *details* of page
 # X", "*info* on droplet 7"): read by ``coverage.FRAME_NOUNS`` and ``head_nouns.request_head``.
 READ_FRAME_NOUNS: frozenset[str] = frozenset({"details", "detail", "info", "information"})
@@ -263,6 +276,13 @@ def inflection_key(token: str) -> str:
 def is_plural(word: str) -> bool:
     """A plural form ("projects", "queries"): a word in -s whose inflection key is another."""
     return word.endswith("s") and inflection_key(word) != word
+
+
+def plural(noun: str) -> str:
+    """``noun`` in the plural: "charge" "charges", "entry" "entries", "branch" "branches"."""
+    if noun[-1:].casefold() == "y" and noun[-2:-1].casefold() not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.casefold().endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def singular(noun: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
+from cardamom.core.search.accidental_acts import opposite_act
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.request_clauses import app_opening_left
 from cardamom.core.search.tokens import is_plural
@@ -34,6 +35,10 @@ _UNDO_OF = re.compile(
     r"^\s*(?:undo|reverse|revert|roll\s*back)\s+(?:the\s+|my\s+|that\s+|this\s+|our\s+)?(?:last\s+|previous\s+)?"
     r"(?P<act>[a-z]{3,})\s+(?:of|on|to|for)\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
+)
+# ... its gerund after "undo": "undo archiving slack channel C0123" (``undone_opposites``)
+_UNDO_DOING = re.compile(
+    r"^\s*(?:undo|reverse|revert|roll\s*back)\s+(?P<act>[a-z]{3,}ing)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL
 )
 _BACK = re.compile(
     r"^\s*(?:(?:bring|put|get)\s+back|undelete|recover|resurrect)\s+(?P<rest>\S.*)$|^\s*(?:bring|put|get)\s+"
@@ -82,11 +87,12 @@ def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     """``request`` undoing an action in words, read as the names' undoing verb ("undo the archive
     of ...": "unarchive ..."; a deletion undone: "restore ..."); None where it undoes none or no
     tool of ``tools`` says the undoing verb."""
-    undo = _UNDO_OF.match(request)
+    opposites = index.options.undone_opposites
+    undo = _UNDO_OF.match(request) or (_UNDO_DOING.match(request) if opposites else None)
     back = _BACK.match(request) if undo is None else None
     if undo is not None:
         act = undo.group("act").casefold()
-        verb = act_verb(act)
+        verb = act_verb(act) or (gerund_verb(act) if opposites and act.endswith("ing") else None)
         rest = undo.group("rest")
     elif back is not None:
         verb, rest = "delete", back.group("rest") or back.group("thing")
@@ -95,7 +101,11 @@ def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     if verb is None:
         return None
     if verb not in _DELETING:
-        return f"un{verb} {rest}" if literal_names(index, "un" + verb) & tools else None
+        if literal_names(index, "un" + verb) & tools:
+            return f"un{verb} {rest}"
+        # ... or its opposite in another word: "undo the close of jira issue ENG-4": "reopen ..."
+        opposite = opposite_act(verb) if opposites else None
+        return f"{opposite} {rest}" if opposite is not None and not opposite.startswith("un") else None
     if index.postings("restore").every & tools:
         return f"restore {rest}"
     return f"unarchive {rest}" if literal_names(index, "unarchive") & tools else None

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 46
+SNAPSHOT_FORMAT = 47
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -124,7 +124,11 @@ and ``existence_questions`` (format 43), read as on; format 43 without the switc
 ``counted_orders``, ``addressed_apps``, ``asked_pieces``, ``go_aheads``, ``request_tags``, ``tried_acts``,
 ``suggested_acts``, ``whole_things``, ``framed_texts``, ``behalf_phrases``, ``titled_things``,
 ``sign_offs``, ``complaint_questions``, ``accidental_acts``, ``awaited_acts``, ``user_stories``,
-``follow_ups``, ``mentioned_things`` and ``polite_conditions`` (format 46), read as on. The org's app names are never
+``follow_ups``, ``mentioned_things`` and ``polite_conditions`` (format 46), read as on; format 46 without
+the switches ``placed_apps``, ``texted_things``, ``failure_reports``, ``possessive_pronouns``,
+``stating_parts``, ``hedge_phrases``, ``new_fields``, ``asked_auxiliaries``, ``ensured_members``,
+``had_things``, ``undone_opposites``, ``quoted_requests``, ``repeated_parts`` and ``relative_clauses``
+(format 47), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

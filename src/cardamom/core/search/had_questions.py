@@ -1,0 +1,41 @@
+"""A question whether a thing has things of a kind (``had_things``): "does stripe customer cus_1
+have *a subscription*", "do we have any open PRs in github acme/api", "has jira issue ENG-4 got
+*any comments*".
+
+The answer is the list of those things: read as written, the thing's kind in the singular tied
+every tool of the thing saying it, whatever its verb, and the first in order made one (Stripe's
+``post_customers_customer_subscriptions_*``). Read as their list of the owner: "list
+subscriptions of stripe customer cus_1", a list's plural for the one asked.
+
+Only a question of one owner and one kind of thing, in a word or two after "a", "an", "any",
+"some" or "more than one".
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.tokens import is_plural, plural
+
+_HAD = re.compile(
+    r"^\s*(?:does|do|did|has|have)\s+(?P<owner>(?:[^.;:!?]|\.(?=\w)){2,80}?)\s+(?:have|has|got|own|contain|hold)\s+"
+    r"(?:a|an|any|some|one|more\s+than\s+one|multiple)\s+(?P<thing>[A-Za-z]+(?:\s+[A-Za-z]+)?)"
+    r"(?P<rest>(?:\s+(?:in|on|at|for|from)\s+[^?]*)?)\s*\??\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_SUBJECTS = frozenset({"we", "i", "you", "they", "u"})  # "do *we* have any ...": the caller's own
+
+
+def had_question(request: str) -> str:
+    """``request`` asking whether a thing has things of a kind read as their list ("does stripe
+    customer cus_1 have a subscription": "list subscriptions of stripe customer cus_1");
+    ``request`` as written otherwise."""
+    found = _HAD.match(request[:300])
+    if found is None:
+        return request
+    *adjectives, thing = found["thing"].split()
+    things = " ".join((*adjectives, thing if is_plural(thing.casefold()) else plural(thing)))
+    owner = found["owner"].strip()
+    if owner.casefold() in _SUBJECTS:
+        return f"list {things}{found['rest']}"
+    return f"list {things} of {owner}{found['rest']}"
