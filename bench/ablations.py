@@ -424,6 +424,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a quoted order passed on: do it", "quoted_requests", True),
     ("..., send it again: the part done again", "repeated_parts", True),
     ("the PR that fixes the login bug", "relative_clauses", True),
+    ("rm, ls, mkdir: delete, list, create folder", "shell_verbs", True),
+    ("don't X, just Y: Y", "declined_acts", True),
+    ("history, activity: the app's own word", "thing_histories", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

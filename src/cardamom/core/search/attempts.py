@@ -19,10 +19,12 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.declined_acts import declined_in
 from cardamom.core.search.failure_reports import reported_failure_in
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.quoted_requests import quoted_request
 from cardamom.core.search.request_frame import as_verb
+from cardamom.core.search.thing_histories import history_read
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verbal_nouns import known_verb, order_first
 
@@ -83,11 +85,15 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     """``attempted`` where the index's switch reads attempts and ``request`` names a connected
     app, whose tools bound the answer ("why does my car fail" keeps its words); read before the
     request's arguments and addresses ("can't upload *report.pdf* ...": a file's). So, first,
-    are a quoted order passed on (``quoted_requests``) and a failure reported beside its order
-    (``failure_reports``): the words around them name no place of their own."""
+    are a quoted order passed on (``quoted_requests``), a failure reported beside its order
+    (``failure_reports``), an act declined before the one asked (``declined_acts``) and the
+    history of a thing in its reader's words (``thing_histories``): the words around them name no
+    place of their own, or the app's names give the history another word."""
     if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
         request = quoted_request(request)
     request = reported_failure_in(index, request)  # "Error 502 from droplet 77, reboot it": "reboot droplet 77"
+    request = declined_in(index, request)  # "don't delete box file 123, just move it ...": "move file 123 ..."
+    request = history_read(index, request)  # "activity on asana task 12": "get stories of asana task 12"
     if not index.options.told_attempts or len(request) > _LONGEST:
         return request
     lowered = request.casefold()

@@ -1011,6 +1011,17 @@ class SearchOptions:
       described by it, quoted as a value ("merge the github PR *that fixes the login bug* in
       acme/api", "reboot the droplet *running the website*"); a list's clause filters it and stays:
       ``relative_clauses``.
+    * ``shell_verbs``: a shell's command opening a request, past its flags, is the verb it does to a
+      thing ("*rm -rf* box folder 99": "delete box folder 99"; "*ls* box folder 99", "*mkdir*
+      reports in box folder 99"), where no name of the app says it (read with ``slang_verbs``):
+      ``shell_verbs``.
+    * ``declined_acts``: an act declined before the one asked reads as the one asked, its "it" the
+      declined act's thing ("don't delete box file 123, *just move it to folder 99*", "rather than
+      deleting droplet 77, *power it off*"): ``declined_acts``.
+    * ``thing_histories``: the history of a thing asked in its reader's words ("history",
+      "activity", "audit trail", "timeline") is the get of the word the named app's names give it
+      ("activity on asana task 12": "get stories of asana task 12"; "history of jira issue ENG-4":
+      Jira's change logs): ``thing_histories``.
     """
 
     drop_filler: bool = True
@@ -1346,6 +1357,9 @@ class SearchOptions:
     quoted_requests: bool = True
     repeated_parts: bool = True
     relative_clauses: bool = True
+    shell_verbs: bool = True
+    declined_acts: bool = True
+    thing_histories: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1693,4 +1707,7 @@ SEED_RULES_ONLY = SearchOptions(
     quoted_requests=False,
     repeated_parts=False,
     relative_clauses=False,
+    shell_verbs=False,
+    declined_acts=False,
+    thing_histories=False,
 )

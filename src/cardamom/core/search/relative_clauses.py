@@ -8,9 +8,11 @@ request's they were its rarest and left it under the floor. Read as the thing's 
 quoted after its kind ('merge the github PR "fixes the login bug" in acme/api'), so it is a value,
 as a name is (``titled_things``).
 
-A list's clause is its filter, read so too ("list the droplets *running ubuntu*": its
-description's words no tool says). Never a state the thing was brought to ("the charge *that
-was disputed*"); the clause to the request's end or to where it is placed ("in acme/api").
+A list's clause is its filter, read so too ("list github PRs *that fix the login bug*": its
+description's words no tool says); a participle's clause only with an article after it
+("running *the* website": "get code *scanning default*" is a name's words). Never a state the
+thing was brought to ("the charge *that was disputed*"); the clause to the request's end or to
+where it is placed ("in acme/api").
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ _DESCRIBED = re.compile(
     r"[^,;!?\"]{2,60}?))(?P<tail>\s+(?:in|on|at|inside)\s+[\w./@#-]+)?\s*[.!?]?\s*$",
     re.IGNORECASE | re.DOTALL,
 )
-# orders that find or list things, whose clause filters them: "list the droplets running ubuntu"
-_FINDING = frozenset({"list", "get", "show", "find", "search", "count", "fetch", "retrieve", "look", "display"})
 # a clause saying a state the thing was brought to reads as it is ("the charge that *was disputed*")
+# a search's clause is what it seeks: "search for substacks *that provide insights on marketing*"
+_SEEKING = frozenset({"search", "find", "look", "seek", "discover", "explore", "browse", "query"})
 _DETERMINERS = frozenset({"the", "my", "our", "this", "that", "a", "an", "their", "your", "all", "any", "some"})
 # words in "-ing" that say what a thing is, before it ("*upcoming* bookings", "*pending* invoices"), or
 # are prepositions ("a stripe customer *including* their default payment method": ``aside_clauses``')
@@ -50,14 +52,14 @@ def described_by_clause(request: str) -> str:
     if len(request) > _LONGEST or not any(w in request for w in (" that ", " which ", " who ", "ing ")):
         return request
     found = _DESCRIBED.match(request)
-    if found is None or not order_first(found["verb"]):
+    if found is None or not order_first(found["verb"]) or found["verb"].casefold() in _SEEKING:
         return request
     clause = (found["clause"] or found["participle"]).strip()
     kind, first = found["head"].split()[-1].casefold(), clause.split()[0].casefold()
     if kind in _DETERMINERS or first in _ADJECTIVES:
         return request  # "list my *upcoming* cal.com bookings": a word before the thing, no clause
-    if found["participle"] and found["verb"].casefold() not in _FINDING and not _ARTICLED.match(clause):
-        return request  # an order's participle takes an article: "reboot the droplet running *the* website"
+    if found["participle"] and not _ARTICLED.match(clause):
+        return request  # a participle's clause takes an article ("running *the* website"; "code *scanning* default")
     if _STATED.match(clause):
         return request  # "the stripe charge that was disputed yesterday": its state, read as written
     return f'{found["head"]} "{clause}"{found["tail"] or ""}'

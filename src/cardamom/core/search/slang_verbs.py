@@ -29,6 +29,19 @@ _PHRASES = {
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
     ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete",
 }  # fmt: skip
+# a shell's commands, as developers write them for what they do to a thing (``shell_verbs``):
+# "*rm* box file 123", "*ls* box folder 99", "*mkdir* reports in box folder 99"
+_SHELL = {
+    "rm": "delete", "rmdir": "delete", "del": "delete", "mv": "move", "cp": "copy", "ls": "list", "cat": "get",
+    "mkdir": "create folder", "touch": "create", "grep": "search", "chown": "transfer", "less": "get",
+}  # fmt: skip
+# a command's flags after it: "rm *-rf* box folder 99", "ls *-la* ..." (as written, or as ``short_flags``
+# read them: "rm *with 'f'* box folder 99")
+_FLAGS = re.compile(r"^(?:(?:-{1,2}[A-Za-z][\w-]*|with\s+'[^']*')\s+)+")
+# what a shell's command makes or lists, read so: "*mkdir* reports in ...": 'create folder "reports" in ...',
+# "*ls* box folder 99": "list items in box folder 99" (a plural is listed itself: "ls my github repos")
+_MADE = re.compile(r"^(?P<name>[\w.-]+)(?=\s+(?:in|inside|under|on)\s)", re.IGNORECASE)
+_ONE_THING = re.compile(r"^(?:[\w.-]+\s+)?[a-z]+\s+\S*\d\S*\s*$", re.IGNORECASE)
 _SHIPPED = re.compile(
     r"^(?:the\s+|this\s+|that\s+|my\s+|our\s+)?(?:pr|prs|pull\s+requests?|merge\s+requests?|mr)\b", re.I
 )
@@ -42,9 +55,11 @@ _LOOPED = re.compile(
 _LONGEST = 300  # characters
 
 
-def plain_verb(request: str, named: Callable[[str], bool]) -> str:
+def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = False) -> str:
     """``request`` with the slang verb opening it written as the plain one; ``named``: whether
-    a name of the apps' tools carries a word. ``request`` as written where no slang opens it."""
+    a name of the apps' tools carries a word; ``shell`` (``shell_verbs``): a shell's command too,
+    past its flags ("rm -rf box folder 99": "delete box folder 99"). ``request`` as written where
+    no slang opens it."""
     if len(request) > _LONGEST:
         return request
     opening = _OPENING.match(request)
@@ -64,10 +79,17 @@ def plain_verb(request: str, named: Callable[[str], bool]) -> str:
     phrase = _PHRASES.get((first, second))
     if phrase is not None:
         return f"{lead}{phrase} {words[2] if len(words) > 2 else ''}".rstrip()
-    plain = _PLAIN.get(first)
+    plain = _PLAIN.get(first) or (_SHELL.get(first) if shell else None)
     if plain is None or len(words) < 2:
         return request
     after = rest.split(maxsplit=1)[1]
+    if shell and first in _SHELL:
+        after = _FLAGS.sub("", after)
+        made = _MADE.match(after) if first == "mkdir" else None
+        if made is not None:
+            after = f'"{made["name"]}"{after[made.end() :]}'
+        if first == "ls" and _ONE_THING.match(after):
+            plain = "list items in"
     if first == "ship" and _SHIPPED.match(after):
         plain = "merge"
     return f"{lead}{plain} {after}"

@@ -127,8 +127,8 @@ and ``existence_questions`` (format 43), read as on; format 43 without the switc
 ``follow_ups``, ``mentioned_things`` and ``polite_conditions`` (format 46), read as on; format 46 without
 the switches ``placed_apps``, ``texted_things``, ``failure_reports``, ``possessive_pronouns``,
 ``stating_parts``, ``hedge_phrases``, ``new_fields``, ``asked_auxiliaries``, ``ensured_members``,
-``had_things``, ``undone_opposites``, ``quoted_requests``, ``repeated_parts`` and ``relative_clauses``
-(format 47), read as on. The org's app names are never
+``had_things``, ``undone_opposites``, ``quoted_requests``, ``repeated_parts``, ``relative_clauses``,
+``shell_verbs``, ``declined_acts`` and ``thing_histories`` (format 47), read as on. The org's app names are never
 stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
 read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,65 @@
+"""The history of a thing, asked in its reader's words (``thing_histories``): "what's the history of
+jira issue ENG-4", "activity on asana task 12", "audit trail for xero invoice INV-3", "timeline
+of ...", "the changelog of ...".
+
+Each app names a thing's history in its own word: Jira's ``get_change_logs``, Asana's stories
+(``get_stories_for_task``), Xero's ``get_invoice_history``, a file's versions. Read as written,
+"history", "activity" or "trail" was the request's rarest word where the app's names say another,
+and it found the thing itself or nothing. Read as the get of the app's word, the first of
+``_NAMES`` that a name of the app says beside the thing's kind, or, where none says the kind,
+alone ("get change logs of jira issue ENG-4").
+
+Only a history asked of a thing named by its kind and id, in an app the request names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.tokens import inflection_key, tokenize
+
+_HISTORY = re.compile(
+    r"^\s*(?:(?:what(?:'s|\u2019s|\s+is)|show(?:\s+me)?|get|give\s+me|list|see|check)\s+)?(?:the\s+)?"
+    r"(?:full\s+|whole\s+|complete\s+|recent\s+)?(?P<word>history|timeline|activity|activities|audit\s+(?:trail|log)"
+    r"|change\s*log|changelog|changes|log\s+of\s+changes|revisions?|edit\s+history|paper\s+trail)\s+"
+    r"(?:of|on|for|in)\s+(?P<thing>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?\s+\S*\d\S*)\s*\??\s*$",
+    re.IGNORECASE,
+)
+# the words apps' names give a thing's history, the likeliest first
+_NAMES: tuple[tuple[str, ...], ...] = (
+    ("history",), ("histories",), ("changelog",), ("changelogs",), ("change", "logs"), ("audit", "logs"),
+    ("stories",), ("activities",), ("activity",), ("events",), ("versions",),
+)  # fmt: skip
+_LONGEST = 200  # characters
+
+
+def history_read(index: SearchIndex, request: str) -> str:
+    """``request`` asking the history of a thing read as the get of the word the named app's
+    names give it ("activity on asana task 12": "get stories of asana task 12"); ``request`` as
+    written where it asks none, names no connected app, or the app's names give it no word."""
+    if not index.options.thing_histories or len(request) > _LONGEST:
+        return request
+    found = _HISTORY.match(request)
+    if found is None:
+        return request
+    apps = [m.name for m in find_mentions(tokenize(request), index.app_mentions, index.label_postings) if m.connected]
+    tools = index.tools_of(apps)
+    if not tools:
+        return request
+    kinds = {inflection_key(w) for w in tokenize(found["thing"]) if w.isalpha()}
+    word = _said(index, tools, kinds) or _said(index, tools, set())
+    return f"get {word} of {found['thing']}" if word is not None else request
+
+
+def _said(index: SearchIndex, tools: frozenset[int], kinds: set[str]) -> str | None:
+    """The first history word a name of ``tools`` says, beside one of ``kinds`` if any given."""
+    names = index.documents
+    for words in _NAMES:
+        for doc in union_of(index.name_postings.get(w, EMPTY) for w in words[:1]) & tools:
+            said = names[doc].name.split("_")
+            if all(w in said for w in words) and (not kinds or kinds & {inflection_key(w) for w in said}):
+                return " ".join(words)
+    return None
