@@ -7,7 +7,9 @@ Each app names a thing's history in its own word: Jira's ``get_change_logs``, As
 "history", "activity" or "trail" was the request's rarest word where the app's names say another,
 and it found the thing itself or nothing. Read as the get of the app's word, the first of
 ``_NAMES`` that a name of the app says beside the thing's kind, or, where none says the kind,
-alone ("get change logs of jira issue ENG-4").
+alone ("get change logs of jira issue ENG-4"); where no name gives it a word, the thing's own get
+("the timeline of intercom conversation 301": "get intercom conversation 301"), not Stripe's
+balance history for an invoice's.
 
 Only a history asked of a thing named by its kind and id, in an app the request names.
 """
@@ -33,13 +35,16 @@ _NAMES: tuple[tuple[str, ...], ...] = (
     ("history",), ("histories",), ("changelog",), ("changelogs",), ("change", "logs"), ("audit", "logs"),
     ("stories",), ("activities",), ("activity",), ("events",), ("versions",),
 )  # fmt: skip
+# ... of them, the words naming a history only (a thing's events or stories may be another's)
+_HISTORIES = frozenset({("history",), ("histories",), ("changelog",), ("changelogs",), ("change", "logs")})
+_READS = frozenset({"get", "list", "retrieve", "fetch", "read", "show", "all"})
 _LONGEST = 200  # characters
 
 
 def history_read(index: SearchIndex, request: str) -> str:
     """``request`` asking the history of a thing read as the get of the word the named app's
-    names give it ("activity on asana task 12": "get stories of asana task 12"); ``request`` as
-    written where it asks none, names no connected app, or the app's names give it no word."""
+    names give it ("activity on asana task 12": "get stories of asana task 12"), or of the thing
+    where they give it none; ``request`` as written where it asks none or names no connected app."""
     if not index.options.thing_histories or len(request) > _LONGEST:
         return request
     found = _HISTORY.match(request)
@@ -51,7 +56,8 @@ def history_read(index: SearchIndex, request: str) -> str:
         return request
     kinds = {inflection_key(w) for w in tokenize(found["thing"]) if w.isalpha()}
     word = _said(index, tools, kinds) or _said(index, tools, set())
-    return f"get {word} of {found['thing']}" if word is not None else request
+    # (no name giving it a word: the thing's own get, whose fields tell its times and states)
+    return f"get {word} of {found['thing']}" if word is not None else f"get {found['thing']}"
 
 
 def _said(index: SearchIndex, tools: frozenset[int], kinds: set[str]) -> str | None:
@@ -59,7 +65,12 @@ def _said(index: SearchIndex, tools: frozenset[int], kinds: set[str]) -> str | N
     names = index.documents
     for words in _NAMES:
         for doc in union_of(index.name_postings.get(w, EMPTY) for w in words[:1]) & tools:
-            said = names[doc].name.split("_")
-            if all(w in said for w in words) and (not kinds or kinds & {inflection_key(w) for w in said}):
+            said = names[doc].name.split("__")[-1].split("_")
+            if not all(w in said for w in words):
+                continue
+            # beside the thing's kind, or (none given) of no other thing: Jira's ``get_change_logs``,
+            # not Asana's ``get_stories_for_goal`` for a project
+            alone = not kinds and words in _HISTORIES and set(said) <= _READS | set(words)
+            if kinds & {inflection_key(w) for w in said} or alone:
                 return " ".join(words)
     return None
