@@ -24,6 +24,7 @@ from cardamom.core.search.failure_reports import reported_failure_in
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.quoted_requests import quoted_request
 from cardamom.core.search.request_frame import as_verb
+from cardamom.core.search.request_parts import with_apps
 from cardamom.core.search.thing_histories import history_read
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verbal_nouns import known_verb, order_first
@@ -90,7 +91,10 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     history of a thing in its reader's words (``thing_histories``): the words around them name no
     place of their own, or the app's names give the history another word."""
     if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
-        request = quoted_request(request)
+        quoted = quoted_request(request)
+        if quoted != request:  # (an app the org lacks named around it still finds nothing)
+            found = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
+            request = with_apps(quoted, found, connected=False, others=True)
     request = reported_failure_in(index, request)  # "Error 502 from droplet 77, reboot it": "reboot droplet 77"
     request = declined_in(index, request)  # "don't delete box file 123, just move it ...": "move file 123 ..."
     request = history_read(index, request)  # "activity on asana task 12": "get stories of asana task 12"

@@ -19,12 +19,12 @@ import re
 from collections.abc import Callable
 
 from cardamom.core.search.app_scope import find_mentions
+from cardamom.core.search.failure_reports import order_opens
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.request_parts import with_apps
 from cardamom.core.search.thing_questions import one_thing, with_thing
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verb_readings import leads_a_name
-from cardamom.core.search.verbal_nouns import order_first
 
 _DECLINED = re.compile(
     r"^\s*(?:(?:please\s+)?(?:don'?t|don\u2019t|do\s+not|never)|no\s+need\s+to|(?:let's\s+)?not|never\s+mind"
@@ -46,7 +46,8 @@ def declined_in(index: SearchIndex, request: str) -> str:
     read = declined_act(request, functools.partial(leads_a_name, index))
     if read == request:
         return request
-    return with_apps(read, tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings)))
+    mentions = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
+    return with_apps(read, mentions, others=True)
 
 
 def declined_act(request: str, leads: Callable[[str], bool] = lambda word: False) -> str:
@@ -58,7 +59,7 @@ def declined_act(request: str, leads: Callable[[str], bool] = lambda word: False
         return request
     order = _INSTEAD.sub("", found["order"]).rstrip(" .!")
     first = order.split(maxsplit=1)[0].casefold()
-    if not (order_first(order) or leads(first)) or len(tokenize(order)) < 2:
+    if not (order_opens(order) or leads(first)) or len(tokenize(order)) < 2:
         return request
     if _PRONOUN.search(order) is not None:
         return with_thing(order, f"{found['declined']} {order}", possessive=True)

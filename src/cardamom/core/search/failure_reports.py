@@ -59,7 +59,7 @@ def reported_failure_in(index: SearchIndex, request: str) -> str:
     if read == request:
         return request
     mentions = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
-    return with_apps(read, mentions)
+    return with_apps(read, mentions, others=True)
 
 
 def reported_failure(request: str) -> str:
@@ -71,7 +71,7 @@ def reported_failure(request: str) -> str:
         order = _OPENERS.sub("", order)
         if len(tokenize(order)) < 2:
             continue  # an order names what it acts on: "reboot *it*" ("query =" is code)
-        if _order_first(order) and _FAILURE.search(report) is not None and not _ordered(report):
+        if order_opens(order) and _FAILURE.search(report) is not None and not _ordered(report):
             return _on_thing(order.rstrip(" .!?"), report)
     after = _REPORTED_AFTER.search(request)
     if after is not None and _FAILURE.search(after["report"]) is not None and _ordered(request):
@@ -79,16 +79,20 @@ def reported_failure(request: str) -> str:
     return request
 
 
+# verbs finding things, an order whatever follows them ("*list* failed stripe charges; refund them")
+_FINDING = frozenset({"list", "get", "show", "find", "search", "fetch", "count", "retrieve", "display"})
 # a report's second word telling of its first ("*build failed* on ...", "*deploy keeps* timing out")
 _TELLING = frozenset({"is", "are", "was", "were", "keeps", "kept", "returns", "returned", "throws", "threw", "says"})
 _TELLING |= {"said", "has", "had", "won't", "can't", "doesn't", "didn't", "isn't", "gives", "gave", "got", "hit"}
 
 
 # orders of two words a machine's failure calls for ("*power cycle* it", "*spin up* another")
-_PHRASAL = re.compile(r"^(?:power\s+(?:cycle|off|on)|shut\s+down|spin\s+(?:up|down)|bring\s+(?:up|back))\b", re.I)
+_PHRASAL = re.compile(
+    r"^(?:power\s+(?:(?:it|them)\s+)?(?:cycle|off|on)|shut\s+down|spin\s+(?:up|down)|bring\s+(?:up|back))\b", re.I
+)
 
 
-def _order_first(text: str) -> bool:
+def order_opens(text: str) -> bool:
     """``text`` opens with an order (``order_first``), the same done again ("*rerun* ...") or an
     order of two words ("*power cycle* it")."""
     first = text.split(maxsplit=1)[0].casefold() if text.strip() else ""
@@ -98,10 +102,12 @@ def _order_first(text: str) -> bool:
 
 def _ordered(text: str) -> bool:
     """``text`` opens with an order: a verb first, no failure or telling of it after ("*build*
-    failed on ..." reports)."""
+    failed on ..." reports), or a verb finding things ("*list* failed stripe charges")."""
     words = text.split(maxsplit=2)
+    first = words[0].casefold() if words else ""
     second = words[1].casefold().strip(",:;.!?") if len(words) > 1 else ""
-    return _order_first(text) and second not in _TELLING and _FAILURE.fullmatch(second) is None
+    told = second in _TELLING or _FAILURE.fullmatch(second) is not None
+    return order_opens(text) and (not told or first in _FINDING)
 
 
 def _on_thing(order: str, report: str) -> str:

@@ -34,7 +34,8 @@ def had_question(request: str) -> str:
     if found is None:
         return request
     *adjectives, thing = found["thing"].split()
-    things = " ".join((*adjectives, thing if is_plural(thing.casefold()) else plural(thing)))
+    many = is_plural(thing.casefold()) or (thing.endswith("s") and thing[:-1].isupper())  # "PRs"
+    things = " ".join((*adjectives, thing if many else plural(thing)))
     owner = found["owner"].strip()
     if owner.casefold() in _SUBJECTS:
         return f"list {things}{found['rest']}"

@@ -214,11 +214,17 @@ def _labelled_part(request: str, labelling: re.Pattern[str] = _LABEL) -> str:
     return so.group("rest") if so is not None and is_action_word(so.group("first").casefold()) else request
 
 
-def with_apps(part: str, mentions: tuple[AppMention, ...]) -> str:
+def with_apps(part: str, mentions: tuple[AppMention, ...], *, connected: bool = True, others: bool = False) -> str:
     """``part`` with the connected apps the whole request names elsewhere ("Context: ... in
-    *slack*"), as the place it asks in."""
+    *slack*"), as the place it asks in; ``others``: with the apps the org lacks too, so a request
+    read past its words still finds nothing in them ("... dropbox file 123, just move it");
+    ``connected=False``: with those only."""
     said = set(tokenize(part))
-    elsewhere = [" ".join(m.words) for m in mentions if m.connected and not said.issuperset(m.words)]
+    elsewhere = [
+        " ".join(m.words)
+        for m in mentions
+        if ((m.connected and connected) or (not m.connected and others)) and not said.issuperset(m.words)
+    ]
     return f"{part} in {' and '.join(dict.fromkeys(elsewhere))}" if elsewhere else part
 
 
