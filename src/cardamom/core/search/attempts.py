@@ -93,8 +93,8 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
         quoted = quoted_request(request)
         if quoted != request:  # (an app the org lacks named around it still finds nothing)
-            found = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
-            request = with_apps(quoted, found, connected=False, others=True)
+            named = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
+            request = with_apps(quoted, named, connected=False, others=True)
     request = reported_failure_in(index, request)  # "Error 502 from droplet 77, reboot it": "reboot droplet 77"
     request = declined_in(index, request)  # "don't delete box file 123, just move it ...": "move file 123 ..."
     request = history_read(index, request)  # "activity on asana task 12": "get stories of asana task 12"
