@@ -17,13 +17,16 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.courtesies import without_courtesy
 from cardamom.core.search.declined_acts import declined_act
 from cardamom.core.search.failure_reports import reported_failure
 from cardamom.core.search.had_questions import had_question
 from cardamom.core.search.hedge_phrases import unhedged
 from cardamom.core.search.new_fields import without_new
+from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.quoted_requests import quoted_request
 from cardamom.core.search.relative_clauses import described_by_clause
+from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.request_parts import task_part
 from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.telling import read_telling
@@ -355,6 +358,43 @@ class TestThingHistories:
         assert _names("audit trail for xero invoice INV-3", thing_histories=False) == []
 
 
+class TestCreatedFor:
+    def test_what_a_thing_made_is_for_is_quoted(self) -> None:
+        apps = {"github", "asana", "stripe"}
+        assert quoted_purpose("create a github issue for the flaky test in acme/api", apps, for_things=True) == (
+            'create a github issue "flaky test in acme/api"'
+        )
+        assert quoted_purpose("create an asana task for the budget review", apps) == (
+            "create an asana task for the budget review"
+        )
+        # an id is a field the thing is made with, no purpose
+        request = "create a stripe invoice for the customer cus_1"
+        assert quoted_purpose(request, apps, for_things=True) == request
+
+    # (ranked: tests/bench/test_written_requests.py, where "test" drew GitHub's ``repos_test_push_webhook``)
+
+
+class TestReachesOfEarlierRules:
+    """The round widened three earlier rules, without a switch of their own."""
+
+    def test_a_sign_off_after_an_order_asked(self) -> None:
+        assert without_courtesy("please merge PR 12 asap. Ta", sign_offs=True) == "please merge PR 12 asap"
+        assert without_courtesy("please merge PR 12 asap. Ta") == "please merge PR 12 asap. Ta"
+
+    def test_more_openers_of_a_chat(self) -> None:
+        assert without_preamble("hey! quick q - can you reboot droplet 77?") == "reboot droplet 77?"
+        assert without_preamble("Hiya, complete asana task 12") == "complete asana task 12"
+
+    def test_verbs_of_making_a_draft(self) -> None:
+        def named(word: str) -> bool:
+            return False
+
+        assert plain_verb("prepare a jira issue for the crash", named) == "create a jira issue for the crash"
+        assert plain_verb("compose a slack message", named) == "create a slack message"
+        assert plain_verb("write up an asana task", named) == "create an asana task"
+        assert plain_verb("plan a stripe subscription", lambda word: word == "plan") == "plan a stripe subscription"
+
+
 def test_in_an_app_the_org_lacks_nothing() -> None:
     for query in (
         "Error 502 from linear issue LIN-4, close it",
@@ -383,4 +423,5 @@ def test_hostile_lengths() -> None:
     with_thing("list its " + long, "folder 9 is full. list its " + long, possessive=True)
     rank(_INDEX, "activity on " + "asana task " * 2_000 + "12")
     rank(_INDEX, "how many " + "droplets do we have " * 1_000)
+    quoted_purpose("create a github issue for the " + long, {"github"}, for_things=True)
     assert time.perf_counter() - started < 2.0

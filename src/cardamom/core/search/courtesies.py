@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import order_first
+from cardamom.core.search.verbal_nouns import asked_order, order_first
 
 _COURTESY = re.compile(
     r"^\s*(?:(?:i|we)\s+(?:was|were|am|are)\s+wondering\s+(?:if|whether)"
@@ -71,6 +71,11 @@ _TAG_TAIL = 120  # characters: a tag and the app's place after it
 _LONGEST = 400  # characters
 
 
+def _asks(text: str) -> bool:
+    """``text`` is an order, past its asking words too ("*please* merge ... asap. Ta")."""
+    return order_first(text) or bool(asked_order(text))
+
+
 def without_courtesy(request: str, sign_offs: bool = False, conditions: bool = False) -> str:
     """``request`` without the courtesy around it (and, ``sign_offs``, the sign-off after it;
     ``conditions``, a condition of its own courtesy), where an order is left; ``request`` as
@@ -82,10 +87,10 @@ def without_courtesy(request: str, sign_offs: bool = False, conditions: bool = F
     if polite is not None and order_first(polite["rest"]) and "," not in polite["rest"]:
         request = polite["rest"] + (polite["place"] or "")
     signed = _SIGN_OFF.search(request, max(0, len(request) - _TAG_TAIL)) if sign_offs else None
-    if signed is not None and signed.start() > 0 and order_first(request[: signed.start()].strip()):
+    if signed is not None and signed.start() > 0 and _asks(request[: signed.start()].strip()):
         request = request[: signed.start()] + (signed["place"] or "")
     tagged = _TAG.search(request, max(0, len(request) - _TAG_TAIL))  # (a tag ends the request)
-    if tagged is not None and tagged.start() > 0 and order_first(request[: tagged.start()].strip()):
+    if tagged is not None and tagged.start() > 0 and _asks(request[: tagged.start()].strip()):
         request = request[: tagged.start()] + (tagged["place"] or "")
     courted = _COURTESY.match(request)
     if courted is not None and order_first(courted["rest"]):

@@ -300,7 +300,7 @@ def framed_request(
     if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"
         framed = piece_as_thing(framed, in_names(index, tools))
     if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
-        framed = quoted_purpose(framed, app_words)
+        framed = quoted_purpose(framed, app_words, for_things=options.created_for)
     if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"
         framed = without_description(index, framed, tools, app_words)
     if options.capability_questions:  # "what tools exist for stripe": "Stripe"

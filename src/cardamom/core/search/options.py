@@ -1022,6 +1022,10 @@ class SearchOptions:
       "activity", "audit trail", "timeline") is the get of the word the named app's names give it
       ("activity on asana task 12": "get stories of asana task 12"; "history of jira issue ENG-4":
       Jira's change logs): ``thing_histories``.
+    * ``created_for``: what a thing created is for, past "for" and an article, is its content,
+      quoted as a value ("create a github issue *for the flaky test* in acme/api", "write up an
+      asana task *for the budget review*"; never an id: "for customer cus_1"; read with
+      ``purposed_things``): ``created_for``.
     """
 
     drop_filler: bool = True
@@ -1360,6 +1364,7 @@ class SearchOptions:
     shell_verbs: bool = True
     declined_acts: bool = True
     thing_histories: bool = True
+    created_for: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1710,4 +1715,5 @@ SEED_RULES_ONLY = SearchOptions(
     shell_verbs=False,
     declined_acts=False,
     thing_histories=False,
+    created_for=False,
 )

@@ -40,18 +40,27 @@ _DETERMINERS = frozenset(
     {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some"}
     | {"all", "every", "each", "me", "us", "him", "them", "it", "up", "out", "back", "with", "about"}
 )
+# ... or what it is for, past "for" and an article (``created_for``): "create a github issue *for the flaky
+# test* in acme/api", "write up an asana task *for the budget review*" (never an id: "for customer cus_1")
+_FOR = re.compile(
+    r"^(?P<head>\s*(?:please\s+)?(?:create|add|make|open|file|log|raise|new|write|draft|submit|report)\s+"
+    r"(?:a|an|the|one)\s+[^\"'\n:\-\u2013\u2014]{2,60}?)\s+for\s+(?:the|a|an|our|my)\s+"
+    r"(?P<rest>[A-Za-z][^\"\n\d]{2,80})$",
+    re.IGNORECASE,
+)
 _PLACE = re.compile(r"\s+(?:in|on|via|using|with)\s+(?P<app>[\w.-]+(?:\s+[\w.-]+)?)\s*[.!]?$", re.IGNORECASE)
 
 
-def quoted_purpose(request: str, app_words: Collection[str]) -> str:
+def quoted_purpose(request: str, app_words: Collection[str], *, for_things: bool = False) -> str:
     """``request`` with what a thing created is for (``_PURPOSED``), or what it says (``_TOLD``),
     quoted as its content, where it names an app (``app_words``), the app named after it outside
-    the quotes; ``request`` as written otherwise."""
+    the quotes; ``for_things`` (``created_for``): what it is for past "for the" (``_FOR``) too;
+    ``request`` as written otherwise."""
     if len(request) > 1000 or set(tokenize(request)).isdisjoint(app_words):
         return request  # (naming no app: "write me an essay about ..." is all the request)
     purposed = _PURPOSED.match(request)
     if purposed is None:
-        told = _TOLD.match(request)
+        told = _TOLD.match(request) or (_FOR.match(request) if for_things else None)
         return request if told is None else _quoted(told.group("head"), told.group("rest"), app_words)
     verb, after = purposed.group("verb").casefold(), purposed.group("next")
     if verb in app_words or verb in _DETERMINERS or len(verb) < 2:

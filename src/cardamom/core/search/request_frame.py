@@ -17,10 +17,10 @@ _GREETING = r"(?:(?:hey|hi|hello|ok|okay|so|please|kindly)\b[,!]?\s+)*"
 # "*next,* create ...", "*one more:* how many ..."); the ones that are adjectives too ("next
 # week's bookings", "first page") only with a mark after them
 _CHATTING = (
-    r"(?:(?:(?:hey|hi|hello|ok|okay|so|please|kindly|now|then|also|and|basically|alright|actually|btw"
+    r"(?:(?:(?:hey|hi|hiya|howdy|hello|ok|okay|so|please|kindly|now|then|also|and|basically|alright|actually|btw"
     r"|um+|uh+|hmm+|oops|yeah|yep|sorry)\b"
     r"|(?:next|first|finally|lastly|great|thanks|cool|right|after\s+that|and\s+then)(?=\s*[,:;!\-\u2013\u2014])"
-    r"|(?:one\s+more(?:\s+thing)?|last\s+thing|real\s+quick|quick\s+question))\s*[,!:;\-\u2013\u2014]*\s+)*"
+    r"|(?:one\s+more(?:\s+thing)?|last\s+thing|real\s+quick|quick\s+q(?:uestion)?))\s*[,!:;\-\u2013\u2014]*\s+)*"
 )
 # ... and its longer forms: "would you *be able to*", "are you able to", "would you *mind*
 # closing" (its "-ing" read as the verb, ``_acted``)

@@ -19,7 +19,8 @@ _PLAIN = {
     "scrap": "delete", "axe": "delete", "nix": "delete", "chuck": "delete", "toss": "delete", "zap": "delete",
     "ditch": "delete", "bin": "delete", "nuke": "delete", "trash": "delete", "kill": "delete", "wipe": "delete",
     "yeet": "delete", "junk": "delete", "bounce": "restart", "ship": "release", "greenlight": "approve",
-    "green-light": "approve", "lgtm": "approve",
+    "green-light": "approve", "lgtm": "approve", "prepare": "create", "compose": "create", "sketch": "create",
+    "plan": "create",
 }  # fmt: skip
 # ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
 _PHRASES = {
@@ -27,7 +28,8 @@ _PHRASES = {
     ("spin", "up"): "create", ("whip", "up"): "create", ("rustle", "up"): "create", ("stand", "up"): "create",
     ("throw", "together"): "create", ("put", "together"): "create", ("fire", "up"): "start", ("boot", "up"): "start",
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
-    ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete",
+    ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete", ("write", "up"): "create",
+    ("mock", "up"): "create", ("draw", "up"): "create",
 }  # fmt: skip
 # a shell's commands, as developers write them for what they do to a thing (``shell_verbs``):
 # "*rm* box file 123", "*ls* box folder 99", "*mkdir* reports in box folder 99"
