@@ -2510,6 +2510,17 @@ FIRST = [
     ("timeline of intercom conversation 301", "intercom", "retrieve_conversation"),
     ("activity on asana task 12", "asana", "get_stories_for_task"),
     ("audit trail for xero invoice INV-3", "xero", "get_invoice_history"),
+    ("hey! quick q - can you reboot droplet 77? thx!", "digitalocean", "droplet_actions_post"),
+    ("Hiya, complete asana task 12 for me? cheers", "asana", "update_task"),
+    ("prepare a jira issue for the login crash", "jira", "create_issue"),
+    ("compose a slack message to channel C0123", "slack", "chat_post_message"),
+    ("write up an asana task for the budget review", "asana", "create_task"),
+    ("mock up a notion page for the roadmap", "notion", "post_page"),
+    ("plan a cal.com booking with bob friday", "cal-com", "bookings_controller_2024_08_13_create_booking"),
+    ("sketch a github issue for the flaky test in acme/api", "github", "issues_create"),
+    # an e-mail pasted whole, its lines kept
+    ("Hi team,\n\nCould someone archive slack channel C0123?\n\nCheers", "slack", "conversations_archive"),
+    ("Subject: refund\nHi, please refund charge ch_9 in stripe. Thanks, Bob", "stripe", "post_charges_charge_refund"),
     # ... and guards, right before this round and kept: a quoted name, a list's participle, code and commands
     ("close jira issue ENG-12 since the github PR merged", "jira", "do_transition"),
     ('xero "list invoices"', "xero", "get_invoices"),
