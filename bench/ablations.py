@@ -428,6 +428,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("don't X, just Y: Y", "declined_acts", True),
     ("history, activity: the app's own word", "thing_histories", True),
     ("an issue for the flaky test", "created_for", True),
+    ("the new hire, the contractor: a person", "role_people", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -2518,6 +2518,11 @@ FIRST = [
     ("mock up a notion page for the roadmap", "notion", "post_page"),
     ("plan a cal.com booking with bob friday", "cal-com", "bookings_controller_2024_08_13_create_booking"),
     ("sketch a github issue for the flaky test in acme/api", "github", "issues_create"),
+    # a person by their role
+    ("add the new hire to slack channel C0123", "slack", "conversations_invite"),
+    ("remove the contractor from asana project 77", "asana", "remove_members_for_project"),
+    ("share box folder 99 with the auditor", "box", "post_collaborations"),
+    ("invite the designer to github repo acme/api", "github", "repos_add_collaborator"),
     # an e-mail pasted whole, its lines kept
     ("Hi team,\n\nCould someone archive slack channel C0123?\n\nCheers", "slack", "conversations_archive"),
     ("Subject: refund\nHi, please refund charge ch_9 in stripe. Thanks, Bob", "stripe", "post_charges_charge_refund"),
@@ -2612,6 +2617,7 @@ NOTHING = [
     ("merge the gitlab MR that fixes the login bug", "app_not_connected"),
     ("update the hubspot deal 88 with the new amount", "app_not_connected"),
     ("text the paypal receipt to +15551234 via whatsapp", "app_not_connected"),
+    ("remove the contractor from the gitlab project 5", "app_not_connected"),
 ]
 
 

@@ -23,6 +23,7 @@ from cardamom.core.search.failure_reports import reported_failure
 from cardamom.core.search.had_questions import had_question
 from cardamom.core.search.hedge_phrases import unhedged
 from cardamom.core.search.new_fields import without_new
+from cardamom.core.search.person_moves import person_moved
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.quoted_requests import quoted_request
 from cardamom.core.search.relative_clauses import described_by_clause
@@ -32,7 +33,7 @@ from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.telling import read_telling
 from cardamom.core.search.thing_questions import with_thing
 from cardamom.core.search.tokens import asked_auxiliary
-from tests.unit.search_documents import app_doc, ranked_names
+from tests.unit.search_documents import app_doc, ranked_names, without
 
 DOCS = [
     app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
@@ -65,6 +66,7 @@ DOCS = [
     app_doc("notion__patch_page", "Notion", "Update page properties."),
     app_doc("notion__post_search", "Notion", "Search by title."),
     app_doc("asana__add_members_for_project", "Asana", "Add users to a project."),
+    app_doc("asana__remove_members_for_project", "Asana", "Remove users from a project."),
     app_doc("asana__get_stories_for_task", "Asana", "Get stories from a task."),
     app_doc("asana__get_task", "Asana", "Get a task."),
     app_doc("stripe__get_customers_customer_subscriptions", "Stripe", "List active subscriptions of a customer."),
@@ -372,6 +374,18 @@ class TestCreatedFor:
         assert quoted_purpose(request, apps, for_things=True) == request
 
     # (ranked: tests/bench/test_written_requests.py, where "test" drew GitHub's ``repos_test_push_webhook``)
+
+
+class TestRolePeople:
+    def test_a_person_by_their_role_is_moved(self) -> None:
+        tools = frozenset(range(len(DOCS)))
+        off = SearchIndex.build(DOCS, without(role_people=False))
+        request = "remove the contractor from asana project 77"
+        assert person_moved(_INDEX, request, tools) == 'remove members "the contractor" from asana project 77'
+        assert person_moved(off, request, tools) == request
+        assert person_moved(_INDEX, "add the meeting to asana project 77", tools) == (
+            "add the meeting to asana project 77"
+        )
 
 
 class TestReachesOfEarlierRules:

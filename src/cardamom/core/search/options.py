@@ -1026,6 +1026,9 @@ class SearchOptions:
       quoted as a value ("create a github issue *for the flaky test* in acme/api", "write up an
       asana task *for the budget review*"; never an id: "for customer cus_1"; read with
       ``purposed_things``): ``created_for``.
+    * ``role_people``: a person named by their role is one person, moved as a person named is ("add
+      *the new hire* to slack channel C0123", "remove *the contractor* from asana project 77",
+      "share box folder 99 with *the auditor*"; read with ``person_moves``): ``role_people``.
     """
 
     drop_filler: bool = True
@@ -1365,6 +1368,7 @@ class SearchOptions:
     declined_acts: bool = True
     thing_histories: bool = True
     created_for: bool = True
+    role_people: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1716,4 +1720,5 @@ SEED_RULES_ONLY = SearchOptions(
     declined_acts=False,
     thing_histories=False,
     created_for=False,
+    role_people=False,
 )

@@ -33,9 +33,18 @@ _SOMEONE = (
     r"(?:(?:(?:a|an|the|this|that|one|my|our)\s+)?(?:user|member|person|teammate|guest|colleague|co-?worker)"
     r"(?:\s+[A-Za-z]*\d[\w.-]*)?|someone|somebody)"
 )
+# a person by their role, one person as a name is (``role_people``): "add *the new hire* to ...", "remove
+# *the contractor* from ...", "share ... with *the auditor*"
+_ROLES = (
+    r"(?:new\s+)?(?:hire|contractor|designer|auditor|intern|pm|manager|engineer|developer|dev|tech\s+lead|lead"
+    r"|candidate|consultant|freelancer|vendor|accountant|lawyer|recruiter|analyst|reviewer|tester|qa|ceo|cto|cfo"
+    r"|founder|newcomer|employee|temp|on-call(?:\s+engineer)?)"
+)
+_ROLE = rf"(?:the|our|my|this|that)\s+{_ROLES}"
+_ROLE_PERSON = re.compile(_ROLE, re.IGNORECASE)
 _MOVE = re.compile(
     r"^(?P<verb>add|put|invite|remove|take|kick|get(?:\s+rid\s+of)?|bring|pull|boot|drop|throw)\s+"
-    rf"(?P<person>{_SOMEONE}(?=\s)|\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
+    rf"(?P<person>{_SOMEONE}(?=\s)|{_ROLE}(?=\s)|\S+)(?:\s+(?:back\s+)?(?P<out>out))?\s+"
     r"(?P<joint>to|into|in|inside|from|of|off(?:\s+of)?)\s+(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -77,7 +86,9 @@ _ENSURED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _SHARED = re.compile(
-    rf"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>{_SOMEONE}(?=\s|$)|\S+)(?P<after>(?:\s+as\s+.+)?)$", re.I | re.S
+    rf"^share\s+(?P<rest>.+?)\s+with\s+(?P<person>{_SOMEONE}(?=\s|$)|{_ROLE}(?=\s|$)|\S+)"
+    r"(?P<after>(?:\s+as\s+.+)?)$",
+    re.I | re.S,
 )
 # the caller moved: "remove me from asana project 31" (the user asking to be moved, ``monologue``)
 _CALLERS = frozenset({"me", "myself", "us"})
@@ -109,6 +120,10 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     # app, not as the place's people (Box's group memberships add "user 77" to a group)
     one_of_kind = _ONE_OF_KIND.fullmatch(person) is not None
     named = one_of_kind or names_a_person_placed(person.strip(",.")) or person.casefold() in _CALLERS
+    # (a person by their role is one person, as a name is: "remove *the contractor* from asana project 77")
+    role = index.options.role_people and _ROLE_PERSON.fullmatch(person) is not None
+    one_of_kind = one_of_kind and not role
+    named = named or role
     # a capitalised word no tool's name nor app says is a person's name ("add *Dana* to slack #design")
     named = named or capitalised_stranger(person, lambda word: _known(index, word, apps))
     if not anyone and not named:

@@ -128,9 +128,9 @@ and ``existence_questions`` (format 43), read as on; format 43 without the switc
 the switches ``placed_apps``, ``texted_things``, ``failure_reports``, ``possessive_pronouns``,
 ``stating_parts``, ``hedge_phrases``, ``new_fields``, ``asked_auxiliaries``, ``ensured_members``,
 ``had_things``, ``undone_opposites``, ``quoted_requests``, ``repeated_parts``, ``relative_clauses``,
-``shell_verbs``, ``declined_acts``, ``thing_histories`` and ``created_for`` (format 47), read as on. The
-org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
-layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``shell_verbs``, ``declined_acts``, ``thing_histories``, ``created_for`` and ``role_people`` (format 47),
+read as on. The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A
+format whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
