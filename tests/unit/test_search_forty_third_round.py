@@ -137,6 +137,7 @@ class TestFailureReports:
             "get the 502 errors, then reboot",  # an order first, no report after it
             "I need the IMDb ID tt1234567. Can you fetch the episodes?",  # a number is no status code
             ") and not found.listed: query =",  # code: an order names what it acts on
+            "my expenses were 500 CNY for rent, 300 for food. compute the total",  # an amount, no status code
         ):
             assert reported_failure(request) == request, request
 

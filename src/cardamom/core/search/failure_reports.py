@@ -29,7 +29,11 @@ _FAILURE = re.compile(
     r"(?<![a-z])(?:errors?|err!?|exceptions?|fail(?:s|ed|ing|ure)?|time[ds]?\s*out|timeouts?|crash(?:es|ed|ing)?"
     r"|down|unreachable|unavailable|unresponsive|forbidden|denied|declined|not[\s_]found|broken|broke|stuck"
     r"|frozen|hung|panic|traceback|out\s+of\s+(?:disk|memory|space)|does\s*n[o']t\s+exist)(?![a-z])"
-    r"|(?<![\w.+-])[45]\d\d(?![\w.-])",  # (a status code alone: not "tt1234567", "+15554040")
+    # a status code alone ("tt1234567" is none), where its words say so: "*a 502* from ...", "*HTTP 404*",
+    # "*502 Bad Gateway*", "returns *500*" ("500 CNY for transportation" is an amount)
+    r"|\b(?:a|an|http|status|code|error|got|getting|returns|returned|throws|threw|gave)"
+    r"\s+[45]\d\d(?![\w.-])|(?<![\w.+-])[45]\d\d(?=\s+(?:bad|internal|not|forbidden|unauthorized|service|gateway"
+    r"|timeout|conflict|too|error|errors|unprocessable|method|request)\b)",
     re.IGNORECASE,
 )
 # where a report and an order part: a comma, a semicolon, a colon, a dash or a sentence's end
