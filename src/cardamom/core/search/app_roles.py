@@ -171,9 +171,11 @@ def _placed_content(
         after, last = valued, min(len(words), valued + _AFTER_ID)
         while after < last and words[after] not in _ENDS and words[after] not in _PLACING:
             after += 1
-        opening = at[mention] - 1 - sum(1 for w in sequence[1 : at[mention]] if w in ARTICLES)
-        if after == valued and opening == 0:
-            return (), frozenset()  # the thing the first verb acts on ("close *jira issue ENG-12* ... in github")
+        # (right after the first verb, past articles, and nothing of it used: the thing the verb acts
+        # on, "close *jira issue ENG-12* ... in github")
+        between = sum(1 for w in sequence[1 : at[mention]] if w not in ARTICLES)
+        if after == valued and between == 0:
+            return (), frozenset()
         thing.extend((*mention.words, *words[:after]))
     return content, frozenset(thing)
 

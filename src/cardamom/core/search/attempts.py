@@ -85,11 +85,11 @@ _LONGEST = 2000  # characters
 def attempted_in(index: SearchIndex, request: str) -> str:
     """``attempted`` where the index's switch reads attempts and ``request`` names a connected
     app, whose tools bound the answer ("why does my car fail" keeps its words); read before the
-    request's arguments and addresses ("can't upload *report.pdf* ...": a file's). So, first,
-    are a quoted order passed on (``quoted_requests``), a failure reported beside its order
-    (``failure_reports``), an act declined before the one asked (``declined_acts``) and the
-    history of a thing in its reader's words (``thing_histories``): the words around them name no
-    place of their own, or the app's names give the history another word."""
+    request's arguments and addresses ("can't upload *report.pdf* ...": a file's). Read before
+    it, in this order: a quoted order passed on (``quoted_requests``), a failure reported beside
+    its order (``failure_reports``), an act declined before the one asked (``declined_acts``) and
+    the history of a thing in its reader's words (``thing_histories``), each where its switch
+    says: the words around the order name no tool, or the app's names give the history a word."""
     if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
         quoted = quoted_request(request)
         if quoted != request:  # (an app the org lacks named around it still finds nothing)

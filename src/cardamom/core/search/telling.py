@@ -105,7 +105,7 @@ def read_telling(
     elif texted and verb == "text" and (to := _texted_to(words, first)):
         # "text *the stripe receipt for ch_9* to +15551234 via twilio": whom, then what
         said_words = words[first:to]
-        words = [*words[:first], *words[to + 1 : to + 2], *words[to + 2 :], "saying", *said_words]
+        words = [*words[:first], *words[to + 1 :], "saying", *said_words]
         return " ".join([*words[:start], "send", "a", _KINDS[verb], "to", *words[first:]]), verb
     else:
         return query, ""
