@@ -91,12 +91,12 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     the history of a thing in its reader's words (``thing_histories``), each where its switch
     says: the words around the order name no tool, or the app's names give the history a word."""
     if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
-        quoted = quoted_request(request)
-        if quoted != request:  # (an app the org lacks named around it still finds nothing)
-            named = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
-            request = with_apps(quoted, named, connected=False, others=True)
-    request = reported_failure_in(index, request)  # "Error 502 from droplet 77, reboot it": "reboot droplet 77"
-    request = declined_in(index, request)  # "don't delete box file 123, just move it ...": "move file 123 ..."
+        # (the apps named around the quote are where it was said; one the org lacks still finds nothing)
+        request = _placed(index, quoted_request(request), request, connected=False)
+    # "Error 502 from droplet 77, reboot it": "reboot droplet 77"; the apps the report names its place
+    request = _placed(index, reported_failure_in(index, request), request)
+    # "don't delete box file 123, just move it ...": "move file 123 ..."
+    request = _placed(index, declined_in(index, request), request)
     request = history_read(index, request)  # "activity on asana task 12": "get stories of asana task 12"
     if not index.options.told_attempts or len(request) > _LONGEST:
         return request
@@ -108,6 +108,16 @@ def attempted_in(index: SearchIndex, request: str) -> str:
         return request
     found = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
     return read if any(mention.connected for mention in found) else request
+
+
+def _placed(index: SearchIndex, read: str, request: str, *, connected: bool = True) -> str:
+    """``read`` (``request`` read past its words around the order) with the apps ``request`` names
+    there, as the place it asks in (``request_parts.with_apps``), the org's (``connected``) and
+    those it lacks; ``request`` where nothing was read."""
+    if read == request:
+        return request
+    named = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
+    return with_apps(read, named, connected=connected, others=True)
 
 
 def attempted(request: str) -> str:

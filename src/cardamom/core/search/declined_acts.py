@@ -18,10 +18,8 @@ import functools
 import re
 from collections.abc import Callable
 
-from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.failure_reports import order_opens
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.request_parts import with_apps
 from cardamom.core.search.thing_questions import one_thing, with_thing
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verb_readings import leads_a_name
@@ -40,14 +38,11 @@ _LONGEST = 400  # characters
 
 
 def declined_in(index: SearchIndex, request: str) -> str:
-    """``declined_act`` where the index's switch reads it, in the apps the request names."""
+    """``declined_act`` where the index's switch reads it, a word opening some tool's name an order
+    too."""
     if not index.options.declined_acts or len(request) > _LONGEST:
         return request
-    read = declined_act(request, functools.partial(leads_a_name, index))
-    if read == request:
-        return request
-    mentions = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
-    return with_apps(read, mentions, others=True)
+    return declined_act(request, functools.partial(leads_a_name, index))
 
 
 def declined_act(request: str, leads: Callable[[str], bool] = lambda word: False) -> str:

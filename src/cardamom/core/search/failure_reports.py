@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.request_parts import with_apps
 from cardamom.core.search.thing_questions import one_thing
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verbal_nouns import order_first
@@ -54,16 +52,11 @@ _LONGEST = 400  # characters
 
 
 def reported_failure_in(index: SearchIndex, request: str) -> str:
-    """``reported_failure`` where the index's switch reads reports, the apps the report names
-    the place the order asks in ("build failed on github acme/api: rerun workflow run 991":
-    "rerun workflow run 991 in github")."""
+    """``reported_failure`` where the index's switch reads reports (a cheap test first: most
+    requests report no failure)."""
     if not index.options.failure_reports or len(request) > _LONGEST or _FAILURE.search(request) is None:
         return request
-    read = reported_failure(request)
-    if read == request:
-        return request
-    mentions = tuple(find_mentions(tokenize(request), index.app_mentions, index.label_postings))
-    return with_apps(read, mentions, others=True)
+    return reported_failure(request)
 
 
 def reported_failure(request: str) -> str:
