@@ -22,6 +22,7 @@ from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.declined_acts import declined_in
 from cardamom.core.search.failure_reports import reported_failure_in
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.order_surroundings import without_surroundings
 from cardamom.core.search.quoted_requests import quoted_request
 from cardamom.core.search.request_frame import as_verb
 from cardamom.core.search.request_parts import with_apps
@@ -89,7 +90,9 @@ def attempted_in(index: SearchIndex, request: str) -> str:
     it, in this order: a quoted order passed on (``quoted_requests``), a failure reported beside
     its order (``failure_reports``), an act declined before the one asked (``declined_acts``) and
     the history of a thing in its reader's words (``thing_histories``), each where its switch
-    says: the words around the order name no tool, or the app's names give the history a word."""
+    says: the words around the order name no tool, or the app's names give the history a word;
+    before them, what ``order_surroundings`` reads."""
+    request = without_surroundings(index, request)
     if index.options.quoted_requests:  # 'bob wrote "please cancel sub_1" - do it in stripe': "cancel sub_1 in stripe"
         # (the apps named around the quote are where it was said; one the org lacks still finds nothing)
         request = _placed(index, quoted_request(request), request, connected=False)

@@ -245,6 +245,7 @@ def framed_request(
         long=options.long_contexts,
         complaints=options.complaint_questions,
         stating=options.stating_parts,
+        orders=options.stated_orders,
     )
     if part != query and options.context_pronouns:  # "Our Asana project 31 is done. Archive *it*."
         part = with_thing(part, query, possessive=options.possessive_pronouns)

@@ -1029,6 +1029,40 @@ class SearchOptions:
     * ``role_people``: a person named by their role is one person, moved as a person named is ("add
       *the new hire* to slack channel C0123", "remove *the contractor* from asana project 77",
       "share box folder 99 with *the auditor*"; read with ``person_moves``): ``role_people``.
+    * ``foreign_courtesies``: another language's courtesy opening or closing a request ("*por favor*
+      reboot droplet 77", "*merci de* close jira issue ENG-4", "..., *gracias*") is read without it:
+      ``foreign_courtesies``;
+    * ``alternative_verbs``: two verbs offered as alternatives on one thing ("*close or resolve*
+      jira issue ENG-4", "*either* email *or* resend ...", "..., whichever is easier") read as the
+      first, where no name says both (an upsert's "create or update"): ``paired_verbs``;
+    * ``inspected_acts``: a look before the act ("*find and* delete box file 123", "*review and*
+      merge PR 12", "*double-check then* cancel ...") is read as the act: ``paired_verbs``;
+    * ``checklist_items``: a to-do list's first open item is the request ("[x] archive slack channel
+      C0123 [ ] delete box file 123": "delete box file 123"; "- [ ] reboot droplet 77"):
+      ``checklist_items``;
+    * ``excepted_values``: the ids or name an act over many spares at the request's end are read as
+      its argument, left out ("destroy all droplets *other than 77*", "close all jira issues *except
+      ENG-4*", "remove everyone from ... *but alice*"): ``excepted_values``;
+    * ``light_verbs``: an act named by its noun after a light verb reads as its verb ("need a reboot
+      on droplet 77", "give droplet 77 a reboot", "take a snapshot of ...": "reboot droplet 77"),
+      and a new thing asked for as one created ("need a new jira issue for ..."): ``light_verbs``;
+    * ``enclosing_marks``: marks around a whole request are read without it ('"delete asana task
+      12"', ">>> text ...", an ellipsis in one character): ``enclosing_marks``;
+    * ``unhurried_phrases``: the words giving a request no hurry ("*at some point* archive ...",
+      "... *whenever convenient*", "... *when you're free*") are read without it:
+      ``unhurried_phrases``;
+    * ``modelled_things``: a thing made after another is read without its model ("create a jira
+      issue *like ENG-4*", "make another cal.com booking *like 55*"): ``modelled_things``;
+    * ``stated_orders``: a statement of a thing may end at a dash too, and any verb a request opens
+      with opens the order on "it" after it ("jira issue ENG-4 is fixed, *mark it done*", "droplet
+      77 is unresponsive *- bounce it*"): ``request_parts``;
+    * ``unmarked_contractions``: contractions written without their apostrophe are read with it
+      ("whats in box folder 99", "id like to ...", "lets reply ..."; never "its", "were", "ill"):
+      ``unmarked_contractions``;
+    * ``habitual_phrases``: a request asked done as always is read without its habit ("send xero
+      invoice INV-3 *as usual*", "*same as last time,* archive ..."): ``habitual_phrases``;
+    * ``environment_words``: the environment a thing lives in is read without it where no name says
+      the word ("reboot the *prod* droplet 77", "refund ... *in live mode*"): ``environment_words``;
     """
 
     drop_filler: bool = True
@@ -1369,6 +1403,19 @@ class SearchOptions:
     thing_histories: bool = True
     created_for: bool = True
     role_people: bool = True
+    foreign_courtesies: bool = True
+    alternative_verbs: bool = True
+    inspected_acts: bool = True
+    checklist_items: bool = True
+    excepted_values: bool = True
+    light_verbs: bool = True
+    enclosing_marks: bool = True
+    unhurried_phrases: bool = True
+    modelled_things: bool = True
+    stated_orders: bool = True
+    unmarked_contractions: bool = True
+    habitual_phrases: bool = True
+    environment_words: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1721,4 +1768,17 @@ SEED_RULES_ONLY = SearchOptions(
     thing_histories=False,
     created_for=False,
     role_people=False,
+    foreign_courtesies=False,
+    alternative_verbs=False,
+    inspected_acts=False,
+    checklist_items=False,
+    excepted_values=False,
+    light_verbs=False,
+    enclosing_marks=False,
+    unhurried_phrases=False,
+    modelled_things=False,
+    stated_orders=False,
+    unmarked_contractions=False,
+    habitual_phrases=False,
+    environment_words=False,
 )

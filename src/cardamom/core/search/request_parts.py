@@ -13,8 +13,10 @@ import unicodedata
 from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.slang_verbs import slang_verb
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verbal_nouns import known_verb
 
 # a part's label, at the request's start or a sentence's ("search notion *query:* roadmap" is a field's)
 _LABELS = r"context|background|notes?|goal|task|request|action|ask|objective|intent|query|todo|step\s*\d+"
@@ -50,6 +52,10 @@ _STATED_THEN_IT = re.compile(
     r"(?P<rest>[^,;]*\b(?:it|them)\b.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... or to its dash (``stated_orders``): "droplet 77 is unresponsive *-* bounce it"
+_STATED_THEN_IT_DASHED = re.compile(
+    _STATED_THEN_IT.pattern.replace(r"),\s*", r")(?:,|\s+[-\u2013\u2014]+)\s*", 1), re.IGNORECASE | re.DOTALL
+)
 _STATED = 3  # at most this many sentences state the context before the one that asks
 _STATING_WORDS = 12  # "Our GitHub repo is acme/api.": a context is short
 # words of asking: a sentence with one asks for something itself ("I *need* the invoices.", "we're
@@ -74,6 +80,7 @@ def task_part(
     long: bool = False,
     complaints: bool = False,
     stating: bool = False,
+    orders: bool = False,
 ) -> str:
     """The part of ``request`` that asks: its task's, goal's or first step's part where it is
         written in labelled parts, the words after a context's "so" where an action opens them;
@@ -89,14 +96,16 @@ def task_part(
         issue for it") opens the sentence that asks; ``complaints`` (``complaint_questions``): a context may
     be a complaint asked as why ("why is slack channel C0123 still around? *archive it*"); ``stating``
     (``stating_parts``): a part stating of a thing is no step ("droplet 77 is no longer needed. delete
-    it"); ``request`` otherwise."""
+    it"); ``orders`` (``stated_orders``): a statement may end at a dash too, and any verb a request
+    opens with opens the order on "it" after it ("ENG-4 is fixed, *mark* it done"); ``request`` otherwise."""
     if len(request) > 2000:
         return request
     part = _labelled_part(request, _MARKED_LABEL if marks else _LABEL) if labels else request
     if steps and part == request:
         part = _first_step(request, acts, joined=joined, stating=stating) or request
     if sentences and part == request:
-        return _after_statements(request, acts, commas=commas, long=long, complaints=complaints) or request
+        read = _after_statements(request, acts, commas=commas, long=long, complaints=complaints, orders=orders)
+        return read or request
     return part
 
 
@@ -147,11 +156,13 @@ def _after_statements(
     commas: bool = False,
     long: bool = False,
     complaints: bool = False,
+    orders: bool = False,
 ) -> str | None:
     """The last sentence of ``request``, where an action word opens it and one to ``_STATED``
     sentences before it state a context ("We use Jira. *Create a bug ...*"); None otherwise."""
     parts = _SENTENCE_END.split(request.strip())
-    stated = _STATED_THEN_IT.match(request) if commas and len(parts) == 1 else None
+    stating_then_it = _STATED_THEN_IT_DASHED if orders else _STATED_THEN_IT
+    stated = stating_then_it.match(request) if commas and len(parts) == 1 else None
     if stated is not None:
         # a context to its comma, then what to do to "it": "The droplet 5512 on DigitalOcean is
         # no longer needed, *delete it*" (``stated_commas``)
@@ -164,6 +175,8 @@ def _after_statements(
     asked = _OPENERS.sub("", parts[-1])
     first = _first_word(asked)
     leading = long and first in LEADING_VERBS  # "*Open* a jira issue for it in ENG."
+    # ("ENG-4 is fixed, *mark* it done": an order on the thing stated, its verb no action group's)
+    leading = leading or (orders and stated is not None and (known_verb(first) or slang_verb(first)))
     return asked if first and (is_action_word(first) or leading or (acts is not None and acts(first))) else None
 
 

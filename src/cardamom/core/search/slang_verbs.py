@@ -57,6 +57,11 @@ _LOOPED = re.compile(
 _LONGEST = 300  # characters
 
 
+def slang_verb(word: str) -> bool:
+    """``word`` is slang for a verb ("bounce", "ship", "nuke")."""
+    return word.casefold() in _PLAIN
+
+
 def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = False) -> str:
     """``request`` with the slang verb opening it written as the plain one; ``named``: whether
     a name of the apps' tools carries a word; ``shell`` (``shell_verbs``): a shell's command too,

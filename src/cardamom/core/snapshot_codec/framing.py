@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 47
+SNAPSHOT_FORMAT = 48
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -129,8 +129,12 @@ the switches ``placed_apps``, ``texted_things``, ``failure_reports``, ``possessi
 ``stating_parts``, ``hedge_phrases``, ``new_fields``, ``asked_auxiliaries``, ``ensured_members``,
 ``had_things``, ``undone_opposites``, ``quoted_requests``, ``repeated_parts``, ``relative_clauses``,
 ``shell_verbs``, ``declined_acts``, ``thing_histories``, ``created_for`` and ``role_people`` (format 47),
-read as on. The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A
-format whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+read as on; format 47 without the switches ``foreign_courtesies``, ``alternative_verbs``, ``inspected_acts``,
+``checklist_items``, ``excepted_values``, ``light_verbs``, ``enclosing_marks``, ``unhurried_phrases``,
+``modelled_things``, ``stated_orders``, ``unmarked_contractions``, ``habitual_phrases`` and
+``environment_words`` (format 48), read as on. The org's app names are never stored: every load derives
+them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
+are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
