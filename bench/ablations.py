@@ -442,6 +442,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("contractions without an apostrophe", "unmarked_contractions", True),
     ("a routine's habit", "habitual_phrases", True),
     ("a thing's environment", "environment_words", True),
+    ("a precaution", "precaution_clauses", True),
+    ("a go-ahead around the order", "go_ahead_phrases", True),
+    ("a thing told again after its id", "thing_appositives", True),
+    ("a colleague addressed by name", "addressed_people", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -5,24 +5,30 @@ list's open item (``checklist_items``), the ids an act over many spares (``excep
 act named by its noun after a light verb (``light_verbs``), marks around the whole request
 (``enclosing_marks``), no hurry given (``unhurried_phrases``), a thing made after another
 (``modelled_things``), contractions without their apostrophe (``unmarked_contractions``), a
-routine's habit (``habitual_phrases``), the environment a thing lives in (``environment_words``);
-and a thing stated, then the order on it after a dash or with any verb (``stated_orders``)."""
+routine's habit (``habitual_phrases``), the environment a thing lives in (``environment_words``),
+a precaution (``precaution_clauses``), a go-ahead (``go_ahead_phrases``), a thing told again after
+its id (``thing_appositives``), a colleague addressed by name (``addressed_people``); and a thing
+stated, then the order on it after a dash or with any verb (``stated_orders``)."""
 
 from __future__ import annotations
 
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.addressed_people import unaddressed
 from cardamom.core.search.checklist_items import open_item
 from cardamom.core.search.enclosing_marks import unenclosed
 from cardamom.core.search.environment_words import without_environment
 from cardamom.core.search.excepted_values import without_excepted
 from cardamom.core.search.foreign_courtesies import without_foreign_courtesy
+from cardamom.core.search.go_ahead_phrases import past_go_ahead
 from cardamom.core.search.habitual_phrases import without_habit
 from cardamom.core.search.light_verbs import act_of_noun
 from cardamom.core.search.modelled_things import without_model
 from cardamom.core.search.paired_verbs import act_after_look, first_alternative
+from cardamom.core.search.precaution_clauses import without_precaution
 from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.thing_appositives import without_appositive
 from cardamom.core.search.unhurried_phrases import unhurried
 from cardamom.core.search.unmarked_contractions import marked
 from tests.unit.search_documents import app_doc, ranked_names
@@ -163,6 +169,10 @@ class TestLightVerbs:
         stated = "a new channel needs to be created in slack called #launch"
         assert act_of_noun(stated) == stated
 
+    def test_a_small_act_with_no_light_verb(self) -> None:
+        assert act_of_noun("a quick reply to intercom conversation 301") == "reply intercom conversation 301"
+        assert act_of_noun("a quick look at jira issue ENG-4") == "a quick look at jira issue ENG-4"
+
     def test_ranked(self) -> None:
         assert _names("a new asana task for the budget review")[:1] == ["asana__create_task"]
         assert _names("a new asana task for the budget review", light_verbs=False)[:1] != ["asana__create_task"]
@@ -249,6 +259,64 @@ class TestStatedOrders:
         assert _names(query)[:1] == ["github__pulls_merge"]
 
 
+class TestPrecautionsGoAheadsAppositives:
+    def test_precautions(self) -> None:
+        assert without_precaution("snapshot droplet 77 in case the deploy fails") == "snapshot droplet 77"
+        assert without_precaution("just to be safe, list the items in box folder 7") == "list the items in box folder 7"
+        assert without_precaution("rerun workflow run 5 in case it was flaky") == "rerun workflow run 5"
+        # a condition, kept
+        condition = "in case box file 123 is a duplicate, delete it"
+        assert without_precaution(condition) == condition
+
+    def test_go_aheads(self) -> None:
+        assert past_go_ahead("proceed with the refund of stripe charge ch_9") == "refund stripe charge ch_9"
+        assert past_go_ahead("go ahead with merging github PR 12") == "merge github PR 12"
+        assert past_go_ahead("feel free to update notion page abc") == "update notion page abc"
+        assert past_go_ahead("make it so that slack channel C0123 is archived") == (
+            "make sure slack channel C0123 is archived"
+        )
+        assert past_go_ahead("make it happen: reboot droplet 77") == "reboot droplet 77"
+        assert past_go_ahead("continue with the weekly numbers") == "continue with the weekly numbers"
+        assert past_go_ahead("do me a favor and reboot droplet 77") == "reboot droplet 77"
+        assert past_go_ahead("per legal, delete box file 123") == "delete box file 123"
+        assert past_go_ahead("on alice's orders, reboot droplet 77") == "reboot droplet 77"
+        assert past_go_ahead("per the ticket, the weekly numbers") == "per the ticket, the weekly numbers"
+
+    def test_addressed_people(self) -> None:
+        never = lambda name: False  # noqa: E731
+        assert unaddressed("Eve, could you delete box file 123?", never) == "could you delete box file 123?"
+        assert unaddressed("@alice can you merge PR 12", never) == "can you merge PR 12"
+        assert unaddressed("Frank - close jira issue ENG-4", never) == "close jira issue ENG-4"
+        for kept in (
+            "Subject, refund request. Please refund charge ch_9",  # a label's word
+            "Forem: get followed tags",  # an app's name, maybe: a colon
+            "Bob, the weekly numbers",  # no order
+        ):
+            assert unaddressed(kept, never) == kept
+        assert unaddressed("Jira, close issue ENG-4", lambda name: name == "Jira") == "Jira, close issue ENG-4"
+
+    def test_appositives(self) -> None:
+        assert without_appositive("reboot droplet 77, the web server") == "reboot droplet 77"
+        assert without_appositive("send xero invoice INV-3, the one for acme, to the client") == (
+            "send xero invoice INV-3 to the client"
+        )
+        assert without_appositive("merge PR 12 in acme/api, the dependency bump") == "merge PR 12 in acme/api"
+        for kept in (
+            "close jira issue ENG-4, the one I mentioned",  # ``mentioned_things``'
+            "delete box file 123, the rest too",
+            "archive slack channel C0123, that is all",
+            "update notion page abc, our roadmap",  # no digit names the thing
+        ):
+            assert without_appositive(kept) == kept
+
+    def test_ranked(self) -> None:
+        assert _names("delete asana task 12, the duplicate one")[:1] == ["asana__delete_task"]
+        assert _names("proceed with deleting box file 123")[:1] == ["box__delete_files_id"]
+        assert _names("proceed with deleting box file 123", go_ahead_phrases=False) == []
+        assert _names("get box folder 99 items in case bob asks")[:1] == ["box__get_folders_id_items"]
+        assert _names("get box folder 99 items in case bob asks", precaution_clauses=False) == []
+
+
 def test_in_an_app_the_org_lacks_nothing() -> None:
     for query in (
         "por favor close linear issue LIN-4",
@@ -263,6 +331,11 @@ def test_in_an_app_the_org_lacks_nothing() -> None:
         "close linear issue LIN-4 as usual",
         "reboot the prod heroku dyno 7",
         "linear issue LIN-4 is fixed - close it",
+        "reboot heroku dyno 7, the web server",
+        "proceed with the refund of paypal payment 9",
+        "snapshot heroku dyno 7 in case the deploy fails",
+        "Eve, could you delete dropbox file 123?",
+        "per legal, delete dropbox file 123",
     ):
         assert _names(query) == [], query
 
@@ -283,5 +356,9 @@ def test_hostile_lengths() -> None:
     without_model("create a x like " + "y " * 5_000 + "12")
     marked("whats " * 5_000)
     without_environment("reboot the prod " * 2_000 + "droplet 77", lambda word: False)
+    without_precaution("in case " * 5_000 + "x")
+    past_go_ahead("proceed with " * 5_000 + "x")
+    without_appositive("x 1, the " * 5_000)
+    unaddressed("@" + "a" * 5_000 + " delete x", lambda name: False)
     rank(_INDEX, "por favor find and " + "close or resolve " * 1_000 + "jira issue ENG-4")
     assert time.perf_counter() - started < 2.0

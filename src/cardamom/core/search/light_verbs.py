@@ -7,7 +7,8 @@ box file 123", "*take a snapshot of* droplet 77", "give jira issue ENG-4 *a comm
 new* asana task for the budget review". The light verb ("need", "give", "take") names no tool,
 and the noun's thing drew a tool of its own ("new ... issue": Jira's workflow scheme issue type;
 "snapshot of": the droplet's snapshots listed). Read as the act's verb on the thing, and a new
-thing as one created.
+thing as one created. So is a small act asked with no light verb: "*a quick resend of* xero invoice
+INV-3", "*one quick reply to* intercom conversation 301".
 
 Only where the noun is an act's (``verbal_nouns.act_verb``: "reboot", "deletion", "invite").
 """
@@ -26,6 +27,12 @@ _NEEDING = (
 _ASKED = re.compile(
     rf"^(?P<open>\s*(?:(?:please|pls|kindly|just)\s+)*){_NEEDING}\s+{_ARTICLE}(?P<noun>[a-z]+)\s+(?:of|on|for|to)\s+"
     r"(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# "a quick resend of xero invoice INV-3", "one quick reply to ...": no light verb, a small act
+_SMALL = re.compile(
+    r"^(?P<open>\s*(?:(?:please|pls|just)\s+)*)(?:a|an|one|just\s+a)\s+(?:quick|small|tiny|short|little|fast|brief)\s+"
+    r"(?P<noun>[a-z]+)\s+(?:of|on|for|to)\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 # "give droplet 77 a reboot", "give jira issue ENG-4 a comment: fixed in 142"
@@ -60,6 +67,10 @@ def act_of_noun(request: str) -> str:
     verb = _verb(asked["noun"]) if asked is not None else None
     if asked is not None and verb is not None:
         return f"{asked['open']}{verb} {asked['rest']}"
+    small = _SMALL.match(request)
+    verb = act_verb(small["noun"].casefold()) if small is not None else None
+    if small is not None and verb is not None:
+        return f"{small['open']}{verb} {small['rest']}"
     given = _GIVEN.match(request)
     verb = _verb(given["noun"]) if given is not None else None
     if given is not None and verb is not None:

@@ -1063,6 +1063,19 @@ class SearchOptions:
       invoice INV-3 *as usual*", "*same as last time,* archive ..."): ``habitual_phrases``;
     * ``environment_words``: the environment a thing lives in is read without it where no name says
       the word ("reboot the *prod* droplet 77", "refund ... *in live mode*"): ``environment_words``;
+    * ``precaution_clauses``: a precaution the request is taken as is read without it ("snapshot
+      droplet 77 *in case the deploy fails*", "*as a precaution,* ...", "... *for the record*"):
+      ``precaution_clauses``;
+    * ``go_ahead_phrases``: a go-ahead around the order is read as the order ("*proceed with* the
+      refund of stripe charge ch_9", "*feel free to* update ...", "*make it happen:* ..."), an
+      outcome made so as one made sure of ("*make it so that* ... is archived"):
+      ``go_ahead_phrases``;
+    * ``thing_appositives``: a thing told again after its id is read without the appositive ("reboot
+      droplet 77*, the web server*", "send xero invoice INV-3*, the one for acme,* to the client"):
+      ``thing_appositives``;
+    * ``addressed_people``: a request addressed to a colleague by name is read without the name,
+      where an order follows and it names no app ("*Eve,* could you delete box file 123?", "*@alice*
+      can you merge ..."): ``addressed_people``;
     """
 
     drop_filler: bool = True
@@ -1416,6 +1429,10 @@ class SearchOptions:
     unmarked_contractions: bool = True
     habitual_phrases: bool = True
     environment_words: bool = True
+    precaution_clauses: bool = True
+    go_ahead_phrases: bool = True
+    thing_appositives: bool = True
+    addressed_people: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1781,4 +1798,8 @@ SEED_RULES_ONLY = SearchOptions(
     unmarked_contractions=False,
     habitual_phrases=False,
     environment_words=False,
+    precaution_clauses=False,
+    go_ahead_phrases=False,
+    thing_appositives=False,
+    addressed_people=False,
 )

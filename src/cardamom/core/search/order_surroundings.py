@@ -2,28 +2,34 @@
 
 Each reading leaves the request as written where its switch is off or it finds nothing of its
 own: marks around the whole request (``enclosing_marks``), a to-do list's open item
-(``checklist_items``), contractions without their apostrophe (``unmarked_contractions``), another
+(``checklist_items``), contractions without their apostrophe (``unmarked_contractions``), a
+colleague addressed by name (``addressed_people``), another
 language's courtesy (``foreign_courtesies``), a routine's habit (``habitual_phrases``), no hurry
 given (``unhurried_phrases``), the ids an act over many spares (``excepted_values``), an act named
 by its noun after a light verb (``light_verbs``), a thing made after another
-(``modelled_things``), the environment a thing lives in (``environment_words``), and two verbs
-on one thing (``paired_verbs``).
+(``modelled_things``), a precaution (``precaution_clauses``), a go-ahead (``go_ahead_phrases``), a
+thing told again after its id (``thing_appositives``), the environment a thing lives in
+(``environment_words``), and two verbs on one thing (``paired_verbs``).
 """
 
 from __future__ import annotations
 
+from cardamom.core.search.addressed_people import unaddressed
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.checklist_items import open_item
 from cardamom.core.search.enclosing_marks import unenclosed
 from cardamom.core.search.environment_words import without_environment
 from cardamom.core.search.excepted_values import without_excepted
 from cardamom.core.search.foreign_courtesies import without_foreign_courtesy
+from cardamom.core.search.go_ahead_phrases import past_go_ahead
 from cardamom.core.search.habitual_phrases import without_habit
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.light_verbs import act_of_noun
 from cardamom.core.search.modelled_things import without_model
 from cardamom.core.search.paired_verbs import act_after_look, first_alternative
 from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.precaution_clauses import without_precaution
+from cardamom.core.search.thing_appositives import without_appositive
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.unhurried_phrases import unhurried
 from cardamom.core.search.unmarked_contractions import marked
@@ -32,16 +38,21 @@ from cardamom.core.search.unmarked_contractions import marked
 def without_surroundings(index: SearchIndex, request: str) -> str:
     """``request`` read past what is written around its order, as the index's switches say (the
     module's readings, in its order)."""
-    options = index.options
+    options, mentions = index.options, index.app_mentions
     request = unenclosed(request) if options.enclosing_marks else request  # '"delete asana task 12"'
     request = open_item(request) if options.checklist_items else request  # "[x] ... [ ] delete box file 123"
     request = marked(request) if options.unmarked_contractions else request  # "whats in ...": "what's in ..."
+    if options.addressed_people:  # "Eve, could you delete box file 123?": "could you delete ..."
+        request = unaddressed(request, lambda name: bool(find_mentions(tokenize(name), mentions, index.label_postings)))
     request = without_foreign_courtesy(request) if options.foreign_courtesies else request  # "por favor ..."
     request = without_habit(request) if options.habitual_phrases else request  # "send ... as usual"
     request = unhurried(request) if options.unhurried_phrases else request  # "at some point archive ..."
     request = without_excepted(request) if options.excepted_values else request  # "... except ENG-4"
     request = act_of_noun(request) if options.light_verbs else request  # "need a reboot on droplet 77"
     request = without_model(request) if options.modelled_things else request  # "create a jira issue like ENG-4"
+    request = without_precaution(request) if options.precaution_clauses else request  # "... in case it fails"
+    request = past_go_ahead(request) if options.go_ahead_phrases else request  # "proceed with the refund of ..."
+    request = without_appositive(request) if options.thing_appositives else request  # "droplet 77, the web server"
     if not (options.environment_words or options.alternative_verbs or options.inspected_acts):
         return request
     found = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
