@@ -2670,6 +2670,24 @@ FIRST = [
     ("per our policy, delete asana task 12", "asana", "delete_task"),
     ("per the meeting, update notion page abc", "notion", "patch_page"),
     ("Team - please merge github PR 12 in acme/api asap. Ta", "github", "pulls_merge"),  # the last round left it
+    # formal verbs and a model's light verbs; the round's styles on other words (held out, run once)
+    ("tiny update to asana task 12: due friday", "asana", "update_task"),
+    ("a quick resend of xero invoice INV-3", "xero", "email_invoice"),
+    ("relocate box file 123 to folder 99", "box", "put_files_id"),
+    ("amend xero invoice INV-3 due date to friday", "xero", "update_invoice"),
+    ("transmit xero invoice INV-3 to the customer", "xero", "email_invoice"),
+    ("acquire the details of cal.com booking 55", "cal-com", "bookings_controller_2024_08_13_get_booking"),
+    ("initiate the deletion of box file 123", "box", "delete_files_id"),
+    ("execute a shutdown of droplet 77", "digitalocean", "droplet_actions_post"),
+    ("submit a reply to intercom conversation 301: we're on it", "intercom", "reply_conversation"),
+    ("relocate box folder 7 into folder 8", "box", "put_folders_id"),
+    ("trigger a reboot of droplet 78", "digitalocean", "droplet_actions_post"),
+    ("do me a favour and star github repo acme/web", "github", "activity_star_repo_for_authenticated_user"),
+    ("grazie, reopen jira issue OPS-2", "jira", "do_transition"),
+    ("review then approve github PR 44 in acme/web", "github", "pulls_create_review"),
+    ("- [x] drafted - [ ] publish notion page xyz", "notion", "patch_page"),
+    ("need a resend of stripe invoice in_77", "stripe", "post_invoices_invoice_send"),
+    ("kill or stop droplet 78", "digitalocean", "droplets_destroy"),
 ]
 
 
@@ -2777,6 +2795,8 @@ NOTHING = [
     ("snapshot heroku dyno 7 in case the deploy fails", "app_not_connected"),
     ("Eve, could you delete dropbox file 123?", "app_not_connected"),
     ("per legal, delete dropbox file 123", "app_not_connected"),
+    ("relocate dropbox file 123 to folder 9", "app_not_connected"),
+    ("initiate a reboot of heroku dyno 7", "app_not_connected"),
 ]
 
 

@@ -7,8 +7,9 @@ act named by its noun after a light verb (``light_verbs``), marks around the who
 (``modelled_things``), contractions without their apostrophe (``unmarked_contractions``), a
 routine's habit (``habitual_phrases``), the environment a thing lives in (``environment_words``),
 a precaution (``precaution_clauses``), a go-ahead (``go_ahead_phrases``), a thing told again after
-its id (``thing_appositives``), a colleague addressed by name (``addressed_people``); and a thing
-stated, then the order on it after a dash or with any verb (``stated_orders``)."""
+its id (``thing_appositives``), a colleague addressed by name (``addressed_people``); a thing
+stated, then the order on it after a dash or with any verb (``stated_orders``); and a formal verb
+as models write it (``formal_verbs``)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from cardamom.core.search.modelled_things import without_model
 from cardamom.core.search.paired_verbs import act_after_look, first_alternative
 from cardamom.core.search.precaution_clauses import without_precaution
 from cardamom.core.search.request_parts import task_part
+from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.thing_appositives import without_appositive
 from cardamom.core.search.unhurried_phrases import unhurried
 from cardamom.core.search.unmarked_contractions import marked
@@ -94,6 +96,7 @@ class TestPairedVerbs:
             "reply to intercom conversation 301"
         )
         assert first_alternative("cancel or reschedule booking 55, whichever is easier", never) == "cancel booking 55"
+        assert first_alternative("kill or stop droplet 78", never) == "kill droplet 78"  # slang
 
     def test_no_alternative_no_reading(self) -> None:
         never = lambda first, second: False  # noqa: E731
@@ -171,7 +174,15 @@ class TestLightVerbs:
 
     def test_a_small_act_with_no_light_verb(self) -> None:
         assert act_of_noun("a quick reply to intercom conversation 301") == "reply intercom conversation 301"
+        assert act_of_noun("tiny update to asana task 12: due friday") == "update asana task 12: due friday"
         assert act_of_noun("a quick look at jira issue ENG-4") == "a quick look at jira issue ENG-4"
+
+    def test_a_models_light_verbs_and_acts_done_again(self) -> None:
+        assert act_of_noun("initiate a reboot of droplet 77") == "reboot droplet 77"
+        assert act_of_noun("trigger a rerun of workflow run 9") == "rerun workflow run 9"
+        assert act_of_noun("need a resend of stripe invoice in_77") == "resend stripe invoice in_77"
+        # an issue's "issue a refund" is ``synonyms``' (create a refund), read as before
+        assert act_of_noun("issue a refund for stripe charge ch_9") == "issue a refund for stripe charge ch_9"
 
     def test_ranked(self) -> None:
         assert _names("a new asana task for the budget review")[:1] == ["asana__create_task"]
@@ -317,6 +328,23 @@ class TestPrecautionsGoAheadsAppositives:
         assert _names("get box folder 99 items in case bob asks", precaution_clauses=False) == []
 
 
+class TestFormalVerbs:
+    def test_the_plain_verb(self) -> None:
+        never = lambda word: False  # noqa: E731
+        assert plain_verb("relocate box file 123 to folder 99", never, formal=True) == "move box file 123 to folder 99"
+        assert plain_verb("amend xero invoice INV-3", never, formal=True) == "update xero invoice INV-3"
+        assert plain_verb("amend xero invoice INV-3", never) == "amend xero invoice INV-3"
+        # the app's own word, and "terminate" (a call's termination ends it): as written
+        assert plain_verb("amend xero invoice INV-3", lambda word: word == "amend", formal=True) == (
+            "amend xero invoice INV-3"
+        )
+        assert plain_verb("terminate droplet 77", never, formal=True) == "terminate droplet 77"
+
+    def test_ranked(self) -> None:
+        assert _names("transmit xero invoice INV-3 to the customer")[:1] == ["xero__email_invoice"]
+        assert _names("transmit xero invoice INV-3 to the customer", formal_verbs=False) == []
+
+
 def test_in_an_app_the_org_lacks_nothing() -> None:
     for query in (
         "por favor close linear issue LIN-4",
@@ -336,6 +364,8 @@ def test_in_an_app_the_org_lacks_nothing() -> None:
         "snapshot heroku dyno 7 in case the deploy fails",
         "Eve, could you delete dropbox file 123?",
         "per legal, delete dropbox file 123",
+        "erase trello card 12",
+        "initiate a reboot of heroku dyno 7",
     ):
         assert _names(query) == [], query
 
@@ -361,4 +391,7 @@ def test_hostile_lengths() -> None:
     without_appositive("x 1, the " * 5_000)
     unaddressed("@" + "a" * 5_000 + " delete x", lambda name: False)
     rank(_INDEX, "por favor find and " + "close or resolve " * 1_000 + "jira issue ENG-4")
+    # marks only after an act declined (the forty-third round's reading raised on it)
+    assert rank(_INDEX, "not done ; \u2026").hits == ()
+    rank(_INDEX, "don't ; ...")
     assert time.perf_counter() - started < 2.0

@@ -53,6 +53,8 @@ def declined_act(request: str, leads: Callable[[str], bool] = lambda word: False
     if found is None:
         return request
     order = _INSTEAD.sub("", found["order"]).rstrip(" .!")
+    if not order.strip():
+        return request  # (marks only after the declined act: "not done ; ...")
     first = order.split(maxsplit=1)[0].casefold()
     if not (order_opens(order) or leads(first)) or len(tokenize(order)) < 2:
         return request

@@ -289,7 +289,7 @@ def framed_request(
         return bool(named.get(word, EMPTY) & tools)
 
     if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
-        framed = plain_verb(framed, a_name_says, shell=options.shell_verbs)
+        framed = plain_verb(framed, a_name_says, shell=options.shell_verbs, formal=options.formal_verbs)
     if options.whole_things:  # "delete the entire box folder 99": "delete the box folder 99"
         framed = whole_thing(framed, a_name_says)
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"

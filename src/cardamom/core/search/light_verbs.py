@@ -21,7 +21,9 @@ from cardamom.core.search.verbal_nouns import act_verb
 
 _ARTICLE = r"(?:a|an|the|one|some)\s+(?:quick\s+|full\s+|fresh\s+|proper\s+|new\s+(?=\w+\s+(?:of|on|for)\b))?"
 _NEEDING = (
-    r"(?:(?:i|we)\s+)?(?:(?:really\s+)?(?:need|want|require|would\s+like|'d\s+like)|do|perform|run|take|carry\s+out)"
+    r"(?:(?:i|we)\s+)?(?:(?:really\s+)?(?:need|want|require|would\s+like|'d\s+like)|do|perform|run|take|carry\s+out"
+    # ... and a model's: "*initiate* a reboot of ...", "*trigger* a rerun of ..." ("issue a refund" is ``synonyms``')
+    r"|initiate|trigger|execute|submit|conduct)"
 )
 # "need a reboot on droplet 77", "take a snapshot of droplet 77", "need an invite for bob to ..."
 _ASKED = re.compile(
@@ -31,7 +33,7 @@ _ASKED = re.compile(
 )
 # "a quick resend of xero invoice INV-3", "one quick reply to ...": no light verb, a small act
 _SMALL = re.compile(
-    r"^(?P<open>\s*(?:(?:please|pls|just)\s+)*)(?:a|an|one|just\s+a)\s+(?:quick|small|tiny|short|little|fast|brief)\s+"
+    r"^(?P<open>\s*(?:(?:please|pls|just)\s+)*)(?:(?:a|an|one|just\s+a)\s+)?(?:quick|small|tiny|short|little|fast|brief)\s+"
     r"(?P<noun>[a-z]+)\s+(?:of|on|for|to)\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -68,7 +70,8 @@ def act_of_noun(request: str) -> str:
     if asked is not None and verb is not None:
         return f"{asked['open']}{verb} {asked['rest']}"
     small = _SMALL.match(request)
-    verb = act_verb(small["noun"].casefold()) if small is not None else None
+    # (a small act asks for no news: "a tiny *update* to ..." changes it; "a quick *look* at ..." is no act)
+    verb = _verb(small["noun"], news=False) if small is not None else None
     if small is not None and verb is not None:
         return f"{small['open']}{verb} {small['rest']}"
     given = _GIVEN.match(request)
@@ -82,6 +85,10 @@ def act_of_noun(request: str) -> str:
     return request
 
 
-def _verb(noun: str) -> str | None:
+def _verb(noun: str, *, news: bool = True) -> str | None:
+    """The verb an act's noun says; the noun itself where it is a verb done again ("a *resend*");
+    None for a noun asking for news (``news``: "need an *update* on ...") or a look."""
     lowered = noun.casefold()
-    return None if lowered in _NOT_ACTS else act_verb(lowered)
+    redone = lowered if lowered.startswith("re") and len(lowered) > 4 and act_verb(lowered[2:]) else None
+    asks_news = lowered in _NOT_ACTS if news else lowered in ("look", "word", "say")
+    return None if asks_news else act_verb(lowered) or redone

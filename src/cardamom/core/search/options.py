@@ -1076,6 +1076,9 @@ class SearchOptions:
     * ``addressed_people``: a request addressed to a colleague by name is read without the name,
       where an order follows and it names no app ("*Eve,* could you delete box file 123?", "*@alice*
       can you merge ..."): ``addressed_people``;
+    * ``formal_verbs``: a formal verb opening a request, as models write it, reads as the plain one
+      where no name of the apps says it ("*relocate* box file 123 ...", "*transmit* xero invoice ...",
+      "*amend* xero invoice INV-3"): ``slang_verbs``;
     """
 
     drop_filler: bool = True
@@ -1433,6 +1436,7 @@ class SearchOptions:
     go_ahead_phrases: bool = True
     thing_appositives: bool = True
     addressed_people: bool = True
+    formal_verbs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1802,4 +1806,5 @@ SEED_RULES_ONLY = SearchOptions(
     go_ahead_phrases=False,
     thing_appositives=False,
     addressed_people=False,
+    formal_verbs=False,
 )

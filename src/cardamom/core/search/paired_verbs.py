@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cardamom.core.search.slang_verbs import slang_verb
 from cardamom.core.search.verbal_nouns import known_verb, opens_order
 
 _OPENER = r"^(?P<open>\s*(?:(?:please|pls|kindly|just|can\s+you|could\s+you|would\s+you)\s+)*)"
@@ -77,5 +78,7 @@ def act_after_look(request: str) -> str:
 
 
 def _verb(word: str) -> bool:
-    """``word`` is a verb a request opens with, or one done again, its "re" written on ("rerun", "resend")."""
-    return known_verb(word) or (word.startswith("re") and len(word) > 4 and opens_order(word[2:]))
+    """``word`` is a verb a request opens with, slang for one ("kill"), or one done again, its "re"
+    written on ("rerun", "resend")."""
+    redone = word.startswith("re") and len(word) > 4 and opens_order(word[2:])
+    return known_verb(word) or slang_verb(word) or redone

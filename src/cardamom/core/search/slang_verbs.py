@@ -31,6 +31,14 @@ _PHRASES = {
     ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete", ("write", "up"): "create",
     ("mock", "up"): "create", ("draw", "up"): "create",
 }  # fmt: skip
+# formal verbs, as models write them (``formal_verbs``): "*relocate* box file 123 to folder 99",
+# "*amend* xero invoice INV-3", "*transmit* ... to the customer" (not "terminate": a call's
+# termination ends it, a droplet's deletes it)
+_FORMAL = {
+    "relocate": "move", "amend": "update", "transmit": "send", "acquire": "get",
+    "obtain": "get", "erase": "delete", "dispatch": "send", "enumerate": "list", "procure": "get",
+    "expunge": "delete", "rectify": "update", "convey": "send",
+}  # fmt: skip
 # a shell's commands, as developers write them for what they do to a thing (``shell_verbs``):
 # "*rm* box file 123", "*ls* box folder 99", "*mkdir* reports in box folder 99"
 _SHELL = {
@@ -62,10 +70,11 @@ def slang_verb(word: str) -> bool:
     return word.casefold() in _PLAIN
 
 
-def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = False) -> str:
+def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = False, formal: bool = False) -> str:
     """``request`` with the slang verb opening it written as the plain one; ``named``: whether
     a name of the apps' tools carries a word; ``shell`` (``shell_verbs``): a shell's command too,
-    past its flags ("rm -rf box folder 99": "delete box folder 99"). ``request`` as written where
+    past its flags ("rm -rf box folder 99": "delete box folder 99"); ``formal`` (``formal_verbs``):
+    a formal verb too ("relocate box file 123 ...": "move box file 123 ..."). ``request`` as written where
     no slang opens it."""
     if len(request) > _LONGEST:
         return request
@@ -86,7 +95,7 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
     phrase = _PHRASES.get((first, second))
     if phrase is not None:
         return f"{lead}{phrase} {words[2] if len(words) > 2 else ''}".rstrip()
-    plain = _PLAIN.get(first) or (_SHELL.get(first) if shell else None)
+    plain = _PLAIN.get(first) or (_SHELL.get(first) if shell else None) or (_FORMAL.get(first) if formal else None)
     if plain is None or len(words) < 2:
         return request
     after = rest.split(maxsplit=1)[1]

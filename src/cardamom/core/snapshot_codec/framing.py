@@ -132,10 +132,10 @@ the switches ``placed_apps``, ``texted_things``, ``failure_reports``, ``possessi
 read as on; format 47 without the switches ``foreign_courtesies``, ``alternative_verbs``, ``inspected_acts``,
 ``checklist_items``, ``excepted_values``, ``light_verbs``, ``enclosing_marks``, ``unhurried_phrases``,
 ``modelled_things``, ``stated_orders``, ``unmarked_contractions``, ``habitual_phrases``,
-``environment_words``, ``precaution_clauses``, ``go_ahead_phrases``, ``thing_appositives`` and
-``addressed_people`` (format 48), read as on. The org's app names are never stored: every load derives
-them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
-are then ``OutdatedSnapshot``."""
+``environment_words``, ``precaution_clauses``, ``go_ahead_phrases``, ``thing_appositives``,
+``addressed_people`` and ``formal_verbs`` (format 48), read as on. The org's app names are never
+stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
+read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
