@@ -55,7 +55,7 @@ def without_surroundings(index: SearchIndex, request: str) -> str:
     request = without_appositive(request) if options.thing_appositives else request  # "droplet 77, the web server"
     if not (options.environment_words or options.alternative_verbs or options.inspected_acts):
         return request
-    found = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
+    found = find_mentions(tokenize(request), mentions, index.label_postings)
     tools = index.tools_of([mention.name for mention in found if mention.connected])
     named = index.name_postings
 

@@ -46,16 +46,14 @@ _OPENERS = re.compile(
 )
 # a statement to its comma (its verb a copula or a state's: "has", "clashes") and a request on "it": "X
 # is no longer needed, delete it"
-_STATED_THEN_IT = re.compile(
+_STATEMENT = (
     r"^(?P<stated>(?:[^,;.!?:\"]|\.(?=\w)){6,100}?\b(?:is|are|was|were|looks|seems|appears|has|have|had|needs|lacks|keeps"
-    r"|clashes|conflicts|overlaps|fails|failed|broke|isn't|aren't|doesn't|won't|can't)\b(?:[^,;.!?:\"]|\.(?=\w))*),\s*"
-    r"(?P<rest>[^,;]*\b(?:it|them)\b.*)$",
-    re.IGNORECASE | re.DOTALL,
+    r"|clashes|conflicts|overlaps|fails|failed|broke|isn't|aren't|doesn't|won't|can't)\b(?:[^,;.!?:\"]|\.(?=\w))*)"
 )
+_ON_IT = r"(?P<rest>[^,;]*\b(?:it|them)\b.*)$"
+_STATED_THEN_IT = re.compile(rf"{_STATEMENT},\s*{_ON_IT}", re.IGNORECASE | re.DOTALL)
 # ... or to its dash (``stated_orders``): "droplet 77 is unresponsive *-* bounce it"
-_STATED_THEN_IT_DASHED = re.compile(
-    _STATED_THEN_IT.pattern.replace(r"),\s*", r")(?:,|\s+[-\u2013\u2014]+)\s*", 1), re.IGNORECASE | re.DOTALL
-)
+_STATED_THEN_IT_DASHED = re.compile(rf"{_STATEMENT}(?:,|\s+[-\u2013\u2014]+)\s*{_ON_IT}", re.IGNORECASE | re.DOTALL)
 _STATED = 3  # at most this many sentences state the context before the one that asks
 _STATING_WORDS = 12  # "Our GitHub repo is acme/api.": a context is short
 # words of asking: a sentence with one asks for something itself ("I *need* the invoices.", "we're
