@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.verbal_nouns import asked_order
+from cardamom.core.search.words_around import order_within
 
 _COURTESY = (
     r"(?:por\s+favor|porfa(?:vor)?|per\s+favore|bitte(?:\s*sch(?:ö|oe)n|\s+sehr)?|s'?il\s+(?:vous|te)\s+pla(?:i|î)t"
@@ -36,10 +37,7 @@ def without_foreign_courtesy(request: str) -> str:
     ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    read = _CLOSING.sub("", _OPENING.sub("", request, count=1), count=1).strip()
-    if read == request.strip() or not read:
-        return request
-    return read if asked_order(read) or _asks(read) else request
+    return order_within(request, _OPENING, _CLOSING, lambda read: bool(asked_order(read)) or _asks(read))
 
 
 def _asks(read: str) -> bool:

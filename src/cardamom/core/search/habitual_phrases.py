@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import asked_order
+from cardamom.core.search.words_around import order_within
 
 _HABIT = (
     r"(?:as\s+(?:usual|always|ever|before|normal|per\s+usual|we\s+(?:always|usually|normally|typically)\s+do"
@@ -31,5 +31,4 @@ def without_habit(request: str) -> str:
     invoice INV-3 as usual": "send xero invoice INV-3"); ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    read = _CLOSING.sub("", _OPENING.sub("", request, count=1), count=1).strip()
-    return read if read and read != request.strip() and asked_order(read) else request
+    return order_within(request, _OPENING, _CLOSING)

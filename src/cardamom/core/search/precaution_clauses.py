@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from cardamom.core.search.verbal_nouns import asked_order
+from cardamom.core.search.words_around import order_within
 
 _OPENING = re.compile(
     r"^\s*(?:just\s+in\s+case|as\s+a\s+(?:precaution|safeguard|backup)|(?:just\s+)?to\s+be\s+(?:safe|sure"
@@ -34,7 +35,9 @@ def without_precaution(request: str) -> str:
     77 in case the deploy fails": "snapshot droplet 77"); ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    read = _CLOSING.sub("", _OPENING.sub("", request, count=1), count=1).strip()
-    # (an act done again, its "re" written on: "rerun ...")
-    ordered = asked_order(read) or (read[:2].casefold() == "re" and asked_order(read[2:]))
-    return read if read and read != request.strip() and ordered else request
+    return order_within(request, _OPENING, _CLOSING, _ordered)
+
+
+def _ordered(read: str) -> bool:
+    """``read`` is an order, or one done again, its "re" written on ("rerun ...")."""
+    return bool(asked_order(read)) or (read[:2].casefold() == "re" and bool(asked_order(read[2:])))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.verbal_nouns import asked_order
+from cardamom.core.search.words_around import order_within
 
 _WHEN = (
     r"(?:at\s+some\s+point(?:\s+(?:today|soon|this\s+week|later))?|some\s*time(?:\s+(?:today|soon|this\s+week|later|"
@@ -34,5 +34,4 @@ def unhurried(request: str) -> str:
     archive slack channel C0123": "archive slack channel C0123"); ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    read = _CLOSING.sub("", _OPENING.sub("", request, count=1), count=1).strip()
-    return read if read and read != request.strip() and asked_order(read) else request
+    return order_within(request, _OPENING, _CLOSING)
