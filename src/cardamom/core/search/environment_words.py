@@ -2,13 +2,14 @@
 
 Engineers say where a thing lives: "reboot the *prod* droplet 77", "restart droplet 77 *in
 production*", "delete the *staging* droplet 77", "refund stripe charge ch_9 *in live mode*",
-"list stripe customers *in test mode*", "list droplets *in the staging environment*". The
+"list droplets *in the staging environment*". The
 environment picks which account or thing the arguments name, not which tool; its words no tool
 of these apps says were the request's rarest (or drew a test helper: Stripe's test-mode refund).
 Read without them.
 
 Only where no name of the apps the request names (or of any app, where it names none) says the
-word: an app whose tools deploy to production ("promote to production") keeps it.
+word: an app whose tools deploy to production ("promote to production") keeps it, and so does
+Stripe "in test mode" (its test helpers' names say "test").
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ _PLACE = re.compile(
 )
 # before the thing: "the *prod* droplet 77", "*staging* droplet 77" (a whole environment's word)
 _BEFORE = re.compile(r"(?<![\w-])(?P<env>prod|production|staging|preprod|pre-prod)\s+(?=[a-z]+\s+\S*\d)", re.I)
+# an environment's word in full, as a name may say it
+_FULL = {"prod": "production", "dev": "development", "stage": "staging", "preprod": "production"}
 _LONGEST = 600  # characters
 
 
@@ -41,6 +44,3 @@ def without_environment(request: str, a_name_says: Callable[[str], bool]) -> str
 
     read = _BEFORE.sub(unsaid, _PLACE.sub(unsaid, request))
     return read if read.strip() else request
-
-
-_FULL = {"prod": "production", "dev": "development", "stage": "staging", "preprod": "production"}

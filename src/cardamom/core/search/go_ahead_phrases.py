@@ -20,8 +20,7 @@ from cardamom.core.search.verbal_nouns import act_verb, asked_order
 
 _LEAVE = re.compile(
     r"^\s*(?:(?:please|ok|okay|so|yes)\s*,?\s+)?(?:(?:you\s+(?:may|can|could)\s+)?(?:proceed|go\s+ahead|carry\s+on"
-    r"|go\s+on"
-    r"|continue|move\s+(?:forward|ahead)|press\s+on)\s*(?:with|to|and|:)|feel\s+free\s+to|(?:you\s+(?:may|can)|you're"
+    r"|go\s+on|continue|move\s+(?:forward|ahead)|press\s+on)\s*(?:with|to|and|:)|feel\s+free\s+to|(?:you\s+(?:may|can)|you're"
     r"|you\s+are)\s+(?:free|welcome|cleared|good)\s+to|you\s+can\s+(?:go\s+ahead\s+and\s+)?|make\s+sure\s+(?:to|you)"
     # a favour asked: "do me a favor and ...", "would you do me the kindness of ..."
     r"|(?:(?:would|could|can)\s+you\s+)?do\s+me\s+(?:a\s+favou?r|the\s+kindness)\s*(?:and|,|:|-|of)"

@@ -2,8 +2,8 @@
 
 After a thing's id a user often says which one it is: "delete box file 123*, the one in folder
 99*", "reboot droplet 77*, the web server*", "refund stripe charge ch_9 *- the duplicate*", "send
-xero invoice INV-3*, the one for acme,* to the client", "update notion page abc*, our roadmap,*
-with the q3 goals". The id names the thing; the appositive's words ("server", "duplicate",
+xero invoice INV-3*, the one for acme,* to the client", "assign jira issue OPS-2*, the payments
+crash,* to carol". The id names the thing; the appositive's words ("server", "duplicate",
 "marketing") are no tool's, or drew one of their own (Asana's `duplicate_task`). Read without the
 appositive, what follows it kept.
 
