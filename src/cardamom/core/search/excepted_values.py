@@ -26,13 +26,26 @@ _EXCEPTED = re.compile(
 # "remove everyone from asana project 77 but alice": a person spared among all
 _ALL = re.compile(r"\b(?:everyone|everybody|all)\b", re.IGNORECASE)
 _BUT_NAME = re.compile(r"\s*,?\s+but\s+(?:not\s+)?[a-z][a-z'.-]*\s*[.!]*\s*$", re.IGNORECASE)
+# a word each exception holds (a cheap test first)
+_CUES: tuple[str, ...] = (
+    "except",
+    "exclud",
+    "other than",
+    "apart from",
+    "aside from",
+    "save for",
+    "but",
+    "besides",
+    "not including",
+)
 _LONGEST = 600  # characters
 
 
 def without_excepted(request: str) -> str:
     """``request`` acting on many, without the ids or name it spares at its end ("destroy all
     droplets other than 77": "destroy all droplets"); ``request`` as written otherwise."""
-    if len(request) > _LONGEST:
+    lowered = request.casefold()
+    if len(request) > _LONGEST or not any(cue in lowered for cue in _CUES):
         return request
     spared = _EXCEPTED.search(request)
     if spared is not None and spared.start() > 0:

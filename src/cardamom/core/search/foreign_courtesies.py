@@ -28,6 +28,24 @@ _COURTESY = (
 _OPENING = re.compile(rf"^\s*(?:{_COURTESY}(?:\s+de)?\s*[,!.:;\-\u2013\u2014]*\s+)+", re.IGNORECASE)
 # closing it: "... por favor", "..., gracias!", "... danke schön :)"
 _CLOSING = re.compile(rf"(?:\s*[,;.!\-\u2013\u2014]*\s+{_COURTESY})+\s*[.!:)(]*\s*$", re.IGNORECASE)
+# a word each courtesy holds
+_CUES: tuple[str, ...] = (
+    "favor",
+    "porfa",
+    "bitte",
+    "pla",
+    "svp",
+    "stp",
+    "onegai",
+    "kudasai",
+    "gracias",
+    "merci",
+    "hola",
+    "danke",
+)
+_CUES += ("namaste", "ciao", "grazie", "obrigad", "arigat", "hallo", "hej", "tack", "bonjour", "buongiorno", "buenos")
+_CUES += ("guten", "prosz", "dzi", "spasibo", "pozhal", "shukran", "xie", "kamsa", "gomawo", "salut", "moin", "servus")
+_CUES += ("grüezi", "gruezi", "vielen")
 _LONGEST = 600  # characters
 
 
@@ -37,7 +55,7 @@ def without_foreign_courtesy(request: str) -> str:
     ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    return order_within(request, _OPENING, _CLOSING, lambda read: bool(asked_order(read)) or _asks(read))
+    return order_within(request, _OPENING, _CLOSING, _CUES, lambda read: bool(asked_order(read)) or _asks(read))
 
 
 def _asks(read: str) -> bool:

@@ -23,6 +23,21 @@ _HABIT = (
 )
 _OPENING = re.compile(rf"^\s*{_HABIT}\s*[,:;\-\u2013\u2014]+\s*", re.IGNORECASE)
 _CLOSING = re.compile(rf"\s*[,;\-\u2013\u2014(]*\s+{_HABIT}\s*[.!)]*\s*$", re.IGNORECASE)
+# a word each habit holds
+_CUES: tuple[str, ...] = (
+    "usual",
+    "always",
+    "ever",
+    "before",
+    "normal",
+    "did",
+    "same",
+    "routine",
+    "process",
+    "standard",
+    "regular",
+)
+_CUES += ("drill", "typically", "last time")
 _LONGEST = 600  # characters
 
 
@@ -31,4 +46,4 @@ def without_habit(request: str) -> str:
     invoice INV-3 as usual": "send xero invoice INV-3"); ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    return order_within(request, _OPENING, _CLOSING)
+    return order_within(request, _OPENING, _CLOSING, _CUES)

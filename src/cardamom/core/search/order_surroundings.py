@@ -14,6 +14,8 @@ thing told again after its id (``thing_appositives``), the environment a thing l
 
 from __future__ import annotations
 
+import re
+
 from cardamom.core.search.addressed_people import unaddressed
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.checklist_items import open_item
@@ -34,6 +36,11 @@ from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.unhurried_phrases import unhurried
 from cardamom.core.search.unmarked_contractions import marked
 
+# a word an environment's reading reads (``environment_words``), and the words joining two verbs
+# (``paired_verbs``): a cheap test first
+_ENVIRONMENT = re.compile(r"prod|stag|sandbox|live|test|dev|qa|uat", re.IGNORECASE)
+_PAIRING = re.compile(r"\s(?:or|and|then)\s|[&+]", re.IGNORECASE)
+
 
 def without_surroundings(index: SearchIndex, request: str) -> str:
     """``request`` read past what is written around its order, as the index's switches say (the
@@ -53,7 +60,11 @@ def without_surroundings(index: SearchIndex, request: str) -> str:
     request = without_precaution(request) if options.precaution_clauses else request  # "... in case it fails"
     request = past_go_ahead(request) if options.go_ahead_phrases else request  # "proceed with the refund of ..."
     request = without_appositive(request) if options.thing_appositives else request  # "droplet 77, the web server"
-    if not (options.environment_words or options.alternative_verbs or options.inspected_acts):
+    # (the readings below need the apps named, read only where a word they read is written: most
+    # requests have none)
+    environment = options.environment_words and _ENVIRONMENT.search(request) is not None
+    paired = (options.alternative_verbs or options.inspected_acts) and _PAIRING.search(request) is not None
+    if not (environment or paired):
         return request
     found = find_mentions(tokenize(request), mentions, index.label_postings)
     tools = index.tools_of([mention.name for mention in found if mention.connected])
@@ -66,9 +77,9 @@ def without_surroundings(index: SearchIndex, request: str) -> str:
             said = said & named.get(word, EMPTY)
         return bool(said & tools if tools else said)
 
-    if options.environment_words:  # "reboot the prod droplet 77": "reboot the droplet 77"
+    if environment:  # "reboot the prod droplet 77": "reboot the droplet 77"
         request = without_environment(request, a_name_says)
-    if not tools and not any(character.isdigit() for character in request):
+    if not paired or (not tools and not any(character.isdigit() for character in request)):
         return request  # (two verbs on a thing its app or its id names: "Move or insert sections." is a tool's words)
     # "close or resolve jira issue ENG-4": "close jira issue ENG-4" (not an upsert's: "create or update")
     request = first_alternative(request, a_name_says) if options.alternative_verbs else request

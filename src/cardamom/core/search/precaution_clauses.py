@@ -27,6 +27,8 @@ _CLOSING = re.compile(
     r"\s*[.!)]*\s*$",
     re.IGNORECASE,
 )
+# a word each precaution holds
+_CUES: tuple[str, ...] = ("case", "precaution", "safeguard", "backup", "safe", "sure", "record")
 _LONGEST = 600  # characters
 
 
@@ -35,7 +37,7 @@ def without_precaution(request: str) -> str:
     77 in case the deploy fails": "snapshot droplet 77"); ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    return order_within(request, _OPENING, _CLOSING, _ordered)
+    return order_within(request, _OPENING, _CLOSING, _CUES, _ordered)
 
 
 def _ordered(read: str) -> bool:

@@ -26,6 +26,21 @@ _WHEN = (
 )
 _OPENING = re.compile(rf"^\s*{_WHEN}\s*[,:;\-\u2013\u2014]*\s+", re.IGNORECASE)
 _CLOSING = re.compile(rf"\s*[,;\-\u2013\u2014(]*\s+{_WHEN}\s*[.!)]*\s*$", re.IGNORECASE)
+# a word each giving no hurry holds
+_CUES: tuple[str, ...] = (
+    "point",
+    "time",
+    "when",
+    "if",
+    "rush",
+    "hurry",
+    "pressure",
+    "urgent",
+    "eventually",
+    "today",
+    "own",
+    "leisure",
+)
 _LONGEST = 600  # characters
 
 
@@ -34,4 +49,4 @@ def unhurried(request: str) -> str:
     archive slack channel C0123": "archive slack channel C0123"); ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
-    return order_within(request, _OPENING, _CLOSING)
+    return order_within(request, _OPENING, _CLOSING, _CUES)

@@ -35,6 +35,22 @@ _SUBJECT = re.compile(
 _ID = re.compile(
     r"(?P<before>^\s*|[,.;:!?]\s*)id(?=\s+(?:like|love|prefer|rather|want|need|appreciate|be)\b)", re.IGNORECASE
 )
+# a word each subject's contraction holds
+_SUBJECT_CUES: tuple[str, ...] = (
+    "im",
+    "ive",
+    "you",
+    "they",
+    "weve",
+    "whats",
+    "wheres",
+    "whos",
+    "hows",
+    "whens",
+    "thats",
+    "theres",
+)
+_SUBJECT_CUES += ("heres",)
 _LETS = re.compile(r"^(\s*)lets\b(?=\s+[a-z])", re.IGNORECASE)
 _LONGEST = 2000  # characters
 
@@ -44,6 +60,10 @@ def marked(request: str) -> str:
     "what's in box folder 99"); ``request`` as written where it holds none."""
     if len(request) > _LONGEST:
         return request
-    read = _NEGATION.sub(lambda found: _NEGATIONS[found.group(0).casefold()], request)
-    read = _SUBJECT.sub(lambda found: found["before"] + _SUBJECTS[found["word"].casefold()], read)
+    lowered = request.casefold()
+    read = request
+    if "nt" in lowered:  # (every negation's: a cheap test first)
+        read = _NEGATION.sub(lambda found: _NEGATIONS[found.group(0).casefold()], read)
+    if any(cue in lowered for cue in _SUBJECT_CUES):
+        read = _SUBJECT.sub(lambda found: found["before"] + _SUBJECTS[found["word"].casefold()], read)
     return _LETS.sub(r"\1let's", _ID.sub(r"\g<before>I'd", read), count=1)
