@@ -14,7 +14,7 @@ import re
 from cardamom.core.search.verbal_nouns import asked_order
 
 _QUOTED = re.compile(
-    r"^\s*(?P<mark>[\"'`\u201c\u2018])(?P<inner>[^\"`\u201c\u201d]{3,})(?:[\"'`\u201d\u2019])\s*[.!?]*\s*$", re.DOTALL
+    r"^\s*[\"'`\u201c\u2018](?P<inner>[^\"`\u201c\u201d]{3,})(?:[\"'`\u201d\u2019])\s*[.!?]*\s*$", re.DOTALL
 )
 _PROMPT = re.compile(r"^\s*(?:>{1,3}|\u276f|\u203a|\u00bb)\s+")
 _ELLIPSIS = re.compile(r"\u2026+")

@@ -50,7 +50,7 @@ def without_excepted(request: str) -> str:
     spared = _EXCEPTED.search(request)
     if spared is not None and spared.start() > 0:
         return request[: spared.start()]
-    name = _BUT_NAME.search(request) if _ALL.search(request) else None
+    name = _BUT_NAME.search(request)
     if name is not None and _ALL.search(request[: name.start()]):
         return request[: name.start()]
     return request
