@@ -29,6 +29,34 @@ _LONGEST_NAME = 4  # tokens: longer labels are matched joined or by their leadin
 _MIN_SHARE = 0.5  # of the tools carrying a one-word name, how many must be the app's
 
 
+class MentionKeys(dict[str, tuple[str, ...]]):
+    """The mention keys of an index (``app_vocabulary``), and the words that may open a key of
+    two words or more (``openers``): a request's other words are looked up alone, not as the
+    first of two to four (most of a long request's words name no app)."""
+
+    openers: frozenset[str]
+
+    def __init__(self, keys: Mapping[str, tuple[str, ...]]) -> None:
+        super().__init__(keys)
+        self.openers = _openers(keys)
+
+
+def _openers(keys: Iterable[str]) -> frozenset[str]:
+    """The first words of the keys of several words, and what a key written as one word may
+    be written as the start of: "cal" of "calcom"."""
+    found: set[str] = set()
+    for key in keys:
+        first, space, _ = key.partition(" ")
+        found.update((first,) if space else (key[:end] for end in range(1, len(key))))
+    return frozenset(found)
+
+
+@cache
+def _known_openers() -> frozenset[str]:
+    """``_openers`` of the known apps' names (``known_app_mentions``, each as its words joined by a space)."""
+    return _openers(" ".join(words) for words in known_app_mentions())
+
+
 @dataclass(frozen=True, slots=True)
 class AppMention:
     """One app the query named: as the org writes it, the query tokens that named it, and
@@ -55,7 +83,7 @@ def app_vocabulary(
     carriers: Callable[[str], frozenset[int]],
     *,
     tooling: bool = True,
-) -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
+) -> tuple[dict[str, frozenset[int]], MentionKeys]:
     """The scope targets (an app's label or an account -> its tools) and the mention keys
     (query tokens joined by a space -> the targets they name).
 
@@ -99,7 +127,7 @@ def app_vocabulary(
         for label in targets:
             for key in _tooling_keys(label):
                 kept.setdefault(key, (label,))
-    return targets, kept
+    return targets, MentionKeys(kept)
 
 
 def _tooling_keys(label: str) -> list[str]:
@@ -125,10 +153,14 @@ def find_mentions(
     app of the org wins over a known app it does not have. A known app's name whose every word
     is a connector-label word of the index (``labels``) is not taken for an app the org lacks."""
     known = known_app_mentions()
+    openers = indexed.openers if isinstance(indexed, MentionKeys) else None
+    known_openers = _known_openers()
     found: list[AppMention] = []
     i = 0
     while i < len(tokens):
-        for n in range(min(_LONGEST_NAME, len(tokens) - i), 0, -1):
+        opens = openers is None or tokens[i] in openers or tokens[i] in known_openers
+        longest = min(_LONGEST_NAME, len(tokens) - i) if opens else 1
+        for n in range(longest, 0, -1):
             words = tuple(tokens[i : i + n])
             # A name's words as the query writes them, or run together ("azure devops" names
             # Azure DevOps, whose label splits into azure dev ops).

@@ -12,7 +12,7 @@ from cardamom.core.search.field_weights import DESCRIPTION_WEIGHT, LABEL_WEIGHT,
 from cardamom.core.search.frame_adjectives import FRAME_ADJECTIVES, framing_adjectives
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.postings import EMPTY, joined_sets, union_of
 from cardamom.core.search.relevance_floor import clears_floor, inverse_document_frequency, same_weight
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import is_action_word
@@ -118,9 +118,8 @@ def weigh_tokens(
                         # a plural asks for many ("members": ``get_users``); a singular says
                         # nothing, REST names say the collection (``post_folders`` creates one)
                         unagreeing[len(scoring)] = by_synonym - synonym.name_in_number
-                near = union_of((near, synonym.name))
-                description = union_of((description, synonym.description))
-                covered = union_of((covered, synonym.every))
+                resolved = token not in scope.values and token not in ids  # (no rule above narrowed them)
+                near, description, covered = joined_sets(synonym, near, description, covered, resolved, as_exact)
         if token == "all" and head is not None and index.options.head_all:
             # "all" quantifies the head ("get all *comments* on an issue"): a name's "all" is
             # no sign of a tool acting on another thing (``get_all_issue_field_options``)

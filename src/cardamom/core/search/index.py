@@ -24,6 +24,7 @@ from cardamom.core.search.postings import (
     EMPTY,
     MIN_PREFIX_LENGTH,
     POSTINGS_CACHE_SIZE,
+    SynonymJoined,
     SynonymPostings,
     TokenPostings,
     by_inflection_key,
@@ -62,6 +63,7 @@ class SearchIndex:
     app_mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name tokens -> app_targets keys
     _resolved: dict[str, TokenPostings] = field(default_factory=dict, repr=False)
     _synonyms: dict[str, SynonymPostings] = field(default_factory=dict, repr=False)
+    _joined: dict[frozenset[int], frozenset[int]] = field(default_factory=dict, repr=False)  # ``_shared``
     _doc_apps: tuple[str, ...] = field(default=(), repr=False)  # per tool, its app (``add_apps``)
     _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
@@ -251,11 +253,28 @@ class SearchIndex:
         description = union_of(
             self.description_postings.get(t, EMPTY) for w in words for t in self._forms(self.description_forms, w)
         )
-        entry = SynonymPostings(name, description, union_of((name, description)), words, in_number)
+        every = union_of((name, description))
+        joined = None
+        if every:
+            own = self.postings(token)
+            joined = SynonymJoined(
+                self._shared(union_of((own.near, name))),
+                self._shared(union_of((own.prefixed, name))),
+                self._shared(union_of((own.description, description))),
+                self._shared(union_of((own.every, every))),
+            )
+        entry = SynonymPostings(name, description, every, words, in_number, joined)
         if len(self._synonyms) >= POSTINGS_CACHE_SIZE:
             del self._synonyms[next(iter(self._synonyms))]
         self._synonyms[token] = entry
         return entry
+
+    def _shared(self, tools: frozenset[int]) -> frozenset[int]:
+        """``tools``, as one object for every token it is joined for: a synonym group's words
+        mostly join to the same tools ("get", "list", "fetch" and "show" each to every reader)."""
+        if len(self._joined) >= POSTINGS_CACHE_SIZE:
+            self._joined.clear()  # (the sets stay with the tokens holding them)
+        return self._joined.setdefault(tools, tools)
 
     def explain(self, doc_id: int, token: str, *, synonyms: bool = False) -> tuple[Field, int, str, Relation] | None:
         """The best field ``token`` scores in for one tool: the field, its weight, the tool's

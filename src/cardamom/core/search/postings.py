@@ -50,6 +50,22 @@ class SynonymPostings:
     # of ``name``, the tools whose name carries a synonym in the token's grammatical number
     # ("members": ``get_users``, not ``get_user``)
     name_in_number: frozenset[int] = frozenset()
+    # The token's own postings joined with these, as a request's word scores through its
+    # synonyms: resolved with them once, not joined again for every request (a common verb's
+    # sets hold thousands of tools at 10,000).
+    joined: SynonymJoined | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SynonymJoined:
+    """A token's ``TokenPostings`` joined with its ``SynonymPostings``: ``near`` (its
+    ``near``, or its ``prefixed`` where inflected forms score as exact, with the synonyms'
+    names), ``description`` and ``every``."""
+
+    near: frozenset[int]
+    prefixed: frozenset[int]
+    description: frozenset[int]
+    every: frozenset[int]
 
 
 def union_of(sets: Iterable[frozenset[int]]) -> frozenset[int]:
@@ -60,6 +76,24 @@ def union_of(sets: Iterable[frozenset[int]]) -> frozenset[int]:
     if len(present) == 1:
         return present[0]
     return frozenset().union(*present)
+
+
+def joined_sets(
+    synonym: SynonymPostings,
+    near: frozenset[int],
+    description: frozenset[int],
+    every: frozenset[int],
+    resolved: bool,
+    prefixed: bool,
+) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """A token's ``near``, ``description`` and ``every`` sets joined with its synonyms'. Where
+    they are its postings as resolved (``resolved``; ``prefixed``: its ``near`` is its
+    ``prefixed``), the sets joined once with them (``SynonymPostings.joined``)."""
+    joined = synonym.joined
+    if resolved and joined is not None:
+        return joined.prefixed if prefixed else joined.near, joined.description, joined.every
+    described = union_of((description, synonym.description))
+    return union_of((near, synonym.name)), described, union_of((every, synonym.every))
 
 
 def meets(tools: frozenset[int], sets: Iterable[frozenset[int]]) -> bool:
