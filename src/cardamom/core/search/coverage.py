@@ -192,8 +192,10 @@ def _carrying(index: SearchIndex, noun: str, synonyms: bool) -> frozenset[int]:
 
 def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[frozenset[int]]:
     """Per token, the tools of the ranked pool whose name or label carries it."""
-    named = [union_of(sets[:3]) for sets in scoring]
-    return named if visible is None else [n & visible if n else EMPTY for n in named]  # type: ignore[operator]
+    if visible is None:
+        return [union_of(sets[:3]) for sets in scoring]
+    # (each set met with the pool first: a common verb's sets hold thousands of tools, a pool few)
+    return [union_of(s & visible for s in sets[:3] if s) for sets in scoring]  # type: ignore[operator]
 
 
 def _framing(

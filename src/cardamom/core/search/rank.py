@@ -40,7 +40,6 @@ from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
-from cardamom.core.search.postings import union_of
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
@@ -178,10 +177,9 @@ def _rank(
     common["dropped"] = (*analysis.dropped, *scope.grammar)
     if scope.refusal is not None:
         seen = frozenset(pool) if pool is not None else None
-        found = [index.postings(t).every if seen is None else index.postings(t).every & seen for t in scope.tokens]
+        found = tuple(index.postings(t).every if seen is None else index.postings(t).every & seen for t in scope.tokens)
         uncovered = tuple(t for t, m in zip(scope.tokens, found, strict=True) if not m)
-        touched = len(union_of(found))
-        return Ranking(scope.tokens, {}, scope.pool_size, (), 0, touched, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
+        return Ranking(scope.tokens, {}, scope.pool_size, (), 0, found, uncovered, reason=scope.refusal, **common)  # type: ignore[arg-type]
     head = request_head_of(analysis, scope, options)
     numbered = options.numbered_ids and scope.values_weighed  # "droplet *99*": no name's "99"
     ids = numbered_ids(analysis.after_words, scope.values) if numbered else frozenset()
@@ -307,7 +305,6 @@ def _rank(
     if titled is not None:
         title = " ".join(index.titles[titled])
         hits = tuple(dataclasses.replace(h, title=title) if h.doc == titled else h for h in hits)
-    touched = len(union_of(weighed.matched))
     unweighed = frozenset() if scope.values_weighed else scope.values  # argument values in a named app
     uncovered = tuple(t for t, m in zip(weighed.tokens, weighed.matched, strict=True) if not m and t not in unweighed)
     reason = None
@@ -347,7 +344,7 @@ def _rank(
         implied=scope.implied,
         read_as=scope.read_as,
         above_floor=len(passing),
-        below_floor=touched - len(passing),
+        touching=tuple(weighed.matched),
         uncovered=uncovered,
         reason=reason,
         **common,  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardamom.core.search.field_weights import Field
+from cardamom.core.search.postings import union_of
 
 # How a tool's word relates to the query word it matched: the same word, one a prefix of the
 # other, another inflected form of the same word (``categories`` for ``category``), or a word
@@ -81,7 +82,9 @@ class Ranking:
     pool_size: int  # the tools ranked: the caller's pool, or the named apps' part of it
     hits: tuple[Hit, ...]  # above the floor, ordered, cut to the limit
     above_floor: int  # how many cleared the floor before the cut
-    below_floor: int  # how many matched something but fell under the floor
+    # each weighed token's matches (``below_floor``, counted only where asked: their union is a
+    # long request's costliest set, and no answer needs it)
+    touching: tuple[frozenset[int], ...]
     uncovered: tuple[str, ...]  # query tokens that no tool in the pool covers
     dropped: tuple[str, ...] = ()  # filler words left out of the query before weighting
     scope: tuple[str, ...] = ()  # the org's apps the query named (or its words implied): ranking stayed inside them
@@ -96,3 +99,8 @@ class Ranking:
     @property
     def empty(self) -> bool:
         return not self.hits
+
+    @property
+    def below_floor(self) -> int:
+        """How many tools matched something but fell under the floor."""
+        return len(union_of(self.touching)) - self.above_floor
