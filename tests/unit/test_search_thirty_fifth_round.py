@@ -95,6 +95,12 @@ class TestCamelWords:
         for written in ("mail bob@WhatsApp.com now", "open https://x.io/WhatsApp now", "get #WhatsApp feed"):
             assert whole_camel_words(written, known) == written  # a part of an address, a link, a channel
         assert whole_camel_words("send a WhatsApp.", known) == "send a whatsapp."
+        # an acronym's plural is one word as written: read again in lower case it says the same
+        # words, at the cost of a second reading of the whole request (the forty-fifth round)
+        every_word = lambda word: True  # noqa: E731
+        assert (
+            whole_camel_words("list the URLs and APIs of WhatsApp", every_word) == "list the URLs and APIs of whatsapp"
+        )
 
     def test_the_message_is_sent_not_the_sender_updated(self) -> None:
         request = "send a WhatsApp message with twilio"

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cardamom.core.search.tokens import tokenize
+
 # a word of letters standing alone (not a part of an address, a path, a host or an identifier)
 _WORD = re.compile(r"(?<![\w.@/#:-])[A-Za-z]{4,}(?![\w@/-]|[.:]\w)")
 
@@ -42,6 +44,8 @@ def whole_camel_words(query: str, known: Callable[[str], bool]) -> str:
         word = match.group(0)
         lowered = word.lower()
         camel = word[1:] != word[1:].lower() and word != word.upper()
-        return lowered if camel and known(lowered) else word
+        # (an acronym's plural, "URLs", is one word as written: read in lower case it says the
+        # same, and the whole request was read twice where it found nothing)
+        return lowered if camel and tokenize(word) != [lowered] and known(lowered) else word
 
     return _WORD.sub(whole, query)
