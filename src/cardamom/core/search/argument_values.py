@@ -21,6 +21,7 @@ from cardamom.core.search.dated_words import (
     asked_action,
     dated_participle,
     is_name,
+    may_be_participle,
     person_participle,
     subject_participle,
 )
@@ -294,7 +295,7 @@ def read_values(
             )
         )
         # "the *last* 10", "messages *sent* today", "*assigned* to me": which things, a filter's value
-        after = words[i + 1 : i + 5]
+        after, participle = words[i + 1 : i + 5], may_be_participle(lowered)
         filtering = (
             (lowered in COUNTING and following.isdigit())
             # "sorted by name", "order by created": how a list is ordered, a parameter's value
@@ -304,10 +305,10 @@ def read_values(
             or (lowered in UNITS and previous.replace(".", "").isdigit())
             or (quantities and (is_unit(lowered, previous) or is_time_of_day(lowered, previous)))
             or (quantities and in_period_edge(lowered, words[max(0, i - 3) : i], after))  # "the *end* of the *month*"
-            or dated_participle(lowered, words[i + 1 : i + 6])  # ("in the past *24 hours*")
-            or person_participle(lowered, after, numbered=tags)
-            or subject_participle(lowered, words[max(0, i - 3) : i])
-            or (acts and lowered.isalpha() and asked_action(words[max(0, i - 2) : i], asking))
+            or (participle and dated_participle(lowered, words[i + 1 : i + 6]))  # ("in the past *24 hours*")
+            or (participle and person_participle(lowered, after, numbered=tags))
+            or (participle and subject_participle(lowered, words[max(0, i - 3) : i]))
+            or (acts and asking and lowered.isalpha() and asked_action(words[max(0, i - 2) : i], asking))
         )
         if shape or naming or filtering:
             by_shape.append(word)

@@ -349,7 +349,7 @@ def covering_tools(
     leads: frozenset[int] = EMPTY
     first_to_come = first_word
     for i, (sets, weight) in enumerate(zip(weighed.scoring, weighed.weights, strict=True)):
-        exact, near, label, description, by_synonym, described = (s & pool for s in sets)
+        exact, near, label, description, by_synonym, described = [s & pool if s else s for s in sets]
         if i in weighed.scored_only:
             # a frame noun ("details") no name carries: it scores where a description says
             # it, covers nothing (a name it only prefixes, "information_barriers", says nothing)

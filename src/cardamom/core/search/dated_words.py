@@ -63,6 +63,12 @@ def _is_participle(word: str) -> bool:
     return word in IRREGULAR_PARTICIPLES or ends_as_participle(word)
 
 
+def may_be_participle(word: str) -> bool:
+    """What a participle's readings below may read, a cheap test every word of a request takes
+    first: a past participle, or a present one that may say what a thing measures."""
+    return _is_participle(word) or _measures(word)
+
+
 def dated_participle(word: str, after: list[str]) -> bool:
     """A past participle followed by a date, maybe through a preposition: "sent today",
     "created since Monday", "updated last week", "created in the past week"; or a present
