@@ -1,7 +1,7 @@
 """What a search resolves once per index instead of once per request, and that it changes no
-answer: a token's postings joined with its synonyms' (``SynonymPostings.joined``, one set for the
-words of a group that join to the same tools), and the words that may open an app's name of two
-words or more (``app_scope.MentionKeys``)."""
+answer: a token's postings joined with its synonyms' (``SynonymPostings.joined``), one set for the
+tokens that resolve to the same tools (``SearchIndex._shared``), and the words that may open an
+app's name of two words or more (``app_scope.MentionKeys``)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,11 @@ def test_a_group_joining_to_the_same_tools_holds_one_set() -> None:
     assert all(j is not None for j in joined)
     everies = [j.every for j in joined if j is not None]
     assert len({id(e) for e in everies if e == everies[0]}) == 1
+    # and a word's forms resolving to the same tools hold one set too
+    for forms in (("issue", "issues"), ("ticket", "tickets")):
+        first, second = (index.postings(form) for form in forms)
+        assert len(first.every) > 1 and first.every == second.every
+        assert first.every is second.every
 
 
 def test_openers_change_no_mention_found() -> None:

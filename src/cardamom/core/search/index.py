@@ -41,6 +41,9 @@ from cardamom.core.search.tokens import (
     is_plural,
 )
 
+# The distinct sets ``SearchIndex._shared`` keeps to hand out again (a few per token resolved).
+_SHARED_SETS = 4 * POSTINGS_CACHE_SIZE
+
 
 @dataclass(slots=True)
 class SearchIndex:
@@ -217,23 +220,24 @@ class SearchIndex:
         if token in GRAMMAR_WORDS and self.options.grammar_prefixes:
             prefixes = set()  # "all" is no part of "allocations", nor "can" of "cancel"
         name = self.name_postings.get(token, EMPTY)
-        inflected = union_of(self.name_postings[r] for r in forms)
-        prefixed = union_of(self.name_postings[r] for r in prefixes)
-        label = union_of(self.label_postings.get(t, EMPTY) for t in self._forms(self.label_forms, token))
+        inflected = self._shared(union_of(self.name_postings[r] for r in forms))
+        prefixed = self._shared(union_of(self.name_postings[r] for r in prefixes))
+        label = self._shared(union_of(self.label_postings.get(t, EMPTY) for t in self._forms(self.label_forms, token)))
         description = (
             EMPTY
             if token in NAME_ONLY_QUERY_WORDS and self.options.drop_filler
             else union_of(self.description_postings.get(t, EMPTY) for t in self._forms(self.description_forms, token))
         )
+        description = self._shared(description)
         entry = TokenPostings(
             name,
             inflected,
             prefixed,
             label,
             description,
-            union_of((name, inflected, prefixed, label, description)),
+            self._shared(union_of((name, inflected, prefixed, label, description))),
             frozenset(forms | prefixes),
-            union_of((inflected, prefixed)),
+            self._shared(union_of((inflected, prefixed))),
         )
         if len(self._resolved) >= POSTINGS_CACHE_SIZE:
             del self._resolved[next(iter(self._resolved))]
@@ -270,9 +274,12 @@ class SearchIndex:
         return entry
 
     def _shared(self, tools: frozenset[int]) -> frozenset[int]:
-        """``tools``, as one object for every token it is joined for: a synonym group's words
-        mostly join to the same tools ("get", "list", "fetch" and "show" each to every reader)."""
-        if len(self._joined) >= POSTINGS_CACHE_SIZE:
+        """``tools``, as one object for every token resolved to them: a word's forms ("issue",
+        "issues") and a synonym group's words ("get", "list", "fetch", "show" with their
+        synonyms: every reader) mostly resolve to the same tools."""
+        if not tools:
+            return tools
+        if len(self._joined) >= _SHARED_SETS:
             self._joined.clear()  # (the sets stay with the tokens holding them)
         return self._joined.setdefault(tools, tools)
 
