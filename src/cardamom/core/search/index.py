@@ -66,7 +66,7 @@ class SearchIndex:
     app_mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name tokens -> app_targets keys
     _resolved: dict[str, TokenPostings] = field(default_factory=dict, repr=False)
     _synonyms: dict[str, SynonymPostings] = field(default_factory=dict, repr=False)
-    _joined: dict[frozenset[int], frozenset[int]] = field(default_factory=dict, repr=False)  # ``_shared``
+    _shared_sets: dict[frozenset[int], frozenset[int]] = field(default_factory=dict, repr=False)  # ``_shared``
     _doc_apps: tuple[str, ...] = field(default=(), repr=False)  # per tool, its app (``add_apps``)
     _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
@@ -279,9 +279,9 @@ class SearchIndex:
         synonyms: every reader) mostly resolve to the same tools."""
         if not tools:
             return tools
-        if len(self._joined) >= _SHARED_SETS:
-            self._joined.clear()  # (the sets stay with the tokens holding them)
-        return self._joined.setdefault(tools, tools)
+        if len(self._shared_sets) >= _SHARED_SETS:
+            self._shared_sets.clear()  # (the sets stay with the tokens holding them)
+        return self._shared_sets.setdefault(tools, tools)
 
     def explain(self, doc_id: int, token: str, *, synonyms: bool = False) -> tuple[Field, int, str, Relation] | None:
         """The best field ``token`` scores in for one tool: the field, its weight, the tool's
