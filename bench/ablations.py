@@ -447,6 +447,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a thing told again after its id", "thing_appositives", True),
     ("a colleague addressed by name", "addressed_people", True),
     ("formal verbs", "formal_verbs", True),
+    ("a verb as the noun its names make (classify)", "made_nouns", True),
+    ("an undoing verb's made thing (unassign)", "undone_assignments", True),
+    ("a person moved in an idiom (kick out of)", "idiom_moves", True),
+    ("a phrasal order's relative clause", "phrasal_clauses", True),
+    ("stop + gerund as the names' undoing verb", "undone_gerunds", True),
+    ("an order read past the app's name opening it", "app_opened_orders", True),
+    ("the things the caller is a member of, as mine", "member_clauses", True),
+    ("a field the names set with the request's verb", "named_field_acts", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -20,11 +20,11 @@ from __future__ import annotations
 import time
 
 from cardamom.core.search import SearchIndex, rank
+from cardamom.core.search.app_labels import app_last
 from cardamom.core.search.app_roles import sent_words
 from cardamom.core.search.called_tools import called_by_name
 from cardamom.core.search.destructive_actions import is_question
 from cardamom.core.search.field_phrases import field_as_read
-from cardamom.core.search.framed_request import app_last
 from cardamom.core.search.head_nouns import NameHead, name_head
 from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.negated_words import actions_ruled_out, negated

@@ -127,6 +127,9 @@ _WRITING_OUTSIDE_GROUPS = frozenset(
     {"set", "email", "dismiss", "submit", "confirm", "decline", "reassign", "reschedule", "approve", "reject"}
     # ... and marks a state ("mark notifications as read" is no read of them, ``marked_states``)
     | {"mark"}
+    # ... or chooses or switches a setting ("which time tracking provider is active in jira": not
+    # ``select_time_tracking_implementation``)
+    | {"select", "toggle", "enable", "disable"}
 )
 _MARK = inflection_key("mark")
 

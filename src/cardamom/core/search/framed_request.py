@@ -1,7 +1,7 @@
 """The request inside what is written around it, in a request naming a connected app: the part that
 asks (``request_parts``), with the thing its context names for its "it" (``context_pronouns``),
 a tool called by name read as its words (``called_tools``), an app's label written as its place
-(``app_last``), without why or when it is asked (``reason_clauses``) and the situation stated
+(``app_labels``), without why or when it is asked (``reason_clauses``) and the situation stated
 before it (``stated_situations``), past its opening frame and hedges (``request_frame``), the
 messages of a place read as its history (``channel_histories``), a question about one thing as
 its get (``thing_questions``), its actions done again written once (``repeated_actions``), in
@@ -12,13 +12,13 @@ it still names a connected app, the request as written where that finds nothing.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 
 from cardamom.core.search.about_questions import about_thing
 from cardamom.core.search.accidental_acts import undone_mistake
 from cardamom.core.search.additive_words import without_additives
 from cardamom.core.search.api_verbs import API_VERBS
+from cardamom.core.search.app_labels import app_last, read_past_app
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.aside_clauses import without_asides
 from cardamom.core.search.asked_leave import leave_asked, told_assistant
@@ -48,6 +48,7 @@ from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
 from cardamom.core.search.listed_ids import one_of_each
 from cardamom.core.search.manner_adverbs import without_manner
+from cardamom.core.search.member_clauses import caller_as_owner
 from cardamom.core.search.mentioned_things import without_mention
 from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
@@ -74,7 +75,7 @@ from cardamom.core.search.relative_clauses import described_by_clause
 from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.repeated_actions import done_once
 from cardamom.core.search.request_frame import called_tool, described_request, without_preamble
-from cardamom.core.search.request_parts import LABEL_MARKS, task_part, with_apps
+from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.request_tags import without_tags
 from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.slang_verbs import plain_verb
@@ -97,7 +98,6 @@ from cardamom.core.search.thing_questions import (
 from cardamom.core.search.time_frames import without_time_frame
 from cardamom.core.search.timed_requests import booked, rescheduled, scheduled_send
 from cardamom.core.search.titled_things import quoted_name
-from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.topic_openers import on_topic
 from cardamom.core.search.tried_acts import tried_act
 from cardamom.core.search.undoing_verbs import undone
@@ -105,42 +105,6 @@ from cardamom.core.search.user_stories import story_want
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import participle_verb, verb_first
 from cardamom.core.search.whole_things import whole_thing
-
-# an app's name labelling the request: "*GitHub:* ...", "*Xero ->* ...", "*In Asana:* ..."
-_APP_LABEL = re.compile(
-    rf"^\s*(?:(?:in|on|from|via|using|with|for)\s+)?(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*(?::|{LABEL_MARKS})\s+(?P<rest>\S.*)$",
-    re.DOTALL,
-)
-
-
-# ... or opening a question, unmarked: "*jira* who commented on issue OPS-9"
-_APP_ASKING = re.compile(
-    r"^\s*(?P<app>[\w.]+(?:\s+[\w.]+)?)\s+(?P<rest>(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were"
-    r"|did|does|do|has|have)\b.*)$",
-    re.IGNORECASE | re.DOTALL,
-)
-# ... or addressed before a polite order (``addressed_apps``): "*twilio* please text +1415...",
-# "*hey stripe,* could you refund ..."
-_APP_ADDRESSED = re.compile(
-    r"^\s*(?:(?:hey|hi|yo|ok|okay|dear|oh)\s+)?(?P<app>[\w.]+(?:\s+[\w.]+)?)\s*,?\s+(?P<rest>(?:please|pls|plz|kindly"
-    r"|can\s+you|could\s+you|would\s+you|will\s+you)\b.*)$",
-    re.IGNORECASE | re.DOTALL,
-)
-
-
-def app_last(request: str, mentions: tuple[AppMention, ...], addressed: bool = False) -> str:
-    """``request`` with a connected app's name labelling it written as the place it asks in,
-    after it ("Jira: status of ENG-5": "status of ENG-5 in Jira"), so its first word is its own;
-    so too a question it opens ("jira who commented on issue OPS-9") and (``addressed``) an app
-    addressed before a polite order ("twilio please text ...")."""
-    labelled = _APP_LABEL.match(request) or _APP_ASKING.match(request)
-    labelled = labelled or (_APP_ADDRESSED.match(request) if addressed else None)
-    if labelled is None:
-        return request
-    named = "".join(tokenize(labelled.group("app")))  # "GitHub" is "git", "hub"
-    if not any(mention.connected and "".join(mention.words) == named for mention in mentions):
-        return request
-    return f"{labelled.group('rest').rstrip()} in {labelled.group('app')}"
 
 
 def framed_request(
@@ -168,6 +132,8 @@ def framed_request(
         query = without_follow_up(query)
     if options.mentioned_things:  # "close the jira issue ENG-4 I mentioned earlier": "close the jira issue ENG-4"
         query = without_mention(query)
+    if options.member_clauses:  # "list all the asana workspaces I belong to": "list all my asana workspaces"
+        query = caller_as_owner(query)
     if options.behalf_phrases:  # "refund stripe charge ch_9 on my behalf": "refund stripe charge ch_9"
         query = without_behalf(query)
     if options.awaited_acts:  # "PR 12 in github acme/api awaiting merge": "merge PR 12 in github acme/api"
@@ -288,20 +254,25 @@ def framed_request(
     def a_name_says(word: str) -> bool:
         return bool(named.get(word, EMPTY) & tools)
 
+    opened_by = app_words if options.app_opened_orders else frozenset()  # "asana jot down a to-do": "jot ..."
+
     if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
-        framed = plain_verb(framed, a_name_says, shell=options.shell_verbs, formal=options.formal_verbs)
+        slang = functools.partial(plain_verb, named=a_name_says, shell=options.shell_verbs, formal=options.formal_verbs)
+        framed = read_past_app(framed, opened_by, slang)
     if options.whole_things:  # "delete the entire box folder 99": "delete the box folder 99"
         framed = whole_thing(framed, a_name_says)
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
         framed = uncounted(framed)
     if options.relative_clauses:  # "merge the github PR that fixes the login bug": 'merge the github PR "fixes ..."'
-        framed = described_by_clause(framed)
+        described = functools.partial(described_by_clause, particles=options.phrasal_clauses)
+        framed = read_past_app(framed, opened_by, described)
     if options.titled_things:  # "close the login crash issue in jira": 'close the issue "login crash" in jira'
         framed = quoted_name(index, framed, tools)
     if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"
         framed = piece_as_thing(framed, in_names(index, tools))
     if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'
-        framed = quoted_purpose(framed, app_words, for_things=options.created_for)
+        purpose = functools.partial(quoted_purpose, app_words=app_words, for_things=options.created_for)
+        framed = read_past_app(framed, opened_by, purpose)
     if options.described_things:  # "refund that duplicate stripe charge ch_9": "refund that stripe charge ch_9"
         framed = without_description(index, framed, tools, app_words)
     if options.capability_questions:  # "what tools exist for stripe": "Stripe"

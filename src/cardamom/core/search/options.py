@@ -921,7 +921,7 @@ class SearchOptions:
     * ``counted_orders``: how many things an order makes or acts on, in words, reads aside ("open *a
       few* github issues", "refund *half of* ..."): ``counted_things``.
     * ``addressed_apps``: an app addressed before a polite order is its place ("*twilio* please text
-      ...": "please text ... in twilio"): ``framed_request.app_last``.
+      ...": "please text ... in twilio"): ``app_labels.app_last``.
     * ``asked_pieces``: a piece of a thing in a word no tool of the app says reads as the thing's
       get ("the *url* of github PR 12", "the *receipt* for stripe charge ch_9"): ``thing_pieces``.
     * ``go_aheads``: a yes before the order it lets go ahead reads without it ("*sure,* refund ...",
@@ -1079,6 +1079,32 @@ class SearchOptions:
     * ``formal_verbs``: a formal verb opening a request, as models write it, reads as the plain one
       where no name of the apps says it ("*relocate* box file 123 ...", "*transmit* xero invoice ...",
       "*amend* xero invoice INV-3"): ``slang_verbs``;
+    * ``made_nouns``: a verb no field of the named app says, read as the noun its names make of it,
+      created, where the request has no other action ("*classify* box file 55 as Confidential":
+      "create classification ...", Box's ``post_files_id_metadata_..._classification``)
+      (``word_forms.made_nouns``);
+    * ``undone_assignments``: an undoing verb's thing read as the noun the names make of the verb
+      ("*unassign* box retention policy assignment 77": "remove assignments ...")
+      (``undoing_verbs``);
+    * ``idiom_moves``: a person moved in an idiom's verb ("*kick* alice *out of* asana team 77",
+      "*boot* bob from ...") read in the plain verb where the names give the place's people no word
+      (``person_moves``);
+    * ``phrasal_clauses``: a relative clause after the thing of a phrasal verb's order is its
+      description too ("*set up* a box retention policy *that keeps files for 7 years*")
+      (``relative_clauses``);
+    * ``undone_gerunds``: "stop" and a gerund read as the names' undoing verb where one says it
+      ("*stop following* octocat on github": "unfollow ...", GitHub's ``users_unfollow``), not as
+      removing the verb's thing (``undoing_verbs``);
+    * ``app_opened_orders``: the readings of a request's opening verb (slang, what a thing created
+      is for, a relative clause) read past an app's name opening it, the name placed after ("asana
+      *jot down* a to-do *to call the vendor*": 'create a to-do "call the vendor" in asana')
+      (``app_labels.read_past_app``);
+    * ``member_clauses``: a clause saying the caller is a member of the things a request names, read
+      as "my" before them ("list all the asana workspaces *I belong to*": "list all my asana
+      workspaces"; "the slack channels *I'm in*") (``member_clauses``);
+    * ``named_field_acts``: a field written after its thing is read as the thing's own where a name
+      says the request's verb right before it ("set jira user *preference*": Jira's
+      ``set_preference``, not "set the preference of user") (``thing_fields``);
     """
 
     drop_filler: bool = True
@@ -1437,6 +1463,14 @@ class SearchOptions:
     thing_appositives: bool = True
     addressed_people: bool = True
     formal_verbs: bool = True
+    made_nouns: bool = True
+    undone_assignments: bool = True
+    idiom_moves: bool = True
+    phrasal_clauses: bool = True
+    undone_gerunds: bool = True
+    app_opened_orders: bool = True
+    member_clauses: bool = True
+    named_field_acts: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1807,4 +1841,12 @@ SEED_RULES_ONLY = SearchOptions(
     thing_appositives=False,
     addressed_people=False,
     formal_verbs=False,
+    made_nouns=False,
+    undone_assignments=False,
+    idiom_moves=False,
+    phrasal_clauses=False,
+    undone_gerunds=False,
+    app_opened_orders=False,
+    member_clauses=False,
+    named_field_acts=False,
 )

@@ -99,6 +99,8 @@ _PEOPLE_VERBS = frozenset(verb for verbs in _OWN_VERBS.values() for verb in verb
 # the words the apps' names give the people of a place: Asana's project ``members``, GitHub's
 # repository ``collaborator``, Box's folder ``collaborations``
 _PEOPLE = ("members", "collaborator", "collaborators", "collaborations")
+# the move's verbs no name writes ("kick" is Slack's own, read before): an idiom for adding or removing
+_IDIOM_VERBS = frozenset({"kick", "boot", "throw", "take", "drop", "get", "pull", "bring", "put"})
 
 
 def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: Collection[str] = ()) -> str:
@@ -147,7 +149,10 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     # (a thing shared with someone of a kind is theirs to work on: "share box folder 5 with a colleague")
     shared = _SHARED.match(text[:400]) is not None
     people = people_word(index, rest, tools) if not one_of_kind or shared else None
-    return f"{'add' if into else 'remove'} {people} {person} {joint} {rest}" if people else request
+    if people is None and not (moving and verb in _IDIOM_VERBS and index.options.idiom_moves):
+        return request
+    # (an idiom's verb with no people's word: "kick alice out of asana team 77", in the plain verb the names write)
+    return " ".join(word for word in ("add" if into else "remove", people, person, joint, rest) if word)
 
 
 _OWNERS = frozenset({"the", "our", "my", "your", "this", "their"})

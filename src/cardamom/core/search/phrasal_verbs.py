@@ -8,9 +8,12 @@ from __future__ import annotations
 PHRASAL_VERBS: dict[tuple[str, str], str] = {
     ("spin", "down"): "shutdown",
     ("take", "down"): "delete",
+    ("kick", "out"): "remove",  # "kick alice out of asana team 77": the names remove her
+    ("boot", "out"): "remove",
     ("clean", "up"): "delete",
     ("look", "into"): "get",
     ("look", "at"): "get",
+    ("look", "through"): "search",
     ("follow", "up"): "reply",
     ("sign", "off"): "approve",
     ("write", "up"): "create",

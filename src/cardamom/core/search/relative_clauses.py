@@ -22,7 +22,8 @@ import re
 from cardamom.core.search.verbal_nouns import order_first
 
 _DESCRIBED = re.compile(
-    r"^(?P<head>\s*(?P<verb>[A-Za-z]+)\s+(?:(?:the|my|our|this|that|a|an)\s+)?(?:[\w.-]+\s+){0,2}?[A-Za-z]+)\s+"
+    r"^(?P<head>\s*(?P<verb>[A-Za-z]+)(?P<particle>\s+(?:up|out|down|off))?\s+"
+    r"(?:(?:the|my|our|this|that|a|an)\s+)?(?:[\w.-]+\s+){0,2}?[A-Za-z]+)\s+"
     r"(?:(?:that|which|who)\s+(?P<clause>[^,;!?\"]{3,80}?)|(?P<participle>[a-z]{3,}ing\s+(?:(?:the|a|an|our|my)\s+)?"
     r"[^,;!?\"]{2,60}?))(?P<tail>\s+(?:in|on|at|inside)\s+[\w./@#-]+)?\s*[.!?]?\s*$",
     re.IGNORECASE | re.DOTALL,
@@ -45,14 +46,17 @@ _STATED = re.compile(r"^(?:is|are|was|were|has|have|had)\b", re.IGNORECASE)
 _LONGEST = 300  # characters
 
 
-def described_by_clause(request: str) -> str:
+def described_by_clause(request: str, *, particles: bool = False) -> str:
     """``request`` ordering an act on a thing told by a clause, the clause quoted as its
     description ('merge the github PR "fixes the login bug" in acme/api'); ``request`` as
-    written otherwise."""
+    written otherwise. ``particles``: the order's verb may be phrasal ("*set up* a box retention
+    policy that keeps files for 7 years", ``phrasal_clauses``)."""
     if len(request) > _LONGEST or not any(w in request for w in (" that ", " which ", " who ", "ing ")):
         return request
     found = _DESCRIBED.match(request)
     if found is None or not order_first(found["verb"]) or found["verb"].casefold() in _SEEKING:
+        return request
+    if found["particle"] and not particles:
         return request
     clause = (found["clause"] or found["participle"]).strip()
     kind, first = found["head"].split()[-1].casefold(), clause.split()[0].casefold()

@@ -20,7 +20,8 @@ _PLAIN = {
     "ditch": "delete", "bin": "delete", "nuke": "delete", "trash": "delete", "kill": "delete", "wipe": "delete",
     "yeet": "delete", "junk": "delete", "bounce": "restart", "ship": "release", "greenlight": "approve",
     "green-light": "approve", "lgtm": "approve", "prepare": "create", "compose": "create", "sketch": "create",
-    "plan": "create",
+    "plan": "create", "lift": "remove", "strip": "remove", "shift": "move", "jot": "create", "reorder": "move",
+    "rearrange": "move",
 }  # fmt: skip
 # ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
 _PHRASES = {
@@ -29,7 +30,7 @@ _PHRASES = {
     ("throw", "together"): "create", ("put", "together"): "create", ("fire", "up"): "start", ("boot", "up"): "start",
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
     ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete", ("write", "up"): "create",
-    ("mock", "up"): "create", ("draw", "up"): "create",
+    ("mock", "up"): "create", ("draw", "up"): "create", ("jot", "down"): "create",
 }  # fmt: skip
 # formal verbs, as models write them (``formal_verbs``): "*relocate* box file 123 to folder 99",
 # "*amend* xero invoice INV-3", "*transmit* ... to the customer" (not "terminate": a call's

@@ -70,6 +70,11 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
         return request
     if said_in_order(index, kind, field[0].casefold(), tools):
         return request  # "update jira issue *link*": Jira's issue links are things
+    acting, first = words[0].casefold(), field[0].casefold()
+    if index.options.named_field_acts and not is_action_word(acting) and said_in_order(index, acting, first, tools):
+        # "set jira user *preference*": Jira's ``set_preference`` sets the thing itself (a verb of
+        # no group: "update jira issue *priority*" changes the issue, whatever ``update_priority`` does)
+        return request
     # (a name saying the thing with a word of the field names a thing of its own: "update box
     # metadata instance *folder*", ``put_folders_id_metadata_id_id``)
     named = literal_names(index, kind) & tools

@@ -30,6 +30,8 @@ _UNDOING = re.compile(r"^\s*(?:un(?P<verb>[a-z]{3,})|stop\s+(?P<gerund>[a-z]{3,}
 # the endings of the thing a verb adds, as names write it: "follow": ``followers``, "assign":
 # ``assignees``, "watch": ``watcher``, "pin": ``pins``
 _THING_ENDINGS = ("", "s", "er", "ers", "ee", "ees", "es", "d", "ed")
+# ... or the thing it makes ("assign": Box's retention policy ``assignments``, ``undone_assignments``)
+_MADE_ENDINGS = ("ment", "ments")
 # an action undone in words: "undo the archive of", "revert the deletion of", "bring back", "put back"
 _UNDO_OF = re.compile(
     r"^\s*(?:undo|reverse|revert|roll\s*back)\s+(?:the\s+|my\s+|that\s+|this\s+|our\s+)?(?:last\s+|previous\s+)?"
@@ -74,6 +76,8 @@ def undone(index: SearchIndex, request: str, tools: frozenset[int], apps: Contai
         verb = undoing.casefold() if known_verb(undoing.casefold()) else None
     else:
         verb = gerund_verb(match.group("gerund"))
+        if verb is not None and index.options.undone_gerunds and literal_names(index, "un" + verb) & tools:
+            return f"un{verb} {rest}"  # "stop following octocat on github": the names' "unfollow"
     if verb is None:
         return written
     thing = _thing_of(index, verb, tools)
@@ -114,4 +118,5 @@ def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str
 def _thing_of(index: SearchIndex, verb: str, tools: frozenset[int]) -> str | None:
     """The word ``tools``' names write for the thing ``verb`` adds (``followers`` for "follow"),
     or None where none writes one."""
-    return index.first_named((verb + ending for ending in _THING_ENDINGS), tools)
+    endings = _THING_ENDINGS + _MADE_ENDINGS if index.options.undone_assignments else _THING_ENDINGS
+    return index.first_named((verb + ending for ending in endings), tools)

@@ -85,7 +85,26 @@ def name_form(index: SearchIndex, word: str, scoped: frozenset[int], *, acted: b
             return (base,)
     if said_in(index, word, scoped):
         return None
+    if not acted and index.options.made_nouns:
+        # "classify box file 55": the names say only what the act makes (``..._classification``)
+        made = index.first_named(made_nouns(word), scoped)
+        if made is not None:
+            return ("create", made)
     return _split(index, word, scoped)
+
+
+# A verb's ending -> the ending of the noun naming the thing it makes ("classify": "classification")
+_MADE_NOUNS = (("ify", "ification"), ("ize", "ization"), ("ise", "isation"), ("ate", "ation"))
+
+
+def made_nouns(verb: str) -> tuple[str, ...]:
+    """The nouns ``verb`` makes by a derivational ending ("classify": "classification",
+    "authorize": "authorization"); none where no ending fits, or for a stem too short to tell."""
+    return tuple(
+        verb[: -len(ending)] + noun
+        for ending, noun in _MADE_NOUNS
+        if verb.endswith(ending) and len(verb) - len(ending) >= _SHORTEST_BASE
+    )
 
 
 # The verbs asking for every thing of a kind: "list stripe *payout*" asks for the payouts.

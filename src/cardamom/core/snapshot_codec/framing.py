@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 48
+SNAPSHOT_FORMAT = 49
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -133,9 +133,11 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``checklist_items``, ``excepted_values``, ``light_verbs``, ``enclosing_marks``, ``unhurried_phrases``,
 ``modelled_things``, ``stated_orders``, ``unmarked_contractions``, ``habitual_phrases``,
 ``environment_words``, ``precaution_clauses``, ``go_ahead_phrases``, ``thing_appositives``,
-``addressed_people`` and ``formal_verbs`` (format 48), read as on. The org's app names are never
-stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot
-read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``addressed_people`` and ``formal_verbs`` (format 48), read as on; format 48 without the switches
+``made_nouns``, ``undone_assignments``, ``idiom_moves``, ``phrasal_clauses``, ``undone_gerunds``,
+``app_opened_orders``, ``member_clauses`` and ``named_field_acts`` (format 49), read as on. The
+org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose
+layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
