@@ -455,6 +455,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("an order read past the app's name opening it", "app_opened_orders", True),
     ("the things the caller is a member of, as mine", "member_clauses", True),
     ("a field the names set with the request's verb", "named_field_acts", True),
+    ("an HTTP method opening a name is no thing's synonym", "method_words", True),
+    ("a guessed name in kebab case names its app", "kebab_names", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

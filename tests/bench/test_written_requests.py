@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to forty-third rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to forty-sixth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -163,6 +163,9 @@ _CREATE_BOOKING = "bookings_controller_2024_08_13_create_booking"
 _CREATE_EVENT_TYPE = "event_types_controller_2024_06_14_create_event_type"
 
 # Tenth round: each was second or lower before, or empty; the tool asked for now comes first.
+# Box's security classification tools, by their verb
+_CLASSIFIED = "{}_metadata_enterprise_security_classification_6_vm_vochw_u_wo"
+
 FIRST = [
     ("box upload file", "box", "post_files_content"),
     ("download box file 12345", "box", "get_files_id_content"),
@@ -2688,6 +2691,24 @@ FIRST = [
     ("- [x] drafted - [ ] publish notion page xyz", "notion", "patch_page"),
     ("need a resend of stripe invoice in_77", "stripe", "post_invoices_invoice_send"),
     ("kill or stop droplet 78", "digitalocean", "droplets_destroy"),
+    # forty-sixth round: requests over the apps' whole catalogs, each failing on the last round's code
+    ("strip the security classification off box file 5521", "box", _CLASSIFIED.format("delete_files_id")),
+    ("set up a box retention policy that keeps files for 7 years", "box", "post_retention_policies"),
+    ("classify box file 5521 as Confidential", "box", _CLASSIFIED.format("post_files_id")),
+    ("unassign box retention policy assignment 77", "box", "delete_retention_policy_assignments_id"),
+    ("kick alice out of asana team 77", "asana", "remove_user_for_team"),
+    ("lift the interaction limits on github repo acme/api", "github", "interactions_remove_restrictions_for_repo"),
+    ("stop following octocat on github", "github", "users_unfollow"),
+    ("jira shift ENG-12 to In Review", "jira", "do_transition"),
+    ("asana jot down a to-do to call the vendor", "asana", "create_task"),
+    ("List all the Asana workspaces I belong to", "asana", "get_workspaces"),
+    ("Unassign storage policy assignment 6612 in Box", "box", "delete_storage_policy_assignments_id"),
+    ("jira set user preference", "jira", "set_preference"),
+    # ... the round's styles on other words (held out, run once: 10 of 20, 5 on the last round's code), the
+    # last round's code missed
+    ("unassign the legal hold policy from box folder 55", "box", "delete_legal_hold_policy_assignments_id"),
+    ("show the github orgs I belong to", "github", "orgs_list_for_authenticated_user"),
+    ("stop following bob on github", "github", "users_unfollow"),
 ]
 
 
@@ -2797,6 +2818,16 @@ NOTHING = [
     ("per legal, delete dropbox file 123", "app_not_connected"),
     ("relocate dropbox file 123 to folder 9", "app_not_connected"),
     ("initiate a reboot of heroku dyno 7", "app_not_connected"),
+    # forty-sixth round's readings, in an app the org lacks
+    ("classify dropbox file 5 as confidential", "app_not_connected"),
+    ("unassign linear issue LIN-4", "words_uncovered"),
+    ("stop following bob on gitlab", "app_not_connected"),
+    ("kick alice out of the linear team", "words_uncovered"),
+    ("set up a trello board that tracks the launch", "app_not_connected"),
+    ("trello jot down a card to call the vendor", "app_not_connected"),
+    ("list all the trello boards I belong to", "app_not_connected"),
+    ("linear set user preference", "words_uncovered"),
+    ("strip the label off linear issue LIN-4", "words_uncovered"),
 ]
 
 

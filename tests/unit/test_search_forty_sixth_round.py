@@ -3,7 +3,8 @@ common acts. A verb read as the noun the names make of it (``made_nouns``), an u
 as the noun it makes (``undone_assignments``), "stop" and a gerund as the names' undoing verb
 (``undone_gerunds``), a person moved in an idiom (``idiom_moves``), a phrasal order's relative
 clause (``phrasal_clauses``), an order's readings past the app's name opening it
-(``app_opened_orders``), the things the caller is a member of (``member_clauses``); slang verbs,
+(``app_opened_orders``), the things the caller is a member of (``member_clauses``), an HTTP method
+opening a name (``method_words``), a name guessed in kebab case (``kebab_names``); slang verbs,
 phrasal verbs, the names' verbs that write and a thing's fields, as words of their tables; a field
 the names set with the request's verb (``named_field_acts``)."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.app_labels import read_past_app
+from cardamom.core.search.app_scope import without_joined_names
 from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.member_clauses import caller_as_owner
 from cardamom.core.search.relative_clauses import described_by_clause
@@ -51,6 +53,10 @@ DOCS = [
     app_doc("jira__set_preference", "Jira", "Set preference."),
     app_doc("jira__set_user_columns", "Jira", "Set user default columns."),
     app_doc("jira__get_user", "Jira", "Get user."),
+    app_doc("stripe__post_tax_transactions_create_reversal", "Stripe", "Create a reversal transaction."),
+    app_doc("stripe__get_customers", "Stripe", "List all customers."),
+    app_doc("intercom__create_message", "Intercom", "Create a message."),
+    app_doc("intercom__list_teams", "Intercom", "List all teams."),
     app_doc("jira__select_time_tracking_implementation", "Jira", "Select time tracking provider."),
     app_doc("jira__get_selected_time_tracking_implementation", "Jira", "Get selected time tracking provider."),
 ]
@@ -160,6 +166,33 @@ class TestNamedFieldActs:
         off = SearchIndex.build(DOCS, without(named_field_acts=False))
         assert field_of_thing(off, query, jira, ("jira",)) == "set the preference of user in jira"
         assert _first("jira set user preference") == "jira__set_preference"
+
+
+class TestMethodWords:
+    def test_an_http_method_opening_a_name_is_no_things_synonym(self) -> None:
+        # "message" and "post" are one group; Stripe's ``post_*`` posts no message
+        assert _names("stripe create message") == []
+        assert _first("stripe create message", method_words=False) == "stripe__post_tax_transactions_create_reversal"
+
+    def test_the_group_still_joins_them_elsewhere(self) -> None:
+        assert _first("intercom create post") == "intercom__create_message"  # a thing's word, its group's
+        doc = {d.name: i for i, d in enumerate(DOCS)}
+        assert doc["intercom__create_message"] in _INDEX.synonym_postings("post").name
+        assert doc["stripe__post_tax_transactions_create_reversal"] not in _INDEX.synonym_postings("message").name
+
+
+class TestKebabNames:
+    def test_a_guessed_name_in_kebab_case_names_its_app(self) -> None:
+        assert rank(_INDEX, "asana-get-workspaces").scope == ("Asana",)
+        assert rank(SearchIndex.build(DOCS, without(kebab_names=False)), "asana-get-workspaces").scope == ()
+        assert _first("asana-get-workspaces") == "asana__get_workspaces"
+
+    def test_a_things_dashed_name_still_names_no_app(self) -> None:
+        apps = {"box": ("Box",), "asana": ("Asana",)}
+        assert without_joined_names("asana-get-workspaces", apps, kebab=True) == "asana-get-workspaces"
+        assert without_joined_names("asana-get-workspaces", apps).strip() == ""
+        assert without_joined_names("rename the test-box folder", apps, kebab=True) == "rename the   folder"
+        assert without_joined_names("box-team", apps, kebab=True).strip() == ""  # two parts: a thing's name
 
 
 class TestTables:

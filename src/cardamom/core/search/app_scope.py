@@ -194,14 +194,19 @@ def named_in(query: str, names: Iterable[str]) -> list[str]:
 
 # A word joined by dashes, a #channel or an @handle: a name the request gives a thing ("the
 # droplet named *test-box*", "*#box-team*"), whose parts name no app (``joined_names``).
+_KEBAB_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+){2,}")
 _JOINED = re.compile(r"(?<![\w@#/.-])(?:[#@][A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)(?![\w/@-])")
 
 
-def without_joined_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -> str:
+def without_joined_names(query: str, indexed: Mapping[str, tuple[str, ...]], *, kebab: bool = False) -> str:
     """``query`` with the words joined by dashes, the #channels and the @handles that hold an
     app's name as a part, but, joined by dashes, are not one as a whole ("test-box", "#box",
-    not "cal-com"), cut out (each leaves a space)."""
+    not "cal-com"), cut out (each leaves a space); with ``kebab`` (``kebab_names``), not a
+    request that is one such word of three parts or more: a tool's name guessed in kebab case
+    ("asana-list-tasks", as "asana_list_tasks")."""
     if "-" not in query and "#" not in query and "@" not in query:
+        return query
+    if kebab and _KEBAB_NAME.fullmatch(query.strip()):
         return query
 
     known = known_app_mentions()

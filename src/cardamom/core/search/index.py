@@ -29,10 +29,11 @@ from cardamom.core.search.postings import (
     TokenPostings,
     by_inflection_key,
     own_name_size,
+    own_name_words,
     union_of,
 )
 from cardamom.core.search.ranking import Relation
-from cardamom.core.search.synonyms import synonyms_of
+from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     INFLECTIONAL_ENDINGS,
@@ -43,6 +44,8 @@ from cardamom.core.search.tokens import (
 
 # The distinct sets ``SearchIndex._shared`` keeps to hand out again (a few per token resolved).
 _SHARED_SETS = 4 * POSTINGS_CACHE_SIZE
+# the HTTP methods a REST operation's name opens with (``post_tax_transactions``, ``put_files_id``)
+_METHODS = frozenset({"get", "post", "put", "patch", "delete"})
 
 
 @dataclass(slots=True)
@@ -251,9 +254,10 @@ class SearchIndex:
             return cached
         words = synonyms_of(token)
         forms = [t for w in words for t in self._forms(self.name_forms, w)]
-        name = union_of(self.name_postings.get(t, EMPTY) for t in forms)
+        named = {t: self._synonym_names(t, token) for t in dict.fromkeys(forms)}
+        name = union_of(named.values())
         plural = is_plural(token)
-        in_number = union_of(self.name_postings.get(t, EMPTY) for t in forms if is_plural(t) == plural)
+        in_number = union_of(tools for t, tools in named.items() if is_plural(t) == plural)
         description = union_of(
             self.description_postings.get(t, EMPTY) for w in words for t in self._forms(self.description_forms, w)
         )
@@ -272,6 +276,16 @@ class SearchIndex:
             del self._synonyms[next(iter(self._synonyms))]
         self._synonyms[token] = entry
         return entry
+
+    def _synonym_names(self, form: str, token: str) -> frozenset[int]:
+        """The tools whose names carry ``form``, a synonym of ``token``; not, for a thing's word, a
+        name opening with ``form`` as its HTTP method (``method_words``): Stripe's
+        ``post_tax_transactions_create_reversal`` says no "message"."""
+        tools = self.name_postings.get(form, EMPTY)
+        if form in _METHODS and tools and self.options.method_words and not is_action_word(token):
+            documents = self.documents
+            tools = frozenset(d for d in tools if own_name_words(documents[d].name)[:1] != [form])
+        return tools
 
     def _shared(self, tools: frozenset[int]) -> frozenset[int]:
         """``tools``, as one object for every token resolved to them: a word's forms ("issue",

@@ -1105,6 +1105,13 @@ class SearchOptions:
     * ``named_field_acts``: a field written after its thing is read as the thing's own where a name
       says the request's verb right before it ("set jira user *preference*": Jira's
       ``set_preference``, not "set the preference of user") (``thing_fields``);
+    * ``method_words``: an HTTP method opening a tool's name is no synonym of a thing's word
+      ("message" is no "post" in Stripe's ``post_tax_transactions_create_reversal``; it still is in
+      a name's other places and as an action's word) (``SearchIndex._synonym_names``);
+    * ``kebab_names``: a request that is one word of three parts or more joined by dashes is a
+      tool's name guessed in kebab case, its app's name a part of it ("asana-list-tasks" as
+      "asana_list_tasks"), not a thing's name holding the app's ("test-box")
+      (``app_scope.without_joined_names``);
     """
 
     drop_filler: bool = True
@@ -1471,6 +1478,8 @@ class SearchOptions:
     app_opened_orders: bool = True
     member_clauses: bool = True
     named_field_acts: bool = True
+    method_words: bool = True
+    kebab_names: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1849,4 +1858,6 @@ SEED_RULES_ONLY = SearchOptions(
     app_opened_orders=False,
     member_clauses=False,
     named_field_acts=False,
+    method_words=False,
+    kebab_names=False,
 )

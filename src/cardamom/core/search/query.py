@@ -168,7 +168,7 @@ def analyse_query(
         sequence = _sequence(addressless, options, vocabulary, mentions or {})  # an address names no app
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
     if options.joined_names and mentions:
-        unjoined = without_joined_names(addressless, mentions)
+        unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names)
         if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
