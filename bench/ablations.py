@@ -457,6 +457,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a field the names set with the request's verb", "named_field_acts", True),
     ("an HTTP method opening a name is no thing's synonym", "method_words", True),
     ("a guessed name in kebab case names its app", "kebab_names", True),
+    ("a request that writes never gets a tool that only reads", "write_actions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

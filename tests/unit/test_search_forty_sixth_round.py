@@ -4,7 +4,8 @@ as the noun it makes (``undone_assignments``), "stop" and a gerund as the names'
 (``undone_gerunds``), a person moved in an idiom (``idiom_moves``), a phrasal order's relative
 clause (``phrasal_clauses``), an order's readings past the app's name opening it
 (``app_opened_orders``), the things the caller is a member of (``member_clauses``), an HTTP method
-opening a name (``method_words``), a name guessed in kebab case (``kebab_names``); slang verbs,
+opening a name (``method_words``), a name guessed in kebab case (``kebab_names``), a request that
+writes never answered by a tool that only reads (``write_actions``); slang verbs,
 phrasal verbs, the names' verbs that write and a thing's fields, as words of their tables; a field
 the names set with the request's verb (``named_field_acts``)."""
 
@@ -57,6 +58,11 @@ DOCS = [
     app_doc("stripe__get_customers", "Stripe", "List all customers."),
     app_doc("intercom__create_message", "Intercom", "Create a message."),
     app_doc("intercom__list_teams", "Intercom", "List all teams."),
+    app_doc("notion__retrieve_a_database", "Notion", "Retrieve a database."),
+    app_doc("notion__post_page", "Notion", "Create a page."),
+    app_doc("notion__patch_page", "Notion", "Update page properties."),
+    app_doc("notion__update_a_block", "Notion", "Update a block."),
+    app_doc("notion__update_page_markdown", "Notion", "Update a page's content as Markdown."),
     app_doc("jira__select_time_tracking_implementation", "Jira", "Select time tracking provider."),
     app_doc("jira__get_selected_time_tracking_implementation", "Jira", "Get selected time tracking provider."),
 ]
@@ -193,6 +199,20 @@ class TestKebabNames:
         assert without_joined_names("asana-get-workspaces", apps).strip() == ""
         assert without_joined_names("rename the test-box folder", apps, kebab=True) == "rename the   folder"
         assert without_joined_names("box-team", apps, kebab=True).strip() == ""  # two parts: a thing's name
+
+
+class TestWriteActions:
+    def test_a_request_that_writes_never_gets_a_tool_that_only_reads(self) -> None:
+        query = "rename the notion database 4f4f to Team Tasks"
+        assert _names(query) == []  # Notion's databases are read here, never renamed
+        assert _first(query, write_actions=False) == "notion__retrieve_a_database"
+        assert contradicts("update", tokenize("retrieve_a_database"), reads=True, writes=True)
+        assert not contradicts("update", tokenize("retrieve_a_database"), reads=True)
+        assert not contradicts("create", tokenize("post_page"), reads=True, writes=True)
+
+    def test_not_where_the_request_names_no_app(self) -> None:
+        # a plan's first step reads: "remove ... of the playing song" names no app
+        assert contradicts("get", tokenize("retrieve_a_database"), reads=True, writes=True) is False
 
 
 class TestTables:

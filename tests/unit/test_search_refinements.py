@@ -306,7 +306,9 @@ class TestNameEvidence:
             app_doc("jira__create_issue", "Jira", "Create an issue."),
         ]
         assert rank(SearchIndex.build(docs), "create a jira sprint").empty
-        before = rank(SearchIndex.build(docs, without(name_evidence=False)), "create a jira sprint")
+        # (a read for "create" is a wrong tool ``write_actions`` takes away too)
+        unchecked = without(name_evidence=False, write_actions=False)
+        before = rank(SearchIndex.build(docs, unchecked), "create a jira sprint")
         assert [h.name for h in before.hits] == ["jira__get_all_permission_schemes"]
 
     def test_a_name_word_with_description_words_still_clears(self) -> None:

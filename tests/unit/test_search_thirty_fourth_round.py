@@ -241,7 +241,10 @@ class TestThingFields:
 class TestWrittenReads:
     def test_a_writing_request_gets_its_reading_tools_after_the_rest(self) -> None:
         assert _names("update stripe product prod_1")[:1] == ["stripe__post_products_id"]
-        assert _names("update stripe product prod_1", written_reads=False)[:1] == ["stripe__get_products_search"]
+        # (``write_actions`` takes the reads away where the request names its app)
+        unordered = _names("update stripe product prod_1", written_reads=False, write_actions=False)
+        assert unordered[:1] == ["stripe__get_products_search"]
+        assert "stripe__get_products_search" not in _names("update stripe product prod_1")
         # a read keeps its order
         assert _names("search stripe products")[:1] == ["stripe__get_products_search"]
 

@@ -151,6 +151,7 @@ def contradicts(
     name: str = "",
     said: frozenset[str] = frozenset(),
     states: bool = True,
+    writes: bool = False,
 ) -> bool:
     """The tool's name says the opposite of ``action``: it deletes, cancels or stops where the
     request keeps (a tool cancelling a booking is no answer to changing it), or it writes where
@@ -159,9 +160,13 @@ def contradicts(
     word order tells a list the tool writes from one it reads (``bulk_set_issues_properties_list``);
     ``said``: the request's words, by inflection key: a name writing only by a word the request
     says never contradicts a read ("get reassign booking user": ``reassign_booking_to_user``);
-    ``states`` (``marked_states``): a name marking a state writes ("mark_notifications_as_read")."""
+    ``states`` (``marked_states``): a name marking a state writes ("mark_notifications_as_read");
+    ``writes`` (``write_actions``): a name that only reads contradicts a request that writes
+    ("update the stripe alert ...": not ``get_sources_source_mandate_notifications``)."""
     key = inflection_key(action)
     names = _keys_of(frozenset(name_tokens))
+    if writes and key in _writing() and names & group_keys(_READING_HEADS) and not names & _writing():
+        return True
     if reads and key in group_keys(_READING_HEADS):
         # a state a name marks a thing as is none of its actions ("mark_notifications_as_*read*")
         reads_too = names & group_keys(_READING_HEADS) - (marked_states(name) if states else frozenset())

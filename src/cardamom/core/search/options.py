@@ -1112,6 +1112,10 @@ class SearchOptions:
       tool's name guessed in kebab case, its app's name a part of it ("asana-list-tasks" as
       "asana_list_tasks"), not a thing's name holding the app's ("test-box")
       (``app_scope.without_joined_names``);
+    * ``write_actions``: a request that writes (creates, updates, sends, moves, closes, deletes) is
+      never answered with a tool whose name only reads ("update the stripe alert ...": not
+      ``get_sources_source_mandate_notifications``), as one that reads never is with one that only
+      writes (``destructive_actions.contradicts``);
     """
 
     drop_filler: bool = True
@@ -1480,6 +1484,7 @@ class SearchOptions:
     named_field_acts: bool = True
     method_words: bool = True
     kebab_names: bool = True
+    write_actions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1860,4 +1865,5 @@ SEED_RULES_ONLY = SearchOptions(
     named_field_acts=False,
     method_words=False,
     kebab_names=False,
+    write_actions=False,
 )

@@ -224,15 +224,11 @@ def _rank(
     # the request's own words, its values and participles aside ("issues *created* this week")
     stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith("ed"))
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
-    states = options.marked_states
+    # (a request naming its app: a plan's first read, "remove ... of the playing song", names none)
+    writes = options.write_actions and reads and bool(scope.apps)
+    gate = functools.partial(contradicts, reads=reads, said=keys, states=options.marked_states, writes=writes)
     if action is not None:
-        passing = [
-            c
-            for c in passing
-            if not contradicts(
-                action, documents[c[0]].name_tokens, reads=reads, name=documents[c[0]].name, said=keys, states=states
-            )
-        ]
+        passing = [c for c in passing if not gate(action, documents[c[0]].name_tokens, name=documents[c[0]].name)]
     # "remove the tag *urgent* from asana task 9": a head that is a value names no thing
     if options.kept_sources and action is not None and analysis.source and head is not None and deletes(action):
         passing = passing if head.head in as_values else kept_source(index, passing, head.head, analysis.source)
@@ -283,18 +279,7 @@ def _rank(
 
         top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)
         if action is not None:
-            top = [
-                t
-                for t in top
-                if not contradicts(
-                    action,
-                    documents[t[0]].name_tokens,
-                    reads=reads,
-                    name=documents[t[0]].name,
-                    said=keys,
-                    states=states,
-                )
-            ]
+            top = [t for t in top if not gate(action, documents[t[0]].name_tokens, name=documents[t[0]].name)]
             similarity = {t[0]: similarity[t[0]] for t in top}
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))

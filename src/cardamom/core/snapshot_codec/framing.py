@@ -135,8 +135,8 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``environment_words``, ``precaution_clauses``, ``go_ahead_phrases``, ``thing_appositives``,
 ``addressed_people`` and ``formal_verbs`` (format 48), read as on; format 48 without the switches
 ``made_nouns``, ``undone_assignments``, ``idiom_moves``, ``phrasal_clauses``, ``undone_gerunds``,
-``app_opened_orders``, ``member_clauses``, ``named_field_acts``, ``method_words`` and ``kebab_names``
-(format 49), read as on. The org's app names are never stored: every load derives them
+``app_opened_orders``, ``member_clauses``, ``named_field_acts``, ``method_words``, ``kebab_names`` and
+``write_actions`` (format 49), read as on. The org's app names are never stored: every load derives them
 (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
 are then ``OutdatedSnapshot``."""
 
