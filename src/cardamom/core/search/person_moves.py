@@ -109,7 +109,9 @@ def person_moved(index: SearchIndex, request: str, tools: frozenset[int], apps: 
     project 31", "add collaborator bob to github repo acme/api"); into or out of the app itself
     (``apps``: the words naming it), as its users ("invite bob to our slack", ``tenancy_moves``);
     one of a kind of person ("remove *a user* from ...") only in the app's own verb or into or out
-    of the app; ``request`` as written otherwise."""
+    of the app; an idiom's move where no name gives the place's people a word, in the plain verb
+    ("kick alice out of asana team 77": "remove alice from ...", ``idiom_moves``); ``request`` as
+    written otherwise."""
     text = app_opening_left(request.strip(), apps)  # "box share folder 9 with bob": "share folder 9 ..."
     moved = _moved(text[:400], revoked=index.options.revoked_access, ensured_members=index.options.ensured_members)
     if moved is None:

@@ -21,12 +21,15 @@ import re
 
 from cardamom.core.search.verbal_nouns import order_first
 
-_DESCRIBED = re.compile(
-    r"^(?P<head>\s*(?P<verb>[A-Za-z]+)(?P<particle>\s+(?:up|out|down|off))?\s+"
+_THE_CLAUSE = (
     r"(?:(?:the|my|our|this|that|a|an)\s+)?(?:[\w.-]+\s+){0,2}?[A-Za-z]+)\s+"
     r"(?:(?:that|which|who)\s+(?P<clause>[^,;!?\"]{3,80}?)|(?P<participle>[a-z]{3,}ing\s+(?:(?:the|a|an|our|my)\s+)?"
-    r"[^,;!?\"]{2,60}?))(?P<tail>\s+(?:in|on|at|inside)\s+[\w./@#-]+)?\s*[.!?]?\s*$",
-    re.IGNORECASE | re.DOTALL,
+    r"[^,;!?\"]{2,60}?))(?P<tail>\s+(?:in|on|at|inside)\s+[\w./@#-]+)?\s*[.!?]?\s*$"
+)
+_DESCRIBED = re.compile(r"^(?P<head>\s*(?P<verb>[A-Za-z]+)\s+" + _THE_CLAUSE, re.IGNORECASE | re.DOTALL)
+# ... after a phrasal verb's particle too ("*set up* a box retention policy that ...", ``phrasal_clauses``)
+_DESCRIBED_PHRASAL = re.compile(
+    r"^(?P<head>\s*(?P<verb>[A-Za-z]+)(?:\s+(?:up|out|down|off))?\s+" + _THE_CLAUSE, re.IGNORECASE | re.DOTALL
 )
 # a clause saying a state the thing was brought to reads as it is ("the charge that *was disputed*")
 # a search's clause is what it seeks: "search for substacks *that provide insights on marketing*"
@@ -53,10 +56,8 @@ def described_by_clause(request: str, *, particles: bool = False) -> str:
     policy that keeps files for 7 years", ``phrasal_clauses``)."""
     if len(request) > _LONGEST or not any(w in request for w in (" that ", " which ", " who ", "ing ")):
         return request
-    found = _DESCRIBED.match(request)
+    found = (_DESCRIBED_PHRASAL if particles else _DESCRIBED).match(request)
     if found is None or not order_first(found["verb"]) or found["verb"].casefold() in _SEEKING:
-        return request
-    if found["particle"] and not particles:
         return request
     clause = (found["clause"] or found["participle"]).strip()
     kind, first = found["head"].split()[-1].casefold(), clause.split()[0].casefold()

@@ -6,7 +6,9 @@ the number the names list it ("list stripe *payout*": ``get_payouts``).
 
 Inflections are ``tokens.inflection_key``'s; these are the derivations a model writes in a
 keyword search ("jira project archival", "github workflow rerun"), read only where no tool name
-of the app carries the word as written, and only into a word some name of the app carries.
+of the app carries the word as written, and only into a word some name of the app carries. The
+other way too, a verb whose app names only the noun it makes ("*classify* box file 55": Box's
+``..._classification``, created; ``made_nouns``).
 """
 
 from __future__ import annotations
