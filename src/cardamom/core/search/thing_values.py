@@ -80,7 +80,7 @@ _FIELDS = frozenset(
     | {"profile", "settings", "info", "details", "data", "description", "topic", "purpose", "count", "size"}
     | {"history", "activity", "access", "password", "token", "key", "avatar", "photo", "timezone", "language"}
     | {"location", "metadata", "content", "preferences", "presence", "owner", "visibility", "permission"}
-    | {"preference", "setting", "property", "properties", "permissions", "groups", "columns"}
+    | {"preference", "setting", "property"}
     | {"username", "login", "handle", "nickname", "alias"}
 )
 
