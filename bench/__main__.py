@@ -10,6 +10,7 @@ import argparse
 import datetime as dt
 import gc
 import json
+import multiprocessing
 import os
 import pickle
 import platform
@@ -77,7 +78,36 @@ def choose_threshold(emb: Any, matrices: dict[int, Any], sets: Sequence[D.QueryS
     return best
 
 
-def quality(root: Path, universe: list[D.App], quick: bool) -> dict[str, Any]:
+# What the forked row workers read: set in the parent before they fork, so each inherits it.
+_ROWS: dict[str, Any] = {}
+
+
+def _score_row(step: int) -> dict[str, dict[str, Scores]]:
+    """One ranker row (``ABLATIONS[step]``) scored on every set's test half, in a worker."""
+    label, options = ABLATIONS[step]
+    sets: list[D.QuerySet] = _ROWS["sets"]
+    halves: dict[str, list[D.Query]] = _ROWS["halves"]
+    indexes = {pid: pool.index(options=options) for pid, pool in _ROWS["pools"].items()}
+    methods = {f"ours + floor: {label}": 0.5}
+    if options == SearchOptions():
+        methods["ours, no floor"] = 0.0
+    row: dict[str, dict[str, Scores]] = {qs.name: {} for qs in sets}
+    for name, floor in methods.items():
+        for qs in sets:
+            search = ours(indexes[id(qs.pool)], floor=floor)
+            row[qs.name][name] = score(qs.pool, halves[qs.name], run(search, halves[qs.name]))
+    del indexes
+    gc.collect()
+    return row
+
+
+def _row_workers(jobs: int) -> Any:
+    """Forked workers (the sets are the parent's, shared until written), renewed every 20 rows
+    so the memory a row's caches leave behind does not pile up."""
+    return multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=20)
+
+
+def quality(root: Path, universe: list[D.App], quick: bool, jobs: int = 1) -> dict[str, Any]:
     from bench.peers import Bm25s, Embeddings, RankBm25
 
     sets: list[D.QuerySet] = []
@@ -101,17 +131,16 @@ def quality(root: Path, universe: list[D.App], quick: bool) -> dict[str, Any]:
             queries = halves[qs.name]
             results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
 
-    # One method's indexes at a time: each ablation's indexes (and the caches its searches fill)
-    # are dropped once it has scored every set; holding all of them at once outgrew 24 GB.
-    for step, (label, options) in enumerate(ABLATIONS, 1):
-        indexes = {pid: pool.index(options=options) for pid, pool in pools.items()}
-        score_all(f"ours + floor: {label}", {pid: ours(ix) for pid, ix in indexes.items()})
-        if options == SearchOptions():
-            score_all("ours, no floor", {pid: ours(ix, floor=0.0) for pid, ix in indexes.items()})
-        del indexes
-        gc.collect()
-        if step % 20 == 0 or step == len(ABLATIONS):
-            log(f"scored {step} of {len(ABLATIONS)} ranker rows over {len(sets)} sets")
+    # The ranker rows, in ``jobs`` forked workers (each row's indexes are built, used and dropped
+    # in one worker; holding every row's at once outgrew 24 GB), merged in the table's order.
+    _ROWS.update(sets=sets, pools=pools, halves=halves)
+    with _row_workers(jobs) as workers:
+        for step, row in enumerate(workers.imap(_score_row, range(len(ABLATIONS))), 1):
+            for name, by_method in row.items():
+                results[name].update(by_method)
+            if step % 20 == 0 or step == len(ABLATIONS):
+                log(f"scored {step} of {len(ABLATIONS)} ranker rows over {len(sets)} sets")
+    _ROWS.clear()
     log("BM25 peers")
     for name, peer in (("bm25s", Bm25s), ("rank-bm25", RankBm25)):
         score_all(name, {pid: peer(pool).search for pid, pool in pools.items()})
@@ -291,6 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller MetaTool sample, no 125k pool")
     parser.add_argument("--cache", type=Path, default=D.REPO / ".venv" / "bench-results.pickle", help="raw results")
     parser.add_argument("--report-only", action="store_true", help="rewrite the report from --cache")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="workers scoring the ranker rows")
     parser.add_argument("--speed-to", type=Path, help="measure speed only, and write its rows (JSON) here")
     args = parser.parse_args(argv)
     os.environ["CARDAMOM_SHARED_DATA"] = str(args.data.resolve())
@@ -308,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             q, s, clashes, elapsed = pickle.load(handle)
         started -= elapsed
     else:
-        q = quality(root, universe, args.quick)
+        q = quality(root, universe, args.quick, args.jobs)
         s = speed_in_own_process(root, args.quick)
         clashes = filler_label_clashes(root, universe)
         try:  # (the raw results, for --report-only; an hour's run still writes its report without them)
