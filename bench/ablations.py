@@ -458,6 +458,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("an HTTP method opening a name is no thing's synonym", "method_words", True),
     ("a guessed name in kebab case names its app", "kebab_names", True),
     ("a request that writes never gets a tool that only reads", "write_actions", True),
+    ("which things another is tied to, as its list", "relation_questions", True),
+    ("a handle after its kind is a value", "handle_ids", True),
+    ("the caller's tool first only covering as much", "placed_mine", True),
+    ("a head noun read as the verb moves no tool", "nominal_verbs", True),
+    ("a container's memberships say its members", "ship_names", True),
+    ("names listed after their plural kind are values", "listed_names", True),
+    ("a phrase the names shorten to its initials", "shortened_phrases", True),
+    ("how long things are kept, as their retention", "kept_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -2709,6 +2709,29 @@ FIRST = [
     ("unassign the legal hold policy from box folder 55", "box", "delete_legal_hold_policy_assignments_id"),
     ("show the github orgs I belong to", "github", "orgs_list_for_authenticated_user"),
     ("stop following bob on github", "github", "users_unfollow"),
+    # the forty-seventh round: tools drawn at random from the apps' whole catalogs again, one request
+    # each, written before it ran (each failing on the last round's code)
+    ("block user spammer99 from the acme github org", "github", "orgs_block_user"),
+    ("what locale is my jira user set to", "jira", "get_locale"),
+    ("list my codespaces in acme/api", "github", "codespaces_list_in_repository_for_authenticated_user"),
+    ("who is in box group 901?", "box", "get_groups_id_memberships"),
+    ("which issues is github issue acme/api#12 blocking", "github", "issues_list_dependencies_blocking"),
+    (
+        'create a box metadata template called "Contract" with fields vendor and expiry',
+        "box",
+        "post_metadata_templates_schema",
+    ),
+    ('is octocat a member of the enterprise team "platform" on github', "github", "enterprise_team_memberships_get"),
+    (
+        "how long does the acme github org keep artifacts and logs",
+        "github",
+        "actions_get_artifact_and_log_retention_settings_organization",
+    ),
+    (
+        "list out-of-office entries for user 17 in my cal.com org",
+        "cal-com",
+        "organizations_users_ooo_controller_get_organization_user_ooo",
+    ),
 ]
 
 

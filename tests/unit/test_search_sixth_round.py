@@ -7,10 +7,11 @@ an address names no app, inflection keys of four-letter words)."""
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
-from cardamom.core.search.argument_values import read_values, without_addresses
+from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
 from cardamom.core.search.synonyms import join_vocabulary_compounds, leading_verb, synonyms_of
 from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.value_shapes import without_addresses
 from tests.unit.search_documents import app_doc, ranked_names, snapshot_of, without
 
 DOCS = [

@@ -73,9 +73,48 @@ ABBREVIATIONS: dict[str, str] = {
 }
 
 
-def spelled_out(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
+# Phrases the names shorten to their initials ("list *out-of-office* entries": Cal.com's
+# ``..._get_organization_user_ooo``; "the calendar's *access control list*": ``calendar_acl_list``),
+# each read as the short form where some tool's name carries it (``shortened_phrases``)
+SHORTENED_PHRASES: dict[tuple[str, ...], str] = {
+    ("out", "of", "office"): "ooo",
+    ("single", "sign", "on"): "sso",
+    ("access", "control", "list"): "acl",
+    ("service", "level", "agreement"): "sla",
+    ("paid", "time", "off"): "pto",
+    ("multi", "factor", "authentication"): "mfa",
+    ("two", "factor", "authentication"): "2fa",
+    ("frequently", "asked", "questions"): "faq",
+    ("software", "bill", "of", "materials"): "sbom",
+    ("know", "your", "customer"): "kyc",
+    ("time", "to", "live"): "ttl",
+}
+_PHRASE_STARTS = frozenset(phrase[0] for phrase in SHORTENED_PHRASES)
+
+
+def spelled_out(tokens: tuple[str, ...], vocabulary: Container[str], *, phrases: bool = False) -> tuple[str, ...]:
     """``tokens`` with each shortened word (``ABBREVIATIONS``) spelled out, where no tool's name
-    (``vocabulary``) carries it as written."""
+    (``vocabulary``) carries it as written; ``phrases``: each phrase a name shortens
+    (``SHORTENED_PHRASES``) read as its short form, where a name carries that."""
+    if phrases and not _PHRASE_STARTS.isdisjoint(tokens):
+        tokens = _shortened(tokens, vocabulary)
     if not any(t in ABBREVIATIONS for t in tokens):
         return tokens
     return tuple(ABBREVIATIONS[t] if t in ABBREVIATIONS and t not in vocabulary else t for t in tokens)
+
+
+def _shortened(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str, ...]:
+    read: list[str] = []
+    i = 0
+    while i < len(tokens):
+        found = next(
+            (
+                (phrase, short)
+                for phrase, short in SHORTENED_PHRASES.items()
+                if tokens[i : i + len(phrase)] == phrase and short in vocabulary
+            ),
+            None,
+        )
+        read.append(found[1] if found else tokens[i])
+        i += len(found[0]) if found else 1
+    return tuple(read)

@@ -27,8 +27,16 @@ from cardamom.core.search.dated_words import (
 )
 from cardamom.core.search.kind_names import named_before_kinds
 from cardamom.core.search.quantities import RATES, UNITS, in_period_edge, is_quantity, is_time_of_day, is_unit
-from cardamom.core.search.tokens import ARTICLES, NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, QUESTION_OPENERS, tokenize
-from cardamom.core.search.value_shapes import FILE_EXTENSIONS, ends_pair, has_value_digits, is_capitals_id, is_short_id
+from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, QUESTION_OPENERS, tokenize
+from cardamom.core.search.value_shapes import (
+    ADDRESS,
+    FILE_EXTENSIONS,
+    ends_pair,
+    has_value_digits,
+    is_capitals_id,
+    is_handle,
+    is_short_id,
+)
 from cardamom.core.search.value_words import (
     COMPARING,
     COMPOUND_KINDS,
@@ -42,10 +50,12 @@ from cardamom.core.search.value_words import (
     SLUG,
     continues_name,
     continues_title,
+    field_opener,
     is_key,
     is_placed_code,
     is_placed_key,
     is_slug,
+    listed_values,
     placed_name,
     plain_name_after_kind,
     titled_rest,
@@ -59,12 +69,8 @@ _QUOTED = re.compile(
 # A domain name: "example.com", "api.acme.io" (an app's own name, "cal.com", is an app word,
 # which the query reading keeps out of the values).
 _DOMAIN = r"\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|us|uk|de|fr|eu|info|biz|me|tv)\b"
-# Addresses: a URL or an e-mail address. It names a host, never the app a request is for
-# ("email bob@x.com" does not name X.com; "invite bob@github.com" names GitHub only by its host).
-_ADDRESS = r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-_ADDRESSES = re.compile(_ADDRESS, re.IGNORECASE)
 _SHAPES = re.compile(
-    _ADDRESS
+    ADDRESS
     + r"""
     | (?<![\w@])[@#][\w][\w.-]*                              # @handles, #channels
     | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
@@ -77,13 +83,6 @@ _SHAPES = re.compile(
 _EMOJI = re.compile(r"(?<![\w:]):[a-z+][\w+-]*:(?![\w:])")
 # An event or constant's name in capitals, its parts joined: "FILE.UPLOADED", "ISSUE_CREATED".
 _EVENT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:[._:][A-Z][A-Z0-9]*)+$")
-
-
-def without_addresses(query: str) -> str:
-    """``query`` with its e-mail addresses and URLs cut out (each leaves a space)."""
-    if "@" not in query and "://" not in query and "www." not in query:
-        return query
-    return _ADDRESSES.sub(" ", query)
 
 
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
@@ -105,17 +104,8 @@ _FIELD_OPENERS = frozenset({"with", "whose", "where", "having", "by", "of"})
 QUERY_LANGUAGES = frozenset({"jql", "cql", "sql", "soql", "graphql", "regex"})
 # After "of" an id or an address follows the kind of thing it names, no field: "the status *of droplet* 3164444"
 _OBJECT_OPENERS = frozenset({"of"})
-# 'with *the* title "Q3"': a field's name may take an article after these (not "where the company ...")
-_HAVING = frozenset({"with", "having"})
 # Words, before "by", saying how a list is ordered: "*sorted* by name", "*order* by created".
 _ORDERING = frozenset({"sorted", "ordered", "sort", "order", "grouped"})
-
-
-def _field_opener(read: list[tuple[str, bool]], j: int) -> str:
-    """The word before the field's name at ``j - 1`` (its value at ``j``): "with" of "with
-    email", and of "with *the* title" past the article."""
-    before = read[j - 2][0]
-    return read[j - 3][0] if j > 2 and before in ARTICLES and read[j - 3][0] in _HAVING else before
 
 
 # Words after which the rest of a phrase is what a request is about ("pages about onboarding",
@@ -185,6 +175,8 @@ def read_values(
     quantities: bool = True,
     pairs: bool = True,
     articled: bool = True,
+    handles: bool = True,
+    lists: bool = True,
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -196,7 +188,8 @@ def read_values(
     (``repo_slugs``), ``titles`` (``sentence_titles``), ``codes`` (``placed_codes``),
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``), ``gerunds`` (``gerund_topics``), ``compares``
     (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``, ``lowercase`` (``lowercase_names``),
-    ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``), ``articled`` (``articled_kinds``)."""
+    ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``), ``articled`` (``articled_kinds``),
+    ``handles`` (``handle_ids``), ``lists`` (``listed_names``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -228,6 +221,7 @@ def read_values(
     # a thing holding others, named before its kind; a page's, a tag's or a label's words before
     # it make a compound ("the *landing* page") as often as a name
     before_kinds = named_before_kinds(words, NAMED_KINDS - COMPOUND_KINDS) if befores else frozenset()
+    listed = listed_values(words) if lists else frozenset()  # "with fields *vendor* and *expiry*"
     first = text_words[0].casefold() if text_words else ""
     opening = any(w.casefold() in _BEFORE_TEXT for w in text_words[1:2])  # "jira *create* bug: ...": past an app
     asking = first in QUESTION_OPENERS
@@ -254,19 +248,24 @@ def read_values(
             markers.append(following)
         # "from feature/login into *main*": a pair's end; a word of lower-case letters only, most
         # of a sentence, has no other value's shape
-        shape = (pairs and ends_pair(previous, read)) or (
-            not (word.isalpha() and word.islower())
-            and (
-                has_value_digits(word)
-                or (kinds and is_capitals_id(word))
-                or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
-                or is_key(word, previous, CONTAINERS)
-                or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
-                or (short_ids and is_short_id(word, previous))  # "notion page *9f2*"
-                or is_placed_code(word, previous, places, following if codes else "")
-                or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
-                or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
-                or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
+        shape = (
+            (pairs and ends_pair(previous, read))
+            or i in listed
+            or (
+                not (word.isalpha() and word.islower())
+                and (
+                    has_value_digits(word)
+                    or (kinds and is_capitals_id(word))
+                    or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
+                    or is_key(word, previous, CONTAINERS)
+                    or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
+                    or (short_ids and is_short_id(word, previous))  # "notion page *9f2*"
+                    or (handles and is_handle(word, previous))  # "block user *spammer99*"
+                    or is_placed_code(word, previous, places, following if codes else "")
+                    or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
+                    or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
+                    or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
+                )
             )
         )
         # "saying the build is green": the message runs to the sentence's end, quoted or not
@@ -356,7 +355,7 @@ def read_values(
         previous = lowered
     # "with email bob@example.com", 'with *the* title "Q3"': the word naming the field a value
     # goes in announces it, as "called" does; so may the container's word in "in project KAN".
-    opener = {j: _field_opener(read, j) for j in range(2, len(read))}
+    opener = {j: field_opener(read, j) for j in range(2, len(read))}
     markers += [
         read[j - 1][0]
         for j in range(2, len(read))

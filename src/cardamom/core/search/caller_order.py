@@ -45,6 +45,10 @@ def caller_first(
     documents = index.documents
     heads = forms(head.head, True)
     mine = [c for c in passing if c[0] in named and _owned(documents[c[0]].name, heads)]
+    if index.options.placed_mine and top:
+        # "list my codespaces *in acme/api*": no caller's tool covering less of the request than
+        # the first (``..._in_repository_for_authenticated_user``, not ``..._for_authenticated_user``)
+        mine = [c for c in mine if c[3] >= top[0][2] - 1e-9]
     if not mine:
         return top
     best = order_results(index, mine, 1)[0]

@@ -65,6 +65,12 @@ def says_thing_for(
     said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
     if _names_saying(index, literal_names(index, head.head) & holding, said, head.verb):
         return True
+    # "members of group 901": Box's ``get_groups_id_memberships``, the group's memberships (``ship_names``)
+    ship = f"{inflection_key(head.head)}ship"
+    if index.options.ship_names and _names_saying(
+        index, literal_names(index, ship) & holding, {*said, ship}, head.verb
+    ):
+        return True
     if not items or head.verb not in LISTING_VERBS | READING_VERBS or not is_plural(head.head):
         return False
     listing = frozenset().union(*(literal_names(index, word) for word in _CONTENTS)) & holding

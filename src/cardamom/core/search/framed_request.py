@@ -44,6 +44,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intended_acts import intended_as_asked
 from cardamom.core.search.interface_steps import without_interface
 from cardamom.core.search.interjections import without_interjection
+from cardamom.core.search.kept_questions import retention_asked
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
 from cardamom.core.search.listed_ids import one_of_each
@@ -71,6 +72,7 @@ from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.recipients import without_recipient
+from cardamom.core.search.relation_questions import related_things
 from cardamom.core.search.relative_clauses import described_by_clause
 from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.repeated_actions import done_once
@@ -308,6 +310,10 @@ def framed_request(
     framed = with_apps(said, mentions) if said != framed else framed  # "what did ana post in slack #general"
     held = contents_question(index, framed, connected) if options.contents_questions else None
     framed = with_apps(held, mentions) if held is not None else framed  # "what's in box folder 77"
+    if options.kept_questions:  # "how long does github org acme keep logs": "get github org acme retention logs"
+        framed = retention_asked(framed, a_name_says)
+    if options.relation_questions:  # "which teams is bob assigned to in asana": "list teams for bob in asana"
+        framed = with_apps(related_things(framed), mentions)
     if options.people_questions:  # "who starred acme/web on github": "list stargazers of acme/web on github"
         framed = with_apps(people_question(index, framed, tools), mentions)
     framed = sought_thing(framed) if options.existence_questions else framed  # "is there a notion page about ..."

@@ -99,6 +99,8 @@ def head_first(
     on, when one moved."""
     documents = index.documents
     thing = scope.field_thing or head.head  # "update the title of notion page": the page
+    if index.options.nominal_verbs and inflection_key(head.verb) == inflection_key(thing):
+        return top, None  # "which *issues* is github issue 12 blocking": the head noun read as a verb
     verb = dict(scope.read_as).get(head.verb, head.verb)  # "archive" read as "update"
     heads = forms(thing, False)
     carrying = literal_names(index, thing)

@@ -1116,6 +1116,31 @@ class SearchOptions:
       never answered with a tool whose name only reads ("update the stripe alert ...": not
       ``get_sources_source_mandate_notifications``), as one that reads never is with one that only
       writes (``destructive_actions.contradicts``);
+    * ``relation_questions``: a question asking which things another is tied to ("which teams is user bob
+      *assigned to* in asana", "what projects is jira board 7 *linked to*") read as the list of those things for
+      it ("list teams for user bob in asana": Asana's ``get_teams_for_user``, not ``get_users_for_team``)
+      (``relation_questions``);
+    * ``handle_ids``: a handle of letters then digits after the kind of thing or person it names is a value
+      ("block user *spammer99* from the acme github org"), as a short id is (``value_shapes.is_handle``);
+    * ``placed_mine``: the tool for the caller's own things goes first only where it covers as much of the
+      request as the first ("list my codespaces *in acme/api*": GitHub's
+      ``codespaces_list_in_repository_for_authenticated_user``, not ``codespaces_list_for_authenticated_user``)
+      (``caller_order.caller_first``);
+    * ``nominal_verbs``: a request's verb that is its head noun, inflected, moves no tool before those scoring
+      more ("which *issues* is github issue acme/api#12 blocking" read "issues" as its verb:
+      ``issues_list_dependencies_blocking``, not ``issues_reprioritize_sub_issue``) (``head_order.head_first``);
+    * ``ship_names``: a name saying a container's "-ship" of the people a request lists says them for it ("list
+      members of box group 901": Box's ``get_groups_id_memberships`` keeps "group" in the mass)
+      (``container_words.says_thing_for``);
+    * ``listed_names``: the names listed after a plural kind of name that "with" or a verb adding them opens,
+      joined by "and", are values ("create a box metadata template with fields *vendor* and *expiry*"; "add
+      labels *bug* and *frontend*") (``value_words.listed_values``);
+    * ``shortened_phrases``: a phrase the names shorten to its initials is read as the short form, where a name
+      carries it ("list *out-of-office* entries for user 17 in my cal.com org":
+      ``..._get_organization_user_ooo``; "access control list": ``acl``) (``abbreviations.SHORTENED_PHRASES``);
+    * ``kept_questions``: a question asking how long things are kept is read as a read of their retention, where
+      a name of the app says "retention" ("how long does the acme github org *keep* artifacts and logs":
+      ``actions_get_artifact_and_log_retention_settings_organization``) (``kept_questions``);
     """
 
     drop_filler: bool = True
@@ -1485,6 +1510,14 @@ class SearchOptions:
     method_words: bool = True
     kebab_names: bool = True
     write_actions: bool = True
+    relation_questions: bool = True
+    handle_ids: bool = True
+    placed_mine: bool = True
+    nominal_verbs: bool = True
+    ship_names: bool = True
+    listed_names: bool = True
+    shortened_phrases: bool = True
+    kept_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1866,4 +1899,12 @@ SEED_RULES_ONLY = SearchOptions(
     method_words=False,
     kebab_names=False,
     write_actions=False,
+    relation_questions=False,
+    handle_ids=False,
+    placed_mine=False,
+    nominal_verbs=False,
+    ship_names=False,
+    listed_names=False,
+    shortened_phrases=False,
+    kept_questions=False,
 )

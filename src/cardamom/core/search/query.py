@@ -1,6 +1,5 @@
-"""Step 1 of a search: the query read (``analyse_query``): its distinct tokens in order with the
-filler words out, the apps it names, the words that look like argument values, and whether it
-is shaped like a guessed tool name."""
+"""Step 1 of a search: the query read (``analyse_query``): its distinct tokens in order with the filler
+words out, the apps it names, the words that look like argument values, whether it is a guessed name."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from dataclasses import dataclass
 from cardamom.core.search.abbreviations import ABBREVIATIONS, spelled_out
 from cardamom.core.search.app_roles import content_apps, things_sent
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_joined_names
-from cardamom.core.search.argument_values import read_values, without_addresses
+from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import (
@@ -55,6 +54,7 @@ from cardamom.core.search.tokens import (
     tokenize,
     unique,
 )
+from cardamom.core.search.value_shapes import without_addresses
 from cardamom.core.search.value_words import TENANCIES, spelled_counts
 
 
@@ -147,6 +147,8 @@ def analyse_query(
             quantities=options.quantity_values,
             pairs=options.paired_values,
             articled=options.articled_kinds,
+            handles=options.handle_ids,
+            lists=options.listed_names,
         )
         if options.argument_values
         else None
@@ -192,11 +194,8 @@ def analyse_query(
         if people and any(t not in standing and not is_action_word(t) for t in tokens):
             values |= people
     shaped_name = is_name_shaped(query)
-    cut = (
-        second_action(sequence, values, named, joined=options.joined_actions)
-        if options.second_actions and not shaped_name
-        else None
-    )
+    joined = options.joined_actions  # "create an asana task ... *and assign it to me*"
+    cut = second_action(sequence, values, named, joined=joined) if options.second_actions and not shaped_name else None
     if cut is not None:
         # "create an asana task ... *and assign it to me*": the second action's words leave
         second = {w for w in sequence[cut:] if w not in named} - set(sequence[:cut])
@@ -386,7 +385,8 @@ def _sequence(
     """``text``'s tokens in order, contraction tails out, compounds joined (no word of ``apps`` alone)."""
     text = _WITH_SLASH.sub("with", text) if options.abbreviations and "w/" in text else text  # "file 882 w/ bob"
     sequence = tuple(tokenize(contraction_free(text)))
-    sequence = spelled_out(sequence, vocabulary) if options.abbreviations else sequence
+    shortened = options.shortened_phrases  # ("*out-of-office* entries": Cal.com's ``ooo``)
+    sequence = spelled_out(sequence, vocabulary, phrases=shortened) if options.abbreviations else sequence
     sequence = without_said_fillers(sequence) if options.said_fillers else sequence  # "*let's* close ..."
     sequence = owned_as_mine(sequence) if options.owned_clauses else sequence  # "the numbers *I own*"
     if options.synonyms:

@@ -41,6 +41,19 @@ _QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?
 
 
 _DIGIT = re.compile(r"\d")
+# Addresses: a URL or an e-mail address. It names a host, never the app a request is for
+# ("email bob@x.com" does not name X.com; "invite bob@github.com" names GitHub only by its host).
+ADDRESS = r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_ADDRESSES = re.compile(ADDRESS, re.IGNORECASE)
+
+
+def without_addresses(query: str) -> str:
+    """``query`` with its e-mail addresses and URLs cut out (each leaves a space)."""
+    if "@" not in query and "://" not in query and "www." not in query:
+        return query
+    return _ADDRESSES.sub(" ", query)
+
+
 # A file's extension, as a file's name ends ("report.pdf"): ``argument_values`` reads the name as
 # a value, ``written_forms`` a name a verb acts on as a file.
 FILE_EXTENSIONS = r"(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)"
@@ -86,6 +99,19 @@ def is_short_id(word: str, previous: str) -> bool:
     """``word`` is a short id of letters and digits after the kind of thing it names
     (``short_ids``)."""
     return previous.casefold() in _ID_KINDS and bool(_SHORT_ID.match(word.strip(".,:;!?'\"")))
+
+
+# A handle: three letters or more, then digits ("spammer99", "jdoe42", "build_bot7"), after the
+# kind of thing or person it names ("block user *spammer99*"); alone, it may be a name ("base64",
+# "route53", "win10")
+_HANDLE = re.compile(r"^[a-z][a-z._-]{2,}\d{1,4}$", re.IGNORECASE)
+_HANDLE_KINDS = _ID_KINDS | {"username", "login", "member", "collaborator", "assignee", "reviewer", "account", "bot"}
+
+
+def is_handle(word: str, previous: str) -> bool:
+    """``word`` is a handle of letters then digits after the kind of thing or person it names
+    (``handle_ids``)."""
+    return previous.casefold() in _HANDLE_KINDS and bool(_HANDLE.match(word.strip(".,:;!?'\"")))
 
 
 # a range's or a move's end after its start ("from feature/login *into* main", "from v1 *to* v2")

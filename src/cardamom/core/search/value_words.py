@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from cardamom.core.search.dated_words import is_name
 from cardamom.core.search.synonyms import is_action_word
-from cardamom.core.search.tokens import ARTICLES, QUERY_FILLER_WORDS, is_plural
+from cardamom.core.search.tokens import ARTICLES, GRAMMAR_WORDS, QUERY_FILLER_WORDS, is_plural
 from cardamom.core.search.value_shapes import has_value_digits
 
 # An owner/name slug or a path: "acme/widgets", "docs/guide/intro".
@@ -218,3 +218,40 @@ def plain_name_after_kind(word: str, before: Sequence[str], following: str, *, a
         articled and len(kinds) >= 4 and kinds[-4] in placing and kinds[-3] in ARTICLES
     )
     return placed and kinds[-2].isalpha()
+
+
+# 'with *the* title "Q3"': a field's name may take an article after these (not "where the company ...")
+_HAVING = frozenset({"with", "having"})
+
+
+def field_opener(read: list[tuple[str, bool]], j: int) -> str:
+    """The word before the field's name at ``j - 1`` (its value at ``j``): "with" of "with
+    email", and of "with *the* title" past the article."""
+    before = read[j - 2][0]
+    return read[j - 3][0] if j > 2 and before in ARTICLES and read[j - 3][0] in _HAVING else before
+
+
+# Plural kinds whose names follow, joined by "and", after "with" or a verb adding them: "with
+# fields *vendor* and *expiry*", "add labels *bug*, *ui* and *urgent*"
+_LISTING_KINDS = frozenset({"fields", "tags", "labels", "options", "columns", "keywords", "topics", "choices"})
+_LISTING = frozenset({"with", "having", "add", "set", "apply", "attach"})
+_JOINING = frozenset({"and", "or", "&"})
+_ENDING_LIST = GRAMMAR_WORDS | QUERY_FILLER_WORDS | LOCATING
+
+
+def listed_values(words: Sequence[str]) -> frozenset[int]:
+    """The positions of the names listed after a plural kind of name that "with" or a verb adding
+    them opens ("with fields *vendor* and *expiry*"), joined by "and" (a comma cuts no word), up
+    to a grammar word, another kind or an action (``listed_names``)."""
+    found: set[int] = set()
+    for i, word in enumerate(words[:-1]):
+        if word.casefold() not in _LISTING_KINDS or i == 0 or words[i - 1].casefold() not in _LISTING:
+            continue
+        for j in range(i + 1, min(len(words), i + 7)):
+            lowered = words[j].casefold().strip("'\"")
+            if lowered in _JOINING and j > i + 1 and j + 1 < len(words):
+                continue
+            if not lowered or lowered in _ENDING_LIST or lowered in _LISTING_KINDS or is_action_word(lowered):
+                break
+            found.add(j)
+    return frozenset(found)

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 49
+SNAPSHOT_FORMAT = 50
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -136,7 +136,9 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``addressed_people`` and ``formal_verbs`` (format 48), read as on; format 48 without the switches
 ``made_nouns``, ``undone_assignments``, ``idiom_moves``, ``phrasal_clauses``, ``undone_gerunds``,
 ``app_opened_orders``, ``member_clauses``, ``named_field_acts``, ``method_words``, ``kebab_names`` and
-``write_actions`` (format 49), read as on. The org's app names are never stored: every load derives them
+``write_actions`` (format 49), read as on; format 49 without the switches ``relation_questions``,
+``handle_ids``, ``placed_mine``, ``nominal_verbs``, ``ship_names``, ``listed_names``, ``shortened_phrases`` and
+``kept_questions`` (format 50), read as on. The org's app names are never stored: every load derives them
 (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
 are then ``OutdatedSnapshot``."""
 

@@ -1,0 +1,84 @@
+"""A question asking which things another is tied to (``relation_questions``): "which teams is user bob
+*assigned to* in asana", "what projects is jira board 7 *linked to*", "which asana projects is task
+1209 *in*", "what locale is my jira user *set to*".
+
+The participle says only that the two are tied; the answer is the first kind's things of the other,
+which names write "for" it (Asana's ``get_teams_for_user``, ``get_projects_for_task``; Jira
+Software's ``get_projects`` of a board). Read as written, the participle is a word some other tool
+carries ("linked": ``get_remote_link_by_id``; "set": ``set_locale``) and the question's subject is
+the list's ("which teams is *user* bob ...": ``get_users_for_team``). The question is read as the
+list of the things for the other ("list teams for user bob in asana"); one thing asked is the
+other's field, which the thing questions read, but what a setting is "set to" drops the participle
+("what locale is my jira user"). A participle saying more than a tie ("which repos is octocat
+*subscribed to*", "starred") is kept as written. Whether one is a member of a thing ("is octocat a
+member of the enterprise team platform on github", "check if bob is part of asana team 77") asks for
+that membership, the person a value ("get membership for user 'octocat' in ...": GitHub's
+``enterprise_team_memberships_get``, not its mascot's ``meta_get_octocat``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.tokens import GRAMMAR_WORDS, is_plural
+
+# participles saying two things are tied, and nothing more ("subscribed", "starred" say more)
+_TIES = (
+    "linked|assigned|added|attached|connected|associated|related|set|mapped|tied|bound|used|included|listed"
+    "|placed|put|filed|grouped|enrolled|involved"
+)
+# the things asked (one to three words), the other thing, a participle saying a tie (or none:
+# "which projects is task 12 *in*"), its preposition, and where the question places them
+_RELATED = re.compile(
+    r"^\s*(?:what|which)\s+(?P<things>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|was|were)\s+"
+    rf"(?P<other>\S.*?)(?:\s+(?P<tie>{_TIES}))?\s+(?P<preposition>to|in|on|with|into|under|within|inside)"
+    r"(?P<place>\s+(?:in|on|at|within|inside|for)\s+\S.*?)?[\s?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# "is octocat a member of ...", "check if bob is part of ...": the person, then the thing
+_WHO = r"[\w.@-]+(?:\s+(?!(?:a|an|still)\b)[\w.@-]+)?"  # one or two words: "octocat", "bob smith"
+_MEMBER = re.compile(
+    rf"^\s*(?:(?:check|see|verify|confirm|find\s+out)\s+(?:if|whether)\s+(?P<who>{_WHO})\s+is|is\s+(?P<asked>{_WHO}))"
+    r"\s+(?:still\s+)?(?:an?\s+)?(?:member|part)\s+of\s+(?P<place>\S.*?)[\s?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# the other thing is no pronoun standing for the things ("what projects are *there* in ...")
+_NOT_OTHERS = frozenset({"there", "here", "they", "these", "those", "it", "available", "open", "active", "in", "on"})
+_PRONOUNS = frozenset({"this", "that", "he", "she", "we", "you", "i", "someone", "anyone", "everyone"})
+_LONGEST = 300  # characters: a question is short
+_OPENERS = ("what", "which", "is ", "check", "see", "verify", "confirm", "find")
+
+
+def related_things(request: str) -> str:
+    """``request`` asking which things another is tied to read as the list of those things for
+    it ("which teams is user bob assigned to in asana": "list teams for user bob in asana"; what
+    one thing is set to, as that thing: "what locale is my jira user"); ``request`` as written
+    where the participle says more than a tie, the thing asked is one (the other's field: "which
+    folder is box file 456 in"), or the question is none of these; whether one is a
+    member of a thing, as that membership ("get membership for user 'octocat' in the acme github org")."""
+    if len(request) > _LONGEST or not request.lstrip()[:6].casefold().startswith(_OPENERS):
+        return request  # (most requests: no question of this shape, no pattern tried)
+    member = _MEMBER.match(request)
+    if member is not None:
+        who = member.group("who") or member.group("asked")
+        if who.casefold() in _NOT_OTHERS | _PRONOUNS:
+            return request
+        return f"get membership for user '{who}' in {member.group('place')}"
+    found = _RELATED.match(request)
+    if found is None:
+        return request
+    tie = found.group("tie")
+    other = found.group("other").strip()
+    if not tie and found.group("preposition").casefold() not in {"in", "on", "within", "inside"}:
+        return request  # ("which teams is bob *a member of*" is the member clauses' reading)
+    words = found.group("things").split()
+    first_other = other.split()[0].casefold()
+    if first_other in _NOT_OTHERS or words[-1].casefold() in GRAMMAR_WORDS:
+        return request
+    if not is_plural(words[-1].casefold()):
+        # one thing asked is the other's field ("which folder is box file 456 in": the file's), but
+        # what a setting is "set to" is its value ("what locale is my jira user set to")
+        if (tie or "").casefold() != "set":
+            return request
+        return f"what {found.group('things')} is {other}{found.group('place') or ''}"
+    return f"list {found.group('things')} for {other}{found.group('place') or ''}"
