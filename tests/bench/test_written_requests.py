@@ -2727,6 +2727,7 @@ FIRST = [
         "github",
         "actions_get_artifact_and_log_retention_settings_organization",
     ),
+    ("who belongs to box group 901", "box", "get_groups_id_memberships"),
     (
         "list out-of-office entries for user 17 in my cal.com org",
         "cal-com",

@@ -80,6 +80,19 @@ class TestRelationQuestions:
         assert (
             related_things("check if bob is part of asana team 77?") == "get membership for user 'bob' in asana team 77"
         )
+        assert related_things("is this a member of the list") == "is this a member of the list"
+
+    def test_which_things_one_is_a_member_of(self) -> None:
+        read = related_things("which teams is octocat a member of in the acme github org")
+        assert read == "list teams for user 'octocat' in the acme github org"
+        assert related_things("which projects is bob part of in asana") == "list projects for user 'bob' in asana"
+        assert related_things("which groups is it a member of") == "which groups is it a member of"
+        assert related_things("which teams is bob of") == "which teams is bob of"  # "of" after a member only
+
+    def test_who_belongs_to_a_thing(self) -> None:
+        assert _first("who belongs to box group 901") == "box__get_groups_id_memberships"
+        assert _first("who is part of box group 901") == "box__get_groups_id_memberships"
+        assert _first("who belongs to box group 901", relation_questions=False) != "box__get_groups_id_memberships"
 
     def test_ranked(self) -> None:
         assert _first("which teams is user bob assigned to in asana") == "asana__get_teams_for_user"

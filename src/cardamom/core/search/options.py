@@ -1118,8 +1118,10 @@ class SearchOptions:
       writes (``destructive_actions.contradicts``);
     * ``relation_questions``: a question asking which things another is tied to ("which teams is user bob
       *assigned to* in asana", "what projects is jira board 7 *linked to*") read as the list of those things for
-      it ("list teams for user bob in asana": Asana's ``get_teams_for_user``, not ``get_users_for_team``)
-      (``relation_questions``);
+      it ("list teams for user bob in asana": Asana's ``get_teams_for_user``, not ``get_users_for_team``); which
+      things one is a member of, for that person; whether one is a member of a thing, as that membership ("is
+      octocat a member of ...": "get membership for user 'octocat' in ..."); who belongs to a thing, its members
+      (``relation_questions``, ``people_questions``);
     * ``handle_ids``: a handle of letters then digits after the kind of thing or person it names is a value
       ("block user *spammer99* from the acme github org"), as a short id is (``value_shapes.is_handle``);
     * ``placed_mine``: the tool for the caller's own things goes first only where it covers as much of the

@@ -8,7 +8,8 @@ it ("starred": ``activity_list_repos_starred_by_user``, "watching": ``get_is_wat
 and the question finds the wrong list or none. Where a listing name of the app says a word for
 people beginning with the verb ("watch*ers*", "star*gazers*"), the question is read as that list
 of the thing ("list watchers of issue ENG-77"); who is on or in a thing, its members ("who's on
-asana team 5") (``people_questions``). Who holds a field of one thing ("who *created* ...", "who
+asana team 5") (``people_questions``), and who is part of it or belongs to it ("who belongs to box
+group 901") (``relation_questions``). Who holds a field of one thing ("who *created* ...", "who
 is *assigned* ...") is the thing's own question (``thing_questions``). Who may see or work on a
 thing ("who *can see* box folder 99", "who *has access to* acme/api", "who is box folder 99 *shared
 with*") asks its people, in the word a name gives them beside the thing's kind
@@ -36,6 +37,11 @@ _WHO = re.compile(
 )
 # "who's on asana team 5", "who is in slack channel #eng": the thing's people
 _WHO_IN = re.compile(r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?:on|in)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+# ... "who is part of box group 901", "who belongs to ..." (``relation_questions``)
+_WHO_PART = re.compile(
+    r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+part\s+of\s+(?P<rest>\S.*)$|\bwho\s+belongs?\s+to\s+(?P<to>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 # who may see or work on a thing: "who *can see* box folder 99", "who *has access to* acme/api", "who
 # is box folder 99 *shared with*" (``access_questions``)
 _WHO_ACCESS = re.compile(
@@ -64,8 +70,11 @@ def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> 
             word = people_word(index, place, tools) or "members"
             return f"{request[: access.start()].rstrip()} list {word} of {place}".strip()
     inside = _WHO_IN.search(request[:_LONGEST])
+    if inside is None and index.options.relation_questions:
+        inside = _WHO_PART.search(request[:_LONGEST])
     if inside is not None:
-        return f"{request[: inside.start()].rstrip()} list members of {inside.group('rest')}".strip()
+        place = inside.group("rest") or inside.group("to")
+        return f"{request[: inside.start()].rstrip()} list members of {place}".strip()
     found = _WHO.search(request[:_LONGEST])
     if found is None:
         return request

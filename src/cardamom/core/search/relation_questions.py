@@ -31,7 +31,8 @@ _TIES = (
 # "which projects is task 12 *in*"), its preposition, and where the question places them
 _RELATED = re.compile(
     r"^\s*(?:what|which)\s+(?P<things>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|was|were)\s+"
-    rf"(?P<other>\S.*?)(?:\s+(?P<tie>{_TIES}))?\s+(?P<preposition>to|in|on|with|into|under|within|inside)"
+    rf"(?P<other>\S.*?)(?:\s+(?P<tie>{_TIES})|\s+(?P<member>(?:an?\s+)?member|part))?"
+    r"\s+(?P<preposition>to|in|on|with|into|under|within|inside|of)"
     r"(?P<place>\s+(?:in|on|at|within|inside|for)\s+\S.*?)?[\s?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -45,6 +46,7 @@ _MEMBER = re.compile(
 # the other thing is no pronoun standing for the things ("what projects are *there* in ...")
 _NOT_OTHERS = frozenset({"there", "here", "they", "these", "those", "it", "available", "open", "active", "in", "on"})
 _PRONOUNS = frozenset({"this", "that", "he", "she", "we", "you", "i", "someone", "anyone", "everyone"})
+_PLACING = frozenset({"in", "on", "within", "inside"})
 _LONGEST = 300  # characters: a question is short
 _OPENERS = ("what", "which", "is ", "check", "see", "verify", "confirm", "find")
 
@@ -67,10 +69,13 @@ def related_things(request: str) -> str:
     found = _RELATED.match(request)
     if found is None:
         return request
-    tie = found.group("tie")
+    tie, member = found.group("tie"), found.group("member")
     other = found.group("other").strip()
-    if not tie and found.group("preposition").casefold() not in {"in", "on", "within", "inside"}:
-        return request  # ("which teams is bob *a member of*" is the member clauses' reading)
+    preposition = found.group("preposition").casefold()
+    if (member is None) == (preposition == "of") or (not tie and not member and preposition not in _PLACING):
+        return request  # ("of" only after "a member", "part"; no participle: "in", "on")
+    if member and len(other.split()) == 1 and other.casefold() not in _PRONOUNS | _NOT_OTHERS:
+        other = f"user '{other}'"  # "which teams is *octocat* a member of": a person, no tool's word
     words = found.group("things").split()
     first_other = other.split()[0].casefold()
     if first_other in _NOT_OTHERS or words[-1].casefold() in GRAMMAR_WORDS:
