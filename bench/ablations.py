@@ -466,6 +466,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("names listed after their plural kind are values", "listed_names", True),
     ("a phrase the names shorten to its initials", "shortened_phrases", True),
     ("how long things are kept, as their retention", "kept_questions", True),
+    ("an action's word after an article in a question is a noun", "articled_acts", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

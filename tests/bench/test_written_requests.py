@@ -2728,6 +2728,10 @@ FIRST = [
         "actions_get_artifact_and_log_retention_settings_organization",
     ),
     ("who belongs to box group 901", "box", "get_groups_id_memberships"),
+    ('Fire the Asana rule 1500 with payload {"task": "1209"}', "asana", "trigger_rule"),
+    ("Take Asana task 1209 out of project 1201", "asana", "remove_project_for_task"),
+    ("Throw away the draft of Jira workflow scheme 10100", "jira", "delete_workflow_scheme_draft"),
+    ("Is the Box web link 12345 in the trash?", "box", "get_web_links_id_trash"),
     (
         "list out-of-office entries for user 17 in my cal.com org",
         "cal-com",

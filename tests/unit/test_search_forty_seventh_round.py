@@ -3,8 +3,8 @@ which things another is tied to (``relation_questions``) or whether one is a mem
 handle after its kind (``handle_ids``), the caller's tool placed first only where it covers as much
 of the request (``placed_mine``), a head noun read as the verb (``nominal_verbs``), a container's
 memberships saying its members (``ship_names``), names listed after their plural kind
-(``listed_names``), a phrase the names shorten to its initials (``shortened_phrases``), and how long
-things are kept (``kept_questions``)."""
+(``listed_names``), a phrase the names shorten to its initials (``shortened_phrases``), how long
+things are kept (``kept_questions``), a question's noun after "the" (``articled_acts``); slang words."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.kept_questions import retention_asked
 from cardamom.core.search.relation_questions import related_things
+from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.value_shapes import is_handle
 from cardamom.core.search.value_words import listed_values
 from tests.unit.search_documents import app_doc, ranked_names, without
@@ -46,6 +47,11 @@ DOCS = [
     app_doc("box__get_groups_id_memberships", "Box", "List members of group."),
     app_doc("box__get_shield_information_barrier_segment_members", "Box", "List shield barrier segment members."),
     app_doc("box__post_metadata_templates_schema", "Box", "Create metadata template."),
+    app_doc("box__delete_web_links_id", "Box", "Remove web link. Deletes a web link."),
+    app_doc("box__get_web_links_id_trash", "Box", "Get trashed web link. Retrieves a web link moved to the trash."),
+    app_doc("asana__remove_project_for_task", "Asana", "Remove a project from a task."),
+    app_doc("asana__create_task", "Asana", "Create a task."),
+    app_doc("asana__trigger_rule", "Asana", "Trigger a rule."),
     app_doc("calcom__organizations_users_ooo_controller_get_organization_user_ooo", "Cal.com", "Get ooo entries."),
     app_doc("calcom__organizations_users_controller_get_organization_users", "Cal.com", "Get all users."),
 ]
@@ -206,3 +212,23 @@ class TestKeptQuestions:
         retention = "github__actions_get_artifact_and_log_retention_settings_organization"
         assert _first(query) == retention
         assert _first(query, kept_questions=False) != retention
+
+
+class TestArticledActs:
+    def test_a_questions_noun_is_no_action(self) -> None:
+        query = "Is the Box web link 12345 in the trash?"
+        assert _first(query) == "box__get_web_links_id_trash"
+        assert _first(query, articled_acts=False) == "box__delete_web_links_id"
+
+
+class TestSlangWords:
+    def test_the_rounds_slang(self) -> None:
+        assert plain_verb("Fire the Asana rule 1500", lambda word: False) == "trigger the Asana rule 1500"
+        assert plain_verb("throw away the draft", lambda word: False) == "delete the draft"
+        read = plain_verb("take asana task 1209 out of project 1201", lambda word: False)
+        assert read == "remove asana task 1209 from project 1201"
+        assert plain_verb("fire off an email to bob", lambda word: False) == "send an email to bob"
+
+    def test_ranked(self) -> None:
+        assert _first("Take Asana task 1209 out of project 1201") == "asana__remove_project_for_task"
+        assert _first("Fire the Asana rule 1500") == "asana__trigger_rule"

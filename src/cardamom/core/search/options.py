@@ -1143,6 +1143,9 @@ class SearchOptions:
     * ``kept_questions``: a question asking how long things are kept is read as a read of their retention, where
       a name of the app says "retention" ("how long does the acme github org *keep* artifacts and logs":
       ``actions_get_artifact_and_log_retention_settings_organization``) (``kept_questions``);
+    * ``articled_acts``: in a question, an action's word after "the" is a noun, no action of the request
+      ("is box web link 12345 in *the trash*?" reads: ``get_web_links_id_trash``, never ``delete_web_links_id``)
+      (``rank``);
     """
 
     drop_filler: bool = True
@@ -1520,6 +1523,7 @@ class SearchOptions:
     listed_names: bool = True
     shortened_phrases: bool = True
     kept_questions: bool = True
+    articled_acts: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1909,4 +1913,5 @@ SEED_RULES_ONLY = SearchOptions(
     listed_names=False,
     shortened_phrases=False,
     kept_questions=False,
+    articled_acts=False,
 )

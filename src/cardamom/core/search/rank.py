@@ -216,6 +216,9 @@ def _rank(
         opens = None if analysis.name_shaped or question else leads
         done = options.asked_actions and question  # "how many messages did we *send*": a value
         asked = tuple(t for t in weighed.tokens if not (done and t in scope.values)) or weighed.tokens
+        if question and options.articled_acts:  # "is box web link 5 in *the trash*?": a noun, no action
+            nouns = {word for before, word in analysis.after_words if before == "the"}
+            asked = tuple(t for t in asked if t not in nouns) or asked
         action = request_action(asked, question=question, leads_a_name=opens)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped

@@ -60,12 +60,12 @@ def related_things(request: str) -> str:
     member of a thing, as that membership ("get membership for user 'octocat' in the acme github org")."""
     if len(request) > _LONGEST or not request.lstrip()[:6].casefold().startswith(_OPENERS):
         return request  # (most requests: no question of this shape, no pattern tried)
-    member = _MEMBER.match(request)
-    if member is not None:
-        who = member.group("who") or member.group("asked")
+    membership = _MEMBER.match(request)
+    if membership is not None:
+        who = membership.group("who") or membership.group("asked")
         if who.casefold() in _NOT_OTHERS | _PRONOUNS:
             return request
-        return f"get membership for user '{who}' in {member.group('place')}"
+        return f"get membership for user '{who}' in {membership.group('place')}"
     found = _RELATED.match(request)
     if found is None:
         return request

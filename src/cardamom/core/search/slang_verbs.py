@@ -1,6 +1,7 @@
 """A request's verb in slang or jargon (``slang_verbs``): "*scrap* asana task 12", "*bounce* droplet
 77", "*ship* PR 12", "*fire off* xero invoice INV-3 to the customer", "*loop* bob *into* slack
-channel C0123", "*spin up* a droplet", "*kick off* the deploy workflow".
+channel C0123", "*spin up* a droplet", "*kick off* the deploy workflow", "*take* asana task 12 *out of*
+project 31".
 
 People at work say "scrap", "bounce" and "ship" for what an API calls delete, restart and merge;
 no name of the app carries them, so they were the request's rarest words and it found nothing.
@@ -21,7 +22,7 @@ _PLAIN = {
     "yeet": "delete", "junk": "delete", "bounce": "restart", "ship": "release", "greenlight": "approve",
     "green-light": "approve", "lgtm": "approve", "prepare": "create", "compose": "create", "sketch": "create",
     "plan": "create", "lift": "remove", "strip": "remove", "shift": "move", "jot": "create", "reorder": "move",
-    "rearrange": "move",
+    "rearrange": "move", "fire": "trigger",
 }  # fmt: skip
 # ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
 _PHRASES = {
@@ -30,7 +31,8 @@ _PHRASES = {
     ("throw", "together"): "create", ("put", "together"): "create", ("fire", "up"): "start", ("boot", "up"): "start",
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
     ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete", ("write", "up"): "create",
-    ("mock", "up"): "create", ("draw", "up"): "create", ("jot", "down"): "create",
+    ("mock", "up"): "create", ("draw", "up"): "create", ("jot", "down"): "create", ("throw", "away"): "delete",
+    ("throw", "out"): "delete",
 }  # fmt: skip
 # formal verbs, as models write them (``formal_verbs``): "*relocate* box file 123 to folder 99",
 # "*amend* xero invoice INV-3", "*transmit* ... to the customer" (not "terminate": a call's
@@ -63,6 +65,10 @@ _LOOPED = re.compile(
     r"|in(?=\s+(?:on|to)\b)))\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# "take asana task 1209 out of project 1201", "pull box file 5 out of folder 9": "remove ... from ..."
+_TAKEN_OUT = re.compile(
+    r"^(?:take|pull|get)\s+(?P<thing>\S.*?)\s+out\s+of\s+(?P<place>\S.*)$", re.IGNORECASE | re.DOTALL
+)
 _LONGEST = 300  # characters
 
 
@@ -88,6 +94,9 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
         person = looped["first"] or looped["person"]
         place = re.sub(r"^(?:to|on|in)\s+", "", looped["rest"])
         return f"{lead}add {person} to {place}"
+    taken = _TAKEN_OUT.match(rest)
+    if taken is not None and not named(rest.split(maxsplit=1)[0].casefold()):
+        return f"{lead}remove {taken['thing']} from {taken['place']}"
     words = rest.split(maxsplit=2)
     first = words[0].casefold().strip(",:")
     if named(first):

@@ -137,9 +137,9 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``made_nouns``, ``undone_assignments``, ``idiom_moves``, ``phrasal_clauses``, ``undone_gerunds``,
 ``app_opened_orders``, ``member_clauses``, ``named_field_acts``, ``method_words``, ``kebab_names`` and
 ``write_actions`` (format 49), read as on; format 49 without the switches ``relation_questions``,
-``handle_ids``, ``placed_mine``, ``nominal_verbs``, ``ship_names``, ``listed_names``, ``shortened_phrases`` and
-``kept_questions`` (format 50), read as on. The org's app names are never stored: every load derives them
-(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
+``handle_ids``, ``placed_mine``, ``nominal_verbs``, ``ship_names``, ``listed_names``, ``shortened_phrases``,
+``kept_questions`` and ``articled_acts`` (format 50), read as on. The org's app names are never stored: every
+load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
 are then ``OutdatedSnapshot``."""
 
 
