@@ -87,6 +87,9 @@ class TestRelationQuestions:
             related_things("check if bob is part of asana team 77?") == "get membership for user 'bob' in asana team 77"
         )
         assert related_things("is this a member of the list") == "is this a member of the list"
+        assert related_things("is bob in asana team 77") == "get membership for user 'bob' in asana team 77"
+        # "in" a place that is no team, group, org, channel or workspace: no membership
+        assert related_things("is box web link 12345 in the trash?") == "is box web link 12345 in the trash?"
 
     def test_which_things_one_is_a_member_of(self) -> None:
         read = related_things("which teams is octocat a member of in the acme github org")
@@ -228,6 +231,7 @@ class TestSlangWords:
         read = plain_verb("take asana task 1209 out of project 1201", lambda word: False)
         assert read == "remove asana task 1209 from project 1201"
         assert plain_verb("fire off an email to bob", lambda word: False) == "send an email to bob"
+        assert plain_verb("hook up zoom to cal.com", lambda word: False) == "connect zoom to cal.com"
 
     def test_ranked(self) -> None:
         assert _first("Take Asana task 1209 out of project 1201") == "asana__remove_project_for_task"

@@ -40,7 +40,8 @@ _RELATED = re.compile(
 _WHO = r"[\w.@-]+(?:\s+(?!(?:a|an|still)\b)[\w.@-]+)?"  # one or two words: "octocat", "bob smith"
 _MEMBER = re.compile(
     rf"^\s*(?:(?:check|see|verify|confirm|find\s+out)\s+(?:if|whether)\s+(?P<who>{_WHO})\s+is|is\s+(?P<asked>{_WHO}))"
-    r"\s+(?:still\s+)?(?:an?\s+)?(?:member|part)\s+of\s+(?P<place>\S.*?)[\s?.!]*$",
+    r"\s+(?:(?:still\s+)?(?:an?\s+)?(?:member|part)\s+of|in(?=\s.*\b(?:team|group|org|organization|channel|workspace)\b))"
+    r"\s+(?P<place>\S.*?)[\s?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
 # the other thing is no pronoun standing for the things ("what projects are *there* in ...")
