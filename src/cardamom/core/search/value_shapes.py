@@ -2,7 +2,7 @@
 ``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``c0ffee``, ``us-east-1``, ``2GB``, ``v2.0``; a
 name with digits (``s3``, ``k8s``, ``oauth2``, ``2fa``) has none of these shapes
 (``argument_values`` reads the rest). And one without: a prefixed id in capitals, as examples
-write them (``prod_ABC``)."""
+write them (``prod_ABC``); a handle after its kind (``spammer99``); a URL or an e-mail address."""
 
 from __future__ import annotations
 
