@@ -1,7 +1,7 @@
 """``make bench``: quality and speed of Cardamom's search on real catalogs, against BM25 and
 embeddings; rewrites docs/benchmarks.md with every figure.
 
-    python -m bench [--data ../shared/data] [--out docs/benchmarks.md] [--quick]
+    python -m bench [--data ../shared/data] [--out docs/benchmarks.md] [--quick] [--jobs N]
 """
 
 from __future__ import annotations
