@@ -2732,6 +2732,7 @@ FIRST = [
     ("Take Asana task 1209 out of project 1201", "asana", "remove_project_for_task"),
     ("Throw away the draft of Jira workflow scheme 10100", "jira", "delete_workflow_scheme_draft"),
     ("Is the Box web link 12345 in the trash?", "box", "get_web_links_id_trash"),
+    ("Stop my codespace glowing-space-xyz", "github", "codespaces_stop_for_authenticated_user"),
     (
         "list out-of-office entries for user 17 in my cal.com org",
         "cal-com",

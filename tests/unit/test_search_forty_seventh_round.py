@@ -120,6 +120,9 @@ class TestHandleIds:
         assert not is_handle("spammer99", "the")  # no kind before it
         assert not is_handle("base64", "encode")
         assert not is_handle("s3", "bucket")  # a short name: the short ids' rule reads those
+        assert is_handle("glowing-space-xyz", "codespace")  # a name of three dashed parts
+        assert not is_handle("out-of-office", "user")  # a word of grammar inside: a word
+        assert not is_handle("feature-x", "codespace")  # two parts: ``is_key``'s, after a container
 
     def test_ranked(self) -> None:
         query = "block user spammer99 from the acme github org"

@@ -1123,7 +1123,8 @@ class SearchOptions:
       octocat a member of ...": "get membership for user 'octocat' in ..."); who belongs to a thing, its members
       (``relation_questions``, ``people_questions``);
     * ``handle_ids``: a handle of letters then digits after the kind of thing or person it names is a value
-      ("block user *spammer99* from the acme github org"), as a short id is (``value_shapes.is_handle``);
+      ("block user *spammer99* from the acme github org"), as a short id is, and so is a name of three dashed
+      parts or more ("my codespace *glowing-space-xyz*") (``value_shapes.is_handle``);
     * ``placed_mine``: the tool for the caller's own things goes first only where it covers as much of the
       request as the first ("list my codespaces *in acme/api*": GitHub's
       ``codespaces_list_in_repository_for_authenticated_user``, not ``codespaces_list_for_authenticated_user``)

@@ -105,13 +105,22 @@ def is_short_id(word: str, previous: str) -> bool:
 # kind of thing or person it names ("block user *spammer99*"); alone, it may be a name ("base64",
 # "route53", "win10")
 _HANDLE = re.compile(r"^[a-z][a-z._-]{2,}\d{1,4}$", re.IGNORECASE)
+# ... or a name of three dashed parts or more ("my codespace *glowing-space-xyz*"), none a grammar
+# word ("end-to-end", "out-of-office" are words)
+_DASHED = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+){2,}$", re.IGNORECASE)
+_DASHED_WORDS = frozenset({"to", "of", "the", "on", "as", "in", "and", "a", "an", "by", "for", "up", "at", "you"})
 _HANDLE_KINDS = _ID_KINDS | {"username", "login", "member", "collaborator", "assignee", "reviewer", "account", "bot"}
+_HANDLE_KINDS |= {"codespace", "branch", "environment", "workflow", "runner", "deployment", "service", "app"}
 
 
 def is_handle(word: str, previous: str) -> bool:
-    """``word`` is a handle of letters then digits after the kind of thing or person it names
-    (``handle_ids``)."""
-    return previous.casefold() in _HANDLE_KINDS and bool(_HANDLE.match(word.strip(".,:;!?'\"")))
+    """``word`` is a handle of letters then digits, or a name of three dashed parts or more, after
+    the kind of thing or person it names (``handle_ids``)."""
+    if previous.casefold() not in _HANDLE_KINDS:
+        return False
+    core = word.strip(".,:;!?'\"")
+    dashed = _DASHED.match(core) is not None and _DASHED_WORDS.isdisjoint(core.casefold().split("-"))
+    return dashed or _HANDLE.match(core) is not None
 
 
 # a range's or a move's end after its start ("from feature/login *into* main", "from v1 *to* v2")
