@@ -47,6 +47,7 @@ _MEMBER = re.compile(
 # the other thing is no pronoun standing for the things ("what projects are *there* in ...")
 _NOT_OTHERS = frozenset({"there", "here", "they", "these", "those", "it", "available", "open", "active", "in", "on"})
 _PRONOUNS = frozenset({"this", "that", "he", "she", "we", "you", "i", "someone", "anyone", "everyone"})
+_NO_PERSON = _NOT_OTHERS | _PRONOUNS
 _PLACING = frozenset({"in", "on", "within", "inside"})
 _LONGEST = 300  # characters: a question is short
 _OPENERS = ("what", "which", "is ", "check", "see", "verify", "confirm", "find")
@@ -64,19 +65,22 @@ def related_things(request: str) -> str:
     membership = _MEMBER.match(request)
     if membership is not None:
         who = membership.group("who") or membership.group("asked")
-        if who.casefold() in _NOT_OTHERS | _PRONOUNS:
+        if who.casefold() in _NO_PERSON:
             return request
-        return f"get membership for user '{who}' in {membership.group('place')}"
+        return f"get membership for {_person(who)} in {membership.group('place')}"
     found = _RELATED.match(request)
     if found is None:
         return request
     tie, member = found.group("tie"), found.group("member")
     other = found.group("other").strip()
     preposition = found.group("preposition").casefold()
-    if (member is None) == (preposition == "of") or (not tie and not member and preposition not in _PLACING):
+    if member is not None:
+        if preposition != "of":
+            return request
+        if len(other.split()) == 1 and other.casefold() not in _NO_PERSON:
+            other = _person(other)  # "which teams is *octocat* a member of"
+    elif preposition == "of" or (not tie and preposition not in _PLACING):
         return request  # ("of" only after "a member", "part"; no participle: "in", "on")
-    if member and len(other.split()) == 1 and other.casefold() not in _PRONOUNS | _NOT_OTHERS:
-        other = f"user '{other}'"  # "which teams is *octocat* a member of": a person, no tool's word
     words = found.group("things").split()
     first_other = other.split()[0].casefold()
     if first_other in _NOT_OTHERS or words[-1].casefold() in GRAMMAR_WORDS:
@@ -88,3 +92,9 @@ def related_things(request: str) -> str:
             return request
         return f"what {found.group('things')} is {other}{found.group('place') or ''}"
     return f"list {found.group('things')} for {other}{found.group('place') or ''}"
+
+
+def _person(name: str) -> str:
+    """A person named in a question, quoted as a value: a person's name is no tool's word
+    ("octocat", GitHub's mascot's ``meta_get_octocat``)."""
+    return f"user '{name}'"
