@@ -1,7 +1,7 @@
 """Requests written the way a model writes them, against the real catalogs of ../shared/data.
 
 These were written by hand while reading why such requests came back empty or wrong (issue
-13, fourth to forty-sixth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
+13, fourth to forty-eighth rounds), so they are examples the ranker was developed on, not a blind measure (that is the
 benchmark's test halves). They hold what a user sees end to end: the tool asked for is among
 the first three, or nothing comes back, for the reason that is true.
 """
@@ -2738,6 +2738,41 @@ FIRST = [
         "cal-com",
         "organizations_users_ooo_controller_get_organization_user_ooo",
     ),
+    # the forty-eighth round: tools drawn at random from the apps' whole catalogs again, one request
+    # each, written before it ran (each failing on the last round's code)
+    ("what permissions do I have in jira", "jira", "get_my_permissions"),
+    ("change the state of intercom ticket 4412 to resolved", "intercom", "update_ticket"),
+    ("clear github actions cache 9012 in acme/api", "github", "actions_delete_actions_cache_by_id"),
+    ("change the value of the org agent variable DEPLOY_ENV on github", "github", "agents_update_org_variable"),
+    ("what fixed asset types are set up in xero", "xero", "get_asset_types"),
+    ("what does jira issue type 10004 look like", "jira", "get_issue_type"),
+    ("which github app installations can I access", "github", "apps_list_installations_for_authenticated_user"),
+    ("approve the suggestion on github issue acme/api#88", "github", "issues_approve_suggestion"),
+    ("permanently delete intercom conversation 9912", "intercom", "delete_conversation"),
+    ("allocate xero overpayment 9a1 to invoice INV-12", "xero", "create_overpayment_allocations"),
+    (
+        "take acme-partner.com off box's allowed collaboration domains",
+        "box",
+        "delete_collaboration_whitelist_entries_id",
+    ),
+    ("log 2 hours on asana task 1209", "asana", "create_time_tracking_entry"),
+    ("who are the people in asana workspace 77", "asana", "get_users_for_workspace"),
+    (
+        "move the Bug issue type to the top of jira issue type scheme 10010",
+        "jira",
+        "reorder_issue_types_in_issue_type_scheme",
+    ),
+    ("which refunds have been made on stripe charge ch_3Mx", "stripe", "get_charges_charge_refunds"),
+    ("who can be assigned jira issue KAN-4", "jira", "find_assignable_users"),
+    ("what happened in my stripe account in the last day", "stripe", "get_events"),
+    ("get rid of the AWS_KEY secret in the acme/api repo", "github", "actions_delete_repo_secret"),
+    ("register an apple pay domain example.com in stripe", "stripe", "post_apple_pay_domains"),
+    (
+        "remove the AWS_KEY secret from the production environment on github acme/api",
+        "github",
+        "actions_delete_environment_secret",
+    ),
+    ("register acme.com as an apple pay domain in stripe", "stripe", "post_apple_pay_domains"),
 ]
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.argument_values import read_values
-from cardamom.core.search.synonyms import join_vocabulary_compounds, leading_verb
+from cardamom.core.search.request_verbs import leading_verb
+from cardamom.core.search.synonyms import join_vocabulary_compounds
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS
 from tests.unit.search_documents import app_doc, ranked_names
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.destructive_actions import contradicts, is_question, request_action
-from cardamom.core.search.synonyms import join_vocabulary_compounds, leading_verb, synonyms_of
+from cardamom.core.search.request_verbs import leading_verb
+from cardamom.core.search.synonyms import join_vocabulary_compounds, synonyms_of
 from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.value_shapes import without_addresses
 from tests.unit.search_documents import app_doc, ranked_names, snapshot_of, without

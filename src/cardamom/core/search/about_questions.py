@@ -1,7 +1,8 @@
 """A request for what is known of one thing (``about_questions``): "*everything about* jira issue
 ENG-4", "*all the details on* stripe customer cus_1", "*the lowdown on* box file 123", "*the full
 story of* github issue 12", "*what do we know about* intercom contact 9", "*anything on* xero
-invoice INV-3?", "*background on* notion page 5c1e2f".
+invoice INV-3?", "*background on* notion page 5c1e2f"; how it looks, "*what does* jira issue type 10004
+*look like*" (``looks_questions``).
 
 What is known of a thing is the thing as its app returns it: read as its get ("get jira issue
 ENG-4"). As written, "lowdown", "story" and "background" were the request's rarest words and it
@@ -26,14 +27,25 @@ _ABOUT = re.compile(
     r"\s+(?P<thing>\S.*?)\s*[?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... and how it looks (``looks_questions``): "what does jira issue type 10004 *look like*", "show me
+# what box folder 77 looks like"
+_LOOKS = re.compile(
+    r"^\s*(?:(?:please\s+)?(?:show|tell)\s+(?:me|us)\s+what\s+(?P<shown>\S.*?)\s+looks?"
+    r"|what\s+(?:does|do|did|would|will)\s+(?P<thing>\S.*?)\s+look)\s+like\s*(?:now|currently|right\s+now)?\s*[?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _LONGEST = 300  # characters
 
 
-def about_thing(request: str) -> str:
+def about_thing(request: str, *, looks: bool = False) -> str:
     """``request`` asking what is known of one thing read as its get ("everything about jira
-    issue ENG-4": "get jira issue ENG-4"); ``request`` as written otherwise."""
+    issue ENG-4": "get jira issue ENG-4"), with ``looks`` (``looks_questions``) how it looks too;
+    ``request`` as written otherwise."""
     if len(request) > _LONGEST:
         return request
+    looked = _LOOKS.match(request) if looks else None
+    if looked is not None and one_thing(looked["shown"] or looked["thing"]) is not None:
+        return f"get {looked['shown'] or looked['thing']}"
     found = _ABOUT.match(request)
     if found is None or one_thing(found["thing"]) is None:
         return request

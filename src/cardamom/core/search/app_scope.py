@@ -222,3 +222,25 @@ def without_joined_names(query: str, indexed: Mapping[str, tuple[str, ...]], *, 
         return " "
 
     return _JOINED.sub(cut, query)
+
+
+# An identifier in capitals joined by underscores ("delete the *AWS_KEY* secret", "*SLACK_TOKEN*"):
+# a variable's or a secret's name, whose parts name no app the org lacks (``constant_values``); a
+# request that is one such name is a tool's name guessed in capitals ("SALESFORCE_CREATE_LEAD",
+# ``constant_names``), and keeps its app
+_CONSTANT = re.compile(r"(?<![\w@#/.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w/@-])")
+
+
+def without_constant_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -> str:
+    """``query`` with each identifier in capitals joined by underscores cut out where a part of it
+    names an app the org lacks ("get rid of the *AWS_KEY* secret in acme/api": AWS is not asked
+    for); one naming the org's app stays ("the *GITHUB_TOKEN* of acme/api's workflows")."""
+    if "_" not in query or _CONSTANT.fullmatch(query.strip()):
+        return query
+    known = known_app_mentions()
+
+    def cut(match: re.Match[str]) -> str:
+        parts = tokenize(match.group(0))
+        return " " if any((part,) in known and part not in indexed for part in parts) else match.group(0)
+
+    return _CONSTANT.sub(cut, query)

@@ -11,6 +11,7 @@ values); what the ranker does with the result is its choice (``cardamom.core.sea
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 
 from cardamom.core.search.dated_words import (
@@ -177,6 +178,7 @@ def read_values(
     articled: bool = True,
     handles: bool = True,
     lists: bool = True,
+    named: Container[str] = (),
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
 
@@ -189,7 +191,7 @@ def read_values(
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``), ``gerunds`` (``gerund_topics``), ``compares``
     (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``, ``lowercase`` (``lowercase_names``),
     ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``), ``articled`` (``articled_kinds``),
-    ``handles`` (``handle_ids``), ``lists`` (``listed_names``)."""
+    ``handles`` (``handle_ids``), ``lists`` (``listed_names``), ``named`` (the names' words, ``named_short_ids``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -259,7 +261,7 @@ def read_values(
                     or is_slug(word, previous, [w.casefold() for w in words[i + 1 : i + 3]] if slugs else ())
                     or is_key(word, previous, CONTAINERS)
                     or (keys and is_placed_key(word, previous, following))  # "create a bug *in OPS*"
-                    or (short_ids and is_short_id(word, previous))  # "notion page *9f2*"
+                    or (short_ids and is_short_id(word, previous, named))  # "notion page *9f2*"
                     or (handles and is_handle(word, previous))  # "block user *spammer99*"
                     or is_placed_code(word, previous, places, following if codes else "")
                     or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format

@@ -157,9 +157,10 @@ def weigh_tokens(
     if index.options.frame_nouns and not frames.isdisjoint(tokens):
         named = named or _named(scoring, visible)
         framing = _framing(index, tokens, named, scope.values, visible, frames, lone=bool(scope.apps))
-    if index.options.frame_adjectives and not FRAME_ADJECTIVES.isdisjoint(predicates):
+    participles = index.options.framing_participles  # "which refunds have been *made* on ..."
+    if index.options.frame_adjectives and (participles or not FRAME_ADJECTIVES.isdisjoint(predicates)):
         named = named or _named(scoring, visible)
-        framing |= framing_adjectives(tokens, named, scope.values, predicates)
+        framing |= framing_adjectives(tokens, named, scope.values, predicates, participles=participles)
     dropped: tuple[str, ...] = ()
     if scaffolding and len(scaffolding) < len(tokens):
         dropped = tuple(tokens[i] for i in sorted(scaffolding))

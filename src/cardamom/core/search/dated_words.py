@@ -59,14 +59,14 @@ def participle_before_plural(words: Sequence[str], at: int) -> bool:
     return at + 1 < len(words) and ends_as_participle(words[at]) and is_plural(words[at + 1])
 
 
-def _is_participle(word: str) -> bool:
+def is_participle(word: str) -> bool:
     return word in IRREGULAR_PARTICIPLES or ends_as_participle(word)
 
 
 def may_be_participle(word: str) -> bool:
     """What a participle's readings below may read, a cheap test every word of a request takes
     first: a past participle, or a present one that may say what a thing measures."""
-    return _is_participle(word) or _measures(word)
+    return is_participle(word) or _measures(word)
 
 
 def dated_participle(word: str, after: list[str]) -> bool:
@@ -77,7 +77,7 @@ def dated_participle(word: str, after: list[str]) -> bool:
         return False
     if _measures(word) and _measuring(word, [w.casefold().strip(".,:;!?") for w in after[:2]]):
         return True
-    if not _is_participle(word):
+    if not is_participle(word):
         return False
     words = [w.casefold().strip(".,:;!?") for w in after]
     the = "the" in words[:2]  # "created in *the* past week"
@@ -119,7 +119,7 @@ def subject_participle(word: str, before: list[str]) -> bool:
     thing they say which of: "the message *I just sent*", "the file you shared". Not a
     sentence's own verb ("I created an issue, now delete it"): the person must follow a word
     of the same sentence."""
-    if not _is_participle(word):
+    if not is_participle(word):
         return False
     words = [w.casefold() for w in before if w.casefold().strip(".,;:!?") not in _SUBJECT_ADVERBS]
     return (
@@ -146,7 +146,7 @@ def person_participle(word: str, after: list[str], *, numbered: bool = False) ->
     """A past participle followed by a preposition and a person: "assigned to me", "shared with
     Maria", "created by @bob", "assigned to bob@example.com" (an address is cut out); with
     ``numbered`` (``tagged_values``), one written by a number ("sent to +15551112222")."""
-    if len(after) < 2 or not _is_participle(word) or after[0].casefold() not in _PERSON_PREPOSITIONS:
+    if len(after) < 2 or not is_participle(word) or after[0].casefold() not in _PERSON_PREPOSITIONS:
         return False
     person = after[1].strip(".,:;!?'\"")
     if numbered and person.lstrip("+").isdigit():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from cardamom.core.search.dated_words import is_participle
 from cardamom.core.search.synonyms import is_action_word
 
 # Adjectives framing what a request asks for ("what transitions are *available* for ENG-12",
@@ -16,12 +17,20 @@ FRAME_ADJECTIVES = frozenset({"available", "free", "possible", "supported", "all
 
 
 def framing_adjectives(
-    tokens: tuple[str, ...], named: list[frozenset[int]], values: Container[str], predicates: frozenset[str]
+    tokens: tuple[str, ...],
+    named: list[frozenset[int]],
+    values: Container[str],
+    predicates: frozenset[str],
+    *,
+    participles: bool = False,
 ) -> frozenset[str]:
     """The frame adjectives of ``tokens`` a copula puts after it (``predicates``: "what sizes
     *are available*"; "a list of the *available* anime" names the list) that leave the mass:
     those no name carrying the thing asked for (the request's first word, not an action or a
-    value, that a name carries: "what *sizes* are available for droplets") carries."""
+    value, that a name carries: "what *sizes* are available for droplets") carries. With
+    ``participles`` (``framing_participles``), so do past participles ("which refunds have been
+    *made* on stripe charge ch_1", "what files are *attached* to xero contact 3b2a"): a state of
+    the things asked for, where no name of them says it."""
     subject = next(
         (
             n
@@ -33,5 +42,7 @@ def framing_adjectives(
     if subject is None:
         return frozenset()
     return frozenset(
-        t for t, n in zip(tokens, named, strict=True) if t in FRAME_ADJECTIVES and t in predicates and not n & subject
+        t
+        for t, n in zip(tokens, named, strict=True)
+        if (t in FRAME_ADJECTIVES or (participles and is_participle(t))) and t in predicates and not n & subject
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from cardamom.core.search.able_words import as_able
 from cardamom.core.search.about_questions import about_thing
 from cardamom.core.search.accidental_acts import undone_mistake
 from cardamom.core.search.additive_words import without_additives
@@ -38,6 +39,7 @@ from cardamom.core.search.existence_questions import sought_thing
 from cardamom.core.search.filter_clauses import quoted_filters
 from cardamom.core.search.follow_ups import without_follow_up
 from cardamom.core.search.had_questions import had_question
+from cardamom.core.search.happened_questions import events_asked
 from cardamom.core.search.hedge_phrases import unhedged
 from cardamom.core.search.hyphenated_values import quoted_hyphens
 from cardamom.core.search.index import SearchIndex
@@ -55,6 +57,7 @@ from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.monologue import without_monologue
 from cardamom.core.search.new_fields import without_new
+from cardamom.core.search.ordered_moves import reordered
 from cardamom.core.search.outcome_requests import (
     converted,
     handed_to,
@@ -118,6 +121,8 @@ def framed_request(
     connected = [mention.name for mention in mentions if mention.connected]
     app_words = _app_words(mentions)
     participles = _participles(index, options.verbal_nouns)  # the verb a participle is a form of
+    if options.ordered_moves:  # "move the Bug issue type to the top of jira scheme 7": "reorder ... in ..."
+        query = reordered(index, query, index.tools_of(connected))
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
     if options.request_tags:  # "[P1] reboot droplet 77", "(high priority) archive ...": "reboot droplet 77"
@@ -166,8 +171,12 @@ def framed_request(
         # (an app's own reminders keep "remind me to": Slack's ``reminders_add``)
         reminding = "remind" in query.casefold() and bool(literal_names(index, "reminder") & index.tools_of(connected))
         query = reminded_request(query, participles, reminding, options.regretted_acts)
+    if options.happened_questions:  # "what happened in my stripe account": "list events in my stripe account"
+        query = events_asked(index, query, index.tools_of(connected))
+    if options.able_words:  # "who can be assigned jira issue KAN-4": "who assignable ...", where a name says it
+        query = as_able(query, index.name_postings)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
-        query = about_thing(query)
+        query = about_thing(query, looks=options.looks_questions)
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
         query = supposed_act(query)
     if options.courtesies:  # "I'd be grateful if you'd delete box file 123", "... ch_9, ok?": "delete ..."

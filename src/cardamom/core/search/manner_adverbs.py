@@ -43,15 +43,21 @@ def without_manner(index: SearchIndex, request: str, tools: frozenset[int]) -> s
         return request
     adverb = found["adverb"].casefold()
     ordered = order_first(found["rest"]) or _PHRASAL.match(found["rest"]) is not None  # "power off ..."
-    if adverb in _NOT_MANNER or not ordered or _said_of(index, adverb, found["rest"], tools):
+    titled = index.options.titled_adverbs  # (said in a title: "*Permanently* remove file")
+    if adverb in _NOT_MANNER or not ordered or _said_of(index, adverb, found["rest"], tools, titled=titled):
         return request
     return f"{found['lead']}{found['rest']}"
 
 
-def _said_of(index: SearchIndex, adverb: str, rest: str, tools: frozenset[int]) -> bool:
+def _said_of(index: SearchIndex, adverb: str, rest: str, tools: frozenset[int], *, titled: bool = False) -> bool:
     """A tool of ``tools`` says ``adverb`` and its name a word of ``rest``: the adverb tells it
-    from the others (Box's ``delete_files_id_trash``, "*Permanently* remove file")."""
+    from the others (Box's ``delete_files_id_trash``, "*Permanently* remove file"); ``titled``
+    (``titled_adverbs``): in its title, not only deep in its description (Intercom's
+    ``delete_conversation_attribute`` warns its deletion is done "permanently")."""
     said = index.postings(adverb).every & tools
+    if titled and index.titles:
+        key = inflection_key(adverb)
+        said = frozenset(d for d in said if any(inflection_key(w) == key for w in index.titles[d]))
     if not said:
         return False
     words = {inflection_key(w) for w in tokenize(rest[:200])}

@@ -1147,6 +1147,40 @@ class SearchOptions:
     * ``articled_acts``: in a question, an action's word after "the" is a noun, no action of the request
       ("is box web link 12345 in *the trash*?" reads: ``get_web_links_id_trash``, never ``delete_web_links_id``)
       (``rank``);
+    * ``read_carriers``: a name that reads a field with its thing ("list ticket states") is no tool of a request
+      changing that field ("change the state of intercom ticket 4412 to resolved": ``update_ticket``)
+    * ``held_questions``: a question's "<things> do I have" asks for the caller's own, as "my" does ("what
+      permissions do I have in jira": ``get_my_permissions``; ``said_fillers.owned_as_mine``)
+    * ``stated_compounds``: a compound whose verb is its own participle, after a copula or "have", says a state
+      ("what fixed asset types are *set up* in xero": "created", a read; ``synonyms.join_compounds``)
+    * ``titled_adverbs``: an adverb of manner stays a word of the request only where a tool's title says it
+      ("*Permanently* remove file"), not its description alone ("permanently delete intercom conversation 9912":
+      ``delete_conversation``; ``manner_adverbs``)
+    * ``named_short_ids``: a short id of letters and digits after any word of the app's names is a value, unless
+      a name says it too ("allocate xero overpayment *9a1* to invoice INV-12"; "aws s3" stays;
+      ``value_shapes.is_short_id``)
+    * ``looks_questions``: a question how one thing looks is its get ("what does jira issue type 10004 look
+      like": ``get_issue_type``; ``about_questions``)
+    * ``said_references``: a GitHub reference "owner/repo#N" is the kind said right before it, whatever verb the
+      request says ("approve the suggestion on github *issue* acme/api#88": an issue's
+      ``issues_approve_suggestion``; ``written_forms.read_references``)
+    * ``time_entries``: time logged against a thing where the app keeps time entries and no worklog ("log 2
+      hours on asana task 1209") adds a time entry (``create_time_tracking_entry``; ``written_forms``, as
+      ``logged_time`` does a worklog)
+    * ``framing_participles``: a past participle a copula or "been" puts after it weighs nothing where no name
+      of the thing asked for says it ("which refunds have been *made* on stripe charge ch_1":
+      ``get_charges_charge_refunds``; ``frame_adjectives``)
+    * ``able_words``: "can be <participle>" is the adjective in -able a name of the pool carries ("who can be
+      assigned jira issue KAN-4": ``find_assignable_users``; ``able_words``)
+    * ``ordered_moves``: a thing moved to an end of its list is its reorder, where a name says "reorder" or
+      "rank" ("move the Bug issue type to the top of jira issue type scheme 10010":
+      ``reorder_issue_types_in_issue_type_scheme``; ``ordered_moves``)
+    * ``happened_questions``: a question what happened in a place is the list of its events, where a name says
+      "events" ("what happened in my stripe account in the last day": ``get_events``; ``happened_questions``)
+    * ``constant_values``: an identifier in capitals joined by underscores inside a request names no app the org
+      lacks ("get rid of the *AWS_KEY* secret in the acme/api repo": GitHub's ``actions_delete_repo_secret``,
+      where AWS had been taken for an app not connected; a request that is one such name is a guessed name,
+      ``constant_names``; ``app_scope.without_constant_names``)
     """
 
     drop_filler: bool = True
@@ -1525,6 +1559,19 @@ class SearchOptions:
     shortened_phrases: bool = True
     kept_questions: bool = True
     articled_acts: bool = True
+    read_carriers: bool = True
+    held_questions: bool = True
+    stated_compounds: bool = True
+    titled_adverbs: bool = True
+    named_short_ids: bool = True
+    looks_questions: bool = True
+    said_references: bool = True
+    time_entries: bool = True
+    framing_participles: bool = True
+    able_words: bool = True
+    ordered_moves: bool = True
+    happened_questions: bool = True
+    constant_values: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1915,4 +1962,17 @@ SEED_RULES_ONLY = SearchOptions(
     shortened_phrases=False,
     kept_questions=False,
     articled_acts=False,
+    read_carriers=False,
+    held_questions=False,
+    stated_compounds=False,
+    titled_adverbs=False,
+    named_short_ids=False,
+    looks_questions=False,
+    said_references=False,
+    time_entries=False,
+    framing_participles=False,
+    able_words=False,
+    ordered_moves=False,
+    happened_questions=False,
+    constant_values=False,
 )

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from cardamom.core.search.abbreviations import ABBREVIATIONS, spelled_out
 from cardamom.core.search.app_roles import content_apps, things_sent
-from cardamom.core.search.app_scope import AppMention, find_mentions, without_joined_names
+from cardamom.core.search.app_scope import AppMention, find_mentions, without_constant_names, without_joined_names
 from cardamom.core.search.argument_values import read_values
+from cardamom.core.search.clause_words import purposes, with_fields
 from cardamom.core.search.dated_words import ends_as_participle
 from cardamom.core.search.destructive_actions import source_of
 from cardamom.core.search.field_phrases import (
@@ -149,6 +150,7 @@ def analyse_query(
             articled=options.articled_kinds,
             handles=options.handle_ids,
             lists=options.listed_names,
+            named=vocabulary if options.named_short_ids else (),
         )
         if options.argument_values
         else None
@@ -171,6 +173,7 @@ def analyse_query(
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
     if options.joined_names and mentions:
         unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names)
+        unjoined = without_constant_names(unjoined, mentions) if options.constant_values else unjoined  # "AWS_KEY"
         if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
@@ -256,6 +259,7 @@ def analyse_query(
     tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
     owned = head.head if head is not None else None
     mine = options.first_person and not shaped_name and says_first_person(sequence, owned, values)
+    been = options.framing_participles  # a participle after "been" is a predicate too ("have been *made*")
     source = source_of(sequence, named | values) if options.kept_sources and not shaped_name else None
     return QueryAnalysis(
         tokens,
@@ -277,7 +281,7 @@ def analyse_query(
         tuple(w for w in member if w not in named),
         mine,
         source,
-        _purposes(sequence, topics - named),
+        purposes(sequence, topics - named),
         *(
             verb_opening(sequence, named, values, plurals=not options.unsaid_reads, app_opens=options.app_objects)
             if options.noun_verbs and not shaped_name
@@ -285,7 +289,7 @@ def analyse_query(
         ),
         _after_things(sequence) if options.thing_names and not shaped_name else (),
         (
-            _with_fields(sequence, named, values if options.listed_filters else ())
+            with_fields(sequence, named, values if options.listed_filters else ())
             if options.created_fields and not shaped_name
             else ()
         ),
@@ -298,7 +302,7 @@ def analyse_query(
         ),
         things_sent(written, values, named, options) if not shaped_name else frozenset(),
         reading.placing if reading is not None and not shaped_name else frozenset(),
-        frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS),  # "are *available*"
+        frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS or (a == "been" and been)),  # "are *free*"
         negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),
         possessors(query) if options.possessive_values and not shaped_name else (),
     )
@@ -337,45 +341,6 @@ def _after_things(sequence: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     )
 
 
-# Words opening the fields a thing is made with ("create a droplet *with* ubuntu"), and the
-# words ending them ("... *in* nyc3"); "of" and "and" go on ("with 2gb *of* memory", "with the
-# email bob@x.io *and* name Bob": a second action has left the sequence, ``second_actions``).
-_WITH = frozenset({"with", "having", "including", "containing"})
-_CLAUSE_ENDS = frozenset({"in", "on", "to", "for", "from", "into", "under", "at", "as"})
-
-
-def _with_fields(sequence: tuple[str, ...], apps: Collection[str], values: Collection[str]) -> tuple[str, ...]:
-    """The words of ``sequence`` after "with" (``_WITH``) up to the clause's end: the fields and
-    values of a thing a request makes, filler and app names out. A word of a value ends nothing
-    ('with summary "Disk full *on* db-3" and priority High')."""
-    inside = _clause_words(sequence, _WITH, _CLAUSE_ENDS.difference(values))
-    return tuple(w for w in inside if w not in QUERY_FILLER_WORDS and w not in apps)
-
-
-# Words opening what a thing is for or about ("a page *for* the meeting notes"), and those
-# opening where it goes or what it is with ("add album X *to* my library"), which end it
-_PURPOSES = frozenset({"for", "about", "regarding", "concerning"})
-_PLACES = frozenset({"to", "into", "in", "on", "from", "with", "by", "like", "matching", "where", "whose"})
-
-
-def _purposes(sequence: tuple[str, ...], topics: frozenset[str]) -> frozenset[str]:
-    """The topic words of ``sequence`` that say what a thing is for or about (``create_topics``)."""
-    return frozenset(w for w in _clause_words(sequence, _PURPOSES, _PLACES) if w in topics)
-
-
-def _clause_words(sequence: tuple[str, ...], opens: frozenset[str], ends: frozenset[str]) -> list[str]:
-    """The words of ``sequence`` inside the clauses a word of ``opens`` opens and a word of
-    ``ends`` ends, those words themselves out."""
-    found: list[str] = []
-    inside = False
-    for word in sequence:
-        if word in opens or word in ends:
-            inside = word in opens
-        elif inside:
-            found.append(word)
-    return found
-
-
 _WITH_SLASH = re.compile(r"(?<![\w/])w/(?=\s)", re.IGNORECASE)
 
 
@@ -388,11 +353,15 @@ def _sequence(
     shortened = options.shortened_phrases  # ("*out-of-office* entries": Cal.com's ``ooo``)
     sequence = spelled_out(sequence, vocabulary, phrases=shortened) if options.abbreviations else sequence
     sequence = without_said_fillers(sequence) if options.said_fillers else sequence  # "*let's* close ..."
-    sequence = owned_as_mine(sequence) if options.owned_clauses else sequence  # "the numbers *I own*"
+    owned = options.owned_clauses  # "the numbers *I own*", "what permissions *do I have*"
+    sequence = owned_as_mine(sequence, asked=options.held_questions) if owned else sequence
     if options.synonyms:
         opens = verb_position(sequence, apps)  # "Slack: DM bob", "Via Slack, DM bob"
         phrases, phrasal, separated = not is_name_shaped(text), options.phrasal_verbs, options.separated_particles
-        sequence = join_compounds(sequence, phrases=phrases, opens=opens, phrasal=phrasal, separated=separated)
+        stative = options.stated_compounds  # "which webhooks are *set up*": created, a state
+        sequence = join_compounds(
+            sequence, phrases=phrases, opens=opens, phrasal=phrasal, separated=separated, stative=stative
+        )
     if options.vocabulary_compounds:
         sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
     return sequence

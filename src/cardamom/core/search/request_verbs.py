@@ -1,5 +1,5 @@
 """A request's first word read as the action it is there: "*open a* PR" makes one, "*open*
-stripe invoices" says which, "*open* jira issue OPS-1" reads one (``synonyms.leading_verb``
+stripe invoices" says which, "*open* jira issue OPS-1" reads one (``leading_verb``
 does the reading; this module says which, as the switches do)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 
 from cardamom.core.search.options import SearchOptions
-from cardamom.core.search.synonyms import leading_verb
+from cardamom.core.search.synonyms import LEADING_VERBS
 from cardamom.core.search.tokens import is_plural
 
 # the words after a leading verb that make the thing it names: "open *a* ticket", "open *new* PR"
@@ -45,3 +45,31 @@ def names_a_thing(after: Sequence[str], values: Iterable[str]) -> bool:
     digit, its number ("open PR *17*", whose "pulls" looks plural)."""
     the = list(after[:1]) == ["the"] and not any(map(is_plural, after[1:3]))
     return the or any(any(c.isdigit() for c in value) for value in values)
+
+
+def leading_verb(
+    tokens: tuple[str, ...], skip: Container[str] = (), *, plurals: bool = False, reads: bool = False
+) -> tuple[str, ...]:
+    """``tokens`` with a first word (``skip``, the app's name, aside) of ``LEADING_VERBS`` read
+    as the action it is there, when an object follows it; with ``plurals`` (``unsaid_filters``),
+    not before things in the plural, which it says which of ("*open* stripe invoices"); with
+    ``reads``, "open" reads the thing ("*open* jira issue OPS-1")."""
+    for i, token in enumerate(tokens):
+        if token in skip:
+            continue
+        opened = reads and token == "open"  # "open PR 17": read, whatever its number ("pulls")
+        if (
+            plurals
+            and not opened
+            and token in LEADING_VERBS
+            and is_plural(next((t for t in tokens[i + 1 :] if t not in skip), ""))
+        ):
+            break
+        if token in LEADING_VERBS and i + 1 < len(tokens):
+            verb = _OPENED_READ if opened else LEADING_VERBS[token]
+            return tuple(dict.fromkeys((*tokens[:i], verb, *tokens[i + 1 :])))
+        break
+    return tokens
+
+
+_OPENED_READ = "get"  # "open jira issue OPS-1": a thing there already, read (``request_verbs``)

@@ -37,10 +37,24 @@ def without_said_fillers(sequence: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for i, w in enumerate(sequence) if not (w in _POINTERS and i and sequence[i - 1] in _POINTING))
 
 
-def owned_as_mine(sequence: tuple[str, ...]) -> tuple[str, ...]:
+def owned_as_mine(sequence: tuple[str, ...], *, asked: bool = False) -> tuple[str, ...]:
     """``sequence`` with a clause saying the caller holds the things before it read as "mine"
-    ("phone numbers *I own*"); not at the request's start ("I have a question", "we use ...")."""
+    ("phone numbers *I own*"); not at the request's start ("I have a question", "we use ...").
+    ``asked`` (``held_questions``): so is a question's, after the things it asks which of, read as
+    their list ("what *permissions do I have* in jira": "list my permissions in jira"; "what do I
+    have due" names no things)."""
     for i in range(1, len(sequence) - 1):
         if sequence[i] in _HOLDERS and sequence[i + 1] in _HOLDING and sequence[i - 1] not in _NOT_HELD:
             return (*sequence[:i], "mine", *sequence[i + 2 :])
+        if asked and sequence[i] in _HOLDERS and sequence[i + 1] in _ASKED_HOLDING and sequence[i - 1] in _AUXILIARIES:
+            # "what (github app) things do I have": the things, one to three words after the question's word
+            which = next((j for j in range(i - 3, max(-1, i - 6), -1) if sequence[j] in _WHICH), None)
+            things = sequence[which + 1 : i - 1] if which is not None else ()
+            if things and _NOT_HELD.isdisjoint(things):
+                return (*sequence[:which], "list", "my", *things, *sequence[i + 2 :])  # "list my permissions"
     return sequence
+
+
+_AUXILIARIES = frozenset({"do", "did", "can"})
+_ASKED_HOLDING = _HOLDING | {"access"}  # "which github app installations *can I access*"
+_WHICH = frozenset({"what", "which"})  # the question's word, the things after it

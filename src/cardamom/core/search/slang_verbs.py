@@ -22,7 +22,7 @@ _PLAIN = {
     "yeet": "delete", "junk": "delete", "bounce": "restart", "ship": "release", "greenlight": "approve",
     "green-light": "approve", "lgtm": "approve", "prepare": "create", "compose": "create", "sketch": "create",
     "plan": "create", "lift": "remove", "strip": "remove", "shift": "move", "jot": "create", "reorder": "move",
-    "rearrange": "move", "fire": "trigger",
+    "rearrange": "move", "fire": "trigger", "clear": "delete", "upsert": "update", "register": "create",
 }  # fmt: skip
 # ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
 _PHRASES = {
@@ -65,9 +65,11 @@ _LOOPED = re.compile(
     r"|in(?=\s+(?:on|to)\b)))\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-# "take asana task 1209 out of project 1201", "pull box file 5 out of folder 9": "remove ... from ..."
+# "take asana task 1209 out of project 1201", "pull box file 5 out of folder 9", "take acme.com off box's
+# allowed domains": "remove ... from ..." (not an amount: "take 10% off the invoice" discounts it)
 _TAKEN_OUT = re.compile(
-    r"^(?:take|pull|get)\s+(?P<thing>\S.*?)\s+out\s+of\s+(?P<place>\S.*)$", re.IGNORECASE | re.DOTALL
+    r"^(?:take|pull|get)\s+(?![$\u20ac\u00a3]?\d)(?P<thing>\S.*?)\s+(?:out\s+of|off(?:\s+of)?)\s+(?P<place>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
 )
 _LONGEST = 300  # characters
 

@@ -17,7 +17,7 @@ from functools import cache
 
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
 from cardamom.core.search.separated_particles import particle_joined
-from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural, places_before
+from cardamom.core.search.tokens import ARTICLES, inflection_key, places_before
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
@@ -122,34 +122,6 @@ COMPOUNDS: dict[tuple[str, str], str] = {
 # "a DNS *record*", "*draft* invoices" filter or read); "*toss* the coupon" is slang, "*forward* it" sends
 LEADING_VERBS = {"open": "create", "record": "create", "write": "create", "draft": "create"}
 LEADING_VERBS |= {"toss": "delete", "bin": "delete", "zap": "delete", "shelve": "archive", "forward": "send"}
-
-
-def leading_verb(
-    tokens: tuple[str, ...], skip: Container[str] = (), *, plurals: bool = False, reads: bool = False
-) -> tuple[str, ...]:
-    """``tokens`` with a first word (``skip``, the app's name, aside) of ``LEADING_VERBS`` read
-    as the action it is there, when an object follows it; with ``plurals`` (``unsaid_filters``),
-    not before things in the plural, which it says which of ("*open* stripe invoices"); with
-    ``reads``, "open" reads the thing ("*open* jira issue OPS-1")."""
-    for i, token in enumerate(tokens):
-        if token in skip:
-            continue
-        opened = reads and token == "open"  # "open PR 17": read, whatever its number ("pulls")
-        if (
-            plurals
-            and not opened
-            and token in LEADING_VERBS
-            and is_plural(next((t for t in tokens[i + 1 :] if t not in skip), ""))
-        ):
-            break
-        if token in LEADING_VERBS and i + 1 < len(tokens):
-            verb = _OPENED_READ if opened else LEADING_VERBS[token]
-            return tuple(dict.fromkeys((*tokens[:i], verb, *tokens[i + 1 :])))
-        break
-    return tokens
-
-
-_OPENED_READ = "get"  # "open jira issue OPS-1": a thing there already, read (``request_verbs``)
 
 
 # The groups of actions (a request's verb): their first words.
@@ -303,15 +275,28 @@ _SEPARABLE = frozenset(COMPOUNDS) | frozenset((p[0], p[1]) for p in PHRASES if l
 _SEPARABLE_PHRASAL = _SEPARABLE | frozenset(PHRASAL_VERBS)
 
 
+# A compound whose verb is its own participle ("set up"), after a copula or "have" ("which webhooks
+# *are set up*", "what do I *have set up*"), says a state: the participle of its action, not an act
+_OWN_PARTICIPLES = {("set", "up"): "created"}
+_STATING = frozenset({"is", "are", "was", "were", "be", "been", "being", "have", "has", "had", "got"})
+
+
 def join_compounds(
-    tokens: tuple[str, ...], *, phrases: bool = True, opens: int = 0, phrasal: bool = False, separated: bool = False
+    tokens: tuple[str, ...],
+    *,
+    phrases: bool = True,
+    opens: int = 0,
+    phrasal: bool = False,
+    separated: bool = False,
+    stative: bool = False,
 ) -> tuple[str, ...]:
     """``look up`` -> ``lookup``, ``to do`` -> ``todo``, and with ``phrases`` "who am I" -> "get my
     user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
     kept: the sequence still says which words stand together, as in "calendar ... google calendar");
     ``opens``: where the request's verb may stand, past the app's name ("slack *dm* bob"); ``phrasal``:
     a phrasal verb as its action (``phrasal_verbs.PHRASAL_VERBS``); ``separated``
-    (``separated_particles``): its particle after the object ("look bob *up*")."""
+    (``separated_particles``): its particle after the object ("look bob *up*"); ``stative``
+    (``stated_compounds``): "are set up" as "are created" (``_OWN_PARTICIPLES``)."""
     compounds = COMPOUNDS | PHRASAL_VERBS if phrasal else COMPOUNDS
     if separated and phrases:
         tokens = particle_joined(tokens, opens, _SEPARABLE_PHRASAL if phrasal else _SEPARABLE)
@@ -332,7 +317,8 @@ def join_compounds(
             continue
         pair = (tokens[i], tokens[i + 1]) if i + 1 < len(tokens) else None
         if pair is not None and pair in compounds:
-            joined.append(compounds[pair])
+            stated = stative and pair in _OWN_PARTICIPLES and i > 0 and tokens[i - 1] in _STATING
+            joined.append(_OWN_PARTICIPLES[pair] if stated else compounds[pair])
             i += 2
         else:
             joined.append(tokens[i])

@@ -273,9 +273,15 @@ def inflection_key(token: str) -> str:
     return word
 
 
+# nouns whose one already ends in -s, made plural with -es ("statuses", "aliases")
+_ONES_IN_S = frozenset({"status", "alias", "canvas", "bonus", "campus", "virus", "bus", "census", "corpus", "atlas"})
+# plurals not in -s, as requests say them ("who are the *people* in asana workspace 77")
+_IRREGULAR_PLURALS = {"people": "person", "children": "child", "men": "man", "women": "woman"}
+
+
 def is_plural(word: str) -> bool:
-    """A plural form ("projects", "queries"): a word in -s whose inflection key is another."""
-    return word.endswith("s") and inflection_key(word) != word
+    """A plural form ("projects", "queries", "people"): a word in -s whose inflection key is another."""
+    return (word.endswith("s") and inflection_key(word) != word) or word in _IRREGULAR_PLURALS
 
 
 def plural(noun: str) -> str:
@@ -290,6 +296,10 @@ def singular(noun: str) -> str:
     "status" is one."""
     if not is_plural(noun):
         return noun
+    if noun in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[noun]
+    if noun[:-2] in _ONES_IN_S:  # "statuses": "status", not "statuse"
+        return noun[:-2]
     if noun.endswith("ies"):
         return noun[:-3] + "y"
     return noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun[:-1]

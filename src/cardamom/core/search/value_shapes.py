@@ -7,7 +7,9 @@ write them (``prod_ABC``); a handle after its kind (``spammer99``); a URL or an 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
+
+from cardamom.core.search.synonyms import is_action_word
 
 # A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
 # a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
@@ -95,10 +97,20 @@ _ID_KINDS = frozenset(
 )
 
 
-def is_short_id(word: str, previous: str) -> bool:
+def is_short_id(word: str, previous: str, named: Container[str] = ()) -> bool:
     """``word`` is a short id of letters and digits after the kind of thing it names
-    (``short_ids``)."""
-    return previous.casefold() in _ID_KINDS and bool(_SHORT_ID.match(word.strip(".,:;!?'\"")))
+    (``short_ids``); ``named`` (``named_short_ids``): the words of the app's names, after any of
+    which it is one too, with two digits ("xero overpayment *9a1*"), unless a name says it as well
+    or the word before it is a verb ("list *a1b2* buckets"); "aws *ec2*" and "aws *s3*" name products."""
+    core = word.strip(".,:;!?'\"")
+    if _SHORT_ID.match(core) is None:
+        return False
+    kind = previous.casefold()
+    if kind in _ID_KINDS:
+        return True
+    # (two digits at least: "ec2", "k8s", "s3" name products after an app's name)
+    digits = sum(c.isdigit() for c in core) >= 2
+    return digits and kind in named and core.casefold() not in named and not is_action_word(kind)
 
 
 # A handle: three letters or more, then digits ("spammer99", "jdoe42", "build_bot7"), after the

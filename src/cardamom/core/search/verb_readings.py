@@ -170,6 +170,8 @@ def changed_field(
     carrying = union_of(literal_names(index, w) for w in phrase.field) & things
     if phrase.reads and index.options.kind_fields:  # (a name setting it reads none: "get the topic of a slack channel")
         carrying -= _updating(index, carrying, "update") | literal_names(index, "set")
+    if not phrase.reads and index.options.read_carriers:  # ... and one reading it sets none (``list_ticket_states``)
+        carrying -= union_of(literal_names(index, w) for w in _READING_NAMES)
     # (... or any thing of its kind's, read: "the status of a droplet", ``kind_fields``)
     one = any(w in analysis.values for w in phrase.after) or (phrase.reads and _kind_field(index, phrase))
     if index.options.own_fields and thing is not None and one:

@@ -19,6 +19,7 @@ from cardamom.core.search.intent_fields import intent_read
 from cardamom.core.search.keyword_order import verb_first
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.phone_numbers import joined_numbers
+from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.quantities import without_counts
 from cardamom.core.search.request_frame import ASKING_FRAME
 from cardamom.core.search.spoken_numbers import digits_spoken
@@ -48,13 +49,23 @@ def _keeps_worklogs(index: SearchIndex, query: str) -> bool:
     return not named or bool(index.name_postings["worklog"] & index.tools_of(named))
 
 
-def _logged(match: re.Match[str], apps: Container[str]) -> str:
-    """The time a request logs as a worklog added, after the app's name it opens with ("jira log
-    work"); as written after any other word."""
+def _keeps_time_entries(index: SearchIndex, query: str) -> bool:
+    """``query`` names an app whose names say a time entry and none a worklog (``time_entries``:
+    "log 2 hours on asana task 55", Asana's ``create_time_tracking_entry``)."""
+    named = {app for word in tokenize(query[:300]) for app in index.app_mentions.get(word, ())}
+    tools = index.tools_of(named) if named else EMPTY
+    postings = index.name_postings
+    entries = postings.get("time", EMPTY) & postings.get("entry", EMPTY) & tools
+    return bool(entries) and not postings.get("worklog", EMPTY) & tools
+
+
+def _logged(match: re.Match[str], apps: Container[str], kept: str = "worklog") -> str:
+    """The time a request logs as a worklog (``kept``: or a time entry) added, after the app's
+    name it opens with ("jira log work"); as written after any other word."""
     app = match.group("app") or ""
     if app and app.strip().rstrip(":").casefold() not in apps:
         return match.group(0)
-    return f"{app}add a worklog"
+    return f"{app}add a {kept}"
 
 
 # An owner/name slug placed by a preposition ("issues *in acme/api*"): a repository, as the
@@ -124,7 +135,7 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.counted_limits:  # "list 20 box files in folder 5": "list box files in folder 5"
         query = without_counts(query)
     if options.repo_refs and "#" in query:  # "merge acme/api#45": "merge pull request 45 in acme/api"
-        query = read_references(query, "github" in index.app_mentions)
+        query = read_references(query, "github" in index.app_mentions, said=index.options.said_references)
     if options.endpoint_paths:
         query = read_endpoints(query, index.name_postings.__contains__ if options.path_values else None)
     if options.sdk_calls:
@@ -160,6 +171,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
     logged = _LOGGED.search(query) if options.logged_time and "worklog" in index.name_postings else None
     if logged is not None and _keeps_worklogs(index, query):
         query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions), query)  # "log 3 hours on jira issue OPS-12"
+    elif options.time_entries and _LOGGED.search(query) is not None and _keeps_time_entries(index, query):
+        query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions, "time entry"), query)  # "... on asana task 55"
     if options.listed_phrases and "list" in query.casefold():
         query = _LIST_OF.sub(_listed, query, count=1)  # "I want a list of ...": "I want list ..."
     return query
@@ -221,12 +234,25 @@ _OF_PULLS = frozenset({"merge", "merged", "review", "reviewed", "approve", "appr
 _OF_PULLS |= {"reject", "rejected", "approving", "lgtm", "changes"}  # a verdict on changes (``review_verdicts``)
 
 
-def read_references(query: str, github: bool) -> str:
+# the kind said right before a reference ("approve the suggestion on github *issue* acme/api#88"), which it is
+_SAID_KIND = re.compile(r"\b(?P<kind>issue|pr|pull\s+request)\s+$", re.IGNORECASE)
+
+
+def read_references(query: str, github: bool, *, said: bool = False) -> str:
     """``query`` with each "owner/repo#N" read as the issue, or the pull request a verb of them
     says ("merge", "review"), N in owner/repo, on GitHub where the org has it and the request
-    does not say it (``repo_refs``)."""
+    does not say it (``repo_refs``); with ``said`` (``said_references``), as the kind said right
+    before it ("approve the suggestion on *issue* acme/api#88" is an issue's)."""
     kind = "pull request" if set(tokenize(query)) & _OF_PULLS else "issue"
-    read = _REFERENCE.sub(lambda m: f"{kind} {m.group('number')} in {m.group('repo')}", query)
+
+    def reference(match: re.Match[str]) -> str:
+        before = _SAID_KIND.search(query, 0, match.start()) if said else None
+        told = kind if before is None else "issue" if before["kind"].casefold() == "issue" else "pull request"
+        return f"{told} {match.group('number')} in {match.group('repo')}"
+
+    read = _REFERENCE.sub(reference, query)
+    if said:  # (the kind said once: "issue acme/api#88" is "issue 88 in acme/api")
+        read = re.sub(r"\b(issue|pr|pull\s+request)\s+(issue|pull\s+request)\s+(?=\d)", r"\2 ", read, flags=re.I)
     return f"{read} on github" if github and read != query and "github" not in query.casefold() else read
 
 

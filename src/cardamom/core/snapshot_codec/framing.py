@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 50
+SNAPSHOT_FORMAT = 51
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -138,9 +138,12 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``app_opened_orders``, ``member_clauses``, ``named_field_acts``, ``method_words``, ``kebab_names`` and
 ``write_actions`` (format 49), read as on; format 49 without the switches ``relation_questions``,
 ``handle_ids``, ``placed_mine``, ``nominal_verbs``, ``ship_names``, ``listed_names``, ``shortened_phrases``,
-``kept_questions`` and ``articled_acts`` (format 50), read as on. The org's app names are never stored: every
-load derives them (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
-are then ``OutdatedSnapshot``."""
+``kept_questions`` and ``articled_acts`` (format 50), read as on; format 50 without the switches
+``read_carriers``, ``held_questions``, ``stated_compounds``, ``titled_adverbs``, ``named_short_ids``,
+``looks_questions``, ``said_references``, ``time_entries``, ``framing_participles``, ``able_words``,
+``ordered_moves``, ``happened_questions`` and ``constant_values`` (format 51), read as on. The org's app
+names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
+cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

@@ -1,0 +1,33 @@
+"""What a thing can be done to, as names say it in one word (``able_words``): "who *can be
+assigned* jira issue KAN-4" asks for the users *assignable* to it (Jira's ``find_assignable_users``),
+"which files *can be downloaded*" for the *downloadable* ones.
+
+Read so only where a tool name of the index carries the adjective: elsewhere "can be" and its
+participle stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+
+_CAN_BE = re.compile(r"\bcan\s+be\s+(?P<participle>[a-z]{3,}ed)\b", re.IGNORECASE)
+
+
+def able_form(participle: str) -> tuple[str, ...]:
+    """The adjectives in -able a past participle may make: "assigned" "assignable", "downloaded"
+    "downloadable", "subscribed" "subscribable" (its stem's "e" back)."""
+    stem = participle[:-2]
+    doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem  # "submitted": "submit"
+    return tuple(dict.fromkeys((f"{stem}able", f"{stem}eable", f"{doubled}able")))
+
+
+def as_able(request: str, vocabulary: Container[str]) -> str:
+    """``request`` with "can be <participle>" read as the adjective in -able a name of
+    ``vocabulary`` carries ("who can be assigned ...": "who assignable ..."); as written otherwise."""
+
+    def able(match: re.Match[str]) -> str:
+        said = next((w for w in able_form(match["participle"].casefold()) if w in vocabulary), None)
+        return said if said is not None else match.group(0)
+
+    return _CAN_BE.sub(able, request) if "can" in request.casefold() else request

@@ -1,0 +1,52 @@
+"""A question what happened to a thing or in a place (``happened_questions``): "what happened in my
+stripe account in the last day", "what's been happening on github issue 12", "what changed in
+asana project 1201 this week" ("what's going on with slack channel C0123" asks its state).
+
+What happened is the events an app records, which names say as "events" (Stripe's ``get_events``,
+GitHub's ``issues_list_events``, Box's ``get_events``): read as their list, where a name of the
+apps lists events of the place; as written otherwise ("happened" and "changed" were the request's
+rarest words, and it found the account itself or nothing).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.tokens import inflection_key, tokenize
+from cardamom.core.search.verb_readings import literal_names
+
+_HAPPENED = re.compile(
+    r"^\s*(?:(?:can\s+you\s+)?(?:show|tell)\s+me\s+)?what(?:'s|\u2019s|\s+has|\s+have)?\s+(?:been\s+)?"
+    r"(?:happened|happening|changed|changing)\s+(?P<preposition>in|on|to|inside|within)\s+"
+    r"(?P<place>\S.*?)[\s?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# the words an events list's name says beside the place's: "get_events", "issues_list_events"
+_LISTING = frozenset({"event", "events", "get", "list", "retrieve", "for", "in", "on", "all"})
+_LONGEST = 300  # characters
+
+
+def events_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+    """``request`` asking what happened in a place read as the list of its events ("what
+    happened in my stripe account": "list events in my stripe account"), where a name of
+    ``tools`` lists events and says nothing else but the place's words (GitHub's
+    ``issues_list_events`` for an issue; not Slack's ``apps_event_authorizations_list``);
+    ``request`` as written otherwise."""
+    if len(request) > _LONGEST or "what" not in request[:40].casefold():
+        return request
+    found = _HAPPENED.match(request)
+    if found is None:
+        return request
+    place = {inflection_key(w) for w in tokenize(found["place"])}
+    said = {inflection_key(w) for w in _LISTING}
+    documents = index.documents
+    listed = any(
+        all(k in said or k in place for k in map(inflection_key, own_name_words(documents[d].name)))
+        for d in literal_names(index, "events") & tools
+    )
+    if not listed:
+        return request
+    preposition = found["preposition"].casefold()
+    return f"list events {'on' if preposition == 'on' else 'in'} {found['place']}"
