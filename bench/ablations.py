@@ -480,6 +480,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a move to the top is a reorder", "ordered_moves", True),
     ("what happened is the events", "happened_questions", True),
     ("a constant inside a request names no app", "constant_values", True),
+    ("which things a thing has is their list", "which_had", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

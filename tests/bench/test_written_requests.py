@@ -2773,6 +2773,7 @@ FIRST = [
         "actions_delete_environment_secret",
     ),
     ("register acme.com as an apple pay domain in stripe", "stripe", "post_apple_pay_domains"),
+    ("what repos does the acme org have on github", "github", "repos_list_for_org"),
 ]
 
 

@@ -5,8 +5,8 @@ field is no tool changing it (``read_carriers``), a question's "things do I have
 (``looks_questions``), a reference as the kind said before it (``said_references``), time logged as a
 time entry (``time_entries``), a predicate participle (``framing_participles``), "can be assigned"
 as "assignable" (``able_words``), a move to the top as a reorder (``ordered_moves``), what happened
-as the events (``happened_questions``), a constant's name inside a request (``constant_values``);
-slang words and two plural forms."""
+as the events (``happened_questions``), a constant's name inside a request (``constant_values``),
+which things a thing has (``which_had``); slang words and two plural forms."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.able_words import able_form, as_able
 from cardamom.core.search.about_questions import about_thing
 from cardamom.core.search.app_scope import without_constant_names
+from cardamom.core.search.had_questions import had_question
 from cardamom.core.search.happened_questions import events_asked
 from cardamom.core.search.ordered_moves import reordered
 from cardamom.core.search.said_fillers import owned_as_mine
@@ -22,7 +23,7 @@ from cardamom.core.search.synonyms import join_compounds
 from cardamom.core.search.tokens import is_plural, singular
 from cardamom.core.search.value_shapes import is_short_id
 from cardamom.core.search.written_forms import read_references
-from tests.unit.search_documents import app_doc, ranked_names
+from tests.unit.search_documents import app_doc, ranked_names, without
 
 DOCS = [
     app_doc("intercom__update_ticket", "Intercom", "Update a ticket. You can update a ticket."),
@@ -241,6 +242,32 @@ class TestConstantValues:
         assert ranked_names(docs, query, constant_values=False) == []  # AWS: an app the org lacks
 
 
+class TestWhichHad:
+    def test_which_things_a_thing_has(self) -> None:
+        asked = "what repos does the acme org have on github"
+        assert had_question(asked, which=True) == "list repos of the acme org on github"
+        assert had_question(asked) == asked
+        one = "what custom fields does asana project 1201 have"  # named by its id: the thing questions'
+        assert had_question(one, which=True) == one
+
+    def test_ranked(self) -> None:
+        docs = [
+            *DOCS,
+            app_doc("github__repos_list_for_org", "GitHub", "List organization repositories."),
+            app_doc("github__teams_list_repos_in_org", "GitHub", "List team repositories in an organization."),
+            app_doc("github__orgs_get", "GitHub", "Get an organization."),
+            app_doc("github__actions_list_selected_repos_for_org_secret", "GitHub", "List selected repositories."),
+            app_doc("github__actions_list_selected_repos_for_org_variable", "GitHub", "List selected repositories."),
+            app_doc("github__repos_get", "GitHub", "Get a repository."),
+            app_doc("github__repos_delete", "GitHub", "Delete a repository."),
+        ]
+        query = "what repos does the acme org have on github"
+        assert ranked_names(docs, query)[:1] == ["github__repos_list_for_org"]
+        # read as their list: the list's verb, which the question had not said
+        assert "list" in rank(SearchIndex.build(docs), query).query_tokens
+        assert "list" not in rank(SearchIndex.build(docs, without(which_had=False)), query).query_tokens
+
+
 class TestSlangAndForms:
     def test_slang(self) -> None:
         def unnamed(word: str) -> bool:
@@ -248,6 +275,8 @@ class TestSlangAndForms:
 
         assert plain_verb("clear github actions cache 9012", unnamed) == "delete github actions cache 9012"
         assert plain_verb("upsert credit notes in xero", unnamed) == "update credit notes in xero"
+        assert plain_verb("register a webhook in stripe", unnamed) == "create a webhook in stripe"
+        assert plain_verb("register dynamic webhooks", lambda word: word == "register") == "register dynamic webhooks"
         assert (
             plain_verb("take acme.com off box's allowed domains", unnamed)
             == "remove acme.com from box's allowed domains"

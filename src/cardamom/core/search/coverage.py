@@ -158,7 +158,7 @@ def weigh_tokens(
         named = named or _named(scoring, visible)
         framing = _framing(index, tokens, named, scope.values, visible, frames, lone=bool(scope.apps))
     participles = index.options.framing_participles  # "which refunds have been *made* on ..."
-    if index.options.frame_adjectives and (participles or not FRAME_ADJECTIVES.isdisjoint(predicates)):
+    if index.options.frame_adjectives and ((participles and predicates) or not FRAME_ADJECTIVES.isdisjoint(predicates)):
         named = named or _named(scoring, visible)
         framing |= framing_adjectives(tokens, named, scope.values, predicates, participles=participles)
     dropped: tuple[str, ...] = ()

@@ -29,8 +29,8 @@ def framing_adjectives(
     those no name carrying the thing asked for (the request's first word, not an action or a
     value, that a name carries: "what *sizes* are available for droplets") carries. With
     ``participles`` (``framing_participles``), so do past participles ("which refunds have been
-    *made* on stripe charge ch_1", "what files are *attached* to xero contact 3b2a"): a state of
-    the things asked for, where no name of them says it."""
+    *made* on stripe charge ch_1"): a state of the things asked for, where no name of them says it
+    (Xero's ``..._attachment_by_file_name`` keeps "attached" for "what files are attached to ...")."""
     subject = next(
         (
             n

@@ -150,7 +150,7 @@ def framed_request(
     if options.new_fields:  # "update the notion page abc with the new title": "update the notion page abc title"
         query = without_new(query)
     if options.had_things:  # "does stripe customer cus_1 have a subscription": "list subscriptions of ..."
-        query = had_question(query)
+        query = had_question(query, which=options.which_had)
     if options.hedge_phrases:  # "I'd say delete box file 123", "it might be worth merging PR 12": "delete ..."
         query = unhedged(query)
     if options.suggested_acts:  # "how about sending xero invoice INV-3 ...", "why not merge PR 12": "send ..."

@@ -1181,6 +1181,8 @@ class SearchOptions:
       lacks ("get rid of the *AWS_KEY* secret in the acme/api repo": GitHub's ``actions_delete_repo_secret``,
       where AWS had been taken for an app not connected; a request that is one such name is a guessed name,
       ``constant_names``; ``app_scope.without_constant_names``)
+    * ``which_had``: a question which things a thing has is their list of it ("what repos does the acme org have
+      on github": "list repos of the acme org on github", ``repos_list_for_org``; ``had_questions``)
     """
 
     drop_filler: bool = True
@@ -1572,6 +1574,7 @@ class SearchOptions:
     ordered_moves: bool = True
     happened_questions: bool = True
     constant_values: bool = True
+    which_had: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1975,4 +1978,5 @@ SEED_RULES_ONLY = SearchOptions(
     ordered_moves=False,
     happened_questions=False,
     constant_values=False,
+    which_had=False,
 )

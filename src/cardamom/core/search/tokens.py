@@ -280,7 +280,8 @@ _IRREGULAR_PLURALS = {"people": "person", "children": "child", "men": "man", "wo
 
 
 def is_plural(word: str) -> bool:
-    """A plural form ("projects", "queries", "people"): a word in -s whose inflection key is another."""
+    """A plural form: a word in -s whose inflection key is another ("projects", "queries"), or one of
+    the plurals in no -s ("people")."""
     return (word.endswith("s") and inflection_key(word) != word) or word in _IRREGULAR_PLURALS
 
 
