@@ -481,6 +481,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("what happened is the events", "happened_questions", True),
     ("a constant inside a request names no app", "constant_values", True),
     ("which things a thing has is their list", "which_had", True),
+    ("which things another belongs to", "belonged_questions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -2774,6 +2774,9 @@ FIRST = [
     ),
     ("register acme.com as an apple pay domain in stripe", "stripe", "post_apple_pay_domains"),
     ("what repos does the acme org have on github", "github", "repos_list_for_org"),
+    ("which teams does asana user 1201 belong to", "asana", "get_teams_for_user"),
+    ("which teams do I belong to in asana", "asana", "get_teams_for_user"),
+    ("take the watermark off box folder 77", "box", "delete_folders_id_watermark"),
 ]
 
 

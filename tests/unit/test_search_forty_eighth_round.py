@@ -6,7 +6,8 @@ field is no tool changing it (``read_carriers``), a question's "things do I have
 time entry (``time_entries``), a predicate participle (``framing_participles``), "can be assigned"
 as "assignable" (``able_words``), a move to the top as a reorder (``ordered_moves``), what happened
 as the events (``happened_questions``), a constant's name inside a request (``constant_values``),
-which things a thing has (``which_had``); slang words and two plural forms."""
+which things a thing has (``which_had``), which things another belongs to (``belonged_questions``);
+slang words and two plural forms."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from cardamom.core.search.app_scope import without_constant_names
 from cardamom.core.search.had_questions import had_question
 from cardamom.core.search.happened_questions import events_asked
 from cardamom.core.search.ordered_moves import reordered
+from cardamom.core.search.relation_questions import related_things
 from cardamom.core.search.said_fillers import owned_as_mine
 from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.synonyms import join_compounds
@@ -90,6 +92,8 @@ class TestHeldQuestions:
         assert owned_as_mine(asked) == asked
         words = ("which", "github", "app", "installations", "can", "i", "access")
         assert owned_as_mine(words, asked=True) == ("list", "my", "github", "app", "installations")
+        belong = ("which", "teams", "do", "i", "belong", "to", "in", "asana")
+        assert owned_as_mine(belong, asked=True) == ("list", "my", "teams", "in", "asana")
         due = ("what", "do", "i", "have", "due", "in", "asana")  # no things named
         assert owned_as_mine(due, asked=True) == due
 
@@ -266,6 +270,29 @@ class TestWhichHad:
         # read as their list: the list's verb, which the question had not said
         assert "list" in rank(SearchIndex.build(docs), query).query_tokens
         assert "list" not in rank(SearchIndex.build(docs, without(which_had=False)), query).query_tokens
+
+
+class TestBelongedQuestions:
+    def test_which_things_another_belongs_to(self) -> None:
+        asked = "which teams does asana user 1201 belong to"
+        assert related_things(asked, belonged=True) == "list teams for asana user 1201"
+        assert related_things(asked) == asked
+        one = "which customer does stripe invoice in_55 belong to"  # one thing: the invoice's field
+        assert related_things(one, belonged=True) == one
+        person = "which orgs does octocat belong to on github"
+        assert related_things(person, belonged=True) == "list orgs for user 'octocat' on github"
+        mine = "which teams do I belong to in asana"  # the caller's: ``held_questions``
+        assert related_things(mine, belonged=True) == mine
+
+    def test_ranked(self) -> None:
+        docs = [
+            *DOCS,
+            app_doc("asana__get_teams_for_user", "Asana", "Get teams for a user."),
+            app_doc("asana__get_users_for_team", "Asana", "Get users in a team."),
+        ]
+        query = "which teams does asana user 1201 belong to"
+        assert ranked_names(docs, query)[:1] == ["asana__get_teams_for_user"]
+        assert ranked_names(docs, query, belonged_questions=False)[:1] != ["asana__get_teams_for_user"]
 
 
 class TestSlangAndForms:

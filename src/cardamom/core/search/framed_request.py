@@ -322,7 +322,7 @@ def framed_request(
     if options.kept_questions:  # "how long does github org acme keep logs": "get github org acme retention logs"
         framed = retention_asked(framed, a_name_says)
     if options.relation_questions:  # "which teams is bob assigned to in asana": "list teams for bob in asana"
-        framed = with_apps(related_things(framed), mentions)
+        framed = with_apps(related_things(framed, belonged=options.belonged_questions), mentions)
     if options.people_questions:  # "who starred acme/web on github": "list stargazers of acme/web on github"
         framed = with_apps(people_question(index, framed, tools), mentions)
     framed = sought_thing(framed) if options.existence_questions else framed  # "is there a notion page about ..."

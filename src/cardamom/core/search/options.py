@@ -1183,6 +1183,9 @@ class SearchOptions:
       ``constant_names``; ``app_scope.without_constant_names``)
     * ``which_had``: a question which things a thing has is their list of it ("what repos does the acme org have
       on github": "list repos of the acme org on github", ``repos_list_for_org``; ``had_questions``)
+    * ``belonged_questions``: a question which things another belongs to (works on, participates in) is the list
+      of those things for it ("which teams does asana user 1201 belong to": "list teams for asana user 1201",
+      ``get_teams_for_user``; ``relation_questions``)
     """
 
     drop_filler: bool = True
@@ -1575,6 +1578,7 @@ class SearchOptions:
     happened_questions: bool = True
     constant_values: bool = True
     which_had: bool = True
+    belonged_questions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1979,4 +1983,5 @@ SEED_RULES_ONLY = SearchOptions(
     happened_questions=False,
     constant_values=False,
     which_had=False,
+    belonged_questions=False,
 )

@@ -44,6 +44,14 @@ _MEMBER = re.compile(
     r"\s+(?P<place>\S.*?)[\s?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
+# "which teams does asana user 1201 *belong to*" (``belonged_questions``): the things, the other
+# thing, a verb saying the other is in them
+_BELONGS = re.compile(
+    r"^\s*(?:what|which)\s+(?P<things>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:does|do|did)\s+"
+    r"(?P<other>\S.*?)\s+(?:belong|participate|work)\s+(?:to|in|on)"
+    r"(?P<place>\s+(?:in|on|at|within|inside|for)\s+\S.*?)?[\s?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 # the other thing is no pronoun standing for the things ("what projects are *there* in ...")
 _NOT_OTHERS = frozenset({"there", "here", "they", "these", "those", "it", "available", "open", "active", "in", "on"})
 _PRONOUNS = frozenset({"this", "that", "he", "she", "we", "you", "i", "someone", "anyone", "everyone"})
@@ -53,13 +61,15 @@ _LONGEST = 300  # characters: a question is short
 _OPENERS = ("what", "which", "is ", "check", "see", "verify", "confirm", "find")
 
 
-def related_things(request: str) -> str:
+def related_things(request: str, *, belonged: bool = False) -> str:
     """``request`` asking which things another is tied to read as the list of those things for
     it ("which teams is user bob assigned to in asana": "list teams for user bob in asana"; what
     one thing is set to, as that thing: "what locale is my jira user"); ``request`` as written
     where the participle says more than a tie, the thing asked is one (the other's field: "which
     folder is box file 456 in"), or the question is none of these; whether one is a
-    member of a thing, as that membership ("get membership for user 'octocat' in the acme github org")."""
+    member of a thing, as that membership ("get membership for user 'octocat' in the acme github org");
+    with ``belonged`` (``belonged_questions``), which things another belongs to ("which teams does
+    asana user 1201 belong to": "list teams for asana user 1201")."""
     if len(request) > _LONGEST or not request.lstrip()[:6].casefold().startswith(_OPENERS):
         return request  # (most requests: no question of this shape, no pattern tried)
     membership = _MEMBER.match(request)
@@ -68,6 +78,14 @@ def related_things(request: str) -> str:
         if who.casefold() in _NO_PERSON:
             return request
         return f"get membership for {_person(who)} in {membership.group('place')}"
+    belongs = _BELONGS.match(request) if belonged else None
+    if belongs is not None:
+        other, words = belongs.group("other").strip(), belongs.group("things").split()
+        if other.split()[0].casefold() in _NO_PERSON or not is_plural(words[-1].casefold()):
+            return request  # ("which teams do *you* belong to": the held questions'; one thing: the other's field)
+        if len(other.split()) == 1:
+            other = _person(other)  # "which orgs does *octocat* belong to"
+        return f"list {belongs.group('things')} for {other}{belongs.group('place') or ''}"
     found = _RELATED.match(request)
     if found is None:
         return request

@@ -50,11 +50,12 @@ def owned_as_mine(sequence: tuple[str, ...], *, asked: bool = False) -> tuple[st
             # "what (github app) things do I have": the things, one to three words after the question's word
             which = next((j for j in range(i - 3, max(-1, i - 6), -1) if sequence[j] in _WHICH), None)
             things = sequence[which + 1 : i - 1] if which is not None else ()
+            rest = i + 3 if sequence[i + 1] == "belong" and sequence[i + 2 : i + 3] in (("to",), ("in",)) else i + 2
             if things and _NOT_HELD.isdisjoint(things):
-                return (*sequence[:which], "list", "my", *things, *sequence[i + 2 :])  # "list my permissions"
+                return (*sequence[:which], "list", "my", *things, *sequence[rest:])  # "list my permissions"
     return sequence
 
 
 _AUXILIARIES = frozenset({"do", "did", "can"})
-_ASKED_HOLDING = _HOLDING | {"access"}  # "which github app installations *can I access*"
+_ASKED_HOLDING = _HOLDING | {"access", "belong"}  # "which github app installations *can I access*"
 _WHICH = frozenset({"what", "which"})  # the question's word, the things after it

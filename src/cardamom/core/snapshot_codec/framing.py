@@ -141,7 +141,8 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``kept_questions`` and ``articled_acts`` (format 50), read as on; format 50 without the switches
 ``read_carriers``, ``held_questions``, ``stated_compounds``, ``titled_adverbs``, ``named_short_ids``,
 ``looks_questions``, ``said_references``, ``time_entries``, ``framing_participles``, ``able_words``,
-``ordered_moves``, ``happened_questions``, ``constant_values`` and ``which_had`` (format 51), read as on. The org's app
+``ordered_moves``, ``happened_questions``, ``constant_values``, ``which_had`` and ``belonged_questions``
+(format 51), read as on. The org's app
 names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
 cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
