@@ -2777,6 +2777,7 @@ FIRST = [
     ("which teams does asana user 1201 belong to", "asana", "get_teams_for_user"),
     ("which teams do I belong to in asana", "asana", "get_teams_for_user"),
     ("take the watermark off box folder 77", "box", "delete_folders_id_watermark"),
+    ("point box webhook 77 at https://acme.com/new-hook", "box", "put_webhooks_id"),
 ]
 
 

@@ -303,6 +303,9 @@ class TestSlangAndForms:
         assert plain_verb("clear github actions cache 9012", unnamed) == "delete github actions cache 9012"
         assert plain_verb("upsert credit notes in xero", unnamed) == "update credit notes in xero"
         assert plain_verb("register a webhook in stripe", unnamed) == "create a webhook in stripe"
+        assert plain_verb("point box webhook 77 at https://acme.com/hook", unnamed) == (
+            "update box webhook 77 at https://acme.com/hook"
+        )
         assert plain_verb("register dynamic webhooks", lambda word: word == "register") == "register dynamic webhooks"
         assert (
             plain_verb("take acme.com off box's allowed domains", unnamed)

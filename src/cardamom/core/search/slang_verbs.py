@@ -23,6 +23,7 @@ _PLAIN = {
     "green-light": "approve", "lgtm": "approve", "prepare": "create", "compose": "create", "sketch": "create",
     "plan": "create", "lift": "remove", "strip": "remove", "shift": "move", "jot": "create", "reorder": "move",
     "rearrange": "move", "fire": "trigger", "clear": "delete", "upsert": "update", "register": "create",
+    "point": "update", "repoint": "update",
 }  # fmt: skip
 # ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
 _PHRASES = {
