@@ -1156,9 +1156,9 @@ class SearchOptions:
     * ``titled_adverbs``: an adverb of manner stays a word of the request only where a tool's title says it
       ("*Permanently* remove file"), not its description alone ("permanently delete intercom conversation 9912":
       ``delete_conversation``; ``manner_adverbs``)
-    * ``named_short_ids``: a short id of letters and digits after any word of the app's names is a value, unless
-      a name says it too ("allocate xero overpayment *9a1* to invoice INV-12"; "aws s3" stays;
-      ``value_shapes.is_short_id``)
+    * ``named_short_ids``: a short id of letters and two digits or more after any word of the app's names is a
+      value, unless a name says it too or that word is a verb ("allocate xero overpayment *9a1* to invoice
+      INV-12"; "aws s3", "aws ec2" stay; ``value_shapes.is_short_id``)
     * ``looks_questions``: a question how one thing looks is its get ("what does jira issue type 10004 look
       like": ``get_issue_type``; ``about_questions``)
     * ``said_references``: a GitHub reference "owner/repo#N" is the kind said right before it, whatever verb the
@@ -1170,13 +1170,14 @@ class SearchOptions:
     * ``framing_participles``: a past participle a copula or "been" puts after it weighs nothing where no name
       of the thing asked for says it ("which refunds have been *made* on stripe charge ch_1":
       ``get_charges_charge_refunds``; ``frame_adjectives``)
-    * ``able_words``: "can be <participle>" is the adjective in -able a name of the pool carries ("who can be
-      assigned jira issue KAN-4": ``find_assignable_users``; ``able_words``)
+    * ``able_words``: "can be <participle>" is the adjective in -able a tool name of the index carries ("who can
+      be assigned jira issue KAN-4": ``find_assignable_users``; ``able_words``)
     * ``ordered_moves``: a thing moved to an end of its list is its reorder, where a name says "reorder" or
       "rank" ("move the Bug issue type to the top of jira issue type scheme 10010":
       ``reorder_issue_types_in_issue_type_scheme``; ``ordered_moves``)
-    * ``happened_questions``: a question what happened in a place is the list of its events, where a name says
-      "events" ("what happened in my stripe account in the last day": ``get_events``; ``happened_questions``)
+    * ``happened_questions``: a question what happened in a place is the list of its events, where a name lists
+      the place's events ("what happened in my stripe account in the last day": ``get_events``;
+      ``happened_questions``)
     * ``constant_values``: an identifier in capitals joined by underscores inside a request names no app the org
       lacks ("get rid of the *AWS_KEY* secret in the acme/api repo": GitHub's ``actions_delete_repo_secret``,
       where AWS had been taken for an app not connected; a request that is one such name is a guessed name,

@@ -1,6 +1,6 @@
 """A request's first word read as the action it is there: "*open a* PR" makes one, "*open*
-stripe invoices" says which, "*open* jira issue OPS-1" reads one (``leading_verb``
-does the reading; this module says which, as the switches do)."""
+stripe invoices" says which, "*open* jira issue OPS-1" reads one (``leading_verb`` reads it,
+``request_verb`` says which reading, as the switches do)."""
 
 from __future__ import annotations
 
@@ -72,4 +72,4 @@ def leading_verb(
     return tokens
 
 
-_OPENED_READ = "get"  # "open jira issue OPS-1": a thing there already, read (``request_verbs``)
+_OPENED_READ = "get"  # "open jira issue OPS-1": a thing there already, read
