@@ -121,8 +121,9 @@ def framed_request(
     connected = [mention.name for mention in mentions if mention.connected]
     app_words = _app_words(mentions)
     participles = _participles(index, options.verbal_nouns)  # the verb a participle is a form of
+    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
     if options.ordered_moves:  # "move the Bug issue type to the top of jira scheme 7": "reorder ... in ..."
-        query = reordered(index, query, index.tools_of(connected))
+        query = reordered(index, query, tools)
     if options.named_verbs:  # "Customer cus_88 was double charged. *Refund* charge ch_77 in Stripe."
         leads = _or_api_verb(leads)
     if options.request_tags:  # "[P1] reboot droplet 77", "(high priority) archive ...": "reboot droplet 77"
@@ -169,10 +170,10 @@ def framed_request(
         query = without_time_frame(query, recurring=options.recurrences)
     if options.reminded_orders:  # "don't forget to archive slack channel C0123": "archive slack channel C0123"
         # (an app's own reminders keep "remind me to": Slack's ``reminders_add``)
-        reminding = "remind" in query.casefold() and bool(literal_names(index, "reminder") & index.tools_of(connected))
+        reminding = "remind" in query.casefold() and bool(literal_names(index, "reminder") & tools)
         query = reminded_request(query, participles, reminding, options.regretted_acts)
     if options.happened_questions:  # "what happened in my stripe account": "list events in my stripe account"
-        query = events_asked(index, query, index.tools_of(connected))
+        query = events_asked(index, query, tools)
     if options.able_words:  # "who can be assigned jira issue KAN-4": "who assignable ...", where a name says it
         query = as_able(query, index.name_postings)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
@@ -205,7 +206,6 @@ def framed_request(
     if options.monologue_frames:  # "to answer the user I need ...", "... Looking for a pin tool."
         query = without_monologue(query, app_words, reported=options.reported_requests)
     framed = query
-    tools = index.tools_of(connected)  # (the named apps' tools, which the names below are read in)
     if options.manner_adverbs:  # "fully refund stripe charge ch_9": "refund stripe charge ch_9"
         query = framed = without_manner(index, query, tools)
     if options.keyword_bags:  # "stripe customer create email": "create stripe customer with email"

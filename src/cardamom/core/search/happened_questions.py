@@ -24,7 +24,9 @@ _HAPPENED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 # the words an events list's name says beside the place's: "get_events", "issues_list_events"
-_LISTING = frozenset({"event", "events", "get", "list", "retrieve", "for", "in", "on", "all"})
+_LISTING = frozenset(
+    inflection_key(w) for w in ("event", "events", "get", "list", "retrieve", "for", "in", "on", "all")
+)
 _LONGEST = 300  # characters
 
 
@@ -40,10 +42,9 @@ def events_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     if found is None:
         return request
     place = {inflection_key(w) for w in tokenize(found["place"])}
-    said = {inflection_key(w) for w in _LISTING}
     documents = index.documents
     listed = any(
-        all(k in said or k in place for k in map(inflection_key, own_name_words(documents[d].name)))
+        all(k in _LISTING or k in place for k in map(inflection_key, own_name_words(documents[d].name)))
         for d in literal_names(index, "events") & tools
     )
     if not listed:

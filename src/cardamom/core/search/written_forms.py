@@ -42,26 +42,23 @@ _LOGGED = re.compile(
 )
 
 
-def _keeps_worklogs(index: SearchIndex, query: str) -> bool:
-    """``query`` names no app, or one whose names say a worklog (not "log 2 hours on asana task
-    55", whose time tracking entries no worklog's name reaches)."""
+def _time_kept(index: SearchIndex, query: str, *, worklogs: bool, entries: bool) -> str | None:
+    """What the apps ``query`` names keep logged time as: "worklog" where it names no app or one
+    whose names say a worklog (``worklogs``, ``logged_time``); "time entry" where it names one whose
+    names say a time entry and none a worklog (``entries``, ``time_entries``: "log 2 hours on
+    asana task 55", Asana's ``create_time_tracking_entry``); None otherwise."""
     named = {app for word in tokenize(query[:300]) for app in index.app_mentions.get(word, ())}
-    return not named or bool(index.name_postings["worklog"] & index.tools_of(named))
-
-
-def _keeps_time_entries(index: SearchIndex, query: str) -> bool:
-    """``query`` names an app whose names say a time entry and none a worklog (``time_entries``:
-    "log 2 hours on asana task 55", Asana's ``create_time_tracking_entry``)."""
-    named = {app for word in tokenize(query[:300]) for app in index.app_mentions.get(word, ())}
-    tools = index.tools_of(named) if named else EMPTY
     postings = index.name_postings
-    entries = postings.get("time", EMPTY) & postings.get("entry", EMPTY) & tools
-    return bool(entries) and not postings.get("worklog", EMPTY) & tools
+    if worklogs and "worklog" in postings and (not named or postings["worklog"] & index.tools_of(named)):
+        return "worklog"
+    tools = index.tools_of(named) if named else EMPTY
+    said = postings.get("time", EMPTY) & postings.get("entry", EMPTY) & tools
+    return "time entry" if entries and said and not postings.get("worklog", EMPTY) & tools else None
 
 
-def _logged(match: re.Match[str], apps: Container[str], kept: str = "worklog") -> str:
-    """The time a request logs as a worklog (``kept``: or a time entry) added, after the app's
-    name it opens with ("jira log work"); as written after any other word."""
+def _logged(match: re.Match[str], apps: Container[str], kept: str) -> str:
+    """The time a request logs as the thing ``kept`` (a worklog, a time entry) added, after the
+    app's name it opens with ("jira log work"); as written after any other word."""
     app = match.group("app") or ""
     if app and app.strip().rstrip(":").casefold() not in apps:
         return match.group(0)
@@ -168,11 +165,10 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.object_files and "." in query and "files" in index.name_postings:
         # "upload report.pdf", "could you upload report.pdf": "upload the file ..."
         query = _OBJECT_FILE.sub(r"\g<ask>\g<verb> the file \g<file>", query)
-    logged = _LOGGED.search(query) if options.logged_time and "worklog" in index.name_postings else None
-    if logged is not None and _keeps_worklogs(index, query):
-        query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions), query)  # "log 3 hours on jira issue OPS-12"
-    elif options.time_entries and _LOGGED.search(query) is not None and _keeps_time_entries(index, query):
-        query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions, "time entry"), query)  # "... on asana task 55"
+    logged = _LOGGED.search(query) if options.logged_time or options.time_entries else None
+    kept = _time_kept(index, query, worklogs=options.logged_time, entries=options.time_entries) if logged else None
+    if kept is not None:  # "log 3 hours on jira issue OPS-12": a worklog; "... on asana task 55": a time entry
+        query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions, kept), query)
     if options.listed_phrases and "list" in query.casefold():
         query = _LIST_OF.sub(_listed, query, count=1)  # "I want a list of ...": "I want list ..."
     return query
@@ -234,8 +230,8 @@ _OF_PULLS = frozenset({"merge", "merged", "review", "reviewed", "approve", "appr
 _OF_PULLS |= {"reject", "rejected", "approving", "lgtm", "changes"}  # a verdict on changes (``review_verdicts``)
 
 
-# the kind said right before a reference ("approve the suggestion on github *issue* acme/api#88"), which it is
-_SAID_KIND = re.compile(r"\b(?P<kind>issue|pr|pull\s+request)\s+$", re.IGNORECASE)
+# ... with the kind said right before it ("approve the suggestion on github *issue* acme/api#88"), which it is
+_SAID_REFERENCE = re.compile(r"(?:\b(?P<kind>issue|pr|pull\s+request)\s+)?" + _REFERENCE.pattern, re.IGNORECASE)
 
 
 def read_references(query: str, github: bool, *, said: bool = False) -> str:
@@ -246,13 +242,11 @@ def read_references(query: str, github: bool, *, said: bool = False) -> str:
     kind = "pull request" if set(tokenize(query)) & _OF_PULLS else "issue"
 
     def reference(match: re.Match[str]) -> str:
-        before = _SAID_KIND.search(query, 0, match.start()) if said else None
-        told = kind if before is None else "issue" if before["kind"].casefold() == "issue" else "pull request"
+        before = match.group("kind") if said else None  # (said once: "issue acme/api#88" is "issue 88 in ...")
+        told = kind if before is None else "issue" if before.casefold() == "issue" else "pull request"
         return f"{told} {match.group('number')} in {match.group('repo')}"
 
-    read = _REFERENCE.sub(reference, query)
-    if said:  # (the kind said once: "issue acme/api#88" is "issue 88 in acme/api")
-        read = re.sub(r"\b(issue|pr|pull\s+request)\s+(issue|pull\s+request)\s+(?=\d)", r"\2 ", read, flags=re.I)
+    read = (_SAID_REFERENCE if said else _REFERENCE).sub(reference, query)
     return f"{read} on github" if github and read != query and "github" not in query.casefold() else read
 
 
