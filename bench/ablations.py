@@ -482,6 +482,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("a constant inside a request names no app", "constant_values", True),
     ("which things a thing has is their list", "which_had", True),
     ("which things another belongs to", "belonged_questions", True),
+    ("parameter fit: among ties, the tool taking the things the request gives ids for", "parameter_fit", True),
+    ("slug apps: an owner/name slug implies the one app taking repositories", "slug_apps", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -276,11 +276,18 @@ def pool_tool(app: App, tool: Tool) -> PoolTool:
         input_schema={"type": "object"},
         classification="read",
         method="GET",
-        path="/",
+        path=_operation_path(tool.key),
         target=None,
         arguments_in={},
         frozen={},
     )
+
+
+def _operation_path(key: str) -> str:
+    """An operation's path, from its key ("GET /teams/{team_gid}"): what a snapshot's OpenAPI
+    tool carries (search reads its parameters); "/" for a tool of a remote MCP server."""
+    method, _, path = key.partition(" ")
+    return path if method.isupper() and path.startswith("/") else "/"
 
 
 def make_pool(name: str, apps: Sequence[App]) -> Pool:

@@ -761,7 +761,7 @@ FIRST = [
     ("what is our Stripe balance right now", "stripe", "get_balance"),
     ("the most recent stripe charge", "stripe", "get_charges"),
     ("the largest stripe invoice this month", "stripe", "get_invoices"),
-    ("oldest open github issue in acme/api", "github", "issues_list"),
+    ("oldest open github issue in acme/api", "github", "issues_list_for_repo"),  # issues_list: the caller's own
     ("the oldest unpaid xero invoice", "xero", "get_invoices"),
     ("my most recent cal.com booking", "cal-com", "bookings_controller_2024_08_13_get_bookings"),
     ("the biggest digitalocean droplet", "digitalocean", "droplets_list"),
@@ -1106,7 +1106,7 @@ FIRST = [
     ("tick asana task 77 off", "asana", "update_task"),
     ("look the jira issue OPS-12 up", "jira", "get_issue"),
     ("wrap the intercom conversation 88 up", "intercom", "update_conversation"),
-    ("completed asana tasks in project 31", "asana", "get_tasks"),
+    ("completed asana tasks in project 31", "asana", "get_tasks_for_project"),  # the project's, by its id
     ("resolved jira issues in project OPS", "jira", "search_for_issues_using_jql"),
     ("asana projects in team platform", "asana", "get_projects_for_team"),
     ("let the design team know in slack #design that the mockups are ready", "slack", "chat_post_message"),
@@ -1520,7 +1520,7 @@ FIRST = [
     ("capability: post message to slack thread", "slack", "chat_post_message"),
     ("jira tool for transitioning an issue", "jira", "do_transition"),
     ("list asana tasks", "asana", "get_tasks"),
-    ("asana tasks.list project=123", "asana", "get_tasks"),
+    ("asana tasks.list project=123", "asana", "get_tasks_for_project"),  # (get_tasks filtered alike)
     ("asana POST /tasks/12/addFollowers", "asana", "add_followers_for_task"),
     (
         "retrieve a paginated list of all open pull requests for a given github repository sorted by last update",

@@ -141,14 +141,14 @@ class TestPlacedMine:
             doc["github__codespaces_list_in_repository_for_authenticated_user"],
         )
         # the tool placed in the repository covers more of "list my codespaces in repo acme/api"
-        passing = [(placed, 13, 3, 9.0, 0.0, 0, 1), (mine, 10, 2, 6.0, 0.0, 0, 1)]
+        passing = [(placed, 13, 3, 9.0, 0.0, 0, 1, 0), (mine, 10, 2, 6.0, 0.0, 0, 1, 0)]
         top = [(placed, 13, 9.0), (mine, 10, 6.0)]
         head = RequestHead("list", "codespaces")
         assert caller_first(_INDEX, head, passing, top)[0][0] == placed
         off = SearchIndex.build(DOCS, without(placed_mine=False))
         assert caller_first(off, head, passing, top)[0][0] == mine
         # covering as much, the caller's own goes first
-        even = [(placed, 10, 2, 6.0, 0.0, 0, 1), (mine, 10, 2, 6.0, 0.0, 0, 1)]
+        even = [(placed, 10, 2, 6.0, 0.0, 0, 1, 0), (mine, 10, 2, 6.0, 0.0, 0, 1, 0)]
         assert caller_first(_INDEX, head, even, [(placed, 10, 6.0), (mine, 10, 6.0)])[0][0] == mine
 
     def test_ranked(self) -> None:

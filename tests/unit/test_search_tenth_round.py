@@ -197,8 +197,9 @@ class TestTitleOrder:
 class TestNameHeads:
     def test_an_actions_plural_between_nouns_of_a_name_is_a_thing(self) -> None:
         assert name_head("box__post_metadata_queries_execute_read").head == inflection_key("queries")
-        # at the end it may be the name's verb, read backwards
-        assert name_head("jira__get_all_quick_filters").head == "quick"
+        # at the end it may be the name's verb, read backwards, but not after a path's method
+        assert name_head("jira__quick_filters").head == "quick"
+        assert name_head("jira__get_all_quick_filters").head == "filter"
         assert _names("box create metadata on file")[0] == "box__post_files_id_metadata_id_id"
 
 

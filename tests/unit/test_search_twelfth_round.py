@@ -199,7 +199,7 @@ def _covering_by_tool(
             elif doc in description:
                 score, mass = score + DESCRIPTION_WEIGHT, mass + weight * share
         if beyond and worded and clears_floor(mass, needed):
-            kept.append((doc, score, named, mass, said, valued, max(leads, 0)))
+            kept.append((doc, score, named, mass, said, valued, max(leads, 0), 0))
     return kept
 
 

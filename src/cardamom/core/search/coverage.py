@@ -38,8 +38,8 @@ FRAME_NOUNS = READ_FRAME_NOUNS | {"items", "item", "entries", "rows", "records",
 TokenSets = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 # A tool that clears the floor: (tool, score, query tokens its name covers, covered mass, mass
 # of the query tokens its description says, argument values its name carries exactly, whether
-# its name carries the request's first word).
-Covering = tuple[int, int, int, float, float, int, int]
+# its name carries the request's first word, its fit to the ids the request gives, ``parameter_fit``).
+Covering = tuple[int, int, int, float, float, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +391,7 @@ def covering_tools(
         if beyond is not None:
             beyond.update(exact, near, label)  # a word scored beyond the description
     return [
-        (doc_id, score[doc_id], named[doc_id], mass[doc_id], said[doc_id], valued[doc_id], int(doc_id in leads))
+        (doc_id, score[doc_id], named[doc_id], mass[doc_id], said[doc_id], valued[doc_id], int(doc_id in leads), 0)
         for doc_id in listed
         if (beyond is None or doc_id in beyond)
         and (worded is None or doc_id in worded)

@@ -19,3 +19,5 @@ class SearchDocument:
     accounts: tuple[str, ...] = field(default=(), compare=False)
     # The words of its title, the short first sentence of its description (``title_order``).
     title: tuple[str, ...] = field(default=(), compare=False)
+    # The things whose ids it takes (``parameter_things``): "team" for ``/teams/{team_gid}``.
+    parameters: frozenset[str] = field(default=frozenset(), compare=False)

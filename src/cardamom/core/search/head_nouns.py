@@ -183,6 +183,7 @@ def name_head(name: str) -> NameHead:
     nouns: list[str] = []
     first = 0  # nouns in the first phrase
     words = tokenize(own)
+    pathed = words[:1] in (["get"], ["post"], ["put"], ["patch"], ["delete"])
     for at, word in enumerate(words):
         if word in _PHRASE_ENDS and nouns and not first and not _joins_actions(words, at):
             first = len(nouns)  # the first phrase ends: "followers" of add_followers_for_task
@@ -193,18 +194,29 @@ def name_head(name: str) -> NameHead:
         if word.endswith("ed") and len(word) > 4 and words[at + 1 : at + 2] and words[at + 1] in _PARAMETERS:
             continue  # a parameter's own name: Stripe's ``subscriptions_{subscription_exposed_id}``
         # An action's plural between a noun and more of the name is a thing: ``post_metadata_queries_execute_read``
-        # acts on queries (at the end it may still be the verb of a name read backwards).
-        if is_action_word(word) and not (nouns and at + 1 < len(words) and is_plural(word)):
+        # acts on queries (at the end it may still be the verb of a name read backwards, but not
+        # after a path's method: ``get_treasury_outbound_transfers``).
+        if is_action_word(word) and not (nouns and (at + 1 < len(words) or pathed) and is_plural(word)):
             continue
+        if pathed and 1 < at < len(words) - 1 and _keys(words[at - 2 : at]) == _keys(words[at : at + 2]):
+            continue  # a path's parameter of two words after its kind: ``outbound_transfers_{outbound_transfer}``
         nouns.append(inflection_key(word))
     if not nouns:
         return NameHead("", frozenset(), frozenset())
     first = first or len(nouns)
     head = nouns[first - 1]
-    keys = [inflection_key(w) for w in words]
-    after = keys[keys.index(head) + 1 :] if head in keys else []
-    item = bool(after) and (after[0] == head or after[0] in _PARAMETERS)
+    keys = _keys(words)
+    at = keys.index(head) if head in keys else len(keys)
+    after = keys[at + 1 :]
+    # (a parameter of two words repeats its kind's: ``outbound_transfers_{outbound_transfer}``)
+    item = bool(after) and (
+        after[0] == head or after[0] in _PARAMETERS or (at > 0 and after[:2] == keys[at - 1 : at + 1])
+    )
     return NameHead(head, frozenset(nouns[: first - 1]) - {head}, frozenset(nouns) - {head}, item)
+
+
+def _keys(words: Sequence[str]) -> list[str]:
+    return [inflection_key(w) for w in words]
 
 
 def _joins_actions(words: Sequence[str], at: int) -> bool:

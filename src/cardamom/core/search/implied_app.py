@@ -16,6 +16,7 @@ import re
 from collections.abc import Collection
 
 from cardamom.core.search.app_scope import AppMention
+from cardamom.core.search.given_ids import REPOSITORY, REPOSITORY_SLUG
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -63,6 +64,23 @@ def implied_app(
     if not scoped or len(scoped) >= size:
         return None
     return app, frozenset(scoped)
+
+
+def slug_app(
+    index: SearchIndex, query: str, visible: Collection[int] | None, size: int
+) -> tuple[str, frozenset[int]] | None:
+    """The one app whose tools take an owner's repository (``parameter_things``), for a request
+    naming a repository by its owner/name slug and no app ("force cancel workflow run 88 in
+    *acme/api*": GitHub's); none where two apps' tools take one (GitHub's and Bitbucket's)."""
+    if not index.parameter_things or REPOSITORY_SLUG.search(query) is None:
+        return None
+    taking = index.taking(REPOSITORY)
+    app = _only_app(index, taking if visible is None else taking & visible)  # type: ignore[operator]
+    if app is None:
+        return None
+    tools = index.app_targets.get(app, EMPTY)
+    scoped = tools if visible is None else tools & visible  # type: ignore[operator]
+    return (app, frozenset(scoped)) if scoped and len(scoped) < size else None
 
 
 def _numbered_kinds(analysis: QueryAnalysis) -> set[str]:

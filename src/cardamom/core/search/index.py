@@ -64,6 +64,8 @@ class SearchIndex:
     description_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     own_name_sizes: tuple[int, ...] = ()  # per tool, for the tie order
     titles: tuple[tuple[str, ...], ...] = ()  # per tool, its title's words (``title_order``); none before format 14
+    # per tool, the things whose ids it takes (``parameter_fit``); none before format 52
+    parameter_things: tuple[frozenset[str], ...] = ()
     # Derived by ``add_apps``, never stored in a snapshot (``LOADED_DERIVED``):
     app_targets: dict[str, frozenset[int]] = field(default_factory=dict)  # app or account -> its tools
     app_mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name tokens -> app_targets keys
@@ -74,6 +76,7 @@ class SearchIndex:
     _vectors: dict[int, array[float] | None] = field(default_factory=dict, repr=False)  # semantic fallback
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
     _id_kinds: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)  # ``id_kind_cache``
+    _takers: dict[frozenset[str], frozenset[int]] = field(default_factory=dict, repr=False)  # ``taking``
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
@@ -101,6 +104,7 @@ class SearchIndex:
                 own_name_size(doc.name, digits=not (options or SearchOptions()).dated_names) for doc in documents
             ),
             titles=tuple(doc.title for doc in documents) if any(doc.title for doc in documents) else (),
+            parameter_things=tuple(d.parameters for d in documents) if any(d.parameters for d in documents) else (),
         )
         if index.options.inflections:
             index.name_forms = by_inflection_key(names)
@@ -164,6 +168,14 @@ class SearchIndex:
     def id_kind_cache(self) -> dict[str, dict[str, str]]:
         """Per app, the kind each prefix of its ids names (``prefixed_ids``), found on first use."""
         return self._id_kinds
+
+    def taking(self, things: frozenset[str]) -> frozenset[int]:
+        """The tools taking the ids of all of ``things`` (``parameter_things``), found on first use."""
+        found = self._takers.get(things)
+        if found is None:
+            found = frozenset(d for d, taken in enumerate(self.parameter_things) if things <= taken)
+            self._takers[things] = found
+        return found
 
     def knows(self, token: str) -> bool:
         """Some tool's name, label or description carries ``token`` as written."""

@@ -1187,6 +1187,12 @@ class SearchOptions:
     * ``belonged_questions``: a question which things another belongs to (works on, participates in) is the list
       of those things for it ("which teams does asana user 1201 belong to": "list teams for asana user 1201",
       ``get_teams_for_user``; ``relation_questions``)
+    * ``parameter_fit``: among equal scores, the tool taking the things a request names with their ids (its path
+      parameters, the identifiers its schema requires) comes first: "list memberships of asana team 77" is
+      ``get_team_memberships_for_team`` (``parameter_things``)
+    * ``slug_apps``: a request naming no app but a repository by its owner/name slug ("force cancel workflow run
+      88 in *acme/api*") is ranked inside the one app whose tools take an owner's repository, as an implied app
+      (``implied_app.slug_app``)
     """
 
     drop_filler: bool = True
@@ -1580,6 +1586,8 @@ class SearchOptions:
     constant_values: bool = True
     which_had: bool = True
     belonged_questions: bool = True
+    parameter_fit: bool = True
+    slug_apps: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1985,4 +1993,6 @@ SEED_RULES_ONLY = SearchOptions(
     constant_values=False,
     which_had=False,
     belonged_questions=False,
+    parameter_fit=False,
+    slug_apps=False,
 )

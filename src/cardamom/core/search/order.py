@@ -24,7 +24,7 @@ def order_results(
     administrators' API the request did not ask for (``admin_tools``)."""
     names = index.documents
     cut = max(limit, 0)
-    keyed: list[tuple[tuple[int, int, int, float, int, float, int, int, str] | tuple[int, str], int, int, float]]
+    keyed: list[tuple[tuple[int, int, int, float, int, int, float, int, int, str] | tuple[int, str], int, int, float]]
     if index.options.tie_order and index.own_name_sizes:
         sizes = index.own_name_sizes
         keyed = [
@@ -39,17 +39,18 @@ def order_results(
                     leads,
                     sum(d in u for u in unagreeing),
                     int(d in unasked_admin),
+                    fit,
                 ),
                 d,
                 score,
                 mass,
             )
-            for d, score, named, mass, said, valued, leads in _best_scores(passing, cut)
+            for d, score, named, mass, said, valued, leads, fit in _best_scores(passing, cut)
         ]
     else:
         keyed = [
             (seed_order_key(score, names[d].name), d, score, mass)
-            for d, score, _, mass, _, _, _ in _best_scores(passing, cut)
+            for d, score, _, mass, _, _, _, _ in _best_scores(passing, cut)
         ]
     top = heapq.nsmallest(cut, keyed) if len(keyed) > 4 * cut else sorted(keyed)[:cut]
     return [(d, score, mass) for _, d, score, mass in top]

@@ -30,6 +30,7 @@ from cardamom.core.search.field_phrases import (
 )
 from cardamom.core.search.filtering_things import ListFilter, asked_lists, list_filter
 from cardamom.core.search.first_person import says_first_person
+from cardamom.core.search.given_ids import valued_things
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.negated_words import actions_ruled_out, negated
 from cardamom.core.search.options import SearchOptions
@@ -93,6 +94,8 @@ class QueryAnalysis:
     predicates: frozenset[str] = frozenset()  # "what transitions are *available*" (``frame_adjectives``)
     negated: tuple[tuple[str, str], ...] = ()  # "jira issues that are not *done*" (``negated_words``)
     owners: tuple[tuple[str, tuple[str, ...]], ...] = ()  # "*acme's* stripe subscriptions" (``owner_words``)
+    id_things: tuple[frozenset[str], ...] = ()  # "asana *team* 77": named with an id (``parameter_fit``)
+    unnamed_ids: bool = False  # "get the barrier for *2981504*": an id whose thing is unsaid
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -305,6 +308,7 @@ def analyse_query(
         frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS or (a == "been" and been)),  # "are *free*"
         negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),
         possessors(query) if options.possessive_values and not shaped_name else (),
+        *(valued_things(sequence, values - named, query) if options.parameter_fit else ((), False)),
     )
 
 

@@ -31,7 +31,7 @@ from cardamom.core.search.destructive_actions import (
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_order import head_first, request_head_of
-from cardamom.core.search.implied_app import implied_app, numbered_kind
+from cardamom.core.search.implied_app import implied_app, numbered_kind, slug_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import instrument_read, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
@@ -40,6 +40,7 @@ from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
+from cardamom.core.search.parameter_fit import fitted
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
@@ -208,6 +209,8 @@ def _rank(
     )
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
+    if options.parameter_fit and scope.apps:  # "asana team *77*": the tool taking a team's id, among ties
+        passing = fitted(index, passing, analysis.id_things, analysis.unnamed_ids)
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = None
     if options.destructive_actions:
@@ -313,6 +316,8 @@ def _rank(
         # Nothing in the caller's pool: a word only one app's names carry says which app the
         # request is for (``implied_app``); ranked there, as inside a named app.
         app = implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size)
+        if app is None and options.slug_apps:  # "cancel workflow run 88 in *acme/api*": GitHub's
+            app = slug_app(index, query, scope.visible, scope.pool_size)
         if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
             # ... as placed there where a thing it names by its id says so, its frame and
             # question read as in a named app ("how long has droplet 5512 been running")

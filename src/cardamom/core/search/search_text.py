@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from cardamom.core.naming import MAX_NAME_LENGTH
 from cardamom.core.search.document import SearchDocument
+from cardamom.core.search.parameter_paths import parameter_things
 from cardamom.core.search.tokens import description_tokens, tokenize
 from cardamom.core.search.tool_titles import tool_title
 
@@ -46,6 +47,10 @@ class SearchableTool(Protocol):
     def account_argument(self) -> str | None: ...
     @property
     def frozen_by_account(self) -> dict[str, dict[str, Any]]: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def input_schema(self) -> dict[str, Any]: ...
 
 
 def _value_text(value: Any) -> str:
@@ -87,6 +92,11 @@ def _frozen_values(tool: SearchableTool) -> Iterable[Any]:
         yield from values.values()
 
 
+def _frozen_arguments(tool: SearchableTool) -> set[str]:
+    """The arguments an admin froze, for every account or for one: the caller never gives them."""
+    return set(tool.frozen).union(*tool.frozen_by_account.values())
+
+
 def name_words(tool: SearchableTool) -> set[str]:
     """The words of a tool's advertised name. A name over the clients' 64 characters is cut and
     ends with a digest of the whole (``naming.advertised_name``): its words are then those of
@@ -118,4 +128,5 @@ def search_document(tool: SearchableTool, label: str) -> SearchDocument:
         label=label,
         accounts=tool.accounts if merged else (tool.account,),
         title=tool_title(description),
+        parameters=parameter_things(tool.path, tool.input_schema, _frozen_arguments(tool)),
     )

@@ -2,8 +2,9 @@
 app's administrators' API after one that is not (unless the request says so), then the tool whose name
 carries an argument value, then the one whose own description says more of the query, then the
 one whose name carries the request's first word, then the one whose own name the query covers
-most, then the shorter name, then the codepoint order of the advertised name (seeds: never
-locale collation, so every server cuts the same list at the limit).
+most, then the one taking the things the request gives ids for, then the shorter name, then the
+codepoint order of the advertised name (seeds: never locale collation, so every server cuts the
+same list at the limit).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ def result_order_key(
     leads: int = 0,
     unagreeing: int = 0,
     unasked_admin: int = 0,
-) -> tuple[int, int, int, float, int, float, int, int, str]:
+    fit: int = 0,
+) -> tuple[int, int, int, float, int, int, float, int, int, str]:
     """Sort key (ascending) of one result: higher score first; then a tool of the app's
     administrators' API the request did not ask for after one that is not (``unasked_admin``,
     ``admin_tools``: Slack's ``admin_conversations_archive`` after ``conversations_archive``);
@@ -35,7 +37,9 @@ def result_order_key(
     whose name carries the request's first word (``leads``: its verb, "*transition* issue" is
     ``do_transition`` before ``create_issue``); then the larger
     share of the tool's own name words (its name without the account) that the query covers
-    (a word reached only through a synonym does not cover it); then the fewer of the request's
+    (a word reached only through a synonym does not cover it); then the better fit of the things
+    it takes by their ids to those the request gives ids for (``fit``, ``parameter_fit``:
+    "asana team *77*" is ``get_team_memberships_for_team``); then the fewer of the request's
     words its name says through a synonym in the other grammatical number (``unagreeing``:
     "members" reaches ``get_user`` and ``get_users``, the plural asks for the list); then fewer
     own name words; then ``codepoint_tie_break``. ``described`` is rounded so float noise never
@@ -46,6 +50,7 @@ def result_order_key(
         -values_named,
         -round(described, 9),
         -leads,
+        -fit,
         -name_share,
         unagreeing,
         own_name_size,

@@ -42,7 +42,7 @@ def reading_first(
     reads = [_reads(documents[c[0]].name, documents[c[0]].name_tokens, marked=marked) for c in passing]
     # "archived slack channels" lists them, though ``conversations_archive``'s description says
     # "conversation" and ``conversations_list``'s "channels"
-    return [(*c[:4], c[4] if r else 0.0, c[5], int(r)) for c, r in zip(passing, reads, strict=True)]
+    return [(*c[:4], c[4] if r else 0.0, c[5], int(r), c[7]) for c, r in zip(passing, reads, strict=True)]
 
 
 def names_no_action(

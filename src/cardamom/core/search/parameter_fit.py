@@ -1,0 +1,71 @@
+"""Among equal scores, the tool taking the things a request gives by their ids (``parameter_fit``).
+
+A request that names a thing with its id ("list memberships of asana *team 77*", "get bank
+account ba_1 of stripe *customer cus_9*", "make bob an admin of box group *membership 4410*")
+gives the arguments of the tool that acts on that one thing: Asana's
+``get_team_memberships_for_team`` takes ``team_gid``, where ``get_team_memberships`` and
+``get_team_memberships_for_user`` score the same and take no team's id; Box's
+``put_group_memberships_id`` takes the membership's id, where ``post_group_memberships``
+makes one. A tool's things are read from its path's parameters (``/teams/{team_gid}``: a
+team; ``/customers/{customer}/bank_accounts/{id}``: a customer and a bank account, an ``id``
+naming the segment before it) and from the arguments its input schema requires
+(``issue_number``: an issue), when its document is built (``parameter_paths``). Among equal
+scores the tool taking more of the request's valued things comes first; the score, and so the
+floor, never changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardamom.core.search.coverage import Covering
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.value_words import TENANCIES
+
+# A tenancy's parameter (Twilio's ``AccountSid``, an org) is the connection's own, no caller's.
+_TENANCIES = frozenset(inflection_key(w) for w in TENANCIES)
+# How far the things a tool takes of the request's weigh against those it takes beyond them.
+_TAKEN_PLACE = 8
+
+
+def fitted(
+    index: SearchIndex, passing: Sequence[Covering], things: tuple[frozenset[str], ...], unnamed: bool = False
+) -> list[Covering]:
+    """``passing`` with each tool's fit to ``things`` for its tie order (``tie_break.result_order_key``'s
+    ``fit``): the more of them it takes first, then the fewer things it takes that the request
+    gives no id for ("jira project role *10002*": ``get_project_role_by_id``, not
+    ``get_project_role``, which takes a project too), where every thing given is one some tool
+    takes and no id's thing goes unsaid (``unnamed``): else that id may be what another
+    parameter takes. Only among tools that cover the same words, scoring alike with the same
+    mass: "add a $25 *credit* to stripe customer cus_1" asks for no card, though
+    ``post_customers_customer_cards`` takes the customer and scores as ``post_credit_notes``."""
+    taken = index.parameter_things
+    if not things or len(taken) != len(index.documents):
+        return list(passing)
+    given = frozenset().union(*things)
+    placed = not unnamed and all(any(thing & taken[c[0]] for c in passing) for thing in things)
+    most = _TAKEN_PLACE - 1 if placed else 0
+    masses: dict[int, set[float]] = {}
+    for c in passing:
+        masses.setdefault(c[1], set()).add(round(c[3], 9))
+    return [
+        (
+            d,
+            score,
+            named,
+            mass,
+            said,
+            valued,
+            leads,
+            _fit(taken[d], things, given, most) if len(masses[score]) == 1 else 0,
+        )
+        for d, score, named, mass, said, valued, leads, _ in passing
+    ]
+
+
+def _fit(taken: frozenset[str], things: tuple[frozenset[str], ...], given: frozenset[str], most: int) -> int:
+    """The things a tool takes among ``things``, then (below) those it takes beyond them, fewer
+    higher; not a tenancy's."""
+    found = sum(1 for thing in things if thing & taken)
+    return min(_TAKEN_PLACE - 1, found) * _TAKEN_PLACE + most - min(most, len(taken - given - _TENANCIES))
