@@ -15,6 +15,7 @@ from cardamom.core.search.given_ids import valued_things
 from cardamom.core.search.head_nouns import name_head
 from cardamom.core.search.parameter_fit import fitted
 from cardamom.core.search.parameter_paths import parameter_things
+from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.search_text import search_document
 from cardamom.core.search.tokens import tokenize
@@ -178,3 +179,35 @@ class TestSlugApps:
     def test_no_slug_no_app(self) -> None:
         assert _names("what is 3/4 of 100", _REPOSITORIES, parameter_fit=True) == []
         assert _names("cancel the run dated 12/05", _REPOSITORIES, parameter_fit=True) == []
+
+    def test_a_slug_after_the_words_implied_an_app_with_nothing(self) -> None:
+        # "hook 12" is a thing only Twilio's names say, and Twilio has nothing for the request
+        documents = [
+            _taking(
+                app_doc("github__repos_redeliver_webhook_delivery", "GitHub", "Redeliver a delivery for a webhook."),
+                *("owner", "repo", "hook", "deliveri"),
+            ),
+            _taking(app_doc("github__repos_list_webhook_deliveries", "GitHub", "List deliveries."), "owner", "repo"),
+            app_doc("twilio__fetch_hook", "Twilio", "Fetch a hook."),
+            app_doc("twilio__fetch_call", "Twilio", "Fetch a call."),
+            app_doc("box__get_folders_id", "Box", "Get a folder."),
+        ]
+        query = "redeliver webhook delivery 991 of hook 12"
+        assert _names(f"{query} in acme/api", documents, parameter_fit=True) == [
+            "github__repos_redeliver_webhook_delivery"
+        ]
+        assert _names(query, documents, parameter_fit=True) == []
+        assert _names(f"{query} in acme/api", documents, slug_apps=False) == []
+
+
+class TestPrefixedKinds:
+    def test_a_kind_its_prefix_starts_though_a_verb_too(self) -> None:
+        documents = [
+            app_doc("stripe__get_transfers_transfer", "Stripe", "Retrieves a transfer."),
+            app_doc("stripe__post_transfers_id_reversals", "Stripe", "Reverses a transfer."),
+            app_doc("stripe__get_terminal_readers_reader", "Stripe", "Retrieves a reader."),
+            app_doc("stripe__post_terminal_readers_reader", "Stripe", "Updates a reader."),
+        ]
+        index = SearchIndex.build(documents)
+        assert kinded_ids(index, "reverse $50 of transfer tr_1Mx", ["Stripe"]) == "reverse $50 of transfer tr_1Mx"
+        assert kinded_ids(index, "get tr_1Mx", ["Stripe"]) == "get terminal reader tr_1Mx"

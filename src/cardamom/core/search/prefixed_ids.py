@@ -58,6 +58,8 @@ def kinded_ids(index: SearchIndex, request: str, apps: Iterable[str]) -> str:
         before = _BEFORE.search(written[: found.start()])
         word = before.group("word").casefold() if before is not None else ""
         own = {inflection_key(w) for w in (*synonyms_of(last), *kind.split())}  # ("*payment* pi_1": a payment intent)
+        if word.startswith(found.group("prefix")) and index.name_postings.get(word, EMPTY) & tools:
+            continue  # a kind of the app its prefix starts, though a verb too: "*transfer* tr_1"
         if before is not None and inflection_key(word) in own:
             written = f"{written[: before.start()]}{kind} {written[found.start() :]}"  # "payment ch_1"
         elif word and word not in apps_named and not known_verb(word) and index.name_postings.get(word, EMPTY) & tools:

@@ -315,18 +315,20 @@ def _rank(
     if not hits and implied is None and options.implied_app and floor > 0 and not (scope.apps or scope.not_connected):
         # Nothing in the caller's pool: a word only one app's names carry says which app the
         # request is for (``implied_app``); ranked there, as inside a named app.
-        app = implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size)
-        if app is None and options.slug_apps:  # "cancel workflow run 88 in *acme/api*": GitHub's
-            app = slug_app(index, query, scope.visible, scope.pool_size)
-        if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
-            # ... as placed there where a thing it names by its id says so, its frame and
-            # question read as in a named app ("how long has droplet 5512 been running")
-            placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
-            if placed.hits:
-                return dataclasses.replace(placed, implied=True)
-        inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
-        if inside is not None and inside.hits:
-            return inside
+        worded = implied_app(index, analysis, scope.tokens, scope.visible, scope.pool_size)
+        # ... or a repository's slug, where the words imply none or it has nothing ("cancel workflow
+        # run 88 in *acme/api*": GitHub's, ``slug_apps``)
+        slugged = slug_app(index, query, scope.visible, scope.pool_size) if options.slug_apps else None
+        for app in (worded, slugged if slugged != worded else None):
+            if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
+                # ... as placed there where a thing it names by its id says so, its frame and
+                # question read as in a named app ("how long has droplet 5512 been running")
+                placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
+                if placed.hits:
+                    return dataclasses.replace(placed, implied=True)
+            inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
+            if inside is not None and inside.hits:
+                return inside
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,
