@@ -142,6 +142,10 @@ FOUND = [
     ("Tell me which GitHub repos I have starred", "github", "activity_list_repos_starred_by_authenticated_user"),
     # twenty-third round: "pull" the latest things reads them (a bank transaction's history first)
     ("Pull the latest Xero bank transactions", "xero", "get_bank_transactions"),
+    # forty-ninth round: first before, where the shortened advertised name of GitHub's
+    # ``orgs_custom_properties_for_repos_create_or_update_organization_values`` hid that it updates
+    # an org's values; its whole name read, the org's custom property values' tool says the field
+    ("change the value of the org agent variable DEPLOY_ENV on github", "github", "agents_update_org_variable"),
 ]
 
 
@@ -2743,7 +2747,6 @@ FIRST = [
     ("what permissions do I have in jira", "jira", "get_my_permissions"),
     ("change the state of intercom ticket 4412 to resolved", "intercom", "update_ticket"),
     ("clear github actions cache 9012 in acme/api", "github", "actions_delete_actions_cache_by_id"),
-    ("change the value of the org agent variable DEPLOY_ENV on github", "github", "agents_update_org_variable"),
     ("what fixed asset types are set up in xero", "xero", "get_asset_types"),
     ("what does jira issue type 10004 look like", "jira", "get_issue_type"),
     ("which github app installations can I access", "github", "apps_list_installations_for_authenticated_user"),

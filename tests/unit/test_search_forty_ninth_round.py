@@ -9,16 +9,24 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
+from cardamom.core.naming import advertised_name
+from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.pool import PoolTool
-from cardamom.core.search import SearchDocument, SearchIndex, rank
+from cardamom.core.search import SearchDocument, SearchIndex, rank, shortened_names
 from cardamom.core.search.given_ids import valued_things
 from cardamom.core.search.head_nouns import name_head
 from cardamom.core.search.parameter_fit import fitted
 from cardamom.core.search.parameter_paths import parameter_things
+from cardamom.core.search.postings import own_name_size, own_name_words
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.search_text import search_document
+from cardamom.core.search.shortened_names import remember_whole_name, whole_name
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.snapshot import build_snapshot
+from cardamom.core.snapshot_codec import decode_snapshot, encode_snapshot
 from tests.unit.search_documents import app_doc, without
 
 
@@ -211,3 +219,64 @@ class TestPrefixedKinds:
         index = SearchIndex.build(documents)
         assert kinded_ids(index, "reverse $50 of transfer tr_1Mx", ["Stripe"]) == "reverse $50 of transfer tr_1Mx"
         assert kinded_ids(index, "get tr_1Mx", ["Stripe"]) == "get terminal reader tr_1Mx"
+
+
+class TestShortenedNames:
+    def test_a_shortened_names_readings_read_its_whole_name(self) -> None:
+        tool = "post_treasury_outbound_transfers_outbound_transfer_cancel"
+        advertised = advertised_name("stripe", tool)
+        assert len(advertised) == 64 and not advertised.endswith("cancel")
+        remember_whole_name(advertised, "stripe", tool)
+        assert whole_name(advertised) == f"stripe__{tool}"
+        assert own_name_words(advertised)[-1] == "cancel"
+        assert name_head(advertised).head == "transfer"
+        assert whole_name("stripe__get_charges") == "stripe__get_charges"  # not shortened
+        # the tie order's name size stays the advertised name's
+        assert own_name_size(advertised) == len(set(tokenize(advertised.split("__", 1)[1])))
+
+    def test_a_snapshot_remembers_them(self) -> None:
+        tool = "codespaces_remove_repository_for_secret_for_authenticated_user_in_a_long_name"
+        advertised = advertised_name("github-acme", tool)
+        pool_tool = PoolTool(
+            name=advertised,
+            account="github-acme",
+            connector="github",
+            tool=tool,
+            description="Remove a repository from a secret.",
+            input_schema={"type": "object"},
+            classification="write",
+            method="DELETE",
+            path="/user/codespaces/secrets/{secret_name}/repositories/{repository_id}",
+            target=None,
+            arguments_in={},
+            frozen={},
+        )
+        search_document(pool_tool, "GitHub")
+        assert whole_name(advertised) == f"github-acme__{tool}"
+
+    def test_a_decoded_snapshot_remembers_them(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        tool = "remove_the_selected_repository_from_an_organization_secret"
+        org = parse_org_definition(
+            "org: acme\n"
+            "connectors:\n"
+            "  - id: gh\n"
+            "    label: GitHub\n"
+            "    base_url: https://api.example.com\n"
+            "    auth: {type: bearer}\n"
+            "    tools:\n"
+            f"      - name: {tool}\n"
+            "        description: Remove a repository from a secret.\n"
+            "        method: DELETE\n"
+            "        path: /orgs/{org}/secrets/{secret_name}/repositories/{repository_id}\n"
+            "connections:\n"
+            "  - account: github\n"
+            "    connector: gh\n"
+            "    credentials: {token_env: GH_TOKEN}\n",
+            "org.yaml",
+        )
+        blob = encode_snapshot(build_snapshot(org, 1))
+        monkeypatch.setattr(shortened_names, "_WHOLE", {})  # as a fresh Lambda, which decodes only
+        snapshot = decode_snapshot(blob)
+        advertised = snapshot.index.documents[0].name
+        assert advertised != f"github__{tool}" and whole_name(advertised) == f"github__{tool}"
+        assert snapshot.index.parameter_things[0] == {"org", "secret", "repositori"}

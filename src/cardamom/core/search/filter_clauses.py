@@ -16,6 +16,7 @@ from collections.abc import Collection
 from cardamom.core.search.dated_words import DATE_WORDS, PERIODS, RELATIVE
 from cardamom.core.search.destructive_actions import writes
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural, tokenize
 from cardamom.core.search.verb_readings import literal_names
@@ -95,7 +96,7 @@ def _listed_by(index: SearchIndex, thing: str, field: str, tools: frozenset[int]
     keys = inflection_key(thing), inflection_key(field)
     documents = index.documents
     for doc in literal_names(index, field) & tools:
-        words = [inflection_key(w) for w in documents[doc].name.split("__")[-1].split("_")]
+        words = [inflection_key(w) for w in whole_name(documents[doc].name).split("__")[-1].split("_")]
         # (the thing itself before the word, not another: ``issues_list_labels_for_milestone``)
         triples = zip(words, words[1:], words[2:], strict=False)
         if any(a == keys[0] and b in _LISTING and c == keys[1] for a, b, c in triples):

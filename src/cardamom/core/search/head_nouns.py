@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.request_verbs import MADE, names_a_thing
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     ARTICLES,
@@ -179,7 +180,7 @@ def name_head(name: str) -> NameHead:
     first phrase, actions and path parameters aside (``post_folder_locks``: locks, with folder;
     ``delete_lists_id_webhooks_id``: webhooks; ``add_followers_for_task``: followers, with
     task). An empty head for a name with no noun."""
-    own = name.split("__", 1)[-1]
+    own = whole_name(name).split("__", 1)[-1]
     nouns: list[str] = []
     first = 0  # nouns in the first phrase
     words = tokenize(own)

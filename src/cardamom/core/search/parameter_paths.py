@@ -11,7 +11,9 @@ from cardamom.core.search.tokens import inflection_key, tokenize
 
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}(?:\.\w+)?")  # "{Sid}.json" too
 # The words ending a parameter's name that say it is an identifier, not which thing it names.
-_IDENTIFYING = frozenset({"id", "ids", "gid", "key", "keys", "uuid", "uid", "sid", "number", "slug", "or", "exposed"})
+_IDENTIFYING = frozenset(
+    {"id", "ids", "gid", "key", "keys", "uuid", "uid", "sid", "number", "slug", "name", "or", "exposed"}
+)
 
 
 def parameter_things(path: str, schema: Mapping[str, Any], frozen: Collection[str] = ()) -> frozenset[str]:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.tokens import inflection_key, tokenize
 
 EMPTY: frozenset[int] = frozenset()
@@ -113,7 +114,7 @@ def by_inflection_key(vocabulary: Iterable[str]) -> dict[str, tuple[str, ...]]:
 def own_name_words(name: str) -> list[str]:
     """The tokens of the tool's own name, its account prefix left out: "jira__get_issues" is
     ["get", "issues"]."""
-    return tokenize(name.split("__", 1)[-1])
+    return tokenize(whole_name(name).split("__", 1)[-1])
 
 
 def own_name_size(name: str, *, digits: bool = True) -> int:
@@ -121,7 +122,7 @@ def own_name_size(name: str, *, digits: bool = True) -> int:
     (``dated_names``), not a version's date in it: Cal.com's
     ``event_types_controller_2024_06_14_create_event_type`` says no word of what it does in
     "2024", "06" and "14" (a shortened name's digest keeps its digits)."""
-    words = own_name_words(name)
+    words = tokenize(name.split("__", 1)[-1])  # (the name as advertised, a shortened one's digest too)
     if not digits:
         dated = [
             i

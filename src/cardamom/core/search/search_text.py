@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from cardamom.core.naming import MAX_NAME_LENGTH
 from cardamom.core.search.document import SearchDocument
 from cardamom.core.search.parameter_paths import parameter_things
+from cardamom.core.search.shortened_names import remember_whole_name
 from cardamom.core.search.tokens import description_tokens, tokenize
 from cardamom.core.search.tool_titles import tool_title
 
@@ -37,6 +38,8 @@ class SearchableTool(Protocol):
     def account(self) -> str: ...
     @property
     def tool(self) -> str: ...
+    @property
+    def connector(self) -> str: ...
     @property
     def description(self) -> str: ...
     @property
@@ -115,6 +118,7 @@ def search_document(tool: SearchableTool, label: str) -> SearchDocument:
     """The document search indexes for one tool: name (with a merged tool's account labels),
     connector label, and own description plus frozen values; scaffolding never scores."""
     merged = tool.account_argument is not None
+    remember_whole_name(tool.name, tool.account or tool.connector, tool.tool)
     name_tokens = name_words(tool)
     if merged:
         name_tokens.update(t for account in tool.accounts for t in tokenize(account))

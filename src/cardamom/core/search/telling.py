@@ -20,6 +20,7 @@ import re
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.person_names import names_a_person_placed
 from cardamom.core.search.request_frame import ASKING_FRAME
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.tokens import tokenize
 
 # Verbs of telling a person something, each with the kind of message it sends ("let" with a
@@ -201,4 +202,4 @@ _SENDS |= {"reply", "comment", "note"}  # a conversation's, an issue's
 def sends_messages(name: str) -> bool:
     """The tool's own name says a message it sends: a request telling someone found a message,
     not an app's other "post" ("let bob know in jira": Jira's ``get_auto_complete_post``)."""
-    return not _SENDS.isdisjoint(tokenize(name.split("__", 1)[-1]))
+    return not _SENDS.isdisjoint(tokenize(whole_name(name).split("__", 1)[-1]))

@@ -21,6 +21,7 @@ import re
 from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.tokens import inflection_key, tokenize
 
 _HISTORY = re.compile(
@@ -65,7 +66,7 @@ def _said(index: SearchIndex, tools: frozenset[int], kinds: set[str]) -> str | N
     names = index.documents
     for words in _NAMES:
         for doc in union_of(index.name_postings.get(w, EMPTY) for w in words[:1]) & tools:
-            said = names[doc].name.split("__")[-1].split("_")
+            said = whole_name(names[doc].name).split("__")[-1].split("_")
             if not all(w in said for w in words):
                 continue
             # beside the thing's kind, or (none given) of no other thing: Jira's ``get_change_logs``,

@@ -30,6 +30,7 @@ from cardamom.core.search.dated_words import IRREGULAR_PARTICIPLES
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
@@ -213,7 +214,7 @@ def _listed_acts(index: SearchIndex, words: list[str], kinds: frozenset[int], to
             listing = literal_names(index, plural) & tools & verb_names(index, "list")
             listing = frozenset(d for d in listing if index.documents[d].name.endswith(f"_{plural}"))
             # ... or one saying nothing else where none carries the kind (Jira's ``get_comments``)
-            alone = {d for d in listing if len(index.documents[d].name.split("__")[-1].split("_")) == 2}
+            alone = {d for d in listing if len(whole_name(index.documents[d].name).split("__")[-1].split("_")) == 2}
             if listing & kinds or (alone and not literal_names(index, plural) & kinds):
                 return plural
         # ... or a compound ending with it, on the thing ("how much time was *logged* on jira
@@ -387,7 +388,7 @@ def contents_question(index: SearchIndex, request: str, apps: Iterable[str]) -> 
     carrying = (literal_names(index, kind) | literal_names(index, f"{kind}s")) & index.tools_of(apps)
     for held in _HELD:
         for doc_id in literal_names(index, held) & carrying:
-            words = documents[doc_id].name.split("__")[-1].split("_")
+            words = whole_name(documents[doc_id].name).split("__")[-1].split("_")
             at = next((i for i, w in enumerate(words) if inflection_key(w) == inflection_key(kind)), None)
             if at is not None and held in words[at + 1 :]:
                 return f"list {held} of {kind} {thing_id}".rstrip()

@@ -13,6 +13,7 @@ from cardamom.core.search.head_nouns import first_name_word, forms, name_head, t
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, meets, own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_plural
 
@@ -61,7 +62,7 @@ def said_in_order(index: SearchIndex, first: str, second: str, tools: frozenset[
     return frozenset(
         d
         for d in literal_names(index, first) & literal_names(index, second) & tools
-        if keys in pairwise(inflection_key(w) for w in documents[d].name.split("__")[-1].split("_"))
+        if keys in pairwise(inflection_key(w) for w in whole_name(documents[d].name).split("__")[-1].split("_"))
     )
 
 

@@ -10,6 +10,7 @@ from typing import get_args
 from cardamom.core.orgdef import AliasDef, AuthSpec, CredentialRef, RestrictionDef, Role
 from cardamom.core.pool import AccountInfo, ConnectorInfo, ToolColumns
 from cardamom.core.search import SearchIndex, SearchOptions
+from cardamom.core.search.shortened_names import remember_whole_name
 from cardamom.core.snapshot import Snapshot
 from cardamom.core.snapshot_codec.framing import (
     FIRST_FORMAT_OF_DATED_NAMES,
@@ -65,6 +66,10 @@ def _decode(blob: bytes) -> Snapshot:
             raise CorruptSnapshot("the snapshot's tool columns are ragged")
         columns = ToolColumns(*values)
         count = len(columns)
+        for name, account, connector, tool in zip(
+            columns.names, columns.accounts, columns.connectors, columns.tools, strict=True
+        ):
+            remember_whole_name(name, account or connector, tool)  # a shortened name's words, for its readings
         tools = LazyTools(
             columns,
             payload["chunks"],
