@@ -15,7 +15,7 @@ from cardamom.core.naming import advertised_name
 from cardamom.core.orgfile import parse_org_definition
 from cardamom.core.pool import PoolTool
 from cardamom.core.search import SearchDocument, SearchIndex, rank, shortened_names
-from cardamom.core.search.given_ids import valued_things
+from cardamom.core.search.given_ids import says_repository, valued_things
 from cardamom.core.search.head_nouns import name_head
 from cardamom.core.search.parameter_fit import fitted
 from cardamom.core.search.parameter_paths import parameter_things
@@ -280,3 +280,12 @@ class TestShortenedNames:
         advertised = snapshot.index.documents[0].name
         assert advertised != f"github__{tool}" and whole_name(advertised) == f"github__{tool}"
         assert snapshot.index.parameter_things[0] == {"org", "secret", "repositori"}
+
+
+class TestRepositorySlugs:
+    def test_an_owner_and_name_not_a_pair_of_words(self) -> None:
+        assert says_repository("force cancel workflow run 88 in acme/api")
+        assert says_repository("get the README of octocat/hello-world")
+        for query in ("list issues and/or PRs", "give read/write access", "labels w/o owners", "3/4 of 100"):
+            assert not says_repository(query), query
+        assert not says_repository("save https://acme.com/spec in box")

@@ -15,6 +15,22 @@ from cardamom.core.search.value_words import COMPARING, COUNTING
 # an owner/name slug standing alone ("in *acme/api*"): no URL's, path's, date's or fraction's
 REPOSITORY_SLUG = re.compile(r"(?<![\w/.:@#-])[A-Za-z][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/#])")
 REPOSITORY = frozenset({"owner", "repo"})  # what a slug gives, as ``parameter_things`` reads them
+# Pairs written with a slash that name no repository ("and/or", "read/write", "on/off").
+_NOT_SLUG_WORDS = frozenset(
+    {"yes", "no", "on", "off", "true", "false", "read", "write", "input", "output", "he", "she"}
+)
+
+
+def says_repository(query: str) -> bool:
+    """The request names a repository by its owner/name slug ("in *acme/api*"), no pair of words
+    written with a slash ("and/or", "read/write", "w/o")."""
+    for found in REPOSITORY_SLUG.finditer(query[:2000]):
+        owner, _, name = found.group(0).casefold().partition("/")
+        if min(len(owner), len(name)) > 1 and not {owner, name} & (_NOT_THINGS | _NOT_SLUG_WORDS):
+            return True
+    return False
+
+
 # Words before a value that name no thing ("over *2*", "the top *10*").
 _NOT_THINGS = GRAMMAR_WORDS | QUERY_FILLER_WORDS | COMPARING | COUNTING | {"past"}
 
@@ -38,7 +54,7 @@ def valued_things(
             things.setdefault(before, frozenset(inflection_key(w) for w in (before, *synonyms_of(before))))
         else:
             unnamed = True
-    if REPOSITORY_SLUG.search(query) is not None:
+    if says_repository(query):
         things.update((k, frozenset({k})) for k in REPOSITORY)
     return tuple(things.values()), unnamed
 

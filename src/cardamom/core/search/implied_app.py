@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection
 
 from cardamom.core.search.app_scope import AppMention
-from cardamom.core.search.given_ids import REPOSITORY, REPOSITORY_SLUG
+from cardamom.core.search.given_ids import REPOSITORY, says_repository
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
@@ -72,7 +72,7 @@ def slug_app(
     """The one app whose tools take an owner's repository (``parameter_things``), for a request
     naming a repository by its owner/name slug and no app ("force cancel workflow run 88 in
     *acme/api*": GitHub's); none where two apps' tools take one (GitHub's and Bitbucket's)."""
-    if not index.parameter_things or REPOSITORY_SLUG.search(query) is None:
+    if not index.parameter_things or not says_repository(query):
         return None
     taking = index.taking(REPOSITORY)
     app = _only_app(index, taking if visible is None else taking & visible)  # type: ignore[operator]
