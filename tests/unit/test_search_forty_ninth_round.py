@@ -105,7 +105,7 @@ class TestGivenIds:
         things, _ = self._given("get comments on jira ticket KAN-5")
         assert any("issu" in t for t in things)  # a ticket is an issue too
         things, _ = self._given("force cancel workflow run 88 in acme/api")
-        assert {"owner"} in things and {"repo"} in things
+        assert {"owner"} in things and any({"repo", "repositori"} <= t for t in things)  # its id too
 
     def test_no_id_no_thing(self) -> None:
         assert self._given("stripe customers created in the past week") == ((), False)

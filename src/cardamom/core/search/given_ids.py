@@ -54,8 +54,8 @@ def valued_things(
             things.setdefault(before, frozenset(inflection_key(w) for w in (before, *synonyms_of(before))))
         else:
             unnamed = True
-    if says_repository(query):
-        things.update((k, frozenset({k})) for k in REPOSITORY)
+    if says_repository(query):  # (a repository's id, too: GitHub's ``repository_id``)
+        things.update((k, frozenset(inflection_key(w) for w in (k, *synonyms_of(k)))) for k in REPOSITORY)
     return tuple(things.values()), unnamed
 
 
