@@ -15,6 +15,8 @@ from cardamom.core.search.value_words import COMPARING, COUNTING
 # an owner/name slug standing alone ("in *acme/api*"): no URL's, path's, date's or fraction's
 REPOSITORY_SLUG = re.compile(r"(?<![\w/.:@#-])[A-Za-z][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/#])")
 REPOSITORY = frozenset({"owner", "repo"})  # what a slug gives, as ``parameter_things`` reads them
+# Words before a value that name no thing ("over *2*", "the top *10*").
+_NOT_THINGS = GRAMMAR_WORDS | QUERY_FILLER_WORDS | COMPARING | COUNTING | {"past"}
 # Pairs written with a slash that name no repository ("and/or", "read/write", "on/off").
 _NOT_SLUG_WORDS = frozenset(
     {"yes", "no", "on", "off", "true", "false", "read", "write", "input", "output", "he", "she"}
@@ -29,10 +31,6 @@ def says_repository(query: str) -> bool:
         if min(len(owner), len(name)) > 1 and not {owner, name} & (_NOT_THINGS | _NOT_SLUG_WORDS):
             return True
     return False
-
-
-# Words before a value that name no thing ("over *2*", "the top *10*").
-_NOT_THINGS = GRAMMAR_WORDS | QUERY_FILLER_WORDS | COMPARING | COUNTING | {"past"}
 
 
 def valued_things(

@@ -9,9 +9,9 @@ gives the arguments of the tool that acts on that one thing: Asana's
 makes one. A tool's things are read from its path's parameters (``/teams/{team_gid}``: a
 team; ``/customers/{customer}/bank_accounts/{id}``: a customer and a bank account, an ``id``
 naming the segment before it) and from the arguments its input schema requires
-(``issue_number``: an issue), when its document is built (``parameter_paths``). Among equal
-scores the tool taking more of the request's valued things comes first; the score, and so the
-floor, never changes.
+(``issue_number``: an issue), when its document is built (``parameter_paths``); the request's,
+from the words before its ids (``given_ids``). Among tools of equal scores and masses, the tool
+taking more of the request's things comes first; the score, and so the floor, never changes.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 An advertised name longer than 64 characters keeps its start and a digest of the whole
 (``cardamom.core.naming``): GitHub's ``codespaces_remove_repository_for_secret_for_authenticated_user``
-is advertised as ``github__codespaces_remove_repository_for_secret_for_authenticated-`` and a
-digest. Its name tokens are read from the whole name (``search_text.name_words``), but the readings
-of a name's words in order (its head noun, its verb, its caller's words: ``head_nouns.name_head``,
+is advertised as ``github__codespaces_remove_repository_for_secret_for_aut-d226853b``. Its name
+tokens are read from the whole name (``search_text.name_words``), but the readings of a name's
+words in order (its head noun, its verb, its caller's words: ``head_nouns.name_head``,
 ``postings.own_name_words``) read the advertised name, and lost what the cut took: "cancel stripe
 outbound transfer obt_1" found Stripe's outbound transfer's cancel, shortened, acting on no
 transfer, after the inbound one's. Each whole name is remembered here when its document is built

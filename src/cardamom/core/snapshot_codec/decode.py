@@ -7,6 +7,7 @@ import gc
 import marshal
 from typing import get_args
 
+from cardamom.core.naming import MAX_NAME_LENGTH
 from cardamom.core.orgdef import AliasDef, AuthSpec, CredentialRef, RestrictionDef, Role
 from cardamom.core.pool import AccountInfo, ConnectorInfo, ToolColumns
 from cardamom.core.search import SearchIndex, SearchOptions
@@ -66,10 +67,9 @@ def _decode(blob: bytes) -> Snapshot:
             raise CorruptSnapshot("the snapshot's tool columns are ragged")
         columns = ToolColumns(*values)
         count = len(columns)
-        for name, account, connector, tool in zip(
-            columns.names, columns.accounts, columns.connectors, columns.tools, strict=True
-        ):
-            remember_whole_name(name, account or connector, tool)  # a shortened name's words, for its readings
+        for at in [i for i, name in enumerate(columns.names) if len(name) == MAX_NAME_LENGTH]:
+            # a shortened name's whole words, for the readings of its words (``shortened_names``)
+            remember_whole_name(columns.names[at], columns.accounts[at] or columns.connectors[at], columns.tools[at])
         tools = LazyTools(
             columns,
             payload["chunks"],
