@@ -1,8 +1,8 @@
 """The order of search results: by score (seeds), then, among equal scores, a tool of the
 app's administrators' API after one that is not (unless the request says so), then the tool whose name
 carries an argument value, then the one whose own description says more of the query, then the
-one whose name carries the request's first word, then the one whose own name the query covers
-most, then the one taking the things the request gives ids for, then the shorter name, then the
+one whose name carries the request's first word, then the one taking the things the request
+gives ids for, then the one whose own name the query covers most, then the shorter name, then the
 codepoint order of the advertised name (seeds: never locale collation, so every server cuts the
 same list at the limit).
 """
@@ -35,11 +35,11 @@ def result_order_key(
     (weighing nothing, inside a named app) its name carries exactly; then the more of the query's
     IDF mass the tool's own description says (whatever field scored each word); then the tool
     whose name carries the request's first word (``leads``: its verb, "*transition* issue" is
-    ``do_transition`` before ``create_issue``); then the larger
-    share of the tool's own name words (its name without the account) that the query covers
-    (a word reached only through a synonym does not cover it); then the better fit of the things
-    it takes by their ids to those the request gives ids for (``fit``, ``parameter_fit``:
-    "asana team *77*" is ``get_team_memberships_for_team``); then the fewer of the request's
+    ``do_transition`` before ``create_issue``); then the better fit of the things it takes by
+    their ids to those the request gives ids for (``fit``, ``parameter_fit``: "asana team *77*"
+    is ``get_team_memberships_for_team``, whose longer name the request covers less); then the
+    larger share of the tool's own name words (its name without the account) that the query
+    covers (a word reached only through a synonym does not cover it); then the fewer of the request's
     words its name says through a synonym in the other grammatical number (``unagreeing``:
     "members" reaches ``get_user`` and ``get_users``, the plural asks for the list); then fewer
     own name words; then ``codepoint_tie_break``. ``described`` is rounded so float noise never
