@@ -8,15 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cardamom.core.search.numbered_ids import NOT_THINGS
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
-from cardamom.core.search.value_words import COMPARING, COUNTING
 
 # an owner/name slug standing alone ("in *acme/api*"): no URL's, path's, date's or fraction's
 REPOSITORY_SLUG = re.compile(r"(?<![\w/.:@#-])[A-Za-z][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/#])")
 REPOSITORY = frozenset({"owner", "repo"})  # what a slug gives, as ``parameter_things`` reads them
-# Words before a value that name no thing ("over *2*", "the top *10*").
-_NOT_THINGS = GRAMMAR_WORDS | QUERY_FILLER_WORDS | COMPARING | COUNTING | {"past"}
+# Words before a value that name no thing: a number's (``numbered_ids``), and filler ("for *2981504*").
+_NOT_THINGS = NOT_THINGS | GRAMMAR_WORDS | QUERY_FILLER_WORDS
 # Pairs written with a slash that name no repository ("and/or", "read/write", "on/off").
 _NOT_SLUG_WORDS = frozenset(
     {"yes", "no", "on", "off", "true", "false", "read", "write", "input", "output", "he", "she"}

@@ -13,7 +13,8 @@ from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS
 from cardamom.core.search.value_words import COMPARING, COUNTING
 
-_NOT_THINGS = NAME_ONLY_QUERY_WORDS | COMPARING | COUNTING | {"past"}
+# Words a number follows that name no thing ("over *2*.5", "the top *10*", "the past *7* days").
+NOT_THINGS = NAME_ONLY_QUERY_WORDS | COMPARING | COUNTING | {"past"}
 
 
 def numbered_ids(pairs: Iterable[tuple[str, str]], values: Container[str]) -> frozenset[str]:
@@ -26,6 +27,6 @@ def numbered_ids(pairs: Iterable[tuple[str, str]], values: Container[str]) -> fr
         and t in values
         and before.isalpha()
         and before not in values
-        and before not in _NOT_THINGS
+        and before not in NOT_THINGS
         and not is_action_word(before)
     )
