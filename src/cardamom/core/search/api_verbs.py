@@ -24,3 +24,6 @@ STATE_VERBS = frozenset(
     | {"assign", "reassign", "unassign", "rename", "lock", "unlock", "publish", "unpublish", "approve", "reject"}
     | {"release", "unrelease", "reschedule"}
 )
+
+# The HTTP methods a REST operation's name opens with (``post_tax_transactions``, ``put_files_id``).
+NAME_METHODS = frozenset({"get", "post", "put", "patch", "delete"})

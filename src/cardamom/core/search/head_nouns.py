@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardamom.core.search.api_verbs import NAME_METHODS
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.request_verbs import MADE, names_a_thing
 from cardamom.core.search.shortened_names import whole_name
@@ -184,7 +185,7 @@ def name_head(name: str) -> NameHead:
     nouns: list[str] = []
     first = 0  # nouns in the first phrase
     words = tokenize(own)
-    pathed = words[:1] in (["get"], ["post"], ["put"], ["patch"], ["delete"])
+    pathed = bool(words) and words[0] in NAME_METHODS
     for at, word in enumerate(words):
         if word in _PHRASE_ENDS and nouns and not first and not _joins_actions(words, at):
             first = len(nouns)  # the first phrase ends: "followers" of add_followers_for_task

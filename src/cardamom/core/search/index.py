@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from cardamom.core.search.api_verbs import NAME_METHODS
 from cardamom.core.search.app_scope import app_vocabulary
 from cardamom.core.search.document import SearchDocument
 from cardamom.core.search.field_weights import (
@@ -44,8 +45,6 @@ from cardamom.core.search.tokens import (
 
 # The distinct sets ``SearchIndex._shared`` keeps to hand out again (a few per token resolved).
 _SHARED_SETS = 4 * POSTINGS_CACHE_SIZE
-# the HTTP methods a REST operation's name opens with (``post_tax_transactions``, ``put_files_id``)
-_METHODS = frozenset({"get", "post", "put", "patch", "delete"})
 
 
 @dataclass(slots=True)
@@ -294,7 +293,7 @@ class SearchIndex:
         name opening with ``form`` as its HTTP method (``method_words``): Stripe's
         ``post_tax_transactions_create_reversal`` says no "message"."""
         tools = self.name_postings.get(form, EMPTY)
-        if form in _METHODS and tools and self.options.method_words and not is_action_word(token):
+        if form in NAME_METHODS and tools and self.options.method_words and not is_action_word(token):
             documents = self.documents
             tools = frozenset(d for d in tools if own_name_words(documents[d].name)[:1] != [form])
         return tools

@@ -209,7 +209,7 @@ def _rank(
     )
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
-    if options.parameter_fit and scope.apps:  # "asana team *77*": the tool taking a team's id, among ties
+    if options.parameter_fit and scope.apps and analysis.id_things:  # "asana team *77*": the tool taking its id
         passing = fitted(index, passing, analysis.id_things, analysis.unnamed_ids)
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = None
