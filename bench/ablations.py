@@ -484,6 +484,14 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("which things another belongs to", "belonged_questions", True),
     ("parameter fit: among ties, the tool taking the things the request gives ids for", "parameter_fit", True),
     ("slug apps: an owner/name slug implies the one app taking repositories", "slug_apps", True),
+    ("whole kinds: a two-word kind stays whole where a name says the thing for it", "whole_kinds", True),
+    ("qualified kinds: a kind stays where a name says the noun it qualifies for it", "qualified_kinds", True),
+    ("taken things said: a thing given by its id is said by the tools taking it", "taken_things_said", True),
+    ("joined values: a name in words joined by underscores is a value", "joined_values", True),
+    ("asked caller things: a question for the caller's things lists them", "asked_caller_things", True),
+    ("setting actions: set, enable, toggle... are writes", "setting_actions", True),
+    ("slug first: a slug implies its app before the words", "slug_first", True),
+    ("caller twins: my thing is the user's twin of an org's tool", "caller_twins", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -3,7 +3,8 @@ a page's block, spelled out as the names spell them (``abbreviations``)."""
 
 from __future__ import annotations
 
-from collections.abc import Container
+import re
+from collections.abc import Container, Set
 
 # Words shortened as people write them in a hurry ("slack *msg* to #dev", "box *dl* file 552",
 # "intercom *convos*"), spelled out where no tool's name carries the short form itself. Not the
@@ -118,3 +119,14 @@ def _shortened(tokens: tuple[str, ...], vocabulary: Container[str]) -> tuple[str
         read.append(found[1] if found else tokens[i])
         i += len(found[0]) if found else 1
     return tuple(read)
+
+
+def spelled_values(values: Set[str], request: str) -> frozenset[str]:
+    """The values spelled out ("the *cfg* broke": a configuration's), but where the request writes
+    the spelled word itself: there it is a word of the request, the value only an id's prefix
+    ("get stripe connected *account* acct_1Mx" asks for an account)."""
+    return frozenset(
+        ABBREVIATIONS.get(v, v)
+        for v in values
+        if v not in ABBREVIATIONS or not re.search(rf"\b{re.escape(ABBREVIATIONS[v])}\b", request, re.IGNORECASE)
+    )

@@ -1,9 +1,14 @@
 """Step 5, refined: a request for the caller's own things (``first_person``) gets the tool whose
 name says the caller (GitHub's ``repos_list_for_authenticated_user``, Jira's
-``get_current_user``, Notion's ``get_self``) first, among the tools that cleared the floor.
+``get_current_user``, Notion's ``get_self``) first, among the tools that cleared the floor; a
+question saying no verb asks for the list of its things (``asked_caller_things``); and where
+the first tool is an organization's, its twin for the caller or a user, of the same score, comes
+first (``caller_twins``: "update *my* copilot space 5" is ``copilot_spaces_update_for_user``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Container, Sequence
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.first_person import CALLER_WORDS
@@ -11,7 +16,7 @@ from cardamom.core.search.head_nouns import RequestHead, forms, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import EMPTY, union_of
-from cardamom.core.search.tokens import inflection_key
+from cardamom.core.search.tokens import inflection_key, is_plural
 from cardamom.core.search.verb_readings import verb_names
 
 # Name words saying the caller on their own (``get_users_me``, ``get_my_filters``,
@@ -29,14 +34,57 @@ def caller_named(index: SearchIndex) -> frozenset[int]:
     return union_of((*(postings.get(w, EMPTY) for w in _CALLER_NAMES), current, own))
 
 
+def asked_things(tokens: Sequence[str], values: Container[str]) -> RequestHead | None:
+    """The head of a question saying no verb ("what social *accounts* are linked to my profile"):
+    its first plural word, no value, listed."""
+    thing = next((t for t in tokens if is_plural(t) and t not in values), None)
+    return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
+
+
 def caller_first(
-    index: SearchIndex, head: RequestHead | None, passing: list[Covering], top: list[tuple[int, int, float]]
+    index: SearchIndex,
+    head: RequestHead | None,
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+    *,
+    twins: bool = False,
 ) -> list[tuple[int, int, float]]:
     """``top`` with the first tool (by the result order) that cleared the floor and whose name
     says the caller placed first, where its name does the request's verb (as written, inflected
     or through a synonym: "create the team for me" is no ``get_my_teams``) to a thing the caller
     owns, the request's head noun (or a synonym); a request for the caller's user ("who am I":
-    "get my user") takes a name whose thing is the caller (``get_self``)."""
+    "get my user") takes a name whose thing is the caller (``get_self``). ``twins``
+    (``caller_twins``): then an organization's first tool gives way to its user's twin."""
+    placed = _caller_placed(index, head, passing, top)
+    return _user_twin_first(index, placed) if twins and placed else placed
+
+
+# An organization's tool and its twins for the caller or a user (GitHub's ``..._for_org``,
+# ``..._for_authenticated_user``, ``..._for_user``), by the endings of their names
+_ORG_ENDINGS = ("_for_org", "_in_org", "_for_organization")
+_USER_ENDINGS = ("_for_authenticated_user", "_for_user")
+
+
+def _user_twin_first(index: SearchIndex, top: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+    """``top`` with the caller's or a user's twin of its first tool placed first, where that is an
+    organization's and the twin scores the same."""
+    documents = index.documents
+    first = documents[top[0][0]].name
+    ending = next((e for e in _ORG_ENDINGS if first.endswith(e)), None)
+    if ending is None:
+        return top
+    stem = first[: -len(ending)]
+    for twin_ending in _USER_ENDINGS:
+        twin = next((t for t in top if t[1] == top[0][1] and documents[t[0]].name == stem + twin_ending), None)
+        if twin is not None:
+            return placed_first(top, twin)
+    return top
+
+
+def _caller_placed(
+    index: SearchIndex, head: RequestHead | None, passing: list[Covering], top: list[tuple[int, int, float]]
+) -> list[tuple[int, int, float]]:
+    """``caller_first``'s placing of the caller's tool."""
     if head is None:
         return top  # without a head noun, nothing says what of the caller's the request asks for
     named = caller_named(index) & verb_names(index, head.verb)

@@ -9,6 +9,7 @@ from collections.abc import Collection, Container, Sequence
 from cardamom.core.search.filtering_things import ListFilter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural
@@ -75,6 +76,34 @@ def says_thing_for(
         return False
     listing = frozenset().union(*(literal_names(index, word) for word in _CONTENTS)) & holding
     return _names_saying(index, listing, {inflection_key(w) for w in (container, *_CONTENTS)}, head.verb)
+
+
+def staying_kinds(
+    index: SearchIndex,
+    lister: RequestHead | None,
+    listed: ListFilter | None,
+    placing: Collection[str],
+    scoped: frozenset[int],
+    options: SearchOptions,
+) -> frozenset[str]:
+    """The container and kind words of ``placing`` that stay in the mass: those a name of the app
+    says the thing for (``says_thing_for``); a kind's word where a name says the noun it
+    qualifies for it ("a note to *the history of* xero *receipt* 5d2e": ``create_receipt_history``,
+    ``qualified_kinds``); and the whole of a kind of two words whose last word stays ("reactions
+    on *review comment* 8812", ``whole_kinds``)."""
+    staying = {t for t in placing if says_thing_for(index, lister, t, scoped, items=options.container_items)}
+    if listed is None:
+        return frozenset(staying)
+    if options.qualified_kinds:
+        for word, noun in listed.qualified:
+            qualified = RequestHead(listed.verb, noun)
+            if word in placing and word not in staying and says_thing_for(index, qualified, word, scoped):
+                staying.add(word)
+    if options.whole_kinds:
+        for compound in listed.compounds:
+            if compound[-1] in staying:
+                staying.update(w for w in compound if w in placing)
+    return frozenset(staying)
 
 
 def _names_saying(index: SearchIndex, documents: frozenset[int], said: set[str], verb: str) -> bool:

@@ -78,7 +78,11 @@ _POLITE = _ASKING | {"you", "please", "tell", "me", "us", "let", "know"}
 
 
 def request_action(
-    tokens: Iterable[str], *, question: bool = False, leads_a_name: Callable[[str], bool] | None = None
+    tokens: Iterable[str],
+    *,
+    question: bool = False,
+    leads_a_name: Callable[[str], bool] | None = None,
+    setting: bool = False,
 ) -> str | None:
     """The request's action: its first word, when that word is an action's own form ("list",
     not "listed": "assigned" and "deleted" say which things, they ask for nothing) and no other
@@ -86,13 +90,16 @@ def request_action(
     for both); a question naming no action asks to read (``question``: "get"). With
     ``leads_a_name``, a first word outside the action groups that some tool name opens with
     ("*link* jira issue ABC-1 to ABC-2": Jira's ``link_issues``) is the action too, when no word
-    of the request deletes, cancels or stops: that request never gets a tool that deletes."""
+    of the request deletes, cancels or stops: that request never gets a tool that deletes.
+    ``setting`` (``setting_actions``): a first word of ``SETTING_VERBS`` is the action too."""
     words = list(tokens)
     if not words:
         return None
     own = action_forms()
     if words[0] in _UNDOING:
         return words[0]  # no tool that deletes brings a thing back, whatever the names say
+    if setting and words[0] in SETTING_VERBS:
+        return words[0]  # "enable default code scanning setup": a write, whatever the names say
     if words[0] not in own:
         if leads_a_name is not None and not is_action_word(words[0]) and leads_a_name(words[0]):
             ending = group_keys(_ENDING_HEADS)
@@ -132,6 +139,9 @@ _WRITING_OUTSIDE_GROUPS = frozenset(
     | {"select", "toggle", "enable", "disable"}
 )
 _MARK = inflection_key("mark")
+# The verbs of no group a request writes with, never deleting ("disable" may: "disable the
+# webhook"); as the first word, the request's action (``setting_actions``)
+SETTING_VERBS = frozenset({"set", "enable", "toggle", "select", "activate", "submit", "confirm", "approve"})
 
 
 @cache

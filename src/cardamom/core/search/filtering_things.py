@@ -43,6 +43,11 @@ class ListFilter:
     thing: str
     verb: str
     kinds: frozenset[str]
+    # the kinds said in two words ("on *review comment* 8812"), each whole (``whole_kinds``)
+    compounds: tuple[tuple[str, ...], ...] = ()
+    # each kind's word with the noun before its preposition, where that noun is not the thing
+    # listed ("a note to *the history of* xero receipt 5d2e": the receipt's history, ``qualified_kinds``)
+    qualified: tuple[tuple[str, str], ...] = ()
 
 
 def list_filter(
@@ -77,6 +82,8 @@ def list_filter(
     if not (is_plural(thing) or created) or is_action_word(thing) or thing not in words:
         return None
     found: set[str] = set()
+    compounds: list[tuple[str, ...]] = []
+    qualified: list[tuple[str, str]] = []
     for i in range(words.index(thing) + 1, len(words)):
         if words[i] not in _BY:
             continue
@@ -93,7 +100,12 @@ def list_filter(
         criterion = criteria and not created and words[i] in _CRITERIA and j == len(words) and unowned
         if kind and len(kind) <= _LONGEST_KIND and (valued or criterion):
             found.update(kind)
-    return ListFilter(thing, verb, frozenset(found)) if found else None
+            if len(kind) > 1:
+                compounds.append(tuple(kind))
+            noun = words[i - 1]
+            if noun != thing and noun.isalpha() and noun not in values and not is_action_word(noun):
+                qualified.extend((word, noun) for word in kind)
+    return ListFilter(thing, verb, frozenset(found), tuple(compounds), tuple(qualified)) if found else None
 
 
 def asked_lists(options: SearchOptions) -> dict[str, bool]:

@@ -46,6 +46,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intended_acts import intended_as_asked
 from cardamom.core.search.interface_steps import without_interface
 from cardamom.core.search.interjections import without_interjection
+from cardamom.core.search.joined_values import quoted_joins
 from cardamom.core.search.kept_questions import retention_asked
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
@@ -248,6 +249,8 @@ def framed_request(
         framed = quoted_branches(framed, alone=options.head_branches)
     if options.hyphenated_values:  # "get the blob for billing-service 8156570": "for 'billing-service'"
         framed = quoted_hyphens(index, framed, tools)
+    if options.joined_values:  # "delete stripe coupon summer_sale": "coupon 'summer_sale'"
+        framed = quoted_joins(index, framed, tools, app_words)
     if options.described_requests:  # "Refunds a Stripe charge": "refund a Stripe charge"
         framed = described_request(framed)
     if options.drop_filler:  # "can you please ...", "the user wants to ...", "ok now ..."

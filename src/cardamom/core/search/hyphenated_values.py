@@ -28,14 +28,15 @@ def quoted_hyphens(index: SearchIndex, request: str, tools: frozenset[int]) -> s
     where no name of ``tools`` says two of its words in order and none is a particle."""
     if not tools or "-" not in request or len(request) > _LONGEST:
         return request
-    found = [m for m in _HYPHENATED.finditer(request) if _a_name(index, m.group("name"), tools)]
+    found = [m for m in _HYPHENATED.finditer(request) if names_a_thing(index, m.group("name").split("-"), tools)]
     for match in reversed(found):
         request = f"{request[: match.start()]}'{match.group('name')}'{request[match.end() :]}"
     return request
 
 
-def _a_name(index: SearchIndex, word: str, tools: frozenset[int]) -> bool:
-    parts = word.split("-")
+def names_a_thing(index: SearchIndex, parts: list[str], tools: frozenset[int]) -> bool:
+    """A name's words (``parts``) name a thing, no particle, action or state, and no name of
+    ``tools`` says two of them in order."""
     if any(p in GRAMMAR_WORDS or p in QUERY_FILLER_WORDS or p in NAME_ONLY_QUERY_WORDS for p in parts):
         return False  # "to-do", "sign-in", "follow-up"
     if any(is_action_word(p) or p in API_VERBS for p in parts):

@@ -1193,6 +1193,32 @@ class SearchOptions:
     * ``slug_apps``: a request naming no app but a repository by its owner/name slug ("force cancel workflow run
       88 in *acme/api*") is ranked inside the one app whose tools take an owner's repository, as an implied app
       (``implied_app.slug_app``)
+    * ``whole_kinds``: a kind of two words filtering a list ("list reactions on *review comment* 8812") stays
+      whole where a name of the app says the listed thing for its last word: its first word is no word the
+      filter takes out with the value (``reactions_list_for_pull_request_review_comment``)
+      (``filtering_things``);
+    * ``qualified_kinds``: a kind filtering the noun before its preposition, not the request's thing ("add a
+      note to *the history of* xero *receipt* 5d2e"), stays where a name of the app says that noun for it
+      (``create_receipt_history``) (``filtering_things``);
+    * ``taken_things_said``: the word naming a thing the request gives an id for ("hook *12*") counts, in the
+      tie order, as said by the description of a tool taking that id, as its path says it
+      (``repos_redeliver_webhook_delivery`` takes the hook; the organization's description says "hook" in a
+      scope's name) (``parameter_fit``);
+    * ``joined_values``: a name in lowercase words joined by underscores inside a request in words ("delete
+      stripe coupon *summer_sale*") is a value, quoted, where no name of the app says two of its words in order
+      and none is a particle, an action or an app's word (``joined_values``);
+    * ``asked_caller_things``: a question for the caller's things that says no verb ("what social accounts are
+      linked to *my* github profile") asks for their list: the caller's tool first, as for a request
+      (``caller_order``);
+    * ``setting_actions``: a request opening with a verb that sets, enables, toggles, selects, activates,
+      submits, confirms or approves writes: a tool whose name only reads is no answer ("enable default code
+      scanning setup": not ``code_scanning_get_default_setup``) (``destructive_actions``);
+    * ``slug_first``: a repository's owner/name slug implies its app before the words do ("show the webhook
+      config of hook 12 in *acme/api*": GitHub's, not Twilio's webhook configurations)
+      (``implied_app.slug_app``);
+    * ``caller_twins``: a request for the caller's own thing ("update *my* copilot space 5") whose first tool is
+      an organization's (``..._for_org``) gets the caller's or a user's twin of the same score first
+      (``copilot_spaces_update_for_user``) (``caller_order``);
     """
 
     drop_filler: bool = True
@@ -1588,6 +1614,14 @@ class SearchOptions:
     belonged_questions: bool = True
     parameter_fit: bool = True
     slug_apps: bool = True
+    whole_kinds: bool = True
+    qualified_kinds: bool = True
+    taken_things_said: bool = True
+    joined_values: bool = True
+    asked_caller_things: bool = True
+    setting_actions: bool = True
+    slug_first: bool = True
+    caller_twins: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -1995,4 +2029,12 @@ SEED_RULES_ONLY = SearchOptions(
     belonged_questions=False,
     parameter_fit=False,
     slug_apps=False,
+    whole_kinds=False,
+    qualified_kinds=False,
+    taken_things_said=False,
+    joined_values=False,
+    asked_caller_things=False,
+    setting_actions=False,
+    slug_first=False,
+    caller_twins=False,
 )

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
-from cardamom.core.search.abbreviations import ABBREVIATIONS, spelled_out
+from cardamom.core.search.abbreviations import spelled_out, spelled_values
 from cardamom.core.search.app_roles import content_apps, things_sent
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_constant_names, without_joined_names
 from cardamom.core.search.argument_values import read_values
@@ -181,7 +181,7 @@ def analyse_query(
             naming = _sequence(unjoined, options, vocabulary, mentions)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
-    values |= {ABBREVIATIONS.get(v, v) for v in values} if options.abbreviations else frozenset()  # "the *cfg* broke"
+    values |= spelled_values(values, query) if options.abbreviations else frozenset()  # "the *cfg* broke"
     # a value's words a name shortens are that value still ("a task called 'Review PR'": not ``pulls``)
     values |= {short for words, short in NAME_SHORTHANDS.items() if all(w in values for w in words)}
     values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()

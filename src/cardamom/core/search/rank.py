@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Collection
 
 from cardamom.core.search.attempts import attempted_in
-from cardamom.core.search.caller_order import caller_first
+from cardamom.core.search.caller_order import asked_things, caller_first
 from cardamom.core.search.camel_words import lowered_constant, whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
@@ -40,7 +40,7 @@ from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
-from cardamom.core.search.parameter_fit import fitted
+from cardamom.core.search.parameter_fit import fitted, thing_words
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
@@ -210,7 +210,8 @@ def _rank(
     if scope.within is not None:
         passing = [covering for covering in passing if covering[0] in scope.within]
     if options.parameter_fit and scope.apps and analysis.id_things:  # "asana team *77*": the tool taking its id
-        passing = fitted(index, passing, analysis.id_things, analysis.unnamed_ids)
+        named_things = thing_words(weighed, analysis.id_things) if options.taken_things_said else ()
+        passing = fitted(index, passing, analysis.id_things, analysis.unnamed_ids, named_things)
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = None
     if options.destructive_actions:
@@ -222,7 +223,7 @@ def _rank(
         if question and options.articled_acts:  # "is box web link 5 in *the trash*?": a noun, no action
             nouns = {word for before, word in analysis.after_words if before == "the"}
             asked = tuple(t for t in asked if t not in nouns) or asked
-        action = request_action(asked, question=question, leads_a_name=opens)
+        action = request_action(asked, question=question, leads_a_name=opens, setting=options.setting_actions)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
@@ -268,7 +269,10 @@ def _rank(
         # its other words say ("Get an issue comment")
         top = _noun_verb_first(index, analysis, weighed, passing, top, as_values)
     if options.first_person and analysis.first_person and top:
-        top = caller_first(index, head, passing, top)
+        asked_head = head  # "what social accounts has *my* profile": the question's things listed
+        if head is None and question and options.asked_caller_things:
+            asked_head = asked_things(weighed.tokens, as_values)
+        top = caller_first(index, asked_head, passing, top, twins=options.caller_twins)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)
@@ -319,7 +323,8 @@ def _rank(
         # ... or a repository's slug, where the words imply none or it has nothing ("cancel workflow
         # run 88 in *acme/api*": GitHub's, ``slug_apps``)
         slugged = slug_app(index, query, scope.visible, scope.pool_size) if options.slug_apps else None
-        for app in (worded, slugged if slugged != worded else None):
+        first, then = (slugged, worded) if options.slug_first else (worded, slugged)  # ("in acme/api": GitHub's first)
+        for app in (first, then if then != first else None):
             if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
                 # ... as placed there where a thing it names by its id says so, its frame and
                 # question read as in a named app ("how long has droplet 5512 been running")

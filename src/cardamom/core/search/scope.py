@@ -11,7 +11,7 @@ from cardamom.core.search.app_roles import MESSAGE_NOUNS
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.app_words import name_forms
 from cardamom.core.search.attached_files import ATTACHING, as_file, described_content
-from cardamom.core.search.container_words import lister_of, lists_thing, says_thing_for
+from cardamom.core.search.container_words import lister_of, lists_thing, staying_kinds
 from cardamom.core.search.counting_words import count_as_list, list_as_search
 from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, qualifiers, ruled_out
 from cardamom.core.search.implied_app import named_in_tools
@@ -182,15 +182,9 @@ def _inside(
     listed = analysis.filters
     filters = listed.kinds if listed is not None and lists_thing(index, listed.thing, listed.verb, scoped) else ()
     lister = lister_of(index, scoped, analysis.head, listed, kept, app_words | analysis.values, analysis.containers)
-    kept = (
-        tuple(
-            t
-            for t in kept
-            if (t not in analysis.containers and t not in filters)
-            or (options.named_containers and says_thing_for(index, lister, t, scoped, items=options.container_items))
-        )
-        or kept
-    )
+    placing = [t for t in kept if t in analysis.containers or t in filters] if options.named_containers else []
+    staying = staying_kinds(index, lister, listed, placing, scoped, options) if placing else frozenset()
+    kept = tuple(t for t in kept if (t not in analysis.containers and t not in filters) or t in staying) or kept
     # "get_knowledge_graph_extract_graph_data": the guesser's verb, where no tool of the app says
     # it anywhere even through a synonym, is no word of the tool (Knowledge Graph's `extract`);
     # one a description says stays ("Triggers a new build")
