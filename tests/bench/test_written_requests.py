@@ -2781,6 +2781,24 @@ FIRST = [
     ("which teams do I belong to in asana", "asana", "get_teams_for_user"),
     ("take the watermark off box folder 77", "box", "delete_folders_id_watermark"),
     ("point box webhook 77 at https://acme.com/new-hook", "box", "put_webhooks_id"),
+    # fiftieth round: first after, each from one rule (a kind whole, a kind with the noun it
+    # qualifies, a thing said by its taker, a name joined by underscores, a question for the
+    # caller's things, the caller's twin, a setting verb, a slug's app first, an id's prefix)
+    ("list reactions on review comment 8812 in acme/api", "github", "reactions_list_for_pull_request_review_comment"),
+    ("add a note to the history of xero receipt 5d2e", "xero", "create_receipt_history"),
+    ("add a note to the history of xero expense claim 8f2e", "xero", "create_expense_claim_history"),
+    ("redeliver webhook delivery 991 of hook 12 in acme/api", "github", "repos_redeliver_webhook_delivery"),
+    ("stripe get plan price_basic_monthly", "stripe", "get_plans_plan"),
+    ("delete stripe coupon summer_sale", "stripe", "delete_coupons_coupon"),
+    (
+        "what social accounts are linked to my github profile",
+        "github",
+        "users_list_social_accounts_for_authenticated_user",
+    ),
+    ('update my copilot space 5 on github to be named "docs"', "github", "copilot_spaces_update_for_user"),
+    ("turn on default code scanning setup for acme/api on github", "github", "code_scanning_update_default_setup"),
+    ("show the webhook config of hook 12 in acme/api", "github", "repos_get_webhook_config_for_repo"),
+    ("get stripe connected account acct_1Mx", "stripe", "get_accounts_account"),
 ]
 
 

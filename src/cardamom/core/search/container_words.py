@@ -1,6 +1,7 @@
 """The word of a container placing a request ("list asana tasks *in project* 12"): it leaves
 with its value (``argument_values``), unless a name of the app says the thing for that
-container (``get_tasks_for_project``), which ``says_thing_for`` asks (``named_containers``)."""
+container (``get_tasks_for_project``), which ``says_thing_for`` asks (``named_containers``); so
+does a kind's word filtering a list, kept whole or with the noun it qualifies (``staying_kinds``)."""
 
 from __future__ import annotations
 
