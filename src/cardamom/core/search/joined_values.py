@@ -26,12 +26,11 @@ def quoted_joins(index: SearchIndex, request: str, tools: frozenset[int], app_wo
     'summer_sale'"), where the request has other words and the name is no tool's or app's."""
     if not tools or "_" not in request or len(request) > _LONGEST or " " not in request.strip():
         return request
-    found = [
-        m
-        for m in _JOINED.finditer(request)
-        if not any(part in app_words for part in m.group("name").split("_"))
-        and names_a_thing(index, m.group("name").split("_"), tools)
-    ]
+    found = [m for m in _JOINED.finditer(request) if _a_value(index, m.group("name").split("_"), tools, app_words)]
     for match in reversed(found):
         request = f"{request[: match.start()]}'{match.group('name')}'{request[match.end() :]}"
     return request
+
+
+def _a_value(index: SearchIndex, parts: list[str], tools: frozenset[int], app_words: Container[str]) -> bool:
+    return not any(part in app_words for part in parts) and names_a_thing(index, parts, tools)

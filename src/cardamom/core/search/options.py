@@ -1192,7 +1192,7 @@ class SearchOptions:
       ``get_team_memberships_for_team`` (``parameter_things``)
     * ``slug_apps``: a request naming no app but a repository by its owner/name slug ("force cancel workflow run
       88 in *acme/api*") is ranked inside the one app whose tools take an owner's repository, as an implied app
-      (``implied_app.slug_app``)
+      (``implied_app.slug_app``);
     * ``whole_kinds``: a kind of two words filtering a list ("list reactions on *review comment* 8812") stays
       whole where a name of the app says the listed thing for its last word: its first word is no word the
       filter takes out with the value (``reactions_list_for_pull_request_review_comment``)
@@ -1218,7 +1218,7 @@ class SearchOptions:
       (``implied_app.slug_app``);
     * ``caller_twins``: a request for the caller's own thing ("update *my* copilot space 5") whose first tool is
       an organization's (``..._for_org``) gets the caller's or a user's twin of the same score first
-      (``copilot_spaces_update_for_user``) (``caller_order``);
+      (``copilot_spaces_update_for_user``) (``caller_order``)
     """
 
     drop_filler: bool = True

@@ -45,7 +45,8 @@ def thing_words(weighed: Weighed, things: tuple[frozenset[str], ...]) -> tuple[T
         key = inflection_key(token)
         thing = next((t for t in things if key in t), None)
         if thing is not None and weight > 0:
-            found.append((weight, thing, sets[5]))
+            *_, described = sets  # (the tools whose own description says the word)
+            found.append((weight, thing, described))
     return tuple(found)
 
 
