@@ -113,6 +113,7 @@ WEBHOOKS = [
     app_doc("box__get_files_id", "Box", "Get a file."),
     app_doc("box__post_webhooks", "Box", "Create a webhook."),
 ]
+GITHUB_AND_STRIPE = GITHUB + STRIPE
 _INDEXES: dict[int, SearchIndex] = {}
 
 
@@ -198,7 +199,7 @@ class TestJoinedValues:
         ],
     )
     def test_what_is_quoted(self, request_text: str, expected: str) -> None:
-        index = _INDEXES.setdefault(id(GITHUB + STRIPE), SearchIndex.build(GITHUB + STRIPE))
+        index = _INDEXES.setdefault(id(GITHUB_AND_STRIPE), SearchIndex.build(GITHUB_AND_STRIPE))
         tools = frozenset(range(len(index.documents)))
         app_words = frozenset({"stripe", "github", "google", "calendar"})
         assert quoted_joins(index, request_text, tools, app_words) == expected

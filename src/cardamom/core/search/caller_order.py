@@ -1,14 +1,13 @@
 """Step 5, refined: a request for the caller's own things (``first_person``) gets the tool whose
 name says the caller (GitHub's ``repos_list_for_authenticated_user``, Jira's
 ``get_current_user``, Notion's ``get_self``) first, among the tools that cleared the floor; a
-question saying no verb asks for the list of its things (``asked_caller_things``); and where
-the first tool is an organization's, its twin for the caller or a user, of the same score, comes
-first (``caller_twins``: "update *my* copilot space 5" is ``copilot_spaces_update_for_user``).
+question saying no verb asks for the list of its things (``asked_caller_things``, its head read
+by ``head_nouns.listed_head``); and where the first tool is an organization's, its twin for the
+caller or a user, of the same score, comes first (``caller_twins``: "update *my* copilot space 5"
+is ``copilot_spaces_update_for_user``).
 """
 
 from __future__ import annotations
-
-from collections.abc import Container, Sequence
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.first_person import CALLER_WORDS
@@ -16,7 +15,7 @@ from cardamom.core.search.head_nouns import RequestHead, forms, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import EMPTY, union_of
-from cardamom.core.search.tokens import inflection_key, is_plural
+from cardamom.core.search.tokens import inflection_key
 from cardamom.core.search.verb_readings import verb_names
 
 # Name words saying the caller on their own (``get_users_me``, ``get_my_filters``,
@@ -32,13 +31,6 @@ def caller_named(index: SearchIndex) -> frozenset[int]:
     current = postings.get("current", EMPTY) & postings.get("user", EMPTY)
     own = postings.get("self", EMPTY) - postings.get("hosted", EMPTY)
     return union_of((*(postings.get(w, EMPTY) for w in _CALLER_NAMES), current, own))
-
-
-def asked_things(tokens: Sequence[str], values: Container[str]) -> RequestHead | None:
-    """The head of a question saying no verb ("what social *accounts* are linked to my profile"):
-    its first plural word, no value, listed."""
-    thing = next((t for t in tokens if is_plural(t) and t not in values), None)
-    return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
 
 
 def caller_first(

@@ -62,6 +62,13 @@ class RequestHead:
     phrase: frozenset[str] = frozenset()  # the phrase's nouns, by inflection key ("payment", "intent")
 
 
+def listed_head(tokens: Sequence[str], values: Collection[str]) -> RequestHead | None:
+    """The head of a request listing its things where it says no verb for them ("twilio *calls*",
+    "what social *accounts* are linked to my profile"): "list" and its first plural word, no value."""
+    thing = next((t for t in tokens if is_plural(t) and t not in values), None)
+    return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
+
+
 # Prepositions after a framing noun, before the thing it frames: "the details *of* / *for* / *on*"
 # ("details *about* a codespace" opens a topic, as "pages about onboarding" does)
 _FRAMED = frozenset({"of", "for", "on"})

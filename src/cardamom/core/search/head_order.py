@@ -21,6 +21,7 @@ from cardamom.core.search.head_nouns import (
     acts_on_other,
     creates_one,
     forms,
+    listed_head,
     name_head,
     said_kind,
 )
@@ -31,7 +32,7 @@ from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.scope import Scope
 from cardamom.core.search.synonyms import CREATING, is_action_word
-from cardamom.core.search.tokens import inflection_key, is_plural, singular
+from cardamom.core.search.tokens import inflection_key, singular
 from cardamom.core.search.verb_readings import SEARCH_VERBS, literal_names, verb_names
 
 
@@ -57,8 +58,7 @@ def _unsaid_list(scope: Scope) -> RequestHead | None:
     # (... and so does one counting them, read as their list: "count twilio calls today")
     if scope.tokens[:1] != ("list",) or not any(read.partition(" ")[0] == "list" for _, read in scope.read_as):
         return None
-    thing = next((w for w in scope.tokens[1:] if is_plural(w) and w not in scope.values), None)
-    return RequestHead("list", thing, True, frozenset({inflection_key(thing)})) if thing else None
+    return listed_head(scope.tokens[1:], scope.values)
 
 
 def _named_thing(analysis: QueryAnalysis, values: frozenset[str], scope_tokens: Collection[str]) -> RequestHead | None:

@@ -29,6 +29,11 @@ def quoted_hyphens(index: SearchIndex, request: str, tools: frozenset[int]) -> s
     if not tools or "-" not in request or len(request) > _LONGEST:
         return request
     found = [m for m in _HYPHENATED.finditer(request) if names_a_thing(index, m.group("name").split("-"), tools)]
+    return quoted_names(request, found)
+
+
+def quoted_names(request: str, found: list[re.Match[str]]) -> str:
+    """``request`` with each of the ``found`` matches' ``name`` group quoted."""
     for match in reversed(found):
         request = f"{request[: match.start()]}'{match.group('name')}'{request[match.end() :]}"
     return request

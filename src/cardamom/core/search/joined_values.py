@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
-from cardamom.core.search.hyphenated_values import names_a_thing
+from cardamom.core.search.hyphenated_values import names_a_thing, quoted_names
 from cardamom.core.search.index import SearchIndex
 
 _JOINED = re.compile(r"(?<![\w'\"/.@#:=$-])(?P<name>[a-z]{2,}(?:_[a-z]{2,})+)(?![\w'\"/.@:=-])")
@@ -27,9 +27,7 @@ def quoted_joins(index: SearchIndex, request: str, tools: frozenset[int], app_wo
     if not tools or "_" not in request or len(request) > _LONGEST or " " not in request.strip():
         return request
     found = [m for m in _JOINED.finditer(request) if _a_value(index, m.group("name").split("_"), tools, app_words)]
-    for match in reversed(found):
-        request = f"{request[: match.start()]}'{match.group('name')}'{request[match.end() :]}"
-    return request
+    return quoted_names(request, found)
 
 
 def _a_value(index: SearchIndex, parts: list[str], tools: frozenset[int], app_words: Container[str]) -> bool:

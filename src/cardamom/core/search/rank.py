@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Collection
 
 from cardamom.core.search.attempts import attempted_in
-from cardamom.core.search.caller_order import asked_things, caller_first
+from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.camel_words import lowered_constant, whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
@@ -30,6 +30,7 @@ from cardamom.core.search.destructive_actions import (
 )
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
+from cardamom.core.search.head_nouns import listed_head
 from cardamom.core.search.head_order import head_first, request_head_of
 from cardamom.core.search.implied_app import implied_app, numbered_kind, slug_app
 from cardamom.core.search.index import SearchIndex
@@ -271,7 +272,7 @@ def _rank(
     if options.first_person and analysis.first_person and top:
         asked_head = head  # "what social accounts has *my* profile": the question's things listed
         if head is None and question and options.asked_caller_things:
-            asked_head = asked_things(weighed.tokens, as_values)
+            asked_head = listed_head(weighed.tokens, as_values)
         top = caller_first(index, asked_head, passing, top, twins=options.caller_twins)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
