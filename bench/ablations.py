@@ -492,6 +492,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("setting actions: set, enable, toggle... are writes", "setting_actions", True),
     ("slug first: a slug implies its app before the words", "slug_first", True),
     ("caller twins: my thing is the user's twin of an org's tool", "caller_twins", True),
+    ("unsaid modifiers: a word the app never says, before its thing, is a value", "unsaid_modifiers", True),
+    ("switching writes: turn/switch open a write", "switching_writes", True),
+    ("named creations: the bare name after a created kind is a value", "named_creations", True),
+    ("possible actions: which X can I <verb> reads", "possible_actions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

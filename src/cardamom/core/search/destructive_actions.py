@@ -83,6 +83,7 @@ def request_action(
     question: bool = False,
     leads_a_name: Callable[[str], bool] | None = None,
     setting: bool = False,
+    switching: bool = False,
 ) -> str | None:
     """The request's action: its first word, when that word is an action's own form ("list",
     not "listed": "assigned" and "deleted" say which things, they ask for nothing) and no other
@@ -91,7 +92,8 @@ def request_action(
     ``leads_a_name``, a first word outside the action groups that some tool name opens with
     ("*link* jira issue ABC-1 to ABC-2": Jira's ``link_issues``) is the action too, when no word
     of the request deletes, cancels or stops: that request never gets a tool that deletes.
-    ``setting`` (``setting_actions``): a first word of ``SETTING_VERBS`` is the action too."""
+    ``setting`` (``setting_actions``): a first word of ``SETTING_VERBS`` is the action too;
+    ``switching`` (``switching_writes``): one of ``SWITCHING_VERBS`` is "set"."""
     words = list(tokens)
     if not words:
         return None
@@ -100,6 +102,8 @@ def request_action(
         return words[0]  # no tool that deletes brings a thing back, whatever the names say
     if setting and words[0] in SETTING_VERBS:
         return words[0]  # "enable default code scanning setup": a write, whatever the names say
+    if switching and words[0] in SWITCHING_VERBS:
+        return "set"  # "turn off the code quality setup": a write (no name says "turn"), never a read
     if words[0] not in own:
         if leads_a_name is not None and not is_action_word(words[0]) and leads_a_name(words[0]):
             ending = group_keys(_ENDING_HEADS)
@@ -142,6 +146,9 @@ _MARK = inflection_key("mark")
 # The verbs of no group a request writes with, never deleting ("disable" may: "disable the
 # webhook"); as the first word, the request's action (``setting_actions``)
 SETTING_VERBS = frozenset({"set", "enable", "toggle", "select", "activate", "submit", "confirm", "approve"})
+# Verbs turning a thing on or off, or over to another setting: as the first word, a write
+# ("turn on", "switch my registry to the professional tier"), which no name says as they do
+SWITCHING_VERBS = frozenset({"turn", "switch"})
 
 
 @cache

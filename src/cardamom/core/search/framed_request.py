@@ -57,6 +57,7 @@ from cardamom.core.search.mentioned_things import without_mention
 from cardamom.core.search.merged_branches import quoted_branches
 from cardamom.core.search.message_labels import without_labels
 from cardamom.core.search.monologue import without_monologue
+from cardamom.core.search.named_creations import quoted_created_name
 from cardamom.core.search.new_fields import without_new
 from cardamom.core.search.ordered_moves import reordered
 from cardamom.core.search.outcome_requests import (
@@ -282,6 +283,9 @@ def framed_request(
         framed = read_past_app(framed, opened_by, described)
     if options.titled_things:  # "close the login crash issue in jira": 'close the issue "login crash" in jira'
         framed = quoted_name(index, framed, tools)
+    if options.named_creations:  # "create folder reports in box folder 0": 'create folder "reports" in ...'
+        created = functools.partial(quoted_created_name, index, tools=tools, app_words=app_words)
+        framed = read_past_app(framed, opened_by, created)
     if options.asked_pieces:  # "give me the url of github PR 12": "get github PR 12"
         framed = piece_as_thing(framed, in_names(index, tools))
     if options.purposed_things:  # "create an asana task to renew the domain": 'create an asana task "renew ..."'

@@ -50,11 +50,11 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
     respelled: tuple[tuple[str, str], ...] = ()
     if index.options.spelling_variants:  # "cheque payments in xero": "check payments in xero"
         request, respelled = american_spelling(request, lambda word: not _unknown(index, word), index.knows)
-    apps = _named_apps(index, request)
+    apps = named_apps(index, request)
     if not apps and index.options.misspelled_apps:  # "notoin create page": "notion create page"
         request, apps_read = _app_spelled(index, request)
         respelled = (*respelled, *apps_read)
-        apps = _named_apps(index, request)
+        apps = named_apps(index, request)
     if not apps:
         return request, respelled
     # (a capital past the request's first word is a name's: "assign it to *Alice*")
@@ -98,7 +98,7 @@ def _app_spelled(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[str
     return request, tuple(reversed(read))
 
 
-def _named_apps(index: SearchIndex, request: str) -> set[str]:
+def named_apps(index: SearchIndex, request: str) -> set[str]:
     """The apps of ``index`` ``request`` names."""
     mentions = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
     return {mention.name for mention in mentions if mention.connected}

@@ -1219,6 +1219,18 @@ class SearchOptions:
     * ``caller_twins``: a request for the caller's own thing ("update *my* copilot space 5") whose first tool is
       an organization's (``..._for_org``) gets the caller's or a user's twin of the same score first
       (``copilot_spaces_update_for_user``) (``caller_order``)
+    * ``unsaid_modifiers``: where a request naming one of the org's apps finds nothing as written, a word no
+      tool of the app says, written before a word its names say, is a value ("list all twilio *studio* flows":
+      ``list_flow``; "get the *npm* package ..."), and the request is ranked again (``unsaid_modifiers``,
+      ``second_readings``)
+    * ``switching_writes``: a request opening with "turn" or "switch" writes, as one opening with "set" does
+      ("turn off the code quality setup for acme/api": the update, not the tied get) (``destructive_actions``)
+    * ``named_creations``: a thing created and named by a bare word after its kind has that word quoted as its
+      name ("create folder *reports* in box folder 0", "create repo *docs* in the acme org on github"), where no
+      name of the app says the kind and the word together (``named_creations``)
+    * ``possible_actions``: a "which"/"what" question's verb after "can I", "could we" ... is a value, and the
+      question reads ("which gadgets *can I add* to a jira dashboard": the available gadgets, not
+      ``add_gadget``) (``possible_actions``, ``query``)
     """
 
     drop_filler: bool = True
@@ -1622,6 +1634,10 @@ class SearchOptions:
     setting_actions: bool = True
     slug_first: bool = True
     caller_twins: bool = True
+    unsaid_modifiers: bool = True
+    switching_writes: bool = True
+    named_creations: bool = True
+    possible_actions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2037,4 +2053,8 @@ SEED_RULES_ONLY = SearchOptions(
     setting_actions=False,
     slug_first=False,
     caller_twins=False,
+    unsaid_modifiers=False,
+    switching_writes=False,
+    named_creations=False,
+    possible_actions=False,
 )

@@ -37,6 +37,7 @@ from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.placed_names import placed_words
+from cardamom.core.search.possible_actions import possible_verbs
 from cardamom.core.search.request_clauses import second_action, verb_opening, verb_position
 from cardamom.core.search.request_verbs import request_verb
 from cardamom.core.search.said_fillers import owned_as_mine, without_said_fillers
@@ -182,6 +183,7 @@ def analyse_query(
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     values |= spelled_values(values, query) if options.abbreviations else frozenset()  # "the *cfg* broke"
+    values |= possible_verbs(query) if options.possible_actions else frozenset()  # "which gadgets can I *add*"
     # a value's words a name shortens are that value still ("a task called 'Review PR'": not ``pulls``)
     values |= {short for words, short in NAME_SHORTHANDS.items() if all(w in values for w in words)}
     values |= spelled_counts(sequence) if options.spelled_counts and not is_name_shaped(query) else frozenset()

@@ -37,7 +37,6 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import instrument_read, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source, taken_out_first
-from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.noun_verbs import adding_first, noun_verb
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
@@ -48,6 +47,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_parts import without_tags
 from cardamom.core.search.scope import scope_pool
+from cardamom.core.search.second_readings import read_again
 from cardamom.core.search.telling import WRITTEN_FIRST, sends_messages, told_request
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
@@ -73,7 +73,8 @@ def rank(
     tools share its rare tokens, not the pool size. A request naming no app that finds nothing
     as written is ranked again inside the one app its words imply, if any (``implied_app``); one
     naming an app that finds nothing is ranked again with its misspellings read
-    (``misspelled_words``).
+    (``misspelled_words``), then with the words its app never says before its things quoted
+    (``unsaid_modifiers``; both ``second_readings``).
     """
     query = plain_hyphens(query)  # "ENG\u20115": a typographic hyphen joins an id as "-" does
     query = without_tags(query)  # "<request>list xero invoices</request>"
@@ -102,10 +103,8 @@ def rank(
     ranking = _rank_request(index, query, pool, limit, floor)
     if as_written and ranking.hits and not sends_messages(ranking.hits[0].name):  # "let bob know in jira"
         ranking = _rank_request(index, as_written, pool, limit, floor)
-    if index.options.misspelled_words and not ranking.hits:  # "craete a jira issue"
-        fixed, respelled = spelled_right(index, query)
-        retried = _rank_request(index, fixed, pool, limit, floor) if respelled else ranking
-        ranking = dataclasses.replace(retried, read_as=(*respelled, *retried.read_as)) if retried.hits else ranking
+    # "craete a jira issue", "list all twilio studio flows": read again where nothing is found
+    ranking = read_again(index, query, ranking, lambda again: _rank_request(index, again, pool, limit, floor))
     return dataclasses.replace(ranking, dropped=unique((*ranking.dropped, *means))) if means else ranking
 
 
@@ -224,7 +223,8 @@ def _rank(
         if question and options.articled_acts:  # "is box web link 5 in *the trash*?": a noun, no action
             nouns = {word for before, word in analysis.after_words if before == "the"}
             asked = tuple(t for t in asked if t not in nouns) or asked
-        action = request_action(asked, question=question, leads_a_name=opens, setting=options.setting_actions)
+        setting, switching = options.setting_actions, options.switching_writes
+        action = request_action(asked, question=question, leads_a_name=opens, setting=setting, switching=switching)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents

@@ -26,7 +26,7 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     get peek
     list enumerate browse
     create add new make insert post generate raise creation
-    update edit modify change alter amend patch put rename modification bump
+    update edit modify change alter amend patch put rename modification bump replace
     delete remove erase destroy trash discard purge drop wipe deletion removal nuke ditch axe
     search find query lookup filter
     send post deliver dispatch broadcast

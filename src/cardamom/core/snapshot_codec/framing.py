@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 53
+SNAPSHOT_FORMAT = 54
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -146,9 +146,11 @@ read as on; format 47 without the switches ``foreign_courtesies``, ``alternative
 ``parameter_fit`` and ``slug_apps`` (format 52), read as on with no tool taking any thing (the
 tie order's fit and a slug's app wait for the next rebuild); format 52 without the switches
 ``whole_kinds``, ``qualified_kinds``, ``taken_things_said``, ``joined_values``, ``asked_caller_things``,
-``setting_actions``, ``slug_first`` and ``caller_twins`` (format 53), read as on. The org's app
-names are never stored: every load derives them (``SearchIndex.add_apps``). A format whose layout this code
-cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
+``setting_actions``, ``slug_first`` and ``caller_twins`` (format 53), read as on; format 53 without
+the switches ``unsaid_modifiers``, ``switching_writes``, ``named_creations`` and ``possible_actions``
+(format 54), read as on. The org's app names are never stored: every load derives them
+(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
+are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11

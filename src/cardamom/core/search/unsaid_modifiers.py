@@ -1,0 +1,69 @@
+"""A word the named app never says, written before a thing its names say: "list all twilio *studio*
+flows", "change the *expiry* date on xero quote QU-0042", "get the *npm* package cli-tools of the
+acme org on github" (``unsaid_modifiers``).
+
+Such a word says which of the things is meant, or names the product they belong to; the call finds
+them by the thing. As written, it was the request's rarest word, no tool of the app carries it, and
+the request found nothing. Where a request naming one of the org's apps finds nothing as written
+(after its misspellings are read), each such word is quoted, so it is a value, and the request
+ranked again. Never the request's first word past the apps' names (its verb), an action or state word, a word some tool
+of the app says (even inflected or by a prefix), a grammar or filler word, a word naming an app,
+nor a word before one no name of the app says: "jira create a *spreadsheet*" keeps its thing, and
+a connected app asked for an action it lacks still finds nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.api_verbs import STATE_VERBS
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.synonyms import action_forms
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.verbal_nouns import known_verb
+
+# a plain lower-case word and the word after it; not part of an address, a path, a quote or an id
+_PAIR = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
+_WORD = re.compile(r"\S+")
+_MOST = 2  # words of a request read as modifiers
+_LONGEST = 200  # characters
+
+
+def quoted_modifiers(index: SearchIndex, request: str, tools: frozenset[int]) -> tuple[str, tuple[str, ...]]:
+    """``request`` with each word no tool of ``tools`` (the named apps') says, written before a
+    word their names say, quoted; and the words so quoted."""
+    if len(request) > _LONGEST or not tools:
+        return request, ()
+    opening = _opening(index, request)
+    found: list[re.Match[str]] = []
+    for pair in _PAIR.finditer(request):
+        word, thing = pair.group(1), pair.group(2).casefold()
+        if pair.start() <= opening:
+            continue  # the request's verb ("cal.com *rerun* booking": an action the app lacks)
+        if thing in GRAMMAR_WORDS or thing in QUERY_FILLER_WORDS or not literal_names(index, thing) & tools:
+            continue  # a modifier is written before its thing ("free *in* jira" is no thing)
+        if _plain(index, word) and not index.postings(word).every & tools:
+            found.append(pair)
+    if not found or len(found) > _MOST:
+        return request, ()
+    for pair in reversed(found):
+        request = f'{request[: pair.start(1)]}"{pair.group(1)}"{request[pair.end(1) :]}'
+    return request, tuple(pair.group(1) for pair in found)
+
+
+def _opening(index: SearchIndex, request: str) -> int:
+    """Where the request's first word past the apps' names and filler starts."""
+    app_words = {word for mention in index.app_mentions for word in mention.split()}
+    for found in _WORD.finditer(request):
+        words = tokenize(found.group(0))
+        if words and not all(w in app_words or w in QUERY_FILLER_WORDS or w in GRAMMAR_WORDS for w in words):
+            return found.start()
+    return len(request)
+
+
+def _plain(index: SearchIndex, word: str) -> bool:
+    """``word`` may be a modifier: no action, state, grammar or filler word, no app's name."""
+    if word in GRAMMAR_WORDS or word in QUERY_FILLER_WORDS or word in index.app_mentions:
+        return False
+    return word not in action_forms() and word not in STATE_VERBS and not known_verb(word)
