@@ -2799,6 +2799,19 @@ FIRST = [
     ("turn on default code scanning setup for acme/api on github", "github", "code_scanning_update_default_setup"),
     ("show the webhook config of hook 12 in acme/api", "github", "repos_get_webhook_config_for_repo"),
     ("get stripe connected account acct_1Mx", "stripe", "get_accounts_account"),
+    # fifty-first round: first after, each from one rule (a word the app never says before its
+    # thing, "turn" writing, a created thing's bare name, "which ... can I add", "replace")
+    ("list all twilio studio flows", "twilio", "list_flow"),
+    ("get the npm package cli-tools of the acme org on github", "github", "packages_get_package_for_organization"),
+    ("add an hourly rate of $120 for user 1201 on asana project 77", "asana", "create_rate"),
+    ("turn off the code quality setup for acme/api", "github", "code_quality_update_setup"),
+    ("create repo docs in the acme org on github", "github", "repos_create_in_org"),
+    ("which gadgets can I add to a jira dashboard", "jira", "get_all_available_dashboard_gadgets"),
+    (
+        "replace the file scan.pdf attached to xero manual journal 4a2c",
+        "xero",
+        "update_manual_journal_attachment_by_file_name",
+    ),
 ]
 
 

@@ -174,7 +174,7 @@ class TestFieldNouns:
         assert _names(query)[0] == "notion__patch_page"
         # (its title, "Update page properties", says "update" and "property": without the phrase
         # the title's words find it too)
-        assert _names(query, field_phrases=False, title_words=False) == []
+        assert _names(query, field_phrases=False, title_words=False, unsaid_modifiers=False) == []
 
 
 class TestReadFields:

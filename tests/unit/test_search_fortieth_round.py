@@ -363,7 +363,10 @@ class TestDescribedThings:
         assert _names("reboot the unresponsive droplet 77 on digitalocean")[:1] == [
             "digitalocean__droplet_actions_post"
         ]
-        assert _names("reboot the unresponsive droplet 77 on digitalocean", described_things=False) == []
+        assert (
+            _names("reboot the unresponsive droplet 77 on digitalocean", described_things=False, unsaid_modifiers=False)
+            == []
+        )
         assert _names("create a quick jira issue for the typo")[:1] == ["jira__create_issue"]
         assert _names("delete the forgotten box folder 99 please")[:1] == ["box__delete_folders_id"]
 
@@ -408,7 +411,7 @@ class TestSpellingVariants:
         assert american_spelling("finalise it", lambda w: True, says) == ("finalise it", ())
         assert american_spelling("a page called Runbook", lambda w: False, says)[0] == "a page called Runbook"
         assert _names("list xero cheque payments")[:1] == ["xero__get_payments"]
-        assert _names("list xero cheque payments", spelling_variants=False) == []
+        assert _names("list xero cheque payments", spelling_variants=False, unsaid_modifiers=False) == []
 
 
 class TestStartedThings:

@@ -461,7 +461,10 @@ class TestListedIds:
         assert one_of_each("close github issues 12, 14 and 15") == "close github issue 12, 14 and 15"
         assert one_of_each("list the issues created in 2024 and 2025") == "list the issues created in 2024 and 2025"
         assert _names("delete both asana tasks 12 and 13")[:1] == ["asana__delete_task"]
-        assert _names("delete both asana tasks 12 and 13", listed_ids=False, counted_orders=False) == []
+        assert (
+            _names("delete both asana tasks 12 and 13", listed_ids=False, counted_orders=False, unsaid_modifiers=False)
+            == []
+        )
 
 
 class TestWithoutASwitch:

@@ -217,7 +217,7 @@ class TestKeptQuestions:
         query = "how long does the acme github org keep artifacts and logs"
         retention = "github__actions_get_artifact_and_log_retention_settings_organization"
         assert _first(query) == retention
-        assert _first(query, kept_questions=False) != retention
+        assert _first(query, kept_questions=False, unsaid_modifiers=False) != retention
 
 
 class TestArticledActs:

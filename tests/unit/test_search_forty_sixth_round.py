@@ -125,7 +125,7 @@ class TestPhrasalClauses:
         assert described_by_clause(query, particles=True) == 'set up a box retention policy "keeps files for 7 years"'
         assert described_by_clause(query) == query
         assert _first(query) == "box__post_retention_policies"
-        assert _first(query, phrasal_clauses=False) != "box__post_retention_policies"
+        assert _first(query, phrasal_clauses=False, unsaid_modifiers=False) != "box__post_retention_policies"
 
 
 class TestAppOpenedOrders:

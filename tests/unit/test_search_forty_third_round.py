@@ -190,7 +190,7 @@ class TestHedgePhrases:
 
     def test_ranked(self) -> None:
         assert _names("I'd say delete box file 123")[:1] == ["box__delete_files_id"]
-        assert _names("I'd say delete box file 123", hedge_phrases=False) == []
+        assert _names("I'd say delete box file 123", hedge_phrases=False, unsaid_modifiers=False) == []
 
 
 class TestNewFields:

@@ -84,7 +84,7 @@ class TestAskedStates:
     def test_the_apps_own_word_for_its_action_comes_first(self) -> None:
         query = "pin the last message in #random on slack"
         assert _names(query)[:1] == ["slack__pins_add"]
-        assert _names(query, asked_states=False, superlative_orders=False) == []
+        assert _names(query, asked_states=False, superlative_orders=False, unsaid_modifiers=False) == []
 
     def test_a_wish_to_know_asks_the_question_after_it(self) -> None:
         assert without_preamble("I'd like to know which subscriptions are past due") == (

@@ -359,7 +359,7 @@ class TestSpelledCounts:
     def test_ranked(self) -> None:
         query = "the last five stripe charges"
         assert _names(query)[:1] == ["stripe__get_charges"]
-        assert _names(query, spelled_counts=False) == []
+        assert _names(query, spelled_counts=False, unsaid_modifiers=False) == []
 
 
 class TestPlainHyphens:

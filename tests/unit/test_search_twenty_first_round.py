@@ -135,7 +135,9 @@ class TestNamesBeforeKinds:
             ("list the tasks in the Q1 Launch project on asana", "asana__get_tasks_for_project"),
         ):
             assert _names(query)[:1] == [tool], query
-            assert _names(query, names_before_kinds=False) == [], query  # the name weighed, no tool says it
+            assert _names(query, names_before_kinds=False, unsaid_modifiers=False) == [], (
+                query
+            )  # the name weighed, no tool says it
 
     def test_what_the_reading_takes(self) -> None:
         assert _before("list the tasks in the Q1 Launch project") == {5, 6}

@@ -125,7 +125,7 @@ class TestReasonClauses:
         assert _names("Because the deploy failed, can you create a jira issue")[:1] == ["jira__create_issue"]
         query = "I created jira issue ENG-9, now assign it to bob"
         assert _names(query)[:1] == ["jira__assign_issue"]
-        assert _names(query, reason_clauses=False)[:1] != ["jira__assign_issue"]
+        assert _names(query, reason_clauses=False, unsaid_modifiers=False)[:1] != ["jira__assign_issue"]
 
 
 class TestSuperlativeOrders:
@@ -387,7 +387,7 @@ class TestNamedVerbs:
     def test_ranked(self) -> None:
         query = "Customer cus_88 was double charged. Refund charge ch_77 in Stripe."
         assert _names(query)[:1] == ["stripe__post_charges_charge_refund"]
-        assert _names(query, named_verbs=False) == []
+        assert _names(query, named_verbs=False, unsaid_modifiers=False) == []
 
 
 class TestContextPronouns:

@@ -220,7 +220,7 @@ class TestChatOpeners:
     def test_ranked(self) -> None:
         query = "ok now delete asana task 1203"
         assert _names(query)[:1] == ["asana__delete_task"]
-        assert _names(query, chat_openers=False)[:1] != ["asana__delete_task"]
+        assert _names(query, chat_openers=False, unsaid_modifiers=False)[:1] != ["asana__delete_task"]
 
 
 class TestOrderedThings:
