@@ -1,14 +1,14 @@
 """A thing made and named in one breath, its name a bare word after its kind: "create folder
-*reports* in box folder 0", "create repo *docs* in the acme org on github", "create a label *bug* in
-acme/api" (``named_creations``).
+*reports* in box folder 0", "create repo *docs* in the acme org on github" (``named_creations``).
 
 The name is the person's, a value the call sets; as written it weighed as a word of the request,
-and where some tool of the app says it ("reports", "docs", "bug" as an issue) that tool came first:
-Box's information barrier reports, GitHub's pages site. Read as a name quoted after the kind ('create
-folder "reports" in box folder 0'), where the request opens with a verb that creates, a name of
-the named apps creates the kind, the word names no action, app or grammar, and no name of the app
-says the kind and the word together ("create issue *comment* on PR 5": ``issues_create_comment``,
-"create task *dependency*": Asana's ``add_dependencies_for_task``), and a place follows it.
+and where some tool of the app says it ("reports", "docs") that tool came first: Box's information
+barrier reports, GitHub's Copilot space resources (whose description says "docs"). Read as a name
+quoted after the kind ('create folder "reports" in box folder 0'), where the request opens with a
+verb that creates, a name of the apps it names creates the kind, neither the kind nor the word is an
+article, an action, filler or an app's name, no name of the app says the kind and the word together
+("create issue *comment* on PR 5": ``issues_create_comment``; "create task *dependency*": Asana's
+``add_dependencies_for_task``), and a place follows it.
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
 """A word the named app never says, written before a thing its names say: "list all twilio *studio*
-flows", "change the *expiry* date on xero quote QU-0042", "get the *npm* package cli-tools of the
-acme org on github" (``unsaid_modifiers``).
+flows", "get the *npm* package cli-tools of the acme org on github", "add an *hourly* rate of $120
+for user 1201 on asana project 77" (``unsaid_modifiers``).
 
 Such a word says which of the things is meant, or names the product they belong to; the call finds
 them by the thing. As written, it was the request's rarest word, no tool of the app carries it, and
 the request found nothing. Where a request naming one of the org's apps finds nothing as written
-(after its misspellings are read), each such word is quoted, so it is a value, and the request
-ranked again. Never the request's first word past the apps' names (its verb), an action or state word, a word some tool
-of the app says (even inflected or by a prefix), a grammar or filler word, a word naming an app,
-nor a word before one no name of the app says: "jira create a *spreadsheet*" keeps its thing, and
-a connected app asked for an action it lacks still finds nothing.
+(nor with its misspellings read), each such word is quoted, so it is a value, and the request ranked
+again (``second_readings``). Never the request's first word past the apps' names (its verb), an
+action or state word, a word some tool of the app says (even inflected or by a prefix), a grammar or
+filler word, a word naming an app, nor a word before one no name of the app says: "jira create a
+*spreadsheet*" keeps its thing, and a connected app asked for an action it lacks still finds nothing.
 """
 
 from __future__ import annotations
