@@ -88,12 +88,11 @@ class TestUnsaidModifiers:
             "list the twilio studio in flows",  # before a preposition
             "studio twilio flows",  # the request's first word
             "archive twilio flows",  # a verb stays the request's action
+            "list all studio flows",  # no app named
         ],
     )
     def test_what_stays_a_word(self, query: str) -> None:
-        index = _index(TWILIO)
-        tools = frozenset(range(len(index.documents)))
-        assert quoted_modifiers(index, query, tools) == (query, ())
+        assert quoted_modifiers(_index(TWILIO), query) == (query, ())
 
     @pytest.mark.parametrize(
         ("documents", "request_text", "expected"),
@@ -104,9 +103,7 @@ class TestUnsaidModifiers:
         ],
     )
     def test_the_quoted_request(self, documents: list[SearchDocument], request_text: str, expected: str) -> None:
-        index = _index(documents)
-        tools = frozenset(i for i, d in enumerate(index.documents) if d.label == documents[0].label)
-        assert quoted_modifiers(index, request_text, tools)[0] == expected
+        assert quoted_modifiers(_index(documents), request_text)[0] == expected
 
     def test_a_request_finding_something_keeps_its_words(self) -> None:
         # "calls" is said: nothing is read again, whatever the switch

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.misspelled_words import named_apps, spelled_right
+from cardamom.core.search.misspelled_words import spelled_right
 from cardamom.core.search.ranking import Ranking
 from cardamom.core.search.unsaid_modifiers import quoted_modifiers
 
@@ -26,7 +26,7 @@ def read_again(index: SearchIndex, query: str, ranking: Ranking, rank_again: Cal
         if retried.hits:
             return dataclasses.replace(retried, read_as=(*respelled, *retried.read_as))
     if index.options.unsaid_modifiers:
-        quoted, words = quoted_modifiers(index, query, index.tools_of(named_apps(index, query)))
+        quoted, words = quoted_modifiers(index, query)
         retried = rank_again(quoted) if words else ranking
         if retried.hits:
             return retried  # (the words quoted are among its values)

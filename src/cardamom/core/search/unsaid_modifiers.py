@@ -18,6 +18,7 @@ import re
 
 from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.misspelled_words import named_apps
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.verb_readings import literal_names
@@ -30,10 +31,13 @@ _MOST = 2  # words of a request read as modifiers
 _LONGEST = 200  # characters
 
 
-def quoted_modifiers(index: SearchIndex, request: str, tools: frozenset[int]) -> tuple[str, tuple[str, ...]]:
-    """``request`` with each word no tool of ``tools`` (the named apps') says, written before a
-    word their names say, quoted; and the words so quoted."""
-    if len(request) > _LONGEST or not tools:
+def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, ...]]:
+    """``request`` with each word no tool of the apps it names says, written before a word their
+    names say, quoted; and the words so quoted."""
+    if len(request) > _LONGEST:
+        return request, ()  # a long request is seldom a modifier away from a tool (and is read once)
+    tools = index.tools_of(named_apps(index, request))
+    if not tools:
         return request, ()
     opening = _opening(index, request)
     found: list[re.Match[str]] = []
