@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cardamom.core.search.api_verbs import NAME_METHODS
-from cardamom.core.search.app_scope import app_vocabulary
+from cardamom.core.search.app_scope import app_vocabulary, find_mentions
 from cardamom.core.search.document import SearchDocument
 from cardamom.core.search.field_weights import (
     DESCRIPTION_WEIGHT,
@@ -41,6 +41,7 @@ from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
     inflection_key,
     is_plural,
+    tokenize,
 )
 
 # The distinct sets ``SearchIndex._shared`` keeps to hand out again (a few per token resolved).
@@ -179,6 +180,11 @@ class SearchIndex:
     def knows(self, token: str) -> bool:
         """Some tool's name, label or description carries ``token`` as written."""
         return token in self.name_postings or token in self.label_postings or token in self.description_postings
+
+    def apps_named(self, request: str) -> set[str]:
+        """The org's connected apps ``request`` names."""
+        mentions = find_mentions(tokenize(request), self.app_mentions, self.label_postings)
+        return {mention.name for mention in mentions if mention.connected}
 
     def tools_of(self, apps: Iterable[str]) -> frozenset[int]:
         """Every tool of ``apps`` (apps or accounts, as ``app_targets`` keys them)."""

@@ -21,13 +21,12 @@ import re
 from collections.abc import Callable
 
 from cardamom.core.search.api_verbs import STATE_VERBS
-from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.known_apps import known_app_mentions
 from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.spelling_variants import american_spelling
 from cardamom.core.search.synonyms import action_forms
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS
 from cardamom.core.search.verbal_nouns import known_verb
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -50,11 +49,11 @@ def spelled_right(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[st
     respelled: tuple[tuple[str, str], ...] = ()
     if index.options.spelling_variants:  # "cheque payments in xero": "check payments in xero"
         request, respelled = american_spelling(request, lambda word: not _unknown(index, word), index.knows)
-    apps = named_apps(index, request)
+    apps = index.apps_named(request)
     if not apps and index.options.misspelled_apps:  # "notoin create page": "notion create page"
         request, apps_read = _app_spelled(index, request)
         respelled = (*respelled, *apps_read)
-        apps = named_apps(index, request)
+        apps = index.apps_named(request)
     if not apps:
         return request, respelled
     # (a capital past the request's first word is a name's: "assign it to *Alice*")
@@ -96,12 +95,6 @@ def _app_spelled(index: SearchIndex, request: str) -> tuple[str, tuple[tuple[str
             request = request[: found.start()] + near[0] + request[found.end() :]
             read.append((word, near[0]))
     return request, tuple(reversed(read))
-
-
-def named_apps(index: SearchIndex, request: str) -> set[str]:
-    """The apps of ``index`` ``request`` names."""
-    mentions = find_mentions(tokenize(request), index.app_mentions, index.label_postings)
-    return {mention.name for mention in mentions if mention.connected}
 
 
 def _unknown(index: SearchIndex, word: str) -> bool:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 
-from cardamom.core.search.app_scope import find_mentions
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.shortened_names import whole_name
@@ -51,8 +50,7 @@ def history_read(index: SearchIndex, request: str) -> str:
     found = _HISTORY.match(request)
     if found is None:
         return request
-    apps = [m.name for m in find_mentions(tokenize(request), index.app_mentions, index.label_postings) if m.connected]
-    tools = index.tools_of(apps)
+    tools = index.tools_of(index.apps_named(request))
     if not tools:
         return request
     kinds = {inflection_key(w) for w in tokenize(found["thing"]) if w.isalpha()}

@@ -18,7 +18,6 @@ import re
 
 from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.misspelled_words import named_apps
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
 from cardamom.core.search.verb_readings import literal_names
@@ -36,7 +35,7 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
     names say, quoted; and the words so quoted."""
     if len(request) > _LONGEST:
         return request, ()  # a long request is seldom a modifier away from a tool (and is read once)
-    tools = index.tools_of(named_apps(index, request))
+    tools = index.tools_of(index.apps_named(request))
     if not tools:
         return request, ()
     opening = _opening(index, request)
