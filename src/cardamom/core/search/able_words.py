@@ -1,6 +1,7 @@
 """What a thing can be done to, as names say it in one word (``able_words``): "who *can be
 assigned* jira issue KAN-4" asks for the users *assignable* to it (Jira's ``find_assignable_users``),
-"which files *can be downloaded*" for the *downloadable* ones.
+"which files *can be downloaded*" for the *downloadable* ones; "who *can I assign* jira issue KAN-9
+to" for the same users (``chosen_people``).
 
 Read so only where a tool name of the index carries the adjective: elsewhere "can be" and its
 participle stay as written.
@@ -12,6 +13,8 @@ import re
 from collections.abc import Container
 
 _CAN_BE = re.compile(r"\bcan\s+be\s+(?P<participle>[a-z]{3,}ed)\b", re.IGNORECASE)
+# ... asked whom one may do it to (``chosen_people``): "who *can I assign* jira issue KAN-9 to"
+_WHO_CAN = re.compile(r"\b(?<=who\s)(?:can|could|may|should)\s+(?:i|we|you)\s+(?P<verb>[a-z]{3,})\b", re.IGNORECASE)
 
 
 def able_form(participle: str) -> tuple[str, ...]:
@@ -22,12 +25,20 @@ def able_form(participle: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((f"{stem}able", f"{stem}eable", f"{doubled}able")))
 
 
-def as_able(request: str, vocabulary: Container[str]) -> str:
+def as_able(request: str, vocabulary: Container[str], *, chosen: bool = False) -> str:
     """``request`` with "can be <participle>" read as the adjective in -able a name of
-    ``vocabulary`` carries ("who can be assigned ...": "who assignable ..."); as written otherwise."""
+    ``vocabulary`` carries ("who can be assigned ...": "who assignable ..."), with ``chosen``
+    (``chosen_people``) "who can I <verb>" too ("who can I assign ... to"); as written otherwise."""
 
     def able(match: re.Match[str]) -> str:
         said = next((w for w in able_form(match["participle"].casefold()) if w in vocabulary), None)
         return said if said is not None else match.group(0)
 
-    return _CAN_BE.sub(able, request) if "can" in request.casefold() else request
+    def verb_able(match: re.Match[str]) -> str:
+        verb = match["verb"].casefold()
+        said = next((w for w in (f"{verb}able", f"{verb.removesuffix('e')}able") if w in vocabulary), None)
+        return said if said is not None else match.group(0)
+
+    lowered = request.casefold()  # (most requests: neither, no pattern tried)
+    request = _CAN_BE.sub(able, request) if "can" in lowered else request
+    return _WHO_CAN.sub(verb_able, request) if chosen and "who" in lowered else request

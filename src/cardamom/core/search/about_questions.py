@@ -2,7 +2,7 @@
 ENG-4", "*all the details on* stripe customer cus_1", "*the lowdown on* box file 123", "*the full
 story of* github issue 12", "*what do we know about* intercom contact 9", "*anything on* xero
 invoice INV-3?", "*background on* notion page 5c1e2f"; how it looks, "*what does* jira issue type 10004
-*look like*" (``looks_questions``).
+*look like*" (``looks_questions``); what is told of it, "*tell me about* asana team 1209" (``told_about``).
 
 What is known of a thing is the thing as its app returns it: read as its get ("get jira issue
 ENG-4"). As written, "lowdown", "story" and "background" were the request's rarest words and it
@@ -34,15 +34,25 @@ _LOOKS = re.compile(
     r"|what\s+(?:does|do|did|would|will)\s+(?P<thing>\S.*?)\s+look)\s+like\s*(?:now|currently|right\s+now)?\s*[?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... and told about (``told_about``): "tell me about asana team 1209", "what can you tell me about ..."
+_TOLD = re.compile(
+    r"^\s*(?:(?:please|pls|kindly)\s+)?(?:(?:can|could|would)\s+you\s+|what\s+can\s+you\s+)?(?:tell|teach)\s+(?:me|us)"
+    r"\s+(?:more\s+|a\s+(?:bit|little)\s+(?:more\s+)?)?about\s+(?P<thing>\S.*?)\s*[?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _LONGEST = 300  # characters
 
 
-def about_thing(request: str, *, looks: bool = False) -> str:
+def about_thing(request: str, *, looks: bool = False, told: bool = False) -> str:
     """``request`` asking what is known of one thing read as its get ("everything about jira
-    issue ENG-4": "get jira issue ENG-4"), with ``looks`` (``looks_questions``) how it looks too;
-    ``request`` as written otherwise."""
+    issue ENG-4": "get jira issue ENG-4"), with ``looks`` (``looks_questions``) how it looks too,
+    with ``told`` (``told_about``) what it is told ("tell me about asana team 1209"); ``request``
+    as written otherwise."""
     if len(request) > _LONGEST:
         return request
+    asked = _TOLD.match(request) if told else None
+    if asked is not None and one_thing(asked["thing"]) is not None:
+        return f"get {asked['thing']}"
     looked = _LOOKS.match(request) if looks else None
     if looked is not None and one_thing(looked["shown"] or looked["thing"]) is not None:
         return f"get {looked['shown'] or looked['thing']}"

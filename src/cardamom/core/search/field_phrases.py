@@ -102,6 +102,7 @@ def field_phrase(
     updated: bool = False,
     trailing: bool = False,
     lists: bool = False,
+    changed_on: bool = False,
 ) -> FieldPhrase | None:
     """The first "<verb> [the] <field> of ..." of ``sequence`` (a request's tokens in order,
     grammar words kept), with a verb of ``FIELD_VERBS`` or ``READING_VERBS`` and a field of one
@@ -113,7 +114,8 @@ def field_phrase(
     request's end, is read ("get jira issue ENG-1 *description*", "asana task 123 *due date*").
     ``lists`` (``field_lists``): so are fields listed, each of one word but the last, of one or
     two ("get the *name, email and phone* of intercom contact 55"), read as one field of their
-    words."""
+    words. ``changed_on`` (``fields_on_things``): a field a thing has, changed "on" or "for" it, as
+    "of" it ("change the due date *on* asana task 1209 to friday")."""
     if trailing and not any(is_action_word(w) or w in FIELD_VERBS or w in READING_VERBS for w in sequence):
         # "asana task 123 *due date*": naming no action, a field a thing has ("droplet 777
         # *reboot*" asks for the reboot)
@@ -126,6 +128,8 @@ def field_phrase(
         start = i + 1 + asked
         start += start < len(sequence) and sequence[start] in DETERMINERS
         ofs = _ASKED_ON if asked_on and word in ASKING_WORDS else _OF  # "what's the status *for* ..."
+        placed = changed_on and word in FIELD_VERBS  # "set the priority *on* jira issue KAN-5 to high"
+        ofs = _ASKED_ON if placed else ofs
         longest = 2 * _MOST_FIELDS - 1 if lists else _LONGEST_FIELD
         for end in range(start + 1, min(start + longest + 1, len(sequence) - 2) + 1):
             if sequence[end] not in ofs:
@@ -138,6 +142,8 @@ def field_phrase(
                 field = field[:-1]
             if field[0] in COUNTING:
                 return None  # "the *latest* comment on jira issue OPS-9": one of its things, no field
+            if placed and sequence[end] not in _OF and not (field[-1] in THING_FIELDS and field[-1].isalpha()):
+                continue  # "update the labels on ...": a thing's things, no field of it
             if len(field) <= longest and all(w.isalpha() and w not in DETERMINERS and w not in _LISTING for w in field):
                 after = _things_after(sequence, end)
                 # the thing ends where the value it is set to begins ("the topic of slack #eng *to* ...")

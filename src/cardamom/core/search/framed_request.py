@@ -88,6 +88,7 @@ from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
+from cardamom.core.search.stopped_runs import cancelled
 from cardamom.core.search.suggested_acts import suggested_act
 from cardamom.core.search.supposed_acts import supposed_act
 from cardamom.core.search.telling import told_request
@@ -177,9 +178,9 @@ def framed_request(
     if options.happened_questions:  # "what happened in my stripe account": "list events in my stripe account"
         query = events_asked(index, query, tools)
     if options.able_words:  # "who can be assigned jira issue KAN-4": "who assignable ...", where a name says it
-        query = as_able(query, index.name_postings)
+        query = as_able(query, index.name_postings, chosen=options.chosen_people)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
-        query = about_thing(query, looks=options.looks_questions)
+        query = about_thing(query, looks=options.looks_questions, told=options.told_about)
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
         query = supposed_act(query)
     if options.courtesies:  # "I'd be grateful if you'd delete box file 123", "... ch_9, ok?": "delete ..."
@@ -274,6 +275,8 @@ def framed_request(
     if options.slang_verbs:  # "scrap asana task 12", "bounce droplet 77", "ship PR 12": "delete", "restart", "merge"
         slang = functools.partial(plain_verb, named=a_name_says, shell=options.shell_verbs, formal=options.formal_verbs)
         framed = read_past_app(framed, opened_by, slang)
+    if options.stopped_runs:  # "stop workflow run 991 in acme/api": "cancel workflow run 991 ..."
+        framed = read_past_app(framed, opened_by, functools.partial(cancelled, index, tools=tools, app_words=app_words))
     if options.whole_things:  # "delete the entire box folder 99": "delete the box folder 99"
         framed = whole_thing(framed, a_name_says)
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"

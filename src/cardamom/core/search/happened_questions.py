@@ -5,7 +5,10 @@ asana project 1201 this week" ("what's going on with slack channel C0123" asks i
 What happened is the events an app records, which names say as "events" (Stripe's ``get_events``,
 GitHub's ``issues_list_events``, Box's ``get_events``): read as their list, where a name of the
 apps lists events of the place; as written otherwise ("happened" and "changed" were the request's
-rarest words, and it found the account itself or nothing).
+rarest words, and it found the account itself or nothing). What changed in one thing named by its
+kind and id is its history, where a name of the app gives it a word (``changed_histories``,
+``thing_histories``): "what changed on jira issue KAN-5" is "get change logs of jira issue KAN-5",
+not Jira's notification ``get_events``.
 """
 
 from __future__ import annotations
@@ -14,12 +17,13 @@ import re
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.thing_histories import named_history
 from cardamom.core.search.tokens import inflection_key, tokenize
 from cardamom.core.search.verb_readings import literal_names
 
 _HAPPENED = re.compile(
     r"^\s*(?:(?:can\s+you\s+)?(?:show|tell)\s+me\s+)?what(?:'s|\u2019s|\s+has|\s+have)?\s+(?:been\s+)?"
-    r"(?:happened|happening|changed|changing)\s+(?P<preposition>in|on|to|inside|within)\s+"
+    r"(?P<verb>happened|happening|changed|changing)\s+(?P<preposition>in|on|to|inside|within)\s+"
     r"(?P<place>\S.*?)[\s?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -41,6 +45,11 @@ def events_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     found = _HAPPENED.match(request)
     if found is None:
         return request
+    if index.options.changed_histories and found["verb"].casefold().startswith("chang"):
+        # what changed in one thing is its history, as the app's names word it ("change logs": Jira's)
+        history = named_history(index, found["place"], tools)
+        if history is not None:
+            return history
     place = {inflection_key(w) for w in tokenize(found["place"])}
     documents = index.documents
     listed = any(

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardamom.core.search.coverage import Covering
+from cardamom.core.search.coverage import Covering, Weighed
 from cardamom.core.search.head_nouns import first_name_word, name_head
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import own_name_words, union_of
+from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key
 from cardamom.core.search.verb_readings import literal_names, verb_names
@@ -90,3 +91,28 @@ def adding_first(
         attaching = [c for c in adding if _attaches(own_name_words(documents[c[0]].name), objects)]
         adding = attaching or adding
     return placed_first(top, order_results(index, adding, 1)[0])
+
+
+def opening_noun_first(
+    index: SearchIndex,
+    analysis: QueryAnalysis,
+    weighed: Weighed,
+    passing: list[Covering],
+    top: list[tuple[int, int, float]],
+    values: frozenset[str],
+) -> list[tuple[int, int, float]]:
+    """``noun_verbs.adding_first`` for a request opening with a noun as its verb
+    (``QueryAnalysis.opening``), the tool carrying, in any field, every word of the request's
+    object that weighs and is no value (Box's ``post_comments`` "adds a comment ... to a
+    *file*"; "return the stripe shipping *rate* object" is no ``..._shipping_return``)."""
+    tokens = weighed.tokens
+    opening = analysis.opening
+    if not tokens or tokens[0] != opening or not noun_verb(opening):
+        return top
+    thing = [
+        i
+        for i, t in enumerate(tokens)
+        if t in analysis.opening_object and i > 0 and weighed.weights[i] > 0 and t not in values
+    ]
+    objects = tuple(tokens[i] for i in thing)
+    return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing), objects)

@@ -1231,6 +1231,44 @@ class SearchOptions:
     * ``possible_actions``: a "which"/"what" question's verb after "can I", "could we" ... is a value, and the
       question reads ("which gadgets *can I add* to a jira dashboard": the available gadgets, not
       ``add_gadget``) (``possible_actions``, ``query``)
+    * ``scoped_compounds``: two words are joined as one only where a name of the connected apps a request names
+      joins them ("find box *user groups*": not Slack's ``usergroups``; "which twilio *add-ons* are installed":
+      not another app's ``addons``) (``scoped_compounds``)
+    * ``progress_questions``: a question's gerund is the state it asks about, no act the request says: a tool
+      doing it writes where the question reads ("is digitalocean still *destroying* droplet 5512":
+      ``droplets_get_destroy_associated_resources_status``, not the destroy) (``progress_questions``)
+    * ``past_runs``: "ran" is read as "runs", the record what ran left ("which github workflows *ran* yesterday
+      in acme/api": ``actions_list_workflow_runs_for_repo``), but in a value (``past_runs``)
+    * ``unknown_doers``: a "who" question's verb no verb list knows, which no name of the app says, asks for the
+      people doing it where a listing name says one word for them ("who *contributed* to acme/api":
+      ``repos_list_contributors``) (``unknown_doers``)
+    * ``listed_setups``: "set up" after things in the plural, past the request's verb, is what was done to them,
+      a state ("what vpcs are set up on digitalocean", read "list vpcs set up on ...": ``vpcs_list``, not
+      ``vpcs_create``) (``listed_setups``)
+    * ``id_named_things``: a word after a thing that the app's names say, its id after it, is the thing the id
+      names, no field of the word before ("edit intercom help *article 8812*": ``update_article``, not the help
+      center's) (``id_named_things``)
+    * ``told_about``: a request to be told about one thing named by its id is read as its get ("tell me about
+      asana team 1209", "what can you tell me about digitalocean knowledge base kb-3a1":
+      ``genai_get_knowledge_base``) (``told_about``, ``about_questions``)
+    * ``chosen_people``: asking whom one may do a verb to ("who *can I assign* jira issue KAN-9 to") is read as
+      the people the verb's adjective in -able names, where a name says it (``find_assignable_users``)
+      (``chosen_people``, ``able_words``)
+    * ``asked_modifiers``: in a question (its first word a question word), the word right past the apps' names
+      may be a modifier the app never says, no verb ("what does twilio *studio* flow FW123 look like":
+      ``fetch_flow``) (``asked_modifiers``, ``unsaid_modifiers``)
+    * ``changed_histories``: what changed in one thing named by its kind and id is its history, where a name of
+      the app gives it a word ("what changed on jira issue KAN-5": ``get_change_logs``, not the notification
+      scheme's ``get_events``) (``changed_histories``, ``happened_questions``)
+    * ``stopped_runs``: a request opening with "stop", "halt" or "abort" is read as "cancel" where a name of the
+      app cancels its thing and none says the verb with it ("stop workflow run 991 in acme/api":
+      ``actions_cancel_workflow_run``, not a codespace's stop) (``stopped_runs``)
+    * ``fields_on_things``: a field a thing has, changed "on" or "for" it, is read as the field "of" it, a value
+      of the thing's update ("change the due date *on* asana task 1209 to friday": ``update_task``; "set the
+      priority on jira issue KAN-5 to high": ``edit_issue``) (``fields_on_things``, ``field_phrases``)
+    * ``id_segments``: a name's path "id" between a thing and a field names no other thing, so the name carries
+      the thing's field ("change the shared link of box folder 8821": ``put_folders_id_update_shared_link``, not
+      the folder's update) (``id_segments``, ``own_fields``)
     """
 
     drop_filler: bool = True
@@ -1638,6 +1676,19 @@ class SearchOptions:
     switching_writes: bool = True
     named_creations: bool = True
     possible_actions: bool = True
+    scoped_compounds: bool = True
+    progress_questions: bool = True
+    past_runs: bool = True
+    unknown_doers: bool = True
+    listed_setups: bool = True
+    id_named_things: bool = True
+    told_about: bool = True
+    chosen_people: bool = True
+    asked_modifiers: bool = True
+    changed_histories: bool = True
+    stopped_runs: bool = True
+    fields_on_things: bool = True
+    id_segments: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2057,4 +2108,17 @@ SEED_RULES_ONLY = SearchOptions(
     switching_writes=False,
     named_creations=False,
     possible_actions=False,
+    scoped_compounds=False,
+    progress_questions=False,
+    past_runs=False,
+    unknown_doers=False,
+    listed_setups=False,
+    id_named_things=False,
+    told_about=False,
+    chosen_people=False,
+    asked_modifiers=False,
+    changed_histories=False,
+    stopped_runs=False,
+    fields_on_things=False,
+    id_segments=False,
 )

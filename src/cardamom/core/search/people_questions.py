@@ -25,7 +25,7 @@ from cardamom.core.search.person_moves import people_word
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.thing_questions import HOLDER_WORDS
 from cardamom.core.search.tokens import GRAMMAR_WORDS, is_plural
-from cardamom.core.search.verb_readings import verb_names
+from cardamom.core.search.verb_readings import literal_names, verb_names
 from cardamom.core.search.verbal_nouns import gerund_verb, known_verb, participle_verb
 
 # "who starred", "who is watching", "who's subscribed to", "which github users follow", "which
@@ -80,6 +80,8 @@ def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> 
         return request
     written = found.group("verb").casefold()
     verb = _verb_of(written)
+    if verb is None and index.options.unknown_doers:
+        verb = _unsaid_verb(index, written, tools)  # "who *contributed* to acme/api"
     if verb is None or written in HOLDER_WORDS or verb in HOLDER_WORDS:
         return request  # (who holds a field asks the thing: "who is *assigned* to issue 7")
     people = _people_words(index, verb, tools)
@@ -105,6 +107,20 @@ def _verb_of(word: str) -> str | None:
         if word.endswith(ending) and known_verb(word[: -len(ending)]):
             return word[: -len(ending)]
     return participle_verb(word) or gerund_verb(word)
+
+
+def _unsaid_verb(index: SearchIndex, word: str, tools: frozenset[int]) -> str | None:
+    """The verb ``word`` writes past ("contributed"), in the present ("contributes") or as a gerund,
+    where no verb list knows it (``unknown_doers``): its stem, if no name of ``tools`` says the
+    word or the stem, and a listing name says one word for the people doing it ("contributors")."""
+    if word in GRAMMAR_WORDS or literal_names(index, word) & tools:
+        return None
+    for ending in ("ed", "d", "es", "s", "ing"):
+        stem = word.removesuffix(ending)
+        unsaid = stem != word and len(stem) >= 4 and not literal_names(index, stem) & tools
+        if unsaid and len(_people_words(index, stem, tools)) == 1:
+            return stem
+    return None
 
 
 def _people_words(index: SearchIndex, verb: str, tools: frozenset[int]) -> list[str]:

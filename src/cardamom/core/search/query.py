@@ -35,6 +35,7 @@ from cardamom.core.search.head_nouns import RequestHead, object_is_value, reques
 from cardamom.core.search.negated_words import actions_ruled_out, negated
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.owner_words import owned_as_of, possessors
+from cardamom.core.search.past_runs import ran_as_runs
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.placed_names import placed_words
 from cardamom.core.search.possible_actions import possible_verbs
@@ -118,11 +119,13 @@ def analyse_query(
     vocabulary: Container[str] = (),
     leads: Callable[[str], bool] | None = None,
     arguments: frozenset[str] = frozenset(),
+    compounds: Container[str] | None = None,
 ) -> QueryAnalysis:
     """Step 1: tokens in order (contraction tails out, ``look up`` joined when synonyms are on,
     ``work log`` joined where the index's names say ``worklog``), the filler words dropped, the
     apps named (``mentions``: the index's app names), the values, the naming words announcing a
-    value (``called``) dropped, and the topic words."""
+    value (``called``) dropped, and the topic words. ``compounds``: the names' words two words are
+    joined as, where not ``vocabulary``'s (``scoped_compounds``)."""
     if options.possessive_fields and options.field_phrases:
         query = possessive_as_of(query)  # "update the task's name": "update name of the task"
     if options.field_nouns and options.field_phrases:
@@ -160,12 +163,13 @@ def analyse_query(
         else None
     )
     markers = reading.markers if reading is not None and options.value_markers else frozenset()
+    runs = options.past_runs and reading is not None and "ran" not in reading.values  # (a name, "Ran", is one)
     if not options.drop_filler:
         tokens = unique(tokenize(query))
         dropped: tuple[str, ...] = ()
         sequence: tuple[str, ...] = tokens
     else:
-        sequence = _sequence(query, options, vocabulary, mentions or {})
+        sequence = _sequence(query, options, vocabulary, mentions or {}, compounds, runs)
         everything = unique(sequence)
         tokens = tuple(t for t in everything if t not in QUERY_FILLER_WORDS and t not in markers)
         dropped = tuple(t for t in everything if t in QUERY_FILLER_WORDS or t in markers) if tokens else ()
@@ -173,13 +177,14 @@ def analyse_query(
     written = sequence  # the addresses in it too: "remove *kim@acme.com* from ..." (``object_is_value``)
     addressless = without_addresses(query)
     if options.drop_filler and addressless != query:
-        sequence = _sequence(addressless, options, vocabulary, mentions or {})  # an address names no app
+        # an address names no app
+        sequence = _sequence(addressless, options, vocabulary, mentions or {}, compounds, runs)
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
     if options.joined_names and mentions:
         unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names)
         unjoined = without_constant_names(unjoined, mentions) if options.constant_values else unjoined  # "AWS_KEY"
         if unjoined != addressless:
-            naming = _sequence(unjoined, options, vocabulary, mentions)
+            naming = _sequence(unjoined, options, vocabulary, mentions, compounds, runs)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
     values |= spelled_values(values, query) if options.abbreviations else frozenset()  # "the *cfg* broke"
@@ -227,6 +232,7 @@ def analyse_query(
             updated=options.updated_fields,
             trailing=options.trailing_fields,
             lists=options.field_lists,
+            changed_on=options.fields_on_things,
         )
         if options.field_phrases and not shaped_name
         else None
@@ -351,11 +357,18 @@ _WITH_SLASH = re.compile(r"(?<![\w/])w/(?=\s)", re.IGNORECASE)
 
 
 def _sequence(
-    text: str, options: SearchOptions, vocabulary: Container[str], apps: Container[str] = ()
+    text: str,
+    options: SearchOptions,
+    vocabulary: Container[str],
+    apps: Container[str] = (),
+    compounds: Container[str] | None = None,
+    runs: bool = False,
 ) -> tuple[str, ...]:
-    """``text``'s tokens in order, contraction tails out, compounds joined (no word of ``apps`` alone)."""
+    """``text``'s tokens in order, contraction tails out, compounds joined (no word of ``apps`` alone);
+    ``runs``: "ran" read as "runs" (``past_runs``)."""
     text = _WITH_SLASH.sub("with", text) if options.abbreviations and "w/" in text else text  # "file 882 w/ bob"
     sequence = tuple(tokenize(contraction_free(text)))
+    sequence = ran_as_runs(sequence) if runs else sequence  # "which workflows *ran* yesterday"
     shortened = options.shortened_phrases  # ("*out-of-office* entries": Cal.com's ``ooo``)
     sequence = spelled_out(sequence, vocabulary, phrases=shortened) if options.abbreviations else sequence
     sequence = without_said_fillers(sequence) if options.said_fillers else sequence  # "*let's* close ..."
@@ -366,8 +379,14 @@ def _sequence(
         phrases, phrasal, separated = not is_name_shaped(text), options.phrasal_verbs, options.separated_particles
         stative = options.stated_compounds  # "which webhooks are *set up*": created, a state
         sequence = join_compounds(
-            sequence, phrases=phrases, opens=opens, phrasal=phrasal, separated=separated, stative=stative
+            sequence,
+            phrases=phrases,
+            opens=opens,
+            phrasal=phrasal,
+            separated=separated,
+            stative=stative,
+            listed=options.listed_setups,
         )
     if options.vocabulary_compounds:
-        sequence = join_vocabulary_compounds(sequence, vocabulary, apps)
+        sequence = join_vocabulary_compounds(sequence, vocabulary if compounds is None else compounds, apps)
     return sequence

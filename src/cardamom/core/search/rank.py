@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Container
 
 from cardamom.core.search.attempts import attempted_in
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.camel_words import lowered_constant, whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
 from cardamom.core.search.coverage import (
-    Covering,
-    Weighed,
     candidate_tools,
     covering_tools,
     description_share,
@@ -37,7 +35,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import instrument_read, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source, taken_out_first
-from cardamom.core.search.noun_verbs import adding_first, noun_verb
+from cardamom.core.search.noun_verbs import opening_noun_first
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
 from cardamom.core.search.parameter_fit import fitted, thing_words
@@ -47,6 +45,7 @@ from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_parts import without_tags
 from cardamom.core.search.scope import scope_pool
+from cardamom.core.search.scoped_compounds import named_compounds
 from cardamom.core.search.second_readings import read_again
 from cardamom.core.search.telling import WRITTEN_FIRST, sends_messages, told_request
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
@@ -115,12 +114,16 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     # Whether a word opens some tool name: asked by the request's head and again by its action
     leads = functools.cache(functools.partial(leads_a_name, index)) if options.name_verbs else None
 
+    compounds: Container[str] | None = None  # the named apps' names' words, where others' joined two words
+
     def read(text: str) -> QueryAnalysis:
-        return analyse_query(
-            text, options, index.app_mentions, index.label_postings, index.name_postings, leads, arguments
-        )
+        mentions, labels, names = index.app_mentions, index.label_postings, index.name_postings
+        return analyse_query(text, options, mentions, labels, names, leads, arguments, compounds)
 
     analysis = read(query)
+    if options.scoped_compounds and (named := named_compounds(index, analysis, query)) is not None:
+        compounds = named  # "find box *user groups*": not Slack's ``usergroups``
+        analysis = read(query)
     keyed = keyed_issue(query) if options.issue_keys else None
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
@@ -229,8 +232,10 @@ def _rank(
     reads = options.read_actions and not analysis.name_shaped
     documents = index.documents
     covering = bool(passing)
-    # the request's own words, its values and participles aside ("issues *created* this week")
-    stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith("ed"))
+    # the request's own words, its values and participles aside ("issues *created* this week"), and a
+    # question's gerunds, a state ("is droplet 5512 still *destroying*": no destroy is asked, ``progress_questions``)
+    ending = ("ed", "ing") if question and options.progress_questions else ("ed",)
+    stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith(ending))
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
     # (a request naming its app: a plan's first read, "remove ... of the playing song", names none)
     writes = options.write_actions and reads and bool(scope.apps)
@@ -268,7 +273,7 @@ def _rank(
     if options.noun_verbs and top and scope.apps and not analysis.name_shaped and not question:
         # "*comment* on github issue 12": the request adds what its verb names, whatever title
         # its other words say ("Get an issue comment")
-        top = _noun_verb_first(index, analysis, weighed, passing, top, as_values)
+        top = opening_noun_first(index, analysis, weighed, passing, top, as_values)
     if options.first_person and analysis.first_person and top:
         asked_head = head  # "what social accounts has *my* profile": the question's things listed
         if head is None and question and options.asked_caller_things:
@@ -350,31 +355,6 @@ def _rank(
         reason=reason,
         **common,  # type: ignore[arg-type]
     )
-
-
-def _noun_verb_first(
-    index: SearchIndex,
-    analysis: QueryAnalysis,
-    weighed: Weighed,
-    passing: list[Covering],
-    top: list[tuple[int, int, float]],
-    values: frozenset[str],
-) -> list[tuple[int, int, float]]:
-    """``noun_verbs.adding_first`` for a request opening with a noun as its verb
-    (``QueryAnalysis.opening``), the tool carrying, in any field, every word of the request's
-    object that weighs and is no value (Box's ``post_comments`` "adds a comment ... to a
-    *file*"; "return the stripe shipping *rate* object" is no ``..._shipping_return``)."""
-    tokens = weighed.tokens
-    opening = analysis.opening
-    if not tokens or tokens[0] != opening or not noun_verb(opening):
-        return top
-    thing = [
-        i
-        for i, t in enumerate(tokens)
-        if t in analysis.opening_object and i > 0 and weighed.weights[i] > 0 and t not in values
-    ]
-    objects = tuple(tokens[i] for i in thing)
-    return adding_first(index, opening, passing, top, lambda d: all(d in weighed.matched[i] for i in thing), objects)
 
 
 def _hit(

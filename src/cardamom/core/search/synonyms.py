@@ -17,7 +17,7 @@ from functools import cache
 
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
 from cardamom.core.search.separated_particles import particle_joined
-from cardamom.core.search.tokens import ARTICLES, inflection_key, places_before
+from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural, places_before
 
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
     tuple(line.split())
@@ -289,6 +289,7 @@ def join_compounds(
     phrasal: bool = False,
     separated: bool = False,
     stative: bool = False,
+    listed: bool = False,
 ) -> tuple[str, ...]:
     """``look up`` -> ``lookup``, ``to do`` -> ``todo``, and with ``phrases`` "who am I" -> "get my
     user" (``PHRASES``; never in a tool's name: ``whoami_notes``) (query tokens in order, repeats
@@ -296,7 +297,8 @@ def join_compounds(
     ``opens``: where the request's verb may stand, past the app's name ("slack *dm* bob"); ``phrasal``:
     a phrasal verb as its action (``phrasal_verbs.PHRASAL_VERBS``); ``separated``
     (``separated_particles``): its particle after the object ("look bob *up*"); ``stative``
-    (``stated_compounds``): "are set up" as "are created" (``_OWN_PARTICIPLES``)."""
+    (``stated_compounds``): "are set up" as "are created" (``_OWN_PARTICIPLES``), and with ``listed``
+    (``listed_setups``) after things in the plural past the verb ("list vpcs *set up* on digitalocean")."""
     compounds = COMPOUNDS | PHRASAL_VERBS if phrasal else COMPOUNDS
     if separated and phrases:
         tokens = particle_joined(tokens, opens, _SEPARABLE_PHRASAL if phrasal else _SEPARABLE)
@@ -317,7 +319,9 @@ def join_compounds(
             continue
         pair = (tokens[i], tokens[i + 1]) if i + 1 < len(tokens) else None
         if pair is not None and pair in compounds:
-            stated = stative and pair in _OWN_PARTICIPLES and i > 0 and tokens[i - 1] in _STATING
+            # ... or after the things it was done to, past the request's verb: "list vpcs *set up* on ..."
+            after = listed and i > opens and is_plural(tokens[i - 1])
+            stated = stative and pair in _OWN_PARTICIPLES and i > 0 and (tokens[i - 1] in _STATING or after)
             joined.append(_OWN_PARTICIPLES[pair] if stated else compounds[pair])
             i += 2
         else:

@@ -66,6 +66,8 @@ def field_of_thing(index: SearchIndex, request: str, tools: frozenset[int], app_
         and not any(c.isdigit() for c in words[end - 1])
     ):
         ident, after = f" {words[after]}", after + 1  # ... or after its field: "update xero invoice due date INV-5"
+        if index.options.id_named_things and literal_names(index, field[-1].casefold()) & tools:
+            return request  # a thing the names say, the id its own: "edit intercom help *article 8812*"
     if not field or is_plural(field[-1].casefold()) or (after < len(words) and words[after].casefold() not in _AFTER):
         return request
     if said_in_order(index, kind, field[0].casefold(), tools):

@@ -23,13 +23,16 @@ from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.tokens import inflection_key, tokenize
 
+# a thing named by its kind and id: "jira issue ENG-4", "the asana task 12"
+_THING = r"(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?\s+\S*\d\S*"
 _HISTORY = re.compile(
     r"^\s*(?:(?:what(?:'s|\u2019s|\s+is)|show(?:\s+me)?|get|give\s+me|list|see|check)\s+)?(?:the\s+)?"
     r"(?:full\s+|whole\s+|complete\s+|recent\s+)?(?P<word>history|timeline|activity|activities|audit\s+(?:trail|log)"
     r"|change\s*log|changelog|changes|log\s+of\s+changes|revisions?|edit\s+history|paper\s+trail)\s+"
-    r"(?:of|on|for|in)\s+(?P<thing>(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?\s+\S*\d\S*)\s*\??\s*$",
+    rf"(?:of|on|for|in)\s+(?P<thing>{_THING})\s*\??\s*$",
     re.IGNORECASE,
 )
+_ONE_THING = re.compile(_THING, re.IGNORECASE)
 # the words apps' names give a thing's history, the likeliest first
 _NAMES: tuple[tuple[str, ...], ...] = (
     ("history",), ("histories",), ("changelog",), ("changelogs",), ("change", "logs"), ("audit", "logs"),
@@ -53,10 +56,18 @@ def history_read(index: SearchIndex, request: str) -> str:
     tools = index.tools_of(index.apps_named(request))
     if not tools:
         return request
-    kinds = {inflection_key(w) for w in tokenize(found["thing"]) if w.isalpha()}
-    word = _said(index, tools, kinds) or _said(index, tools, set())
     # (no name giving it a word: the thing's own get, whose fields tell its times and states)
-    return f"get {word} of {found['thing']}" if word is not None else f"get {found['thing']}"
+    return named_history(index, found["thing"], tools) or f"get {found['thing']}"
+
+
+def named_history(index: SearchIndex, thing: str, tools: frozenset[int]) -> str | None:
+    """The get of the word a name of ``tools`` gives the history of ``thing``, one thing named by
+    its kind and id ("get change logs of jira issue ENG-4"); None where no name gives it one."""
+    if _ONE_THING.fullmatch(thing.strip()) is None:
+        return None
+    kinds = {inflection_key(w) for w in tokenize(thing) if w.isalpha()}
+    word = _said(index, tools, kinds) or _said(index, tools, set())
+    return f"get {word} of {thing}" if word is not None else None
 
 
 def _said(index: SearchIndex, tools: frozenset[int], kinds: set[str]) -> str | None:

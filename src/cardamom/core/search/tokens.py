@@ -121,9 +121,20 @@ def without_urls(text: str) -> str:
     return _URL.sub(" ", _MARKDOWN_LINK.sub(r"\1", text))
 
 
+# A brand or product written in camel case ("WhatsApp", "PayPal", "OAuth") splits into its humps,
+# while requests write it in lower case, one word ("remove the *whatsapp* sender"): the whole word
+# is a token of the description too.
+_CAMEL_HUMPS = 3  # a brand has two or three ("DynamoDB"); an identifier more ("getURLForUser")
+_CAMEL_WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*(?![\w-])")
+
+
 def description_tokens(text: str) -> frozenset[str]:
-    """Tokens a description can score with: URLs and stop words removed."""
-    return frozenset(t for t in tokenize(without_urls(text)) if t not in DESCRIPTION_STOP_WORDS)
+    """Tokens a description can score with: URLs and stop words removed, a word in camel case
+    whole as well as in its humps."""
+    text = without_urls(text)
+    tokens = {t for t in tokenize(text) if t not in DESCRIPTION_STOP_WORDS}
+    tokens.update(w.casefold() for w in _CAMEL_WORD.findall(text) if len(tokenize(w)) <= _CAMEL_HUMPS)
+    return frozenset(tokens)
 
 
 def _words(text: str) -> list[str]:

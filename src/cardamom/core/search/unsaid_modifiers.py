@@ -6,10 +6,12 @@ Such a word says which of the things is meant, or names the product they belong 
 them by the thing. As written, it was the request's rarest word, no tool of the app carries it, and
 the request found nothing. Where a request naming one of the org's apps finds nothing as written
 (nor with its misspellings read), each such word is quoted, so it is a value, and the request ranked
-again (``second_readings``). Never the request's first word past the apps' names (its verb), an
-action or state word, a word some tool of the app says (even inflected or by a prefix), a grammar or
-filler word, a word naming an app, nor a word before one no name of the app says: "jira create a
-*spreadsheet*" keeps its thing, and a connected app asked for an action it lacks still finds nothing.
+again (``second_readings``). Never the request's first word past the apps' names (its verb; but a
+question whose subject opens with the app's name has it later, ``asked_modifiers``: "what does
+twilio *studio* flow FW1 look like"), an action or state word, a word some tool of the app says
+(even inflected or by a prefix), a grammar or filler word, a word naming an app, nor a word before
+one no name of the app says: "jira create a *spreadsheet*" keeps its thing, and a connected app
+asked for an action it lacks still finds nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import re
 from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.synonyms import action_forms
-from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, QUESTION_OPENERS, tokenize
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import known_verb
 
@@ -38,7 +40,10 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
     tools = index.tools_of(index.apps_named(request))
     if not tools:
         return request, ()
-    opening = _opening(index, request)
+    # a question whose subject opens with the app's name has its verb later ("what does twilio *studio* flow
+    # FW1 look like"); elsewhere its first word past the question's is its verb ("who *owns* box folder 77")
+    asked = index.options.asked_modifiers and _app_asked(index, request)
+    opening = -1 if asked else _opening(index, request)
     found: list[re.Match[str]] = []
     for pair in _PAIR.finditer(request):
         word, thing = pair.group(1), pair.group(2).casefold()
@@ -53,6 +58,17 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
     for pair in reversed(found):
         request = f'{request[: pair.start(1)]}"{pair.group(1)}"{request[pair.end(1) :]}'
     return request, tuple(pair.group(1) for pair in found)
+
+
+def _app_asked(index: SearchIndex, request: str) -> bool:
+    """``request`` is a question whose first word past its question words names an app ("what does
+    *twilio* studio flow FW1 look like")."""
+    words = [w.casefold() for w in request.split()]
+    if not words or words[0] not in QUESTION_OPENERS:
+        return False
+    asked = (w for w in words if w not in QUESTION_OPENERS and w not in GRAMMAR_WORDS and w not in QUERY_FILLER_WORDS)
+    subject = next(asked, "")
+    return any(subject in mention.split() for mention in index.app_mentions)
 
 
 def _opening(index: SearchIndex, request: str) -> int:

@@ -1,5 +1,5 @@
 """The shapes of words with digits that are argument values, not names: ``42``, ``$20``,
-``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``c0ffee``, ``us-east-1``, ``2GB``, ``v2.0``; a
+``PROJ-123``, ``ch_3MqL``, ``RE55``, ``8a7b``, ``c0ffee``, ``7d1``, ``us-east-1``, ``2GB``, ``v2.0``; a
 name with digits (``s3``, ``k8s``, ``oauth2``, ``2fa``) has none of these shapes
 (``argument_values`` reads the rest). And one without: a prefixed id in capitals, as examples
 write them (``prod_ABC``); a handle after its kind (``spammer99``); a URL or an e-mail address."""
@@ -40,6 +40,9 @@ _CODE = re.compile(r"^(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$")
 # A quantity with its unit written on: a size, a duration ("2GB", "512mb", "30s", "1.5h", "30m",
 # "1w": a worklog's "2h 30m"; "3d" is a word).
 _QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[kmgtp]i?b|b|k|ms|s|secs?|mins?|h|hrs?|m|w)$", re.IGNORECASE)
+# A short id whose letters stand between digits ("7d1", "8c2"), after a short prefix and a dash or
+# not ("fn-8c2"): a name with digits has its letters around them ("x86", "k8s", "b2b", "gpt-4o").
+_SPLIT_ID = re.compile(r"^(?:[a-z]{1,8}-)?\d+[a-z]{1,3}\d[a-z0-9]*$", re.IGNORECASE)
 
 
 _DIGIT = re.compile(r"\d")
@@ -78,6 +81,7 @@ def has_value_digits(word: str) -> bool:
         or bool(_LONG_HEX_ID.match(core))
         or bool(_VERSION.match(core))
         or bool(_QUANTITY.match(core))
+        or (len(core) <= 12 and bool(_SPLIT_ID.match(core)))
         or digits >= 3
     )
 

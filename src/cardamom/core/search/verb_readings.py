@@ -179,7 +179,8 @@ def changed_field(
         # one thing's field ("of droplet 77"), which a name saying another thing between the two
         # does not carry ("droplets_get_*destroy_associated_resources*_status")
         documents = index.documents
-        carrying = frozenset(d for d in carrying if _says_own_field(documents[d].name, thing, phrase.field))
+        ids = index.options.id_segments  # ("folders_*id*_update_shared_link": a path's id, no other thing)
+        carrying = frozenset(d for d in carrying if _says_own_field(documents[d].name, thing, phrase.field, ids=ids))
     if not things or carrying:
         return frozenset(), kept, ""
     if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
@@ -211,9 +212,10 @@ _READING_NAMES = ("get", "list", "retrieve", "fetch", "read")
 _SETTERS = frozenset({"set", "unset", "get", "put", "patch"})  # a name's verbs no synonym group holds
 
 
-def _says_own_field(name: str, thing: str, field: tuple[str, ...]) -> bool:
+def _says_own_field(name: str, thing: str, field: tuple[str, ...], *, ids: bool = False) -> bool:
     """The tool's own name says ``field`` as ``thing``'s: only actions between the two
-    (``conversations_set_topic``), not another thing ("droplets_get_destroy_associated_resources_status")."""
+    (``conversations_set_topic``), not another thing ("droplets_get_destroy_associated_resources_status");
+    with ``ids`` (``id_segments``), the path's "id" between them too (Box's ``put_folders_id_update_shared_link``)."""
     words = own_name_words(name)
     keys = [inflection_key(w) for w in words]
     field_keys = {inflection_key(w) for w in field}
@@ -222,7 +224,7 @@ def _says_own_field(name: str, thing: str, field: tuple[str, ...]) -> bool:
         if key not in thing_keys:
             continue
         between = next((words[i + 1 : j] for j in range(i + 1, len(keys)) if keys[j] in field_keys), None)
-        if between is not None and all(is_action_word(w) or w in _SETTERS for w in between):
+        if between is not None and all(is_action_word(w) or w in _SETTERS or (ids and w == "id") for w in between):
             return True
     return False
 

@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 54
+SNAPSHOT_FORMAT = 55
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -148,7 +148,11 @@ tie order's fit and a slug's app wait for the next rebuild); format 52 without t
 ``whole_kinds``, ``qualified_kinds``, ``taken_things_said``, ``joined_values``, ``asked_caller_things``,
 ``setting_actions``, ``slug_first`` and ``caller_twins`` (format 53), read as on; format 53 without
 the switches ``unsaid_modifiers``, ``switching_writes``, ``named_creations`` and ``possible_actions``
-(format 54), read as on. The org's app names are never stored: every load derives them
+(format 54), read as on; format 54 without the switches ``scoped_compounds``, ``progress_questions``,
+``past_runs``, ``unknown_doers``, ``listed_setups``, ``id_named_things``, ``told_about``, ``chosen_people``,
+``asked_modifiers``, ``changed_histories`` and ``stopped_runs``, and with its descriptions' camel-case words
+in their humps only (format 55), read as on, the whole words waiting for the next rebuild. The org's
+app names are never stored: every load derives them
 (``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
 are then ``OutdatedSnapshot``."""
 

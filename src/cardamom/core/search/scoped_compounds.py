@@ -1,0 +1,69 @@
+"""Two words joined only as the named apps' names join them (``scoped_compounds``): "find box
+*user groups*", "list *invoice items* for xero invoice INV-4", "which twilio *add-ons* are
+installed".
+
+Two words of a request that a tool's name writes as one are read as that one word
+(``synonyms.join_vocabulary_compounds``: "work log" where Jira's names say ``worklog``). The
+names were every connected app's, so one app's joined word took another app's request: Slack's
+``usergroups`` made "find box user groups" ask for a word no tool of Box says, Stripe's
+``invoiceitems`` did so for Xero, and another app's ``addons`` for Twilio, whose names say
+``add_on``; each request found nothing. Where a request names connected apps and joined two
+words none of their names says as one, but one says apart in their order, it is read again
+joining only as their names do (where none says them either, the joined word stays, a value).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Container, Mapping
+
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.postings import EMPTY, own_name_words
+from cardamom.core.search.query import QueryAnalysis
+from cardamom.core.search.tokens import inflection_key, tokenize
+
+
+class NamedWords(Container[str]):
+    """The words the names of some tools say (a joined word is one where a name of ``tools`` says it)."""
+
+    def __init__(self, names: Mapping[str, frozenset[int]], tools: frozenset[int]) -> None:
+        self._names = names
+        self._tools = tools
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and not self._names.get(word, EMPTY).isdisjoint(self._tools)
+
+
+def named_compounds(index: SearchIndex, analysis: QueryAnalysis, request: str) -> NamedWords | None:
+    """The words of the names of the connected apps ``analysis`` finds named, where ``request``'s
+    reading joined two words as one no name of theirs says, and one of their names says the two
+    words in order (Twilio's ``list_available_add_on``); ``None`` otherwise ("the *work log* of
+    asana task 12" keeps Jira's ``worklog``, a value there, rather than Asana's audit log)."""
+    apps = [mention.name for mention in analysis.mentions if mention.connected]
+    if not apps:
+        return None
+    written = tokenize(request)
+    joined = frozenset(analysis.tokens) - frozenset(written)
+    if joined.isdisjoint(index.name_postings):
+        return None  # (most requests: no two words joined)
+    tools = index.tools_of(apps)
+    named = NamedWords(index.name_postings, tools)
+    apart = (
+        (first, second)
+        for first, second in itertools.pairwise(written)
+        if first + second in joined and first + second in index.name_postings and first + second not in named
+    )
+    return named if any(_said_apart(index, first, second, tools) for first, second in apart) else None
+
+
+def _said_apart(index: SearchIndex, first: str, second: str, tools: frozenset[int]) -> bool:
+    """A name of ``tools`` says ``first`` then ``second``, each inflected or not, the second in
+    the plural too ("add-*ons*": ``add_on``)."""
+    keys = (inflection_key(first), inflection_key(second))
+    singular = second.removesuffix("es") if second.endswith("es") else second.removesuffix("s")
+    for document in index.name_postings.get(first, EMPTY) & tools:
+        words = own_name_words(index.documents[document].name)
+        for a, b in itertools.pairwise(words):
+            if inflection_key(a) == keys[0] and (inflection_key(b) == keys[1] or b in (singular, second[:-1])):
+                return True
+    return False
