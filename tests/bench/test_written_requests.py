@@ -2812,6 +2812,43 @@ FIRST = [
         "xero",
         "update_manual_journal_attachment_by_file_name",
     ),
+    # fifty-second round: first after, each from one rule (two words joined only as the named app
+    # joins them, "ran" as the runs, short ids with letters between digits, a question's modifier
+    # past the app, "who contributed", a question's gerund, a camel-case word in a description,
+    # "set up" after listed things, "tell me about", "who can I assign", "stop" a run, what changed, a
+    # field changed "on" a thing, a name's id segment between a thing and its field)
+    ("what add-ons can I install in twilio", "twilio", "list_available_add_on"),
+    ("which twilio add-ons are installed", "twilio", "list_installed_add_on"),
+    ("edit intercom help article 8812", "intercom", "update_article"),
+    ("what ran in the last hour for intercom data connector 55", "intercom", "list_data_connector_execution_results"),
+    ("which github workflows ran yesterday in acme/api", "github", "actions_list_workflow_runs_for_repo"),
+    ("delete the digitalocean functions namespace fn-8c2", "digitalocean", "functions_delete_namespace"),
+    ("show me nat gateway 7d1 on digitalocean", "digitalocean", "vpcnatgateways_get"),
+    ("what does twilio studio flow FW123 look like", "twilio", "fetch_flow"),
+    ("who contributed to acme/api on github", "github", "repos_list_contributors"),
+    (
+        "is digitalocean still destroying droplet 5512 and its volumes",
+        "digitalocean",
+        "droplets_get_destroy_associated_resources_status",
+    ),
+    ("remove the whatsapp sender XE12 from twilio", "twilio", "delete_channels_sender"),
+    ("what vpcs are set up on digitalocean", "digitalocean", "vpcs_list"),
+    ("tell me about knowledge base kb-3a1 on digitalocean genai", "digitalocean", "genai_get_knowledge_base"),
+    ("who can I assign jira issue KAN-9 to", "jira", "find_assignable_users"),
+    ("stop digitalocean genai evaluation run er-12", "digitalocean", "genai_cancel_model_evaluation_run"),
+    ("stop workflow run 991 in acme/api on github", "github", "actions_cancel_workflow_run"),
+    ("what changed on jira issue KAN-5", "jira", "get_change_logs"),
+    ("what has changed in xero invoice INV-4", "xero", "get_invoice_history"),
+    (
+        'update the description on stripe payment intent pi_3Nx to "March invoice"',
+        "stripe",
+        "post_payment_intents_intent",
+    ),
+    ("change the due date on asana task 1209 to friday", "asana", "update_task"),
+    ("set the priority on jira issue KAN-5 to high", "jira", "edit_issue"),
+    ("change the title on notion page 9f2a to Roadmap", "notion", "patch_page"),
+    ("change the shared link on box web link 77 to company only", "box", "put_web_links_id_update_shared_link"),
+    ("change the shared link of box folder 8821 so it expires next week", "box", "put_folders_id_update_shared_link"),
 ]
 
 

@@ -202,12 +202,13 @@ class TestShortIds:
     def test_a_short_id_after_its_kind_is_a_value(self) -> None:
         assert is_short_id("9f2", "page") and is_short_id("12a", "task")
         assert not is_short_id("s3", "aws") and not is_short_id("9f2", "")
-        # the tokens of "9f2" ("9", "f", "2") are values
-        assert set(tokenize("9f2")) <= read_values("get notion page 9f2").values
-        assert not set(tokenize("9f2")) & read_values("get notion page 9f2", short_ids=False).values
+        # the tokens of "f92" ("f", "92") are values ("9f2", letters between digits, is an id by its shape
+        # alone: ``value_shapes``)
+        assert set(tokenize("f92")) <= read_values("get notion page f92").values
+        assert not set(tokenize("f92")) & read_values("get notion page f92", short_ids=False).values
 
     def test_ranked(self) -> None:
-        query = "get notion page 9f2"
+        query = "get notion page f92"
         assert _names(query)[:1] == ["notion__retrieve_a_page"]
         assert _names(query, short_ids=False) == []
 
