@@ -142,7 +142,7 @@ def field_phrase(
                 field = field[:-1]
             if field[0] in COUNTING:
                 return None  # "the *latest* comment on jira issue OPS-9": one of its things, no field
-            if placed and sequence[end] not in _OF and not (field[-1] in THING_FIELDS and field[-1].isalpha()):
+            if placed and sequence[end] not in _OF and field[-1] not in THING_FIELDS:
                 continue  # "update the labels on ...": a thing's things, no field of it
             if len(field) <= longest and all(w.isalpha() and w not in DETERMINERS and w not in _LISTING for w in field):
                 after = _things_after(sequence, end)

@@ -1231,9 +1231,9 @@ class SearchOptions:
     * ``possible_actions``: a "which"/"what" question's verb after "can I", "could we" ... is a value, and the
       question reads ("which gadgets *can I add* to a jira dashboard": the available gadgets, not
       ``add_gadget``) (``possible_actions``, ``query``)
-    * ``scoped_compounds``: two words are joined as one only where a name of the connected apps a request names
-      joins them ("find box *user groups*": not Slack's ``usergroups``; "which twilio *add-ons* are installed":
-      not another app's ``addons``) (``scoped_compounds``)
+    * ``scoped_compounds``: two words another app's names join are read apart where a name of the connected apps
+      a request names says them apart ("which twilio *add-ons* are installed": ``list_installed_add_on``, not
+      another app's ``addons``) (``scoped_compounds``)
     * ``progress_questions``: a question's gerund is the state it asks about, no act the request says: a tool
       doing it writes where the question reads ("is digitalocean still *destroying* droplet 5512":
       ``droplets_get_destroy_associated_resources_status``, not the destroy) (``progress_questions``)

@@ -122,7 +122,7 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
 
     analysis = read(query)
     if options.scoped_compounds and (named := named_compounds(index, analysis, query)) is not None:
-        compounds = named  # "find box *user groups*": not Slack's ``usergroups``
+        compounds = named  # "which twilio *add-ons* are installed": not another app's ``addons``
         analysis = read(query)
     keyed = keyed_issue(query) if options.issue_keys else None
     if keyed is not None and names_issues(index, analysis.mentions):

@@ -1,15 +1,15 @@
-"""Two words joined only as the named apps' names join them (``scoped_compounds``): "find box
-*user groups*", "list *invoice items* for xero invoice INV-4", "which twilio *add-ons* are
-installed".
+"""Two words joined only as the named apps' names join them (``scoped_compounds``): "which twilio
+*add-ons* are installed", "what *add-ons* can I install in twilio".
 
 Two words of a request that a tool's name writes as one are read as that one word
 (``synonyms.join_vocabulary_compounds``: "work log" where Jira's names say ``worklog``). The
-names were every connected app's, so one app's joined word took another app's request: Slack's
-``usergroups`` made "find box user groups" ask for a word no tool of Box says, Stripe's
-``invoiceitems`` did so for Xero, and another app's ``addons`` for Twilio, whose names say
-``add_on``; each request found nothing. Where a request names connected apps and joined two
-words none of their names says as one, but one says apart in their order, it is read again
-joining only as their names do (where none says them either, the joined word stays, a value).
+names are every connected app's, so one app's joined word took another app's request: another
+app's ``addons`` made the Twilio requests ask for a word no Twilio tool says, where its names say
+``add_on``, and they found nothing. Where a request names connected apps and joined two words none
+of their names says as one, but one says them apart in their order, it is read again joining only
+as their names do. Where none says them either, the joined word stays, a value there ("find box
+*user groups*" keeps Slack's ``usergroups``, "the *work log* of asana task 12" Jira's ``worklog``):
+read apart, their words found other things (Asana's audit log).
 """
 
 from __future__ import annotations

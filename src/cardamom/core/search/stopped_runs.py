@@ -1,5 +1,5 @@
 """Stopping what is running, as the app's names say it (``stopped_runs``): "*stop* workflow run 991 in
-acme/api on github", "*stop* the digitalocean genai evaluation run er-12", "*abort* the box export".
+acme/api on github", "*stop* the digitalocean genai evaluation run er-12".
 
 Names say "cancel" for what runs and may be stopped (GitHub's ``actions_cancel_workflow_run``,
 DigitalOcean's ``genai_cancel_model_evaluation_run``) and keep "stop" for what is switched off

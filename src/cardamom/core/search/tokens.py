@@ -124,7 +124,7 @@ def without_urls(text: str) -> str:
 # A brand or product written in camel case ("WhatsApp", "PayPal", "OAuth") splits into its humps,
 # while requests write it in lower case, one word ("remove the *whatsapp* sender"): the whole word
 # is a token of the description too.
-_CAMEL_HUMPS = 3  # a brand has two or three ("DynamoDB"); an identifier more ("getURLForUser")
+_CAMEL_HUMPS = 3  # a brand has two or three ("PayPal", "MySQLWorkbench"); an identifier more ("getURLForUser")
 _CAMEL_WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*(?![\w-])")
 
 
