@@ -21,7 +21,7 @@ from cardamom.core.search.synonyms import join_compounds
 from cardamom.core.search.thing_fields import field_of_thing
 from cardamom.core.search.tokens import description_tokens, tokenize
 from cardamom.core.search.value_shapes import has_value_digits
-from tests.unit.search_documents import app_doc, without
+from tests.unit.search_documents import app_doc, shipped_index, shipped_names, without
 
 TWILIO = [
     app_doc(
@@ -88,32 +88,22 @@ JIRA = [
     app_doc("jira__get_events", "Jira", "Get events. Returns all issue events."),
     app_doc("jira__get_issue", "Jira", "Get an issue."),
 ]
-_INDEXES: dict[int, SearchIndex] = {}
-
-
-def _index(documents: list[SearchDocument]) -> SearchIndex:
-    return _INDEXES.setdefault(id(documents), SearchIndex.build(documents))
-
-
-def _names(documents: list[SearchDocument], query: str, **switches: bool) -> list[str]:
-    index = SearchIndex.build(documents, without(**switches)) if switches else _index(documents)
-    return [h.name for h in rank(index, query).hits]
 
 
 class TestScopedCompounds:
     @pytest.mark.parametrize("query", ["which twilio add-ons are installed", "which twilio add ons are installed"])
     def test_words_the_named_app_says_apart_stay_apart(self, query: str) -> None:
-        assert _names(TWILIO, query)[0] == "twilio__list_installed_add_on"
-        assert _names(TWILIO, query, scoped_compounds=False) == []
+        assert shipped_names(TWILIO, query)[0] == "twilio__list_installed_add_on"
+        assert shipped_names(TWILIO, query, scoped_compounds=False) == []
 
     def test_a_word_the_named_app_never_says_apart_stays_joined(self) -> None:
         # no Asana name says "work" then "log": Jira's joined word stays, a value there
         query = "get the work log of asana task 12"
-        assert _names(ASANA, query) == _names(ASANA, query, scoped_compounds=False)
-        assert "worklog" in rank(_index(ASANA), query).values
+        assert shipped_names(ASANA, query) == shipped_names(ASANA, query, scoped_compounds=False)
+        assert "worklog" in rank(shipped_index(ASANA), query).values
 
     def test_a_request_naming_no_app_joins_as_any_name_does(self) -> None:
-        ranking = rank(_index(TWILIO), "list the installed add ons")
+        ranking = rank(shipped_index(TWILIO), "list the installed add ons")
         assert "addons" in ranking.query_tokens
 
 
@@ -121,23 +111,26 @@ class TestProgressQuestions:
     def test_a_questions_gerund_is_a_state(self) -> None:
         query = "is digitalocean still destroying droplet 5512 and its volumes"
         status = "digitalocean__droplets_get_destroy_associated_resources_status"
-        assert _names(DIGITALOCEAN, query)[0] == status
-        assert _names(DIGITALOCEAN, query, progress_questions=False)[0] != status
+        assert shipped_names(DIGITALOCEAN, query)[0] == status
+        assert shipped_names(DIGITALOCEAN, query, progress_questions=False)[0] != status
 
     def test_an_order_keeps_its_gerund(self) -> None:
         # no question: "destroying" stays the request's word, and the destroy its answer
         query = "start destroying digitalocean droplet 5512 and its volumes"
-        assert _names(DIGITALOCEAN, query)[0] == "digitalocean__droplets_destroy_with_associated_resources_selective"
+        assert (
+            shipped_names(DIGITALOCEAN, query)[0]
+            == "digitalocean__droplets_destroy_with_associated_resources_selective"
+        )
 
 
 class TestPastRuns:
     def test_ran_is_the_runs(self) -> None:
         query = "which github workflows ran yesterday in acme/api"
-        assert _names(GITHUB, query)[0] == "github__actions_list_workflow_runs_for_repo"
-        assert _names(GITHUB, query, past_runs=False)[:1] != ["github__actions_list_workflow_runs_for_repo"]
+        assert shipped_names(GITHUB, query)[0] == "github__actions_list_workflow_runs_for_repo"
+        assert shipped_names(GITHUB, query, past_runs=False)[:1] != ["github__actions_list_workflow_runs_for_repo"]
 
     def test_a_name_is_a_value(self) -> None:
-        ranking = rank(_index(ASANA), "add user Ran Cohen to asana team 1209")
+        ranking = rank(shipped_index(ASANA), "add user Ran Cohen to asana team 1209")
         assert "ran" in ranking.values
         assert "runs" not in ranking.query_tokens
 
@@ -145,18 +138,18 @@ class TestPastRuns:
 class TestUnknownDoers:
     def test_who_contributed_asks_the_contributors(self) -> None:
         query = "who contributed to acme/api on github"
-        assert _names(GITHUB, query)[0] == "github__repos_list_contributors"
-        assert _names(GITHUB, query, unknown_doers=False)[:1] != ["github__repos_list_contributors"]
+        assert shipped_names(GITHUB, query)[0] == "github__repos_list_contributors"
+        assert shipped_names(GITHUB, query, unknown_doers=False)[:1] != ["github__repos_list_contributors"]
 
     def test_a_verb_the_names_say_is_read_as_written(self) -> None:
         # "run" is a word of the names: no people for it
         query = "who runs workflows in acme/api on github"
-        assert _names(GITHUB, query) == _names(GITHUB, query, unknown_doers=False)
+        assert shipped_names(GITHUB, query) == shipped_names(GITHUB, query, unknown_doers=False)
 
 
 class TestListedSetups:
     def test_things_set_up_are_listed(self) -> None:
-        assert _names(DIGITALOCEAN, "what vpcs are set up on digitalocean")[0] == "digitalocean__vpcs_list"
+        assert shipped_names(DIGITALOCEAN, "what vpcs are set up on digitalocean")[0] == "digitalocean__vpcs_list"
 
     @pytest.mark.parametrize(
         ("tokens", "listed", "expected"),
@@ -172,13 +165,13 @@ class TestListedSetups:
         assert expected in join_compounds(tokens, stative=True, listed=listed)
 
     def test_setting_one_up_creates_it(self) -> None:
-        assert _names(DIGITALOCEAN, "set up a vpc on digitalocean")[0] == "digitalocean__vpcs_create"
+        assert shipped_names(DIGITALOCEAN, "set up a vpc on digitalocean")[0] == "digitalocean__vpcs_create"
 
 
 class TestIdNamedThings:
     def test_a_named_thing_before_its_id_is_no_field(self) -> None:
         query = "edit intercom help article 8812"
-        assert _names(INTERCOM, query)[0] == "intercom__update_article"
+        assert shipped_names(INTERCOM, query)[0] == "intercom__update_article"
         tools = frozenset(range(len(INTERCOM)))
         on, off = SearchIndex.build(INTERCOM), SearchIndex.build(INTERCOM, without(id_named_things=False))
         assert field_of_thing(on, query, tools, {"intercom"}) == query
@@ -188,7 +181,7 @@ class TestIdNamedThings:
         tools = frozenset(range(len(INTERCOM)))
         query = "update intercom help center due date 42"
         assert (
-            field_of_thing(_index(INTERCOM), query, tools, {"intercom"})
+            field_of_thing(shipped_index(INTERCOM), query, tools, {"intercom"})
             == "update the due date of intercom help center 42"
         )
 
@@ -211,14 +204,14 @@ class TestToldAbout:
 
     def test_the_things_get_is_found(self) -> None:
         query = "tell me about knowledge base kb-3a1 on digitalocean genai"
-        assert _names(DIGITALOCEAN, query)[0] == "digitalocean__genai_get_knowledge_base"
+        assert shipped_names(DIGITALOCEAN, query)[0] == "digitalocean__genai_get_knowledge_base"
 
 
 class TestChosenPeople:
     def test_who_can_i_assign_asks_the_assignable_users(self) -> None:
         query = "who can I assign jira issue KAN-9 to"
-        assert _names(JIRA, query)[0] == "jira__find_assignable_users"
-        assert _names(JIRA, query, chosen_people=False)[0] == "jira__assign_issue"
+        assert shipped_names(JIRA, query)[0] == "jira__find_assignable_users"
+        assert shipped_names(JIRA, query, chosen_people=False)[0] == "jira__assign_issue"
 
     @pytest.mark.parametrize(
         ("request_text", "expected"),
@@ -237,29 +230,29 @@ class TestChosenPeople:
 class TestAskedModifiers:
     def test_a_questions_word_past_the_app_may_be_a_modifier(self) -> None:
         query = "what does twilio studio flow FW123 look like"
-        assert _names(TWILIO, query)[0] == "twilio__fetch_flow"
-        assert _names(TWILIO, query, asked_modifiers=False) == []
+        assert shipped_names(TWILIO, query)[0] == "twilio__fetch_flow"
+        assert shipped_names(TWILIO, query, asked_modifiers=False) == []
 
     def test_an_orders_word_past_the_app_is_its_verb(self) -> None:
-        assert _names(TWILIO, "twilio rerun flow FW123") == []
+        assert shipped_names(TWILIO, "twilio rerun flow FW123") == []
 
 
 class TestChangedHistories:
     def test_what_changed_in_a_thing_is_its_history(self) -> None:
         query = "what changed on jira issue KAN-5"
-        assert _names(JIRA, query)[0] == "jira__get_change_logs"
-        assert _names(JIRA, query, changed_histories=False)[0] == "jira__get_events"
+        assert shipped_names(JIRA, query)[0] == "jira__get_change_logs"
+        assert shipped_names(JIRA, query, changed_histories=False)[0] == "jira__get_events"
 
     def test_what_happened_lists_the_events(self) -> None:
-        assert _names(JIRA, "what happened on jira issue KAN-5")[0] == "jira__get_events"
+        assert shipped_names(JIRA, "what happened on jira issue KAN-5")[0] == "jira__get_events"
 
 
 class TestStoppedRuns:
     def test_stopping_a_run_cancels_it(self) -> None:
         query = "stop the digitalocean genai evaluation run er-12"
-        assert _names(DIGITALOCEAN, query)[0] == "digitalocean__genai_cancel_model_evaluation_run"
+        assert shipped_names(DIGITALOCEAN, query)[0] == "digitalocean__genai_cancel_model_evaluation_run"
         off = SearchIndex.build(DIGITALOCEAN, without(stopped_runs=False))
-        assert "cancel" in rank(_index(DIGITALOCEAN), query).query_tokens
+        assert "cancel" in rank(shipped_index(DIGITALOCEAN), query).query_tokens
         assert "stop" in rank(off, query).query_tokens
 
     @pytest.mark.parametrize(
@@ -273,7 +266,7 @@ class TestStoppedRuns:
         ],
     )
     def test_the_request_read(self, documents: list[SearchDocument], request_text: str, expected: str) -> None:
-        index = _index(documents)
+        index = shipped_index(documents)
         tools = frozenset(range(len(index.documents)))
         assert cancelled(index, request_text, tools, frozenset({"github", "digitalocean"})) == expected
 
@@ -314,8 +307,8 @@ class TestIdSegments:
             app_doc("box__put_folders_id_add_shared_link", "Box", "Add shared link to folder."),
         ]
         query = "change the shared link of box folder 8821"
-        assert _names(box, query)[0] == "box__put_folders_id_update_shared_link"
-        assert _names(box, query, id_segments=False)[0] != "box__put_folders_id_update_shared_link"
+        assert shipped_names(box, query)[0] == "box__put_folders_id_update_shared_link"
+        assert shipped_names(box, query, id_segments=False)[0] != "box__put_folders_id_update_shared_link"
 
 
 class TestSplitIds:
@@ -328,7 +321,7 @@ class TestSplitIds:
         assert not has_value_digits(word)
 
     def test_a_short_id_leaves_the_mass(self) -> None:
-        ranking = rank(_index(DIGITALOCEAN), "get the digitalocean knowledge base 7d1")
+        ranking = rank(shipped_index(DIGITALOCEAN), "get the digitalocean knowledge base 7d1")
         assert {"7", "d", "1"} <= set(ranking.values)
 
 
@@ -338,4 +331,6 @@ class TestCamelWords:
         assert {"whatsapp", "whats", "app", "paypal", "oauth"} <= tokens
 
     def test_a_request_writing_it_lower_case_finds_the_tool(self) -> None:
-        assert _names(TWILIO, "remove the whatsapp sender XE12 from twilio")[0] == "twilio__delete_channels_sender"
+        assert (
+            shipped_names(TWILIO, "remove the whatsapp sender XE12 from twilio")[0] == "twilio__delete_channels_sender"
+        )
