@@ -327,8 +327,10 @@ class TestSplitIds:
 
 class TestCamelWords:
     def test_a_camel_case_word_is_whole_too(self) -> None:
-        tokens = description_tokens("Delete a Sender. (WhatsApp only) Pay with PayPal or OAuth.")
-        assert {"whatsapp", "whats", "app", "paypal", "oauth"} <= tokens
+        tokens = description_tokens("Delete a Sender. (WhatsApp only) Pay with PayPal or OAuth by sessionId.")
+        assert {"whatsapp", "whats", "app", "paypal", "oauth", "session", "id"} <= tokens
+        assert "sessionid" not in tokens  # an identifier, no brand
+        assert "geturlforuser" not in description_tokens("Call GetURLForUser.")  # four humps
 
     def test_a_request_writing_it_lower_case_finds_the_tool(self) -> None:
         assert (

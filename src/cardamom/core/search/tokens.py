@@ -123,14 +123,15 @@ def without_urls(text: str) -> str:
 
 # A brand or product written in camel case ("WhatsApp", "PayPal", "OAuth") splits into its humps,
 # while requests write it in lower case, one word ("remove the *whatsapp* sender"): the whole word
-# is a token of the description too.
-_CAMEL_HUMPS = 3  # a brand has two or three ("PayPal", "MySQLWorkbench"); an identifier more ("getURLForUser")
-_CAMEL_WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*(?![\w-])")
+# is a token of the description too. An identifier opening in lower case ("sessionId") is none: a
+# request writing it whole was then read twice (``camel_words``), and requests in words slowed.
+_CAMEL_HUMPS = 3  # a brand has two or three ("PayPal", "MySQLWorkbench"); an identifier more ("GetURLForUser")
+_CAMEL_WORD = re.compile(r"(?<![\w-])[A-Z][a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*(?![\w-])")
 
 
 def description_tokens(text: str) -> frozenset[str]:
     """Tokens a description can score with: URLs and stop words removed, a word in camel case
-    whole as well as in its humps."""
+    opening with a capital whole as well as in its humps."""
     text = without_urls(text)
     tokens = {t for t in tokenize(text) if t not in DESCRIPTION_STOP_WORDS}
     tokens.update(w.casefold() for w in _CAMEL_WORD.findall(text) if len(tokenize(w)) <= _CAMEL_HUMPS)
