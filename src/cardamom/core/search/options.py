@@ -1237,7 +1237,7 @@ class SearchOptions:
     * ``progress_questions``: a question's gerund is the state it asks about, no act the request says: a tool
       doing it writes where the question reads ("is digitalocean still *destroying* droplet 5512":
       ``droplets_get_destroy_associated_resources_status``, not the destroy) (``progress_questions``)
-    * ``past_runs``: "ran" is read as "runs", the record what ran left ("which github workflows *ran* yesterday
+    * ``past_runs``: "ran" is read as "runs", the record of what ran ("which github workflows *ran* yesterday
       in acme/api": ``actions_list_workflow_runs_for_repo``), but in a value (``past_runs``)
     * ``unknown_doers``: a "who" question's verb no verb list knows, which no name of the app says, asks for the
       people doing it where a listing name says one word for them ("who *contributed* to acme/api":
@@ -1254,9 +1254,9 @@ class SearchOptions:
     * ``chosen_people``: asking whom one may do a verb to ("who *can I assign* jira issue KAN-9 to") is read as
       the people the verb's adjective in -able names, where a name says it (``find_assignable_users``)
       (``chosen_people``, ``able_words``)
-    * ``asked_modifiers``: in a question (its first word a question word), the word right past the apps' names
+    * ``asked_modifiers``: in a question whose subject opens with the app's name, the word right past the name
       may be a modifier the app never says, no verb ("what does twilio *studio* flow FW123 look like":
-      ``fetch_flow``) (``asked_modifiers``, ``unsaid_modifiers``)
+      ``fetch_flow``; "who *owns* box folder 77" keeps its verb) (``asked_modifiers``, ``unsaid_modifiers``)
     * ``changed_histories``: what changed in one thing named by its kind and id is its history, where a name of
       the app gives it a word ("what changed on jira issue KAN-5": ``get_change_logs``, not the notification
       scheme's ``get_events``) (``changed_histories``, ``happened_questions``)
