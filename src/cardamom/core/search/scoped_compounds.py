@@ -18,9 +18,10 @@ import itertools
 from collections.abc import Container, Mapping
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import EMPTY, own_name_words
+from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.query import QueryAnalysis
-from cardamom.core.search.tokens import inflection_key, tokenize
+from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verb_readings import said_in_order
 
 
 class NamedWords(Container[str]):
@@ -58,12 +59,6 @@ def named_compounds(index: SearchIndex, analysis: QueryAnalysis, request: str) -
 
 def _said_apart(index: SearchIndex, first: str, second: str, tools: frozenset[int]) -> bool:
     """A name of ``tools`` says ``first`` then ``second``, each inflected or not, the second in
-    the plural too ("add-*ons*": ``add_on``)."""
-    keys = (inflection_key(first), inflection_key(second))
+    the plural too ("add-*ons*": ``add_on``, where "ons" is no inflection of "on")."""
     singular = second.removesuffix("es") if second.endswith("es") else second.removesuffix("s")
-    for document in index.name_postings.get(first, EMPTY) & tools:
-        words = own_name_words(index.documents[document].name)
-        for a, b in itertools.pairwise(words):
-            if inflection_key(a) == keys[0] and (inflection_key(b) == keys[1] or b in (singular, second[:-1])):
-                return True
-    return False
+    return bool(said_in_order(index, first, second, tools) or said_in_order(index, first, singular, tools))
