@@ -509,6 +509,17 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("stop a run: cancel it", "stopped_runs", True),
     ("a field changed on a thing", "fields_on_things", True),
     ("a name's id segment between a thing and its field", "id_segments", True),
+    ("+ a grouped name first only at the best score", "grouped_scores", True),
+    ("+ a membership or role asked is its check", "checked_members", True),
+    ("+ a measure a name says is no field of the get", "named_measures", True),
+    ("+ how much is used read as the usage", "used_amounts", True),
+    ("+ a searching name saying two of its words searches", "searched_phrases", True),
+    ("+ the app words no name pairs with a thing leave it", "unpaired_modifiers", True),
+    ("+ a person made a role is the role set", "made_roles", True),
+    ("+ a thing started that no name starts is created", "started_things", True),
+    ("+ the things I am in are mine", "own_relations", True),
+    ("+ a field with its own update keeps its words", "field_updates", True),
+    ("+ the things a subject does a verb to are its list", "verbed_things", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

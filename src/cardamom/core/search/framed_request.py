@@ -51,7 +51,9 @@ from cardamom.core.search.kept_questions import retention_asked
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
 from cardamom.core.search.listed_ids import one_of_each
+from cardamom.core.search.made_roles import made_role
 from cardamom.core.search.manner_adverbs import without_manner
+from cardamom.core.search.measured_questions import usage_asked
 from cardamom.core.search.member_clauses import caller_as_owner
 from cardamom.core.search.mentioned_things import without_mention
 from cardamom.core.search.merged_branches import quoted_branches
@@ -77,7 +79,7 @@ from cardamom.core.search.postings import EMPTY
 from cardamom.core.search.purpose_clauses import quoted_purpose
 from cardamom.core.search.reason_clauses import without_reasons
 from cardamom.core.search.recipients import without_recipient
-from cardamom.core.search.relation_questions import related_things
+from cardamom.core.search.relation_questions import checks_word, related_things, verb_said_with
 from cardamom.core.search.relative_clauses import described_by_clause
 from cardamom.core.search.reminded_orders import reminded_request
 from cardamom.core.search.repeated_actions import done_once
@@ -86,12 +88,13 @@ from cardamom.core.search.request_parts import task_part, with_apps
 from cardamom.core.search.request_tags import without_tags
 from cardamom.core.search.requesters import told_as_users, without_source
 from cardamom.core.search.slang_verbs import plain_verb
+from cardamom.core.search.started_things import started_as_created
 from cardamom.core.search.started_workflows import started_workflow
 from cardamom.core.search.stated_situations import without_concession, without_role, without_situation
 from cardamom.core.search.stopped_runs import cancelled
 from cardamom.core.search.suggested_acts import suggested_act
 from cardamom.core.search.supposed_acts import supposed_act
-from cardamom.core.search.telling import told_request
+from cardamom.core.search.telling import texted
 from cardamom.core.search.thing_adjectives import without_description
 from cardamom.core.search.thing_fields import field_of_thing, given_field
 from cardamom.core.search.thing_pieces import in_names, piece_as_thing
@@ -279,6 +282,7 @@ def framed_request(
         framed = read_past_app(framed, opened_by, functools.partial(cancelled, index, tools=tools, app_words=app_words))
     if options.whole_things:  # "delete the entire box folder 99": "delete the box folder 99"
         framed = whole_thing(framed, a_name_says)
+    framed = started_as_created(index, framed, tools, app_words) if options.started_things else framed
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
         framed = uncounted(framed)
     if options.relative_clauses:  # "merge the github PR that fixes the login bug": 'merge the github PR "fixes ..."'
@@ -322,6 +326,7 @@ def framed_request(
         framed = with_apps(booked(index, framed, tools), mentions)  # (its kind may have said the app)
     if options.rescheduled_things:  # "move cal.com booking 42 to friday": "reschedule cal.com booking 42 ..."
         framed = rescheduled(index, framed, tools)
+    framed = usage_asked(framed, functools.partial(a_name_says, "usage")) if options.used_amounts else framed
     framed = timed_question(framed) if options.asked_times else framed  # "what time is my next booking"
     framed = listed_question(framed) if options.asked_lists else framed  # "what repos are in the github org acme"
     framed = counted_question(index, framed, tools) if options.counted_questions else framed  # "how many tasks ..."
@@ -332,7 +337,10 @@ def framed_request(
     if options.kept_questions:  # "how long does github org acme keep logs": "get github org acme retention logs"
         framed = retention_asked(framed, a_name_says)
     if options.relation_questions:  # "which teams is bob assigned to in asana": "list teams for bob in asana"
-        framed = with_apps(related_things(framed, belonged=options.belonged_questions), mentions)
+        checks = functools.partial(checks_word, index, tools) if options.checked_members else None
+        verbed = functools.partial(verb_said_with, index, tools) if options.verbed_things else None
+        own, belonged = options.own_relations, options.belonged_questions
+        framed = with_apps(related_things(framed, belonged=belonged, checked=checks, own=own, verbed=verbed), mentions)
     if options.people_questions:  # "who starred acme/web on github": "list stargazers of acme/web on github"
         framed = with_apps(people_question(index, framed, tools), mentions)
     framed = sought_thing(framed) if options.existence_questions else framed  # "is there a notion page about ..."
@@ -348,6 +356,7 @@ def framed_request(
         framed = person_sought(index, framed, tools)
     if options.outcome_requests:  # "make github repo acme/api private", "ask bob to review PR 12"
         framed = review_asked(index, made_state(index, framed, tools), tools)
+    framed = made_role(index, framed, tools) if options.made_roles else framed  # "make bob an admin of ..."
     if options.review_verdicts:  # "approve PR 12 in github acme/api": "review PR 12 ..."
         framed = review_verdict(index, framed, tools)
     if options.converted_things:  # "turn intercom conversation 88 into a ticket": "convert ... to a ticket"
@@ -369,11 +378,7 @@ def framed_request(
             app_words=app_words,
         )
     if options.framed_texts and options.telling and framed.split()[:1] != written.split()[:1]:
-        # "twilio please text +1415...": "send a text message to ..." (as the request as written is
-        # read, before its frame), in an app whose names send messages
-        told, verb = told_request(framed, options)
-        texting = verb == "text" and (a_name_says("message") or a_name_says("sms"))
-        framed = told if texting else framed
+        framed = texted(framed, options, a_name_says)  # "twilio please text +1415...": "send a text message to ..."
     return framed
 
 

@@ -109,6 +109,13 @@ def head_first(
         heads = forms(thing, True)
     verbs = verb_names(index, verb)
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
+    checking = frozenset[int]()
+    if index.options.checked_members and head.verb == "check":
+        # whether asked is checked, not got: "check membership for user 'octocat' in the acme org"
+        # is ``orgs_check_membership_for_user``, before a team's ``teams_get_membership_for_user_in_org``
+        said = literal_names(index, head.verb)
+        checking = frozenset(c[0] for c in passing if c[0] in said and acts_on(documents[c[0]].name, heads))
+        doing = [c for c in passing if c[0] in checking] or doing
     if not doing and index.options.ending_deletes and inflection_key(verb) in _ENDING:
         # "cancel stripe subscription sub_1": no name cancels a subscription, its delete does
         # (Stripe's ``delete_subscriptions_subscription_exposed_id``), not a schedule's cancel
@@ -138,6 +145,10 @@ def head_first(
     # (against a tool of the same app grouped under another thing only: the app's own convention)
     apps = {index.app_of(c[0]) for c in doing if _grouped_elsewhere(documents[c[0]].name, heads)} if grouped else set()
     grouped = [c for c in grouped if index.app_of(c[0]) in apps]
+    if grouped and index.options.grouped_scores:
+        # (where another tool doing it scores more, the group's word is all it says: "is octocat a
+        # member of the acme org" is no ``enterprise_team_memberships_get``, which leaves the org unsaid)
+        grouped = [c for c in grouped if c[1] >= max(d[1] for d in doing)]
     among = grouped or kinds or doing
     # "list asana tasks": ``get_tasks``, not ``get_tasks_for_user_task_list``, whose "list" is a thing
     listed_as_noun = inflection_key(verb) == _LIST and inflection_key(thing) != _LIST
@@ -171,6 +182,7 @@ def head_first(
             or (unsaid is not None and t not in unsaid and _acts_elsewhere(documents[t].name, heads))
             or (nouned and _acts_elsewhere(documents[t].name, heads))
             or (bare and t not in verbs)
+            or (bool(checking) and t not in checking)
             or (listed_as_noun and _lists_as_noun(documents[t]))
             or (plural and _says_one(documents[t].name_tokens, thing, one))
             # "find jira issue": ``search_for_issues_using_jql``, before ``find_assignable_users``,

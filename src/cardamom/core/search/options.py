@@ -1269,6 +1269,43 @@ class SearchOptions:
     * ``id_segments``: a name's path "id" between a thing and a field names no other thing, so the name carries
       the thing's field ("change the shared link of box folder 8821": ``put_folders_id_update_shared_link``, not
       the folder's update) (``id_segments``, ``own_fields``)
+    * ``grouped_scores``: for ``grouped_names``, a tool grouped under the request's head comes first only where
+      no tool doing the request's action scores more ("is octocat a member of the acme org": not
+      ``enterprise_team_memberships_get``, which leaves the org unsaid) (``head_order``)
+    * ``checked_members``: whether one is a member of a thing, or holds a role on it ("is octocat a
+      *collaborator* on github repo acme/api"), is read as the check a name of the app makes of it
+      (``orgs_check_membership_for_user``, ``repos_check_collaborator``) (``relation_questions``)
+    * ``named_measures``: a question about one thing named by its id whose other words, two or more, one name of
+      the app says ("what's the *disk usage* of digitalocean mysql cluster 9cc1":
+      ``monitoring_get_database_mysql_disk_usage``) is ranked as written, not read as the thing's get
+      (``measured_questions``, ``thing_questions``)
+    * ``used_amounts``: "how much X is Y using" is read as X's usage of Y ("how much actions cache is acme/api
+      using": "get actions cache usage of acme/api"), where a name of the app says "usage"
+      (``measured_questions``)
+    * ``searched_phrases``: for ``search_things``, an app one of whose searching names says two words of the
+      request in their order searches for them, whatever word stands before ("search the intercom admin
+      *activity logs* for ...": ``search_activity_logs``, not ``list_activity_logs``) (``verb_readings``)
+    * ``unpaired_modifiers``: words of the app right before a thing named by its id that no name says with the
+      thing's kind, which the first tool found says and not the kind, leave the request where its first tool
+      then says the kind ("update intercom *help center* collection 55 to be called FAQ":
+      ``update_collection``, not ``create_help_center_redirect``); one some name says with it stays ("github
+      *repo* webhook 12") (``unpaired_modifiers``)
+    * ``made_roles``: a person made into a role ("make slack guest U0G1 a *regular* member", "make octocat an
+      *admin* of the acme org") is read as the role set in the way the app's names set it: the role's own set
+      (``admin_users_set_regular``), the role added (``repos_add_collaborator``), or a membership set with the
+      role as its value (``orgs_set_membership_for_user``) (``made_roles``)
+    * ``started_things``: a request opening "start a" or "start an" is read as "create a" where no name of the
+      app says "start" with the thing ("start a slack call for the standup": ``calls_add``; GitHub's
+      ``migrations_start_for_org`` keeps "start a migration") (``started_things``)
+    * ``own_relations``: a question asking which things the caller is in ("which slack channels *am I* in",
+      "which github teams am I a member of", "which asana teams do I belong to") is read as the caller's list
+      ("list my slack channels") (``relation_questions``)
+    * ``field_updates``: for ``field_phrases``, a field whose change a name does, every word of it, where no
+      name updates the thing, keeps its words: the field's own tool ("set the sql mode of digitalocean mysql
+      cluster 9cc1 to ANSI": ``databases_update_sql_mode``, not a cluster's create) (``verb_readings``)
+    * ``verbed_things``: a question asking which things a subject does a verb to that no name says with them
+      ("what packages does the acme org *publish*", "which projects does bob *manage* in asana") is read as
+      their list for the subject ("list packages for the acme org", a person quoted) (``relation_questions``)
     """
 
     drop_filler: bool = True
@@ -1689,6 +1726,17 @@ class SearchOptions:
     stopped_runs: bool = True
     fields_on_things: bool = True
     id_segments: bool = True
+    grouped_scores: bool = True
+    checked_members: bool = True
+    named_measures: bool = True
+    used_amounts: bool = True
+    searched_phrases: bool = True
+    unpaired_modifiers: bool = True
+    made_roles: bool = True
+    started_things: bool = True
+    own_relations: bool = True
+    field_updates: bool = True
+    verbed_things: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2121,4 +2169,15 @@ SEED_RULES_ONLY = SearchOptions(
     stopped_runs=False,
     fields_on_things=False,
     id_segments=False,
+    grouped_scores=False,
+    checked_members=False,
+    named_measures=False,
+    used_amounts=False,
+    searched_phrases=False,
+    unpaired_modifiers=False,
+    made_roles=False,
+    started_things=False,
+    own_relations=False,
+    field_updates=False,
+    verbed_things=False,
 )

@@ -94,17 +94,22 @@ def given_names(words: Iterable[str], named_by_tools: Container[str]) -> frozens
 # (``field_phrases``): "set bob as the assignee of jira issue ENG-3" found
 # ``bulk_set_issue_property``, and "make priya the owner of asana project 12" nothing.
 _MADE = re.compile(
-    r"^(?P<please>please\s+)?(?:set|make)\s+(?P<person>\S+)\s+(?:as\s+(?:(?:the|an?)\s+)?|(?:the|an?)\s+)(?P<field>[A-Za-z]+)"
+    r"^(?P<please>please\s+)?(?P<verb>set|make)\s+(?P<person>\S+)\s+(?:as\s+(?:(?:the|an?)\s+)?|(?P<one>the|an?)\s+)(?P<field>[A-Za-z]+)"
     r"\s+(?:of|on|for)\s+(?P<thing>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
 
 
-def person_as_field(request: str) -> str:
+def person_as_field(request: str, *, roles: Container[str] = ()) -> str:
     """``request`` with a person made a thing's field written as the field set to the person
-    ("set bob as the assignee of X": "set the assignee of X to bob"); as written otherwise."""
+    ("set bob as the assignee of X": "set the assignee of X to bob"); as written otherwise, and
+    where the person is made one of ``roles`` by "a" or "an" ("make bob *an admin* of ...": one
+    of its admins, no field of the thing; ``made_roles``)."""
     made = _MADE.match(request.strip())
     if made is None:
+        return request
+    one = (made["one"] or "").casefold()
+    if made["verb"].casefold() == "make" and one in {"a", "an"} and made["field"].casefold() in roles:
         return request
     if not names_a_person(made["person"]):
         return request

@@ -51,6 +51,7 @@ from cardamom.core.search.telling import WRITTEN_FIRST, sends_messages, told_req
 from cardamom.core.search.title_order import title_carriers, title_first, unplaced
 from cardamom.core.search.tokens import inflection_key, plain_hyphens, tokenize, unique
 from cardamom.core.search.unasked_tools import unasked_tools
+from cardamom.core.search.unpaired_modifiers import read_unpaired
 from cardamom.core.search.unsaid_actions import reading_first
 from cardamom.core.search.verb_readings import leads_a_name
 from cardamom.core.search.written_forms import read_written
@@ -100,6 +101,8 @@ def rank(
                 return written  # Jira's ``notify``: the app's own word for it
         query, as_written = told, query if verb else ""
     ranking = _rank_request(index, query, pool, limit, floor)
+    if index.options.unpaired_modifiers:  # "update intercom *help center* collection 55": its update
+        ranking = read_unpaired(index, query, ranking, lambda again: _rank_request(index, again, pool, limit, floor))
     if as_written and ranking.hits and not sends_messages(ranking.hits[0].name):  # "let bob know in jira"
         ranking = _rank_request(index, as_written, pool, limit, floor)
     # "craete a jira issue", "list all twilio studio flows": read again where nothing is found

@@ -16,6 +16,7 @@ Only where a person or a channel follows the verb: "ping the webhook" (GitHub's
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.person_names import names_a_person_placed
@@ -57,6 +58,14 @@ def _is_person(word: str) -> bool:
     given name, an @mention, an e-mail address), a #channel, a phone number or a pronoun. A
     capitalised word is not enough: it may be an app's name ("notify Slack users")."""
     return names_a_person_placed(word) or (word[:1] in "#+" and len(word) > 1) or word.casefold() in _PRONOUNS
+
+
+def texted(framed: str, options: SearchOptions, a_name_says: Callable[[str], bool]) -> str:
+    """``framed`` past its frame telling to text ("twilio please text +1415...": "send a text message
+    to ..."), read as the request as written is, in an app whose names send messages (``a_name_says``
+    "message" or "sms"); ``framed`` otherwise."""
+    told, verb = told_request(framed, options)
+    return told if verb == "text" and (a_name_says("message") or a_name_says("sms")) else framed
 
 
 def told_request(query: str, options: SearchOptions) -> tuple[str, str]:

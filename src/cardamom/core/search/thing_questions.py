@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from cardamom.core.search.dated_words import IRREGULAR_PARTICIPLES
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.measured_questions import measure_named
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.synonyms import NAME_SHORTHANDS, is_action_word
@@ -156,6 +157,8 @@ def thing_question(index: SearchIndex, request: str, apps: Iterable[str]) -> str
         return None
     if whether and not others and not any(w in states for w in words):
         return None  # "is github PR 12 in acme/api" asks nothing of it
+    if index.options.named_measures and measure_named(index, others, tools):
+        return None  # "what's the *disk usage* of digitalocean mysql cluster 9cc1": a name says it
     return f"get {kind} {thing_id}{place}"
 
 

@@ -183,6 +183,12 @@ def changed_field(
         carrying = frozenset(d for d in carrying if _says_own_field(documents[d].name, thing, phrase.field, ids=ids))
     if not things or carrying:
         return frozenset(), kept, ""
+    if index.options.field_updates and not phrase.reads and not updating:
+        # where no name updates the thing, a name updating the field, every word of it, is its own
+        # tool: "set the sql mode of ... mysql cluster", ``databases_update_sql_mode``
+        own = scoped.intersection(name_reach(index, phrase.action), *(literal_names(index, w) for w in phrase.field))
+        if own:
+            return frozenset(), tuple(dict.fromkeys(phrase.action if t == phrase.verb else t for t in kept)), ""
     if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
         return frozenset(), kept, ""
     if phrase.reads:
@@ -354,14 +360,25 @@ def search_as_get(
             return kept
     else:
         searching = name_reach(index, kept[0]) & scoped
-        if searching and (
-            not index.options.search_things
-            or kept[0] not in SEARCH_VERBS
-            or searching & objects
-            or any(not name_head(index.documents[d].name).head for d in searching)
+        if (
+            searching
+            and (
+                not index.options.search_things
+                or kept[0] not in SEARCH_VERBS
+                or searching & objects
+                or any(not name_head(index.documents[d].name).head for d in searching)
+                # (or one says two of its words, the object past a word of its own: "search the intercom
+                # admin *activity logs*" is ``search_activity_logs``; ``searched_phrases``)
+                or (index.options.searched_phrases and _searched_phrase(index, kept[1:], searching))
+            )
         ):
             return kept
     return tuple(dict.fromkeys(("get", *kept[1:])))
+
+
+def _searched_phrase(index: SearchIndex, rest: tuple[str, ...], searching: frozenset[int]) -> bool:
+    """A name of ``searching`` says two words of the request in their order ("activity logs")."""
+    return any(said_in_order(index, a, b, searching) for a, b in pairwise(rest))
 
 
 def verb_names(index: SearchIndex, verb: str) -> frozenset[int]:

@@ -17,6 +17,7 @@ from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.intent_fields import intent_read
 from cardamom.core.search.keyword_order import verb_first
+from cardamom.core.search.made_roles import MADE_ROLES
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.phone_numbers import joined_numbers
 from cardamom.core.search.postings import EMPTY
@@ -142,7 +143,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
     if options.sdk_calls:
         query = read_flags(query, short=options.short_flags)
     if options.person_names:
-        query = person_as_field(query)  # "set bob as the assignee of ...": "set the assignee of ... to bob"
+        roles = MADE_ROLES if options.made_roles else ()  # ("make bob *an admin* of ...": ``made_roles``)
+        query = person_as_field(query, roles=roles)  # "set bob as the assignee of X": "set the assignee of X to bob"
     if options.app_slugs and "/" in query:  # "list issues in github acme/web": "... in acme/web on github"
         query = _slug_before_app(query, index.app_mentions)
     if (

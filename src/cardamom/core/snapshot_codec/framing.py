@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 55
+SNAPSHOT_FORMAT = 56
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -150,11 +150,13 @@ tie order's fit and a slug's app wait for the next rebuild); format 52 without t
 the switches ``unsaid_modifiers``, ``switching_writes``, ``named_creations`` and ``possible_actions``
 (format 54), read as on; format 54 without the switches ``scoped_compounds``, ``progress_questions``,
 ``past_runs``, ``unknown_doers``, ``listed_setups``, ``id_named_things``, ``told_about``, ``chosen_people``,
-``asked_modifiers``, ``changed_histories`` and ``stopped_runs``, and with its descriptions' camel-case words
-in their humps only (format 55), read as on, the whole words waiting for the next rebuild. The org's
-app names are never stored: every load derives them
-(``SearchIndex.add_apps``). A format whose layout this code cannot read leaves this set; its blobs
-are then ``OutdatedSnapshot``."""
+``asked_modifiers``, ``changed_histories``, ``stopped_runs``, ``fields_on_things`` and ``id_segments``, and
+with its descriptions' camel-case words in their humps only (format 55), read as on, the whole words
+waiting for the next rebuild; format 55 without the switches ``grouped_scores``, ``checked_members``,
+``named_measures``, ``used_amounts``, ``searched_phrases``, ``unpaired_modifiers``, ``made_roles``,
+``started_things``, ``own_relations``, ``field_updates`` and ``verbed_things`` (format 56), read as on.
+The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
+whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
 
 FIRST_FORMAT_OF_THIS_KEY = 11
