@@ -2849,6 +2849,38 @@ FIRST = [
     ("change the title on notion page 9f2a to Roadmap", "notion", "patch_page"),
     ("change the shared link on box web link 77 to company only", "box", "put_web_links_id_update_shared_link"),
     ("change the shared link of box folder 8821 so it expires next week", "box", "put_folders_id_update_shared_link"),
+    # fifty-third round: first after, each from one rule (a searching name saying two of the request's
+    # words, the app's words no name pairs with a thing, a membership or role asked is its check, a
+    # measure a name says, how much is used, a thing started, a person made a role, the things I am in,
+    # a field with its own update, the things a subject does a verb to)
+    ("search the intercom admin activity logs for deleted conversations", "intercom", "search_activity_logs"),
+    ("update intercom help center collection 55 to be called FAQ", "intercom", "update_collection"),
+    ("is octocat a member of the acme org on github", "github", "orgs_check_membership_for_user"),
+    ("is octocat a collaborator on github repo acme/api", "github", "repos_check_collaborator"),
+    ("is octocat a public member of the acme org on github", "github", "orgs_check_public_membership_for_user"),
+    (
+        "what's the cpu usage of digitalocean mysql cluster 9cc1",
+        "digitalocean",
+        "monitoring_get_database_mysql_cpu_usage",
+    ),
+    (
+        "what's the disk usage of digitalocean mysql cluster 9cc1",
+        "digitalocean",
+        "monitoring_get_database_mysql_disk_usage",
+    ),
+    (
+        "how much disk is digitalocean mysql cluster 9cc1 using",
+        "digitalocean",
+        "monitoring_get_database_mysql_disk_usage",
+    ),
+    ("how much actions cache is acme/api using on github", "github", "actions_get_actions_cache_usage"),
+    ("start a slack call for the standup", "slack", "calls_add"),
+    ("make slack guest U0G1 a regular member", "slack", "admin_users_set_regular"),
+    ("make octocat an owner of the acme org on github", "github", "orgs_set_membership_for_user"),
+    ("make bob a collaborator on github repo acme/api", "github", "repos_add_collaborator"),
+    ("which github teams am I a member of", "github", "teams_list_for_authenticated_user"),
+    ("set the sql mode of digitalocean mysql cluster 9cc1 to ANSI", "digitalocean", "databases_update_sql_mode"),
+    ("what packages does the acme org publish on github", "github", "packages_list_packages_for_organization"),
 ]
 
 
