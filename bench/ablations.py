@@ -520,6 +520,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the things I am in are mine", "own_relations", True),
     ("+ a field with its own update keeps its words", "field_updates", True),
     ("+ the things a subject does a verb to are its list", "verbed_things", True),
+    ("+ an archived thing restored is unarchived", "archived_restores", True),
+    ("+ two words may be one unsaid modifier", "modifier_phrases", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

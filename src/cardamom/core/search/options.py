@@ -1306,6 +1306,12 @@ class SearchOptions:
     * ``verbed_things``: a question asking which things a subject does a verb to that no name says with them
       ("what packages does the acme org *publish*", "which projects does bob *manage* in asana") is read as
       their list for the subject ("list packages for the acme org", a person quoted) (``relation_questions``)
+    * ``archived_restores``: a thing restored that was archived ("restore the *archived* intercom contact 55",
+      "recover slack channel C0123 *from the archive*") is unarchived where a name of the app says "unarchive"
+      (``unarchive_contact``), not restored as a deletion undone (``undoing_verbs``)
+    * ``modifier_phrases``: for ``unsaid_modifiers``, two words before a word the names say, the first said by
+      no tool of the app, the second by no name, are quoted as one modifier where no single word is ("add a $50
+      *union fee* deduction for xero employee E-7": ``create_deduction``) (``unsaid_modifiers``)
     """
 
     drop_filler: bool = True
@@ -1737,6 +1743,8 @@ class SearchOptions:
     own_relations: bool = True
     field_updates: bool = True
     verbed_things: bool = True
+    archived_restores: bool = True
+    modifier_phrases: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2180,4 +2188,6 @@ SEED_RULES_ONLY = SearchOptions(
     own_relations=False,
     field_updates=False,
     verbed_things=False,
+    archived_restores=False,
+    modifier_phrases=False,
 )

@@ -11,7 +11,9 @@ in the form the names write it: "remove followers from asana task 12". Reading "
 An action undone in other words (``undone_acts``): "*undo the archive of* slack channel C0123" is
 "unarchive ..." where a name says it; a deletion undone ("*undo the deletion of* ...", "*bring
 back* ...", "*put back* the deleted box folder 99", "*undelete* ...") restores, where a tool of the
-app says "restore", or unarchives where a name says that; "*un-assign*" is "unassign".
+app says "restore", or unarchives where a name says that; "*un-assign*" is "unassign". A thing
+restored that was archived ("restore the *archived* intercom contact 55", "recover slack channel C0123
+*from the archive*") is unarchived, where a name says it (``archived_restores``).
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ _UNDO_DOING = re.compile(
 _BACK = re.compile(
     r"^\s*(?:(?:bring|put|get)\s+back|undelete|recover|resurrect)\s+(?P<rest>\S.*)$|^\s*(?:bring|put|get)\s+"
     r"(?P<thing>\S.{0,80}?)\s+back\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# an archived thing brought back: "restore the archived intercom contact 55", "recover slack channel
+# C0123 from the archive" (``archived_restores``)
+_ARCHIVED = re.compile(
+    r"^\s*(?:restore|recover|reactivate|revive|(?:bring|get)\s+back)\s+(?:(?:the|my|our|this|that)\s+)?"
+    r"(?:archived\s+(?P<rest>\S.*?)|(?P<thing>\S.*?)\s+(?:from|out\s+of)\s+(?:the\s+)?archives?)\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 _DELETING = frozenset({"delete", "remove", "trash"})  # the acts a restore undoes
@@ -91,6 +100,9 @@ def _said_undone(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     """``request`` undoing an action in words, read as the names' undoing verb ("undo the archive
     of ...": "unarchive ..."; a deletion undone: "restore ..."); None where it undoes none or no
     tool of ``tools`` says the undoing verb."""
+    archived = _ARCHIVED.match(request) if index.options.archived_restores else None
+    if archived is not None and literal_names(index, "unarchive") & tools:
+        return f"unarchive {archived.group('rest') or archived.group('thing')}"  # no delete undone: an archive
     opposites = index.options.undone_opposites
     undo = _UNDO_OF.match(request) or (_UNDO_DOING.match(request) if opposites else None)
     back = _BACK.match(request) if undo is None else None

@@ -11,7 +11,9 @@ question whose subject opens with the app's name has it later, ``asked_modifiers
 twilio *studio* flow FW1 look like"), an action or state word, a word some tool of the app says
 (even inflected or by a prefix), a grammar or filler word, a word naming an app, nor a word before
 one no name of the app says: "jira create a *spreadsheet*" keeps its thing, and a connected app
-asked for an action it lacks still finds nothing.
+asked for an action it lacks still finds nothing. Two words may be one modifier, the second said by no
+name of the app, where no single word is: "add a $50 *union fee* deduction for xero employee E-7"
+(``modifier_phrases``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from cardamom.core.search.verbal_nouns import known_verb
 
 # a plain lower-case word and the word after it; not part of an address, a path, a quote or an id
 _PAIR = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
+# ... or two words, the second said by no name, before a word their names say ("a $50 *union fee* deduction")
+_TRIPLE = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})\s+([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
 _WORD = re.compile(r"\S+")
 _MOST = 2  # words of a request read as modifiers
 _LONGEST = 200  # characters
@@ -53,11 +57,31 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
             continue  # a modifier is written before its thing ("free *in* jira" is no thing)
         if _plain(index, word) and not index.postings(word).every & tools:
             found.append(pair)
+    if not found and index.options.modifier_phrases:
+        return _quoted_phrase(index, request, tools, opening)
     if not found or len(found) > _MOST:
         return request, ()
     for pair in reversed(found):
         request = f'{request[: pair.start(1)]}"{pair.group(1)}"{request[pair.end(1) :]}'
     return request, tuple(pair.group(1) for pair in found)
+
+
+def _quoted_phrase(
+    index: SearchIndex, request: str, tools: frozenset[int], opening: int
+) -> tuple[str, tuple[str, ...]]:
+    """``request`` with one phrase of two words quoted, the first said by no tool of ``tools``, the
+    second by no name of them, before a word their names say ("add a $50 *union fee* deduction for
+    xero employee E-7"), and the words so quoted (``modifier_phrases``); as written where it has none."""
+    for triple in _TRIPLE.finditer(request):
+        word, second, thing = triple.group(1), triple.group(2), triple.group(3).casefold()
+        if triple.start() <= opening or thing in GRAMMAR_WORDS or thing in QUERY_FILLER_WORDS:
+            continue
+        if not literal_names(index, thing) & tools or literal_names(index, second) & tools:
+            continue
+        if _plain(index, word) and _plain(index, second) and not index.postings(word).every & tools:
+            quoted = f'{request[: triple.start(1)]}"{word} {second}"{request[triple.end(2) :]}'
+            return quoted, (word, second)
+    return request, ()
 
 
 def _app_asked(index: SearchIndex, request: str) -> bool:

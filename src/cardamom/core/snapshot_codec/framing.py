@@ -154,7 +154,8 @@ the switches ``unsaid_modifiers``, ``switching_writes``, ``named_creations`` and
 with its descriptions' camel-case words in their humps only (format 55), read as on, the whole words
 waiting for the next rebuild; format 55 without the switches ``grouped_scores``, ``checked_members``,
 ``named_measures``, ``used_amounts``, ``searched_phrases``, ``unpaired_modifiers``, ``made_roles``,
-``started_things``, ``own_relations``, ``field_updates`` and ``verbed_things`` (format 56), read as on.
+``started_things``, ``own_relations``, ``field_updates``, ``verbed_things``, ``archived_restores`` and
+``modifier_phrases`` (format 56), read as on.
 The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
 whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
