@@ -2881,6 +2881,10 @@ FIRST = [
     ("which github teams am I a member of", "github", "teams_list_for_authenticated_user"),
     ("set the sql mode of digitalocean mysql cluster 9cc1 to ANSI", "digitalocean", "databases_update_sql_mode"),
     ("what packages does the acme org publish on github", "github", "packages_list_packages_for_organization"),
+    # ... and two from the round's first held-out batch, read after it ran (an archived thing restored,
+    # two words one unsaid modifier)
+    ("restore archived intercom contact 55", "intercom", "unarchive_contact"),
+    ("add a $50 union fee deduction for xero employee E-7", "xero", "create_deduction"),
 ]
 
 

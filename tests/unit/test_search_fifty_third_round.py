@@ -321,3 +321,42 @@ class TestVerbedThings:
     def test_a_person_is_a_value(self) -> None:
         ranking = rank(shipped_index(ASANA), "which projects does bob manage in asana")
         assert "bob" in ranking.values
+
+
+XERO = [
+    app_doc("xero__create_deduction", "Xero", "Creates a new deduction for a specific employee."),
+    app_doc("xero__get_deductions", "Xero", "Retrieves deductions for a specific employee."),
+    app_doc("xero__get_employees", "Xero", "Retrieves employees."),
+    app_doc("xero__create_invoice", "Xero", "Creates an invoice. Any fees apply."),
+]
+INTERCOM_CONTACTS = [
+    app_doc("intercom__unarchive_contact", "Intercom", "Unarchive contact. You can unarchive a single contact."),
+    app_doc("intercom__archive_contact", "Intercom", "Archive contact. You can archive a single contact."),
+    app_doc("intercom__get_contact", "Intercom", "Get a contact."),
+]
+
+
+class TestArchivedRestores:
+    @pytest.mark.parametrize(
+        "query", ["restore archived intercom contact 55", "restore intercom contact 55 from the archive"]
+    )
+    def test_an_archived_thing_restored_is_unarchived(self, query: str) -> None:
+        assert shipped_names(INTERCOM_CONTACTS, query)[0] == "intercom__unarchive_contact"
+        assert shipped_names(INTERCOM_CONTACTS, query, archived_restores=False)[:1] != ["intercom__unarchive_contact"]
+
+    def test_a_deleted_thing_restored_is_no_unarchive(self) -> None:
+        ranking = rank(shipped_index(INTERCOM_CONTACTS), "restore the deleted intercom contact 55")
+        assert "unarchive" not in ranking.query_tokens
+
+
+class TestModifierPhrases:
+    def test_two_words_one_modifier(self) -> None:
+        query = "add a $50 union fee deduction for xero employee E-7"
+        assert shipped_names(XERO, query)[0] == "xero__create_deduction"
+        assert shipped_names(XERO, query, modifier_phrases=False) == []
+        assert {"union", "fee"} <= set(rank(shipped_index(XERO), query).values)
+
+    def test_a_word_a_name_says_stays(self) -> None:
+        # "deduction" is a name's word: no phrase of modifiers before "employee"
+        ranking = rank(shipped_index(XERO), "list the deductions of xero employee E-7")
+        assert "deductions" in ranking.query_tokens
