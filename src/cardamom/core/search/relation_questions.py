@@ -13,7 +13,12 @@ other's field, which the thing questions read, but what a setting is "set to" dr
 *subscribed to*", "starred") is kept as written. Whether one is a member of a thing ("is octocat a
 member of the enterprise team platform on github", "check if bob is part of asana team 77") asks for
 that membership, the person a value ("get membership for user 'octocat' in ...": GitHub's
-``enterprise_team_memberships_get``, not its mascot's ``meta_get_octocat``).
+``enterprise_team_memberships_get``, not its mascot's ``meta_get_octocat``), its check where a name
+of the app checks it, as a role such a name checks ("is octocat a *collaborator* on ...": the
+check's, ``checked_members``). The things the caller is in are the caller's ("which slack channels *am
+I* in": "list my slack channels", ``own_relations``), and the things a subject does a verb to that no
+name says with them its list ("what packages does the acme org *publish*": "list packages for the
+acme org", ``verbed_things``).
 """
 
 from __future__ import annotations
@@ -151,7 +156,8 @@ def related_things(
         # the caller's own: "which slack channels *am I* in", "which github teams am I a member of"
         # (``own_relations``): their list, as "my" says it
         tied = tie is not None or (preposition == "of" if member is not None else preposition in _PLACING)
-        if not own or other.casefold() != "i" or not tied or not is_plural(found.group("things").split()[-1]):
+        plural = is_plural(found.group("things").split()[-1].casefold())
+        if not own or other.casefold() != "i" or not tied or not plural:
             return request
         return f"list my {found.group('things')}{found.group('place') or ''}"
     if member is not None:
@@ -184,12 +190,12 @@ def _done_things(request: str, done: re.Match[str], verbed: Callable[[str, str],
     if any(w.casefold() in _NOT_DONE for w in subject.split()):
         return request  # ("which teams does asana user 1201 *belong* to": the belonged questions')
     place = done.group("place") or ""
-    if subject.casefold() in {"i", "we"}:  # "which repos do I own": mine
+    if subject.casefold() in {"i", "we"}:  # "which repos do I maintain": mine
         return f"list {'my' if subject.casefold() == 'i' else 'our'} {things}{place}"
     if subject.casefold() in _NO_PERSON:
         return request
     if " " not in subject and not any(c in subject for c in "/.@") and not any(c.isdigit() for c in subject):
-        subject = _person(subject)  # "which repos does *octocat* own": no name's word
+        subject = _person(subject)  # "which projects does *bob* manage": a person, no name's word
     return f"list {things} for {subject}{place}"
 
 
