@@ -27,10 +27,11 @@ MADE_ROLES = frozenset(
 )
 _ROLES = "|".join(sorted(MADE_ROLES))
 _MADE = re.compile(
-    r"^\s*make\s+(?!sure\b)(?P<who>[\w.@-]+(?:\s+(?!(?:is|are|be)\b)[\w.@-]+){0,2}?)\s+(?:an?|the)\s+(?:(?P<kind>[a-z]+)\s+)??"
+    r"^\s*make\s+(?!sure\b)(?P<who>[\w.@-]+(?:\s+(?!(?:is|are|be)\b)[\w.@-]+){0,2}?)\s+an?\s+(?:(?P<kind>[a-z]+)\s+)??"
     rf"(?P<role>{_ROLES})(?P<place>\s+(?:of|in|on|for|at|to)\s+\S.*?)?\s*[.!]?$",
     re.IGNORECASE | re.DOTALL,
 )
+# ("make priya *the* owner of ...": one holder, a field of the thing, ``person_as_field``'s)
 # the verbs a name may set a membership by, in the order they are tried
 _MEMBERSHIP_VERBS = ("set", "update", "add")
 
