@@ -19,7 +19,7 @@ import re
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_names import person_as_field
 from cardamom.core.search.tokens import GRAMMAR_WORDS, tokenize
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.verb_readings import literal_names, names_saying
 
 MADE_ROLES = frozenset(
     {"admin", "administrator", "owner", "member", "maintainer", "collaborator", "moderator", "guest", "manager"}
@@ -63,7 +63,7 @@ def _role_set(index: SearchIndex, found: re.Match[str], tools: frozenset[int]) -
     for word in (kind, role):
         if word and setting & literal_names(index, word):
             return f"set {word} for {who}{place}"  # Slack's ``admin_users_set_regular``
-    if literal_names(index, "add") & literal_names(index, role) & tools:
+    if names_saying(index, ("add", role), tools):
         named = " ".join((*kinds, f"'{person}'"))  # (no "user", which another name says)
         return f"add {role} {named}{place}"  # ``repos_add_collaborator``
     held = literal_names(index, "membership") & tools

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.verb_readings import names_saying
 
 _NAMED_WORDS = 2  # at least: one word alone ("status") is a field the get returns
 # "how much disk is digitalocean mysql cluster 9cc1 using", "how much storage do we use in box"
@@ -30,7 +30,7 @@ def measure_named(index: SearchIndex, words: Sequence[str], tools: frozenset[int
     """One name of ``tools`` says every word of ``words``, two or more ("disk", "usage", "mysql")."""
     if len(words) < _NAMED_WORDS:
         return False
-    return bool(tools.intersection(*(literal_names(index, w) for w in words)))
+    return bool(names_saying(index, words, tools))
 
 
 def usage_asked(request: str, says_usage: Callable[[], bool]) -> str:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.tokens import GRAMMAR_WORDS, is_plural
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.verb_readings import names_saying
 
 # participles saying two things are tied, and nothing more ("subscribed", "starred" say more)
 _TIES = (
@@ -201,12 +201,12 @@ def _done_things(request: str, done: re.Match[str], verbed: Callable[[str, str],
 
 def checks_word(index: SearchIndex, tools: frozenset[int], word: str) -> bool:
     """A name of ``tools`` checks ``word``, each of its words (``orgs_check_public_membership_for_user``)."""
-    return bool(tools.intersection(*(literal_names(index, w) for w in ("check", *word.split()))))
+    return bool(names_saying(index, ("check", *word.split()), tools))
 
 
 def verb_said_with(index: SearchIndex, tools: frozenset[int], verb: str, thing: str) -> bool:
     """A name of ``tools`` says ``verb`` with ``thing`` (``activity_list_repos_starred_by_user``)."""
-    return bool(literal_names(index, verb) & literal_names(index, thing) & tools)
+    return bool(names_saying(index, (verb, thing), tools))
 
 
 def _person(name: str) -> str:

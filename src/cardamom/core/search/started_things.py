@@ -14,7 +14,7 @@ import re
 from collections.abc import Collection
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.verb_readings import names_saying
 
 _STARTED = re.compile(r"^\s*(?:start|begin)\s+(?P<article>an?)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
 
@@ -27,6 +27,6 @@ def started_as_created(index: SearchIndex, request: str, tools: frozenset[int], 
         return request
     rest = found.group("rest")
     thing = next((w.casefold() for w in rest.split() if w.casefold() not in app_words), "")
-    if not thing.isalpha() or literal_names(index, "start") & literal_names(index, thing) & tools:
+    if not thing.isalpha() or names_saying(index, ("start", thing), tools):
         return request
     return f"create {found.group('article')} {rest}"

@@ -23,7 +23,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.ranking import Ranking
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS
-from cardamom.core.search.verb_readings import literal_names, verb_names
+from cardamom.core.search.verb_readings import literal_names, names_saying, verb_names
 
 _MODIFIER_WORDS = 2  # at most: "help center"
 _LONGEST = 16  # words: the request is short
@@ -40,7 +40,7 @@ def read_unpaired(index: SearchIndex, query: str, ranking: Ranking, rank_again: 
     if not 3 < len(words) <= _LONGEST or not is_action_word(words[0].casefold()) or not any(map(_an_id, words[3:])):
         return ranking  # (most requests: no order naming a thing by its id past two words)
     tools = index.tools_of(index.apps_named(query))
-    unpaired = _unpaired(index, query, tools, index.app_mentions) if tools else None
+    unpaired = _unpaired(index, words, tools, index.app_mentions) if tools else None
     if unpaired is None:
         return ranking
     read, kind, modifiers = unpaired
@@ -51,14 +51,12 @@ def read_unpaired(index: SearchIndex, query: str, ranking: Ranking, rank_again: 
 
 
 def _unpaired(
-    index: SearchIndex, request: str, tools: frozenset[int], app_words: Collection[str]
+    index: SearchIndex, words: list[str], tools: frozenset[int], app_words: Collection[str]
 ) -> tuple[str, frozenset[int], frozenset[int]] | None:
-    """``request`` without the words before the first thing it names by an id that names of
-    ``tools`` say, none with the thing's kind, the tools whose names say the kind, and those whose
-    names say every such word; None where it has no such words."""
-    words = request.split()
-    if len(words) > _LONGEST or not is_action_word(words[0].casefold()):
-        return None
+    """The request (its ``words``, an order ``read_unpaired`` let through) without the words before
+    the first thing it names by an id that names of ``tools`` say, none with the thing's kind, the
+    tools whose names say the kind, and those whose names say every such word; None where it has
+    no such words."""
     at = next((i for i in range(2, len(words) - 1) if _an_id(words[i + 1]) and _kind(words[i], app_words)), None)
     if at is None:
         return None
@@ -75,9 +73,9 @@ def _unpaired(
     joined = modifiers[-1] + words[at].casefold()
     if literal_names(index, joined) & tools or literal_names(index, f"{joined}s") & tools:
         return None  # one word in the names: "slack *user group*", Slack's ``usergroups_update``
-    if tools.intersection(verb_names(index, words[0].casefold()), *(literal_names(index, w) for w in modifiers)):
+    said = names_saying(index, modifiers, tools)
+    if said & verb_names(index, words[0].casefold()):
         return None  # a name says them with the verb: "cancel digitalocean *batch inference* job 77"
-    said = tools.intersection(*(literal_names(index, w) for w in modifiers))
     return " ".join((*words[:start], *words[at:])), kind, said
 
 

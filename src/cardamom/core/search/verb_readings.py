@@ -5,6 +5,7 @@ what a tool name carries, through its inflections, prefixes and synonyms (``name
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from cardamom.core.search.api_verbs import STATE_VERBS
@@ -52,6 +53,11 @@ def literal_names(index: SearchIndex, token: str) -> frozenset[int]:
     """The tools whose names carry ``token`` as written or inflected (no synonym, no prefix)."""
     entry = index.postings(token)
     return union_of((entry.name, entry.inflected))
+
+
+def names_saying(index: SearchIndex, words: Iterable[str], tools: frozenset[int]) -> frozenset[int]:
+    """The ``tools`` whose names carry every one of ``words`` (``literal_names``)."""
+    return tools.intersection(*(literal_names(index, w) for w in words))
 
 
 def said_in_order(index: SearchIndex, first: str, second: str, tools: frozenset[int]) -> frozenset[int]:
@@ -183,12 +189,11 @@ def changed_field(
         carrying = frozenset(d for d in carrying if _says_own_field(documents[d].name, thing, phrase.field, ids=ids))
     if not things or carrying:
         return frozenset(), kept, ""
-    if index.options.field_updates and not phrase.reads and not updating:
-        # where no name updates the thing, a name updating the field, every word of it, is its own
-        # tool: "set the sql mode of ... mysql cluster", ``databases_update_sql_mode``
-        own = scoped.intersection(name_reach(index, phrase.action), *(literal_names(index, w) for w in phrase.field))
-        if own:
-            return frozenset(), tuple(dict.fromkeys(phrase.action if t == phrase.verb else t for t in kept)), ""
+    # where no name updates the thing, a name updating the field, every word of it, is its own tool
+    # (``field_updates``): "set the sql mode of ... mysql cluster", ``databases_update_sql_mode``
+    own = index.options.field_updates and not phrase.reads and not updating
+    if own and names_saying(index, phrase.field, scoped & name_reach(index, phrase.action)):
+        return frozenset(), tuple(dict.fromkeys(phrase.action if t == phrase.verb else t for t in kept)), ""
     if phrase.adds and not (updating and _added_by_update(index, phrase.field, scoped)):
         return frozenset(), kept, ""
     if phrase.reads:
@@ -360,25 +365,18 @@ def search_as_get(
             return kept
     else:
         searching = name_reach(index, kept[0]) & scoped
-        if (
-            searching
-            and (
-                not index.options.search_things
-                or kept[0] not in SEARCH_VERBS
-                or searching & objects
-                or any(not name_head(index.documents[d].name).head for d in searching)
-                # (or one says two of its words, the object past a word of its own: "search the intercom
-                # admin *activity logs*" is ``search_activity_logs``; ``searched_phrases``)
-                or (index.options.searched_phrases and _searched_phrase(index, kept[1:], searching))
-            )
+        # (or one says two of its words in their order, the object past a word of its own: "search the
+        # intercom admin *activity logs*" is ``search_activity_logs``; ``searched_phrases``)
+        phrased = index.options.searched_phrases
+        if searching and (
+            not index.options.search_things
+            or kept[0] not in SEARCH_VERBS
+            or searching & objects
+            or any(not name_head(index.documents[d].name).head for d in searching)
+            or (phrased and any(said_in_order(index, a, b, searching) for a, b in pairwise(kept[1:])))
         ):
             return kept
     return tuple(dict.fromkeys(("get", *kept[1:])))
-
-
-def _searched_phrase(index: SearchIndex, rest: tuple[str, ...], searching: frozenset[int]) -> bool:
-    """A name of ``searching`` says two words of the request in their order ("activity logs")."""
-    return any(said_in_order(index, a, b, searching) for a, b in pairwise(rest))
 
 
 def verb_names(index: SearchIndex, verb: str) -> frozenset[int]:
