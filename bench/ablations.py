@@ -522,6 +522,13 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the things a subject does a verb to are its list", "verbed_things", True),
     ("+ an archived thing restored is unarchived", "archived_restores", True),
     ("+ two words may be one unsaid modifier", "modifier_phrases", True),
+    ("+ a description's word before an id may be an unsaid modifier", "described_modifiers", True),
+    ("+ a plural opening a request is no verb", "plural_openings", True),
+    ("+ a kind of two words reads as one", "two_word_kinds", True),
+    ("+ a question's auxiliary before a slug names a repository", "asked_slugs", True),
+    ("+ an article names the thing added, no field", "added_things", True),
+    ("+ who can be done a verb to are its people", "possible_doers", True),
+    ("+ a question's predicate asks no write", "stated_predicates", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

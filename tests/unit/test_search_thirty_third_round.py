@@ -23,12 +23,12 @@ from cardamom.core.search.channel_histories import read_history
 from cardamom.core.search.filtering_things import list_filter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.monologue import without_monologue
+from cardamom.core.search.own_fields import says_own_field
 from cardamom.core.search.query import query_tokens
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.stated_situations import without_situation
 from cardamom.core.search.telling import read_telling
 from cardamom.core.search.value_words import plain_name_after_kind
-from cardamom.core.search.verb_readings import _says_own_field
 from cardamom.core.search.written_forms import as_words
 from tests.unit.search_documents import app_doc, ranked_names, without
 
@@ -335,11 +335,11 @@ class TestOwnFields:
 
     def test_a_field_a_name_says_as_the_things_own(self) -> None:
         assert _names("set the topic of slack channel #eng to launch")[:1] == ["slack__conversations_set_topic"]
-        assert _says_own_field("slack__conversations_set_topic", "channel", ("topic",))
-        assert not _says_own_field(
+        assert says_own_field("slack__conversations_set_topic", "channel", ("topic",))
+        assert not says_own_field(
             "digitalocean__droplets_get_destroy_associated_resources_status", "droplet", ("status",)
         )
-        assert _says_own_field("twilio__fetch_call_status", "call", ("status",))
+        assert says_own_field("twilio__fetch_call_status", "call", ("status",))
 
 
 class TestWithoutASwitch:

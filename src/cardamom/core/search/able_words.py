@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.verb_readings import literal_names
+
 _CAN_BE = re.compile(r"\bcan\s+be\s+(?P<participle>[a-z]{3,}ed)\b", re.IGNORECASE)
 # ... asked whom one may do it to (``chosen_people``): "who *can I assign* jira issue KAN-9 to"
 _WHO_CAN = re.compile(r"\b(?<=who\s)(?:can|could|may|should)\s+(?:i|we|you)\s+(?P<verb>[a-z]{3,})\b", re.IGNORECASE)
@@ -42,3 +45,20 @@ def as_able(request: str, vocabulary: Container[str], *, chosen: bool = False) -
     lowered = request.casefold()  # (most requests: neither, no pattern tried)
     request = _CAN_BE.sub(able, request) if "can" in lowered else request
     return _WHO_CAN.sub(verb_able, request) if chosen and "who" in lowered else request
+
+
+class _NamedIn:
+    """The words some name of ``tools`` says (a ``Container`` for ``as_able``)."""
+
+    def __init__(self, index: SearchIndex, tools: frozenset[int]) -> None:
+        self._index, self._tools = index, tools
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and bool(literal_names(self._index, word) & self._tools)
+
+
+def able_vocabulary(index: SearchIndex, tools: frozenset[int], named: bool) -> Container[str]:
+    """The words an adjective in -able is looked up in: every tool name's, or with ``named``
+    (``possible_doers``) those of ``tools``, the apps the request names (Jira's *assignable* is no
+    word of a request naming GitHub: "who can be assigned issues in acme/api" asks for its assignees)."""
+    return _NamedIn(index, tools) if named and tools else index.name_postings

@@ -52,19 +52,26 @@ def lister_of(
 
 
 def says_thing_for(
-    index: SearchIndex, head: RequestHead | None, container: str, scoped: frozenset[int], *, items: bool = False
+    index: SearchIndex,
+    head: RequestHead | None,
+    container: str,
+    scoped: frozenset[int],
+    *,
+    items: bool = False,
+    kind: Collection[str] = (),
 ) -> bool:
     """Some name of ``scoped`` says the head's thing for ``container``: it carries the head, the
     container and the verb (or a synonym), and little else (``get_tasks_for_project``,
     ``issues_list_for_repo``; not ``actions_add_custom_labels_to_self_hosted_runner_for_repo``
     for "add the bug label to issue 12 in repo acme/api"). ``items`` (``container_items``): so
     does a name listing the container's contents, for a head it lists ("list box files in
-    folder 12345": ``get_folders_id_items``)."""
+    folder 12345": ``get_folders_id_items``). ``kind``: the words of the container's kind of two
+    words, said by the name too ("manual journal": ``create_manual_journal_history_record``)."""
     if head is None:
         return False
     # the few names carrying both asked about the verb, not the verb's thousands built ("get")
     holding = literal_names(index, container) & scoped
-    said = {inflection_key(w) for w in (*head.phrase, head.head, container)}
+    said = {inflection_key(w) for w in (*head.phrase, head.head, container, *kind)}
     if _names_saying(index, literal_names(index, head.head) & holding, said, head.verb):
         return True
     # "members of group 901": Box's ``get_groups_id_memberships``, the group's memberships (``ship_names``)
@@ -98,7 +105,9 @@ def staying_kinds(
     if options.qualified_kinds:
         for word, noun in listed.qualified:
             qualified = RequestHead(listed.verb, noun)
-            if word in placing and word not in staying and says_thing_for(index, qualified, word, scoped):
+            # (a kind of two words is one: "the history of xero *manual journal* MJ-5", ``two_word_kinds``)
+            kind = next((c for c in listed.compounds if word in c), ()) if options.two_word_kinds else ()
+            if word in placing and word not in staying and says_thing_for(index, qualified, word, scoped, kind=kind):
                 staying.add(word)
     if options.whole_kinds:
         for compound in listed.compounds:

@@ -213,18 +213,24 @@ ADDING_VERBS = frozenset({"add", "insert", "append"})
 _ONTO = frozenset({"to", "on", "onto"})
 
 
-def added_field(sequence: tuple[str, ...], apps: Container[str] = ()) -> FieldPhrase | None:
+def added_field(
+    sequence: tuple[str, ...], apps: Container[str] = (), values: Container[str] | None = None
+) -> FieldPhrase | None:
     """ "add [a] <field> [its value] to [the] <thing> ..." opening a request, after the app's
     name (``apps``), filler words and "in" ("In Jira, add label regression to issue QA-8"): the field is
     the one word after the verb, what it gets the words before "to" (``verb_readings.
     changed_field`` decides whether the app has a tool adding that field of its own, as Jira's
-    ``add_watcher``, or the thing's update adds it)."""
+    ``add_watcher``, or the thing's update adds it). With ``values`` (``added_things``), an article
+    before words none a value names the thing added: "add *a bank account* to stripe customer cus_8"."""
     verb = opening_word(sequence, apps)
     if verb is None or len(sequence) < verb + 4 or sequence[verb] not in ADDING_VERBS:
         return None
     end = next((i for i in range(verb + 2, len(sequence)) if sequence[i] in _ONTO), None)
     if end is None:
         return None
+    named = sequence[verb + 1] in DETERMINERS and end - verb > 3  # "add *the priority custom field* to ..."
+    if values is not None and named and not any(w in values for w in sequence[verb + 2 : end]):
+        return None  # a thing added, no field's value
     span = tuple(w for w in sequence[verb + 1 : end] if w not in DETERMINERS)
     after = _things_after(sequence, end)
     if not span or not after or not span[0].isalpha() or is_action_word(span[0]) or len(span) > 1 + _LONGEST_VALUE:

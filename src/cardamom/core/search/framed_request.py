@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from cardamom.core.search.able_words import as_able
+from cardamom.core.search.able_words import able_vocabulary, as_able
 from cardamom.core.search.about_questions import about_thing
 from cardamom.core.search.accidental_acts import undone_mistake
 from cardamom.core.search.additive_words import without_additives
@@ -181,7 +181,7 @@ def framed_request(
     if options.happened_questions:  # "what happened in my stripe account": "list events in my stripe account"
         query = events_asked(index, query, tools)
     if options.able_words:  # "who can be assigned jira issue KAN-4": "who assignable ...", where a name says it
-        query = as_able(query, index.name_postings, chosen=options.chosen_people)
+        query = as_able(query, able_vocabulary(index, tools, options.possible_doers), chosen=options.chosen_people)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
         query = about_thing(query, looks=options.looks_questions, told=options.told_about)
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"

@@ -85,6 +85,7 @@ def request_head(
     amounts: bool = False,
     opened: bool = False,
     reads: bool = False,
+    plurals: bool = False,
 ) -> RequestHead | None:
     """The verb and head noun of a request that starts with an action ("box *create* *folder*",
     "rename box *file* 5 to x.docx"): the last noun of the phrase right after the verb, before a
@@ -97,7 +98,8 @@ def request_head(
     ("get the details *for stripe customer* cus_9": a customer). ``amounts`` (``quantity_values``): an
     amount before the phrase says how much of its thing ("add a *$99/month* price", "create *3* tasks").
     ``opened`` (``opened_things``): a leading verb before an article is its action ("*open a* PR");
-    ``reads`` (``opened_reads``): "open" before a thing named by "the" or its number reads it."""
+    ``reads`` (``opened_reads``): "open" before a thing named by "the" or its number reads it.
+    ``plurals`` (``plural_openings``): a plural is no verb a name opens with ("*repos* am I watching")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in QUERY_FILLER_WORDS and w not in GRAMMAR_WORDS), None)
     if opened and start is not None and words[start] in LEADING_VERBS:
@@ -105,6 +107,8 @@ def request_head(
         # "open the jira issue", "open stripe invoice in_1": read (``opened_reads``)
         named = words[start] == "open" and names_a_thing(words[start + 1 :], values)
         words[start] = LEADING_VERBS[words[start]] if made else "get" if reads and named else words[start]
+    if plurals and start is not None and is_plural(words[start]):
+        leads = None  # "which *repos* am I watching": a thing, though GitHub's ``repos_...`` names open with it
     if start is None or not (is_action_word(words[start]) or (leads is not None and leads(words[start]))):
         return None
     phrase: list[str] = []

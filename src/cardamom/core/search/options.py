@@ -1312,6 +1312,33 @@ class SearchOptions:
     * ``modifier_phrases``: for ``unsaid_modifiers``, two words before a word the names say, the first said by
       no tool of the app, the second by no name, are quoted as one modifier where no single word is ("add a $50
       *union fee* deduction for xero employee E-7": ``create_deduction``) (``unsaid_modifiers``)
+    * ``described_modifiers``: for ``unsaid_modifiers``, a word only descriptions of the app say, before a thing
+      named by its id, is unsaid by its names too ("delete twilio *regulatory* bundle BU123": ``delete_bundle``;
+      "get *reorder* custom field in asana" still finds nothing) (``unsaid_modifiers``);
+    * ``plural_openings``: a plural opening a request is its thing, never a verb because a tool name opens with
+      it ("which *repos* am I watching on github": GitHub names open with ``repos_``; the caller's list first)
+      (``head_nouns.request_head``);
+    * ``two_word_kinds``: a thing's kind of two words is read as one word is: it qualifies the noun before it
+      (``qualified_kinds``: "add a note to the history of xero *manual journal* MJ-5":
+      ``create_manual_journal_history_record``, whose name says both; ``container_words.staying_kinds``),
+      and a name saying the field after both words carries it as the thing's own (``own_fields``: "show the
+      history of xero manual journal MJ-5": ``get_manual_journals_history``; ``own_fields``);
+    * ``asked_slugs``: a question's auxiliary before an owner/name slug says a repository where the request
+      names no app too ("what license *does acme/api* use": ``licenses_get_for_repo``, not
+      ``licenses_get_all_commonly_used``), as ``counted_questions`` reads it where it names one
+      (``written_forms``);
+    * ``added_things``: for ``added_fields``, an article before two words or more, none a value, names the thing
+      added, not a field and its value ("add *a bank account* to stripe customer cus_88":
+      ``post_customers_customer_bank_accounts``, not its verify; "add label regression to jira issue QA-8" keeps
+      its field) (``field_phrases.added_field``);
+    * ``possible_doers``: a question asking who can (could, may) be done a verb to asks for the people the app's
+      names call by it, as who does it does ("who *can be assigned* issues in acme/api":
+      ``issues_list_assignees``, not a check of one user), whatever holds that field of one thing
+      (``people_questions``);
+    * ``stated_predicates``: in a question, a word a copula puts after it is a state of the things asked for,
+      not a write the request says: a name writing by it still contradicts the read ("which labels are *set* on
+      github issue 42": ``issues_list_labels_on_issue``, not ``issues_set_labels``)
+      (``destructive_actions.contradicts``'s ``said``);
     """
 
     drop_filler: bool = True
@@ -1745,6 +1772,13 @@ class SearchOptions:
     verbed_things: bool = True
     archived_restores: bool = True
     modifier_phrases: bool = True
+    described_modifiers: bool = True
+    plural_openings: bool = True
+    two_word_kinds: bool = True
+    asked_slugs: bool = True
+    added_things: bool = True
+    possible_doers: bool = True
+    stated_predicates: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2190,4 +2224,11 @@ SEED_RULES_ONLY = SearchOptions(
     verbed_things=False,
     archived_restores=False,
     modifier_phrases=False,
+    described_modifiers=False,
+    plural_openings=False,
+    two_word_kinds=False,
+    asked_slugs=False,
+    added_things=False,
+    possible_doers=False,
+    stated_predicates=False,
 )

@@ -35,6 +35,10 @@ _WHO = re.compile(
     r"(?:\s+are|\s+have|\s+has)?)\s+(?P<verb>[a-z]{3,})\b(?P<rest>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... or who may have it done to them: "who *can be assigned* issues in acme/api" (``possible_doers``)
+_WHO_CAN_BE = re.compile(
+    r"\bwho\s+(?:can|could|may|might)\s+be\s+(?P<verb>[a-z]{3,})\b(?P<rest>.*)$", re.IGNORECASE | re.DOTALL
+)
 # "who's on asana team 5", "who is in slack channel #eng": the thing's people
 _WHO_IN = re.compile(r"\bwho(?:'s|\u2019s|\s+is|\s+are)\s+(?:on|in)\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
 # ... "who is part of box group 901", "who belongs to ..." (``relation_questions``)
@@ -75,14 +79,16 @@ def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> 
     if inside is not None:
         place = inside.group("rest") or inside.group("to")
         return f"{request[: inside.start()].rstrip()} list members of {place}".strip()
-    found = _WHO.search(request[:_LONGEST])
+    # (who may be assigned is no one thing's field, whoever holds it: ``possible_doers``)
+    possible = _WHO_CAN_BE.search(request[:_LONGEST]) if index.options.possible_doers else None
+    found = possible or _WHO.search(request[:_LONGEST])
     if found is None:
         return request
     written = found.group("verb").casefold()
     verb = _verb_of(written)
     if verb is None and index.options.unknown_doers:
         verb = _unsaid_verb(index, written, tools)  # "who *contributed* to acme/api"
-    if verb is None or written in HOLDER_WORDS or verb in HOLDER_WORDS:
+    if verb is None or (possible is None and (written in HOLDER_WORDS or verb in HOLDER_WORDS)):
         return request  # (who holds a field asks the thing: "who is *assigned* to issue 7")
     people = _people_words(index, verb, tools)
     if len(people) != 1:  # none, or the verb's word is not one list's

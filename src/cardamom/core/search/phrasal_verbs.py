@@ -8,12 +8,15 @@ from __future__ import annotations
 PHRASAL_VERBS: dict[tuple[str, str], str] = {
     ("spin", "down"): "shutdown",
     ("take", "down"): "delete",
+    ("take", "away"): "revoke",  # "take the admin role away from the platform team": revoked
+    ("hang", "up"): "end",  # "hang up slack call R012": the call's end
     ("kick", "out"): "remove",  # "kick alice out of asana team 77": the names remove her
     ("boot", "out"): "remove",
     ("clean", "up"): "delete",
     ("look", "into"): "get",
     ("look", "at"): "get",
     ("look", "through"): "search",
+    ("look", "for"): "search",  # "look for notion pages about onboarding"
     ("follow", "up"): "reply",
     ("sign", "off"): "approve",
     ("write", "up"): "create",

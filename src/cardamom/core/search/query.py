@@ -238,7 +238,8 @@ def analyse_query(
         else None
     )
     if field is None and options.added_fields and options.field_phrases and not shaped_name:
-        field = added_field(sequence, named)  # "add label regression to jira issue QA-8"
+        # "add label regression to jira issue QA-8" (not "add *a bank account* to ...", ``added_things``)
+        field = added_field(sequence, named, values if options.added_things else None)
     set_to: tuple[str, ...] = ()
     if options.set_values and not shaped_name:
         # "change the priority of ... *to high*", "rename box folder 9 *to archive*"
@@ -259,6 +260,7 @@ def analyse_query(
             amounts=options.quantity_values,
             opened=options.opened_things,
             reads=options.opened_reads,
+            plurals=options.plural_openings,
         )
         if options.head_nouns
         else None

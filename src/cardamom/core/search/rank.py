@@ -26,6 +26,7 @@ from cardamom.core.search.destructive_actions import (
     is_question,
     request_action,
 )
+from cardamom.core.search.field_phrases import COPULAS
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_nouns import listed_head
@@ -239,6 +240,9 @@ def _rank(
     # question's gerunds, a state ("is droplet 5512 still *destroying*": no destroy is asked, ``progress_questions``)
     ending = ("ed", "ing") if question and options.progress_questions else ("ed",)
     stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith(ending))
+    if question and options.stated_predicates:  # "which labels are *set* on github issue 42": a state, no write asked
+        predicate = {word for before, word in analysis.after_words if before in COPULAS}
+        stated = (t for t in stated if t not in predicate)
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
     # (a request naming its app: a plan's first read, "remove ... of the playing song", names none)
     writes = options.write_actions and reads and bool(scope.apps)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 # the particles a verb's object may stand before
-_PARTICLES = frozenset({"up", "down", "off", "out", "over", "in", "on", "back"})
+_PARTICLES = frozenset({"up", "down", "off", "out", "over", "in", "on", "back", "away"})
 # the words opening the phrase after a particle that ends its own
 _NEXT = frozenset({"in", "on", "for", "to", "from", "with", "at", "via", "using", "until", "by", "into"})
 _NEXT |= {"called", "named", "titled", "and", "so", "please", "now", "today", "tomorrow"}

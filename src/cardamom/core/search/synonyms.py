@@ -122,6 +122,7 @@ COMPOUNDS: dict[tuple[str, str], str] = {
 # "a DNS *record*", "*draft* invoices" filter or read); "*toss* the coupon" is slang, "*forward* it" sends
 LEADING_VERBS = {"open": "create", "record": "create", "write": "create", "draft": "create"}
 LEADING_VERBS |= {"toss": "delete", "bin": "delete", "zap": "delete", "shelve": "archive", "forward": "send"}
+LEADING_VERBS |= {"fix": "update"}  # "*fix* the amount on xero receipt R-9"; "the fix is live" a noun
 
 
 # The groups of actions (a request's verb): their first words.

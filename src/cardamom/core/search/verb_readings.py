@@ -12,6 +12,7 @@ from cardamom.core.search.api_verbs import STATE_VERBS
 from cardamom.core.search.field_phrases import ADDING_VERBS, ASKING_WORDS, THING_FIELDS, FieldPhrase
 from cardamom.core.search.head_nouns import first_name_word, forms, name_head, title_head
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.own_fields import kind_words, says_own_field
 from cardamom.core.search.postings import EMPTY, meets, own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.shortened_names import whole_name
@@ -186,7 +187,10 @@ def changed_field(
         # does not carry ("droplets_get_*destroy_associated_resources*_status")
         documents = index.documents
         ids = index.options.id_segments  # ("folders_*id*_update_shared_link": a path's id, no other thing)
-        carrying = frozenset(d for d in carrying if _says_own_field(documents[d].name, thing, phrase.field, ids=ids))
+        kind = kind_words(phrase.after, thing, analysis.values) if index.options.two_word_kinds else ()
+        carrying = frozenset(
+            d for d in carrying if says_own_field(documents[d].name, thing, phrase.field, ids=ids, kind=kind)
+        )
     if not things or carrying:
         return frozenset(), kept, ""
     # where no name updates the thing, a name updating the field, every word of it, is its own tool
@@ -218,26 +222,6 @@ def changed_field(
 
 
 _READING_NAMES = ("get", "list", "retrieve", "fetch", "read")
-
-
-_SETTERS = frozenset({"set", "unset", "get", "put", "patch"})  # a name's verbs no synonym group holds
-
-
-def _says_own_field(name: str, thing: str, field: tuple[str, ...], *, ids: bool = False) -> bool:
-    """The tool's own name says ``field`` as ``thing``'s: only actions between the two
-    (``conversations_set_topic``), not another thing ("droplets_get_destroy_associated_resources_status");
-    with ``ids`` (``id_segments``), the path's "id" between them too (Box's ``put_folders_id_update_shared_link``)."""
-    words = own_name_words(name)
-    keys = [inflection_key(w) for w in words]
-    field_keys = {inflection_key(w) for w in field}
-    thing_keys = {inflection_key(w) for w in (thing, *synonyms_of(thing))}  # a channel's "conversations"
-    for i, key in enumerate(keys):
-        if key not in thing_keys:
-            continue
-        between = next((words[i + 1 : j] for j in range(i + 1, len(keys)) if keys[j] in field_keys), None)
-        if between is not None and all(is_action_word(w) or w in _SETTERS or (ids and w == "id") for w in between):
-            return True
-    return False
 
 
 def _updating(index: SearchIndex, things: frozenset[int], action: str) -> frozenset[int]:

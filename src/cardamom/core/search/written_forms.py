@@ -79,6 +79,11 @@ _PLACED_SLUG_IN_APP = re.compile(rf"\b(?P<place>{_IN_APP_PLACES})\s+{_SLUG_AHEAD
 # ... and a question's auxiliary before the slug owning what it counts ("how many open issues
 # *does acme/api* have on github", ``counted_questions``): "does repo acme/api have"
 _ASKED_SLUG_IN_APP = re.compile(rf"\b(?P<place>{_IN_APP_PLACES}|does|did|has)\s+{_SLUG_AHEAD}", re.IGNORECASE)
+# ... and naming none, one whose verb is no "have", which asks what it holds ("how many open pull requests does
+# acme/api have": its list, ``had_things``): "what license *does acme/api* use" (``asked_slugs``)
+_ASKED_SLUG = re.compile(
+    rf"\b(?P<place>in|for|from|of|on|(?:does|did|has)(?!\s+\S+\s+(?:have|has|got)\b))\s+{_SLUG_AHEAD}", re.IGNORECASE
+)
 
 
 # ... and one after the app's name ("issues *in github acme/api*"), which read as written left
@@ -158,7 +163,8 @@ def _in_words(index: SearchIndex, query: str) -> str:
         # (``repo_slugs``: "of repo" would announce a field's value)
         in_app = any(t in index.app_mentions for t in tokenize(query))
         placing = _ASKED_SLUG_IN_APP if options.counted_questions else _PLACED_SLUG_IN_APP
-        query = (placing if in_app else _PLACED_SLUG).sub(
+        unnamed = _ASKED_SLUG if options.asked_slugs else _PLACED_SLUG
+        query = (placing if in_app else unnamed).sub(
             lambda m: f"{'in' if options.repo_slugs and m.group('place').lower() == 'of' else m.group('place')} repo ",
             query,
         )
