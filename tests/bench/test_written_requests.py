@@ -168,6 +168,7 @@ _CREATE_EVENT_TYPE = "event_types_controller_2024_06_14_create_event_type"
 
 # Tenth round: each was second or lower before, or empty; the tool asked for now comes first.
 # Box's security classification tools, by their verb
+_HELD_FILES = "get_retention_policy_assignments_id_files_under_retention"
 _CLASSIFIED = "{}_metadata_enterprise_security_classification_6_vm_vochw_u_wo"
 
 FIRST = [
@@ -2885,6 +2886,32 @@ FIRST = [
     # two words one unsaid modifier)
     ("restore archived intercom contact 55", "intercom", "unarchive_contact"),
     ("add a $50 union fee deduction for xero employee E-7", "xero", "create_deduction"),
+    # the fifty-fourth round: a description's word before a numbered thing, a plural opening a request,
+    # a kind of two words, a question's auxiliary before a slug, an article naming the thing added, who
+    # can be done a verb to, a question's predicate, and the phrasal verbs
+    ("delete twilio regulatory bundle BU123", "twilio", "delete_bundle"),
+    ("fetch twilio regulatory bundle BU123", "twilio", "fetch_bundle"),
+    ("delete ssl certificate 892 from digitalocean", "digitalocean", "certificates_delete"),
+    ("which repos am I watching on github", "github", "activity_list_watched_repos_for_authenticated_user"),
+    ("which files are held by box retention policy assignment 77", "box", _HELD_FILES),
+    ("how much actions cache is acme/api using", "github", "actions_get_actions_cache_usage"),
+    ("add a note to the history of xero manual journal MJ-5", "xero", "create_manual_journal_history_record"),
+    ("show the history of xero manual journal MJ-5", "xero", "get_manual_journals_history"),
+    ("what license does acme/api use", "github", "licenses_get_for_repo"),
+    ("add a bank account to stripe customer cus_88", "stripe", "post_customers_customer_bank_accounts"),
+    ("add the priority custom field to asana portfolio 1209", "asana", "add_custom_field_setting_for_portfolio"),
+    ("add a web link to https://acme.com in box folder 0", "box", "post_web_links"),
+    ("who can be assigned issues in github repo acme/api", "github", "issues_list_assignees"),
+    ("which labels are set on github issue 42 in acme/api", "github", "issues_list_labels_on_issue"),
+    ("what property keys are set on jira issue KAN-5", "jira", "get_issue_property_keys"),
+    ("look for notion pages about onboarding", "notion", "post_search"),
+    ("fix the amount on draft xero receipt R-9", "xero", "update_receipt"),
+    ("take the security-auditor org role away from the platform team in acme", "github", "orgs_revoke_org_role_team"),
+    (
+        "take the security manager role away from the platform team in the acme org",
+        "github",
+        "orgs_revoke_org_role_team",
+    ),
 ]
 
 
