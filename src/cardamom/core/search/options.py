@@ -1321,20 +1321,21 @@ class SearchOptions:
     * ``two_word_kinds``: a thing's kind of two words is read as one word is: it qualifies the noun before it
       (``qualified_kinds``: "add a note to the history of xero *manual journal* MJ-5":
       ``create_manual_journal_history_record``, whose name says both; ``container_words.staying_kinds``),
-      and a name saying the field after both words carries it as the thing's own (``own_fields``: "show the
-      history of xero manual journal MJ-5": ``get_manual_journals_history``; ``own_fields``);
+      and a name saying the field after both words carries it as the thing's own ("show the history of xero
+      manual journal MJ-5": ``get_manual_journals_history``; ``own_fields``);
     * ``asked_slugs``: a question's auxiliary before an owner/name slug says a repository where the request
       names no app too ("what license *does acme/api* use": ``licenses_get_for_repo``, not
-      ``licenses_get_all_commonly_used``), as ``counted_questions`` reads it where it names one
-      (``written_forms``);
+      ``licenses_get_all_commonly_used``), as ``counted_questions`` reads it where it names one; not before
+      "have", which asks what it holds (``had_things``) (``written_forms``);
     * ``added_things``: for ``added_fields``, an article before two words or more, none a value, names the thing
       added, not a field and its value ("add *a bank account* to stripe customer cus_88":
       ``post_customers_customer_bank_accounts``, not its verify; "add label regression to jira issue QA-8" keeps
       its field) (``field_phrases.added_field``);
     * ``possible_doers``: a question asking who can (could, may) be done a verb to asks for the people the app's
-      names call by it, as who does it does ("who *can be assigned* issues in acme/api":
-      ``issues_list_assignees``, not a check of one user), whatever holds that field of one thing
-      (``people_questions``);
+      names call by it, as who does it does ("who *can be assigned* issues in github repo acme/api":
+      ``issues_list_assignees``, not a check of one user), whatever holds that field of one thing; the
+      adjective in -able it may be is looked up in the named apps' names only (``people_questions``,
+      ``able_words``);
     * ``stated_predicates``: in a question, a word a copula puts after it is a state of the things asked for,
       not a write the request says: a name writing by it still contradicts the read ("which labels are *set* on
       github issue 42": ``issues_list_labels_on_issue``, not ``issues_set_labels``)
