@@ -60,5 +60,6 @@ class _NamedIn:
 def able_vocabulary(index: SearchIndex, tools: frozenset[int], named: bool) -> Container[str]:
     """The words an adjective in -able is looked up in: every tool name's, or with ``named``
     (``possible_doers``) those of ``tools``, the apps the request names (Jira's *assignable* is no
-    word of a request naming GitHub: "who can be assigned issues in acme/api" asks for its assignees)."""
+    word of a request naming GitHub: "who can be assigned issues in github repo acme/api" asks
+    for its assignees, ``people_questions``)."""
     return _NamedIn(index, tools) if named and tools else index.name_postings

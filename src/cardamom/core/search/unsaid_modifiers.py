@@ -55,7 +55,7 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
             continue  # the request's verb ("cal.com *rerun* booking": an action the app lacks)
         if thing in GRAMMAR_WORDS or thing in QUERY_FILLER_WORDS or not literal_names(index, thing) & tools:
             continue  # a modifier is written before its thing ("free *in* jira" is no thing)
-        if _plain(index, word) and not _said(index, word, tools, _numbered(request, pair.end(2))):
+        if _plain(index, word) and not _said(index, word, tools, numbered=_numbered(request, pair.end(2))):
             found.append(pair)
     if not found and index.options.modifier_phrases:
         return _quoted_phrase(index, request, tools, opening)
@@ -78,7 +78,7 @@ def _quoted_phrase(
             continue
         if not literal_names(index, thing) & tools or literal_names(index, second) & tools:
             continue
-        if _plain(index, word) and _plain(index, second) and not _said(index, word, tools, False):
+        if _plain(index, word) and _plain(index, second) and not _said(index, word, tools):
             quoted = f'{request[: triple.start(1)]}"{word} {second}"{request[triple.end(2) :]}'
             return quoted, (word, second)
     return request, ()
@@ -105,7 +105,7 @@ def _opening(index: SearchIndex, request: str) -> int:
     return len(request)
 
 
-def _said(index: SearchIndex, word: str, tools: frozenset[int], numbered: bool) -> bool:
+def _said(index: SearchIndex, word: str, tools: frozenset[int], *, numbered: bool = False) -> bool:
     """Some tool of ``tools`` says ``word``: in its name (as written, inflected or by a prefix), its
     label or its description; but before a thing named by its id (``numbered``: "twilio *regulatory*
     bundle BU123"), with ``described_modifiers``, a description's word says which of them only."""
