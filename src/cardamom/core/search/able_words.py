@@ -13,7 +13,7 @@ import re
 from collections.abc import Container
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.verb_readings import literal_names
+from cardamom.core.search.scoped_compounds import NamedWords
 
 _CAN_BE = re.compile(r"\bcan\s+be\s+(?P<participle>[a-z]{3,}ed)\b", re.IGNORECASE)
 # ... asked whom one may do it to (``chosen_people``): "who *can I assign* jira issue KAN-9 to"
@@ -47,19 +47,9 @@ def as_able(request: str, vocabulary: Container[str], *, chosen: bool = False) -
     return _WHO_CAN.sub(verb_able, request) if chosen and "who" in lowered else request
 
 
-class _NamedIn:
-    """The words some name of ``tools`` says (a ``Container`` for ``as_able``)."""
-
-    def __init__(self, index: SearchIndex, tools: frozenset[int]) -> None:
-        self._index, self._tools = index, tools
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and bool(literal_names(self._index, word) & self._tools)
-
-
 def able_vocabulary(index: SearchIndex, tools: frozenset[int], named: bool) -> Container[str]:
     """The words an adjective in -able is looked up in: every tool name's, or with ``named``
     (``possible_doers``) those of ``tools``, the apps the request names (Jira's *assignable* is no
     word of a request naming GitHub: "who can be assigned issues in github repo acme/api" asks
     for its assignees, ``people_questions``)."""
-    return _NamedIn(index, tools) if named and tools else index.name_postings
+    return NamedWords(index.name_postings, tools) if named and tools else index.name_postings

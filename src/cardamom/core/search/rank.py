@@ -26,7 +26,6 @@ from cardamom.core.search.destructive_actions import (
     is_question,
     request_action,
 )
-from cardamom.core.search.field_phrases import COPULAS
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_nouns import listed_head
@@ -241,8 +240,7 @@ def _rank(
     ending = ("ed", "ing") if question and options.progress_questions else ("ed",)
     stated = (t for t in weighed.tokens if t not in scope.values and not t.endswith(ending))
     if question and options.stated_predicates:  # "which labels are *set* on github issue 42": a state, no write asked
-        predicate = {word for before, word in analysis.after_words if before in COPULAS}
-        stated = (t for t in stated if t not in predicate)
+        stated = (t for t in stated if t not in predicates)
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
     # (a request naming its app: a plan's first read, "remove ... of the playing song", names none)
     writes = options.write_actions and reads and bool(scope.apps)
