@@ -529,6 +529,13 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an article names the thing added, no field", "added_things", True),
     ("+ who can be done a verb to are its people", "possible_doers", True),
     ("+ a question's predicate asks no write", "stated_predicates", True),
+    ("+ a plural read lists where names say list before the singular", "singular_lists", True),
+    ("+ a slug's app read as placed when it finds nothing", "slug_frames", True),
+    ("+ dotted words are values", "dotted_values", True),
+    ("+ examples after like or such as are values", "example_values", True),
+    ("+ a slug's owner names no app", "slug_owners", True),
+    ("+ a name's undone action is an action", "undoing_names", True),
+    ("+ a user's tool gives way to the caller's twin", "caller_user_twins", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

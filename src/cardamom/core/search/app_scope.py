@@ -195,15 +195,24 @@ def named_in(query: str, names: Iterable[str]) -> list[str]:
 # A word joined by dashes, a #channel or an @handle: a name the request gives a thing ("the
 # droplet named *test-box*", "*#box-team*"), whose parts name no app (``joined_names``).
 _KEBAB_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+){2,}")
+# An owner/name slug: a repository ("star *vercel/next.js*", "open an issue in *stripe/stripe-node*"),
+# whose owner or name is no app the request names (``slug_owners``)
+_SLUGGED = re.compile(r"(?<![\w@#/.-])[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/@])")
 _JOINED = re.compile(r"(?<![\w@#/.-])(?:[#@][A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)(?![\w/@-])")
 
 
-def without_joined_names(query: str, indexed: Mapping[str, tuple[str, ...]], *, kebab: bool = False) -> str:
+def without_joined_names(
+    query: str, indexed: Mapping[str, tuple[str, ...]], *, kebab: bool = False, slugs: bool = False
+) -> str:
     """``query`` with the words joined by dashes, the #channels and the @handles that hold an
     app's name as a part, but, joined by dashes, are not one as a whole ("test-box", "#box",
     not "cal-com"), cut out (each leaves a space); with ``kebab`` (``kebab_names``), not a
     request that is one such word of three parts or more: a tool's name guessed in kebab case
-    ("asana-list-tasks", as "asana_list_tasks")."""
+    ("asana-list-tasks", as "asana_list_tasks"); with ``slugs`` (``slug_owners``), the
+    repositories' owner/name slugs too, a side holding a digit, a dot, a dash or an underscore
+    ("vercel/next.js"; "slack/jira" names two apps, "credit/debit" is no repository)."""
+    if slugs and "/" in query:
+        query = _SLUGGED.sub(lambda found: found.group(0) if found.group(0).replace("/", "").isalpha() else " ", query)
     if "-" not in query and "#" not in query and "@" not in query:
         return query
     if kebab and _KEBAB_NAME.fullmatch(query.strip()):

@@ -30,11 +30,14 @@ from cardamom.core.search.kind_names import named_before_kinds
 from cardamom.core.search.quantities import RATES, UNITS, in_period_edge, is_quantity, is_time_of_day, is_unit
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, QUESTION_OPENERS, tokenize
 from cardamom.core.search.value_shapes import (
-    ADDRESS,
-    FILE_EXTENSIONS,
+    EMOJI,
+    EVENT_NAME,
+    QUOTED,
+    SHAPES,
     ends_pair,
     has_value_digits,
     is_capitals_id,
+    is_dotted_value,
     is_handle,
     is_short_id,
 )
@@ -51,6 +54,7 @@ from cardamom.core.search.value_words import (
     SLUG,
     continues_name,
     continues_title,
+    example_values,
     field_opener,
     is_key,
     is_placed_code,
@@ -61,30 +65,6 @@ from cardamom.core.search.value_words import (
     plain_name_after_kind,
     titled_rest,
 )
-
-# Quoted text: a quote opening after a space or the start and closing before a space,
-# punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
-_QUOTED = re.compile(
-    r"""(?:^|(?<=[\s(\[:,=]))(?:'([^']+)'|"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|`([^`]+)`)(?=$|[\s.,;:!?)\]])"""
-)
-# A domain name: "example.com", "api.acme.io" (an app's own name, "cal.com", is an app word,
-# which the query reading keeps out of the values).
-_DOMAIN = r"\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|us|uk|de|fr|eu|info|biz|me|tv)\b"
-_SHAPES = re.compile(
-    ADDRESS
-    + r"""
-    | (?<![\w@])[@#][\w][\w.-]*                              # @handles, #channels
-    | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
-    | \b\d{1,2}\s?(?:am|pm)\b
-    | """
-    + rf"\b[\w-]+\.{FILE_EXTENSIONS}\b | {_DOMAIN}",  # a file's name, a domain name
-    re.IGNORECASE | re.VERBOSE,
-)
-# An emoji by its short name (``named_things``): ":tada:", ":+1:".
-_EMOJI = re.compile(r"(?<![\w:]):[a-z+][\w+-]*:(?![\w:])")
-# An event or constant's name in capitals, its parts joined: "FILE.UPLOADED", "ISSUE_CREATED".
-_EVENT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:[._:][A-Z][A-Z0-9]*)+$")
-
 
 _WORD = re.compile(r"[^\s,;!?()\[\]{}<>]+")
 # Words after which a tag follows (``tagged_values``): "droplets *tagged* web", "tagged with vip"
@@ -145,6 +125,9 @@ class ValueReading:
     # A container's word after a name placed by a preposition ("in the Engineering *space*"):
     # it places the request where no name of the app says it (``placing_kinds``).
     placing: frozenset[str] = frozenset()
+    # The examples "like" lists after a kind ("periods like *quarters*"): values only where the
+    # request names an app; elsewhere what it is about ("trials for diseases like *Huntington's*")
+    examples: frozenset[str] = frozenset()
 
 
 def argument_values(query: str, *, names: bool = True) -> frozenset[str]:
@@ -178,6 +161,8 @@ def read_values(
     articled: bool = True,
     handles: bool = True,
     lists: bool = True,
+    dotted: bool = True,
+    examples: bool = True,
     named: Container[str] = (),
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
@@ -191,7 +176,8 @@ def read_values(
     ``acts`` (``asked_actions``), ``spaces`` (``placing_kinds``), ``gerunds`` (``gerund_topics``), ``compares``
     (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``, ``lowercase`` (``lowercase_names``),
     ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``), ``articled`` (``articled_kinds``),
-    ``handles`` (``handle_ids``), ``lists`` (``listed_names``), ``named`` (the names' words, ``named_short_ids``)."""
+    ``handles`` (``handle_ids``), ``lists`` (``listed_names``), ``dotted`` (``dotted_values``), ``examples``
+    (``example_values``), ``named`` (the names' words, ``named_short_ids``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -206,8 +192,8 @@ def read_values(
         by_shape.append(spans[-1])
         return f" {CUT} "
 
-    rest = _SHAPES.sub(shaped, _QUOTED.sub(quoted, query))
-    rest = _EMOJI.sub(shaped, rest) if kinds and ":" in rest else rest
+    rest = SHAPES.sub(shaped, QUOTED.sub(quoted, query))
+    rest = EMOJI.sub(shaped, rest) if kinds and ":" in rest else rest
     words = _WORD.findall(rest)
     plain: list[str] = []
     markers: list[str] = []
@@ -224,6 +210,9 @@ def read_values(
     # it make a compound ("the *landing* page") as often as a name
     before_kinds = named_before_kinds(words, NAMED_KINDS - COMPOUND_KINDS) if befores else frozenset()
     listed = listed_values(words) if lists else frozenset()  # "with fields *vendor* and *expiry*"
+    exemplars = example_values(rest) if examples and (" like " in rest or " as " in rest) else frozenset()
+    exemplified = {i for i, w in enumerate(words) if exemplars and w.casefold().strip("'\"") in exemplars}
+    listed |= exemplified  # "time periods like *quarters* and *halves*"
     first = text_words[0].casefold() if text_words else ""
     opening = any(w.casefold() in _BEFORE_TEXT for w in text_words[1:2])  # "jira *create* bug: ...": past an app
     asking = first in QUESTION_OPENERS
@@ -265,8 +254,9 @@ def read_values(
                     or (handles and is_handle(word, previous))  # "block user *spammer99*"
                     or is_placed_code(word, previous, places, following if codes else "")
                     or (tags and previous == "as" and is_placed_code(word, "in", places))  # "as *mp3*": a format
-                    or bool(_EVENT_NAME.match(word.strip(".,:;!?'\"")))
+                    or bool(EVENT_NAME.match(word.strip(".,:;!?'\"")))
                     or (quantities and is_quantity(word))  # "a *45-minute* call", "*$99/month*", "the *1st*"
+                    or (dotted and is_dotted_value(word, named))  # "make *maria.k* the assignee"
                 )
             )
         )
@@ -397,4 +387,5 @@ def read_values(
         frozenset(placing),
         frozenset(conditions),
         kinds_placing if spaces else frozenset(),
+        values & {t for j in exemplified for t in tokenize(words[j])},
     )

@@ -48,7 +48,21 @@ def caller_first(
     "get my user") takes a name whose thing is the caller (``get_self``). ``twins``
     (``caller_twins``): then an organization's first tool gives way to its user's twin."""
     placed = _caller_placed(index, head, passing, top)
+    placed = _caller_twin_first(index, placed) if index.options.caller_user_twins and placed else placed
     return _user_twin_first(index, placed) if twins and placed else placed
+
+
+def _caller_twin_first(index: SearchIndex, top: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+    """``top`` with the caller's twin of its first tool, a user's, placed first where it scores the
+    same: "list my starred repos on github" is ``activity_list_repos_starred_by_authenticated_user``,
+    not ``..._by_user`` (``caller_user_twins``)."""
+    documents = index.documents
+    first = documents[top[0][0]].name
+    if not first.endswith("_user") or first.endswith("_authenticated_user"):
+        return top
+    twin_name = first[: -len("_user")] + "_authenticated_user"
+    twin = next((t for t in top if t[1] == top[0][1] and documents[t[0]].name == twin_name), None)
+    return placed_first(top, twin) if twin is not None else top
 
 
 # An organization's tool and its twins for the caller or a user (GitHub's ``..._for_org``,

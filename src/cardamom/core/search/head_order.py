@@ -125,7 +125,9 @@ def head_first(
     if nouned:
         # "list members of slack channel C024": Slack's ``conversations_members`` says its thing
         # only; the tools acting on another give way to it
-        doing = [c for c in passing if acts_on(documents[c[0]].name, heads) and not _verbed(documents[c[0]].name)]
+        undoing = index.options.undoing_names
+        names = [(c, documents[c[0]].name) for c in passing]
+        doing = [c for c, name in names if acts_on(name, heads) and not _verbed(name, undoing)]
     bare = not doing and index.options.bare_verbs and verb in SEARCH_VERBS
     if bare:
         # "find box files named contract": Box's ``get_search`` says its search only, and does it
@@ -221,9 +223,14 @@ def _lists_as_noun(document: SearchDocument) -> bool:
     )
 
 
-def _verbed(name: str) -> bool:
-    """The tool's name says an action (``link_issues`` does, ``conversations_members`` none)."""
-    return any(is_action_word(w) or w in API_VERBS for w in own_name_words(name))
+def _verbed(name: str, undoing: bool) -> bool:
+    """The tool's name says an action (``link_issues`` does, ``conversations_members`` none); with
+    ``undoing`` (``undoing_names``), an action undone too (``activity_unstar_repo_for_authenticated_user``
+    stars nothing, but is no noun's name: "list my starred repos" is not it)."""
+    return any(
+        is_action_word(w) or w in API_VERBS or (undoing and w[:2] == "un" and w[2:] in API_VERBS)
+        for w in own_name_words(name)
+    )
 
 
 def _bare(name: str) -> bool:

@@ -1340,6 +1340,32 @@ class SearchOptions:
       not a write the request says: a name writing by it still contradicts the read ("which labels are *set* on
       github issue 42": ``issues_list_labels_on_issue``, not ``issues_set_labels``)
       (``destructive_actions.contradicts``'s ``said``);
+    * ``singular_lists``: a reading verb with a plural thing asks for the list also where a name opens with
+      "list" and ends in the thing, in the singular as Twilio's names say it (``list_queue`` beside
+      ``fetch_queue``: "show all twilio queues"; ``word_forms.read_as_listing``)
+    * ``slug_frames``: a request naming no app but a repository by its owner/name slug, which finds nothing in
+      that app as written, is read as placed in it, its frame and question read as in a named app ("who has
+      contributed to acme/api": ``repos_list_contributors``)
+    * ``dotted_values``: a word of parts joined by dots, not every part a word of some tool name, is a value: a
+      user name ("maria.k"), an event's type ("com.twilio.messaging.message.delivered"); an API method written
+      so ("chat.postMessage") is a name (``value_shapes.is_dotted_value``)
+    * ``example_values``: in a request naming an app, the words "like" or "such as" list after a plural kind
+      are examples of it, values ("which time periods like *quarters* and *halves* exist in asana"), joined by
+      "and", "or" or commas, one word each ("such as skincare products, makeup items" lists none); naming no
+      app, they are what it is about ("trials for diseases like *Huntington's*") (``value_words.example_values``)
+    * ``slug_owners``: an app's name as the owner or the name of an owner/name slug names no app: a repository
+      ("open an issue in *stripe/stripe-node*" is GitHub's ``issues_create``, was Stripe's; "star the repository
+      vercel/next.js"), a side holding a digit, a dot, a dash or an underscore ("credit/debit" is no repository)
+      (``app_scope.without_joined_names``)
+    * ``undoing_names``: a name saying an action undone ("unstar", "unwatch": an API's verb after "un") says an
+      action, no noun's: "list my starred repos on github" is
+      ``activity_list_repos_starred_by_authenticated_user``, was
+      ``activity_unstar_repo_for_authenticated_user``, a name read as saying its thing alone
+      (``head_order._verbed``)
+    * ``caller_user_twins``: in a request for the caller's own things, a user's tool gives way to its twin for
+      the caller of the same score ("list my starred repos on github":
+      ``activity_list_repos_starred_by_authenticated_user``, not ``..._by_user``)
+      (``caller_order.caller_first``)
     """
 
     drop_filler: bool = True
@@ -1780,6 +1806,13 @@ class SearchOptions:
     added_things: bool = True
     possible_doers: bool = True
     stated_predicates: bool = True
+    singular_lists: bool = True
+    slug_frames: bool = True
+    dotted_values: bool = True
+    example_values: bool = True
+    slug_owners: bool = True
+    undoing_names: bool = True
+    caller_user_twins: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2232,4 +2265,11 @@ SEED_RULES_ONLY = SearchOptions(
     added_things=False,
     possible_doers=False,
     stated_predicates=False,
+    singular_lists=False,
+    slug_frames=False,
+    dotted_values=False,
+    example_values=False,
+    slug_owners=False,
+    undoing_names=False,
+    caller_user_twins=False,
 )

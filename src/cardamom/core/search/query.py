@@ -157,6 +157,8 @@ def analyse_query(
             articled=options.articled_kinds,
             handles=options.handle_ids,
             lists=options.listed_names,
+            dotted=options.dotted_values,
+            examples=options.example_values,
             named=vocabulary if options.named_short_ids else (),
         )
         if options.argument_values
@@ -181,12 +183,14 @@ def analyse_query(
         sequence = _sequence(addressless, options, vocabulary, mentions or {}, compounds, runs)
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
     if options.joined_names and mentions:
-        unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names)
+        unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names, slugs=options.slug_owners)
         unjoined = without_constant_names(unjoined, mentions) if options.constant_values else unjoined  # "AWS_KEY"
         if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions, compounds, runs)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
     values = reading.values if reading is not None else frozenset()
+    if reading is not None and not any(mention.connected for mention in found):
+        values -= reading.examples  # ("trials for diseases like *Huntington's*": its topic, no app named)
     values |= spelled_values(values, query) if options.abbreviations else frozenset()  # "the *cfg* broke"
     values |= possible_verbs(query) if options.possible_actions else frozenset()  # "which gadgets can I *add*"
     # a value's words a name shortens are that value still ("a task called 'Review PR'": not ``pulls``)

@@ -345,6 +345,12 @@ def _rank(
             inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
             if inside is not None and inside.hits:
                 return inside
+            if app is not None and app is slugged and options.slug_frames:
+                # ... and, where the slug's app has nothing as written, as placed in it, its frame
+                # and question read ("who has contributed to acme/api": its contributors' list)
+                placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
+                if placed.hits:
+                    return dataclasses.replace(placed, implied=True)
     common["dropped"] = (*analysis.dropped, *scope.grammar, *weighed.dropped)
     return Ranking(
         query_tokens=weighed.tokens,

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cardamom.core.search.synonyms import COMPOUNDS
+
 # slang for a verb: the plain verb an API writes
 _PLAIN = {
     "scrap": "delete", "axe": "delete", "nix": "delete", "chuck": "delete", "toss": "delete", "zap": "delete",
@@ -23,7 +25,7 @@ _PLAIN = {
     "green-light": "approve", "lgtm": "approve", "prepare": "create", "compose": "create", "sketch": "create",
     "plan": "create", "lift": "remove", "strip": "remove", "shift": "move", "jot": "create", "reorder": "move",
     "rearrange": "move", "fire": "trigger", "clear": "delete", "upsert": "update", "register": "create",
-    "point": "update", "repoint": "update",
+    "point": "update", "repoint": "update", "pull": "get",
 }  # fmt: skip
 # ... and in two words: "*fire off* an email", "*spin up* a droplet", "*kick off* the workflow"
 _PHRASES = {
@@ -41,7 +43,7 @@ _PHRASES = {
 _FORMAL = {
     "relocate": "move", "amend": "update", "transmit": "send", "acquire": "get",
     "obtain": "get", "erase": "delete", "dispatch": "send", "enumerate": "list", "procure": "get",
-    "expunge": "delete", "rectify": "update", "convey": "send",
+    "expunge": "delete", "rectify": "update", "convey": "send", "correct": "update",
 }  # fmt: skip
 # a shell's commands, as developers write them for what they do to a thing (``shell_verbs``):
 # "*rm* box file 123", "*ls* box folder 99", "*mkdir* reports in box folder 99"
@@ -109,8 +111,8 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
     if phrase is not None:
         return f"{lead}{phrase} {words[2] if len(words) > 2 else ''}".rstrip()
     plain = _PLAIN.get(first) or (_SHELL.get(first) if shell else None) or (_FORMAL.get(first) if formal else None)
-    if plain is None or len(words) < 2:
-        return request
+    if plain is None or len(words) < 2 or (first, second) in COMPOUNDS:
+        return request  # (a phrasal verb reads as its own: "*pull up* frank's profile" shows it)
     after = rest.split(maxsplit=1)[1]
     if shell and first in _SHELL:
         after = _FLAGS.sub("", after)

@@ -85,6 +85,11 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     """.strip().splitlines()
 )
 
+# Words that say a group's action, where the group's words do not say theirs: one detaches or
+# unlinks a thing from another as one removes it ("*unlink* tag frontend from firewall bb4b":
+# ``firewalls_delete_tags``), but "delete customer group 77" asks for no ``detach_contact_from_conversation``
+ONE_WAY = {"detach": "delete", "unlink": "delete", "revoke": "delete"}
+
 # Two-word forms a query writes for one word: "look up" is "lookup", "to-do" is "todo".
 COMPOUNDS: dict[tuple[str, str], str] = {
     ("look", "up"): "lookup",
@@ -134,8 +139,10 @@ _ACTION_HEADS = frozenset(
 
 @cache
 def group_keys(heads: frozenset[str]) -> frozenset[str]:
-    """The inflection keys of every word of the groups whose first word is one of ``heads``."""
-    return frozenset(inflection_key(w) for group in SYNONYM_GROUPS if group[0] in heads for w in group)
+    """The inflection keys of every word of the groups whose first word is one of ``heads``, and
+    of the words saying their action one way (``ONE_WAY``)."""
+    grouped = (w for group in SYNONYM_GROUPS if group[0] in heads for w in group)
+    return frozenset(inflection_key(w) for w in (*grouped, *(w for w, head in ONE_WAY.items() if head in heads)))
 
 
 # The keys of the verbs creating a thing ("create", "add", "new", "make", "post" ...)
@@ -164,6 +171,8 @@ def _groups_by_key() -> dict[str, tuple[str, ...]]:
     for group in SYNONYM_GROUPS:
         for word in group:
             found.setdefault(inflection_key(word), set()).update(group)
+    for word, head in ONE_WAY.items():
+        found.setdefault(inflection_key(word), {word}).update(*(g for g in SYNONYM_GROUPS if g[0] == head))
     return {key: tuple(sorted(words)) for key, words in found.items()}
 
 

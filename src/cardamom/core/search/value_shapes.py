@@ -10,6 +10,7 @@ import re
 from collections.abc import Container, Sequence
 
 from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import singular, tokenize
 
 # A word carrying digits is a value when it is a number, an issue-style key (PROJ-123),
 # a date, or an id with three digits or more (a name like s3, ec2, oauth2 or mp3 has fewer).
@@ -62,6 +63,29 @@ def without_addresses(query: str) -> str:
 # A file's extension, as a file's name ends ("report.pdf"): ``argument_values`` reads the name as
 # a value, ``written_forms`` a name a verb acts on as a file.
 FILE_EXTENSIONS = r"(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)"
+
+# Quoted text: a quote opening after a space or the start and closing before a space,
+# punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
+QUOTED = re.compile(
+    r"""(?:^|(?<=[\s(\[:,=]))(?:'([^']+)'|"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|`([^`]+)`)(?=$|[\s.,;:!?)\]])"""
+)
+# A domain name: "example.com", "api.acme.io" (an app's own name, "cal.com", is an app word,
+# which the query reading keeps out of the values).
+_DOMAIN = r"\b[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|us|uk|de|fr|eu|info|biz|me|tv)\b"
+SHAPES = re.compile(
+    ADDRESS
+    + r"""
+    | (?<![\w@])[@#][\w][\w.-]*                              # @handles, #channels
+    | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
+    | \b\d{1,2}\s?(?:am|pm)\b
+    | """
+    + rf"\b[\w-]+\.{FILE_EXTENSIONS}\b | {_DOMAIN}",  # a file's name, a domain name
+    re.IGNORECASE | re.VERBOSE,
+)
+# An emoji by its short name (``argument_values``' ``named_things``): ":tada:", ":+1:".
+EMOJI = re.compile(r"(?<![\w:]):[a-z+][\w+-]*:(?![\w:])")
+# An event or constant's name in capitals, its parts joined: "FILE.UPLOADED", "ISSUE_CREATED".
+EVENT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:[._:][A-Z][A-Z0-9]*)+$")
 
 
 def has_value_digits(word: str) -> bool:
@@ -137,6 +161,19 @@ def is_handle(word: str, previous: str) -> bool:
     core = word.strip(".,:;!?'\"")
     dashed = _DASHED.match(core) is not None and _DASHED_WORDS.isdisjoint(core.casefold().split("-"))
     return dashed or _HANDLE.match(core) is not None
+
+
+# A word of parts joined by dots, a letter first, one part of two characters or more: a user's
+# name ("maria.k"), an event's type ("com.twilio.messaging.message.delivered"), not "e.g."
+_DOTTED = re.compile(r"^(?=[\w.-]*[A-Za-z0-9]{2})[A-Za-z][\w-]*(?:\.[A-Za-z0-9][\w-]*)+$")
+
+
+def is_dotted_value(word: str, named: Container[str]) -> bool:
+    """``word`` is parts joined by dots not every one of which is a word of ``named`` (the tool
+    names' words, or their singulars): an API method written so, "chat.postMessage" or "messages.create", is
+    a name (``dotted_values``)."""
+    core = word.strip(".,:;!?'\"")
+    return _DOTTED.match(core) is not None and not all(w in named or singular(w) in named for w in tokenize(core))
 
 
 # a range's or a move's end after its start ("from feature/login *into* main", "from v1 *to* v2")

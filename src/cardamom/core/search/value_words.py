@@ -255,3 +255,50 @@ def listed_values(words: Sequence[str]) -> frozenset[int]:
                 break
             found.add(j)
     return frozenset(found)
+
+
+def example_values(text: str) -> frozenset[str]:
+    """The examples "like" or "such as" lists after a plural kind ("time periods like *quarters* and
+    *halves*", "types such as *Bug*, *Task* or *Story*"), lowered: one word each, ended by a comma or
+    followed by "and" or "or", the word after that the last; or one word alone before a grammar word
+    or the end. None where an example is of more words ("such as skincare products, makeup items":
+    no word of them is a value) or an action (``example_values``)."""
+    words = text.split()
+    found: set[str] = set()
+    for i, word in enumerate(words[:-1]):
+        lowered = word.casefold()
+        such = lowered == "as" and i >= 2 and words[i - 1].casefold() == "such"
+        kind = words[i - 2 if such else i - 1].casefold().strip(",") if i >= 1 else ""
+        if not (lowered == "like" or such) or not is_plural(kind) or kind in GRAMMAR_WORDS:
+            continue
+        found.update(_examples(words[i + 1 : i + 8]))
+    return frozenset(found)
+
+
+def _examples(words: Sequence[str]) -> list[str]:
+    """The examples opening ``words``: see ``example_values``."""
+    items: list[str] = []
+    last = False  # past "and" or "or": the next example is the last
+    for j, word in enumerate(words):
+        bare = word.casefold().strip("'\",.;:!?")
+        if bare in _JOINING:
+            if not items or last:
+                return []
+            last = True
+            continue
+        if not bare or bare in _ENDING_LIST or is_action_word(bare):
+            return []
+        items.append(bare)
+        if last:
+            return items
+        following = words[j + 1].casefold().strip("'\",.;:!?") if j + 1 < len(words) else ""
+        if word.endswith(",") or following in _JOINING:
+            continue
+        # one example alone before the end or a grammar word; an example of more words, none
+        alone = len(items) == 1 and (not following or following in _ENDING_LIST or _ended(word))
+        return items if alone else []
+    return []
+
+
+def _ended(word: str) -> bool:
+    return word.endswith((",", ".", ";", ":", "!", "?"))

@@ -158,7 +158,12 @@ def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[
     things = union_of((entry.name, entry.inflected, synonyms.name if synonyms is not None else EMPTY)) & scoped
     keys = {inflection_key(noun)} | ({inflection_key(s) for s in synonyms_of(noun)} if synonyms is not None else set())
     # only the names carrying the thing are read word by word (GitHub has hundreds of lists)
-    if not any(_beside(index, doc_id, "list", keys) for doc_id in listing & things):
+    listed = listing & things
+    # ... or "list" opening a name that ends in the thing, in the singular as Twilio's names say
+    # it (``list_queue``, ``list_sync_map`` beside ``fetch_sync_map``: ``singular_lists``)
+    if not any(_beside(index, doc_id, "list", keys) for doc_id in listed) and not (
+        index.options.singular_lists and any(_ends_a_list(index, doc_id, keys) for doc_id in listed)
+    ):
         return False
     return not any(_beside(index, doc_id, verb, keys, after=True) for doc_id in names.get(verb, EMPTY) & things)
 
@@ -186,6 +191,14 @@ def read_as_info(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int
 
 def _thing_info(words: list[str], keys: set[str]) -> bool:
     return len(words) == 2 and words[1] == "info" and inflection_key(words[0]) in keys
+
+
+def _ends_a_list(index: SearchIndex, doc_id: int, keys: set[str]) -> bool:
+    """The tool's name opens with "list" and ends in a word of ``keys`` (its thing's inflection
+    keys), in either number, a duplicate's number after it or not: ``list_sync_map`` for "sync
+    maps", ``list_credential_3`` for "credentials", not ``list_sync_map_permission``."""
+    words = [w for w in own_name_words(index.documents[doc_id].name) if not w.isdigit()]
+    return len(words) >= 2 and words[0] == "list" and inflection_key(words[-1]) in keys
 
 
 def _beside(index: SearchIndex, doc_id: int, verb: str, keys: set[str], *, after: bool = False) -> bool:
