@@ -8,6 +8,8 @@ the first three, or nothing comes back, for the reason that is true.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bench import data as D
@@ -2912,6 +2914,36 @@ FIRST = [
         "github",
         "orgs_revoke_org_role_team",
     ),
+    # fifty-fifth round: a plural read where names list the singular, a slug's app placed, dotted words and
+    # examples as values, a slug's owner naming no app, an undone action in a name, three verbs read one way
+    ("who has contributed to acme/api", "github", "repos_list_contributors"),
+    ("disable the ci workflow in acme/api", "github", "actions_disable_workflow"),
+    ("show all twilio queues", "twilio", "list_queue"),
+    ("show twilio sync maps", "twilio", "list_sync_map"),
+    ("get all twilio conferences", "twilio", "list_conference"),
+    ("display all twilio sip domains", "twilio", "list_sip_domain"),
+    ("what does the twilio event type com.twilio.messaging.message.delivered include?", "twilio", "fetch_event_type"),
+    ("which time periods like quarters and halves exist in my asana workspace?", "asana", "get_time_periods"),
+    ("open an issue in stripe/stripe-node", "github", "issues_create"),
+    ("star the repository vercel/next.js for me", "github", "activity_star_repo_for_authenticated_user"),
+    ("list open pull requests in twilio/twilio-python", "github", "pulls_list"),
+    ("list my starred repos on github", "github", "activity_list_repos_starred_by_authenticated_user"),
+    ("unlink tag 'frontend' from firewall bb4b2611 in DigitalOcean", "digitalocean", "firewalls_delete_tags"),
+    ("detach droplet 38291045 from DigitalOcean firewall fb6045f1", "digitalocean", "firewalls_delete_droplets"),
+    (
+        "In Slack, unlink IDP group S0123 from private channel C0456",
+        "slack",
+        "admin_conversations_restrict_access_remove_group",
+    ),
+    ("twilio revoke signing key SK123", "twilio", "delete_signing_key"),
+    ("revoke box collaboration 98765", "box", "delete_collaborations_id"),
+    ("pull every contact from intercom", "intercom", "list_contacts"),
+    (
+        "correct the metered usage quantity to 120 for usage record 5 on a Xero subscription",
+        "xero",
+        "put_usage_records",
+    ),
+    ("detach tool TL1 from twilio assistant AS1", "twilio", "delete_assistant_tool_attachment"),
 ]
 
 
@@ -2919,6 +2951,25 @@ FIRST = [
 def test_the_tool_asked_for_comes_first(workspace: tuple[D.Pool, SearchIndex], query: str, app: str, tool: str) -> None:
     found = _first_three(workspace, query)
     assert found[:1] == [(app, tool)], found
+
+
+# Rules whose requests only the whole workspace shows (a slug implies GitHub only beside other apps' tools;
+# an undone action's name moves only among GitHub's own): turned off, the request loses its tool
+TURNED_OFF = [
+    ("who has contributed to acme/api", "slug_frames", "repos_list_contributors"),
+    ("list my starred repos on github", "undoing_names", "activity_list_repos_starred_by_authenticated_user"),
+]
+
+
+@pytest.mark.parametrize(("query", "switch", "tool"), TURNED_OFF)
+def test_a_rule_turned_off_loses_its_request(
+    workspace: tuple[D.Pool, SearchIndex], query: str, switch: str, tool: str
+) -> None:
+    pool, index = workspace
+    assert _first_three(workspace, query)[:1] == [("github", tool)]
+    off = pool.index(options=dataclasses.replace(index.options, **{switch: False}))
+    hits = rank(off, query, limit=1).hits
+    assert not hits or pool.tools[hits[0].doc].name != tool
 
 
 NOTHING = [
