@@ -209,7 +209,8 @@ class TestCallerThings:
     def test_a_question_for_the_callers_things_lists_them(self) -> None:
         query = "what social accounts are linked to my github profile"
         assert _names(GITHUB, query)[0] == "github__users_list_social_accounts_for_authenticated_user"
-        assert _names(GITHUB, query, asked_caller_things=False, caller_user_twins=False)[0] == "github__users_list_social_accounts_for_user"
+        unasked = _names(GITHUB, query, asked_caller_things=False, caller_user_twins=False)
+        assert unasked[0] == "github__users_list_social_accounts_for_user"
 
     def test_the_callers_twin_of_an_orgs_tool_comes_first(self) -> None:
         query = "update my copilot space 5 on github"

@@ -85,9 +85,9 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     """.strip().splitlines()
 )
 
-# Words that say a group's action, where the group's words do not say theirs: one detaches or
-# unlinks a thing from another as one removes it ("*unlink* tag frontend from firewall bb4b":
-# ``firewalls_delete_tags``), but "delete customer group 77" asks for no ``detach_contact_from_conversation``
+# Words saying a group's action that its words do not say: one detaches, unlinks or revokes as one
+# removes ("*unlink* tag frontend from firewall bb4b", "*revoke* signing key SK1"; "revoke" cancels too),
+# but "delete customer group 77" asks for no ``detach_contact_from_conversation``
 ONE_WAY = {"detach": "delete", "unlink": "delete", "revoke": "delete"}
 
 # Two-word forms a query writes for one word: "look up" is "lookup", "to-do" is "todo".
