@@ -56,13 +56,16 @@ def _caller_twin_first(index: SearchIndex, top: list[tuple[int, int, float]]) ->
     """``top`` with the caller's twin of its first tool, a user's, placed first where it scores the
     same: "list my starred repos on github" is ``activity_list_repos_starred_by_authenticated_user``,
     not ``..._by_user`` (``caller_user_twins``)."""
-    documents = index.documents
-    first = documents[top[0][0]].name
+    first = index.documents[top[0][0]].name
     if not first.endswith("_user") or first.endswith("_authenticated_user"):
         return top
-    twin_name = first[: -len("_user")] + "_authenticated_user"
-    twin = next((t for t in top if t[1] == top[0][1] and documents[t[0]].name == twin_name), None)
+    twin = _twin(index, top, first[: -len("_user")] + "_authenticated_user")
     return placed_first(top, twin) if twin is not None else top
+
+
+def _twin(index: SearchIndex, top: list[tuple[int, int, float]], name: str) -> tuple[int, int, float] | None:
+    """The tool of ``top`` named ``name`` that scores as its first does, if any."""
+    return next((t for t in top if t[1] == top[0][1] and index.documents[t[0]].name == name), None)
 
 
 # An organization's tool and its twins for the caller or a user (GitHub's ``..._for_org``,
@@ -74,14 +77,13 @@ _USER_ENDINGS = ("_for_authenticated_user", "_for_user")
 def _user_twin_first(index: SearchIndex, top: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
     """``top`` with the caller's or a user's twin of its first tool placed first, where that is an
     organization's and the twin scores the same."""
-    documents = index.documents
-    first = documents[top[0][0]].name
+    first = index.documents[top[0][0]].name
     ending = next((e for e in _ORG_ENDINGS if first.endswith(e)), None)
     if ending is None:
         return top
     stem = first[: -len(ending)]
     for twin_ending in _USER_ENDINGS:
-        twin = next((t for t in top if t[1] == top[0][1] and documents[t[0]].name == stem + twin_ending), None)
+        twin = _twin(index, top, stem + twin_ending)
         if twin is not None:
             return placed_first(top, twin)
     return top

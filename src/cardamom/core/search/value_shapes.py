@@ -170,8 +170,8 @@ _DOTTED = re.compile(r"^(?=[\w.-]*[A-Za-z0-9]{2})[A-Za-z][\w-]*(?:\.[A-Za-z0-9][
 
 def is_dotted_value(word: str, named: Container[str]) -> bool:
     """``word`` is parts joined by dots not every one of which is a word of ``named`` (the tool
-    names' words, or their singulars): an API method written so, "chat.postMessage" or "messages.create", is
-    a name (``dotted_values``)."""
+    names' words, or their singulars): an API method written so ("chat.postMessage",
+    "messages.create") is a name (``dotted_values``)."""
     core = word.strip(".,:;!?'\"")
     return _DOTTED.match(core) is not None and not all(w in named or singular(w) in named for w in tokenize(core))
 
