@@ -336,7 +336,8 @@ def _rank(
         slugged = slug_app(index, query, scope.visible, scope.pool_size) if options.slug_apps else None
         first, then = (slugged, worded) if options.slug_first else (worded, slugged)  # ("in acme/api": GitHub's first)
         for app in (first, then if then != first else None):
-            if app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query):
+            numbered = app is not None and options.implied_frames and numbered_kind(index, analysis, app[0], query)
+            if app is not None and numbered:
                 # ... as placed there where a thing it names by its id says so, its frame and
                 # question read as in a named app ("how long has droplet 5512 been running")
                 placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
@@ -345,7 +346,7 @@ def _rank(
             inside = _rank(index, query, analysis, pool, limit, floor, app, leads=leads) if app is not None else None
             if inside is not None and inside.hits:
                 return inside
-            if app is not None and app is slugged and options.slug_frames:
+            if app is not None and app is slugged and options.slug_frames and not numbered:
                 # ... and, where the slug's app has nothing as written, as placed in it, its frame
                 # and question read ("who has contributed to acme/api": its contributors' list)
                 placed = _rank_request(index, f"{query} in {app[0]}", pool, limit, floor)
