@@ -22,6 +22,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from cardamom.core.search.given_ids import REPOSITORY_SLUG
 from cardamom.core.search.known_apps import known_app_mentions, tooling_mentions
 from cardamom.core.search.tokens import tokenize
 
@@ -195,9 +196,6 @@ def named_in(query: str, names: Iterable[str]) -> list[str]:
 # A word joined by dashes, a #channel or an @handle: a name the request gives a thing ("the
 # droplet named *test-box*", "*#box-team*"), whose parts name no app (``joined_names``).
 _KEBAB_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+){2,}")
-# An owner/name slug: a repository ("star *vercel/next.js*", "open an issue in *stripe/stripe-node*"),
-# whose owner or name is no app the request names (``slug_owners``)
-_SLUGGED = re.compile(r"(?<![\w@#/.-])[A-Za-z0-9][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/@])")
 _JOINED = re.compile(r"(?<![\w@#/.-])(?:[#@][A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)(?![\w/@-])")
 
 
@@ -209,10 +207,11 @@ def without_joined_names(
     not "cal-com"), cut out (each leaves a space); with ``kebab`` (``kebab_names``), not a
     request that is one such word of three parts or more: a tool's name guessed in kebab case
     ("asana-list-tasks", as "asana_list_tasks"); with ``slugs`` (``slug_owners``), the
-    repositories' owner/name slugs too, a side holding a digit, a dot, a dash or an underscore
-    ("vercel/next.js"; "slack/jira" names two apps, "credit/debit" is no repository)."""
+    repositories' owner/name slugs too ("star *vercel/next.js*", "open an issue in
+    *stripe/stripe-node*": no app named), a side holding a digit, a dot, a dash or an underscore
+    ("slack/jira" names two apps, "credit/debit" is no repository)."""
     if slugs and "/" in query:
-        query = _SLUGGED.sub(lambda found: found.group(0) if found.group(0).replace("/", "").isalpha() else " ", query)
+        query = REPOSITORY_SLUG.sub(_plain_words_kept, query)
     if "-" not in query and "#" not in query and "@" not in query:
         return query
     if kebab and _KEBAB_NAME.fullmatch(query.strip()):
@@ -253,3 +252,8 @@ def without_constant_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -
         return " " if any((part,) in known and part not in indexed for part in parts) else match.group(0)
 
     return _CONSTANT.sub(cut, query)
+
+
+def _plain_words_kept(found: re.Match[str]) -> str:
+    """The slug as written where both sides are plain words ("slack/jira"), a space otherwise."""
+    return found.group(0) if found.group(0).replace("/", "").isalpha() else " "
