@@ -536,6 +536,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a slug's owner names no app", "slug_owners", True),
     ("+ a name's undone action is an action", "undoing_names", True),
     ("+ a user's tool gives way to the caller's twin", "caller_user_twins", True),
+    ("+ a file given by its name gives a file", "named_files", True),
+    ("+ several ids listed go to the tool taking them together", "keyed_lists", True),
+    ("+ a thing turned on or off, naming no app, is enabled or disabled", "unnamed_switches", True),
+    ("+ a read or a write of one thing, by the request's mood", "mood_twins", True),
+    ("+ a thing that belongs to another is of it", "belonging_clauses", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

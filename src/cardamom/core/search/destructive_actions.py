@@ -24,7 +24,8 @@ from functools import cache, lru_cache
 from cardamom.core.search.field_phrases import DETERMINERS
 from cardamom.core.search.head_nouns import forms, name_head
 from cardamom.core.search.postings import own_name_words
-from cardamom.core.search.synonyms import SYNONYM_GROUPS, action_forms, action_words, group_keys, is_action_word
+from cardamom.core.search.synonym_groups import SYNONYM_GROUPS
+from cardamom.core.search.synonyms import action_forms, action_words, group_keys, is_action_word
 from cardamom.core.search.tokens import WH_WORDS, inflection_key
 
 # The groups whose words never ask to delete: reading, writing, moving, sending; and of those,

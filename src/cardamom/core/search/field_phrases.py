@@ -28,7 +28,8 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from cardamom.core.search.request_clauses import opening_word
-from cardamom.core.search.synonyms import PHRASES, SYNONYM_GROUPS, is_action_word
+from cardamom.core.search.synonym_groups import SYNONYM_GROUPS
+from cardamom.core.search.synonyms import PHRASES, is_action_word
 from cardamom.core.search.tokens import NAME_ONLY_QUERY_WORDS, QUERY_FILLER_WORDS, SOME_ONE_WORDS, is_plural, tokenize
 from cardamom.core.search.value_words import COUNTING, TALLYING
 

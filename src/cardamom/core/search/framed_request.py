@@ -1,13 +1,12 @@
-"""The request inside what is written around it, in a request naming a connected app: the part that
-asks (``request_parts``), with the thing its context names for its "it" (``context_pronouns``),
-a tool called by name read as its words (``called_tools``), an app's label written as its place
-(``app_labels``), without why or when it is asked (``reason_clauses``) and the situation stated
-before it (``stated_situations``), past its opening frame and hedges (``request_frame``), the
-messages of a place read as its history (``channel_histories``), a question about one thing as
-its get (``thing_questions``), its actions done again written once (``repeated_actions``), in
-the active (``passive_voice``), without the form, page and order of the answer it asks for
-(``output_formats``). Each step is text in, text out, and ``rank`` ranks what they leave where
-it still names a connected app, the request as written where that finds nothing."""
+"""The request inside what is written around it, in a request naming a connected app: the part that asks
+(``request_parts``), with the thing its context names for its "it" (``context_pronouns``), a tool called by
+name read as its words (``called_tools``), an app's label written as its place (``app_labels``), without
+why or when it is asked (``reason_clauses``) and the situation stated before it (``stated_situations``),
+past its opening frame and hedges (``request_frame``), the messages of a place read as its history
+(``channel_histories``), a question about one thing as its get (``thing_questions``), its actions done
+again written once (``repeated_actions``), in the active (``passive_voice``), without the form, page and
+order of the answer it asks for (``output_formats``). Each step is text in, text out, and ``rank`` ranks
+what they leave where it still names a connected app, the request as written where that finds nothing."""
 
 from __future__ import annotations
 
@@ -48,6 +47,7 @@ from cardamom.core.search.interface_steps import without_interface
 from cardamom.core.search.interjections import without_interjection
 from cardamom.core.search.joined_values import quoted_joins
 from cardamom.core.search.kept_questions import retention_asked
+from cardamom.core.search.keyed_lists import keyed_kinds
 from cardamom.core.search.keyword_bags import bag_read
 from cardamom.core.search.learner_forms import learners_read
 from cardamom.core.search.listed_ids import one_of_each
@@ -191,7 +191,7 @@ def framed_request(
     if options.bracketed_ids:  # "close the login bug (ENG-4) in jira": "close the bug ENG-4 in jira"
         query = bracketed_thing(query, app_words)
     if options.listed_ids:  # "delete both asana tasks 12 and 13": "delete asana task 12 and 13"
-        query = one_of_each(query)
+        query = one_of_each(query, keyed_kinds(index, tools, query) if options.keyed_lists else ())
     if options.learner_forms:  # "make delete of the box file 123", "how I can archive ...": "delete ..."
         query = learners_read(query)
     if options.leave_questions:  # "is it okay to delete box file 123": "delete box file 123"
@@ -280,13 +280,13 @@ def framed_request(
         framed = read_past_app(framed, opened_by, slang)
     if options.stopped_runs:  # "stop workflow run 991 in acme/api": "cancel workflow run 991 ..."
         framed = read_past_app(framed, opened_by, functools.partial(cancelled, index, tools=tools, app_words=app_words))
-    if options.whole_things:  # "delete the entire box folder 99": "delete the box folder 99"
-        framed = whole_thing(framed, a_name_says)
+    framed = whole_thing(framed, a_name_says) if options.whole_things else framed  # "delete the *entire* folder 99"
     framed = started_as_created(index, framed, tools, app_words) if options.started_things else framed
     if options.counted_orders:  # "open a few github issues in acme/api": "open github issues in acme/api"
         framed = uncounted(framed)
     if options.relative_clauses:  # "merge the github PR that fixes the login bug": 'merge the github PR "fixes ..."'
-        described = functools.partial(described_by_clause, particles=options.phrasal_clauses)
+        belonging = options.belonging_clauses
+        described = functools.partial(described_by_clause, particles=options.phrasal_clauses, belonging=belonging)
         framed = read_past_app(framed, opened_by, described)
     if options.titled_things:  # "close the login crash issue in jira": 'close the issue "login crash" in jira'
         framed = quoted_name(index, framed, tools)

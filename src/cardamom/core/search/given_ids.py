@@ -11,10 +11,15 @@ from collections.abc import Sequence
 from cardamom.core.search.numbered_ids import NOT_THINGS
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
+from cardamom.core.search.value_shapes import FILE_EXTENSIONS
 
 # an owner/name slug standing alone ("in *acme/api*"): no URL's, path's, date's or fraction's
 REPOSITORY_SLUG = re.compile(r"(?<![\w/.:@#-])[A-Za-z][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/#])")
 REPOSITORY = frozenset({"owner", "repo"})  # what a slug gives, as ``parameter_things`` reads them
+# a file by its name ("download *invoice.pdf* from xero invoice 9c1d"): what a ``{FileName}`` takes
+_FILE_NAME = re.compile(rf"(?<![\w/.-])[\w-]+\.{FILE_EXTENSIONS}\b", re.IGNORECASE)
+NO_IDS: tuple[tuple[frozenset[str], ...], bool] = ((), False)  # ``valued_things`` of a request giving none
+_FILE = frozenset({"file"})  # what a file's name gives, as ``parameter_things`` reads ``{FileName}``
 # Words before a value that name no thing: a number's (``numbered_ids``), and filler ("for *2981504*").
 _NOT_THINGS = NOT_THINGS | GRAMMAR_WORDS | QUERY_FILLER_WORDS
 # Pairs written with a slash that name no repository ("and/or", "read/write", "on/off").
@@ -34,14 +39,16 @@ def says_repository(query: str) -> bool:
 
 
 def valued_things(
-    sequence: Sequence[str], values: frozenset[str], query: str
+    sequence: Sequence[str], values: frozenset[str], query: str, files: bool = False
 ) -> tuple[tuple[frozenset[str], ...], bool]:
     """The things a request names right before an id ("team *77*", "customer *cus_9*": a value
     with a digit, or whose next word is one), each as its inflection keys with its synonyms'
     ("ticket *KAN-5*": an issue too); a repository and its owner where it names one by its slug
     ("in *acme/api*"). With them, whether it gives an id whose thing it does not name ("the
     barrier *for 2981504*"). ``sequence`` is the request's words in order; its first is its
-    verb ("*comment* 'done' on ...")."""
+    verb ("*comment* 'done' on ..."). ``files`` (``named_files``): a file given by its name
+    ("'quote-signed.pdf'") gives a file, whatever word names it ("the *attachment* ...": Xero's
+    ``..._attachment_by_file_name``, not ``..._by_id``)."""
     things: dict[str, frozenset[str]] = {}
     unnamed = False
     for at in range(1, len(sequence)):
@@ -52,6 +59,8 @@ def valued_things(
             things.setdefault(before, frozenset(inflection_key(w) for w in (before, *synonyms_of(before))))
         else:
             unnamed = True
+    if files and _FILE_NAME.search(query[:2000]):
+        things.setdefault("file", _FILE)
     if says_repository(query):  # (a repository's id, too: GitHub's ``repository_id``)
         things.update((k, frozenset(inflection_key(w) for w in (k, *synonyms_of(k)))) for k in REPOSITORY)
     return tuple(things.values()), unnamed

@@ -10,6 +10,7 @@ the singular, before their ids, "both" and "all" out.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 from cardamom.core.search.tokens import singular
 
@@ -22,18 +23,19 @@ _LISTED = re.compile(
 _LONGEST = 400  # characters
 
 
-def one_of_each(request: str) -> str:
+def one_of_each(request: str, kept: Container[str] = ()) -> str:
     """``request`` with things of one kind named by their ids read in the singular ("asana tasks
-    12 and 13": "asana task 12 and 13"); ``request`` as written otherwise."""
+    12 and 13": "asana task 12 and 13"), but ``kept``'s kinds, which a tool takes together
+    (``keyed_lists``); ``request`` as written otherwise."""
     lowered = request.casefold()
     if len(request) > _LONGEST or not (" and " in lowered or "," in lowered or "&" in lowered):
         return request  # (ids listed are joined: most requests list none, no pattern tried)
-    return _LISTED.sub(_singular, request)
+    return _LISTED.sub(lambda found: _singular(found, kept), request)
 
 
-def _singular(found: re.Match[str]) -> str:
+def _singular(found: re.Match[str], kept: Container[str]) -> str:
     kind = found["kind"]
     one = singular(kind.casefold())
-    if one == kind.casefold():
-        return found.group(0)  # (no plural: "status 4 and 5")
+    if one == kind.casefold() or kind.casefold() in kept:
+        return found.group(0)  # (no plural: "status 4 and 5"; "jira comments 1 and 2": ``get_comments_by_ids``)
     return f"{found['between'] or ''}{kind[: len(one)]} {found['ids']}"  # ("both *asana* tasks": its app kept)

@@ -1366,6 +1366,23 @@ class SearchOptions:
       the caller of the same score ("list my starred repos on github":
       ``activity_list_repos_starred_by_authenticated_user``, not ``..._by_user``)
       (``caller_order.caller_first``)
+    * ``named_files``: a file given by its name ("download *invoice.pdf* from xero invoice 9c1d") gives a file,
+      whatever word names it: among equal scores the tool taking a file's name (Xero's
+      ``..._attachment_by_file_name``) comes first (``given_ids.valued_things``, ``parameter_fit``)
+    * ``keyed_lists``: several things of one kind named by their ids ("fetch jira comments 10010, 10011 and
+      10012"), where a name of the app takes the kind in the plural by ids (Jira's ``get_comments_by_ids``): the
+      kind stays in the plural (``listed_ids`` reads it in the singular otherwise), and that tool comes first
+      among those scoring as the first (``keyed_lists``)
+    * ``unnamed_switches``: a request naming no app that turns a thing on or off ("turn on vulnerability alerts
+      for acme/api") reads as the thing enabled or disabled where some tool's name enables or disables a thing
+      it names, as one naming its app does (``outcome_requests.switched``)
+    * ``mood_twins``: among tools scoring as the first, a read and a write of one thing whose names differ in
+      that verb alone (``..._get_...``, ``..._set_...``) are told apart by the request's mood: one opening with
+      a verb that is no read and no word of the names ("*keep* actions caches for 14 days in acme/api") gets the
+      write, a question or a read verb the read (``mood_twins``)
+    * ``belonging_clauses``: a thing's clause saying whose it is reads as of it ("list every project *that
+      belongs to* the Marketing team": "... *of* the Marketing team", Asana's ``get_projects_for_team``;
+      ``relative_clauses``)
     """
 
     drop_filler: bool = True
@@ -1813,6 +1830,11 @@ class SearchOptions:
     slug_owners: bool = True
     undoing_names: bool = True
     caller_user_twins: bool = True
+    named_files: bool = True
+    keyed_lists: bool = True
+    unnamed_switches: bool = True
+    mood_twins: bool = True
+    belonging_clauses: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2272,4 +2294,9 @@ SEED_RULES_ONLY = SearchOptions(
     slug_owners=False,
     undoing_names=False,
     caller_user_twins=False,
+    named_files=False,
+    keyed_lists=False,
+    unnamed_switches=False,
+    mood_twins=False,
+    belonging_clauses=False,
 )

@@ -218,12 +218,14 @@ _SWITCHED = re.compile(
 _SWITCHING = {"on": "enable", "off": "disable"}
 
 
-def switched(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
+def switched(index: SearchIndex, request: str, tools: frozenset[int] | None) -> str:
     """``request`` turning a thing on or off ("turn on vulnerability alerts for acme/api on
     github") as the thing enabled or disabled ("enable vulnerability alerts ...": GitHub's
     ``repos_enable_vulnerability_alerts``, where "turn" read as written found their check first),
     where a name of ``tools`` enables or disables a thing the request names; ``request`` as
-    written otherwise ("turn off droplet 55": DigitalOcean's power actions say "off")."""
+    written otherwise ("turn off droplet 55": DigitalOcean's power actions say "off"). ``tools``
+    None: every tool's name, for a request naming no app ("turn on vulnerability alerts for
+    acme/api", ``unnamed_switches``)."""
     match = _SWITCHED.match(request.strip())
     if match is None:
         return request
@@ -231,4 +233,6 @@ def switched(index: SearchIndex, request: str, tools: frozenset[int]) -> str:
     rest = match.group("rest") or match.group("thing")
     verb = _SWITCHING[state]
     said = {inflection_key(w) for w in tokenize(rest)}
-    return f"{verb} {rest}" if _says_any(index, index.name_postings.get(verb, EMPTY) & tools, said, verb) else request
+    switching = index.name_postings.get(verb, EMPTY)
+    switching = switching if tools is None else switching & tools
+    return f"{verb} {rest}" if _says_any(index, switching, said, verb) else request

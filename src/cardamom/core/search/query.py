@@ -30,7 +30,7 @@ from cardamom.core.search.field_phrases import (
 )
 from cardamom.core.search.filtering_things import ListFilter, asked_lists, list_filter
 from cardamom.core.search.first_person import says_first_person
-from cardamom.core.search.given_ids import valued_things
+from cardamom.core.search.given_ids import NO_IDS, valued_things
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.negated_words import actions_ruled_out, negated
 from cardamom.core.search.options import SearchOptions
@@ -322,7 +322,7 @@ def analyse_query(
         frozenset(w for a, w in itertools.pairwise(sequence) if a in COPULAS or (a == "been" and been)),  # "are *free*"
         negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),
         possessors(query) if options.possessive_values and not shaped_name else (),
-        *(valued_things(sequence, values - named, query) if options.parameter_fit else ((), False)),
+        *(valued_things(sequence, values - named, query, options.named_files) if options.parameter_fit else NO_IDS),
     )
 
 

@@ -35,9 +35,12 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import instrument_read, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source, taken_out_first
+from cardamom.core.search.keyed_lists import keyed_first, lists_ids
+from cardamom.core.search.mood_twins import mood_twin_first
 from cardamom.core.search.noun_verbs import opening_noun_first
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
+from cardamom.core.search.outcome_requests import switched
 from cardamom.core.search.parameter_fit import fitted, thing_words
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
@@ -131,6 +134,8 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     if keyed is not None and names_issues(index, analysis.mentions):
         query, analysis = keyed, read(keyed)  # "move PROJ-12 to done in jira": "move issue PROJ-12 ..."
     connected = [mention.name for mention in analysis.mentions if mention.connected]
+    if options.unnamed_switches and not connected and (switch := switched(index, query, None)) != query:
+        query, analysis = switch, read(switch)  # "turn on vulnerability alerts for acme/api": "enable ..."
     kinded = kinded_ids(index, query, connected) if options.prefixed_ids and connected else query
     if kinded != query:
         query, analysis = kinded, read(kinded)  # "get cus_123 from stripe": "get customer cus_123 ..."
@@ -279,6 +284,8 @@ def _rank(
         # "*comment* on github issue 12": the request adds what its verb names, whatever title
         # its other words say ("Get an issue comment")
         top = opening_noun_first(index, analysis, weighed, passing, top, as_values)
+    if options.keyed_lists and top and scope.apps and lists_ids(query):  # "jira comments 1, 2 and 3": ``..._by_ids``
+        top = keyed_first(index, passing, top)
     if options.first_person and analysis.first_person and top:
         asked_head = head  # "what social accounts has *my* profile": the question's things listed
         if head is None and question and options.asked_caller_things:
@@ -302,6 +309,8 @@ def _rank(
         if action is not None:
             top = [t for t in top if not gate(action, documents[t[0]].name_tokens, name=documents[t[0]].name)]
             similarity = {t[0]: similarity[t[0]] for t in top}
+    if options.mood_twins and top and not analysis.name_shaped:  # "*keep* actions caches for 14 days": the set
+        top = mood_twin_first(index, passing, top, query, scope.app_words, question=question)
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
         for d, score, mass in top

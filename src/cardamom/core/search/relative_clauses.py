@@ -26,6 +26,8 @@ _THE_CLAUSE = (
     r"(?:(?:that|which|who)\s+(?P<clause>[^,;!?\"]{3,80}?)|(?P<participle>[a-z]{3,}ing\s+(?:(?:the|a|an|our|my)\s+)?"
     r"[^,;!?\"]{2,60}?))(?P<tail>\s+(?:in|on|at|inside)\s+[\w./@#-]+)?\s*[.!?]?\s*$"
 )
+# a thing's clause saying whose it is: "the project *that belongs to* the team", "issues *belonging to* epic 5"
+_BELONGING = re.compile(r"\s+(?:(?:that|which)\s+belongs?|belonging)\s+to\s+", re.IGNORECASE)
 _DESCRIBED = re.compile(r"^(?P<head>\s*(?P<verb>[A-Za-z]+)\s+" + _THE_CLAUSE, re.IGNORECASE | re.DOTALL)
 # ... after a phrasal verb's particle too ("*set up* a box retention policy that ...", ``phrasal_clauses``)
 _DESCRIBED_PHRASAL = re.compile(
@@ -49,11 +51,16 @@ _STATED = re.compile(r"^(?:is|are|was|were|has|have|had)\b", re.IGNORECASE)
 _LONGEST = 300  # characters
 
 
-def described_by_clause(request: str, *, particles: bool = False) -> str:
+def described_by_clause(request: str, *, particles: bool = False, belonging: bool = False) -> str:
     """``request`` ordering an act on a thing told by a clause, the clause quoted as its
     description ('merge the github PR "fixes the login bug" in acme/api'); ``request`` as
     written otherwise. ``particles``: the order's verb may be phrasal ("*set up* a box retention
-    policy that keeps files for 7 years", ``phrasal_clauses``)."""
+    policy that keeps files for 7 years", ``phrasal_clauses``). ``belonging`` (``belonging_clauses``):
+    a thing that belongs to another is of it, first ("list every project *that belongs to* the
+    Marketing team": "list every project *of* the Marketing team", Asana's ``get_projects_for_team``;
+    no name says "belong", and as the request's rarest word it left it under the floor)."""
+    if belonging and "belong" in request.casefold():
+        request = _BELONGING.sub(" of ", request)
     if len(request) > _LONGEST or not any(w in request for w in (" that ", " which ", " who ", "ing ")):
         return request
     found = (_DESCRIBED_PHRASAL if particles else _DESCRIBED).match(request)

@@ -4,10 +4,9 @@ or the same kind of thing in tool names and descriptions.
 Lexical search has no synonyms (seeds: "search 'calendar' against a connector whose tools all
 say 'schedule'"): Jira's tools say "issue", never "ticket". A group lets a query word match a
 tool carrying another word of its group, with the group's document frequency (so a common
-group is cheap, and coverage cannot be bought through a rare synonym). The groups are short
-on purpose: near-synonyms as people use them for software objects and actions, never words
-that are merely related. They were written from general usage, apart from the benchmark's
-query wording (``bench/styles.py``).
+group is cheap, and coverage cannot be bought through a rare synonym). The groups themselves
+are ``synonym_groups``'; here, the words reaching a group one way, the two-word forms and
+phrases a request writes for one word, and the lookups the ranking reads them by.
 """
 
 from __future__ import annotations
@@ -17,78 +16,12 @@ from functools import cache
 
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
 from cardamom.core.search.separated_particles import particle_joined
+from cardamom.core.search.synonym_groups import SYNONYM_GROUPS
 from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural, places_before
 
-SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(line.split())
-    for line in """
-get retrieve fetch read view show display see obtain lookup tell list check grab retrieval summarize inspect describe
-    get peek
-    list enumerate browse
-    create add new make insert post generate raise creation
-    update edit modify change alter amend patch put rename modification bump replace
-    delete remove erase destroy trash discard purge drop wipe deletion removal nuke ditch axe
-    search find query lookup filter
-    send post deliver dispatch broadcast
-    upload attach
-    download export
-    move transfer relocate
-    copy duplicate clone
-    close resolve complete finish done
-    start begin launch run trigger execute
-    stop halt terminate abort
-    cancel revoke cancellation
-    buy purchase
-    assign allocate delegate
-    issue ticket bug defect
-    task todo chore
-    page doc document wiki
-    file document attachment doc
-    folder directory
-    user member person people account teammate collaborator assignee
-    collaborator collaboration
-    database table db
-    comment note remark reply
-    team group squad
-    message chat post dm sms mms
-    repository repo codebase
-    customer client buyer
-    invoice bill
-    booking appointment reservation meeting
-    event meeting appointment
-    tag label
-    webhook callback hook
-    subscription plan membership
-    invite invitation
-    payment charge transaction
-    contact person lead
-    sprint iteration cycle
-    status state progress
-    priority importance urgency
-    image picture photo
-    recurring repeating
-    link url
-    email mail
-    organization organisation org company
-    permission access privilege
-    notification alert
-    setting preference configuration config
-    field property attribute
-    channel conversation room
-    server vm droplet
-    restart reboot
-    call ring dial
-    title name heading subject
-    item content child
-    domain dns
-    text body content
-    """.strip().splitlines()
-)
-
-# Words saying a group's action that its words do not say: one detaches, unlinks or revokes as one
-# removes ("*unlink* tag frontend from firewall bb4b", "*revoke* signing key SK1"; "revoke" cancels too),
-# but "delete customer group 77" asks for no ``detach_contact_from_conversation``
-ONE_WAY = {"detach": "delete", "unlink": "delete", "revoke": "delete"}
+# Words saying a group's action its words do not say: one detaches or revokes as one removes ("*unlink*
+# tag frontend from firewall bb4b"), aborts as one cancels; "delete customer group 77" is no ``detach_...``
+ONE_WAY = {"detach": "delete", "unlink": "delete", "revoke": "delete", "abort": "cancel"}
 
 # Two-word forms a query writes for one word: "look up" is "lookup", "to-do" is "todo".
 COMPOUNDS: dict[tuple[str, str], str] = {

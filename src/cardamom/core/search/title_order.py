@@ -38,7 +38,8 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.query import QueryAnalysis
-from cardamom.core.search.synonyms import SYNONYM_GROUPS, group_keys, is_action_word, synonyms_of
+from cardamom.core.search.synonym_groups import SYNONYM_GROUPS
+from cardamom.core.search.synonyms import group_keys, is_action_word, synonyms_of
 from cardamom.core.search.tokens import (
     NAME_ONLY_QUERY_WORDS,
     QUERY_FILLER_WORDS,

@@ -95,18 +95,30 @@ def name_form(index: SearchIndex, word: str, scoped: frozenset[int], *, acted: b
     return _split(index, word, scoped)
 
 
-# A verb's ending -> the ending of the noun naming the thing it makes ("classify": "classification")
-_MADE_NOUNS = (("ify", "ification"), ("ize", "ization"), ("ise", "isation"), ("ate", "ation"))
+# A verb's ending -> the ending of the noun naming the thing it makes ("classify": "classification",
+# "apply": "application", "register": "registration", "reverse": "reversal", "deploy": "deployment")
+_MADE_NOUNS = (
+    ("ify", "ification"),
+    ("ize", "ization"),
+    ("ise", "isation"),
+    ("ate", "ation"),
+    ("y", "ication"),
+    ("er", "ration"),
+    ("rse", "rsal"),
+    ("ove", "oval"),
+    ("oy", "oyment"),
+)
 
 
 def made_nouns(verb: str) -> tuple[str, ...]:
     """The nouns ``verb`` makes by a derivational ending ("classify": "classification",
     "authorize": "authorization"); none where no ending fits, or for a stem too short to tell."""
-    return tuple(
+    made = (
         verb[: -len(ending)] + noun
         for ending, noun in _MADE_NOUNS
         if verb.endswith(ending) and len(verb) - len(ending) >= _SHORTEST_BASE
     )
+    return tuple(dict.fromkeys(made))  # ("classify": "classification" by "-ify" and by "-y" alike)
 
 
 # The verbs asking for every thing of a kind: "list stripe *payout*" asks for the payouts.

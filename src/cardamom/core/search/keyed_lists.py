@@ -1,0 +1,69 @@
+"""Several things of one kind named by their ids, where a tool of the app takes them together
+(``keyed_lists``): "fetch jira comments 10010, 10011 and 10012" is Jira's ``get_comments_by_ids``,
+"get jira statuses 10000 and 10001" its ``get_statuses_by_id``, "fetch changelog entries 10001
+and 10002 for jira issue PROJ-9" its ``get_change_logs_by_ids``.
+
+``listed_ids`` reads such a list in the singular, for the tool acting on one, called once for
+each. Where a name of the app says the kind in the plural keyed by ids ("comments *by ids*",
+"statuses *by id*"), one call of that tool takes them all: the kind stays in the plural
+(``keyed_kinds``), and among the tools scoring as the first, that tool comes first
+(``keyed_first``). A name keyed by one id ("project_role_by_id") takes one thing, not a list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from cardamom.core.search.coverage import Covering
+from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.order import order_results, placed_first
+from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.tokens import is_plural
+
+_ID = r"#?(?:[A-Za-z]*[-_]?\d[\w.\-]*|[0-9a-f]{6,})"
+# two ids or more, listed: "10010, 10011 and 10012", "SM1 & SM2"
+_LISTED_IDS = re.compile(rf"(?<![\w.-]){_ID}(?:\s*,\s*{_ID})*\s*,?\s*(?:and|&|,)\s*{_ID}(?=$|[\s,.;:!?)])")
+_IDS = frozenset({"id", "ids"})
+_LONGEST = 400  # characters
+
+
+def lists_ids(request: str) -> bool:
+    """``request`` names two things or more by their ids, listed ("10010, 10011 and 10012")."""
+    return len(request) <= _LONGEST and _LISTED_IDS.search(request) is not None
+
+
+def keyed_kinds(index: SearchIndex, tools: Iterable[int], request: str) -> frozenset[str]:
+    """The kinds, in the plural, that names of ``tools`` take several of by their ids
+    ("comments" of ``get_comments_by_ids``, "statuses" of ``get_statuses_by_id``); none for a
+    request listing no ids (most: no name is read)."""
+    kinds: set[str] = set()
+    if not lists_ids(request):
+        return frozenset()
+    for doc in tools:
+        words = own_name_words(index.documents[doc].name)
+        kinds.update(words[at - 1] for at in range(1, len(words) - 1) if _keyed_at(words, at))
+    return frozenset(kinds)
+
+
+def keyed_first(
+    index: SearchIndex, passing: list[Covering], top: list[tuple[int, int, float]]
+) -> list[tuple[int, int, float]]:
+    """``top`` with the first tool (by the result order) of ``passing`` keyed by several ids placed
+    first, where it scores as the first of ``top`` does."""
+    if not top or _keyed(own_name_words(index.documents[top[0][0]].name)):
+        return top
+    keyed = [c for c in passing if c[1] == top[0][1] and _keyed(own_name_words(index.documents[c[0]].name))]
+    return placed_first(top, order_results(index, keyed, 1)[0]) if keyed else top
+
+
+def _keyed(words: list[str]) -> bool:
+    """A name taking several things by their ids: "..._comments_by_ids", "..._statuses_by_id"."""
+    return any(_keyed_at(words, at) for at in range(1, len(words) - 1))
+
+
+def _keyed_at(words: list[str], at: int) -> bool:
+    """``words[at]`` is "by" keying the plural before it by ids ("statuses by id"), or by "ids"."""
+    if words[at] != "by" or words[at + 1] not in _IDS or at + 2 != len(words):
+        return False
+    return words[at + 1] == "ids" or is_plural(words[at - 1])
