@@ -57,13 +57,8 @@ def mood_twin_first(
     if not top:
         return top
     first = own_name_words(index.documents[top[0][0]].name)
-    same = (c for c in passing if c[1] == top[0][1] and c[0] != top[0][0])
-    twins = [c for c in same if _twins(first, own_name_words(index.documents[c[0]].name))]
-    # (the semantic fallback's results are no lexical pass: its twin is among them)
-    fallen = (t for t in top[1:] if t[1] == top[0][1] and _twins(first, own_name_words(index.documents[t[0]].name)))
-    twin = order_results(index, twins, 1)[0] if twins else next(fallen, None)
-    if twin is None:
-        return top
+    if _READS.isdisjoint(first) and _WRITES.isdisjoint(first):
+        return top  # (most first tools: no read or write verb to trade, no other tool's name read)
     words = [w for w in tokenize(request) if w not in _BEFORE_VERB and w not in app_words]
     if words[1:2] == ["you"] and words[0] in _POLITE:  # "can you keep ...": a request put as a question
         words = words[2:]
@@ -72,9 +67,14 @@ def mood_twin_first(
     writes = not asks and _verb_writes(opening, frozenset(first))
     reads = asks or inflection_key(opening) in _READ_VERBS
     first_writes = bool(_WRITES.intersection(first)) and not _READS.intersection(first)
-    if (writes and not first_writes) or (reads and first_writes):
-        return placed_first(top, twin)
-    return top
+    if not ((writes and not first_writes) or (reads and first_writes)):
+        return top  # (the mood asks for what comes first, or for neither)
+    same = (c for c in passing if c[1] == top[0][1] and c[0] != top[0][0])
+    twins = [c for c in same if _twins(first, own_name_words(index.documents[c[0]].name))]
+    # (the semantic fallback's results are no lexical pass: its twin is among them)
+    fallen = (t for t in top[1:] if t[1] == top[0][1] and _twins(first, own_name_words(index.documents[t[0]].name)))
+    twin = order_results(index, twins, 1)[0] if twins else next(fallen, None)
+    return placed_first(top, twin) if twin is not None else top
 
 
 def _twins(first: list[str], other: list[str]) -> bool:
