@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 from cardamom.core.search.given_ids import valued_things
-from cardamom.core.search.keyed_lists import keyed_kinds, lists_ids
+from cardamom.core.search.keyed_lists import keyed_kinds
+from cardamom.core.search.listed_ids import lists_ids
 from cardamom.core.search.outcome_requests import switched
 from cardamom.core.search.relative_clauses import described_by_clause
 from cardamom.core.search.synonyms import synonyms_of

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from cardamom.core.search.numbered_ids import NOT_THINGS
 from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key
-from cardamom.core.search.value_shapes import FILE_EXTENSIONS
+from cardamom.core.search.value_shapes import FILE_NAME
 
 # an owner/name slug standing alone ("in *acme/api*"): no URL's, path's, date's or fraction's
 REPOSITORY_SLUG = re.compile(r"(?<![\w/.:@#-])[A-Za-z][\w.-]*/[\w.-]*[A-Za-z0-9](?![\w/#])")
 REPOSITORY = frozenset({"owner", "repo"})  # what a slug gives, as ``parameter_things`` reads them
 # a file by its name ("download *invoice.pdf* from xero invoice 9c1d"): what a ``{FileName}`` takes
-_FILE_NAME = re.compile(rf"(?<![\w/.-])[\w-]+\.{FILE_EXTENSIONS}\b", re.IGNORECASE)
+_FILE_NAME = re.compile(FILE_NAME, re.IGNORECASE)
 NO_IDS: tuple[tuple[frozenset[str], ...], bool] = ((), False)  # ``valued_things`` of a request giving none
 _FILE = frozenset({"file"})  # what a file's name gives, as ``parameter_things`` reads ``{FileName}``
 # Words before a value that name no thing: a number's (``numbered_ids``), and filler ("for *2981504*").

@@ -12,34 +12,25 @@ each. Where a name of the app says the kind in the plural keyed by ids ("comment
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
+from cardamom.core.search.listed_ids import lists_ids
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.tokens import is_plural
 
-_ID = r"#?(?:[A-Za-z]*[-_]?\d[\w.\-]*|[0-9a-f]{6,})"
-# two ids or more, listed: "10010, 10011 and 10012", "SM1 & SM2"
-_LISTED_IDS = re.compile(rf"(?<![\w.-]){_ID}(?:\s*,\s*{_ID})*\s*,?\s*(?:and|&|,)\s*{_ID}(?=$|[\s,.;:!?)])")
 _IDS = frozenset({"id", "ids"})
-_LONGEST = 400  # characters
-
-
-def lists_ids(request: str) -> bool:
-    """``request`` names two things or more by their ids, listed ("10010, 10011 and 10012")."""
-    return len(request) <= _LONGEST and _LISTED_IDS.search(request) is not None
 
 
 def keyed_kinds(index: SearchIndex, tools: Iterable[int], request: str) -> frozenset[str]:
     """The kinds, in the plural, that names of ``tools`` take several of by their ids
     ("comments" of ``get_comments_by_ids``, "statuses" of ``get_statuses_by_id``); none for a
     request listing no ids (most: no name is read)."""
-    kinds: set[str] = set()
     if not lists_ids(request):
         return frozenset()
+    kinds: set[str] = set()
     for doc in tools:
         words = own_name_words(index.documents[doc].name)
         kinds.update(words[at - 1] for at in range(1, len(words) - 1) if _keyed_at(words, at))

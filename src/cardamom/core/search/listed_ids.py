@@ -20,7 +20,14 @@ _LISTED = re.compile(
     r"(?=$|[\s,.;:!?)])",
     re.IGNORECASE,
 )
+# two ids or more, listed, whatever their kind: "10010, 10011 and 10012", "SM1 & SM2" (``keyed_lists``)
+_LISTED_IDS = re.compile(rf"(?<![\w.-]){_ID}(?:\s*,\s*{_ID})*\s*,?\s*(?:and|&|,)\s*{_ID}(?=$|[\s,.;:!?)])")
 _LONGEST = 400  # characters
+
+
+def lists_ids(request: str) -> bool:
+    """``request`` names two things or more by their ids, listed ("10010, 10011 and 10012")."""
+    return len(request) <= _LONGEST and _LISTED_IDS.search(request) is not None
 
 
 def one_of_each(request: str, kept: Container[str] = ()) -> str:

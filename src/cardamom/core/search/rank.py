@@ -35,7 +35,8 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import instrument_read, means_words
 from cardamom.core.search.issue_keys import keyed_issue, names_issues
 from cardamom.core.search.kept_sources import kept_source, taken_out_first
-from cardamom.core.search.keyed_lists import keyed_first, lists_ids
+from cardamom.core.search.keyed_lists import keyed_first
+from cardamom.core.search.listed_ids import lists_ids
 from cardamom.core.search.mood_twins import mood_twin_first
 from cardamom.core.search.noun_verbs import opening_noun_first
 from cardamom.core.search.numbered_ids import numbered_ids

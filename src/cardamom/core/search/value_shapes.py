@@ -63,6 +63,7 @@ def without_addresses(query: str) -> str:
 # A file's extension, as a file's name ends ("report.pdf"): ``argument_values`` reads the name as
 # a value, ``written_forms`` a name a verb acts on as a file.
 FILE_EXTENSIONS = r"(?:pdf|docx?|xlsx?|csv|tsv|pptx?|png|jpe?g|gif|svg|txt|md|json|ya?ml|xml|zip|mp[34]|mov|wav|html?)"
+FILE_NAME = rf"\b[\w-]+\.{FILE_EXTENSIONS}\b"  # a file's name: "report.pdf", "quote-signed.pdf"
 
 # Quoted text: a quote opening after a space or the start and closing before a space,
 # punctuation or the end (so the apostrophes of "don't" and "Messi's" never open one).
@@ -79,7 +80,7 @@ SHAPES = re.compile(
     | \b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b              # times
     | \b\d{1,2}\s?(?:am|pm)\b
     | """
-    + rf"\b[\w-]+\.{FILE_EXTENSIONS}\b | {_DOMAIN}",  # a file's name, a domain name
+    + rf"{FILE_NAME} | {_DOMAIN}",  # a file's name, a domain name
     re.IGNORECASE | re.VERBOSE,
 )
 # An emoji by its short name (``argument_values``' ``named_things``): ":tada:", ":+1:".
