@@ -18,7 +18,7 @@ from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.listed_ids import lists_ids
 from cardamom.core.search.order import order_results, placed_first
-from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.tokens import is_plural
 
 _IDS = frozenset({"id", "ids"})
@@ -31,7 +31,7 @@ def keyed_kinds(index: SearchIndex, tools: Iterable[int], request: str) -> froze
     if not lists_ids(request):
         return frozenset()
     kinds: set[str] = set()
-    for doc in tools:
+    for doc in _saying_by_id(index) & frozenset(tools):
         words = own_name_words(index.documents[doc].name)
         kinds.update(words[at - 1] for at in range(1, len(words) - 1) if _keyed_at(words, at))
     return frozenset(kinds)
@@ -44,8 +44,20 @@ def keyed_first(
     first, where it scores as the first of ``top`` does."""
     if not top or _keyed(own_name_words(index.documents[top[0][0]].name)):
         return top
-    keyed = [c for c in passing if c[1] == top[0][1] and _keyed(own_name_words(index.documents[c[0]].name))]
+    saying = _saying_by_id(index)
+    keyed = [
+        c
+        for c in passing
+        if c[1] == top[0][1] and c[0] in saying and _keyed(own_name_words(index.documents[c[0]].name))
+    ]
     return placed_first(top, order_results(index, keyed, 1)[0]) if keyed else top
+
+
+def _saying_by_id(index: SearchIndex) -> frozenset[int]:
+    """The tools whose names say "by" and "id" or "ids": the only ones whose words are read (a few
+    dozen of GitHub's and Twilio's thousands)."""
+    names = index.name_postings
+    return names.get("by", EMPTY) & (names.get("id", EMPTY) | names.get("ids", EMPTY))
 
 
 def _keyed(words: list[str]) -> bool:

@@ -3,13 +3,15 @@
 GitHub's ``actions_get_actions_cache_retention_limit_for_repository`` and
 ``actions_set_actions_cache_retention_limit_for_repository`` say the same words but their verb:
 a request saying neither ("*keep* actions caches for 14 days in acme/monorepo", "*limit* open
-pull requests per user in the acme org to 5", "*use* workflow 'Bug flow' for bugs in jira
-workflow scheme 10100") scores both alike, and the read came first by its name's order. A
+pull requests per user in the acme org to 5") scores both alike, and the read came first by its
+name's order. A
 request opening with a verb that is no read, and no word of the names (a noun phrase, "fork pr
 contributor approval for acme/api", asks what the setting is), asks to change the thing: the
 write comes first; a question or a read verb ("do first-time fork contributors on acme/api
 need approval?") asks what it is: the read comes first. Only between two tools scoring as the
-first whose names differ in that verb alone.
+first whose names differ in that verb alone; the request's first word is read after its frame
+(a verb the frame reads away, "*use* workflow 'Bug flow' for bugs in jira workflow scheme 1",
+leaves "the" or a thing first, and the order stands).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Lexical search has no synonyms (seeds: "search 'calendar' against a connector wh
 say 'schedule'"): Jira's tools say "issue", never "ticket". A group lets a query word match a
 tool carrying another word of its group, with the group's document frequency (so a common
 group is cheap, and coverage cannot be bought through a rare synonym). The groups themselves
-are ``synonym_groups``'; here, the words reaching a group one way, the two-word forms and
+live in ``synonym_groups``; here, the words reaching a group one way, the two-word forms and
 phrases a request writes for one word, and the lookups the ranking reads them by.
 """
 
