@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from cardamom.core.search.document import SearchDocument
 from cardamom.core.search.given_ids import valued_things
 from cardamom.core.search.keyed_lists import keyed_kinds
 from cardamom.core.search.listed_ids import lists_ids
@@ -19,8 +20,8 @@ from cardamom.core.search.word_forms import made_nouns
 from tests.unit.search_documents import app_doc, shipped_index, shipped_names
 
 
-def _taking(doc: object, *things: str) -> object:
-    return dataclasses.replace(doc, parameters=frozenset(things))  # type: ignore[type-var]
+def _taking(doc: SearchDocument, *things: str) -> SearchDocument:
+    return dataclasses.replace(doc, parameters=frozenset(things))
 
 
 XERO = [

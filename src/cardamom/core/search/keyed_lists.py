@@ -33,7 +33,8 @@ def keyed_kinds(index: SearchIndex, tools: Iterable[int], request: str) -> froze
     kinds: set[str] = set()
     for doc in _saying_by_id(index) & frozenset(tools):
         words = own_name_words(index.documents[doc].name)
-        kinds.update(words[at - 1] for at in range(1, len(words) - 1) if _keyed_at(words, at))
+        if _keyed(words):
+            kinds.add(words[-3])
     return frozenset(kinds)
 
 
@@ -61,12 +62,8 @@ def _saying_by_id(index: SearchIndex) -> frozenset[int]:
 
 
 def _keyed(words: list[str]) -> bool:
-    """A name taking several things by their ids: "..._comments_by_ids", "..._statuses_by_id"."""
-    return any(_keyed_at(words, at) for at in range(1, len(words) - 1))
-
-
-def _keyed_at(words: list[str], at: int) -> bool:
-    """``words[at]`` is "by" keying the plural before it by ids ("statuses by id"), or by "ids"."""
-    if words[at] != "by" or words[at + 1] not in _IDS or at + 2 != len(words):
+    """A name ending in "by ids", or in a plural "by id": it takes several things by their ids
+    ("..._comments_by_ids", "..._statuses_by_id"), the thing the word before "by"."""
+    if len(words) < 3 or words[-2] != "by" or words[-1] not in _IDS:
         return False
-    return words[at + 1] == "ids" or is_plural(words[at - 1])
+    return words[-1] == "ids" or is_plural(words[-3])

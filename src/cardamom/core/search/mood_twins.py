@@ -4,10 +4,9 @@ GitHub's ``actions_get_actions_cache_retention_limit_for_repository`` and
 ``actions_set_actions_cache_retention_limit_for_repository`` say the same words but their verb:
 a request saying neither ("*keep* actions caches for 14 days in acme/monorepo", "*limit* open
 pull requests per user in the acme org to 5") scores both alike, and the read came first by its
-name's order. A
-request opening with a verb that is no read, and no word of the names (a noun phrase, "fork pr
-contributor approval for acme/api", asks what the setting is), asks to change the thing: the
-write comes first; a question or a read verb ("do first-time fork contributors on acme/api
+name's order. A request opening with a verb that is no read, and no word of the names (a noun
+phrase, "fork pr contributor approval for acme/api", asks what the setting is), asks to change
+the thing: the write comes first; a question or a read verb ("do first-time fork contributors on acme/api
 need approval?") asks what it is: the read comes first. Only between two tools scoring as the
 first whose names differ in that verb alone; the request's first word is read after its frame
 (a verb the frame reads away, "*use* workflow 'Bug flow' for bugs in jira workflow scheme 1",
@@ -26,6 +25,7 @@ from cardamom.core.search.synonyms import group_keys
 from cardamom.core.search.tokens import (
     GRAMMAR_WORDS,
     QUERY_FILLER_WORDS,
+    QUESTION_OPENERS,
     READ_FRAME_NOUNS,
     inflection_key,
     tokenize,
@@ -40,8 +40,8 @@ _BEFORE_VERB = frozenset({"please", "pls", "kindly", "just", "only", "now", "als
 _POLITE = frozenset({"can", "could", "would", "will"})
 # words opening a request that are no verb: grammar, filler and a read's frame nouns
 _NO_VERBS = QUERY_FILLER_WORDS | GRAMMAR_WORDS | READ_FRAME_NOUNS
-# a yes-no question's first word
-_AUXILIARIES = frozenset({"do", "does", "did", "is", "are", "was", "were", "has", "have", "can", "could", "should"})
+# a question's first word: the tokens' question openers, and a modal asking ("*can* forks run workflows?")
+_AUXILIARIES = QUESTION_OPENERS | {"can", "could", "should"}
 
 
 def mood_twin_first(
