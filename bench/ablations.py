@@ -541,6 +541,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a thing turned on or off, naming no app, is enabled or disabled", "unnamed_switches", True),
     ("+ a read or a write of one thing, by the request's mood", "mood_twins", True),
     ("+ a thing that belongs to another is of it", "belonging_clauses", True),
+    ("+ an opaque id's pieces are values as written", "opaque_ids", True),
+    ("+ the fields a read asks to see are no words of its tool", "seen_fields", True),
+    ("+ a slug's owner naming an app the org lacks names no app", "unconnected_owners", True),
+    ("+ what a request says it does not want is no word of its tool", "denied_tails", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from cardamom.core.search.given_ids import REPOSITORY_SLUG
 from cardamom.core.search.known_apps import known_app_mentions, tooling_mentions
@@ -200,7 +200,12 @@ _JOINED = re.compile(r"(?<![\w@#/.-])(?:[#@][A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|[A-Za
 
 
 def without_joined_names(
-    query: str, indexed: Mapping[str, tuple[str, ...]], *, kebab: bool = False, slugs: bool = False
+    query: str,
+    indexed: Mapping[str, tuple[str, ...]],
+    *,
+    kebab: bool = False,
+    slugs: bool = False,
+    owners: bool = False,
 ) -> str:
     """``query`` with the words joined by dashes, the #channels and the @handles that hold an
     app's name as a part, but, joined by dashes, are not one as a whole ("test-box", "#box",
@@ -209,9 +214,10 @@ def without_joined_names(
     ("asana-list-tasks", as "asana_list_tasks"); with ``slugs`` (``slug_owners``), the
     repositories' owner/name slugs too ("star *vercel/next.js*", "open an issue in
     *stripe/stripe-node*": no app named), a side holding a digit, a dot, a dash or an underscore
-    ("slack/jira" names two apps, "credit/debit" is no repository)."""
+    ("slack/jira" names two apps, "credit/debit" is no repository); with ``owners``
+    (``unconnected_owners``), one of plain words naming an app the org lacks ("facebook/react")."""
     if slugs and "/" in query:
-        query = REPOSITORY_SLUG.sub(_plain_words_kept, query)
+        query = REPOSITORY_SLUG.sub(partial(_plain_words_kept, indexed if owners else None), query)
     if "-" not in query and "#" not in query and "@" not in query:
         return query
     if kebab and _KEBAB_NAME.fullmatch(query.strip()):
@@ -254,6 +260,18 @@ def without_constant_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -
     return _CONSTANT.sub(cut, query)
 
 
-def _plain_words_kept(found: re.Match[str]) -> str:
-    """The slug as written where both sides are plain words ("slack/jira"), a space otherwise."""
-    return found.group(0) if found.group(0).replace("/", "").isalpha() else " "
+def _plain_words_kept(indexed: Mapping[str, tuple[str, ...]] | None, found: re.Match[str]) -> str:
+    """The slug as written where both sides are plain words ("slack/jira"), a space otherwise;
+    with ``indexed`` (the org's apps, ``unconnected_owners``), a space too where a side names an
+    app the org lacks and the other none, or the same one ("facebook/react", "kubernetes/kubernetes":
+    repositories, whose owner is no app asked for)."""
+    slug = found.group(0)
+    if not slug.replace("/", "").isalpha():
+        return " "
+    if indexed is None:
+        return slug
+    owner, _, name = slug.lower().partition("/")
+    known = known_app_mentions()
+    sides = [side in indexed or (side,) in known for side in (owner, name)]
+    lacked = any((side,) in known and side not in indexed for side in (owner, name))
+    return " " if lacked and (sides.count(True) == 1 or owner == name) else slug

@@ -55,12 +55,37 @@ _ASIDE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _WITHIN = re.compile(_PLACED, re.IGNORECASE)
+# The fields a read of one thing asks to see, listed after it (``seen_fields``): "show droplet 31 *— its
+# IPs, size and current status*", "get twilio recording RT63 *- track name, codec and duration*", "retrieve
+# dispute dp_1Mt *so I can see its status and reason*", "asana project 12, *including its team, owner and
+# due date*": what the result holds, as "with their status" says of a list's things. Listed after a dash
+# or a colon, they are three or more, or "its" ("- just accept the loss and close it" is a request).
+_ITEM = r"(?:(?:its|their|the)\s+)?[a-z][\w/'-]*(?:\s+[a-z][\w/'-]*){0,3}"
+_MORE = rf"(?:\s*,\s*(?:and\s+|or\s+)?{_ITEM})*\s*,?\s+(?:and|or|&)\s+{_ITEM}"  # ", size and current status"
+_SEEN = r"so\s+(?:that\s+)?(?:i|we)\s+can\s+(?:see|check|view|know)|and\s+(?:tell|show)\s+me|to\s+see"
+_ASKED = re.compile(
+    rf"(?:\s*[\u2014\u2013:]|\s+-)\s+(?:(?:its|their)\s+{_ITEM}{_MORE}|{_ITEM}\s*,\s*{_ITEM}{_MORE})\s*[.?!]?$"
+    rf"|\s+(?:{_SEEN})\s+(?:its|their)\s+{_ITEM}(?:{_MORE})?\s*[.?!]?$"
+    rf"|[\s,]+including\s+(?:its|their)\s+{_ITEM}{_MORE}\s*[.?!]?$",
+    re.IGNORECASE,
+)
 # the words one of them opens with, looked for first: most requests have none
 _CUES: tuple[str, ...] = ("such", "e.g", "eg.", "example", "instance", "incl", "optional", "date", "time", "by ")
 _CUES += ("behalf", "new ", "detailed", "full", "complete", "comprehensive", "extended", "the end", "the top")
 _CUES += ("the bottom", "the start", "the beginning", "with their", "with its")
 _LEAST = 3  # words a request keeps past its asides: "list issues including closed" keeps three
 _LONGEST = 400  # characters: an aside is a written request's, never pasted text's
+
+
+def without_seen_fields(request: str) -> str:
+    """``request`` without the fields it asks to see of the thing it reads (``_ASKED``), whether
+    or not it names an app, where it gives the thing's id ("McDonald's brand, including their logo,
+    colors and fonts" asks for a brand's logo); as written where it lists none, where they are
+    quoted, where it is pasted text, or where fewer than three words would be left."""
+    if len(request) > _LONGEST or not (asked := _ASKED.search(request)) or QUOTE_MARKS.search(asked.group(0)):
+        return request
+    kept = request[: asked.start()].rstrip(" ,;")
+    return kept if len(tokenize(kept)) >= _LEAST and any(c.isdigit() for c in kept) else request
 
 
 def without_asides(request: str) -> str:

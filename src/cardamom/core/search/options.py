@@ -1383,6 +1383,19 @@ class SearchOptions:
     * ``belonging_clauses``: a thing's clause saying whose it is reads as of it ("list every project *that
       belongs to* the Marketing team": "... *of* the Marketing team", Asana's ``get_projects_for_team``;
       ``relative_clauses``)
+    * ``opaque_ids``: an opaque id's pieces ("txn_1MiN3gLkdIwHu7ixxapQrznl": "mi", "lkd", "ixxap") are no words:
+      a request naming no app is weighed without them, as one naming its app leaves its values out of the mass;
+      its prefix too ("txn"; ``prefixed_ids`` reads a kind's prefix as its word first) (``opaque_ids``)
+    * ``seen_fields``: the fields a read of one thing asks to see, listed after it ("show droplet 31 *— its IPs,
+      size and current status*", "retrieve dispute dp_1 *so I can see its status and reason*"), are what its
+      result holds, no words of the tool (``aside_clauses``)
+    * ``unconnected_owners``: a repository's owner/name slug of plain words naming an app the org lacks, the other
+      side naming none or the same one ("pull request 482 of *facebook/react*", "*kubernetes/kubernetes*"), names
+      no app: it is a repository, not the app asked for (``app_scope.without_joined_names``)
+    * ``denied_tails``: what a request says it does not want, after what it asks ("delete intercom contact 65 *-
+      not archive, delete*", "uninstall the app from installation 48 *- remove it, don't just suspend it*", "list
+      my codespaces secrets *(just the names, not values)*"), is no word of its tool: the request is what comes
+      before it (``denied_tails``)
     """
 
     drop_filler: bool = True
@@ -1835,6 +1848,10 @@ class SearchOptions:
     unnamed_switches: bool = True
     mood_twins: bool = True
     belonging_clauses: bool = True
+    opaque_ids: bool = True
+    seen_fields: bool = True
+    unconnected_owners: bool = True
+    denied_tails: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2299,4 +2316,8 @@ SEED_RULES_ONLY = SearchOptions(
     unnamed_switches=False,
     mood_twins=False,
     belonging_clauses=False,
+    opaque_ids=False,
+    seen_fields=False,
+    unconnected_owners=False,
+    denied_tails=False,
 )

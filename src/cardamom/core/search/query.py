@@ -33,6 +33,7 @@ from cardamom.core.search.first_person import says_first_person
 from cardamom.core.search.given_ids import NO_IDS, valued_things
 from cardamom.core.search.head_nouns import RequestHead, object_is_value, request_head
 from cardamom.core.search.negated_words import actions_ruled_out, negated
+from cardamom.core.search.opaque_ids import opaque_pieces
 from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.owner_words import owned_as_of, possessors
 from cardamom.core.search.past_runs import ran_as_runs
@@ -98,6 +99,7 @@ class QueryAnalysis:
     owners: tuple[tuple[str, tuple[str, ...]], ...] = ()  # "*acme's* stripe subscriptions" (``owner_words``)
     id_things: tuple[frozenset[str], ...] = ()  # "asana *team* 77": named with an id (``parameter_fit``)
     unnamed_ids: bool = False  # "get the barrier for *2981504*": an id whose thing is unsaid
+    opaque: frozenset[str] = frozenset()  # "txn_1MiN3gLkdIw": no word's pieces, "mi", "lkd" (``opaque_ids``)
 
 
 def query_tokens(query: str, options: SearchOptions | None = None) -> tuple[str, ...]:
@@ -178,12 +180,12 @@ def analyse_query(
         tokens = tokens or everything  # a query of filler words only still means something
     written = sequence  # the addresses in it too: "remove *kim@acme.com* from ..." (``object_is_value``)
     addressless = without_addresses(query)
-    if options.drop_filler and addressless != query:
-        # an address names no app
+    if options.drop_filler and addressless != query:  # an address names no app
         sequence = _sequence(addressless, options, vocabulary, mentions or {}, compounds, runs)
     naming = sequence  # "the droplet named *test-box*" names no app (``joined_names``)
     if options.joined_names and mentions:
-        unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names, slugs=options.slug_owners)
+        slugs, owners = options.slug_owners, options.unconnected_owners  # "star vercel/next.js", "facebook/react"
+        unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names, slugs=slugs, owners=owners)
         unjoined = without_constant_names(unjoined, mentions) if options.constant_values else unjoined  # "AWS_KEY"
         if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions, compounds, runs)
@@ -323,6 +325,7 @@ def analyse_query(
         negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),
         possessors(query) if options.possessive_values and not shaped_name else (),
         *(valued_things(sequence, values - named, query, options.named_files) if options.parameter_fit else NO_IDS),
+        opaque_pieces(query) & values if options.opaque_ids else frozenset(),
     )
 
 
@@ -342,11 +345,7 @@ def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[s
         return frozenset()
     at = [i for i in range(len(sequence) - 2) if sequence[i] in _PLACING and sequence[i + 1] in _OWNERS]
     placed = {w for i in at for w in sequence[i + 2 : i + 4]}  # "in the (Engineering) *workspace*"
-    return frozenset(
-        after
-        for word, after in itertools.pairwise(sequence)
-        if after in TENANCIES and (word in named or after in placed)
-    )
+    return frozenset(b for a, b in itertools.pairwise(sequence) if b in TENANCIES and (a in named or b in placed))
 
 
 def _after_things(sequence: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

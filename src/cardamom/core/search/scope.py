@@ -125,6 +125,8 @@ def scope_pool(
                 )
             refusal = EmptyReason("app_not_connected", names, (), values)
             return Scope(visible, size, tokens, (), words, refusal=refusal, grammar=grammar)
+        # an opaque id's pieces are no words ("txn_1MiN3gLkdIw": "mi", "lkd"): out of the mass (``opaque_ids``)
+        tokens = tuple(t for t in tokens if t not in analysis.opaque) or tokens
         if implied is not None:  # the app the request's words imply (``implied_app``)
             app, tools = implied
             return _inside(index, analysis, tools, tokens, grammar, (app,), (), frozenset(), implied=True)

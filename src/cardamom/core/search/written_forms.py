@@ -11,7 +11,9 @@ import re
 from collections.abc import Container
 
 from cardamom.core.search.argument_lists import read_arguments
+from cardamom.core.search.aside_clauses import without_seen_fields
 from cardamom.core.search.call_forms import read_calls, read_flags
+from cardamom.core.search.denied_tails import without_denied_tail
 from cardamom.core.search.endpoint_paths import read_endpoints
 from cardamom.core.search.host_names import read_hosts
 from cardamom.core.search.index import SearchIndex
@@ -137,6 +139,10 @@ def _in_words(index: SearchIndex, query: str) -> str:
     options = index.options
     if options.counted_limits:  # "list 20 box files in folder 5": "list box files in folder 5"
         query = without_counts(query)
+    if options.seen_fields:  # "show droplet 31 - its IPs, size and status": "show droplet 31"
+        query = without_seen_fields(query)
+    if options.denied_tails:  # "delete intercom contact 65 - not archive, delete": "delete intercom contact 65"
+        query = without_denied_tail(query)
     if options.repo_refs and "#" in query:  # "merge acme/api#45": "merge pull request 45 in acme/api"
         query = read_references(query, "github" in index.app_mentions, said=index.options.said_references)
     if options.endpoint_paths:

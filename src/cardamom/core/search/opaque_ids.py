@@ -1,0 +1,41 @@
+"""Ids no word can be read from (``opaque_ids``): "txn_1MiN3gLkdIwHu7ixxapQrznl",
+"bd5f5959-5e1e-4205-a714-a914373942af", Twilio's "WQ8f1e2d3c4b...". Split into words they give a
+dozen pieces ("mi", "lkd", "ixxap", "5959") that no tool says, each as rare as a word can be: in a
+request naming no app they outweighed the words saying what to do, and nothing cleared the floor.
+Their pieces stay values (a thing's id, as given) and leave the weighed words of a request naming
+no app, as a named app's values leave its mass; the request's other words must clear the floor.
+Its prefix goes with it ("dp_", "evt_": no word either), where ``prefixed_ids`` has read a kind's
+prefix as the kind's word already ("refund ch_3Nx": "refund charge ch_3Nx")."""
+
+from __future__ import annotations
+
+import re
+
+from cardamom.core.search.tokens import tokenize
+
+# A run of letters, digits, dashes and underscores (trailing punctuation is the sentence's).
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]")
+# A prefix of letters before the id proper ("txn_", "aia_asst_"), which the id's shape leaves aside.
+_PREFIX = re.compile(r"^(?:[A-Za-z]+_)+")
+# Pieces an id must give to be opaque, and at least so many of them letters and so many digits:
+# "C024BE91L" (five), "9cc1ab23" (five); a name with digits gives fewer ("oauth2token", "s3", "k8s").
+_PIECES = 5
+_EACH = 2
+_LENGTH = 8  # characters of the id proper, its prefix aside
+
+
+def opaque_pieces(query: str) -> frozenset[str]:
+    """The words of the opaque ids ``query`` writes, none of which it writes elsewhere as a word."""
+    pieces: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    for match in _WORD.finditer(query):
+        proper = _PREFIX.sub("", match.group(0))
+        words = tokenize(proper)
+        digits = sum(w.isdigit() for w in words)
+        if len(proper) >= _LENGTH and len(words) >= _PIECES and digits >= _EACH and len(words) - digits >= _EACH:
+            pieces.update(tokenize(match.group(0)))
+            spans.append(match.span())
+    if not pieces:
+        return frozenset()
+    rest = "".join(" " if any(a <= i < b for a, b in spans) else c for i, c in enumerate(query))
+    return frozenset(pieces - set(tokenize(rest)))
