@@ -2987,6 +2987,41 @@ FIRST = [
     ("change my Slack avatar to headshot.png", "slack", "users_set_photo"),
     ("show chargebacks on my stripe account", "stripe", "get_disputes"),
     ("put a 'Filter Results' widget on Jira dashboard 10002", "jira", "add_gadget"),
+    # fifty-seventh round: an opaque id's pieces, the fields a read asks to see, a repository of an app the org
+    # lacks, what a request says it does not want
+    ("Retrieve dispute dp_1MtJUT2eZvKYlo2C so I can see its status and reason.", "stripe", "get_disputes_dispute"),
+    (
+        "In test mode, make inbound transfer ibt_1Q2w3E4r5T6y7U8i fail so I can exercise our treasury failure webhook.",
+        "stripe",
+        "post_test_helpers_treasury_inbound_transfers_id_fail",
+    ),
+    (
+        "Delete recording RE557ce644e5ab84fa21cc21112e22c485 from my Twilio account - I only have the recording SID, "
+        "not the call.",
+        "twilio",
+        "delete_recording",
+    ),
+    ("Show me the details of droplet 3164444 \u2014 its IPs, size and current status.", "digitalocean", "droplets_get"),
+    ("Which files were changed in pull request #482 of facebook/react?", "github", "pulls_list_files"),
+    (
+        "Check what watermark is set on folder 98234511 ('Board Materials') - I only want to view it, not change or "
+        "remove it.",
+        "box",
+        "get_folders_id_watermark",
+    ),
+    (
+        "Permanently delete the Intercom contact 6512a3b4f0e1c2d3a4b5c6d7 - not archive, delete.",
+        "intercom",
+        "delete_contact",
+    ),
+    ("get jira issue PROJ-12 - its status, assignee and priority", "jira", "get_issue"),
+    ("star the kubernetes/kubernetes repository", "github", "activity_star_repo_for_authenticated_user"),
+    (
+        "show stripe customer cus_NffrFeUfNV2Hib including its email, balance and currency",
+        "stripe",
+        "get_customers_customer",
+    ),
+    ("who reviewed pull request 12 in facebook/react", "github", "pulls_list_reviews"),
 ]
 
 
@@ -3028,6 +3063,27 @@ TURNED_OFF = [
         "get_credit_note_attachment_by_file_name",
     ),
     ("apply for 3 days of annual leave in xero for employee 4e1c", "made_nouns", "xero", "create_leave_application"),
+    # (fifty-seventh round)
+    (
+        "In test mode, make inbound transfer ibt_1Q2w3E4r5T6y7U8i fail so I can exercise our treasury failure webhook.",
+        "opaque_ids",
+        "stripe",
+        "post_test_helpers_treasury_inbound_transfers_id_fail",
+    ),
+    ("get jira issue PROJ-12 - its status, assignee and priority", "seen_fields", "jira", "get_issue"),
+    (
+        "star the kubernetes/kubernetes repository",
+        "unconnected_owners",
+        "github",
+        "activity_star_repo_for_authenticated_user",
+    ),
+    (
+        "Check what watermark is set on folder 98234511 ('Board Materials') - I only want to view it, not change or "
+        "remove it.",
+        "denied_tails",
+        "box",
+        "get_folders_id_watermark",
+    ),
 ]
 
 
