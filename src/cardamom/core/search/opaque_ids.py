@@ -13,8 +13,10 @@ import re
 
 from cardamom.core.search.tokens import tokenize
 
-# A run of letters, digits, dashes and underscores (trailing punctuation is the sentence's).
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]")
+# A run of letters, digits, dashes and underscores (trailing punctuation is the sentence's), eight
+# characters or more, a letter and a digit side by side in it (most words have neither: no tokenizing)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{6,}[A-Za-z0-9]")
+_MIXED = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
 # A prefix of letters before the id proper ("txn_", "aia_asst_"), which the id's shape leaves aside.
 _PREFIX = re.compile(r"^(?:[A-Za-z]+_)+")
 # Pieces an id must give to be opaque, and at least so many of them letters and so many digits:
@@ -29,6 +31,8 @@ def opaque_pieces(query: str) -> frozenset[str]:
     pieces: set[str] = set()
     spans: list[tuple[int, int]] = []
     for match in _WORD.finditer(query):
+        if not _MIXED.search(match.group(0)):
+            continue
         proper = _PREFIX.sub("", match.group(0))
         words = tokenize(proper)
         digits = sum(w.isdigit() for w in words)
