@@ -545,6 +545,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the fields a read asks to see are no words of its tool", "seen_fields", True),
     ("+ a slug's owner naming an app the org lacks names no app", "unconnected_owners", True),
     ("+ what a request says it does not want is no word of its tool", "denied_tails", True),
+    ("+ a question's determiner is followed by no verb", "which_modifiers", True),
+    ("+ the owner a request names before the caller", "named_owners", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

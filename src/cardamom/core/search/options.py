@@ -1396,6 +1396,13 @@ class SearchOptions:
       not archive, delete*", "uninstall the app from installation 48 *- remove it, don't just suspend it*", "list
       my codespaces secrets *(just the names, not values)*"), is no word of its tool: the request is what comes
       before it (``denied_tails``)
+    * ``which_modifiers``: for ``unsaid_modifiers``, a question opening with "which", "what" or "whose" has a
+      thing's words next, no verb: a word the app never says there is a modifier ("which *cloud* firewalls are
+      applied to digitalocean droplet 3164494": ``droplets_list_firewalls``) (``unsaid_modifiers``)
+    * ``named_owners``: a user named by a handle ("delete version 4512 of *user monalisa's* npm package on
+      github") or an organization by its name ("owned by *the acme org*"), a word no tool's name says, in a
+      request not naming its caller: among the tools scoring as the first, the twin whose name ends for that owner
+      (``..._for_user``, ``..._for_org``) comes first (``named_owners``)
     """
 
     drop_filler: bool = True
@@ -1852,6 +1859,8 @@ class SearchOptions:
     seen_fields: bool = True
     unconnected_owners: bool = True
     denied_tails: bool = True
+    which_modifiers: bool = True
+    named_owners: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2320,4 +2329,6 @@ SEED_RULES_ONLY = SearchOptions(
     seen_fields=False,
     unconnected_owners=False,
     denied_tails=False,
+    which_modifiers=False,
+    named_owners=False,
 )

@@ -38,6 +38,7 @@ from cardamom.core.search.kept_sources import kept_source, taken_out_first
 from cardamom.core.search.keyed_lists import keyed_first
 from cardamom.core.search.listed_ids import lists_ids
 from cardamom.core.search.mood_twins import mood_twin_first
+from cardamom.core.search.named_owners import named_owner_first
 from cardamom.core.search.noun_verbs import opening_noun_first
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
@@ -292,18 +293,13 @@ def _rank(
         if head is None and question and options.asked_caller_things:
             asked_head = listed_head(weighed.tokens, as_values)
         top = caller_first(index, asked_head, passing, top, twins=options.caller_twins)
+    elif options.named_owners and top and scope.apps:  # "delete version 4 of *user monalisa's* npm package"
+        top = named_owner_first(index, query, passing, top)
     idf = dict(zip(weighed.tokens, weighed.weights, strict=True))
     similarity: dict[int, float] = {}
     in_app = bool(scope.apps)
-    if (
-        not top
-        and floor > 0
-        and options.semantic_fallback
-        and by_meaning
-        and not analysis.name_shaped
-        and not scope.not_connected
-        and (not in_app or (options.named_app_fallback and scope.one_app_named_whole))
-    ):
+    meaning = options.semantic_fallback and by_meaning and not analysis.name_shaped and not scope.not_connected
+    if not top and floor > 0 and meaning and (not in_app or (options.named_app_fallback and scope.one_app_named_whole)):
         from cardamom.core.search.semantic_fallback import fallback_hits
 
         top, similarity = fallback_hits(index, query, weighed, scope, share, limit, options.fallback_rule)

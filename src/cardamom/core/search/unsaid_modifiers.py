@@ -8,8 +8,10 @@ the request found nothing. Where a request naming one of the org's apps finds no
 (nor with its misspellings read), each such word is quoted, so it is a value, and the request ranked
 again (``second_readings``). Never the request's first word past the apps' names (its verb; but a
 question whose subject opens with the app's name has it later, ``asked_modifiers``: "what does
-twilio *studio* flow FW1 look like"), an action or state word, a word some tool of the app says
-(even inflected or by a prefix), a grammar or filler word, a word naming an app, nor a word before
+twilio *studio* flow FW1 look like"; nor has one opening with "which", "what" or "whose" and a word
+of a thing: "which *cloud* firewalls are applied to droplet 31", ``which_modifiers``), an action or
+state word, a word some tool of the app says (even inflected or by a prefix), a grammar or filler
+word, a word naming an app, nor a word before
 one no name of the app says: "jira create a *spreadsheet*" keeps its thing, and a connected app
 asked for an action it lacks still finds nothing. Two words may be one modifier, the second said by no
 name of the app, where no single word is: "add a $50 *union fee* deduction for xero employee E-7"
@@ -33,6 +35,7 @@ _PAIR = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@
 _TRIPLE = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})\s+([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
 _WORD = re.compile(r"\S+")
 _MOST = 2  # words of a request read as modifiers
+_DETERMINERS = frozenset({"which", "what", "whose"})  # a question's words a thing's follows ("which *cloud* ...")
 _LONGEST = 200  # characters
 
 
@@ -47,6 +50,8 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
     # a question whose subject opens with the app's name has its verb later ("what does twilio *studio* flow
     # FW1 look like"); elsewhere its first word past the question's is its verb ("who *owns* box folder 77")
     asked = index.options.asked_modifiers and _app_asked(index, request)
+    # "*which* cloud firewalls are applied to droplet 31": a determiner's noun phrase, no verb, follows it
+    asked = asked or (index.options.which_modifiers and _determined(request))
     opening = -1 if asked else _opening(index, request)
     found: list[re.Match[str]] = []
     for pair in _PAIR.finditer(request):
@@ -82,6 +87,13 @@ def _quoted_phrase(
             quoted = f'{request[: triple.start(1)]}"{word} {second}"{request[triple.end(2) :]}'
             return quoted, (word, second)
     return request, ()
+
+
+def _determined(request: str) -> bool:
+    """``request`` opens with "which", "what" or "whose" and a word of the thing asked for ("which *cloud*
+    firewalls"), not with a question's auxiliary, whose subject a verb follows ("what *did* ana post")."""
+    words = request.casefold().split(maxsplit=2)
+    return len(words) > 1 and words[0] in _DETERMINERS and words[1] not in QUESTION_OPENERS | GRAMMAR_WORDS
 
 
 def _app_asked(index: SearchIndex, request: str) -> bool:

@@ -161,8 +161,8 @@ waiting for the next rebuild; format 55 without the switches ``grouped_scores``,
 ``slug_frames``, ``dotted_values``, ``example_values``, ``slug_owners``, ``undoing_names`` and
 ``caller_user_twins`` (format 58), read as on; format 58 without the switches ``named_files``,
 ``keyed_lists``, ``unnamed_switches``, ``mood_twins`` and ``belonging_clauses`` (format 59), read as on;
-format 59 without the switches ``opaque_ids``, ``seen_fields``, ``unconnected_owners`` and ``denied_tails``
-(format 60), read as on.
+format 59 without the switches ``opaque_ids``, ``seen_fields``, ``unconnected_owners``, ``denied_tails``,
+``which_modifiers`` and ``named_owners`` (format 60), read as on.
 The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
 whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
