@@ -3022,6 +3022,22 @@ FIRST = [
         "get_customers_customer",
     ),
     ("who reviewed pull request 12 in facebook/react", "github", "pulls_list_reviews"),
+    (
+        "Which cloud firewalls are currently applied to DigitalOcean droplet 3164494?",
+        "digitalocean",
+        "droplets_list_firewalls",
+    ),
+    (
+        "What billable rates are set on Asana project 1209988776655443? Filter to user 1201234567890123.",
+        "asana",
+        "get_rates",
+    ),
+    ("what hourly rates does asana project 12 have", "asana", "get_rates"),
+    (
+        'Delete version 4512 of user monalisa\'s npm package "left-pad-ng" on GitHub Packages.',
+        "github",
+        "packages_delete_package_version_for_user",
+    ),
 ]
 
 
@@ -3083,6 +3099,13 @@ TURNED_OFF = [
         "denied_tails",
         "box",
         "get_folders_id_watermark",
+    ),
+    ("what hourly rates does asana project 12 have", "which_modifiers", "asana", "get_rates"),
+    (
+        'Delete version 4512 of user monalisa\'s npm package "left-pad-ng" on GitHub Packages.',
+        "named_owners",
+        "github",
+        "packages_delete_package_version_for_user",
     ),
 ]
 

@@ -1,7 +1,8 @@
 """Issue 13's fifty-seventh round: an opaque id's pieces are no words (``opaque_ids``); the fields a
 read of one thing asks to see are no words of its tool (``seen_fields``); a slug's owner naming an
 app the org lacks names no app (``unconnected_owners``); what a request says it does not want is no
-word of its tool (``denied_tails``)."""
+word of its tool (``denied_tails``); a question's determiner is followed by no verb
+(``which_modifiers``); the owner a request names comes before the caller (``named_owners``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from cardamom.core.search import SearchIndex, rank
 from cardamom.core.search.aside_clauses import without_seen_fields
 from cardamom.core.search.denied_tails import without_denied_tail
 from cardamom.core.search.opaque_ids import opaque_pieces
+from cardamom.core.search.unsaid_modifiers import quoted_modifiers
 from tests.unit.search_documents import app_doc, shipped_names, without
 
 STRIPE = [
@@ -147,3 +149,70 @@ class TestDeniedTails:
         query = "Permanently delete the Intercom contact 6512a3b4f0e1c2d3a4b5c6d7 - not archive, delete."
         assert shipped_names(INTERCOM, query)[:1] == ["intercom__delete_contact"]
         assert shipped_names(INTERCOM, query, denied_tails=False)[:1] != ["intercom__delete_contact"]
+
+
+class TestWhichModifiers:
+    DOCUMENTS = (
+        app_doc("digitalocean__droplets_list_firewalls", "DigitalOcean", "List all firewalls for a Droplet."),
+        app_doc("digitalocean__firewalls_list", "DigitalOcean", "List all firewalls."),
+        app_doc("digitalocean__droplets_get", "DigitalOcean", "Retrieve an existing Droplet."),
+        app_doc("github__repos_get", "GitHub", "Get a repository in the cloud."),
+    )
+
+    def test_the_word_after_which_is_a_modifier_the_app_never_says(self) -> None:
+        index = SearchIndex.build(list(self.DOCUMENTS))
+        query = "Which cloud firewalls are applied to DigitalOcean droplet 3164494?"
+        assert quoted_modifiers(index, query) == (
+            'Which "cloud" firewalls are applied to DigitalOcean droplet 3164494?',
+            ("cloud",),
+        )
+        off = SearchIndex.build(list(self.DOCUMENTS), without(which_modifiers=False))
+        assert quoted_modifiers(off, query) == (query, ())  # (read as the request's verb)
+        # the request's verb stays where no determiner opens it
+        assert quoted_modifiers(index, "rebuild firewalls of digitalocean droplet 31") == (
+            "rebuild firewalls of digitalocean droplet 31",
+            (),
+        )
+
+    def test_the_question_finds_its_tool(self) -> None:
+        query = "Which cloud firewalls are currently applied to DigitalOcean droplet 3164494?"
+        documents = list(self.DOCUMENTS)
+        assert shipped_names(documents, query)[:1] == ["digitalocean__droplets_list_firewalls"]
+        assert shipped_names(documents, query, which_modifiers=False) == []
+
+
+class TestNamedOwners:
+    # GitHub's twins, with their own descriptions' first sentences
+    DOCUMENTS = (
+        app_doc(
+            "github__packages_delete_package_version_for_authenticated_user",
+            "GitHub",
+            "Delete a package version for the authenticated user. Deletes a specific package version for a package "
+            "owned by the authenticated user.",
+        ),
+        app_doc(
+            "github__packages_delete_package_version_for_user",
+            "GitHub",
+            "Delete package version for a user. Deletes a specific package version for a user.",
+        ),
+        app_doc(
+            "github__packages_delete_package_version_for_org",
+            "GitHub",
+            "Delete package version for an organization. Deletes a specific package version in an organization.",
+        ),
+    )
+
+    def test_a_user_named_by_a_handle_gets_the_users_twin(self) -> None:
+        documents = list(self.DOCUMENTS)
+        query = "Delete version 4512 of user monalisa's npm package on GitHub"
+        assert shipped_names(documents, query)[:1] == ["github__packages_delete_package_version_for_user"]
+        # (turned off, the caller's twin comes first over the workspace's tools: ``test_written_requests``)
+        handle = "Delete version 4512 of the npm package 'left-pad' of GitHub user monalisa"
+        assert shipped_names(documents, handle)[:1] == ["github__packages_delete_package_version_for_user"]
+
+    def test_an_organization_named_gets_its_twin(self) -> None:
+        documents = list(self.DOCUMENTS)
+        query = "delete version 3 of the package owned by the acme org on github"
+        assert shipped_names(documents, query)[:1] == ["github__packages_delete_package_version_for_org"]
+        named = "delete version 3 of the package of github organization acme"
+        assert shipped_names(documents, named)[:1] == ["github__packages_delete_package_version_for_org"]
