@@ -1,10 +1,11 @@
 """The owner a request names, before the caller (``named_owners``): "delete version 4512 of *user
 monalisa's* npm package on github" is ``packages_delete_package_version_for_user``, not the caller's
-``..._for_authenticated_user``, which scored the same and came first by its name's order; "the
-container package owned by *the acme org*" is ``..._for_org``. A user is named by a handle after
-"user", an organization by a name before or after "org" or "organization", a word no tool's name
-says ("user *settings*" names none). Among the tools scoring as the first, the twin whose name ends
-for that owner comes first; a request naming its caller ("my", ``caller_order``) is the caller's."""
+``..._for_authenticated_user``, which scored the same and came first by its name's order; "delete
+version 3 of the package owned by *the acme org* on github" is ``..._for_org``. A user is named by a
+handle after "user", an organization by a name before or after "org" or "organization", a word no
+tool's name says ("user *settings*" names none). Among the tools scoring as the first, the twin
+whose name ends for that owner comes first; a request naming its caller ("my", ``caller_order``) is
+the caller's."""
 
 from __future__ import annotations
 

@@ -11,11 +11,10 @@ question whose subject opens with the app's name has it later, ``asked_modifiers
 twilio *studio* flow FW1 look like"; nor has one opening with "which", "what" or "whose" and a word
 of a thing: "which *cloud* firewalls are applied to droplet 31", ``which_modifiers``), an action or
 state word, a word some tool of the app says (even inflected or by a prefix), a grammar or filler
-word, a word naming an app, nor a word before
-one no name of the app says: "jira create a *spreadsheet*" keeps its thing, and a connected app
-asked for an action it lacks still finds nothing. Two words may be one modifier, the second said by no
-name of the app, where no single word is: "add a $50 *union fee* deduction for xero employee E-7"
-(``modifier_phrases``).
+word, a word naming an app, nor a word before one no name of the app says: "jira create a
+*spreadsheet*" keeps its thing, and a connected app asked for an action it lacks still finds
+nothing. Two words may be one modifier, the second said by no name of the app, where no single word
+is: "add a $50 *union fee* deduction for xero employee E-7" (``modifier_phrases``).
 """
 
 from __future__ import annotations
