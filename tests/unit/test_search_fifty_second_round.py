@@ -231,8 +231,7 @@ class TestAskedModifiers:
     def test_a_questions_word_past_the_app_may_be_a_modifier(self) -> None:
         query = "what does twilio studio flow FW123 look like"
         assert shipped_names(TWILIO, query)[0] == "twilio__fetch_flow"
-        # (a question opening with "what" reads its next word as a thing's too: ``which_modifiers``)
-        assert shipped_names(TWILIO, query, asked_modifiers=False, which_modifiers=False) == []
+        assert shipped_names(TWILIO, query, asked_modifiers=False) == []
 
     def test_an_orders_word_past_the_app_is_its_verb(self) -> None:
         assert shipped_names(TWILIO, "twilio rerun flow FW123") == []
