@@ -69,6 +69,8 @@ _ASKED = re.compile(
     rf"|[\s,]+including\s+(?:its|their)\s+{_ITEM}{_MORE}\s*[.?!]?$",
     re.IGNORECASE,
 )
+# what a list of fields seen opens with, looked for first (``_ASKED``'s dashes, colon, "its", "their")
+_SEEN_CUES = ("\u2014", "\u2013", ":", " - ", " its ", " their ", " Its ", " Their ")
 # the words one of them opens with, looked for first: most requests have none
 _CUES: tuple[str, ...] = ("such", "e.g", "eg.", "example", "instance", "incl", "optional", "date", "time", "by ")
 _CUES += ("behalf", "new ", "detailed", "full", "complete", "comprehensive", "extended", "the end", "the top")
@@ -82,7 +84,9 @@ def without_seen_fields(request: str) -> str:
     or not it names an app, where it gives the thing's id ("McDonald's brand, including their logo,
     colors and fonts" asks for a brand's logo); as written where it lists none, where they are
     quoted, where it is pasted text, or where fewer than three words would be left."""
-    if len(request) > _LONGEST or not (asked := _ASKED.search(request)) or QUOTE_MARKS.search(asked.group(0)):
+    if len(request) > _LONGEST or not any(cue in request for cue in _SEEN_CUES):
+        return request  # (most requests: no list after a dash or a colon, no "its" or "their")
+    if not (asked := _ASKED.search(request)) or QUOTE_MARKS.search(asked.group(0)):
         return request
     kept = request[: asked.start()].rstrip(" ,;")
     return kept if len(tokenize(kept)) >= _LEAST and any(c.isdigit() for c in kept) else request
