@@ -41,5 +41,7 @@ def opaque_pieces(query: str) -> frozenset[str]:
             spans.append(match.span())
     if not pieces:
         return frozenset()
-    rest = "".join(" " if any(a <= i < b for a, b in spans) else c for i, c in enumerate(query))
+    rest = query
+    for start, end in reversed(spans):  # the request without its ids: the words it writes elsewhere
+        rest = f"{rest[:start]} {rest[end:]}"
     return frozenset(pieces - set(tokenize(rest)))
