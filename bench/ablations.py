@@ -547,6 +547,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ what a request says it does not want is no word of its tool", "denied_tails", True),
     ("+ a question's determiner is followed by no verb", "which_modifiers", True),
     ("+ the owner a request names before the caller", "named_owners", True),
+    ("+ a word written whole is a name's two words side by side", "fused_names", True),
+    ("+ a participle placing the things acted on is no action on them", "placed_participles", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -116,6 +116,13 @@ def search_payload(report: SearchReport) -> dict[str, Any]:
         ):
             # A long request whose specifics no tool names: the app and the action may still match.
             message += "; if you meant an app that is connected, search again with just its name and the action"
+        unsaid = [t for t in ranking.uncovered if t in reason.values]
+        if reason.kind == "words_uncovered" and not reason.apps and not reason.uncovered and unsaid:
+            # every word some tool says but the values, which weigh only where no app is named
+            message += (
+                f"; its values ({', '.join(unsaid)}) are words no tool says, and weigh as words when no app is "
+                "named: search again naming the app, inside which values weigh nothing"
+            )
         payload["message"] = message + "."
         payload["checks"] = list(MISSING_TOOL_CHECKS)
     elif ranking.fallback:

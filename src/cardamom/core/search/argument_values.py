@@ -24,6 +24,7 @@ from cardamom.core.search.dated_words import (
     is_name,
     may_be_participle,
     person_participle,
+    placed_participle,
     subject_participle,
 )
 from cardamom.core.search.kind_names import named_before_kinds
@@ -163,6 +164,7 @@ def read_values(
     lists: bool = True,
     dotted: bool = True,
     examples: bool = True,
+    located: bool = True,
     named: Container[str] = (),
 ) -> ValueReading:
     """The query's argument values, the naming words announcing them, and its topic words.
@@ -177,7 +179,7 @@ def read_values(
     (``compared_values``), ``keys`` (``placed_keys``), ``short_ids``, ``lowercase`` (``lowercase_names``),
     ``quantities`` (``quantity_values``), ``pairs`` (``paired_values``), ``articled`` (``articled_kinds``),
     ``handles`` (``handle_ids``), ``lists`` (``listed_names``), ``dotted`` (``dotted_values``), ``examples``
-    (``example_values``), ``named`` (the names' words, ``named_short_ids``)."""
+    (``example_values``), ``located`` (``placed_participles``), ``named`` (the names' words, ``named_short_ids``)."""
     spans: list[str] = []
     by_shape: list[str] = []
     naming_words = NAMING | _TAGGING if tags else NAMING
@@ -299,6 +301,7 @@ def read_values(
             or (participle and dated_participle(lowered, words[i + 1 : i + 6]))  # ("in the past *24 hours*")
             or (participle and person_participle(lowered, after, numbered=tags))
             or (participle and subject_participle(lowered, words[max(0, i - 3) : i]))
+            or (participle and located and placed_participle(lowered, words[max(0, i - 3) : i], after, NAMED_KINDS))
             or (acts and asking and lowered.isalpha() and asked_action(words[max(0, i - 2) : i], asking))
         )
         if shape or naming or filtering:

@@ -1,12 +1,12 @@
-"""Words saying which things a request means by when or by whom they were acted on: dates
-("today", "next week", "2026-01-01") and past participles with a date or a person after them
-("sent today", "assigned to me", "the message I just sent"), argument values all
-(``argument_values``)."""
+"""Words saying which things a request means by when, by whom or where they were acted on: dates
+("today", "next week", "2026-01-01") and past participles with a date, a person or a place after
+them ("sent today", "assigned to me", "the message I just sent", "comments left on issue 42"),
+argument values all (``argument_values``)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from cardamom.core.search.tokens import is_plural, tokenize
 
@@ -26,7 +26,7 @@ RELATIVE = frozenset({"next", "last", "this", "coming", "previous", "past"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",
 # "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
 IRREGULAR_PARTICIPLES = frozenset(
-    {"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold", "owned", "given", "shown"}
+    {"sent", "made", "done", "paid", "written", "seen", "run", "built", "sold", "owned", "given", "shown", "left"}
     | {"taken", "won", "lost"}
 )
 # A past participle saying who a thing is with, before a person: "conversations *assigned* to
@@ -158,3 +158,28 @@ def is_name(word: str) -> bool:
     """A capitalised word (``Maria``, ``Roadmap``): upper first letter, then lower letters."""
     letters = word.strip(".,:;!?'\"")
     return len(letters) > 1 and letters[0].isupper() and letters[1:].isalpha() and letters[1:].islower()
+
+
+# Where things are, after the participle that put them there, a thing named by its kind or id:
+# "comments *left* on github issue 42", "the files *uploaded* to box folder 5521", "every CI
+# status *posted* on branch main"; not "cards *banned* in the Standard format", "*encoded* in it"
+_PLACING = frozenset({"on", "in", "to", "into", "inside", "under", "at"})
+# ... not after a verb's own words: "I have *posted* on", "that was *left* in", "I am *interested* in"
+_VERB_WORDS = _SUBJECTS | _PERSONS | frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "have", "has"})
+_NOT_THINGS = _VERB_WORDS | frozenset({"had", "that", "which", "who", "get", "got", "just", "already"})
+_NOUN_PARTICIPLES = frozenset({"run", "won", "lost"})  # "workflow *run* on branch main": a thing
+_PLACE_WORDS = 3  # words after the preposition the place's kind or id is among
+
+
+def placed_participle(word: str, before: list[str], after: list[str], kinds: Container[str]) -> bool:
+    """A past participle after the things a request acts on, before a preposition placing them in
+    a thing named by one of ``kinds``, an id or a quoted name: a filter's value (where the things
+    are), no action on them (``placed_participles``)."""
+    if len(before) < 2 or not after or after[0].casefold() not in _PLACING or word in _NOUN_PARTICIPLES:
+        return False
+    previous = before[-1].casefold()
+    if not is_participle(word) or not previous.isalpha() or previous in _NOT_THINGS:
+        return False
+    place = [w.casefold().strip(".,:;!?'\"") for w in after[1 : 1 + _PLACE_WORDS]]
+    # (CUT: a quoted name; a number after "+" is a phone's, whom to: "sent to +15551112222")
+    return any(w in kinds or w == CUT or (w[:1] != "+" and any(c.isdigit() for c in w)) for w in place)

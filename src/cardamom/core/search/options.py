@@ -1403,6 +1403,11 @@ class SearchOptions:
       github") or an organization by its name ("owned by *the acme org*"), a word no tool's name says, in a
       request not naming its caller: among the tools scoring as the first, the twin whose name ends for that owner
       (``..._for_user``, ``..._for_org``) comes first (``named_owners``)
+    * ``fused_names``: a word a request writes whole is a word of the names writing its two parts side by side
+      ("oauth": Cal.com's ``o_auth_clients_controller_...``).
+    * ``placed_participles``: a past participle after the things a request acts on, before a preposition placing
+      them ("comments *left* on github issue 42", "files *uploaded* to box folder 5521"), is a filter's value, no
+      action on them.
     """
 
     drop_filler: bool = True
@@ -1861,6 +1866,8 @@ class SearchOptions:
     denied_tails: bool = True
     which_modifiers: bool = True
     named_owners: bool = True
+    fused_names: bool = True
+    placed_participles: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2331,4 +2338,6 @@ SEED_RULES_ONLY = SearchOptions(
     denied_tails=False,
     which_modifiers=False,
     named_owners=False,
+    fused_names=False,
+    placed_participles=False,
 )

@@ -161,6 +161,7 @@ def analyse_query(
             lists=options.listed_names,
             dotted=options.dotted_values,
             examples=options.example_values,
+            located=options.placed_participles,
             named=vocabulary if options.named_short_ids else (),
         )
         if options.argument_values

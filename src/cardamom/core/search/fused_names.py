@@ -1,0 +1,44 @@
+"""A word the request writes whole that a tool's name writes as two (``fused_names``): "OAuth" and
+Cal.com's ``o_auth_clients_controller_get_o_auth_client_by_id`` (snake case made of "OAuthClient"
+splits the brand at its capitals), "signin" and ``sign_in``, "webhook" and ``web_hook``. Read
+as written, the request's word met only the descriptions saying it whole ("OAuth credentials":
+the managed user's refresh first) and never the name. The tools whose names write the word's
+two parts side by side carry it in their names too, as those saying it whole do."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+
+from cardamom.core.search.document import SearchDocument
+from cardamom.core.search.postings import EMPTY
+from cardamom.core.search.shortened_names import whole_name
+from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.tokens import tokenize
+
+_SHORTEST = 5  # letters of a word read as two ("oauth"); shorter ones part too readily ("into")
+
+
+def fused_carriers(
+    token: str, names: Mapping[str, frozenset[int]], documents: Sequence[SearchDocument]
+) -> frozenset[int]:
+    """The tools whose names write ``token``'s letters as two words side by side ("o_auth" for
+    "oauth"), each part a word of some name (``names``: a name's word -> its tools)."""
+    if len(token) < _SHORTEST or not token.isalpha():
+        return EMPTY
+    found: set[int] = set()
+    for cut in range(1, len(token)):
+        first, second = token[:cut], token[cut:]
+        if is_action_word(first):  # "createcomment": a request run together, its verb and thing
+            continue
+        both = names.get(first)
+        other = names.get(second) if both else None
+        if not both or not other:
+            continue
+        found.update(d for d in both & other if (first, second) in itertools.pairwise(_own_words(documents[d])))
+    return frozenset(found)
+
+
+def _own_words(document: SearchDocument) -> list[str]:
+    """The words of the tool's own name, in order (its account's aside: "able-style-fashion__able_style")."""
+    return tokenize(whole_name(document.name).rpartition("__")[2])
