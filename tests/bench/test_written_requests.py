@@ -3038,6 +3038,18 @@ FIRST = [
         "github",
         "packages_delete_package_version_for_user",
     ),
+    # fifty-eighth round: a word written whole that a name writes as two, a participle placing the things
+    ("list the cal.com oauth clients", "cal-com", "o_auth_clients_controller_get_o_auth_clients"),
+    ("list the files uploaded to box folder 5521 last week", "box", "get_folders_id_items"),
+    ("list comments left on github issue 42 in acme/web", "github", "issues_list_comments"),
+    ("show the jira comments left on issue ENG-4", "jira", "get_comments"),
+    (
+        "List every individual CI status posted on branch main of GitHub repo acme/web, newest first (not the "
+        "combined state)",
+        "github",
+        "repos_list_commit_statuses_for_ref",
+    ),
+    ("jira remove issue types mapped to workflow 'Bug Flow' in workflow scheme 101", "jira", "delete_workflow_mapping"),
 ]
 
 
@@ -3107,6 +3119,10 @@ TURNED_OFF = [
         "github",
         "packages_delete_package_version_for_user",
     ),
+    # (fifty-eighth round)
+    ("list the cal.com oauth clients", "fused_names", "cal-com", "o_auth_clients_controller_get_o_auth_clients"),
+    ("list the files uploaded to box folder 5521 last week", "placed_participles", "box", "get_folders_id_items"),
+    ("show the jira comments left on issue ENG-4", "placed_participles", "jira", "get_comments"),
 ]
 
 

@@ -90,6 +90,15 @@ class TestPool:
         assert "search again with just its name and the action" in found["message"]
         assert "search again" not in app.search("list_all_cal_com_schedules")["message"]
 
+    def test_values_no_tool_says_are_named_where_no_app_is(self, app: FakeApp) -> None:
+        found = app.search("retrieve the page for XQ93KZ")  # every word but the id's is a name's
+        assert found["results"] == []
+        assert found["reason"]["uncovered"] == []
+        assert "its values (xq, 93, kz) are words no tool says" in found["message"]
+        assert "search again naming the app" in found["message"]
+        named = app.search("notion retrieve the page for XQ93KZ")  # inside the app the id weighs nothing
+        assert [r["name"] for r in named["results"]][:1] == ["notion-legal__retrieve_page"]
+
     def test_every_search_is_measured(self, app: FakeApp) -> None:
         app.search("list users")
         app.search("list_all_cal_com_schedules")

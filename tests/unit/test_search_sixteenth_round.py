@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.keyword_order import verb_first
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.request_frame import without_preamble
 from cardamom.core.search.word_forms import base_forms, listed_plural, name_form
 from tests.unit.search_documents import app_doc, ranked_names
@@ -60,8 +61,8 @@ def _names(query: str, **switches: bool) -> list[str]:
     return ranked_names(DOCS, query, **switches)
 
 
-def _tools(app: str) -> tuple[SearchIndex, frozenset[int]]:
-    index = SearchIndex.build(DOCS)
+def _tools(app: str, **switches: bool) -> tuple[SearchIndex, frozenset[int]]:
+    index = SearchIndex.build(DOCS, SearchOptions(**switches))
     return index, frozenset(i for i, d in enumerate(index.documents) if d.name.startswith(app + "__"))
 
 
@@ -80,7 +81,7 @@ class TestWordForms:
         index, cal = _tools("cal_com")
         assert name_form(index, "availability", cal) == ("available",)
         assert name_form(index, "booking", cal) is None  # the names say it
-        index, github = _tools("github")
+        index, github = _tools("github", fused_names=False)  # (which reads "rerun" as a name's word already)
         assert name_form(index, "rerun", github) == ("re", "run")
         assert name_form(index, "workflow", github) is None
         assert name_form(index, "rerun", cal) is None  # no Cal.com name says "re" then "run"
@@ -101,8 +102,9 @@ class TestWordForms:
             ("stripe invoice finalization for in_123", "stripe__post_invoices_invoice_finalize"),
         ):
             assert _names(query)[0] == tool, query
-            # (the twenty-eighth round's ``verbal_nouns`` reads "finalization" as "finalize" too)
-            assert _names(query, word_forms=False, verbal_nouns=False)[:1] != [tool], query
+            # (the twenty-eighth round's ``verbal_nouns`` reads "finalization" as "finalize" too,
+            # the fifty-eighth's ``fused_names`` "rerun" as ``re_run``)
+            assert _names(query, word_forms=False, verbal_nouns=False, fused_names=False)[:1] != [tool], query
 
     def test_a_word_said_elsewhere_in_another_app_is_no_form(self) -> None:
         # no Cal.com tool re-runs anything: the request stays unanswered, not Cal.com's runs
