@@ -8,6 +8,7 @@ two parts side by side carry it in their names too, as those saying it whole do.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 
 from cardamom.core.search.document import SearchDocument
@@ -16,6 +17,7 @@ from cardamom.core.search.shortened_names import whole_name
 from cardamom.core.search.synonyms import is_action_word
 from cardamom.core.search.tokens import tokenize
 
+_LETTERS = re.compile(r"[^A-Za-z]")  # what a name writes between its words, and its digits
 _SHORTEST = 5  # letters of a word read as two ("oauth"); shorter ones part too readily ("into")
 
 
@@ -35,10 +37,14 @@ def fused_carriers(
         other = names.get(second) if both else None
         if not both or not other:
             continue
-        found.update(d for d in both & other if (first, second) in itertools.pairwise(_own_words(documents[d])))
+        found.update(d for d in both & other if _side_by_side(documents[d], token, first, second))
     return frozenset(found)
 
 
-def _own_words(document: SearchDocument) -> list[str]:
-    """The words of the tool's own name, in order (its account's aside: "able-style-fashion__able_style")."""
-    return tokenize(whole_name(document.name).rpartition("__")[2])
+def _side_by_side(document: SearchDocument, token: str, first: str, second: str) -> bool:
+    """The tool's own name (its account's aside: "able-style-fashion__able_style") writes ``first``
+    then ``second``; its letters, separators out, must hold ``token`` first (no tokenizing, most don't)."""
+    own = whole_name(document.name).rpartition("__")[2]
+    if token not in _LETTERS.sub("", own).casefold():
+        return False
+    return (first, second) in itertools.pairwise(tokenize(own))
