@@ -1,9 +1,9 @@
 """A word the request writes whole that a tool's name writes as two (``fused_names``): "OAuth" and
 Cal.com's ``o_auth_clients_controller_get_o_auth_client_by_id`` (snake case made of "OAuthClient"
-splits the brand at its capitals), "signin" and ``sign_in``, "webhook" and ``web_hook``. Read
-as written, the request's word met only the descriptions saying it whole ("OAuth credentials":
-the managed user's refresh first) and never the name. The tools whose names write the word's
-two parts side by side carry it in their names too, as those saying it whole do."""
+splits the brand at its capitals), "payslip" and Xero's ``get_pay_slip`` beside its ``get_payslip``.
+Read as written, the request's word met only the descriptions saying it whole ("OAuth credentials":
+the managed user's refresh first) and never the name. The tools whose names write the word's two
+parts side by side carry it in their names too, as those saying it whole do."""
 
 from __future__ import annotations
 
