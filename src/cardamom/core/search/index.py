@@ -241,8 +241,8 @@ class SearchIndex:
         if token in GRAMMAR_WORDS and self.options.grammar_prefixes:
             prefixes = set()  # "all" is no part of "allocations", nor "can" of "cancel"
         name = self.name_postings.get(token, EMPTY)
-        if self.options.fused_names:  # "oauth": ``o_auth_client`` (``fused_names``)
-            name = self._shared(name | fused_carriers(token, self.name_postings, self.documents))
+        fused = fused_carriers(token, self.name_postings, self.documents) if self.options.fused_names else EMPTY
+        name = self._shared(name | fused) if fused else name  # "oauth": ``o_auth_client`` (``fused_names``)
         inflected = self._shared(union_of(self.name_postings[r] for r in forms))
         prefixed = self._shared(union_of(self.name_postings[r] for r in prefixes))
         label = self._shared(union_of(self.label_postings.get(t, EMPTY) for t in self._forms(self.label_forms, token)))
