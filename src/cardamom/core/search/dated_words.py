@@ -165,8 +165,12 @@ def is_name(word: str) -> bool:
 # status *posted* on branch main"; not "cards *banned* in the Standard format", "*encoded* in it"
 _PLACING = frozenset({"on", "in", "to", "into", "inside", "under", "at"})
 # ... not after a verb's own words: "I have *posted* on", "that was *left* in", "I am *interested* in"
-_VERB_WORDS = _SUBJECTS | _PERSONS | frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "have", "has"})
-_NOT_THINGS = _VERB_WORDS | frozenset({"had", "that", "which", "who", "get", "got", "just", "already"})
+_NOT_THINGS = (
+    _SUBJECTS
+    | _PERSONS
+    | frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "have", "has", "had"})
+    | frozenset({"that", "which", "who", "get", "got", "just", "already"})
+)
 _NOUN_PARTICIPLES = frozenset({"run", "won", "lost"})  # "workflow *run* on branch main": a thing
 _PLACE_WORDS = 3  # words after the preposition the place's kind or id is among
 
