@@ -549,6 +549,11 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ the owner a request names before the caller", "named_owners", True),
     ("+ a word written whole is a name's two words side by side", "fused_names", True),
     ("+ a participle placing the things acted on is no action on them", "placed_participles", True),
+    ("+ a thing's name that is an app's is no app asked for", "app_named_things", True),
+    ("+ a noun verb's quoted content before its object", "quoted_contents", True),
+    ("+ a noun verb adds what its synonyms name", "synonym_nouns", True),
+    ("+ a description's 'all' scores nothing", "described_all", True),
+    ("+ an opaque id's piece is no trailing field", "opaque_fields", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -63,6 +63,8 @@ class Weighed:
     # for each plural token reaching names through a synonym, the tools it reaches in the
     # singular only ("members": ``get_user``), for the tie order
     unagreeing: list[frozenset[int]] = field(default_factory=list)
+    # "all" quantifying the head (``described_all``): a description saying it covers it, scores nothing
+    quantifiers: frozenset[str] = frozenset()
 
 
 def weigh_tokens(
@@ -87,6 +89,7 @@ def weigh_tokens(
     scoring: list[TokenSets] = []
     every = []
     unagreeing: dict[int, frozenset[int]] = {}
+    quantifiers: frozenset[str] = frozenset()
     for token in tokens:
         entry = index.postings(token)
         exact = entry.name | entry.inflected if as_exact and entry.inflected else entry.name
@@ -123,9 +126,10 @@ def weigh_tokens(
         if token == "all" and head is not None and index.options.head_all:
             # "all" quantifies the head ("get all *comments* on an issue"): a name's "all" is
             # no sign of a tool acting on another thing (``get_all_issue_field_options``)
-            carriers = _carrying(index, head.head, scope.synonyms)
+            carriers = index.name_carriers(head.head, synonyms=scope.synonyms)
             exact, near, label = exact & carriers, near & carriers, label & carriers
             by_synonym &= carriers
+            quantifiers = frozenset({token}) if index.options.described_all else quantifiers  # "Lists *all* ..."
         scoring.append((exact, near, label, description, by_synonym, described))
         every.append(covered)
     visible = scope.visible
@@ -181,14 +185,7 @@ def weigh_tokens(
         valued = frozenset(i for i, (t, w) in enumerate(zip(tokens, weights, strict=True)) if w and t in scope.values)
         if len(valued) == sum(1 for w in weights if w):
             valued = frozenset()  # a request of values only ("PROJ-123") keeps the seeds' reading
-    return Weighed(tokens, scoring, matched, weights, dropped, scored, valued, list(unagreeing.values()))
-
-
-def _carrying(index: SearchIndex, noun: str, synonyms: bool) -> frozenset[int]:
-    """The tools whose name or label carries ``noun``, inflected or through a synonym."""
-    entry = index.postings(noun)
-    carried = union_of((entry.name, entry.inflected, entry.prefixed, entry.label))
-    return union_of((carried, index.synonym_postings(noun).name)) if synonyms else carried
+    return Weighed(tokens, scoring, matched, weights, dropped, scored, valued, [*unagreeing.values()], quantifiers)
 
 
 def _named(scoring: list[TokenSets], visible: Container[int] | None) -> list[frozenset[int]]:
@@ -383,7 +380,7 @@ def covering_tools(
             mass[doc_id] += weight
         only_described = description - exact - near - label
         for doc_id in only_described:
-            score[doc_id] += DESCRIPTION_WEIGHT
+            score[doc_id] += DESCRIPTION_WEIGHT if weighed.tokens[i] not in weighed.quantifiers else 0
             mass[doc_id] += weight * description_share
         if titled is not None and titled[i]:
             for doc_id in only_described & titled[i]:

@@ -267,6 +267,12 @@ class SearchIndex:
         self._resolved[token] = entry
         return entry
 
+    def name_carriers(self, noun: str, *, synonyms: bool) -> frozenset[int]:
+        """The tools whose name or label carries ``noun``, inflected or (``synonyms``) through a synonym."""
+        entry = self.postings(noun)
+        carried = union_of((entry.name, entry.inflected, entry.prefixed, entry.label))
+        return union_of((carried, self.synonym_postings(noun).name)) if synonyms else carried
+
     def synonym_postings(self, token: str) -> SynonymPostings:
         """The tools carrying a word of ``token``'s synonym groups; resolved on first use and then kept."""
         cached = self._synonyms.get(token)

@@ -18,7 +18,7 @@ from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.order import order_results, placed_first
 from cardamom.core.search.postings import own_name_words, union_of
 from cardamom.core.search.query import QueryAnalysis
-from cardamom.core.search.synonyms import is_action_word
+from cardamom.core.search.synonyms import is_action_word, synonyms_of
 from cardamom.core.search.tokens import WH_WORDS, inflection_key
 from cardamom.core.search.verb_readings import literal_names, verb_names
 
@@ -48,6 +48,11 @@ def _names(head: str, key: str) -> bool:
     return head == key or (len(key) >= 5 and head.startswith(key))
 
 
+def _thing_synonyms(word: str) -> tuple[str, ...]:
+    """The inflection keys of the words naming the thing ``word`` names, no action's."""
+    return tuple(inflection_key(w) for w in synonyms_of(word) if not is_action_word(w))
+
+
 def adding_first(
     index: SearchIndex,
     word: str,
@@ -66,7 +71,9 @@ def adding_first(
     ``attach_tag_to_contact``, no ``create_tag``."""
     documents = index.documents
     key = inflection_key(word)
-    heads = [c for c in passing if _names(name_head(documents[c[0]].name).head, key)]
+    # "*tag* github issue 5 as bug": what names call a label (the word's group of things)
+    named = (key, *_thing_synonyms(word)) if index.options.synonym_nouns else (key,)
+    heads = [c for c in passing if any(_names(name_head(documents[c[0]].name).head, k) for k in named)]
     if not heads or not top:
         return top  # most requests: no name's head is the word, nothing more to read
     if any(first_name_word(documents[c[0]].name) == word for c in passing):

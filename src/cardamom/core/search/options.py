@@ -1408,6 +1408,19 @@ class SearchOptions:
     * ``placed_participles``: a past participle after the things a request acts on, before a preposition placing
       them ("comments *left* on github issue 42", "files *uploaded* to box folder 5521"), is a filter's value, no
       action on them.
+    * ``app_named_things``: a quoted name, or the word after an organization's, a workspace's or a team's kind
+      word, naming an app the org lacks and none it has, names no app: it is the thing's name ("the members of the
+      GitHub organization *'vercel'*") (``app_named_things``)
+    * ``quoted_contents``: a noun opening a request as its verb is one with the values saying what it adds between
+      it and the preposition placing it on its object ("*comment* 'Fixed in build 142' *on* jira issue PROJ-123":
+      ``add_comment``) (``request_clauses.verb_opening``)
+    * ``synonym_nouns``: a noun opening a request as its verb adds what a word of its group names too ("*tag*
+      github issue 5 as bug": ``issues_add_labels``) (``noun_verbs.adding_first``)
+    * ``described_all``: where "all" quantifies the request's head (``head_all``), a description saying "all"
+      covers it and scores nothing: "Lists *all* repositories ..." is no sign of the tool ("github list all repos
+      in org acme": ``repos_list_for_org``)
+    * ``opaque_fields``: a piece of an opaque id is no field read after the thing's id (``trailing_fields``): "get
+      stripe sigma scheduled query run sqr_1NvX2aLkdIw*ix*" asks for the run, no field "ix" of it
     """
 
     drop_filler: bool = True
@@ -1868,6 +1881,11 @@ class SearchOptions:
     named_owners: bool = True
     fused_names: bool = True
     placed_participles: bool = True
+    app_named_things: bool = True
+    quoted_contents: bool = True
+    synonym_nouns: bool = True
+    described_all: bool = True
+    opaque_fields: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2340,4 +2358,9 @@ SEED_RULES_ONLY = SearchOptions(
     named_owners=False,
     fused_names=False,
     placed_participles=False,
+    app_named_things=False,
+    quoted_contents=False,
+    synonym_nouns=False,
+    described_all=False,
+    opaque_fields=False,
 )

@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.abbreviations import spelled_out, spelled_values
+from cardamom.core.search.app_named_things import without_thing_names
 from cardamom.core.search.app_roles import content_apps, things_sent
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_constant_names, without_joined_names
 from cardamom.core.search.argument_values import read_values
@@ -40,7 +41,7 @@ from cardamom.core.search.past_runs import ran_as_runs
 from cardamom.core.search.person_names import given_names
 from cardamom.core.search.placed_names import placed_words
 from cardamom.core.search.possible_actions import possible_verbs
-from cardamom.core.search.request_clauses import second_action, verb_opening, verb_position
+from cardamom.core.search.request_clauses import request_opening, second_action, verb_position
 from cardamom.core.search.request_verbs import request_verb
 from cardamom.core.search.said_fillers import owned_as_mine, without_said_fillers
 from cardamom.core.search.synonyms import (
@@ -188,6 +189,7 @@ def analyse_query(
         slugs, owners = options.slug_owners, options.unconnected_owners  # "star vercel/next.js", "facebook/react"
         unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names, slugs=slugs, owners=owners)
         unjoined = without_constant_names(unjoined, mentions) if options.constant_values else unjoined  # "AWS_KEY"
+        unjoined = without_thing_names(unjoined, mentions) if options.app_named_things else unjoined  # "org 'vercel'"
         if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions, compounds, runs)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
@@ -244,6 +246,9 @@ def analyse_query(
         if options.field_phrases and not shaped_name
         else None
     )
+    opaque = opaque_pieces(query) & values if options.opaque_ids else frozenset()
+    if field is not None and options.opaque_fields and not opaque.isdisjoint(field.field):
+        field = None  # "scheduled query run sqr_1NvX2aLkdIw*ix*": an id's piece is no field after it
     if field is None and options.added_fields and options.field_phrases and not shaped_name:
         # "add label regression to jira issue QA-8" (not "add *a bank account* to ...", ``added_things``)
         field = added_field(sequence, named, values if options.added_things else None)
@@ -302,11 +307,7 @@ def analyse_query(
         mine,
         source,
         purposes(sequence, topics - named),
-        *(
-            verb_opening(sequence, named, values, plurals=not options.unsaid_reads, app_opens=options.app_objects)
-            if options.noun_verbs and not shaped_name
-            else ("", ())
-        ),
+        *(request_opening(sequence, named, values, options) if options.noun_verbs and not shaped_name else ("", ())),
         _after_things(sequence) if options.thing_names and not shaped_name else (),
         (
             with_fields(sequence, named, values if options.listed_filters else ())
@@ -326,7 +327,7 @@ def analyse_query(
         negated(sequence, excepting=options.excepted_things) if options.negated_states and not shaped_name else (),
         possessors(query) if options.possessive_values and not shaped_name else (),
         *(valued_things(sequence, values - named, query, options.named_files) if options.parameter_fit else NO_IDS),
-        opaque_pieces(query) & values if options.opaque_ids else frozenset(),
+        opaque,
     )
 
 

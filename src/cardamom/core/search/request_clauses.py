@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 
+from cardamom.core.search.options import SearchOptions
 from cardamom.core.search.synonyms import LEADING_VERBS, is_action_word
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS, is_plural
 from cardamom.core.search.verbal_nouns import known_verb
@@ -44,6 +45,8 @@ def app_opening_left(request: str, apps: Container[str]) -> str:
 
 
 # Words a verb's object or complement opens with: "comment *on* the issue", "fork *the* repo".
+# The prepositions placing what a verb adds on its object ("comment 'hello' *on* gist 5").
+_CONTENT_PLACES = frozenset({"on", "to", "in", "into", "onto", "under"})
 _OBJECT_OPENS = frozenset(
     {"a", "an", "the", "my", "our", "your", "this", "that", "these", "those", "all", "each", "every", "some"}
     | {"on", "to", "in", "into", "onto", "with", "for", "about", "from", "under"}
@@ -57,6 +60,7 @@ def verb_opening(
     *,
     plurals: bool = True,
     app_opens: bool = False,
+    contents: bool = False,
 ) -> tuple[str, tuple[str, ...]]:
     """The request's first word as written (past the apps' names, the preposition placing the
     app and "please", filler or not) where the word after it opens an object as a verb's does
@@ -64,11 +68,16 @@ def verb_opening(
     preposition or an argument value (("comment", ("issue",))); ("", ()) otherwise ("jira
     *users*"). ``plurals``: a plural may be that word (without, "xero *invoices* from last
     month" names its things, no verb); ``app_opens``: so may an app's name after it ("follow
-    *asana* task 12")."""
+    *asana* task 12"); ``contents`` (``quoted_contents``): so may the argument values saying what
+    it adds, before a preposition placing it ("*comment* 'hello' on github gist 5")."""
     words = [w for w in sequence if w not in apps]
     start = next((i for i, w in enumerate(words) if w not in _LEADING and w != "please"), None)
     if start is None or start + 1 >= len(words):
         return "", ()
+    if contents and words[start + 1] in values and words[start + 1].isalpha():  # (not its id: "issue *3* in ...")
+        after = next((i for i in range(start + 1, len(words)) if words[i] not in values), len(words))
+        if after < len(words) and words[after] in _CONTENT_PLACES:
+            words = words[: start + 1] + words[after:]
     # "follow *asana* task 12": the app's name between the verb and its object opens it
     placed = app_opens and known_verb(words[start]) and _before_app(sequence, words[start], apps)
     # "box *lock* folder 4411", "github *label* issue 5 as bug": a bare noun after a word no
@@ -88,6 +97,14 @@ def verb_opening(
             break
         thing.append(word)
     return words[start], tuple(thing)
+
+
+def request_opening(
+    sequence: Sequence[str], apps: Container[str], values: Container[str], options: SearchOptions
+) -> tuple[str, tuple[str, ...]]:
+    """``verb_opening`` as the options read it."""
+    plurals, app_opens, contents = not options.unsaid_reads, options.app_objects, options.quoted_contents
+    return verb_opening(sequence, apps, values, plurals=plurals, app_opens=app_opens, contents=contents)
 
 
 def _before_app(sequence: Sequence[str], word: str, apps: Container[str]) -> bool:

@@ -73,6 +73,9 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     title name heading subject
     item content child
     domain dns
+    allowlist whitelist safelist
+    blocklist blacklist denylist
+    vote upvote
     text body content
     """.strip().splitlines()
 )

@@ -22,6 +22,9 @@ from cardamom.core.search.tokens import ARTICLES, inflection_key, is_plural, pla
 # Words saying a group's action its words do not say: one detaches or revokes as one removes ("*unlink*
 # tag frontend from firewall bb4b"), aborts as one cancels; "delete customer group 77" is no ``detach_...``
 ONE_WAY = {"detach": "delete", "unlink": "delete", "revoke": "delete", "abort": "cancel"}
+# one uninstalls an app as one deletes its installation, flushes a cache as one purges it, dismisses a
+# chat or a banner as one closes it; a roster is its members (none of them is done by the reverse)
+ONE_WAY |= {"uninstall": "delete", "flush": "delete", "dismiss": "close", "roster": "user"}
 
 # Two-word forms a query writes for one word: "look up" is "lookup", "to-do" is "todo".
 COMPOUNDS: dict[tuple[str, str], str] = {

@@ -21,8 +21,9 @@ _ISSUE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\d+$")
 _PREFIXED_ID = re.compile(
     r"^[A-Za-z]{1,8}_(?:(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{3,}|\d[^\W_]*|[A-Z]\d)$", re.ASCII
 )
-# The same in capitals alone after a prefix in lower case, as examples write them ("prod_ABC").
-_CAPITALS_ID = re.compile(r"^[a-z]{2,8}_[A-Z]{3,}$")
+# The same in capitals alone after a prefix in lower case, as examples write them ("prod_ABC"); and an
+# id's prefix in capitals with x's for the rest, as documentation writes a placeholder ("HAxxxxxxxx").
+_CAPITALS_ID = re.compile(r"^(?:[a-z]{2,8}_[A-Z]{3,}|[A-Z]{1,4}(?:x{3,}|X{3,}))$")
 # An id or a code in capitals and digits ("RE55", "SM12", a coupon's "SUMMER25"); one letter or
 # one digit is a product's name more often ("S3", "EC2", "H264").
 _UPPER_ID = re.compile(r"^[A-Z]{2,12}\d{2,}$")
@@ -112,7 +113,7 @@ def has_value_digits(word: str) -> bool:
 
 
 def is_capitals_id(word: str) -> bool:
-    """A prefixed id in capitals without digits ("prod_ABC", "cus_XYZ"), as examples write them."""
+    """A prefixed id in capitals without digits ("prod_ABC", "cus_XYZ", "BUxxxx"), as examples write them."""
     return bool(_CAPITALS_ID.match(word.strip(".,:;!?'\"")))
 
 

@@ -96,7 +96,8 @@ def name_form(index: SearchIndex, word: str, scoped: frozenset[int], *, acted: b
 
 
 # A verb's ending -> the ending of the noun naming the thing it makes ("classify": "classification",
-# "apply": "application", "register": "registration", "reverse": "reversal", "deploy": "deployment")
+# "apply": "application", "register": "registration", "reverse": "reversal", "deploy": "deployment",
+# "subscribe": "subscription", "extract": "extraction")
 _MADE_NOUNS = (
     ("ify", "ification"),
     ("ize", "ization"),
@@ -107,6 +108,8 @@ _MADE_NOUNS = (
     ("rse", "rsal"),
     ("ove", "oval"),
     ("oy", "oyment"),
+    ("ibe", "iption"),
+    ("act", "action"),
 )
 
 

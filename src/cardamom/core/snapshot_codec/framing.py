@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 61
+SNAPSHOT_FORMAT = 62
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -163,7 +163,9 @@ waiting for the next rebuild; format 55 without the switches ``grouped_scores``,
 ``keyed_lists``, ``unnamed_switches``, ``mood_twins`` and ``belonging_clauses`` (format 59), read as on;
 format 59 without the switches ``opaque_ids``, ``seen_fields``, ``unconnected_owners``, ``denied_tails``,
 ``which_modifiers`` and ``named_owners`` (format 60), read as on; format 60 without the switches
-``fused_names`` and ``placed_participles`` (format 61), read as on.
+``fused_names`` and ``placed_participles`` (format 61), read as on; format 61 without the switches
+``app_named_things``, ``quoted_contents``, ``synonym_nouns``, ``described_all`` and ``opaque_fields``
+(format 62), read as on.
 The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
 whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
