@@ -3050,6 +3050,22 @@ FIRST = [
         "repos_list_commit_statuses_for_ref",
     ),
     ("jira remove issue types mapped to workflow 'Bug Flow' in workflow scheme 101", "jira", "delete_workflow_mapping"),
+    # fifty-ninth round: an org named after a product, a noun verb's quoted content, its group's things, a
+    # description's "all", an id's last piece, words no group held, a placeholder id
+    ("list public members of github org vercel", "github", "orgs_list_public_members"),
+    ("Comment 'Thanks, this fixed it!' on GitHub gist aa5a315d61ae9438b18d", "github", "gists_create_comment"),
+    ('Tag GitHub issue #482 in octocat/hello-world with "bug" and "needs-triage"', "github", "issues_add_labels"),
+    ("github list all repos in org acme", "github", "repos_list_for_org"),
+    (
+        "Get details for Stripe Sigma scheduled query run sqr_1NvX2aLkdIwHu7ix",
+        "stripe",
+        "get_sigma_scheduled_query_runs_scheduled_query_run",
+    ),
+    ("upvote jira ticket PROJ-881", "jira", "add_vote"),
+    ("dismiss my slack dm D024BE91L", "slack", "conversations_close"),
+    ("add a number to the twilio verify allowlist", "twilio", "create_safelist"),
+    ("transcribe twilio video room RM123", "twilio", "create_room_transcriptions"),
+    ("fetch Twilio network access profile HAxxxxxxxx", "twilio", "fetch_network_access_profile"),
 ]
 
 
@@ -3123,6 +3139,9 @@ TURNED_OFF = [
     ("list the cal.com oauth clients", "fused_names", "cal-com", "o_auth_clients_controller_get_o_auth_clients"),
     ("list the files uploaded to box folder 5521 last week", "placed_participles", "box", "get_folders_id_items"),
     ("show the jira comments left on issue ENG-4", "placed_participles", "jira", "get_comments"),
+    # (fifty-ninth round)
+    ("github list all repos in org acme", "described_all", "github", "repos_list_for_org"),
+    ('Tag GitHub issue #482 in octocat/hello-world with "bug"', "synonym_nouns", "github", "issues_add_labels"),
 ]
 
 
