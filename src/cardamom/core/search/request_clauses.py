@@ -45,12 +45,12 @@ def app_opening_left(request: str, apps: Container[str]) -> str:
 
 
 # Words a verb's object or complement opens with: "comment *on* the issue", "fork *the* repo".
-# The prepositions placing what a verb adds on its object ("comment 'hello' *on* gist 5").
-_CONTENT_PLACES = frozenset({"on", "to", "in", "into", "onto", "under"})
 _OBJECT_OPENS = frozenset(
     {"a", "an", "the", "my", "our", "your", "this", "that", "these", "those", "all", "each", "every", "some"}
     | {"on", "to", "in", "into", "onto", "with", "for", "about", "from", "under"}
 )
+# The prepositions placing what a verb adds on its object ("comment 'hello' *on* gist 5").
+_CONTENT_PLACES = frozenset({"on", "to", "in", "into", "onto", "under"})
 
 
 def verb_opening(
