@@ -13,7 +13,8 @@ to linear", "post this to *discord*") is still an app the org lacks.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache
 
 from cardamom.core.search.known_apps import known_app_mentions
 from cardamom.core.search.tokens import tokenize
@@ -29,15 +30,18 @@ _NAMED_KIND = re.compile(
     r"(\s+)([A-Za-z][\w.]*)",
     re.IGNORECASE,
 )
+_QUOTES = "'\"\u2018\u201c"  # (the marks opening a quote, and what the kind words hold: cheap tests first)
+_KINDS = ("org", "enterprise", "workspace", "team", "compan")
 _LONGEST = 4  # words of a known app's name
 
 
-def without_thing_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -> str:
+def without_thing_names(query: str, indexed: Mapping[str, tuple[str, ...]], words: Iterable[str]) -> str:
     """``query`` with each quoted span, and each word right after an organization's, a workspace's
     or a team's kind word, cut out (a space left) where it names an app the org lacks and none it
-    has (``indexed``: the org's apps' mention keys)."""
-    if not any(c in query for c in "'\"\u2018\u201c") and _NAMED_KIND.search(query) is None:
-        return query
+    has (``indexed``: the org's apps' mention keys; ``words``: the query's, as read)."""
+    openers = _known_openers()
+    if not any(word in openers and word not in indexed for word in words):
+        return query  # most requests: no word opens the name of an app the org lacks
 
     def quoted(match: re.Match[str]) -> str:
         span = next(group for group in match.groups() if group is not None)
@@ -47,7 +51,9 @@ def without_thing_names(query: str, indexed: Mapping[str, tuple[str, ...]]) -> s
         kind, space, name = match.groups()
         return kind + space + " " if _names_lacked_app(tokenize(name), indexed) else match.group(0)
 
-    return _NAMED_KIND.sub(after_kind, _QUOTED.sub(quoted, query))
+    cut = _QUOTED.sub(quoted, query) if any(mark in query for mark in _QUOTES) else query
+    lowered = cut.casefold()
+    return _NAMED_KIND.sub(after_kind, cut) if any(kind in lowered for kind in _KINDS) else cut
 
 
 def _names_lacked_app(parts: list[str], indexed: Mapping[str, tuple[str, ...]]) -> bool:
@@ -57,3 +63,9 @@ def _names_lacked_app(parts: list[str], indexed: Mapping[str, tuple[str, ...]]) 
     known = known_app_mentions()
     runs = (tuple(parts[i : i + n]) for n in range(min(_LONGEST, len(parts)), 0, -1) for i in range(len(parts) - n + 1))
     return any(run in known and " ".join(run) not in indexed for run in runs)
+
+
+@cache
+def _known_openers() -> frozenset[str]:
+    """The first words of the known apps' names."""
+    return frozenset(words[0] for words in known_app_mentions())

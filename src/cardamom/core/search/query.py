@@ -189,7 +189,7 @@ def analyse_query(
         slugs, owners = options.slug_owners, options.unconnected_owners  # "star vercel/next.js", "facebook/react"
         unjoined = without_joined_names(addressless, mentions, kebab=options.kebab_names, slugs=slugs, owners=owners)
         unjoined = without_constant_names(unjoined, mentions) if options.constant_values else unjoined  # "AWS_KEY"
-        unjoined = without_thing_names(unjoined, mentions) if options.app_named_things else unjoined  # "org 'vercel'"
+        unjoined = without_thing_names(unjoined, mentions, sequence) if options.app_named_things else unjoined
         if unjoined != addressless:
             naming = _sequence(unjoined, options, vocabulary, mentions, compounds, runs)
     found = tuple(find_mentions(naming, mentions, labels)) if options.app_scope and mentions is not None else ()
