@@ -10,6 +10,7 @@ from cardamom.core.search import SearchIndex
 from cardamom.core.search.app_named_things import without_thing_names
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.query import analyse_query
+from cardamom.core.search.request_clauses import verb_opening
 from cardamom.core.search.synonyms import synonyms_of
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.value_shapes import is_capitals_id
@@ -98,6 +99,13 @@ class TestQuotedContents:
         query = "Comment 'Thanks, this fixed it!' on GitHub gist aa5a315d61ae9438b18d"
         assert shipped_names(GITHUB, query)[:1] == ["github__gists_create_comment"]
         assert shipped_names(GITHUB, query, quoted_contents=False)[:1] != ["github__gists_create_comment"]
+
+    def test_the_content_is_words_not_the_things_id(self) -> None:
+        written = tokenize("comment 'hello there' on github gist 5")
+        assert verb_opening(written, {"github"}, {"hello", "there", "5"}, contents=True) == ("comment", ("gist",))
+        assert verb_opening(written, {"github"}, {"hello", "there", "5"}) == ("", ())
+        # "github issue *3* in acme/api add label bug": the number is the issue's, no content it adds
+        assert verb_opening(tokenize("issue 3 in acme add label bug"), (), {"3"}, contents=True) == ("", ())
 
 
 class TestSynonymNouns:
