@@ -25,13 +25,10 @@ _QUOTED = re.compile(
     r"(?:'([^'\n]{1,60})'|\"([^\"\n]{1,60})\"|\u2018([^\u2019\n]{1,60})\u2019|\u201c([^\u201d\n]{1,60})\u201d)(?!\w)"
 )
 # The kinds of things named after their owner, a company: the name written right after the kind.
-_NAMED_KIND = re.compile(
-    r"\b(org|orgs|organization|organisation|organizations|organisations|enterprise|workspace|team|company)"
-    r"(\s+)([A-Za-z][\w.]*)",
-    re.IGNORECASE,
-)
-_QUOTES = "'\"\u2018\u201c"  # (the marks opening a quote, and what the kind words hold: cheap tests first)
-_KINDS = ("org", "enterprise", "workspace", "team", "compan")
+_KINDS: tuple[str, ...] = ("org", "orgs", "organization", "organisation", "organizations", "organisations")
+_KINDS += ("enterprise", "workspace", "team", "company")
+_NAMED_KIND = re.compile(rf"\b({'|'.join(_KINDS)})(\s+)([A-Za-z][\w.]*)", re.IGNORECASE)
+_QUOTES = "'\"\u2018\u201c"  # the marks opening a quote (they and the kinds: cheap tests first)
 _LONGEST = 4  # words of a known app's name
 
 

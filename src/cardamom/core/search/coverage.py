@@ -379,8 +379,9 @@ def covering_tools(
             score[doc_id] += LABEL_WEIGHT
             mass[doc_id] += weight
         only_described = description - exact - near - label
+        point = 0 if weighed.tokens[i] in weighed.quantifiers else DESCRIPTION_WEIGHT  # (once a token)
         for doc_id in only_described:
-            score[doc_id] += DESCRIPTION_WEIGHT if weighed.tokens[i] not in weighed.quantifiers else 0
+            score[doc_id] += point
             mass[doc_id] += weight * description_share
         if titled is not None and titled[i]:
             for doc_id in only_described & titled[i]:

@@ -48,6 +48,11 @@ def _names(head: str, key: str) -> bool:
     return head == key or (len(key) >= 5 and head.startswith(key))
 
 
+def _names_any(head: str, keys: tuple[str, ...]) -> bool:
+    """``_names`` for any of ``keys``: the word or a word of its group of things."""
+    return any(_names(head, key) for key in keys)
+
+
 def _thing_synonyms(word: str) -> tuple[str, ...]:
     """The inflection keys of the words naming the thing ``word`` names, no action's."""
     return tuple(inflection_key(w) for w in synonyms_of(word) if not is_action_word(w))
@@ -73,7 +78,7 @@ def adding_first(
     key = inflection_key(word)
     # "*tag* github issue 5 as bug": what names call a label (the word's group of things)
     named = (key, *_thing_synonyms(word)) if index.options.synonym_nouns else (key,)
-    heads = [c for c in passing if any(_names(name_head(documents[c[0]].name).head, k) for k in named)]
+    heads = [c for c in passing if _names_any(name_head(documents[c[0]].name).head, named)]
     if not heads or not top:
         return top  # most requests: no name's head is the word, nothing more to read
     if any(first_name_word(documents[c[0]].name) == word for c in passing):
