@@ -45,8 +45,8 @@ def named_compounds(index: SearchIndex, analysis: QueryAnalysis, request: str) -
         return None
     written = tokenize(request)
     joined = frozenset(analysis.tokens) - frozenset(written)
-    if joined.isdisjoint(index.name_postings):
-        return None  # (most requests: no two words joined)
+    if not any(word in index.name_postings for word in joined):
+        return None  # (most requests: no two words joined; a lookup a word, not a pass over the names)
     tools = index.tools_of(apps)
     named = NamedWords(index.name_postings, tools)
     apart = (
