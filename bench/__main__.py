@@ -181,6 +181,18 @@ def _time_each(fn: Callable[[str], object], queries: Sequence[str], repeats: int
     return [statistics.median(s) for s in samples]
 
 
+def host_reference_ms(repeats: int = 5) -> float:
+    """A fixed pure-Python workload's median time in ms (``sum(range(10**6))``): the host's own
+    speed, so that reports from different hosts or days compare (the same code's p99 moved from
+    4.1 to 7.5 ms at 10,000 tools between two idle runs on this kind of shared machine)."""
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        sum(range(10**6))
+        samples.append((time.perf_counter_ns() - start) / 1e6)
+    return statistics.median(samples)
+
+
 def _ours_timer(index: SearchIndex) -> Callable[[str], object]:
     return lambda q: rank(index, q)
 
@@ -252,6 +264,7 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
         peer_search = _bm25s_timer(peer)
         peer_search(queries[0])
         bm = _time_each(peer_search, queries, 5)
+        reference = host_reference_ms()
         rows.append(
             {
                 "pool": label,
@@ -273,6 +286,7 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
                 "bm25s_p50": _percentile(bm, 50),
                 "bm25s_p99": _percentile(bm, 99),
                 "bm25s_build_s": peer_build,
+                "host_reference_ms": reference,
             }
         )
         r = rows[-1]

@@ -88,6 +88,59 @@ def _summary(title: str, sets: list[SetInfo], results: dict[str, dict[str, Score
     return [f"- **{title.capitalize()}** (mean over the sets below): " + "; ".join(parts) + "."]
 
 
+def speed_section(speed: list[dict[str, Any]]) -> list[str]:
+    """The report's speed and memory section, from ``bench.__main__.speed``'s rows."""
+    L: list[str] = []
+    add = L.append
+    add("## Speed and memory (in-process, warm)\n")
+    add("Per search: `rank(index, query)` over the whole pool, limit 10, timed one query at a time with")
+    add("`perf_counter_ns`, every query 5 times after a first (cold) pass; p50/p99 over the per-query medians")
+    add("(the cold columns: the first pass, every token new to the index's cache). Queries:")
+    add("the pool's guessed names (connected and not) plus every 4th StableToolBench request. bm25s times")
+    add("the same queries: our tokenizer, then `retrieve(k=10)` with one query per call. Memory: tracemalloc")
+    add("of `SearchIndex.build` (what the index retains), then after the cold pass (with the per-token cache),")
+    add("and of the SearchDocuments it reads (built by the snapshot anyway). Targets at 10,000 tools: p50 < 1 ms,")
+    add("p99 < 5 ms, no slower than bm25s (ratio of medians ≤ 1), index < 100 MB. Measured in a Python process")
+    add("of its own (`bench.__main__.speed_in_own_process`), as a gateway holds only its snapshot, not the")
+    add("quality run's gigabytes of queries and results (20 million small objects beside the index slowed the")
+    add("median search by 15-20% in a standalone test). So the first pool's cache column holds what any first")
+    add("search loads once per process (the semantic fallback's 7.4 MiB of embeddings among it).\n")
+    add(
+        "| pool (tools) | apps | queries | build s | index MB | with cache MB | documents MB | cold p50 / p99 ms | "
+        "p50 ms | p99 ms | guessed p50 / p99 | natural p50 / p99 | bm25s p50 / p99 ms | ours / bm25s (p50) |"
+    )
+    add("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---|---:|")
+    for r in speed:
+        add(
+            f"| {r['pool']} | {r['apps']} | {r['queries']} | {r['build_s']:.3f} | {r['index_mb']:.1f} | "
+            f"{r['index_warm_mb']:.1f} | {r['documents_mb']:.1f} | {r['cold_p50']:.3f} / {r['cold_p99']:.3f} | "
+            f"{r['p50']:.3f} | {r['p99']:.3f} | {r['guessed_p50']:.3f} / {r['guessed_p99']:.3f} | "
+            f"{r['natural_p50']:.3f} / {r['natural_p99']:.3f} | {r['bm25s_p50']:.3f} / {r['bm25s_p99']:.3f} | "
+            f"{r['p50'] / r['bm25s_p50']:.2f} |"
+        )
+    add("")
+    ten = next((r for r in speed if r["tools"] == 10_000), None)
+    if ten is not None:
+        ratio = ten["p50"] / ten["bm25s_p50"]
+        memory = ten["index_warm_mb"]
+        verdict = [
+            f"p50 {ten['p50']:.3f} ms ({_meets(ten['p50'] < 1)} < 1 ms)",
+            f"p99 {ten['p99']:.3f} ms ({_meets(ten['p99'] < 5)} < 5 ms)",
+            f"{ratio:.2f} times bm25s's median ({_meets(ratio <= 1)} at most 1)",
+            f"index {memory:.1f} MB with its cache ({_meets(memory < 100)} < 100 MB)",
+        ]
+        add("**At 10,000 tools:** " + "; ".join(verdict) + ".\n")
+    references = [r["host_reference_ms"] for r in speed if "host_reference_ms" in r]
+    if references:
+        add(
+            f"This host's own speed, measured beside each pool: a fixed pure-Python loop (`sum(range(10**6))`, "
+            f"median of 5) took {min(references):.1f} to {max(references):.1f} ms. "
+            "Every time above scales with it; compare reports by it, or by the bm25s ratio.\n"
+        )
+    add("Index build is what SnapshotService pays on every policy change (on top of loading the tools).\n")
+    return L
+
+
 def write(
     out: Path,
     *,
@@ -179,45 +232,7 @@ def write(
     add("Each row adds one change to the row above; the last row is what ships. See docs/search.md.\n")
     L.extend(_table(sets, results, ours_methods))
 
-    add("## Speed and memory (in-process, warm)\n")
-    add("Per search: `rank(index, query)` over the whole pool, limit 10, timed one query at a time with")
-    add("`perf_counter_ns`, every query 5 times after a first (cold) pass; p50/p99 over the per-query medians")
-    add("(the cold columns: the first pass, every token new to the index's cache). Queries:")
-    add("the pool's guessed names (connected and not) plus every 4th StableToolBench request. bm25s times")
-    add("the same queries: our tokenizer, then `retrieve(k=10)` with one query per call. Memory: tracemalloc")
-    add("of `SearchIndex.build` (what the index retains), then after the cold pass (with the per-token cache),")
-    add("and of the SearchDocuments it reads (built by the snapshot anyway). Targets at 10,000 tools: p50 < 1 ms,")
-    add("p99 < 5 ms, no slower than bm25s (ratio of medians ≤ 1), index < 100 MB. Measured in a Python process")
-    add("of its own (`bench.__main__.speed_in_own_process`), as a gateway holds only its snapshot, not the")
-    add("quality run's gigabytes of queries and results (20 million small objects beside the index slowed the")
-    add("median search by 15-20% in a standalone test). So the first pool's cache column holds what any first")
-    add("search loads once per process (the semantic fallback's 7.4 MiB of embeddings among it).\n")
-    add(
-        "| pool (tools) | apps | queries | build s | index MB | with cache MB | documents MB | cold p50 / p99 ms | "
-        "p50 ms | p99 ms | guessed p50 / p99 | natural p50 / p99 | bm25s p50 / p99 ms | ours / bm25s (p50) |"
-    )
-    add("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---|---:|")
-    for r in speed:
-        add(
-            f"| {r['pool']} | {r['apps']} | {r['queries']} | {r['build_s']:.3f} | {r['index_mb']:.1f} | "
-            f"{r['index_warm_mb']:.1f} | {r['documents_mb']:.1f} | {r['cold_p50']:.3f} / {r['cold_p99']:.3f} | "
-            f"{r['p50']:.3f} | {r['p99']:.3f} | {r['guessed_p50']:.3f} / {r['guessed_p99']:.3f} | "
-            f"{r['natural_p50']:.3f} / {r['natural_p99']:.3f} | {r['bm25s_p50']:.3f} / {r['bm25s_p99']:.3f} | "
-            f"{r['p50'] / r['bm25s_p50']:.2f} |"
-        )
-    add("")
-    ten = next((r for r in speed if r["tools"] == 10_000), None)
-    if ten is not None:
-        ratio = ten["p50"] / ten["bm25s_p50"]
-        memory = ten["index_warm_mb"]
-        verdict = [
-            f"p50 {ten['p50']:.3f} ms ({_meets(ten['p50'] < 1)} < 1 ms)",
-            f"p99 {ten['p99']:.3f} ms ({_meets(ten['p99'] < 5)} < 5 ms)",
-            f"{ratio:.2f} times bm25s's median ({_meets(ratio <= 1)} at most 1)",
-            f"index {memory:.1f} MB with its cache ({_meets(memory < 100)} < 100 MB)",
-        ]
-        add("**At 10,000 tools:** " + "; ".join(verdict) + ".\n")
-    add("Index build is what SnapshotService pays on every policy change (on top of loading the tools).\n")
+    L.extend(speed_section(speed))
 
     add("## Checks\n")
     whole, inside = clashes

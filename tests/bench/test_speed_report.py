@@ -1,0 +1,47 @@
+"""The speed section of the benchmark report: it states the host's own speed beside its figures,
+so that reports from different hosts or days compare (no shared data needed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench.__main__ import host_reference_ms
+from bench.report import speed_section
+
+ROW: dict[str, Any] = {
+    "pool": "10,000",
+    "tools": 10_000,
+    "apps": 120,
+    "queries": 984,
+    "build_s": 1.5,
+    "index_mb": 40.0,
+    "index_warm_mb": 50.0,
+    "documents_mb": 30.0,
+    "cold_p50": 2.0,
+    "cold_p99": 9.0,
+    "p50": 1.2,
+    "p99": 7.6,
+    "guessed_p50": 1.0,
+    "guessed_p99": 4.5,
+    "natural_p50": 3.0,
+    "natural_p99": 9.1,
+    "bm25s_p50": 0.2,
+    "bm25s_p99": 0.9,
+    "bm25s_build_s": 0.8,
+}
+
+
+def test_the_host_reference_is_a_positive_time() -> None:
+    assert 0 < host_reference_ms(repeats=1) < 10_000
+
+
+def test_the_section_states_the_host_reference_range() -> None:
+    text = "\n".join(speed_section([{**ROW, "host_reference_ms": 21.53}, {**ROW, "host_reference_ms": 27.9}]))
+    assert "took 21.5 to 27.9 ms" in text
+    assert "p99 7.600 ms (MISSES < 5 ms)" in text
+
+
+def test_rows_without_it_still_render() -> None:
+    text = "\n".join(speed_section([ROW]))
+    assert "pure-Python loop" not in text
+    assert "| 10,000 | 120 | 984 |" in text
