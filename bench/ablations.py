@@ -554,6 +554,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a noun verb adds what its synonyms name", "synonym_nouns", True),
     ("+ a description's 'all' scores nothing", "described_all", True),
     ("+ an opaque id's piece is no trailing field", "opaque_fields", True),
+    ("+ redone actions: 're' before an action word opens a second action", "redone_actions", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1421,6 +1421,8 @@ class SearchOptions:
       in org acme": ``repos_list_for_org``)
     * ``opaque_fields``: a piece of an opaque id is no field read after the thing's id (``trailing_fields``): "get
       stripe sigma scheduled query run sqr_1NvX2aLkdIw*ix*" asks for the run, no field "ix" of it
+    * ``redone_actions``: a verb done again ("and *reassign* it to Maria", "and *resend* it"): "re"
+      before an action word opens a second action as that word does
     """
 
     drop_filler: bool = True
@@ -1886,6 +1888,7 @@ class SearchOptions:
     synonym_nouns: bool = True
     described_all: bool = True
     opaque_fields: bool = True
+    redone_actions: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2363,4 +2366,5 @@ SEED_RULES_ONLY = SearchOptions(
     synonym_nouns=False,
     described_all=False,
     opaque_fields=False,
+    redone_actions=False,
 )

@@ -216,8 +216,8 @@ def analyse_query(
         if people and any(t not in standing and not is_action_word(t) for t in tokens):
             values |= people
     shaped_name = is_name_shaped(query)
-    joined = options.joined_actions
-    cut = second_action(sequence, values, named, joined=joined) if options.second_actions and not shaped_name else None
+    readings = {"joined": options.joined_actions, "redone": options.redone_actions}
+    cut = second_action(sequence, values, named, **readings) if options.second_actions and not shaped_name else None
     if cut is not None:
         # "create an asana task ... *and assign it to me*": the second action's words leave
         second = {w for w in sequence[cut:] if w not in named} - set(sequence[:cut])

@@ -114,13 +114,15 @@ def _before_app(sequence: Sequence[str], word: str, apps: Container[str]) -> boo
 
 
 def second_action(
-    sequence: Sequence[str], values: Container[str], apps: Container[str], *, joined: bool = False
+    sequence: Sequence[str], values: Container[str], apps: Container[str], *, joined: bool = False, redone: bool = False
 ) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
     its "and" or "then", when the request opens with an action and that word (past that action's
     object) is followed by another action's verb, not in the past, that is no argument value
     ("a task called 'Build and *deploy*'" is one action). ``joined`` (``joined_actions``): "as
-    well as" and "plus" join one too, and "also" may come between ("and *also* share it")."""
+    well as" and "plus" join one too, and "also" may come between ("and *also* share it");
+    ``redone`` (``redone_actions``): an action done again opens one as the action does ("and
+    *reassign* it to Maria")."""
     first = opening_word(sequence, apps)
     if first is not None and sequence[first] in FIRSTLY and first + 1 < len(sequence):
         first += 1  # "*first* list my github repos, then star acme/api"
@@ -145,7 +147,7 @@ def second_action(
         if (
             sequence[verb] not in values
             and not past
-            and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS or then)
+            and (_acts(sequence[verb]) or sequence[verb] in LEADING_VERBS or then or _redone(sequence[verb], redone))
         ):
             return i
     return None
@@ -160,6 +162,11 @@ _AFTER_THAT = ("after", "that")
 
 def _acts(word: str) -> bool:
     return is_action_word(word) or word in _CLAUSE_VERBS
+
+
+def _redone(word: str, redone: bool) -> bool:
+    """An action done again: "re" before an action's word ("reassign", "retarget", "resend")."""
+    return redone and len(word) >= 5 and word.startswith("re") and _acts(word[2:])
 
 
 _PLACING_APP = frozenset({"via", "on", "in", "using", "with", "from"})

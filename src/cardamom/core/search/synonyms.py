@@ -167,6 +167,9 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     },
     # the mode a chat app shortens ("is bob in do not disturb mode": Slack's ``dnd_info``)
     ("do", "not", "disturb"): ("dnd",),
+    # the kinds of a thing are its types ("what *kinds of* reports can I run in stripe":
+    # ``get_reporting_report_types``); not "what kind of plan is X on", a property of one
+    **{(kinds, "of"): ("types", "of") for kinds in ("kinds", "sorts")},
     # the most recent is the latest ("my most recent stripe invoice")
     ("most", "recent"): ("latest",),
     # who holds a thing is its assignee: "who's working on jira ticket ENG-88" asks the field
