@@ -3066,6 +3066,9 @@ FIRST = [
     ("add a number to the twilio verify allowlist", "twilio", "create_safelist"),
     ("transcribe twilio video room RM123", "twilio", "create_room_transcriptions"),
     ("fetch Twilio network access profile HAxxxxxxxx", "twilio", "fetch_network_access_profile"),
+    # sixtieth round: an action done again opens a second action; the kinds of a thing are its types
+    ("Set Intercom ticket 884 state to resolved and reassign to Maria", "intercom", "update_ticket"),
+    ("What kinds of financial reports can I run in Stripe?", "stripe", "get_reporting_report_types"),
 ]
 
 
@@ -3142,6 +3145,8 @@ TURNED_OFF = [
     # (fifty-ninth round)
     ("github list all repos in org acme", "described_all", "github", "repos_list_for_org"),
     ('Tag GitHub issue #482 in octocat/hello-world with "bug"', "synonym_nouns", "github", "issues_add_labels"),
+    # (sixtieth round)
+    ("close intercom ticket 77 and reassign it to maria", "redone_actions", "intercom", "update_ticket"),
 ]
 
 
