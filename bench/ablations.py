@@ -555,6 +555,10 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ a description's 'all' scores nothing", "described_all", True),
     ("+ an opaque id's piece is no trailing field", "opaque_fields", True),
     ("+ redone actions: 're' before an action word opens a second action", "redone_actions", True),
+    ("+ prefixed opaque ids: a kind's prefix makes a short id opaque", "prefixed_opaque", True),
+    ("+ adverb openings: an adverb before the verb leaves it the opening", "adverb_openings", True),
+    ("+ product lines: the word between an app's name and its verb", "product_lines", True),
+    ("+ glossed words: a gloss in parentheses leaves the request", "glossed_words", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 
+from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.reason_clauses import QUOTE_MARKS
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.verb_readings import said_in
 
 # examples of a thing or a field: "such as title or status", "e.g. bugs", "for example 'done'"
 _EXAMPLES = r"(?:such\s+as|e\.\s?g\.?|for\s+example|for\s+instance)\s+[^,;()]*"
@@ -75,6 +77,14 @@ _SEEN_CUES = ("\u2014", "\u2013", ":", " - ", " its ", " their ", " Its ", " The
 _CUES: tuple[str, ...] = ("such", "e.g", "eg.", "example", "instance", "incl", "optional", "date", "time", "by ")
 _CUES += ("behalf", "new ", "detailed", "full", "complete", "comprehensive", "extended", "the end", "the top")
 _CUES += ("the bottom", "the start", "the beginning", "with their", "with its")
+# A gloss: a word or two in parentheses, in lower case, after a word and before the request goes on,
+# restating it ("which versions *(releases)* does jira project MOBILE have"): where no tool of the
+# apps named says a word of it, it took mass no name carries (``glossed_words``); one a tool says
+# stays ("get the jira PR *(pull request)* list": Jira has none, and says so); not a negation
+# ("(not versions)") nor a value's ("(GB)", "(v2)")
+_GLOSS = re.compile(
+    r"(?<=[A-Za-z])\s+\((?!(?:not|no|except|excluding|without|only|just)\b)(?P<gloss>[a-z]+(?:[\s-][a-z]+)?)\)(?=\s+\w)"
+)
 _LEAST = 3  # words a request keeps past its asides: "list issues including closed" keeps three
 _LONGEST = 400  # characters: an aside is a written request's, never pasted text's
 
@@ -92,12 +102,23 @@ def without_seen_fields(request: str) -> str:
     return kept if len(tokenize(kept)) >= _LEAST and any(c.isdigit() for c in kept) else request
 
 
-def without_asides(request: str) -> str:
+def without_asides(request: str, *, glossed: tuple[SearchIndex, frozenset[int]] | None = None) -> str:
     """``request`` without what it says beside what it asks (``_ASIDE``), a place inside a thing
     read as the thing's; ``request`` as written where it says none, where it quotes, where it is
-    pasted text, or where fewer than three words would be left."""
+    pasted text, or where fewer than three words would be left. ``glossed`` (``glossed_words``):
+    the index and the named apps' tools, without a gloss in parentheses restating a word
+    (``_GLOSS``) no word of which those tools say."""
     if len(request) > _LONGEST:
         return request
+    if glossed is not None and glossed[1] and "(" in request:
+        index, tools = glossed
+
+        def unsaid(match: re.Match[str]) -> str:
+            said = any(said_in(index, word, tools) for word in tokenize(match.group("gloss")))
+            return match.group(0) if said else ""
+
+        cut = _GLOSS.sub(unsaid, request)
+        request = cut if len(tokenize(cut)) >= _LEAST else request
     folded = request.casefold()
     if not any(cue in folded for cue in _CUES) or QUOTE_MARKS.search(request):
         return request

@@ -247,7 +247,7 @@ def framed_request(
     if options.reason_clauses:  # "post in slack #eng *so the team knows*" (before "so" opens a chat's turn)
         framed = without_reasons(framed, mentions, conditions=options.conditional_things)
     if options.aside_clauses:  # "update a notion page *such as its title*"
-        framed = without_asides(framed)
+        framed = without_asides(framed, glossed=(index, tools) if options.glossed_words else None)
     if options.stated_situations:  # "the customer says their droplet is down, reboot digitalocean droplet 7"
         framed = without_situation(framed, mentions)
     if options.merged_branches:  # "open a PR from feature-x to main": "... from 'feature-x' to 'main'"

@@ -24,10 +24,15 @@ _PREFIX = re.compile(r"^(?:[A-Za-z]+_)+")
 _PIECES = 5
 _EACH = 2
 _LENGTH = 8  # characters of the id proper, its prefix aside
+# An id after its kind's prefix ("cus_NffrFeUfNV2Hib", "cbtxn_1MrHt2", as Stripe writes them) is one
+# by that prefix: a digit and four pieces make it opaque (``prefixed_opaque``).
+_PREFIXED_PIECES = 4
+_PREFIXED_LENGTH = 6
 
 
-def opaque_pieces(query: str) -> frozenset[str]:
-    """The words of the opaque ids ``query`` writes, none of which it writes elsewhere as a word."""
+def opaque_pieces(query: str, *, prefixed: bool = False) -> frozenset[str]:
+    """The words of the opaque ids ``query`` writes, none of which it writes elsewhere as a word;
+    with ``prefixed`` (``prefixed_opaque``), an id after a prefix of letters needs fewer pieces."""
     pieces: set[str] = set()
     spans: list[tuple[int, int]] = []
     for match in _WORD.finditer(query):
@@ -36,7 +41,13 @@ def opaque_pieces(query: str) -> frozenset[str]:
         proper = _PREFIX.sub("", match.group(0))
         words = tokenize(proper)
         digits = sum(w.isdigit() for w in words)
-        if len(proper) >= _LENGTH and len(words) >= _PIECES and digits >= _EACH and len(words) - digits >= _EACH:
+        letters = len(words) - digits
+        opaque = len(proper) >= _LENGTH and len(words) >= _PIECES and digits >= _EACH and letters >= _EACH
+        if not opaque and prefixed and proper != match.group(0):
+            opaque = (
+                len(proper) >= _PREFIXED_LENGTH and len(words) >= _PREFIXED_PIECES and digits > 0 and letters >= _EACH
+            )
+        if opaque:
             pieces.update(tokenize(match.group(0)))
             spans.append(match.span())
     if not pieces:

@@ -1423,6 +1423,15 @@ class SearchOptions:
       stripe sigma scheduled query run sqr_1NvX2aLkdIw*ix*" asks for the run, no field "ix" of it
     * ``redone_actions``: a verb done again ("and *reassign* it to Maria", "and *resend* it"): "re"
       before an action word opens a second action as that word does
+    * ``prefixed_opaque``: an id after its kind's prefix ("cus_NffrFeUfNV2Hib", "cbtxn_1MrHt2") is opaque with one
+      digit and four pieces (``opaque_ids``)
+    * ``adverb_openings``: an adverb before the opening verb ("*permanently* delete customer cus_1 and cancel
+      their subscriptions") leaves the verb the request's opening, for its second action (``second_action``)
+    * ``product_lines``: the one word between an app's name and the action word after it ("twilio *serverless*
+      fetch environment ZE1234") is the app's product line, kept only where a name of the app says it
+      (``app_tails``)
+    * ``glossed_words``: a word or two in parentheses, in lower case, restating the word before them ("which
+      versions *(releases)* does jira project MOBILE have") leave the request (``aside_clauses``)
     """
 
     drop_filler: bool = True
@@ -1889,6 +1898,10 @@ class SearchOptions:
     described_all: bool = True
     opaque_fields: bool = True
     redone_actions: bool = True
+    prefixed_opaque: bool = True
+    adverb_openings: bool = True
+    product_lines: bool = True
+    glossed_words: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2367,4 +2380,8 @@ SEED_RULES_ONLY = SearchOptions(
     described_all=False,
     opaque_fields=False,
     redone_actions=False,
+    prefixed_opaque=False,
+    adverb_openings=False,
+    product_lines=False,
+    glossed_words=False,
 )

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Collection, Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 
 from cardamom.core.search.abbreviations import spelled_out, spelled_values
 from cardamom.core.search.app_named_things import without_thing_names
 from cardamom.core.search.app_roles import content_apps, things_sent
 from cardamom.core.search.app_scope import AppMention, find_mentions, without_constant_names, without_joined_names
+from cardamom.core.search.app_tails import app_tails
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.clause_words import purposes, with_fields
 from cardamom.core.search.dated_words import ends_as_participle
@@ -216,7 +217,7 @@ def analyse_query(
         if people and any(t not in standing and not is_action_word(t) for t in tokens):
             values |= people
     shaped_name = is_name_shaped(query)
-    readings = {"joined": options.joined_actions, "redone": options.redone_actions}
+    readings = {"joined": options.joined_actions, "redone": options.redone_actions, "adverbs": options.adverb_openings}
     cut = second_action(sequence, values, named, **readings) if options.second_actions and not shaped_name else None
     if cut is not None:
         # "create an asana task ... *and assign it to me*": the second action's words leave
@@ -246,7 +247,7 @@ def analyse_query(
         if options.field_phrases and not shaped_name
         else None
     )
-    opaque = opaque_pieces(query) & values if options.opaque_ids else frozenset()
+    opaque = opaque_pieces(query, prefixed=options.prefixed_opaque) & values if options.opaque_ids else frozenset()
     if field is not None and options.opaque_fields and not opaque.isdisjoint(field.field):
         field = None  # "scheduled query run sqr_1NvX2aLkdIw*ix*": an id's piece is no field after it
     if field is None and options.added_fields and options.field_phrases and not shaped_name:
@@ -281,7 +282,8 @@ def analyse_query(
     if holder and options.head_nouns:
         # "add *kim* as a *collaborator*" asks for a collaborator (a holder "Kim" ends the head phrase)
         head = RequestHead(sequence[0], roles[-1], len(roles) == 1, frozenset(inflection_key(w) for w in roles))
-    tails = _app_tails(sequence, named) if options.app_tails and not shaped_name else frozenset()
+    lines = options.product_lines  # "twilio *serverless* fetch ..."
+    tails = app_tails(sequence, named, lines=lines) if options.app_tails and not shaped_name else frozenset()
     owned = head.head if head is not None else None
     mine = options.first_person and not shaped_name and says_first_person(sequence, owned, values)
     been = options.framing_participles  # a participle after "been" is a predicate too ("have been *made*")
@@ -329,25 +331,6 @@ def analyse_query(
         *(valued_things(sequence, values - named, query, options.named_files) if options.parameter_fit else NO_IDS),
         opaque,
     )
-
-
-# A tenancy's word (``TENANCIES``) right after an app's name says where in the app rather than
-# what: "the Notion *workspace*", "our Box *account*", "the Jira *instance*"; in a request naming
-# the app, so does one placed by a preposition and an owner's word ("the members *of the
-# workspace*"), never the request's object ("create the workspace").
-_PLACING = frozenset({"in", "of", "from", "across", "within", "for", "on", "inside"})
-_OWNERS = frozenset({"the", "my", "our", "your", "this"})
-
-
-def _app_tails(sequence: tuple[str, ...], named: Collection[str]) -> frozenset[str]:
-    """The words of ``TENANCIES`` written right after a word naming an app (``named``) or, in a
-    request naming one, after a preposition and an owner's word, and maybe a name ("in the
-    Engineering *workspace*")."""
-    if not named:
-        return frozenset()
-    at = [i for i in range(len(sequence) - 2) if sequence[i] in _PLACING and sequence[i + 1] in _OWNERS]
-    placed = {w for i in at for w in sequence[i + 2 : i + 4]}  # "in the (Engineering) *workspace*"
-    return frozenset(b for a, b in itertools.pairwise(sequence) if b in TENANCIES and (a in named or b in placed))
 
 
 def _after_things(sequence: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

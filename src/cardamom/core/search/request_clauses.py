@@ -114,7 +114,13 @@ def _before_app(sequence: Sequence[str], word: str, apps: Container[str]) -> boo
 
 
 def second_action(
-    sequence: Sequence[str], values: Container[str], apps: Container[str], *, joined: bool = False, redone: bool = False
+    sequence: Sequence[str],
+    values: Container[str],
+    apps: Container[str],
+    *,
+    joined: bool = False,
+    redone: bool = False,
+    adverbs: bool = False,
 ) -> int | None:
     """Where the second action of ``sequence`` (a request's words in order) opens: the index of
     its "and" or "then", when the request opens with an action and that word (past that action's
@@ -122,10 +128,13 @@ def second_action(
     ("a task called 'Build and *deploy*'" is one action). ``joined`` (``joined_actions``): "as
     well as" and "plus" join one too, and "also" may come between ("and *also* share it");
     ``redone`` (``redone_actions``): an action done again opens one as the action does ("and
-    *reassign* it to Maria")."""
+    *reassign* it to Maria"); ``adverbs`` (``adverb_openings``): an adverb may stand before the
+    opening verb ("*permanently* delete customer cus_1 and cancel ...")."""
     first = opening_word(sequence, apps)
     if first is not None and sequence[first] in FIRSTLY and first + 1 < len(sequence):
         first += 1  # "*first* list my github repos, then star acme/api"
+    elif adverbs and first is not None and _adverb(sequence[first]) and first + 1 < len(sequence):
+        first += 1  # "*permanently* delete customer cus_1 and ..."
     if first is None or not _acts(sequence[first]):
         return None
     joining = _JOINING | _ALSO if joined else _JOINING
@@ -162,6 +171,11 @@ _AFTER_THAT = ("after", "that")
 
 def _acts(word: str) -> bool:
     return is_action_word(word) or word in _CLAUSE_VERBS
+
+
+def _adverb(word: str) -> bool:
+    """An adverb of manner ("permanently", "quickly"; not "apply", "reply" nor "only")."""
+    return len(word) >= 6 and word.endswith("ly") and word.isalpha() and not _acts(word)
 
 
 def _redone(word: str, redone: bool) -> bool:
