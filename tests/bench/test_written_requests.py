@@ -3069,6 +3069,20 @@ FIRST = [
     # sixtieth round: an action done again opens a second action; the kinds of a thing are its types
     ("Set Intercom ticket 884 state to resolved and reassign to Maria", "intercom", "update_ticket"),
     ("What kinds of financial reports can I run in Stripe?", "stripe", "get_reporting_report_types"),
+    # ... an adverb before the opening verb, an id after its kind's prefix, an app's product line
+    (
+        "Permanently delete customer cus_NffrFeUfNV2Hib and cancel their subscriptions",
+        "stripe",
+        "delete_customers_customer",
+    ),
+    (
+        "retrieve customer balance transaction cbtxn_1MrHt2 for customer cus_9s6XKzkNRiz8i3",
+        "stripe",
+        "get_customers_customer_balance_transactions_transaction",
+    ),
+    ("twilio taskrouter list workspaces", "twilio", "list_workspace"),
+    ("twilio serverless fetch environment ZE1234", "twilio", "fetch_environment"),
+    ("Which versions (releases) does the Jira project MOBILE have?", "jira", "get_project_versions"),
 ]
 
 
@@ -3147,6 +3161,15 @@ TURNED_OFF = [
     ('Tag GitHub issue #482 in octocat/hello-world with "bug"', "synonym_nouns", "github", "issues_add_labels"),
     # (sixtieth round)
     ("close intercom ticket 77 and reassign it to maria", "redone_actions", "intercom", "update_ticket"),
+    ("delete customer cus_NffrFeUfNV2Hib", "prefixed_opaque", "stripe", "delete_customers_customer"),
+    ("twilio serverless create deployment for build ZB123", "product_lines", "twilio", "create_deployment"),
+    ("Which versions (releases) does the Jira project MOBILE have?", "glossed_words", "jira", "get_project_versions"),
+    (
+        "Permanently delete customer cus_NffrFeUfNV2Hib and cancel their subscriptions",
+        "adverb_openings",
+        "stripe",
+        "delete_customers_customer",
+    ),
 ]
 
 
