@@ -1432,6 +1432,8 @@ class SearchOptions:
       (``app_tails``)
     * ``glossed_words``: a word or two in parentheses, in lower case, restating the word before them ("which
       versions *(releases)* does jira project MOBILE have") leave the request (``aside_clauses``)
+    * ``time_logs``: a "time log" is the time logged as the app named keeps it, a worklog or a time entry ("remove
+      the *time log* 100028 from jira ticket PROJ-12": ``delete_worklog``) (``written_forms``)
     """
 
     drop_filler: bool = True
@@ -1902,6 +1904,7 @@ class SearchOptions:
     adverb_openings: bool = True
     product_lines: bool = True
     glossed_words: bool = True
+    time_logs: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2384,4 +2387,5 @@ SEED_RULES_ONLY = SearchOptions(
     adverb_openings=False,
     product_lines=False,
     glossed_words=False,
+    time_logs=False,
 )

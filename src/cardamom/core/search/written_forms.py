@@ -59,6 +59,17 @@ def _time_kept(index: SearchIndex, query: str, *, worklogs: bool, entries: bool)
     return "time entry" if entries and said and not postings.get("worklog", EMPTY) & tools else None
 
 
+# The time logged, named as a thing: "the *time log* 100028", "the *time logs* of ENG-4" (``time_logs``).
+_TIME_LOG = re.compile(r"\btime[\s-]+log(?P<plural>s)?\b", re.IGNORECASE)
+
+
+def _kept_as(kept: str, *, plural: bool) -> str:
+    """``kept`` (a worklog, a time entry), in the plural where the request writes one."""
+    if not plural:
+        return kept
+    return kept[:-1] + "ies" if kept.endswith("y") else kept + "s"
+
+
 def _logged(match: re.Match[str], apps: Container[str], kept: str) -> str:
     """The time a request logs as the thing ``kept`` (a worklog, a time entry) added, after the
     app's name it opens with ("jira log work"); as written after any other word."""
@@ -183,6 +194,9 @@ def _in_words(index: SearchIndex, query: str) -> str:
     kept = _time_kept(index, query, worklogs=options.logged_time, entries=options.time_entries) if logged else None
     if kept is not None:  # "log 3 hours on jira issue OPS-12": a worklog; "... on asana task 55": a time entry
         query = _LOGGED.sub(lambda m: _logged(m, index.app_mentions, kept), query)
+    if options.time_logs and _TIME_LOG.search(query):  # "remove the *time log* 100028 from jira ticket PROJ-12"
+        logs = _time_kept(index, query, worklogs=True, entries=options.time_entries)
+        query = _TIME_LOG.sub(lambda m: _kept_as(logs, plural=bool(m.group("plural"))), query) if logs else query
     if options.listed_phrases and "list" in query.casefold():
         query = _LIST_OF.sub(_listed, query, count=1)  # "I want a list of ...": "I want list ..."
     return query
