@@ -3083,6 +3083,7 @@ FIRST = [
     ("twilio taskrouter list workspaces", "twilio", "list_workspace"),
     ("twilio serverless fetch environment ZE1234", "twilio", "fetch_environment"),
     ("Which versions (releases) does the Jira project MOBILE have?", "jira", "get_project_versions"),
+    ("Remove the time log 100028 from Jira ticket PROJ-12", "jira", "delete_worklog"),
 ]
 
 
@@ -3164,6 +3165,7 @@ TURNED_OFF = [
     ("delete customer cus_NffrFeUfNV2Hib", "prefixed_opaque", "stripe", "delete_customers_customer"),
     ("twilio serverless create deployment for build ZB123", "product_lines", "twilio", "create_deployment"),
     ("Which versions (releases) does the Jira project MOBILE have?", "glossed_words", "jira", "get_project_versions"),
+    ("show the time logs of jira issue PROJ-12", "time_logs", "jira", "get_issue_worklog"),
     (
         "Permanently delete customer cus_NffrFeUfNV2Hib and cancel their subscriptions",
         "adverb_openings",

@@ -2,7 +2,8 @@
 (``redone_actions``); an adverb before the opening verb leaves it the opening (``adverb_openings``);
 an id after its kind's prefix is opaque with fewer pieces (``prefixed_opaque``); the word between an
 app's name and its verb is the app's product line (``product_lines``); a gloss in parentheses no tool
-says leaves the request (``glossed_words``); the kinds of a thing are its types."""
+says leaves the request (``glossed_words``); a time log is the time logged as the app keeps it
+(``time_logs``); the kinds of a thing are its types."""
 
 from __future__ import annotations
 
@@ -148,6 +149,27 @@ class TestGlossedWords:
         assert without_asides("which versions (releases) does it have", glossed=(index, frozenset())) == (
             "which versions (releases) does it have"  # naming no app, nothing is known of the gloss
         )
+
+
+class TestTimeLogs:
+    DOCUMENTS = (
+        app_doc("jira__delete_worklog", "Jira", "Delete worklog. Deletes a worklog from an issue."),
+        app_doc("jira__get_change_logs", "Jira", "Get changelogs. Returns a list of all changelogs for an issue."),
+        app_doc("jira__delete_issue", "Jira", "Delete issue. Deletes an issue."),
+        app_doc("asana__get_time_tracking_entries", "Asana", "Get time tracking entries for a task."),
+        app_doc("asana__create_time_tracking_entry", "Asana", "Create a time tracking entry on a task."),
+        app_doc("asana__get_audit_log_events", "Asana", "Get audit log events."),
+    )
+
+    def test_a_time_log_is_a_worklog_where_the_app_keeps_them(self) -> None:
+        query = "Remove the time log 100028 from Jira ticket PROJ-12"
+        assert shipped_names(list(self.DOCUMENTS), query)[:1] == ["jira__delete_worklog"]
+        assert shipped_names(list(self.DOCUMENTS), query, time_logs=False)[:1] != ["jira__delete_worklog"]
+
+    def test_and_a_time_entry_where_the_app_keeps_those(self) -> None:
+        query = "list time logs on asana task 55"
+        assert shipped_names(list(self.DOCUMENTS), query)[:1] == ["asana__get_time_tracking_entries"]
+        assert shipped_names(list(self.DOCUMENTS), query, time_logs=False)[:1] != ["asana__get_time_tracking_entries"]
 
 
 class TestKindsAreTypes:
