@@ -14,6 +14,7 @@ from cardamom.core.search.opaque_ids import opaque_pieces
 from cardamom.core.search.query import analyse_query
 from cardamom.core.search.request_clauses import second_action
 from cardamom.core.search.tokens import tokenize
+from cardamom.core.search.written_forms import _TIME_LOG
 from tests.unit.search_documents import app_doc, shipped_names
 
 INTERCOM = [
@@ -170,6 +171,11 @@ class TestTimeLogs:
         query = "list time logs on asana task 55"
         assert shipped_names(list(self.DOCUMENTS), query)[:1] == ["asana__get_time_tracking_entries"]
         assert shipped_names(list(self.DOCUMENTS), query, time_logs=False)[:1] != ["asana__get_time_tracking_entries"]
+
+    def test_a_names_part_is_no_time_log(self) -> None:
+        assert _TIME_LOG.search("upload export-time-log.csv to box folder 5") is None
+        assert _TIME_LOG.search("open /reports/time-log in github acme/api") is None
+        assert _TIME_LOG.search("show my time-log for jira PROJ-1") is not None
 
 
 class TestKindsAreTypes:

@@ -179,7 +179,7 @@ def _adverb(word: str) -> bool:
 
 
 def _redone(word: str, redone: bool) -> bool:
-    """An action done again: "re" before an action's word ("reassign", "retarget", "resend")."""
+    """An action done again: "re" before an action's word ("reassign", "resend", "rerun")."""
     return redone and len(word) >= 5 and word.startswith("re") and _acts(word[2:])
 
 

@@ -59,8 +59,9 @@ def _time_kept(index: SearchIndex, query: str, *, worklogs: bool, entries: bool)
     return "time entry" if entries and said and not postings.get("worklog", EMPTY) & tools else None
 
 
-# The time logged, named as a thing: "the *time log* 100028", "the *time logs* of ENG-4" (``time_logs``).
-_TIME_LOG = re.compile(r"\btime[\s-]+log(?P<plural>s)?\b", re.IGNORECASE)
+# The time logged, named as a thing: "the *time log* 100028", "the *time logs* of ENG-4" (``time_logs``);
+# not a part of a name or a path ("export-time-log.csv", "/time-log")
+_TIME_LOG = re.compile(r"(?<![\w./-])time[\s-]+log(?P<plural>s)?(?![\w/-])", re.IGNORECASE)
 
 
 def _kept_as(kept: str, *, plural: bool) -> str:
