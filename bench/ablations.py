@@ -560,6 +560,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ product lines: the word between an app's name and its verb", "product_lines", True),
     ("+ glossed words: a gloss in parentheses leaves the request", "glossed_words", True),
     ("+ time logs: a time log is a worklog or a time entry", "time_logs", True),
+    ("+ unscoped lists: a plural read lists, naming no app", "unscoped_lists", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -1434,6 +1434,8 @@ class SearchOptions:
       versions *(releases)* does jira project MOBILE have") leave the request (``aside_clauses``)
     * ``time_logs``: a "time log" is the time logged as the app named keeps it, a worklog or a time entry ("remove
       the *time log* 100028 from jira ticket PROJ-12": ``delete_worklog``) (``written_forms``)
+    * ``unscoped_lists``: a read of things in the plural asks for their list in a request naming no app too, over
+      the whole pool ("show my codespaces": ``codespaces_list_for_authenticated_user``) (``listed_reads``)
     """
 
     drop_filler: bool = True
@@ -1905,6 +1907,7 @@ class SearchOptions:
     product_lines: bool = True
     glossed_words: bool = True
     time_logs: bool = True
+    unscoped_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2388,4 +2391,5 @@ SEED_RULES_ONLY = SearchOptions(
     product_lines=False,
     glossed_words=False,
     time_logs=False,
+    unscoped_lists=False,
 )

@@ -17,6 +17,7 @@ from cardamom.core.search.filter_words import BEFORE_THINGS, owners_as_values, q
 from cardamom.core.search.implied_app import named_in_tools
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.labelled_numbers import number_labels
+from cardamom.core.search.listed_reads import listed_read
 from cardamom.core.search.postings import EMPTY, union_of
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.ranking import EmptyReason
@@ -34,7 +35,7 @@ from cardamom.core.search.verb_readings import (
     search_as_get,
     state_change,
 )
-from cardamom.core.search.word_forms import listed_plural, read_as_info, read_as_listing
+from cardamom.core.search.word_forms import listed_plural, read_as_info
 
 Words = tuple[str, ...]
 Readings = tuple[tuple[str, str], ...]  # each word and what it is read as
@@ -135,6 +136,11 @@ def scope_pool(
         for leaving in (analysis.written, analysis.shaped_values if options.unscoped_values else frozenset()):
             if leaving and floor > 0 and _values_leave(analysis, tokens, leaving):
                 return Scope(visible, size, tokens, values=leaving, values_weighed=False, grammar=grammar)
+        everything = frozenset(visible) if visible is not None else None
+        as_list = listed_read(index, analysis, tokens, everything) if options.unscoped_lists else None
+        if as_list is not None and analysis.head is not None:  # "show my codespaces": listed, as inside an app
+            read = ((analysis.head.verb, "list"),)
+            return Scope(visible, size, as_list, values=analysis.values, grammar=grammar, read_as=read)
         return Scope(visible, size, tokens, values=analysis.values, grammar=grammar)
     apps = _narrowest(index, unique(m.name for m in connected))
     inside = union_of(index.app_targets.get(name, EMPTY) for name in apps)
@@ -202,18 +208,9 @@ def _inside(
         if plural is not None:
             kept = unique(plural if t == head.head else t for t in kept)
             read_as = (*read_as, (head.head, plural))
-    if (
-        options.reads_as_lists
-        and not analysis.name_shaped  # a guessed name's number is a guess ("get_issues")
-        and head is not None
-        and head.verb in kept
-        and head.head in kept
-        and head.head not in analysis.values
-        and not any(a == head.head and any(c.isdigit() for c in b) for a, b in analysis.after_words)  # "PR 12"
-        and read_as_listing(index, head.verb, head.head, scoped)
-    ):
-        kept = unique("list" if t == head.verb else t for t in kept)  # "get github issues"
-        read_as = (*read_as, (head.verb, "list"))
+    as_list = listed_read(index, analysis, kept, scoped) if options.reads_as_lists else None
+    if as_list is not None and head is not None:  # "get github issues"
+        kept, read_as = as_list, (*read_as, (head.verb, "list"))
     if options.info_names and head is not None:  # "get slack user bob": ``users_info``
         kept, read_as = _info_read(index, kept, read_as, head.verb, head.head, scoped)
     fields: frozenset[str] = frozenset()

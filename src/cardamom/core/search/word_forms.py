@@ -155,22 +155,23 @@ READING_VERBS = frozenset(
 LOOKING_VERBS = LISTING_VERBS | READING_VERBS | SEARCH_VERBS
 
 
-def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int]) -> bool:
+def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int] | None) -> bool:
     """``verb`` of reading with a plural ``noun`` asks for the list, where a name of ``scoped``
     says "list" beside the noun in the plural (as written, inflected or through a synonym:
     ``issues_list``, ``conversations_list`` for "channels"; Asana's ``get_user_task_list`` names
     a list) and none says the verb before it so ("get stripe customers" is ``get_customers``;
     "get github issues" ``issues_list``, not ``issues_get``, whose "issues" is a resource's name,
-    not the number asked for)."""
+    not the number asked for). ``scoped`` None: the whole index."""
     if verb not in READING_VERBS or not is_plural(noun):
         return False
     names = index.name_postings
-    listing = names.get("list", EMPTY) & scoped
+    listing = names.get("list", EMPTY) if scoped is None else names.get("list", EMPTY) & scoped
     if not listing:
         return False  # most apps' reads: no name says "list"
     entry = index.postings(noun)
     synonyms = index.synonym_postings(noun) if index.options.synonyms else None
-    things = union_of((entry.name, entry.inflected, synonyms.name if synonyms is not None else EMPTY)) & scoped
+    things = union_of((entry.name, entry.inflected, synonyms.name if synonyms is not None else EMPTY))
+    things = things if scoped is None else things & scoped
     keys = {inflection_key(noun)} | ({inflection_key(s) for s in synonyms_of(noun)} if synonyms is not None else set())
     # only the names carrying the thing are read word by word (GitHub has hundreds of lists)
     listed = listing & things
