@@ -3084,6 +3084,7 @@ FIRST = [
     ("twilio serverless fetch environment ZE1234", "twilio", "fetch_environment"),
     ("Which versions (releases) does the Jira project MOBILE have?", "jira", "get_project_versions"),
     ("Remove the time log 100028 from Jira ticket PROJ-12", "jira", "delete_worklog"),
+    ("show my codespaces", "github", "codespaces_list_for_authenticated_user"),
 ]
 
 
@@ -3166,6 +3167,7 @@ TURNED_OFF = [
     ("twilio serverless create deployment for build ZB123", "product_lines", "twilio", "create_deployment"),
     ("Which versions (releases) does the Jira project MOBILE have?", "glossed_words", "jira", "get_project_versions"),
     ("show the time logs of jira issue PROJ-12", "time_logs", "jira", "get_issue_worklog"),
+    ("show my codespaces", "unscoped_lists", "github", "codespaces_list_for_authenticated_user"),
     (
         "Permanently delete customer cus_NffrFeUfNV2Hib and cancel their subscriptions",
         "adverb_openings",

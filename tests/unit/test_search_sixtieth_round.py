@@ -3,7 +3,8 @@
 an id after its kind's prefix is opaque with fewer pieces (``prefixed_opaque``); the word between an
 app's name and its verb is the app's product line (``product_lines``); a gloss in parentheses no tool
 says leaves the request (``glossed_words``); a time log is the time logged as the app keeps it
-(``time_logs``); the kinds of a thing are its types."""
+(``time_logs``); a plural read lists in a request naming no app too (``unscoped_lists``); the kinds of
+a thing are its types."""
 
 from __future__ import annotations
 
@@ -176,6 +177,32 @@ class TestTimeLogs:
         assert _TIME_LOG.search("upload export-time-log.csv to box folder 5") is None
         assert _TIME_LOG.search("open /reports/time-log in github acme/api") is None
         assert _TIME_LOG.search("show my time-log for jira PROJ-1") is not None
+
+
+class TestUnscopedLists:
+    DOCUMENTS = (
+        app_doc(
+            "github__codespaces_get_for_authenticated_user", "GitHub", "Get a codespace for the authenticated user."
+        ),
+        app_doc(
+            "github__codespaces_list_for_authenticated_user", "GitHub", "List codespaces for the authenticated user."
+        ),
+        app_doc("github__gists_get", "GitHub", "Get a gist."),
+        app_doc("github__gists_list", "GitHub", "List gists for the authenticated user."),
+        app_doc("box__get_folders_id", "Box", "Get folder information."),
+    )
+
+    def test_a_plural_read_lists_naming_no_app(self) -> None:
+        for query, want in (
+            ("get my codespaces", "github__codespaces_list_for_authenticated_user"),
+            ("get my gists", "github__gists_list"),
+        ):
+            assert shipped_names(list(self.DOCUMENTS), query)[:1] == [want]
+            assert shipped_names(list(self.DOCUMENTS), query, unscoped_lists=False)[:1] != [want]
+
+    def test_one_thing_by_its_id_is_no_list(self) -> None:
+        names = shipped_names(list(self.DOCUMENTS), "show gist 12")
+        assert names[:1] == ["github__gists_get"]
 
 
 class TestKindsAreTypes:
