@@ -78,6 +78,7 @@ class SearchIndex:
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
     _id_kinds: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)  # ``id_kind_cache``
     _takers: dict[frozenset[str], frozenset[int]] = field(default_factory=dict, repr=False)  # ``taking``
+    _listings: dict[tuple[str, str], bool] = field(default_factory=dict, repr=False)  # ``listing_cache``
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
@@ -169,6 +170,12 @@ class SearchIndex:
     def id_kind_cache(self) -> dict[str, dict[str, str]]:
         """Per app, the kind each prefix of its ids names (``prefixed_ids``), found on first use."""
         return self._id_kinds
+
+    @property
+    def listing_cache(self) -> dict[tuple[str, str], bool]:
+        """Per reading verb and plural noun, whether a read of them over the whole index asks for
+        their list (``listed_reads``), found on first use."""
+        return self._listings
 
     def taking(self, things: frozenset[str]) -> frozenset[int]:
         """The tools taking the ids of all of ``things`` (``parameter_things``), found on first use."""

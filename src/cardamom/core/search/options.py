@@ -1427,11 +1427,12 @@ class SearchOptions:
       digit and four pieces (``opaque_ids``)
     * ``adverb_openings``: an adverb before the opening verb ("*permanently* delete customer cus_1 and cancel
       their subscriptions") leaves the verb the request's opening, for its second action (``second_action``)
-    * ``product_lines``: the one word between an app's name and the action word after it ("twilio *serverless*
-      fetch environment ZE1234") is the app's product line, kept only where a name of the app says it
-      (``app_tails``)
+    * ``product_lines``: the one word between an app's name opening the request and the action word after it
+      ("twilio *serverless* fetch environment ZE1234") is the app's product line, kept only where a name of the
+      app says it (``app_tails``)
     * ``glossed_words``: a word or two in parentheses, in lower case, restating the word before them ("which
-      versions *(releases)* does jira project MOBILE have") leave the request (``aside_clauses``)
+      versions *(releases)* does jira project MOBILE have") leave the request where no tool of the apps named
+      says a word of them (``aside_clauses``)
     * ``time_logs``: a "time log" is the time logged as the app named keeps it, a worklog or a time entry ("remove
       the *time log* 100028 from jira ticket PROJ-12": ``delete_worklog``) (``written_forms``)
     * ``unscoped_lists``: a read of things in the plural asks for their list in a request naming no app too, over
