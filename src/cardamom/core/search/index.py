@@ -78,7 +78,8 @@ class SearchIndex:
     _titled: dict[str, frozenset[int]] | None = field(default=None, repr=False)  # ``title_postings``
     _id_kinds: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)  # ``id_kind_cache``
     _takers: dict[frozenset[str], frozenset[int]] = field(default_factory=dict, repr=False)  # ``taking``
-    _listings: dict[tuple[str, str], bool] = field(default_factory=dict, repr=False)  # ``listing_cache``
+    # ``name_pairs_cache``: per name word, its names' plural neighbours (``word_forms._name_pairs``)
+    _pairs: dict[str, tuple[dict[str, frozenset[int]], ...]] = field(default_factory=dict, repr=False)
 
     # The fields a decoded snapshot rebuilds with ``add_apps`` instead of storing them.
     LOADED_DERIVED: ClassVar[tuple[str, ...]] = ("app_targets", "app_mentions")
@@ -172,10 +173,10 @@ class SearchIndex:
         return self._id_kinds
 
     @property
-    def listing_cache(self) -> dict[tuple[str, str], bool]:
-        """Per reading verb and plural noun, whether a read of them over the whole index asks for
-        their list (``listed_reads``), found on first use."""
-        return self._listings
+    def name_pairs_cache(self) -> dict[str, tuple[dict[str, frozenset[int]], ...]]:
+        """Per name word, the tools whose names say a plural beside it, by inflection key
+        (``word_forms._name_pairs``), found on first use."""
+        return self._pairs
 
     def taking(self, things: frozenset[str]) -> frozenset[int]:
         """The tools taking the ids of all of ``things`` (``parameter_things``), found on first use."""

@@ -8,7 +8,6 @@ get (``codespaces_get_for_authenticated_user``) had come first, its "get" a syno
 from __future__ import annotations
 
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.postings import POSTINGS_CACHE_SIZE
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.tokens import unique
 from cardamom.core.search.word_forms import read_as_listing
@@ -27,21 +26,7 @@ def listed_read(
         or head.head not in kept
         or head.head in analysis.values
         or any(a == head.head and any(c.isdigit() for c in b) for a, b in analysis.after_words)  # "PR 12"
-        or not _listing(index, head.verb, head.head, scoped)
+        or not read_as_listing(index, head.verb, head.head, scoped)
     ):
         return None
     return unique("list" if t == head.verb else t for t in kept)  # "get github issues"
-
-
-def _listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int] | None) -> bool:
-    """``read_as_listing``; over the whole index, once a verb and noun (the names it reads are
-    many there: hundreds of "get" names carry "users" at 10,000 tools)."""
-    if scoped is not None:
-        return read_as_listing(index, verb, noun, scoped)
-    cache = index.listing_cache
-    found = cache.get((verb, noun))
-    if found is None:
-        if len(cache) >= POSTINGS_CACHE_SIZE:
-            del cache[next(iter(cache))]
-        found = cache[verb, noun] = read_as_listing(index, verb, noun, None)
-    return found

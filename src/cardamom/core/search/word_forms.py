@@ -173,15 +173,19 @@ def read_as_listing(index: SearchIndex, verb: str, noun: str, scoped: frozenset[
     things = union_of((entry.name, entry.inflected, synonyms.name if synonyms is not None else EMPTY))
     things = things if scoped is None else things & scoped
     keys = {inflection_key(noun)} | ({inflection_key(s) for s in synonyms_of(noun)} if synonyms is not None else set())
-    # only the names carrying the thing are read word by word (GitHub has hundreds of lists)
     listed = listing & things
+    # the names' pairs are read once a word for the whole index (``_name_pairs``: GitHub has hundreds
+    # of lists, and hundreds of "get" names say "users" at 10,000 tools), then only sets meet;
     # ... or "list" opening a name that ends in the thing, in the singular as Twilio's names say
     # it (``list_queue``, ``list_sync_map`` beside ``fetch_sync_map``: ``singular_lists``)
-    if not any(_beside(index, doc_id, "list", keys) for doc_id in listed) and not (
-        index.options.singular_lists and any(_ends_a_list(index, doc_id, keys) for doc_id in listed)
-    ):
+    after, before, ends = _name_pairs(index, "list")
+    lists = union_of(s for k in keys for s in (after.get(k, EMPTY), before.get(k, EMPTY)))
+    if index.options.singular_lists:
+        lists = lists | union_of(ends.get(k, EMPTY) for k in keys)
+    if lists.isdisjoint(listed):
         return False
-    return not any(_beside(index, doc_id, verb, keys, after=True) for doc_id in names.get(verb, EMPTY) & things)
+    said_after = _name_pairs(index, verb)[0]
+    return union_of(said_after.get(k, EMPTY) for k in keys).isdisjoint(names.get(verb, EMPTY) & things)
 
 
 def read_as_info(index: SearchIndex, verb: str, noun: str, scoped: frozenset[int]) -> bool:
@@ -209,25 +213,33 @@ def _thing_info(words: list[str], keys: set[str]) -> bool:
     return len(words) == 2 and words[1] == "info" and inflection_key(words[0]) in keys
 
 
-def _ends_a_list(index: SearchIndex, doc_id: int, keys: set[str]) -> bool:
-    """The tool's name opens with "list" and ends in a word of ``keys`` (its thing's inflection
-    keys), in either number, a duplicate's number after it or not: ``list_sync_map`` for "sync
-    maps", ``list_credential_3`` for "credentials", not ``list_sync_map_permission``."""
-    words = [w for w in own_name_words(index.documents[doc_id].name) if not w.isdigit()]
-    return len(words) >= 2 and words[0] == "list" and inflection_key(words[-1]) in keys
+NamePairs = tuple[dict[str, frozenset[int]], ...]
 
 
-def _beside(index: SearchIndex, doc_id: int, verb: str, keys: set[str], *, after: bool = False) -> bool:
-    """The tool's name says ``verb`` right beside a plural of ``keys`` (its thing's inflection
-    keys): before or after it, or, ``after``, only before it ("get_customers"; a resource's name
-    before the verb, "issues_get", names what one is got from)."""
-    words = own_name_words(index.documents[doc_id].name)
-    for a, b in pairwise(words):
-        if a == verb and is_plural(b) and inflection_key(b) in keys:
-            return True
-        if not after and b == verb and is_plural(a) and inflection_key(a) in keys:
-            return True
-    return False
+def _name_pairs(index: SearchIndex, word: str) -> NamePairs:
+    """For the tools whose names say ``word``, by inflection key: those saying a plural right after
+    it ("get_*customers*"), those saying one right before it ("*issues*_list"), and those opening with
+    it and ending in the key's word in either number, a duplicate's number aside (``list_sync_map``,
+    ``list_credential_3``, not ``list_sync_map_permission``); read once a word for the index."""
+    cache = index.name_pairs_cache
+    found = cache.get(word)
+    if found is None:
+        after: dict[str, set[int]] = {}
+        before: dict[str, set[int]] = {}
+        ends: dict[str, set[int]] = {}
+        for doc_id in index.name_postings.get(word, EMPTY):
+            words = own_name_words(index.documents[doc_id].name)
+            for a, b in pairwise(words):
+                if a == word and is_plural(b):
+                    after.setdefault(inflection_key(b), set()).add(doc_id)
+                if b == word and is_plural(a):
+                    before.setdefault(inflection_key(a), set()).add(doc_id)
+            plain = [w for w in words if not w.isdigit()]
+            if len(plain) >= 2 and plain[0] == word:
+                ends.setdefault(inflection_key(plain[-1]), set()).add(doc_id)
+        found = tuple({k: frozenset(v) for k, v in d.items()} for d in (after, before, ends))
+        cache[word] = found
+    return found
 
 
 def _names_say(index: SearchIndex, word: str, scoped: frozenset[int]) -> bool:
