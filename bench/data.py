@@ -28,6 +28,7 @@ from cardamom.core.pool import PoolTool
 from cardamom.core.search import SearchDocument, SearchIndex
 from cardamom.core.search.search_text import search_document
 from cardamom.core.search.tokens import tokenize
+from cardamom.importers.openapi.text import placed_description
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -53,6 +54,12 @@ class Tool:
     description: str
     summary: str = ""  # the operation's one-line summary, when the source has one
     key: str = ""  # how a labelled set refers to this tool (an endpoint, a name), when it does
+    placed: bool = False  # the description is the importer's ``placed_description``: the source says nothing
+
+    @property
+    def told(self) -> str:
+        """What the source itself says of the tool: its summary, else its description (never a placed one)."""
+        return self.summary or ("" if self.placed else self.description)
 
 
 @dataclass(slots=True)
@@ -92,7 +99,7 @@ def _unique_names(app: App) -> None:
         count = seen.get(tool.name, 0) + 1
         seen[tool.name] = count
         name = tool.name if count == 1 else f"{tool.name}_{count}"
-        renamed.append(Tool(tool.app, name, tool.description, tool.summary, tool.key))
+        renamed.append(Tool(tool.app, name, tool.description, tool.summary, tool.key, tool.placed))
     app.tools = renamed
 
 
@@ -103,7 +110,10 @@ def operation_tool(app_id: str, row: dict[str, Any]) -> Tool:
     name = snake(row.get("operationId") or "") or snake(summary) or snake(f"{row.get('method', '')} {row['path']}")
     text = description if not summary or description.startswith(summary) else f"{summary}. {description}".strip()
     key = f"{str(row.get('method', '')).upper()} {row.get('path', '')}"
-    return Tool(app_id, name or "operation", text.rstrip(". ") + "." if text else "", summary, key)
+    if not text:  # a bare operation is told by where it sits, as the importer tells it
+        placed = placed_description(row.get("api_title"), str(row.get("path", "")))
+        return Tool(app_id, name or "operation", placed, summary, key, placed=bool(placed))
+    return Tool(app_id, name or "operation", text.rstrip(". ") + ".", summary, key)
 
 
 def _jsonl(path: Path) -> Iterator[dict[str, Any]]:

@@ -111,7 +111,7 @@ def _phrase(tool: Tool) -> list[str]:
     summary = tokenize(tool.summary)
     if summary:
         return summary[:12]
-    first = re.split(r"(?<=[.!?])\s", tool.description, maxsplit=1)[0]
+    first = re.split(r"(?<=[.!?])\s", "" if tool.placed else tool.description, maxsplit=1)[0]
     return tokenize(first)[:12] or tokenize(tool.name.replace("_", " "))
 
 
@@ -155,13 +155,13 @@ def same_operation(pool: Pool, app: App, tool: Tool) -> frozenset[int]:
     (``create_allocation`` and ``create_allocation_2``), or a family of tools sharing one
     generic summary (YouTube's "Retrieves a list of resources, possibly filtered."), leaves a
     model nothing to tell them apart by, so any of them is right."""
-    said = " ".join(tokenize(tool.summary or tool.description))
+    said = " ".join(tokenize(tool.told))
     docs = {pool.position[(app.id, tool.name)]}
     if said:
         docs |= {
             pool.position[(app.id, t.name)]
             for t in app.tools
-            if (app.id, t.name) in pool.position and " ".join(tokenize(t.summary or t.description)) == said
+            if (app.id, t.name) in pool.position and " ".join(tokenize(t.told)) == said
         }
     return frozenset(docs)
 

@@ -209,6 +209,18 @@ def test_deprecated_operations_say_so() -> None:
     assert only_tool(spec({"/a": {"get": op("a", summary="Old", deprecated=True)}})).description == "Deprecated. Old"
 
 
+def test_an_operation_its_spec_says_nothing_of_is_told_by_its_api_and_path() -> None:
+    # (547 of Twilio's 1,447 operations have neither summary nor description)
+    bare = {"/Workspaces/{WorkspaceSid}/Workflows/{Sid}": {"delete": op("DeleteWorkflow")}}
+    told = only_tool(spec(bare, info={"title": "Twilio - Taskrouter"}))
+    assert told.description == "Twilio - Taskrouter: /Workspaces/{WorkspaceSid}/Workflows/{Sid}"
+    assert only_tool(spec(bare, info={})).description == "/Workspaces/{WorkspaceSid}/Workflows/{Sid}"
+    deprecated = {"/a": {"get": op("a", deprecated=True)}}
+    assert only_tool(spec(deprecated)).description == "Deprecated. Acme API: /a"
+    # a summary or a description of its own is all a described operation says
+    assert only_tool(spec({"/a": {"get": op("a", description="Lists the a's.")}})).description == "Lists the a's."
+
+
 def test_clean_text_handles_html_entities_images_and_admonitions() -> None:
     assert clean_text("> [!NOTE]\n> Use &amp; enjoy ![logo](x.png) <b>now</b>") == "NOTE: Use & enjoy now"
 

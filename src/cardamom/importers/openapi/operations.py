@@ -15,7 +15,7 @@ from cardamom.importers.openapi.endpoint import absolute_url, server_url
 from cardamom.importers.openapi.notes import OperationNote, Skip
 from cardamom.importers.openapi.refs import RefError, Refs, ResolveFile
 from cardamom.importers.openapi.schemas import MAX_SCHEMA_DEPTH, Schemas
-from cardamom.importers.openapi.text import clean_text, clip, describe_operation
+from cardamom.importers.openapi.text import clean_text, clip, describe_operation, placed_description
 
 MAX_ARGUMENT_DESCRIPTION = 240
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace", "query")
@@ -135,7 +135,10 @@ class Converter:
         return ToolDef(
             name=name,
             description=describe_operation(
-                op.node.get("summary"), op.node.get("description"), deprecated=op.node.get("deprecated") is True
+                op.node.get("summary"),
+                op.node.get("description"),
+                deprecated=op.node.get("deprecated") is True,
+                unsaid=placed_description(self._title(), op.path_key),
             ),
             method=op.method,
             path=path,
@@ -144,6 +147,11 @@ class Converter:
             arguments_in={a.name: a.where for a in arguments if a.where not in ("path", default)},
             body_encoding="form" if self._form_body(op, params) else "json",
         )
+
+    def _title(self) -> Any:
+        """The API's title (``info.title``), which tells a bare operation's product."""
+        info = self.document.get("info")
+        return info.get("title") if isinstance(info, Mapping) else None
 
     def _form_body(self, op: Operation, params: list[tuple[Mapping[str, Any], str]]) -> bool:
         """Whether the operation's body is sent urlencoded (Stripe, Twilio, Slack's form methods)."""

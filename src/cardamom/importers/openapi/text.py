@@ -55,12 +55,24 @@ def clip(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:.-") + "…"
 
 
-def describe_operation(summary: Any, description: Any, *, deprecated: bool = False) -> str:
+def describe_operation(summary: Any, description: Any, *, deprecated: bool = False, unsaid: str = "") -> str:
+    """The tool's description: the summary as its first sentence, then the description; ``unsaid``
+    (``placed_description``) where the spec says neither."""
     head, body = clean_text(summary), clean_text(description)
     if head and body and not body.casefold().startswith(head.rstrip(".").casefold()):
         text = f"{head}{'' if head.endswith(('.', '!', '?', '…')) else '.'} {body}"
     else:
-        text = body or head
+        text = body or head or unsaid
     if deprecated:
         text = f"Deprecated. {text}".strip()
     return clip(text, MAX_DESCRIPTION)
+
+
+def placed_description(title: Any, path: str) -> str:
+    """What a bare operation (no summary, no description: 547 of Twilio's 1,447) is told by: where
+    it sits, the API's title and its path ("Twilio - Taskrouter: /v1/Workspaces/{WorkspaceSid}/Workflows/{Sid}"),
+    so a model reading a search result, and search itself, still learn its product and the resource
+    it reaches ("delete the TaskRouter workflow"). Not its method: the tool's name says the action,
+    and a description saying it again would order this tool before a described one doing the same."""
+    place, where = clean_text(title), path.split("#", 1)[0].strip()
+    return f"{place}: {where}" if place and where else place or where
