@@ -561,6 +561,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ glossed words: a gloss in parentheses leaves the request", "glossed_words", True),
     ("+ time logs: a time log is a worklog or a time entry", "time_logs", True),
     ("+ unscoped lists: a plural read lists, naming no app", "unscoped_lists", True),
+    ("+ an id led by capitals and a digit is opaque", "capital_ids", True),
+    ("+ a plural head orders within an app", "app_plurals", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

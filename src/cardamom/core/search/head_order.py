@@ -160,8 +160,16 @@ def head_first(
     one = singular(thing)
     saying = [c for c in among if thing in documents[c[0]].name_tokens]
     plural = index.options.plural_heads and one != thing and bool(saying)
-    plural = plural and any(_says_one(documents[c[0]].name_tokens, thing, one) for c in among)
-    among = saying if plural else among
+    # ... within an app: Twilio names its lists in the singular ("list events for call CA12" is its
+    # ``list_call_event``, not DigitalOcean's ``apps_list_events``) (``app_plurals``)
+    plural_apps = {index.app_of(c[0]) for c in saying} if index.options.app_plurals else None
+
+    def says_one_only(t: int) -> bool:
+        named = plural_apps is None or index.app_of(t) in plural_apps
+        return named and _says_one(documents[t].name_tokens, thing, one)
+
+    plural = plural and any(says_one_only(c[0]) for c in among)
+    among = [c for c in among if not says_one_only(c[0])] if plural else among
     # "get twilio calls": Twilio's ``list_call``, before the one call's ``fetch_call``, where no
     # name says the head in the plural (``plural_lists``)
     if index.options.plural_lists and not plural and one != thing and inflection_key(verb) in _READING:
@@ -186,7 +194,7 @@ def head_first(
             or (bare and t not in verbs)
             or (bool(checking) and t not in checking)
             or (listed_as_noun and _lists_as_noun(documents[t]))
-            or (plural and _says_one(documents[t].name_tokens, thing, one))
+            or (plural and says_one_only(t))
             # "find jira issue": ``search_for_issues_using_jql``, before ``find_assignable_users``,
             # whose name finds another thing (``elsewhere_heads``)
             or (elsewhere and _acts_elsewhere(documents[t].name, akin) and not _says_any(documents[t].name, akin))

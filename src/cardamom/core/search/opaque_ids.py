@@ -28,11 +28,17 @@ _LENGTH = 8  # characters of the id proper, its prefix aside
 # by that prefix: a digit and four pieces make it opaque (``prefixed_opaque``).
 _PREFIXED_PIECES = 4
 _PREFIXED_LENGTH = 6
+# An id led by its kind's capitals and a digit ("F0123ABCD", a Slack file; "CA123abc", a Twilio
+# call), as Slack and Twilio write them: three pieces make it opaque where eight characters do
+# (``capital_ids``); a name with a digit is shorter ("S3", "EC2", "OAuth2", "A2P").
+_CAPITAL = re.compile(r"[A-Z]{1,2}\d+[A-Za-z][A-Za-z0-9]*")
+_CAPITAL_PIECES = 3
 
 
-def opaque_pieces(query: str, *, prefixed: bool = False) -> frozenset[str]:
+def opaque_pieces(query: str, *, prefixed: bool = False, capital: bool = False) -> frozenset[str]:
     """The words of the opaque ids ``query`` writes, none of which it writes elsewhere as a word;
-    with ``prefixed`` (``prefixed_opaque``), an id after a prefix of letters needs fewer pieces."""
+    with ``prefixed`` (``prefixed_opaque``), an id after a prefix of letters needs fewer pieces;
+    with ``capital`` (``capital_ids``), so does one led by capitals and a digit."""
     pieces: set[str] = set()
     spans: list[tuple[int, int]] = []
     for match in _WORD.finditer(query):
@@ -47,6 +53,8 @@ def opaque_pieces(query: str, *, prefixed: bool = False) -> frozenset[str]:
             opaque = (
                 len(proper) >= _PREFIXED_LENGTH and len(words) >= _PREFIXED_PIECES and digits > 0 and letters >= _EACH
             )
+        if not opaque and capital and proper == match.group(0) and _CAPITAL.fullmatch(proper):
+            opaque = len(proper) >= _LENGTH and len(words) >= _CAPITAL_PIECES
         if opaque:
             pieces.update(tokenize(match.group(0)))
             spans.append(match.span())

@@ -1437,6 +1437,11 @@ class SearchOptions:
       the *time log* 100028 from jira ticket PROJ-12": ``delete_worklog``) (``written_forms``)
     * ``unscoped_lists``: a read of things in the plural asks for their list in a request naming no app too, over
       the whole pool ("show my codespaces": ``codespaces_list_for_authenticated_user``) (``listed_reads``)
+    * ``capital_ids``: an id led by its kind's capitals and a digit ("F0123ABCD", a Slack file; "CA123abc", a
+      Twilio call) is opaque with three pieces where it has eight characters (``opaque_ids``).
+    * ``app_plurals``: the plural head orders the tools saying it before those saying one thing only within an
+      app: Twilio names its lists in the singular ("list events for call CA12": ``list_call_event``, not another
+      app's ``apps_list_events``) (``head_order``).
     """
 
     drop_filler: bool = True
@@ -1909,6 +1914,8 @@ class SearchOptions:
     glossed_words: bool = True
     time_logs: bool = True
     unscoped_lists: bool = True
+    capital_ids: bool = True
+    app_plurals: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2393,4 +2400,6 @@ SEED_RULES_ONLY = SearchOptions(
     glossed_words=False,
     time_logs=False,
     unscoped_lists=False,
+    capital_ids=False,
+    app_plurals=False,
 )

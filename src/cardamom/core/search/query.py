@@ -247,7 +247,9 @@ def analyse_query(
         if options.field_phrases and not shaped_name
         else None
     )
-    opaque = opaque_pieces(query, prefixed=options.prefixed_opaque) & values if options.opaque_ids else frozenset()
+    opaque: frozenset[str] = frozenset()
+    if options.opaque_ids:
+        opaque = opaque_pieces(query, prefixed=options.prefixed_opaque, capital=options.capital_ids) & values
     if field is not None and options.opaque_fields and not opaque.isdisjoint(field.field):
         field = None  # "scheduled query run sqr_1NvX2aLkdIw*ix*": an id's piece is no field after it
     if field is None and options.added_fields and options.field_phrases and not shaped_name:

@@ -33,7 +33,10 @@ def particle_joined(tokens: tuple[str, ...], at: int, pairs: Collection[tuple[st
     for end in range(at + 2, min(len(tokens), at + 2 + _LONGEST_OBJECT)):
         word = tokens[end]
         if word in _PARTICLES and (verb, word) in pairs:
-            if end + 1 < len(tokens) and tokens[end + 1] not in _NEXT:
+            following = tokens[end + 1] if end + 1 < len(tokens) else None
+            if (word, following) == ("out", "of"):  # "kick user mallory *out of* the org": the place it leaves
+                return (*tokens[: at + 1], word, *tokens[at + 1 : end], "from", *tokens[end + 2 :])
+            if following is not None and following not in _NEXT:
                 return tokens
             return (*tokens[: at + 1], word, *tokens[at + 1 : end], *tokens[end + 1 :])
         if word in _NO_OBJECT:
