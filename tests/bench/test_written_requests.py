@@ -3085,6 +3085,13 @@ FIRST = [
     ("Which versions (releases) does the Jira project MOBILE have?", "jira", "get_project_versions"),
     ("Remove the time log 100028 from Jira ticket PROJ-12", "jira", "delete_worklog"),
     ("show my codespaces", "github", "codespaces_list_for_authenticated_user"),
+    # sixty-first round: a bare operation told by its API's title and path (the importer's
+    # ``placed_description``), an id led by capitals, a plural head within an app, "out of"
+    ("delete TaskRouter workflow WW123abc in Twilio workspace", "twilio", "delete_workflow"),
+    ("list recordings for call CA123abc", "twilio", "list_call_recording"),
+    ("list events for call CA123abc", "twilio", "list_call_event"),
+    ("list SIP domains", "twilio", "list_sip_domain"),
+    ('Kick user "mallory" out of the GitHub organization acme-inc', "github", "orgs_remove_membership_for_user"),
 ]
 
 
@@ -3174,6 +3181,8 @@ TURNED_OFF = [
         "stripe",
         "delete_customers_customer",
     ),
+    ("list recordings for call CA123abc", "capital_ids", "twilio", "list_call_recording"),
+    ("list SIP domains", "app_plurals", "twilio", "list_sip_domain"),
 ]
 
 

@@ -1,0 +1,78 @@
+"""Issue 13's sixty-first round: an id led by its kind's capitals and a digit is opaque with fewer
+pieces (``capital_ids``); the plural head orders within an app, whose names may say their lists in
+the singular (``app_plurals``); a separated "out of" joins its verb and opens the place left."""
+
+from __future__ import annotations
+
+from cardamom.core.search import SearchIndex
+from cardamom.core.search.opaque_ids import opaque_pieces
+from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
+from cardamom.core.search.query import analyse_query
+from cardamom.core.search.separated_particles import particle_joined
+from cardamom.core.search.tokens import tokenize
+from tests.unit.search_documents import app_doc, shipped_names, without
+
+# Twilio names its lists in the singular; DigitalOcean and GitHub in the plural
+POOL = [
+    app_doc("twilio__list_call_recording", "Twilio", "Retrieve a list of recordings belonging to the call."),
+    app_doc("twilio__list_call_event", "Twilio", "Retrieve a list of all events for a call."),
+    app_doc("twilio__fetch_call", "Twilio", "Fetch the call specified by the provided Call SID."),
+    app_doc("twilio__list_sip_domain", "Twilio", "Retrieve a list of domains belonging to the account."),
+    app_doc("digitalocean__apps_list_events", "DigitalOcean", "List all events for an app."),
+    app_doc("digitalocean__domains_list", "DigitalOcean", "To retrieve a list of all of the domains in your account."),
+    app_doc(
+        "digitalocean__databases_get_ca", "DigitalOcean", "Retrieve the public certificate used to secure a cluster."
+    ),
+    app_doc("github__orgs_remove_membership_for_user", "GitHub", "Remove organization membership for a user."),
+    app_doc("github__orgs_list_members", "GitHub", "List organization members."),
+]
+
+
+class TestCapitalIds:
+    def test_an_id_led_by_capitals_and_a_digit_is_opaque(self) -> None:
+        for request, id_ in (("list recordings for call CA123abc", "CA123abc"), ("get file F0123ABCD", "F0123ABCD")):
+            assert opaque_pieces(request, capital=True) == frozenset(tokenize(id_))
+            assert opaque_pieces(request) == frozenset()  # three pieces: short of five
+
+    def test_names_with_a_digit_are_no_ids(self) -> None:
+        for request in ("list S3 buckets", "get EC2 instances", "refresh the OAuth2 token", "register an A2P brand"):
+            assert opaque_pieces(request, capital=True) == frozenset()
+        # seven characters, or a lower-case start: a word or a name as much as an id
+        assert opaque_pieces("get call CA123ab", capital=True) == frozenset()
+        assert opaque_pieces("read the oauth2token docs", capital=True) == frozenset()
+
+    def test_its_pieces_leave_the_mass_of_a_request_naming_no_app(self) -> None:
+        query = "list recordings for call CA123abc"
+        assert shipped_names(POOL, query)[:1] == ["twilio__list_call_recording"]
+        for switch in (True, False):
+            index = SearchIndex.build(POOL, without(capital_ids=switch))
+            analysis = analyse_query(
+                query, index.options, index.app_mentions, index.label_postings, index.name_postings
+            )
+            # (on, the pieces are out of the request's words wherever it reads them, as "txn_1MiN3g"'s are)
+            assert analysis.opaque == (frozenset({"ca", "123", "abc"}) if switch else frozenset())
+
+
+class TestAppPlurals:
+    def test_a_plural_head_does_not_move_another_apps_list_before_one_said_in_the_singular(self) -> None:
+        query = "list events for call CA123abc"
+        assert shipped_names(POOL, query)[:1] == ["twilio__list_call_event"]
+        assert shipped_names(POOL, query, app_plurals=False)[:1] == ["digitalocean__apps_list_events"]
+
+    def test_within_an_app_the_plural_still_orders(self) -> None:
+        pool = [
+            app_doc("asana__get_projects", "Asana", "Returns the compact project records for some filtered set."),
+            app_doc("asana__get_project", "Asana", "Returns the complete project record for a single project."),
+        ]
+        assert shipped_names(pool, "asana_get_projects")[:1] == ["asana__get_projects"]
+
+
+class TestOutOf:
+    def test_out_of_joins_its_verb_and_opens_the_place_left(self) -> None:
+        words = tuple(tokenize("kick user mallory out of the github organization"))
+        joined = particle_joined(words, 0, PHRASAL_VERBS)
+        assert joined[:2] == ("kick", "out") and "of" not in joined and "from" in joined
+
+    def test_the_request_finds_the_removal(self) -> None:
+        query = 'Kick user "mallory" out of the GitHub organization acme-inc'
+        assert shipped_names(POOL, query)[:1] == ["github__orgs_remove_membership_for_user"]
