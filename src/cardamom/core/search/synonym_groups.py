@@ -76,6 +76,8 @@ get retrieve fetch read view show display see obtain lookup tell list check grab
     allowlist whitelist safelist
     blocklist blacklist denylist
     vote upvote
+    disable deactivate
+    enable activate
     text body content
     """.strip().splitlines()
 )
