@@ -3092,6 +3092,7 @@ FIRST = [
     ("list events for call CA123abc", "twilio", "list_call_event"),
     ("list SIP domains", "twilio", "list_sip_domain"),
     ('Kick user "mallory" out of the GitHub organization acme-inc', "github", "orgs_remove_membership_for_user"),
+    ("Deactivate the @oncall-team user group in Slack", "slack", "usergroups_disable"),
 ]
 
 

@@ -1,6 +1,7 @@
 """Issue 13's sixty-first round: an id led by its kind's capitals and a digit is opaque with fewer
 pieces (``capital_ids``); the plural head orders within an app, whose names may say their lists in
-the singular (``app_plurals``); a separated "out of" joins its verb and opens the place left."""
+the singular (``app_plurals``); a separated "out of" joins its verb and opens the place left; one
+deactivates as one disables."""
 
 from __future__ import annotations
 
@@ -76,3 +77,15 @@ class TestOutOf:
     def test_the_request_finds_the_removal(self) -> None:
         query = 'Kick user "mallory" out of the GitHub organization acme-inc'
         assert shipped_names(POOL, query)[:1] == ["github__orgs_remove_membership_for_user"]
+
+
+class TestDeactivating:
+    def test_one_deactivates_as_one_disables_and_activates_as_one_enables(self) -> None:
+        pool = [
+            app_doc("slack__usergroups_disable", "Slack", "Disable an existing User Group."),
+            app_doc("slack__usergroups_enable", "Slack", "Enable a User Group."),
+            app_doc("slack__usergroups_list", "Slack", "List all User Groups for a team."),
+        ]
+        found = shipped_names(pool, "Deactivate the @oncall-team user group in Slack")
+        assert found[:1] == ["slack__usergroups_disable"]
+        assert shipped_names(pool, "activate the oncall user group in slack")[:1] == ["slack__usergroups_enable"]
