@@ -563,6 +563,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ unscoped lists: a plural read lists, naming no app", "unscoped_lists", True),
     ("+ an id led by capitals and a digit is opaque", "capital_ids", True),
     ("+ a plural head orders within an app", "app_plurals", True),
+    ("+ what a thing is set to or for is read", "set_states", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

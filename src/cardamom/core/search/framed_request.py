@@ -183,7 +183,7 @@ def framed_request(
     if options.able_words:  # "who can be assigned jira issue KAN-4": "who assignable ...", where a name says it
         query = as_able(query, able_vocabulary(index, tools, options.possible_doers), chosen=options.chosen_people)
     if options.about_questions:  # "everything about jira issue ENG-4", "the lowdown on box file 123": "get ..."
-        query = about_thing(query, looks=options.looks_questions, told=options.told_about)
+        query = about_thing(query, looks=options.looks_questions, told=options.told_about, set_to=options.set_states)
     if options.supposed_acts:  # "what happens if I delete box folder 99": "delete box folder 99"
         query = supposed_act(query)
     if options.courtesies:  # "I'd be grateful if you'd delete box file 123", "... ch_9, ok?": "delete ..."

@@ -1442,6 +1442,10 @@ class SearchOptions:
     * ``app_plurals``: the plural head orders the tools saying it before those saying one thing only within an
       app: Twilio names its lists in the singular ("list events for call CA12": ``list_call_event``, not another
       app's ``apps_list_events``) (``head_order``).
+    * ``set_states``: in a question, what a thing is set to or for is a state asked, read as the thing's get
+      ("what is the actions cache storage limit *set for* our enterprise", "which columns *are set for* jira
+      filter 10042": the get, where the tool setting it was first by the word "set"); "set up" and "set as" stay
+      (``about_questions``).
     """
 
     drop_filler: bool = True
@@ -1916,6 +1920,7 @@ class SearchOptions:
     unscoped_lists: bool = True
     capital_ids: bool = True
     app_plurals: bool = True
+    set_states: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2402,4 +2407,5 @@ SEED_RULES_ONLY = SearchOptions(
     unscoped_lists=False,
     capital_ids=False,
     app_plurals=False,
+    set_states=False,
 )

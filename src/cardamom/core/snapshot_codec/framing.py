@@ -167,7 +167,8 @@ format 59 without the switches ``opaque_ids``, ``seen_fields``, ``unconnected_ow
 ``app_named_things``, ``quoted_contents``, ``synonym_nouns``, ``described_all`` and ``opaque_fields``
 (format 62), read as on; format 62 without the switches ``redone_actions``, ``prefixed_opaque``,
 ``adverb_openings``, ``product_lines``, ``glossed_words``, ``time_logs`` and ``unscoped_lists`` (format 63),
-read as on; format 63 without the switches ``capital_ids`` and ``app_plurals`` (format 64), read as on.
+read as on; format 63 without the switches ``capital_ids``, ``app_plurals`` and ``set_states`` (format 64),
+read as on.
 The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
 whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
