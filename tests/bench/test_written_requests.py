@@ -3093,6 +3093,12 @@ FIRST = [
     ("list SIP domains", "twilio", "list_sip_domain"),
     ('Kick user "mallory" out of the GitHub organization acme-inc', "github", "orgs_remove_membership_for_user"),
     ("Deactivate the @oncall-team user group in Slack", "slack", "usergroups_disable"),
+    ("Which columns are set for Jira filter 10042 in list view?", "jira", "get_columns"),
+    (
+        'What is the GitHub Actions cache storage limit set for our enterprise "acme-corp"?',
+        "github",
+        "actions_get_actions_cache_storage_limit_for_enterprise",
+    ),
 ]
 
 
@@ -3184,6 +3190,7 @@ TURNED_OFF = [
     ),
     ("list recordings for call CA123abc", "capital_ids", "twilio", "list_call_recording"),
     ("list SIP domains", "app_plurals", "twilio", "list_sip_domain"),
+    ("Which columns are set for Jira filter 10042 in list view?", "set_states", "jira", "get_columns"),
 ]
 
 
