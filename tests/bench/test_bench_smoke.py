@@ -53,7 +53,7 @@ def test_pools_are_built_like_snapshots(universe: list[D.App]) -> None:
 def test_a_bare_operation_is_told_as_the_importer_tells_it_and_composes_no_request(universe: list[D.App]) -> None:
     twilio = next(app for app in universe if app.label == "Twilio")
     bare = next(t for t in twilio.tools if t.name == "delete_workflow")
-    assert bare.placed and bare.description == "Twilio - Taskrouter: /v1/Workspaces/{WorkspaceSid}/Workflows/{Sid}"
+    assert bare.placed and bare.description == "Twilio - Taskrouter: /v1/Workspaces/{…}/Workflows/{…}"
     assert bare.told == ""  # the source said nothing: the generator starts from the name
     assert "taskrouter" not in guess_name(twilio, bare) and "workflow" in guess_name(twilio, bare)
     described = next(t for t in twilio.tools if t.name == "delete_queue")

@@ -70,9 +70,15 @@ def describe_operation(summary: Any, description: Any, *, deprecated: bool = Fal
 
 def placed_description(title: Any, path: str) -> str:
     """What a bare operation (no summary, no description: 547 of Twilio's 1,447) is told by: where
-    it sits, the API's title and its path ("Twilio - Taskrouter: /v1/Workspaces/{WorkspaceSid}/Workflows/{Sid}"),
-    so a model reading a search result, and search itself, still learn its product and the resource
-    it reaches ("delete the TaskRouter workflow"). Not its method: the tool's name says the action,
+    it sits, the API's title and its path, its parameters elided ("Twilio - Taskrouter:
+    /v1/Workspaces/{…}/Workflows/{…}"), so a model reading a search result, and search itself, still
+    learn its product and the resource it reaches ("delete the TaskRouter workflow"). Not its
+    parameters' names, whose words ("client" of ``{clientId}``, "account" of ``{AccountSid}``) no
+    request asks for, the input schema names them; nor its method: the tool's name says the action,
     and a description saying it again would order this tool before a described one doing the same."""
-    place, where = clean_text(title), path.split("#", 1)[0].strip()
+    place = clean_text(title)
+    where = _PARAMETER.sub("{…}", path.split("#", 1)[0].strip())
     return f"{place}: {where}" if place and where else place or where
+
+
+_PARAMETER = re.compile(r"\{[^{}]*\}")
