@@ -8,8 +8,9 @@ a whole name ("getContacts", "addFollowersForTask") reads as a guessed name does
 for the SDK's client ("accountingApi") or namespace ("rest") before it, and an id it is called
 by ("getFileById"), words no tool carries.
 
-Only a word of identifiers joined by dots or colons whose last part is an action: a host
-("github.com"), a file ("report.pdf") or a version ("v1.2") stays as written.
+Only a word of identifiers joined by dots or colons whose last part is an action, or a method
+named with its module after a client alone ("client.chat_postMessage"): a host ("github.com"), a
+file ("report.pdf") or a version ("v1.2") stays as written.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from cardamom.core.search.keyword_order import trailing_verb
 from cardamom.core.search.synonyms import action_forms
 from cardamom.core.search.tokens import singular
 
-_CALL = re.compile(r"(?<!\S)[A-Za-z_]\w*(?:(?:::|[.:])[A-Za-z_]\w*)+(?!\S)")
+_CALL = re.compile(r"(?<!\S)[A-Za-z_]\w*(?:(?:::|[.:])[A-Za-z_]\w*)+(?![^\s(])")  # (its arguments after it)
 _BY_ID = re.compile(r"(?<=[a-z])By(?:Id|ID|Key|Gid|Uuid|Sid)$")
 _CAMEL_HEAD = re.compile(r"^[a-z]+(?=[A-Z])")
 # Parts that name the SDK, not what a call acts on: "octokit.*rest*.issues.create"
@@ -47,7 +48,10 @@ def _read(match: re.Match[str]) -> str:
     head = _CAMEL_HEAD.match(method)
     verb = head.group(0) if head is not None else method
     if not _is_verb(verb):
-        return written
+        # a client's method named with its module ("client.*chat_postMessage*", as Slack's Python SDK
+        # names them): the method, as a guessed name, without the client no name carries
+        clients = bool(objects) and all(_is_client(part) for part in objects)
+        return written_method if clients and "_" in written_method.strip("_") else written
     # a class is no proper name ("stripe.Customer.create": "create stripe customer")
     kept = [part[:1].lower() + part[1:] for part in objects if not _is_client(part)]
     if head is not None:
