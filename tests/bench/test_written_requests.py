@@ -148,6 +148,11 @@ FOUND = [
     # ``orgs_custom_properties_for_repos_create_or_update_organization_values`` hid that it updates
     # an org's values; its whole name read, the org's custom property values' tool says the field
     ("change the value of the org agent variable DEPLOY_ENV on github", "github", "agents_update_org_variable"),
+    # sixty-first round: first before; second since a bare operation is told by its API's title and
+    # path (the importer's ``placed_description``): Cal.com's bare slot reservation says "reservations",
+    # the assistants API's bare ``delete_tool`` "Assistants", each a word of the request
+    ("cal.com: axe booking 991", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
+    ("detach tool TL1 from twilio assistant AS1", "twilio", "delete_assistant_tool_attachment"),
 ]
 
 
@@ -1299,7 +1304,6 @@ FIRST = [
     ("schedule a cal.com booking", "cal-com", _CREATE_BOOKING),
     ("slack: let #ops know the deploy finished", "slack", "chat_post_message"),
     ("slack: let bob know the deploy finished", "slack", "chat_post_message"),
-    ("cal.com: axe booking 991", "cal-com", "bookings_controller_2024_08_13_cancel_booking"),
     ("notion: peek at database 7c1", "notion", "retrieve_a_database"),
     ('slack: broadcast "deploy at 5" to #ops', "slack", "chat_post_message"),
     ("Update the Stripe customer cus_9X email to new@acme.com", "stripe", "post_customers_customer"),
@@ -1483,7 +1487,6 @@ FIRST = [
     ("who reviewed github PR 12 in acme/web", "github", "pulls_list_reviews"),
     ("what labels does github issue 7 have in acme/web", "github", "issues_list_labels_on_issue"),
     # thirty-fifth round: each was empty or another tool first before
-    ("Twilio \u2014 send a WhatsApp message to +15551234567 saying hi", "twilio", "create_message"),
     ("github: who last committed to acme/web", "github", "repos_list_commits"),
     ("list members of the github organization acme", "github", "orgs_list_members"),
     ("list members of the github organisation acme", "github", "orgs_list_members"),
@@ -2943,7 +2946,6 @@ FIRST = [
         "xero",
         "put_usage_records",
     ),
-    ("detach tool TL1 from twilio assistant AS1", "twilio", "delete_assistant_tool_attachment"),
     # fifty-sixth round: a file given by its name, ids listed together, a thing turned on or off naming no
     # app, a read or a write by the request's mood, a thing that belongs to another, verbs and synonyms
     (

@@ -1,12 +1,14 @@
 """Issue 13's sixty-first round: an id led by its kind's capitals and a digit is opaque with fewer
 pieces (``capital_ids``); the plural head orders within an app, whose names may say their lists in
 the singular (``app_plurals``); a separated "out of" joins its verb and opens the place left; one
-deactivates as one disables; what a thing is set to or for reads it (``set_states``)."""
+deactivates as one disables; what a thing is set to or for reads it (``set_states``); a client's
+method named with its module reads as the method."""
 
 from __future__ import annotations
 
 from cardamom.core.search import SearchIndex
 from cardamom.core.search.about_questions import about_thing
+from cardamom.core.search.call_forms import read_calls
 from cardamom.core.search.opaque_ids import opaque_pieces
 from cardamom.core.search.phrasal_verbs import PHRASAL_VERBS
 from cardamom.core.search.query import analyse_query
@@ -133,3 +135,24 @@ class TestSetStates:
         query = "Which columns are set for Jira filter 10042 in list view?"
         assert shipped_names(pool, query)[:1] == ["jira__get_columns"]
         # (off, the workspace's Jira finds ``set_columns`` first: tests/bench/test_written_requests.py)
+
+
+class TestClientMethods:
+    def test_a_clients_method_named_with_its_module_reads_as_the_method(self) -> None:
+        assert read_calls("client.chat_postMessage(channel='#general', text='hi')") == (
+            "chat_postMessage(channel='#general', text='hi')"
+        )
+        assert read_calls("client.users_list()") == "users_list()"
+        # a call's arguments after it no longer hide it; a host, a file and an app's own object stay
+        assert read_calls('stripe.customers.create(email="a@b.co")') == 'create stripe customers(email="a@b.co")'
+        for request in ("see github.com for it", "open report.pdf", "slack.chat_postMessage(x)"):
+            assert read_calls(request) == request
+
+    def test_the_call_finds_the_method(self) -> None:
+        pool = [
+            app_doc("slack__chat_post_message", "Slack", "Sends a message to a channel."),
+            app_doc("slack__chat_post_ephemeral", "Slack", "Sends an ephemeral message to a user in a channel."),
+            app_doc("box__post_oauth2_token", "Box", "Request an access token for an OAuth 2.0 client."),
+        ]
+        found = shipped_names(pool, "client.chat_postMessage(channel='#general', text='hi')")
+        assert found[:1] == ["slack__chat_post_message"]
