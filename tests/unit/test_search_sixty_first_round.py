@@ -110,6 +110,7 @@ class TestSetStates:
             "what custom fields are set up on the asana project 12",
             "Which video meeting app is set as my default in Cal.com?",
             "what is set for acme",
+            "which value should I set for the priority field in jira",  # someone sets it: a write asked
             "set the price to 5",
         ):
             assert about_thing(request, set_to=True) == request

@@ -52,6 +52,9 @@ _SET = re.compile(
     r"\s+(?:to\s+(?=(?:on|in|for|at)\s)|(?P<place>for|on|in|at)\s+)(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... where no one sets it: "which value should *I* set for the field" asks to set one
+_SETTERS = frozenset({"i", "we", "you", "they", "should", "shall", "can", "could", "would", "will", "must", "do"})
+_SETTERS |= {"does", "did", "to"}
 _LONGEST = 300  # characters
 
 
@@ -64,7 +67,7 @@ def about_thing(request: str, *, looks: bool = False, told: bool = False, set_to
     if len(request) > _LONGEST:
         return request
     state = _SET.match(request) if set_to else None
-    if state is not None:
+    if state is not None and _SETTERS.isdisjoint(state["thing"].casefold().split()):
         return " ".join(w for w in ("get", state["thing"], state["place"], state["rest"]) if w)
     asked = _TOLD.match(request) if told else None
     if asked is not None and one_thing(asked["thing"]) is not None:
