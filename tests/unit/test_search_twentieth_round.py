@@ -152,7 +152,8 @@ class TestArgumentLists:
         assert _names(query, argument_lists=False)[:1] == ["github__issues_list_labels_for_repo"]
         query = 'twilio.messages.create(to="+15551234567", body="Hi")'
         assert _names(query)[:1] == ["twilio__create_message"]
-        assert _names(query, argument_lists=False)[:1] == ["twilio__create_content"]  # "body" weighed
+        # ("body" weighed; the sixty-first round's SDK call read with its arguments after it finds it too: off with it)
+        assert _names(query, argument_lists=False, sdk_calls=False)[:1] == ["twilio__create_content"]
 
     def test_values_written_as_arguments_leave_the_mass_where_no_app_is_named(self) -> None:
         query = 'POST /v1/customers {"email": "jo@example.com"}'
