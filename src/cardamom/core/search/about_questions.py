@@ -53,8 +53,9 @@ _SET = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 # ... where no one sets it: "which value should *I* set for the field" asks to set one
-_SETTERS = frozenset({"i", "we", "you", "they", "should", "shall", "can", "could", "would", "will", "must", "do"})
-_SETTERS |= {"does", "did", "to"}
+_SETTERS = frozenset(
+    {"i", "we", "you", "they", "should", "shall", "can", "could", "would", "will", "must", "do", "does", "did", "to"}
+)
 _LONGEST = 300  # characters
 
 
