@@ -26,6 +26,7 @@ from typing import Any
 
 from bench import data as D
 from bench.ablations import ABLATIONS
+from bench.checkpoint import Checkpoint, for_run
 from bench.evaluate import Scores, Search, ours, run, score, split
 from bench.queries import guessed_sets
 from bench.report import SetInfo, write
@@ -107,7 +108,9 @@ def _row_workers(jobs: int) -> Any:
     return multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=20)
 
 
-def quality(root: Path, universe: list[D.App], quick: bool, jobs: int = 1) -> dict[str, Any]:
+def quality(
+    root: Path, universe: list[D.App], quick: bool, jobs: int = 1, kept: Checkpoint | None = None
+) -> dict[str, Any]:
     from bench.peers import Bm25s, Embeddings, RankBm25
 
     sets: list[D.QuerySet] = []
@@ -133,14 +136,32 @@ def quality(root: Path, universe: list[D.App], quick: bool, jobs: int = 1) -> di
 
     # The ranker rows, in ``jobs`` forked workers (each row's indexes are built, used and dropped
     # in one worker; holding every row's at once outgrew 24 GB), merged in the table's order.
+    kept = kept or Checkpoint(None)
+    rows: dict[int, dict[str, dict[str, Scores]]] = {}
+    for step in range(len(ABLATIONS)):
+        if (found := kept.load(f"row-{step:03d}")) is not None:
+            rows[step] = found
+    if rows:
+        log(f"{len(rows)} of {len(ABLATIONS)} ranker rows kept from a run stopped at this commit")
     _ROWS.update(sets=sets, pools=pools, halves=halves)
+    to_score = [step for step in range(len(ABLATIONS)) if step not in rows]
     with _row_workers(jobs) as workers:
-        for step, row in enumerate(workers.imap(_score_row, range(len(ABLATIONS))), 1):
-            for name, by_method in row.items():
-                results[name].update(by_method)
-            if step % 20 == 0 or step == len(ABLATIONS):
-                log(f"scored {step} of {len(ABLATIONS)} ranker rows over {len(sets)} sets")
+        for done, (step, row) in enumerate(zip(to_score, workers.imap(_score_row, to_score), strict=True), 1):
+            kept.save(f"row-{step:03d}", row)
+            rows[step] = row
+            if done % 20 == 0 or done == len(to_score):
+                log(f"scored {len(rows)} of {len(ABLATIONS)} ranker rows over {len(sets)} sets")
     _ROWS.clear()
+    for step in range(len(ABLATIONS)):  # merged in the table's order
+        for name, by_method in rows[step].items():
+            results[name].update(by_method)
+    if (peers := kept.load("peers")) is not None:
+        for name, by_method in peers["results"].items():
+            results[name].update(by_method)
+        log("BM25 and embedding peers kept from a run stopped at this commit")
+        info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
+        return {"sets": info, "results": results, "threshold": peers["threshold"], "balanced": peers["balanced"]}
+    peer_methods = ("bm25s", "rank-bm25", "MiniLM embeddings")
     log("BM25 peers")
     for name, peer in (("bm25s", Bm25s), ("rank-bm25", RankBm25)):
         score_all(name, {pid: peer(pool).search for pid, pool in pools.items()})
@@ -158,6 +179,11 @@ def quality(root: Path, universe: list[D.App], quick: bool, jobs: int = 1) -> di
     )
     del emb, matrices
     gc.collect()
+    peer_results = {
+        name: {method: s for method, s in by_method.items() if method.startswith(peer_methods)}
+        for name, by_method in results.items()
+    }
+    kept.save("peers", {"results": peer_results, "threshold": threshold, "balanced": balanced})
     info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
     return {"sets": info, "results": results, "threshold": threshold, "balanced": balanced}
 
@@ -201,20 +227,24 @@ def _bm25s_timer(peer: Any) -> Callable[[str], object]:
     return lambda q: peer.search(q, None, 10)
 
 
-def speed_in_own_process(root: Path, quick: bool) -> list[dict[str, Any]]:
+def speed_in_own_process(root: Path, quick: bool, kept: Checkpoint | None = None) -> list[dict[str, Any]]:
     """``speed`` in a fresh interpreter: a gateway process holds its snapshot, not the several
     gigabytes of queries, results and embeddings the quality run keeps, whose memory and
     garbage collection slowed every search (and the peer's) measured beside them."""
     with tempfile.TemporaryDirectory() as folder:
         rows = Path(folder) / "speed.json"
         command = [sys.executable, "-m", "bench", "--data", str(root), "--speed-to", str(rows)]
-        subprocess.run([*command, *(["--quick"] if quick else [])], check=True, cwd=D.REPO)
+        command += ["--quick"] if quick else []
+        command += ["--speed-kept", str(kept.folder)] if kept is not None and kept.folder is not None else []
+        subprocess.run(command, check=True, cwd=D.REPO)
         found: list[dict[str, Any]] = json.loads(rows.read_text())
         return found
 
 
-def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]]:
+def speed(root: Path, universe: list[D.App], quick: bool, kept: Checkpoint | None = None) -> list[dict[str, Any]]:
     from bench.peers import Bm25s
+
+    kept = kept or Checkpoint(None)
 
     stb, _ = D.stabletoolbench_sets(root)
     natural = [q.text for q in stb.queries[::4]]
@@ -230,6 +260,11 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
             )
         )
     for label, make_apps in targets:
+        part = "speed-" + "".join(c for c in label.split()[0] if c.isdigit())
+        if (found := kept.load(part)) is not None:
+            rows.append(found)
+            log(f"speed {label}: kept from a run stopped at this commit")
+            continue
         apps = make_apps()
         pool = D.make_pool(label, apps)
         guessed = [q.text for qs in guessed_sets(pool, universe, GUESSES) for q in qs.queries]
@@ -290,6 +325,7 @@ def speed(root: Path, universe: list[D.App], quick: bool) -> list[dict[str, Any]
             }
         )
         r = rows[-1]
+        kept.save(part, r)
         log(f"speed {label}: p50 {r['p50']:.3f} ms, p99 {r['p99']:.3f} ms, bm25s p50 {r['bm25s_p50']:.3f} ms")
     return rows
 
@@ -336,6 +372,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--report-only", action="store_true", help="rewrite the report from --cache")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="workers scoring the ranker rows")
     parser.add_argument("--speed-to", type=Path, help="measure speed only, and write its rows (JSON) here")
+    parser.add_argument("--speed-kept", type=Path, help=argparse.SUPPRESS)  # the parent run's checkpoint folder
     args = parser.parse_args(argv)
     os.environ["CARDAMOM_SHARED_DATA"] = str(args.data.resolve())
     root = args.data.resolve()
@@ -344,7 +381,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=D.REPO).stdout
     universe = D.universe(root)
     if args.speed_to is not None:
-        args.speed_to.write_text(json.dumps(speed(root, universe, args.quick)))
+        kept = Checkpoint(args.speed_kept)
+        args.speed_to.write_text(json.dumps(speed(root, universe, args.quick, kept)))
         return 0
     log(f"universe: {len(universe)} apps, {sum(len(a.tools) for a in universe):,} tools")
     if args.report_only:
@@ -352,13 +390,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             q, s, clashes, elapsed = pickle.load(handle)
         started -= elapsed
     else:
-        q = quality(root, universe, args.quick, args.jobs)
-        s = speed_in_own_process(root, args.quick)
+        # finished parts are kept as they finish: a run stopped part way resumes at the same commit
+        kept = for_run(args.cache, D.REPO, root, args.quick)
+        if kept.folder is None:
+            log("the tree has uncommitted changes in src/ or bench/: nothing is kept for a resumed run")
+        started -= kept.earlier
+        q = quality(root, universe, args.quick, args.jobs, kept)
+        s = speed_in_own_process(root, args.quick, kept)
         clashes = filler_label_clashes(root, universe)
         try:  # (the raw results, for --report-only; an hour's run still writes its report without them)
             args.cache.parent.mkdir(parents=True, exist_ok=True)
             with args.cache.open("wb") as handle:
                 pickle.dump((q, s, clashes, time.time() - started), handle)
+            kept.discard()  # the raw results hold every part now
         except OSError as error:
             log(f"raw results not kept at {args.cache}: {error}")
     write(
