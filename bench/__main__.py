@@ -391,9 +391,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         started -= elapsed
     else:
         # finished parts are kept as they finish: a run stopped part way resumes at the same commit
-        kept = for_run(args.cache, D.REPO, root, args.quick)
+        measured = Path(sys.modules[SearchIndex.__module__].__file__ or ".")
+        kept = for_run(args.cache, D.REPO, root, args.quick, measured)
         if kept.folder is None:
-            log("the tree has uncommitted changes in src/ or bench/: nothing is kept for a resumed run")
+            log(f"{measured} is not a commit's (changes in src/ or bench/, or another tree): nothing kept to resume")
         started -= kept.earlier
         q = quality(root, universe, args.quick, args.jobs, kept)
         s = speed_in_own_process(root, args.quick, kept)

@@ -77,7 +77,11 @@ class Checkpoint:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def for_run(cache: Path, repo: Path, data: Path, quick: bool) -> Checkpoint:
-    """The run's checkpoint, beside its raw results' cache (``bench-partial/<key>/``)."""
+def for_run(cache: Path, repo: Path, data: Path, quick: bool, measured: Path | None = None) -> Checkpoint:
+    """The run's checkpoint, beside its raw results' cache (``bench-partial/<key>/``). ``measured``:
+    the search package imported; one from outside ``repo`` (another work tree's, installed
+    editable) is not the commit named, and nothing is kept."""
     key = run_key(repo, data, quick)
+    if measured is not None and not measured.resolve().is_relative_to(repo.resolve()):
+        key = None
     return Checkpoint(None if key is None else cache.parent / "bench-partial" / key, clock=True)

@@ -74,5 +74,13 @@ def test_uncommitted_code_keeps_nothing(tmp_path: Path) -> None:
     assert run_key(tmp_path / "repo" / "src", tmp_path, quick=False) is None  # still inside the repo: dirty
 
 
+def test_a_package_imported_from_another_tree_keeps_nothing(tmp_path: Path) -> None:
+    repo = _repo(tmp_path / "repo")
+    inside = for_run(tmp_path / "r.pickle", repo, tmp_path, quick=False, measured=repo / "src" / "a.py")
+    assert inside.folder is not None
+    elsewhere = tmp_path / "other" / "src" / "a.py"
+    assert for_run(tmp_path / "r.pickle", repo, tmp_path, quick=False, measured=elsewhere).folder is None
+
+
 def test_outside_a_repository_nothing_is_kept(tmp_path: Path) -> None:
     assert run_key(tmp_path, tmp_path, quick=False) is None
