@@ -35,7 +35,7 @@ _PHRASES = {
     ("kick", "off"): "start", ("wrap", "up"): "close", ("sign", "off"): "approve", ("knock", "out"): "create",
     ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete", ("write", "up"): "create",
     ("mock", "up"): "create", ("draw", "up"): "create", ("jot", "down"): "create", ("throw", "away"): "delete",
-    ("throw", "out"): "delete", ("hook", "up"): "connect",
+    ("throw", "out"): "delete", ("hook", "up"): "connect", ("shut", "down"): "stop", ("shut", "off"): "stop",
 }  # fmt: skip
 # formal verbs, as models write them (``formal_verbs``): "*relocate* box file 123 to folder 99",
 # "*amend* xero invoice INV-3", "*transmit* ... to the customer" (not "terminate": a call's

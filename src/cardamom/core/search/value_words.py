@@ -191,7 +191,8 @@ def spelled_counts(sequence: Sequence[str]) -> frozenset[str]:
 
 # the kinds a plain name follows after its place's word ("in org *acme*", "for user *octocat*")
 _PLAIN_NAMED = frozenset({"user", "customer", "contact"})
-_ENDING_PLACE = LOCATING | {"and", "to", "with", "by", "sorted", "ordered", "where", "that", "which"}
+# (or a role it is given after "as": "add octocat to the team in github org *acme* as a maintainer")
+_ENDING_PLACE = LOCATING | {"and", "to", "with", "by", "sorted", "ordered", "where", "that", "which", "as"}
 _NAME_KINDS = NAMED_KINDS | _PLAIN_NAMED
 _PLACING_OF = LOCATING | {"of"}
 
