@@ -74,6 +74,13 @@ _TAKEN_OUT = re.compile(
     r"^(?:take|pull|get)\s+(?![$\u20ac\u00a3]?\d)(?P<thing>\S.*?)\s+(?:out\s+of|off(?:\s+of)?)\s+(?P<place>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
+# a requirement ended: "*stop requiring* signed commits on main", "*no longer enforce* branch protection for
+# admins": its removal ("remove the requirement for ..."), where "stop" is an app's own word for a run
+_ENDED = re.compile(
+    r"^(?:(?:stop|quit|cease)\s+(?P<ing>requiring|enforcing)|no\s+longer\s+(?P<plain>require|enforce))\s+(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ENDED_AS = {"requir": "remove the requirement for", "enforc": "remove the enforcement of"}
 _LONGEST = 300  # characters
 
 
@@ -94,6 +101,9 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
     if opening is None:
         return request
     lead, rest = opening["lead"], opening["rest"]
+    ended = _ENDED.match(rest)
+    if ended is not None:
+        return f"{lead}{_ENDED_AS[(ended['ing'] or ended['plain']).casefold()[:6]]} {ended['rest']}"
     looped = _LOOPED.match(rest)
     if looped is not None and not named("loop"):
         person = looped["first"] or looped["person"]
