@@ -1,7 +1,7 @@
 """A request's verb in slang or jargon (``slang_verbs``): "*scrap* asana task 12", "*bounce* droplet
 77", "*ship* PR 12", "*fire off* xero invoice INV-3 to the customer", "*loop* bob *into* slack
 channel C0123", "*spin up* a droplet", "*kick off* the deploy workflow", "*take* asana task 12 *out of*
-project 31".
+project 31", "*stop requiring* signed commits on main" (the requirement removed).
 
 People at work say "scrap", "bounce" and "ship" for what an API calls delete, restart and merge;
 no name of the app carries them, so they were the request's rarest words and it found nothing.
@@ -80,7 +80,8 @@ _ENDED = re.compile(
     r"^(?:(?:stop|quit|cease)\s+(?P<ing>requiring|enforcing)|no\s+longer\s+(?P<plain>require|enforce))\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-_ENDED_AS = {"requir": "remove the requirement for", "enforc": "remove the enforcement of"}
+_REQUIRED, _ENFORCED = "remove the requirement for", "remove the enforcement of"
+_ENDED_AS = {"requiring": _REQUIRED, "require": _REQUIRED, "enforcing": _ENFORCED, "enforce": _ENFORCED}
 _LONGEST = 300  # characters
 
 
@@ -103,7 +104,7 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
     lead, rest = opening["lead"], opening["rest"]
     ended = _ENDED.match(rest)
     if ended is not None:
-        return f"{lead}{_ENDED_AS[(ended['ing'] or ended['plain']).casefold()[:6]]} {ended['rest']}"
+        return f"{lead}{_ENDED_AS[(ended['ing'] or ended['plain']).casefold()]} {ended['rest']}"
     looped = _LOOPED.match(rest)
     if looped is not None and not named("loop"):
         person = looped["first"] or looped["person"]
