@@ -111,8 +111,6 @@ def _row_workers(jobs: int) -> Any:
 def quality(
     root: Path, universe: list[D.App], quick: bool, jobs: int = 1, kept: Checkpoint | None = None
 ) -> dict[str, Any]:
-    from bench.peers import Bm25s, Embeddings, RankBm25
-
     sets: list[D.QuerySet] = []
     for size in SIZES:
         pool = D.make_pool(f"{size:,} tools", D.sized_apps(universe, size))
@@ -128,11 +126,6 @@ def quality(
     pools = {id(qs.pool): qs.pool for qs in sets}
     halves = {qs.name: test_half(qs) for qs in sets}
     results: dict[str, dict[str, Scores]] = {qs.name: {} for qs in sets}
-
-    def score_all(name: str, per_pool: dict[int, Search]) -> None:
-        for qs in sets:
-            queries = halves[qs.name]
-            results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
 
     # The ranker rows, in ``jobs`` forked workers (each row's indexes are built, used and dropped
     # in one worker; holding every row's at once outgrew 24 GB), merged in the table's order.
@@ -155,13 +148,30 @@ def quality(
     for step in range(len(ABLATIONS)):  # merged in the table's order
         for name, by_method in rows[step].items():
             results[name].update(by_method)
-    if (peers := kept.load("peers")) is not None:
-        for name, by_method in peers["results"].items():
-            results[name].update(by_method)
+    peers = kept.load("peers")
+    if peers is None:
+        peers = _peers(sets, pools, halves)
+        kept.save("peers", peers)
+    else:
         log("BM25 and embedding peers kept from a run stopped at this commit")
-        info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
-        return {"sets": info, "results": results, "threshold": peers["threshold"], "balanced": peers["balanced"]}
-    peer_methods = ("bm25s", "rank-bm25", "MiniLM embeddings")
+    for name, by_method in peers["results"].items():
+        results[name].update(by_method)
+    info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
+    return {"sets": info, "results": results, "threshold": peers["threshold"], "balanced": peers["balanced"]}
+
+
+def _peers(sets: list[D.QuerySet], pools: dict[int, D.Pool], halves: dict[str, list[D.Query]]) -> dict[str, Any]:
+    """The BM25 and embedding peers' scores on every set's test half, and the embedding threshold
+    chosen on the dev halves (with its balanced accuracy)."""
+    from bench.peers import Bm25s, Embeddings, RankBm25
+
+    results: dict[str, dict[str, Scores]] = {qs.name: {} for qs in sets}
+
+    def score_all(name: str, per_pool: dict[int, Search]) -> None:
+        for qs in sets:
+            queries = halves[qs.name]
+            results[qs.name][name] = score(qs.pool, queries, run(per_pool[id(qs.pool)], queries))
+
     log("BM25 peers")
     for name, peer in (("bm25s", Bm25s), ("rank-bm25", RankBm25)):
         score_all(name, {pid: peer(pool).search for pid, pool in pools.items()})
@@ -179,13 +189,7 @@ def quality(
     )
     del emb, matrices
     gc.collect()
-    peer_results = {
-        name: {method: s for method, s in by_method.items() if method.startswith(peer_methods)}
-        for name, by_method in results.items()
-    }
-    kept.save("peers", {"results": peer_results, "threshold": threshold, "balanced": balanced})
-    info = [SetInfo(qs.name, qs.kind, qs.note, any(q.gold for q in qs.queries)) for qs in sets]
-    return {"sets": info, "results": results, "threshold": threshold, "balanced": balanced}
+    return {"results": results, "threshold": threshold, "balanced": balanced}
 
 
 # ---- speed -----------------------------------------------------------------------------------
