@@ -130,10 +130,9 @@ def quality(
     # The ranker rows, in ``jobs`` forked workers (each row's indexes are built, used and dropped
     # in one worker; holding every row's at once outgrew 24 GB), merged in the table's order.
     kept = kept or Checkpoint(None)
-    rows: dict[int, dict[str, dict[str, Scores]]] = {}
-    for step in range(len(ABLATIONS)):
-        if (found := kept.load(f"row-{step:03d}")) is not None:
-            rows[step] = found
+    rows: dict[int, dict[str, dict[str, Scores]]] = {
+        step: found for step in range(len(ABLATIONS)) if (found := kept.load(f"row-{step:03d}")) is not None
+    }
     if rows:
         log(f"{len(rows)} of {len(ABLATIONS)} ranker rows kept from a run stopped at this commit")
     _ROWS.update(sets=sets, pools=pools, halves=halves)
