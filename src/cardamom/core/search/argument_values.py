@@ -23,6 +23,7 @@ from cardamom.core.search.dated_words import (
     dated_participle,
     is_name,
     may_be_participle,
+    names_days,
     person_participle,
     placed_participle,
     subject_participle,
@@ -308,7 +309,7 @@ def read_values(
             by_shape.append(word)
         if (
             shape
-            or lowered in DATE_WORDS
+            or names_days(word.strip(".,:;!?'\""))
             or (lowered in RELATIVE and following in PERIODS | DATE_WORDS)
             or (lowered in PERIODS and (previous in RELATIVE or (tags and previous in RATES)))
             or naming

@@ -24,8 +24,9 @@ from cardamom.core.search.reason_clauses import QUOTE_MARKS
 from cardamom.core.search.tokens import tokenize
 from cardamom.core.search.verb_readings import said_in
 
-# examples of a thing or a field: "such as title or status", "e.g. bugs", "for example 'done'"
-_EXAMPLES = r"(?:such\s+as|e\.\s?g\.?|for\s+example|for\s+instance)\s+[^,;()]*"
+# examples of a thing or a field: "such as title or status", "e.g. bugs", "for example 'done'"; and what
+# it is said again ("i.e. mark it as a bug")
+_EXAMPLES = r"(?:such\s+as|e\.\s?g\.?|i\.\s?e\.?|for\s+example|for\s+instance)\s+[^,;()]*"
 # what a result includes ("including their default payment method", "incl. all parts") and what
 # an optional extra is ("and optionally a section", ", optionally filtered by status")
 _INCLUDED = r"(?:including|incl\.)\s+[^,;()]*"
@@ -74,7 +75,7 @@ _ASKED = re.compile(
 # what a list of fields seen opens with, looked for first (``_ASKED``'s dashes, colon, "its", "their")
 _SEEN_CUES = ("\u2014", "\u2013", ":", " - ", " its ", " their ", " Its ", " Their ")
 # the words one of them opens with, looked for first: most requests have none
-_CUES: tuple[str, ...] = ("such", "e.g", "eg.", "example", "instance", "incl", "optional", "date", "time", "by ")
+_CUES: tuple[str, ...] = ("such", "e.g", "eg.", "i.e", "example", "instance", "incl", "optional", "date", "time", "by ")
 _CUES += ("behalf", "new ", "detailed", "full", "complete", "comprehensive", "extended", "the end", "the top")
 _CUES += ("the bottom", "the start", "the beginning", "with their", "with its")
 # A gloss: a word or two in parentheses, in lower case, after a word and before the request goes on,

@@ -18,10 +18,14 @@ DATE_WORDS = frozenset(
         """
         monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight
         noon midnight january february march april june july august september october november
-        december jan feb mar apr jun jul aug sep sept oct nov dec weekend
+        december jan feb mar apr jun jul aug sep sept oct nov dec weekend weekends weekday weekdays
         """
     )
 )
+# a day as a schedule shortens it ("open *Mon-Fri* 9-17"): a value where capitalised or joined to
+# another day, never alone in lower case ("sun", "sat", "wed" are words too)
+_DAY_ABBREVIATIONS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
+_JOINS = re.compile(r"[-\u2013/]")
 RELATIVE = frozenset({"next", "last", "this", "coming", "previous", "past"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",
 # "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
@@ -46,6 +50,17 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
 def is_date_word(word: str) -> bool:
     lowered = word.casefold().strip(".,:;!?")
     return lowered in DATE_WORDS or lowered in RELATIVE or bool(_ISO_DATE.match(lowered))
+
+
+def names_days(word: str) -> bool:
+    """``word`` (as written, its punctuation stripped) names a date's day or month: a date word
+    ("friday", "weekdays"), a capitalised day's abbreviation ("Mon"), or such words joined by a
+    dash or a slash ("Mon-Fri", "sat/sun", "jan-mar")."""
+    lowered = word.casefold()
+    if lowered in DATE_WORDS or (lowered in _DAY_ABBREVIATIONS and word[:1].isupper()):
+        return True
+    parts = _JOINS.split(lowered)
+    return len(parts) >= 2 and all(p in DATE_WORDS or p in _DAY_ABBREVIATIONS for p in parts)
 
 
 def ends_as_participle(word: str) -> bool:

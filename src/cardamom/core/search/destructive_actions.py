@@ -101,7 +101,7 @@ def request_action(
     own = action_forms()
     if words[0] in _UNDOING:
         return words[0]  # no tool that deletes brings a thing back, whatever the names say
-    if setting and words[0] in SETTING_VERBS:
+    if setting and (words[0] in SETTING_VERBS or words[0] in TURNING_OFF):
         return words[0]  # "enable default code scanning setup": a write, whatever the names say
     if switching and words[0] in SWITCHING_VERBS:
         return "set"  # "turn off the code quality setup": a write (no name says "turn"), never a read
@@ -147,6 +147,10 @@ _MARK = inflection_key("mark")
 # The verbs of no group a request writes with, never deleting ("disable" may: "disable the
 # webhook"); as the first word, the request's action (``setting_actions``)
 SETTING_VERBS = frozenset({"set", "enable", "toggle", "select", "activate", "submit", "confirm", "approve"})
+# ... and those turning a thing off, which a delete tool may answer ("disable the webhook"): the
+# request's action too, contradicting a name that only reads and nothing else ("deactivate stripe
+# promo code promo_1": the code's update, never its get)
+TURNING_OFF = frozenset({"disable", "deactivate"})
 # Verbs turning a thing on or off, or over to another setting: as the first word, a write
 # ("turn on", "switch my registry to the professional tier"), which no name says as they do
 SWITCHING_VERBS = frozenset({"turn", "switch"})
@@ -158,7 +162,9 @@ def _writing() -> frozenset[str]:
     cancels or stops."""
     heads = (_KEEPING_HEADS - _READING_HEADS) | _ENDING_HEADS
     grouped = group_keys(frozenset(heads)) - group_keys(_READING_HEADS) - {inflection_key(w) for w in _NOUN_LIKE}
-    return grouped | {inflection_key(w) for w in _WRITING_OUTSIDE_GROUPS}
+    # ... and the words of their own groups: "deactivate" writes as "disable" does ("deactivate stripe
+    # promo code promo_1": never the code's get), "deny" as "reject"
+    return grouped | {inflection_key(w) for w in _WRITING_OUTSIDE_GROUPS} | group_keys(_WRITING_OUTSIDE_GROUPS)
 
 
 def contradicts(
@@ -185,6 +191,8 @@ def contradicts(
     names = _keys_of(frozenset(name_tokens))
     if writes and key in _writing() and names & group_keys(_READING_HEADS) and not names & _writing():
         return True
+    if action in TURNING_OFF:
+        return False
     if reads and key in group_keys(_READING_HEADS):
         # a state a name marks a thing as is none of its actions ("mark_notifications_as_*read*")
         reads_too = names & group_keys(_READING_HEADS) - (marked_states(name) if states else frozenset())

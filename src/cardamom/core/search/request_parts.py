@@ -36,7 +36,9 @@ _TASKS = frozenset(
 # "..., so create a customer in stripe": the context before, the request after
 _SO = re.compile(r"^[^.;:!?]{8,}?,\s*so\s+(?:please\s+)?(?P<rest>(?P<first>[A-Za-z]+)\b.*)$", re.IGNORECASE | re.DOTALL)
 # a sentence's end: its mark, then a space ("cal.com", "report.pdf" and "v1.2" go on)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# (never the stop of an abbreviation that goes on: "properties in twilio, *e.g.* mute them")
+_ABBREVIATED = r"(?<![eE]\.[gG]\.)(?<![iI]\.[eE]\.)"
+_SENTENCE_END = re.compile(rf"(?<=[.!?]){_ABBREVIATED}\s+")
 # words before a sentence's action that leave it an action ("*Please* list ...", "*Now* create ...")
 # (and a step's place: "*step 2:* reboot it", "*second,* create a project", "*finally* ...")
 _OPENERS = re.compile(
@@ -109,7 +111,7 @@ def task_part(
 
 # "1) get jira issue ENG-5 2) post its summary ...", "1. ... 2. ...": the first step's words
 _NUMBERED = re.compile(r"^\s*\(?1[.)]\s+(?P<first>.+?)\s+\(?2[.)]\s+\S", re.DOTALL)
-_STEP_END = re.compile(r"\s*;\s+|(?<=[.!?])\s+")
+_STEP_END = re.compile(rf"\s*;\s+|(?<=[.!?]){_ABBREVIATED}\s+")
 _MOST_STEPS = 4
 # a second step joined by "and" or "then", on what the first names ("... and email *it* to bob",
 # "... and check *its* status", "... then share *them* with alice")

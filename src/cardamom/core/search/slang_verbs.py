@@ -36,6 +36,7 @@ _PHRASES = {
     ("kill", "off"): "delete", ("cycle", "power"): "restart", ("wipe", "out"): "delete", ("write", "up"): "create",
     ("mock", "up"): "create", ("draw", "up"): "create", ("jot", "down"): "create", ("throw", "away"): "delete",
     ("throw", "out"): "delete", ("hook", "up"): "connect", ("shut", "down"): "stop", ("shut", "off"): "stop",
+    ("transfer", "ownership"): "change the owner",
 }  # fmt: skip
 # formal verbs, as models write them (``formal_verbs``): "*relocate* box file 123 to folder 99",
 # "*amend* xero invoice INV-3", "*transmit* ... to the customer" (not "terminate": a call's
@@ -77,11 +78,13 @@ _TAKEN_OUT = re.compile(
 # a requirement ended: "*stop requiring* signed commits on main", "*no longer enforce* branch protection for
 # admins": its removal ("remove the requirement for ..."), where "stop" is an app's own word for a run
 _ENDED = re.compile(
-    r"^(?:(?:stop|quit|cease)\s+(?P<ing>requiring|enforcing)|no\s+longer\s+(?P<plain>require|enforce))\s+(?P<rest>\S.*)$",
+    r"^(?:(?:stop|quit|cease)\s+(?P<ing>requiring|enforcing)|no\s+longer\s+(?P<plain>require|enforce)"
+    r"|(?:turn\s+off|switch\s+off|disable|deactivate)\s+(?:the\s+)?(?P<made>required|enforced))\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
-)
+)  # ... or a required thing turned off: "*turn off required* status checks on main"
 _REQUIRED, _ENFORCED = "remove the requirement for", "remove the enforcement of"
 _ENDED_AS = {"requiring": _REQUIRED, "require": _REQUIRED, "enforcing": _ENFORCED, "enforce": _ENFORCED}
+_ENDED_AS |= {"required": _REQUIRED, "enforced": _ENFORCED}
 _LONGEST = 300  # characters
 
 
@@ -104,7 +107,7 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
     lead, rest = opening["lead"], opening["rest"]
     ended = _ENDED.match(rest)
     if ended is not None:
-        return f"{lead}{_ENDED_AS[(ended['ing'] or ended['plain']).casefold()]} {ended['rest']}"
+        return f"{lead}{_ENDED_AS[(ended['ing'] or ended['plain'] or ended['made']).casefold()]} {ended['rest']}"
     looped = _LOOPED.match(rest)
     if looped is not None and not named("loop"):
         person = looped["first"] or looped["person"]

@@ -118,6 +118,7 @@ def synonyms_of(token: str) -> tuple[str, ...]:
     return tuple(w for w in _groups_by_key().get(key, ()) if inflection_key(w) != key)
 
 
+_TAX_IDS = ("number", "no", "id", "ids")
 _FILED = ("ticket", "bug", "issue", "defect", "incident", "report", "request", "complaint")
 _RENAMING = ("change", "update", "set", "edit", "modify")
 _DROPPED_NOTES = ("comment", "note", "line", "message", "reply", "remark")
@@ -170,6 +171,12 @@ PHRASES: dict[tuple[str, ...], tuple[str, ...]] = {
     # the kinds of a thing are its types ("what *kinds of* reports can I run in stripe":
     # ``get_reporting_report_types``); not "what kind of plan is X on", a property of one
     **{(kinds, "of"): ("types", "of") for kinds in ("kinds", "sorts")},
+    # a VAT or GST number is a tax id ("add VAT number DE123 to stripe customer cus_1": the customer's
+    # ``post_customers_customer_tax_ids``), and the VAT a tax, as APIs name them whatever the country's
+    # tax ("VAT DE123", its number before an id read away, ``labelled_numbers``)
+    **{(tax, said): ("tax", "ids" if said == "ids" else "id") for tax in ("vat", "gst", "tax") for said in _TAX_IDS},
+    ("vat",): ("tax",),
+    ("gst",): ("tax",),
     # the most recent is the latest ("my most recent stripe invoice")
     ("most", "recent"): ("latest",),
     # who holds a thing is its assignee: "who's working on jira ticket ENG-88" asks the field
