@@ -564,6 +564,8 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an id led by capitals and a digit is opaque", "capital_ids", True),
     ("+ a plural head orders within an app", "app_plurals", True),
     ("+ what a thing is set to or for is read", "set_states", True),
+    ("+ a thing looked up by id, no id given", "id_lookups", True),
+    ("+ the acts a who-question asks for", "acted_lists", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -75,12 +75,13 @@ def weigh_tokens(
     head: RequestHead | None = None,
     predicates: frozenset[str] = frozenset(),
     ids: frozenset[str] = frozenset(),
+    lookups: frozenset[str] = frozenset(),
 ) -> Weighed:
     """The query's tokens weighed over the ranked pool. ``guessed_name``: the query is shaped
     like a tool name, whose grammatical number is a guess (``guessed_number``). ``head``: the
     request's verb and head noun (``head_all``). ``predicates``: the words a copula puts after
     it ("are *available*", ``frame_adjectives``). ``ids``: the values that are a thing's number,
-    which match no name (``numbered_ids``)."""
+    which match no name (``numbered_ids``). ``lookups``: "get file by *id*" (``id_lookups``)."""
     tokens = scope.tokens
     as_exact = index.options.inflected_exact or (guessed_name and index.options.guessed_number)
     literal_ties = index.options.literal_ties
@@ -97,6 +98,8 @@ def weigh_tokens(
         description = entry.description
         covered = entry.every
         label = entry.label
+        if token in lookups:  # "get file *by id*": a description saying it, as a name's prefix would
+            near = near | entry.description
         if token in scope.values and description:
             # An argument value (a number, an id, a quoted title) that a description happens to
             # contain ("up to 10 items") is no sign of the tool; only a name carrying it is.

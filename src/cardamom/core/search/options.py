@@ -1446,6 +1446,11 @@ class SearchOptions:
       ("what is the actions cache storage limit *set for* our enterprise", "which columns *are set for* jira
       filter 10042": the get, where the tool setting it was first by the word "set"); "set up" and "set as" stay
       (``about_questions``).
+    * ``id_lookups``: a thing looked up "by id" with no id given ("xero get file by id") leaves "id" out of the
+      request, as an id written after it does
+    * ``acted_lists``: a "who" question whose verb's doers no name of the app says asks for the acts, where a name
+      reading them says them ("who reacted to issue 42": ``reactions_list_for_issue``, "who voted on jira issue
+      PROJ-2": ``get_votes``) (``people_questions``)
     """
 
     drop_filler: bool = True
@@ -1921,6 +1926,8 @@ class SearchOptions:
     capital_ids: bool = True
     app_plurals: bool = True
     set_states: bool = True
+    id_lookups: bool = True
+    acted_lists: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2408,4 +2415,6 @@ SEED_RULES_ONLY = SearchOptions(
     capital_ids=False,
     app_plurals=False,
     set_states=False,
+    id_lookups=False,
+    acted_lists=False,
 )

@@ -56,6 +56,8 @@ _WHO_ACCESS = re.compile(
 )
 # the endings of a word for the people doing a verb: "followers", "stargazers", "collaborators", "attendees"
 _PEOPLE_ENDINGS = ("ers", "ors", "ees")
+# ... and of a word for the acts themselves: "reactions", "approvals", "deployments" ("votes": verb + s)
+_ACT_ENDINGS = ("ions", "als", "ments")
 _LONGEST = 400  # characters: a question is short
 
 
@@ -91,6 +93,8 @@ def people_question(index: SearchIndex, request: str, tools: frozenset[int]) -> 
     if verb is None or (possible is None and (written in HOLDER_WORDS or verb in HOLDER_WORDS)):
         return request  # (who holds a field asks the thing: "who is *assigned* to issue 7")
     people = _people_words(index, verb, tools)
+    if not people and index.options.acted_lists:
+        people = _act_words(index, verb, tools)  # "who *reacted* to issue 42": its reactions
     if len(people) != 1:  # none, or the verb's word is not one list's
         return request
     rest = found.group("rest").strip()
@@ -118,13 +122,17 @@ def _verb_of(word: str) -> str | None:
 def _unsaid_verb(index: SearchIndex, word: str, tools: frozenset[int]) -> str | None:
     """The verb ``word`` writes past ("contributed"), in the present ("contributes") or as a gerund,
     where no verb list knows it (``unknown_doers``): its stem, if no name of ``tools`` says the
-    word or the stem, and a listing name says one word for the people doing it ("contributors")."""
+    word or the stem, and a listing name says one word for the people doing it ("contributors");
+    or, where a reading name says one word for the acts (``acted_lists``: "voted", "votes"), its stem."""
     if word in GRAMMAR_WORDS or literal_names(index, word) & tools:
         return None
     for ending in ("ed", "d", "es", "s", "ing"):
         stem = word.removesuffix(ending)
-        unsaid = stem != word and len(stem) >= 4 and not literal_names(index, stem) & tools
-        if unsaid and len(_people_words(index, stem, tools)) == 1:
+        if stem == word or len(stem) < 4:
+            continue
+        if not literal_names(index, stem) & tools and len(_people_words(index, stem, tools)) == 1:
+            return stem
+        if index.options.acted_lists and len(_act_words(index, stem, tools)) == 1:
             return stem
     return None
 
@@ -140,6 +148,16 @@ def _people_words(index: SearchIndex, verb: str, tools: frozenset[int]) -> list[
             if word.endswith(_PEOPLE_ENDINGS) and is_plural(word) and any(_begins(word, s) for s in stems):
                 words.add(word)
     return sorted(words)
+
+
+def _act_words(index: SearchIndex, verb: str, tools: frozenset[int]) -> list[str]:
+    """The plural words for the acts of ``verb`` that a reading name of ``tools`` says, where none
+    says who does them (``acted_lists``): "react": "reactions" (GitHub's ``reactions_list_for_issue``),
+    "vote": "votes" (Jira's ``get_votes``), "comment": "comments"."""
+    stem = verb.removesuffix("e")
+    forms = {verb + "s", verb + "es", *(stem + ending for ending in _ACT_ENDINGS)}
+    reading = (verb_names(index, "list") | verb_names(index, "get")) & tools
+    return sorted({w for d in reading for w in own_name_words(index.documents[d].name) if w in forms})
 
 
 def _begins(word: str, stem: str) -> bool:

@@ -30,6 +30,7 @@ from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_nouns import listed_head
 from cardamom.core.search.head_order import head_first, request_head_of
+from cardamom.core.search.id_lookups import id_lookups
 from cardamom.core.search.implied_app import implied_app, numbered_kind, slug_app
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.instrument_words import instrument_read, means_words
@@ -198,7 +199,8 @@ def _rank(
     numbered = options.numbered_ids and scope.values_weighed  # "droplet *99*": no name's "99"
     ids = numbered_ids(analysis.after_words, scope.values) if numbered else frozenset()
     shaped, predicates = analysis.name_shaped, analysis.predicates
-    weighed = weigh_tokens(index, scope, guessed_name=shaped, head=head, predicates=predicates, ids=ids)
+    by_id = id_lookups(query) if options.id_lookups else frozenset()  # "get file *by id*"
+    weighed = weigh_tokens(index, scope, guessed_name=shaped, head=head, predicates=predicates, ids=ids, lookups=by_id)
     total_mass = sum(weighed.weights)
     needed = mass_needed(total_mass, floor)
     # Part of the floor, for a guessed name that names no app of the org: inside a named app,
