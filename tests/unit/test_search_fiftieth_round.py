@@ -13,7 +13,7 @@ import pytest
 
 from cardamom.core.search import SearchDocument, SearchIndex, rank
 from cardamom.core.search.abbreviations import spelled_values
-from cardamom.core.search.destructive_actions import request_action
+from cardamom.core.search.destructive_actions import contradicts, request_action
 from cardamom.core.search.filtering_things import list_filter
 from cardamom.core.search.head_nouns import RequestHead
 from cardamom.core.search.joined_values import quoted_joins
@@ -233,8 +233,11 @@ class TestSettingActions:
     def test_the_action_read(self) -> None:
         assert request_action(["enable", "setup"], setting=True) == "enable"
         assert request_action(["enable", "setup"]) is None
-        # "disable" may delete ("disable the webhook"): no setting verb
-        assert request_action(["disable", "setup"], setting=True) is None
+        # "disable" may delete ("disable the webhook"): the action since the sixty-third round, which
+        # contradicts a name that only reads and never a delete (``TURNING_OFF``)
+        assert request_action(["disable", "setup"], setting=True) == "disable"
+        assert contradicts("disable", ["get", "default", "setup"], reads=True, writes=True)
+        assert not contradicts("disable", ["delete", "webhook"], reads=True, writes=True)
 
 
 class TestSlugFirst:
