@@ -94,6 +94,11 @@ TWILIO = [
     app_doc("twilio__fetch_participant", "Twilio", "Fetch an instance of a participant."),
     app_doc("twilio__create_participant", "Twilio", "Create a participant."),
 ]
+NOTION = [
+    app_doc("notion__patch_page", "Notion", "Update page properties. Updates the properties of a page."),
+    app_doc("notion__retrieve_a_page_property", "Notion", "Retrieve a page property item."),
+    app_doc("notion__retrieve_a_page", "Notion", "Retrieve a page."),
+]
 CAL = [
     app_doc(
         "cal-com__schedules_controller_create_schedule",
@@ -126,6 +131,14 @@ class TestDeactivating:
         query = "Deactivate Stripe promo code promo_1MiM6K so it can no longer be used"
         assert shipped_names(STRIPE, query)[:1] == ["stripe__post_promotion_codes_promotion_code"]
         assert shipped_names(STRIPE, query, setting_actions=False)[:1] == ["stripe__get_promotion_codes_promotion_code"]
+
+
+class TestDroppedVerbs:
+    def test_a_verb_no_name_says_still_opens_the_request(self) -> None:
+        # "set" is scaffolding where no name says it, and left the words the request's action is read from
+        query = 'Set the Status property to "Done" on a Notion page'
+        assert shipped_names(NOTION, query)[:1] == ["notion__patch_page"]
+        assert shipped_names(NOTION, query, setting_actions=False)[:1] == ["notion__retrieve_a_page_property"]
 
 
 class TestDays:
