@@ -141,6 +141,20 @@ class TestDroppedVerbs:
         assert shipped_names(NOTION, query, setting_actions=False)[:1] == ["notion__retrieve_a_page_property"]
 
 
+class TestChangesMade:
+    QUOTES = (
+        app_doc("xero__get_quote", "Xero", "Retrieves a specific quote using a unique quote Id."),
+        app_doc("xero__get_quote_history", "Xero", "Retrieves history records for a specific quote."),
+        app_doc("xero__get_quote_attachments", "Xero", "Retrieves attachments for a specific quote."),
+    )
+
+    def test_the_changes_made_to_a_thing_are_its_history(self) -> None:
+        for query in ("What changes have been made to Xero quote QU-0012?", "show changes to xero quote QU-0012"):
+            assert shipped_names(list(self.QUOTES), query)[:1] == ["xero__get_quote_history"]
+        unread = shipped_names(list(self.QUOTES), "show changes to xero quote QU-0012", changed_histories=False)
+        assert unread[:1] == ["xero__get_quote"]
+
+
 class TestDays:
     def test_days_as_schedules_write_them(self) -> None:
         assert names_days("Mon-Fri") and names_days("sat/sun") and names_days("Mon") and names_days("weekdays")

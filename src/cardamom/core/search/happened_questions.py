@@ -27,6 +27,14 @@ _HAPPENED = re.compile(
     r"(?P<place>\S.*?)[\s?.!]*$",
     re.IGNORECASE | re.DOTALL,
 )
+# ... and the changes made to one thing, asked or listed: "what changes have been made to xero quote
+# QU-12", "show the changes to jira issue KAN-5", "list edits made on ..." (its history, ``changed_histories``)
+_CHANGES = re.compile(
+    r"^\s*(?:(?:what|which)\s+|(?:show|list|get|see)\s+(?:me\s+)?(?:the\s+|all\s+(?:the\s+)?)?)"
+    r"(?:changes|edits|modifications)\s+(?:(?:have|has)\s+been\s+|were\s+|was\s+)?(?:made\s+)?(?:to|on|in)\s+"
+    r"(?P<place>\S.*?)[\s?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
 # the words an events list's name says beside the place's: "get_events", "issues_list_events"
 _LISTING = frozenset(
     inflection_key(w) for w in ("event", "events", "get", "list", "retrieve", "for", "in", "on", "all")
@@ -40,7 +48,12 @@ def events_asked(index: SearchIndex, request: str, tools: frozenset[int]) -> str
     ``tools`` lists events and says nothing else but the place's words (GitHub's
     ``issues_list_events`` for an issue; not Slack's ``apps_event_authorizations_list``);
     ``request`` as written otherwise."""
-    if len(request) > _LONGEST or "what" not in request[:40].casefold():
+    if len(request) > _LONGEST:
+        return request
+    changes = _CHANGES.match(request) if index.options.changed_histories else None
+    if changes is not None:  # "what changes have been made to xero quote QU-12": its history
+        return named_history(index, changes["place"], tools) or request
+    if "what" not in request[:40].casefold():
         return request
     found = _HAPPENED.match(request)
     if found is None:
