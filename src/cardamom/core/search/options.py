@@ -1446,11 +1446,12 @@ class SearchOptions:
       ("what is the actions cache storage limit *set for* our enterprise", "which columns *are set for* jira
       filter 10042": the get, where the tool setting it was first by the word "set"); "set up" and "set as" stay
       (``about_questions``).
-    * ``id_lookups``: a thing looked up "by id" with no id given ("xero get file by id") leaves "id" out of the
-      request, as an id written after it does
+    * ``id_lookups``: a thing looked up "by id" with no id given ("xero get file by id"): a description saying "id"
+      scores it as a name's prefix would, so the thing's own name decides (``get_file``, not the attachments'
+      ``get_account_attachment_by_id``) (``id_lookups``).
     * ``acted_lists``: a "who" question whose verb's doers no name of the app says asks for the acts, where a name
       reading them says them ("who reacted to issue 42": ``reactions_list_for_issue``, "who voted on jira issue
-      PROJ-2": ``get_votes``) (``people_questions``)
+      PROJ-2": ``get_votes``) (``people_questions``).
     """
 
     drop_filler: bool = True

@@ -235,7 +235,8 @@ def _rank(
         opens = None if analysis.name_shaped or question else leads
         done = options.asked_actions and question  # "how many messages did we *send*": a value
         asked = tuple(t for t in weighed.tokens if not (done and t in scope.values)) or weighed.tokens
-        asked = (*scope.tokens[:1], *asked) if scope.tokens[:1] == weighed.dropped[:1] != () else asked  # "*set* ..."
+        dropped_first = bool(scope.tokens) and weighed.dropped[:1] == scope.tokens[:1]  # "*set* ...", as scaffolding
+        asked = (scope.tokens[0], *asked) if dropped_first else asked
         if question and options.articled_acts:  # "is box web link 5 in *the trash*?": a noun, no action
             nouns = {word for before, word in analysis.after_words if before == "the"}
             asked = tuple(t for t in asked if t not in nouns) or asked
