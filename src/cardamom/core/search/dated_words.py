@@ -59,6 +59,8 @@ def names_days(word: str) -> bool:
     lowered = word.casefold()
     if lowered in DATE_WORDS or (lowered in _DAY_ABBREVIATIONS and word[:1].isupper()):
         return True
+    if "-" not in lowered and "/" not in lowered and "\u2013" not in lowered:
+        return False  # (most words: read for every word of every request)
     parts = _JOINS.split(lowered)
     return len(parts) >= 2 and all(p in DATE_WORDS or p in _DAY_ABBREVIATIONS for p in parts)
 
