@@ -25,7 +25,8 @@ DATE_WORDS = frozenset(
 # a day as a schedule shortens it ("open *Mon-Fri* 9-17"): a value where capitalised or joined to
 # another day, never alone in lower case ("sun", "sat", "wed" are words too)
 _DAY_ABBREVIATIONS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
-_JOINS = re.compile(r"[-\u2013/]")
+_JOIN_MARKS = ("-", "\u2013", "/")
+_JOINS = re.compile("|".join(map(re.escape, _JOIN_MARKS)))
 RELATIVE = frozenset({"next", "last", "this", "coming", "previous", "past"})
 # A past participle saying when a thing was acted on, before a date: "messages *sent* today",
 # "issues *created* last week". The irregular ones a request writes; "-ed" words otherwise.
@@ -59,7 +60,7 @@ def names_days(word: str) -> bool:
     lowered = word.casefold()
     if lowered in DATE_WORDS or (lowered in _DAY_ABBREVIATIONS and word[:1].isupper()):
         return True
-    if "-" not in lowered and "/" not in lowered and "\u2013" not in lowered:
+    if not any(mark in lowered for mark in _JOIN_MARKS):
         return False  # (most words: read for every word of every request)
     parts = _JOINS.split(lowered)
     return len(parts) >= 2 and all(p in DATE_WORDS or p in _DAY_ABBREVIATIONS for p in parts)

@@ -22,7 +22,7 @@ import re
 
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.person_moves import people_word
-from cardamom.core.search.postings import own_name_words
+from cardamom.core.search.postings import EMPTY, own_name_words
 from cardamom.core.search.thing_questions import HOLDER_WORDS
 from cardamom.core.search.tokens import GRAMMAR_WORDS, is_plural
 from cardamom.core.search.verb_readings import literal_names, verb_names
@@ -156,8 +156,12 @@ def _act_words(index: SearchIndex, verb: str, tools: frozenset[int]) -> list[str
     "vote": "votes" (Jira's ``get_votes``), "comment": "comments"."""
     stem = verb.removesuffix("e")
     forms = {verb + "s", verb + "es", *(stem + ending for ending in _ACT_ENDINGS)}
-    reading = (verb_names(index, "list") | verb_names(index, "get")) & tools
-    return sorted({w for d in reading for w in own_name_words(index.documents[d].name) if w in forms})
+    said = {form: docs for form in forms if (docs := index.name_postings.get(form, EMPTY) & tools)}
+    if not said:
+        return []  # (most verbs: no name says their acts; the reading names are not gathered)
+    reading = verb_names(index, "list") | verb_names(index, "get")
+    own = [(form, own_name_words(index.documents[d].name)) for form, docs in said.items() for d in docs & reading]
+    return sorted({form for form, words in own if form in words})
 
 
 def _begins(word: str, stem: str) -> bool:
