@@ -566,6 +566,9 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ what a thing is set to or for is read", "set_states", True),
     ("+ a thing looked up by id, no id given", "id_lookups", True),
     ("+ the acts a who-question asks for", "acted_lists", True),
+    ("+ an action's word no subject or modal leads, in a question, is its thing", "question_things", True),
+    ("+ a tenancy's name after it is a value", "tenancy_names", True),
+    ("+ an acronym before a thing the names say is a modifier", "acronym_modifiers", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

@@ -112,7 +112,8 @@ class TestStatedCompounds:
     def test_ranked(self) -> None:
         query = "what fixed asset types are set up in xero"
         assert _first(query) == "xero__get_asset_types"
-        assert _first(query, stated_compounds=False) == "xero__create_asset_type"
+        # (the sixty-fourth round's ``question_things`` reads the "create" after "are" as the question's thing too)
+        assert _first(query, stated_compounds=False, question_things=False) == "xero__create_asset_type"
 
 
 class TestTitledAdverbs:

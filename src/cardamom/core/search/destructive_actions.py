@@ -176,6 +176,7 @@ def contradicts(
     said: frozenset[str] = frozenset(),
     states: bool = True,
     writes: bool = False,
+    nouns: frozenset[str] = frozenset(),
 ) -> bool:
     """The tool's name says the opposite of ``action``: it deletes, cancels or stops where the
     request keeps (a tool cancelling a booking is no answer to changing it), or it writes where
@@ -186,7 +187,9 @@ def contradicts(
     says never contradicts a read ("get reassign booking user": ``reassign_booking_to_user``);
     ``states`` (``marked_states``): a name marking a state writes ("mark_notifications_as_read");
     ``writes`` (``write_actions``): a name that only reads contradicts a request that writes
-    ("update the stripe alert ...": not ``get_sources_source_mandate_notifications``)."""
+    ("update the stripe alert ...": not ``get_sources_source_mandate_notifications``); ``nouns``: a
+    question's things, which read nothing in a name ("is my uptime *check* up?": not
+    ``uptime_create_check``, ``question_things``)."""
     key = inflection_key(action)
     names = _keys_of(frozenset(name_tokens))
     if writes and key in _writing() and names & group_keys(_READING_HEADS) and not names & _writing():
@@ -194,8 +197,10 @@ def contradicts(
     if action in TURNING_OFF:
         return False
     if reads and key in group_keys(_READING_HEADS):
-        # a state a name marks a thing as is none of its actions ("mark_notifications_as_*read*")
-        reads_too = names & group_keys(_READING_HEADS) - (marked_states(name) if states else frozenset())
+        # a state a name marks a thing as is none of its actions ("mark_notifications_as_*read*"), nor is
+        # a thing the question asks about ("is my uptime *check* up?": ``uptime_create_check`` only writes)
+        unread = (marked_states(name) if states else frozenset()) | _keys_of(nouns)
+        reads_too = names & group_keys(_READING_HEADS) - unread
         listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
         writing = _writing() if states else _writing() - {_MARK}
         return (listed or bool(names & writing - said)) and not (reads_too - {_LIST} if listed else reads_too)

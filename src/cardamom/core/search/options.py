@@ -1452,6 +1452,16 @@ class SearchOptions:
     * ``acted_lists``: a "who" question whose verb's doers no name of the app says asks for the acts, where a name
       reading them says them ("who reacted to issue 42": ``reactions_list_for_issue``, "who voted on jira issue
       PROJ-2": ``get_votes``) (``people_questions``).
+    * ``question_things``: in a question, an action's word that no subject, modal, "to" or "do" comes before is its
+      thing, no action of the request ("is my DigitalOcean uptime *check* currently up?": the check's state is read,
+      where ``uptime_create_check`` came first; "how do I *delete* ..." keeps its action) (``question_things``).
+    * ``tenancy_names``: the word right after a tenancy ("org", "workspace", "account") that none of the org's tools
+      says anywhere is its name, a value ("which repos in github org *acme* are allowed to run actions": "acme" had
+      weighed most and nothing was found) (``thing_values``).
+    * ``acronym_modifiers``: for ``unsaid_modifiers``, an acronym in capitals before a word the app's names say may
+      be a modifier too, and one only descriptions of the app say is unsaid by its names ("what *SSL* certificates
+      do I have on digitalocean": ``certificates_list``, where "ssl", said by ``certificates_create``'s description
+      alone, weighed most and nothing was found) (``unsaid_modifiers``).
     """
 
     drop_filler: bool = True
@@ -1929,6 +1939,9 @@ class SearchOptions:
     set_states: bool = True
     id_lookups: bool = True
     acted_lists: bool = True
+    question_things: bool = True
+    tenancy_names: bool = True
+    acronym_modifiers: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2418,4 +2431,7 @@ SEED_RULES_ONLY = SearchOptions(
     set_states=False,
     id_lookups=False,
     acted_lists=False,
+    question_things=False,
+    tenancy_names=False,
+    acronym_modifiers=False,
 )

@@ -139,6 +139,8 @@ def wanted_done(request: str, verb_of: Callable[[str], str | None]) -> str:
     words = tokenize(subject)
     if words[-2:] in (["to", "be"], ["to", "get"]):
         return request  # "we need the charge ch_1 to be refunded": a state wished (``wished_states``)
+    if words[:2] == ["rid", "of"]:
+        return request  # "get rid of the screenshot *attached* in asana": the idiom deletes, nothing is attached
     plural = any(is_plural(w) and w.isalpha() for w in words[-1:]) or not _SEVERAL.isdisjoint(words)
     if plural or not _TIMES.isdisjoint(tokenize(rest)) or not participle.casefold().endswith(("ed", "en", "t")):
         return request

@@ -47,6 +47,7 @@ from cardamom.core.search.outcome_requests import switched
 from cardamom.core.search.parameter_fit import fitted, thing_words
 from cardamom.core.search.prefixed_ids import kinded_ids
 from cardamom.core.search.query import QueryAnalysis, analyse_query
+from cardamom.core.search.question_things import question_things
 from cardamom.core.search.ranking import EmptyReason, Hit, Ranking, TokenMatch
 from cardamom.core.search.relevance_floor import RELEVANCE_FLOOR, mass_needed
 from cardamom.core.search.request_parts import without_tags
@@ -120,8 +121,7 @@ def _rank_request(index: SearchIndex, query: str, pool: Collection[int] | None, 
     """``rank`` of a request as it is written (an endpoint, a call or a host read as words)."""
     options = index.options
     query, arguments = read_written(index, query)  # and the values written as arguments: "state=*open*"
-    # Whether a word opens some tool name: asked by the request's head and again by its action
-    leads = functools.cache(functools.partial(leads_a_name, index)) if options.name_verbs else None
+    leads = functools.cache(functools.partial(leads_a_name, index)) if options.name_verbs else None  # opens a name
 
     compounds: Container[str] | None = None  # the named apps' names' words, where others' joined two words
 
@@ -229,17 +229,15 @@ def _rank(
         passing = fitted(index, passing, analysis.id_things, analysis.unnamed_ids, named_things)
     question = options.read_actions and not analysis.name_shaped and is_question(query, scope.app_words)
     action = None
+    articled = question and options.articled_acts  # "is box web link 5 in *the trash*?": a noun, no action
+    things = question_things(analysis.after_words, unled=options.question_things) if articled else frozenset()
     if options.destructive_actions:
-        # a question's first word is no action a name opens with ("which jira issues are open":
-        # Jira's ``issues_*``), so the question reads
-        opens = None if analysis.name_shaped or question else leads
+        opens = None if analysis.name_shaped or question else leads  # "*which* jira issues": no name's word
         done = options.asked_actions and question  # "how many messages did we *send*": a value
         asked = tuple(t for t in weighed.tokens if not (done and t in scope.values)) or weighed.tokens
         dropped_first = bool(scope.tokens) and weighed.dropped[:1] == scope.tokens[:1]  # "*set* ...", as scaffolding
         asked = (scope.tokens[0], *asked) if dropped_first else asked
-        if question and options.articled_acts:  # "is box web link 5 in *the trash*?": a noun, no action
-            nouns = {word for before, word in analysis.after_words if before == "the"}
-            asked = tuple(t for t in asked if t not in nouns) or asked
+        asked = tuple(t for t in asked if t not in things) or asked  # "is my uptime *check* up?": a noun
         setting, switching = options.setting_actions, options.switching_writes
         action = request_action(asked, question=question, leads_a_name=opens, setting=setting, switching=switching)
     # A guessed name's first word is the guesser's verb, not the request's (get_x for create_x).
@@ -255,7 +253,9 @@ def _rank(
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
     # (a request naming its app: a plan's first read, "remove ... of the playing song", names none)
     writes = options.write_actions and reads and bool(scope.apps)
-    gate = functools.partial(contradicts, reads=reads, said=keys, states=options.marked_states, writes=writes)
+    gate = functools.partial(
+        contradicts, reads=reads, said=keys, states=options.marked_states, writes=writes, nouns=things
+    )
     if action is not None:
         passing = [c for c in passing if not gate(action, documents[c[0]].name_tokens, name=documents[c[0]].name)]
     # "remove the tag *urgent* from asana task 9": a head that is a value names no thing

@@ -6,12 +6,14 @@ the fields a thing to be created is made with ("create a droplet *with ubuntu*",
 
 from __future__ import annotations
 
+import itertools
+
 from cardamom.core.search.head_nouns import acts_on, forms
 from cardamom.core.search.index import SearchIndex
 from cardamom.core.search.query import QueryAnalysis
 from cardamom.core.search.synonyms import CREATING, is_action_word
-from cardamom.core.search.tokens import QUERY_FILLER_WORDS, inflection_key, is_plural, looks_like_adverb
-from cardamom.core.search.value_words import NAMED_KINDS
+from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, inflection_key, is_plural, looks_like_adverb
+from cardamom.core.search.value_words import NAMED_KINDS, TENANCIES
 from cardamom.core.search.verb_readings import literal_names, said_in, verb_names
 from cardamom.core.search.word_forms import LOOKING_VERBS
 
@@ -64,6 +66,29 @@ def thing_names(
         and not looks_like_adverb(word)
         and bool(literal_names(index, thing) & scoped)
         and not said_in(index, word, scoped)
+        and not index.postings(word).every
+    ) | (tenancy_names(index, analysis, kept) if index.options.tenancy_names else frozenset())
+
+
+def tenancy_names(index: SearchIndex, analysis: QueryAnalysis, kept: tuple[str, ...]) -> frozenset[str]:
+    """The word right after a tenancy ("which repos in github *org acme* are allowed to run
+    actions", "remove the issue type from our github organization *acme*") that none of the org's
+    tools says anywhere, ending the request or followed by a grammar word: the tenancy's name, a
+    value. Never one a noun or an id follows, a thing of the tenancy ("box account *balance*
+    authentication", "account *tier* 2879688"), a field of it ("org *name*"), an action, an adverb
+    or filler (``tenancy_names``). ``after_words`` leaves a tenancy out, so the words are read side
+    by side in ``kept``."""
+    following = dict(analysis.after_words)
+    return frozenset(
+        word
+        for tenancy, word in itertools.pairwise(kept)
+        if tenancy in TENANCIES
+        and (word not in following or following[word] in GRAMMAR_WORDS or following[word] in QUERY_FILLER_WORDS)
+        and word.isalpha()
+        and word not in QUERY_FILLER_WORDS
+        and word not in _FIELDS
+        and not is_action_word(word)
+        and not looks_like_adverb(word)
         and not index.postings(word).every
     )
 

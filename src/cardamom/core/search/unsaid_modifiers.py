@@ -29,7 +29,7 @@ from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import known_verb
 
 # a plain lower-case word and the word after it; not part of an address, a path, a quote or an id
-_PAIR = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
+_PAIR = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,}|[A-Z]{2,5})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
 # ... or two words, the second said by no name, before a word their names say ("a $50 *union fee* deduction")
 _TRIPLE = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})\s+([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
 _WORD = re.compile(r"\S+")
@@ -59,7 +59,11 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
             continue  # the request's verb ("cal.com *rerun* booking": an action the app lacks)
         if thing in GRAMMAR_WORDS or thing in QUERY_FILLER_WORDS or not literal_names(index, thing) & tools:
             continue  # a modifier is written before its thing ("free *in* jira" is no thing)
-        if _plain(index, word) and not _said(index, word, tools, numbered=_numbered(request, pair.end(2))):
+        if word.isupper() and not index.options.acronym_modifiers:
+            continue
+        # an acronym says which of the things as a word before an id does ("list *SSL* certificates")
+        numbered = _numbered(request, pair.end(2)) or word.isupper()
+        if _plain(index, word.casefold()) and not _said(index, word.casefold(), tools, numbered=numbered):
             found.append(pair)
     if not found and index.options.modifier_phrases:
         return _quoted_phrase(index, request, tools, opening)

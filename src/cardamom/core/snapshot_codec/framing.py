@@ -9,7 +9,7 @@ from array import array
 
 from cardamom.errors import CardamomError
 
-SNAPSHOT_FORMAT = 65
+SNAPSHOT_FORMAT = 66
 """The format this code writes, named by every blob's magic line.
 
 Bump it by hand whenever what a snapshot holds or how it is laid out changes: the codec's
@@ -168,7 +168,9 @@ format 59 without the switches ``opaque_ids``, ``seen_fields``, ``unconnected_ow
 (format 62), read as on; format 62 without the switches ``redone_actions``, ``prefixed_opaque``,
 ``adverb_openings``, ``product_lines``, ``glossed_words``, ``time_logs`` and ``unscoped_lists`` (format 63),
 read as on; format 63 without the switches ``capital_ids``, ``app_plurals`` and ``set_states`` (format 64),
-read as on; format 64 without the switches ``id_lookups`` and ``acted_lists`` (format 65), read as on.
+read as on; format 64 without the switches ``id_lookups`` and ``acted_lists`` (format 65), read as on;
+format 65 without the switches ``question_things``, ``tenancy_names`` and ``acronym_modifiers`` (format 66),
+read as on.
 The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
 whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 

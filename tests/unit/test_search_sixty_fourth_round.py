@@ -1,0 +1,120 @@
+"""Issue 13's sixty-fourth round: a question's action word after a noun or a possessive is its thing,
+no action it asks for ("is my uptime *check* up?", ``question_things``); a tenancy's name after it is
+a value ("github org *acme*", ``tenancy_names``); an acronym before a thing is a modifier ("list *SSL*
+certificates", ``acronym_modifiers``); "get rid of" a thing attached deletes it (``passive_voice``)."""
+
+from __future__ import annotations
+
+from cardamom.core.search.destructive_actions import contradicts
+from cardamom.core.search.passive_voice import wanted_done
+from cardamom.core.search.question_things import question_things
+from tests.unit.search_documents import app_doc, shipped_names
+
+DIGITALOCEAN = [
+    app_doc("digitalocean__uptime_create_check", "DigitalOcean", "Create a New Check. To create an Uptime check."),
+    app_doc("digitalocean__uptime_delete_check", "DigitalOcean", "Delete a Check. To delete an Uptime check."),
+    app_doc("digitalocean__uptime_update_check", "DigitalOcean", "Update a Check. To update the settings of a check."),
+    app_doc("digitalocean__uptime_get_check", "DigitalOcean", "Retrieve an Existing Check. To show a check."),
+    app_doc(
+        "digitalocean__uptime_get_check_state",
+        "DigitalOcean",
+        "Retrieve Check State. To show information about an existing check's state.",
+    ),
+    app_doc("digitalocean__uptime_list_checks", "DigitalOcean", "List All Checks. To list all of the Uptime checks."),
+    app_doc(
+        "digitalocean__certificates_create",
+        "DigitalOcean",
+        "Create a New Certificate. To upload new SSL certificate which you have previously generated.",
+    ),
+    app_doc(
+        "digitalocean__certificates_list",
+        "DigitalOcean",
+        "List All Certificates. To list all of the certificates available on your account.",
+    ),
+    app_doc("digitalocean__certificates_get", "DigitalOcean", "Retrieve an Existing Certificate."),
+    app_doc("digitalocean__droplets_list", "DigitalOcean", "List All Droplets."),
+]
+GITHUB = [
+    app_doc("github__orgs_delete_issue_type", "GitHub", "Delete issue type for an organization."),
+    app_doc("github__orgs_list_issue_types", "GitHub", "List issue types for an organization."),
+    app_doc("github__issues_remove_sub_issue", "GitHub", "Remove sub-issue."),
+    app_doc("github__repos_list_for_org", "GitHub", "List organization repositories."),
+]
+ASANA = [
+    app_doc("asana__delete_attachment", "Asana", "Delete an attachment. Deletes a specific, existing attachment."),
+    app_doc(
+        "asana__create_attachment_for_object",
+        "Asana",
+        "Upload an attachment. Upload an attachment to a task, project or project brief.",
+    ),
+    app_doc("asana__get_attachment", "Asana", "Get an attachment."),
+]
+
+
+def _participle(word: str) -> str | None:
+    return word[:-2] if word.endswith("ed") else None
+
+
+class TestQuestionThings:
+    def test_an_action_word_no_subject_leads_is_a_thing(self) -> None:
+        asked = [("is", "my"), ("my", "digitalocean"), ("digitalocean", "uptime"), ("uptime", "check")]
+        assert question_things(asked) == {"check"}
+        assert question_things(asked, unled=False) == frozenset()
+
+    def test_a_verb_after_its_subject_modal_or_to_stays(self) -> None:
+        assert question_things([("do", "i"), ("i", "create"), ("create", "a")]) == frozenset()
+        assert question_things([("way", "to"), ("to", "delete")]) == frozenset()
+        assert question_things([("can", "we"), ("we", "update")]) == frozenset()
+
+    def test_a_word_after_the_stays_a_thing(self) -> None:
+        assert question_things([("in", "the"), ("the", "trash")], unled=False) == {"trash"}
+
+    def test_a_name_s_word_saying_the_thing_reads_nothing(self) -> None:
+        name = ["uptime", "create", "check"]
+        assert not contradicts("get", name, reads=True)  # "check" reads, as a verb
+        assert contradicts("get", name, reads=True, nouns=frozenset({"check"}))
+
+    def test_the_question_reads_the_check(self) -> None:
+        for query in ("is my DigitalOcean uptime check currently up or down?", "is my DigitalOcean uptime check up?"):
+            found = shipped_names(DIGITALOCEAN, query)[:3]
+            assert found[0].startswith("digitalocean__uptime_get_check"), found
+            assert not {"digitalocean__uptime_create_check", "digitalocean__uptime_delete_check"} & set(found)
+        written = shipped_names(DIGITALOCEAN, "is my DigitalOcean uptime check up?", question_things=False)
+        assert written[:1] == ["digitalocean__uptime_create_check"]
+
+    def test_a_question_asking_how_to_create_still_creates(self) -> None:
+        found = shipped_names(DIGITALOCEAN, "how do I create an uptime check in digitalocean?")
+        assert found[:1] == ["digitalocean__uptime_create_check"]
+
+
+class TestTenancyNames:
+    def test_an_org_s_name_is_a_value(self) -> None:
+        query = 'Remove the "Spike" issue type from our GitHub organization acme'
+        assert shipped_names(GITHUB, query)[:1] == ["github__orgs_delete_issue_type"]
+        assert shipped_names(GITHUB, query, tenancy_names=False) == []
+
+    def test_a_thing_of_the_tenancy_stays_weighed(self) -> None:
+        # "tier" before an id, "balance" before a noun: things of the account the app lacks
+        assert shipped_names(GITHUB, "In GitHub, fetch account tier 2879688") == []
+        assert shipped_names(GITHUB, "get the github org balance report") == []
+
+
+class TestAcronymModifiers:
+    def test_an_acronym_only_descriptions_say_is_a_modifier(self) -> None:
+        query = "what SSL certificates do I have on DigitalOcean"
+        assert shipped_names(DIGITALOCEAN, query)[:1] == ["digitalocean__certificates_list"]
+        assert shipped_names(DIGITALOCEAN, query, acronym_modifiers=False) == []
+
+    def test_an_acronym_before_a_thing_the_app_lacks_finds_nothing(self) -> None:
+        assert shipped_names(DIGITALOCEAN, "list SSL invoices in digitalocean") == []
+
+
+class TestGetRidOf:
+    def test_the_idiom_wants_nothing_done(self) -> None:
+        request = "Get rid of the old screenshot file attached in attachment 120998877"
+        assert wanted_done(request, _participle) == request
+        assert wanted_done("get the file attached to task 12", _participle).startswith("attach ")
+
+    def test_the_request_never_gets_the_upload(self) -> None:
+        query = "Get rid of the old screenshot file attached in Asana (attachment 120998877)"
+        assert "asana__create_attachment_for_object" not in shipped_names(ASANA, query)
