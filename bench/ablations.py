@@ -569,6 +569,7 @@ SHIPPED_CHANGES: tuple[tuple[str, str, Any], ...] = (
     ("+ an action's word no subject or modal leads, in a question, is its thing", "question_things", True),
     ("+ a tenancy's name after it is a value", "tenancy_names", True),
     ("+ an acronym before a thing the names say is a modifier", "acronym_modifiers", True),
+    ("+ a plural puts a get's list twin first", "number_twins", True),
 )
 NOT_SHIPPED: tuple[tuple[str, str, Any], ...] = (
     ("shipped + argument values out of the mass in a request naming no app (not shipped)", "unscoped_values", True),

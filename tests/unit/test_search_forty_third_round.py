@@ -280,9 +280,13 @@ class TestQuotedRequests:
 
 class TestRepeatedParts:
     def test_ranked(self) -> None:
-        query = "if xero invoice INV-3 is unpaid, send it again"
-        assert _names(query)[:1] == ["xero__email_invoice"]
-        assert _names(query, repeated_parts=False) == []
+        # ("again" is filler since the sixty-fourth round: "once more" is still read as the attempt's)
+        for query in (
+            "if xero invoice INV-3 is unpaid, send it again",
+            "if xero invoice INV-3 is unpaid, send it once more",
+        ):
+            assert _names(query)[:1] == ["xero__email_invoice"]
+        assert _names("if xero invoice INV-3 is unpaid, send it once more", repeated_parts=False) == []
 
 
 class TestRelativeClauses:

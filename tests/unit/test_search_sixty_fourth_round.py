@@ -1,13 +1,17 @@
-"""Issue 13's sixty-fourth round: a question's action word after a noun or a possessive is its thing,
-no action it asks for ("is my uptime *check* up?", ``question_things``); a tenancy's name after it is
-a value ("github org *acme*", ``tenancy_names``); an acronym before a thing is a modifier ("list *SSL*
-certificates", ``acronym_modifiers``); "get rid of" a thing attached deletes it (``passive_voice``)."""
+"""Issue 13's sixty-fourth round: a question's action word after a noun or a possessive is its
+thing, no action it asks for ("is my uptime *check* up?", ``question_things``); a tenancy's name after
+it is a value ("github org *acme*", ``tenancy_names``); an acronym before a thing is a modifier ("list
+*SSL* certificates", ``acronym_modifiers``); "get rid of" a thing attached deletes it
+(``passive_voice``); a get and its list told apart by the thing's number (``number_twins``); "again"
+is filler; Twilio's ids written short are values."""
 
 from __future__ import annotations
 
+from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.passive_voice import wanted_done
 from cardamom.core.search.question_things import question_things
+from cardamom.core.search.tokens import QUERY_FILLER_WORDS
 from tests.unit.search_documents import app_doc, shipped_names
 
 DIGITALOCEAN = [
@@ -33,6 +37,9 @@ DIGITALOCEAN = [
     ),
     app_doc("digitalocean__certificates_get", "DigitalOcean", "Retrieve an Existing Certificate."),
     app_doc("digitalocean__droplets_list", "DigitalOcean", "List All Droplets."),
+    app_doc("digitalocean__nfs_get_snapshot", "DigitalOcean", "Get an NFS snapshot by ID."),
+    app_doc("digitalocean__nfs_list_snapshot", "DigitalOcean", "List NFS snapshots per region."),
+    app_doc("digitalocean__nfs_create", "DigitalOcean", "Create a new NFS share."),
 ]
 GITHUB = [
     app_doc("github__orgs_delete_issue_type", "GitHub", "Delete issue type for an organization."),
@@ -118,3 +125,40 @@ class TestGetRidOf:
     def test_the_request_never_gets_the_upload(self) -> None:
         query = "Get rid of the old screenshot file attached in Asana (attachment 120998877)"
         assert "asana__create_attachment_for_object" not in shipped_names(ASANA, query)
+
+
+class TestNumberTwins:
+    def test_a_plural_puts_the_list_first(self) -> None:
+        query = "Digital Ocean NFS snapshots in nyc3"
+        assert shipped_names(DIGITALOCEAN, query)[:1] == ["digitalocean__nfs_list_snapshot"]
+        assert shipped_names(DIGITALOCEAN, query, number_twins=False)[:1] == ["digitalocean__nfs_get_snapshot"]
+
+    def test_one_thing_keeps_its_get(self) -> None:
+        for query in ("digitalocean nfs snapshot 55", "get the digitalocean nfs snapshot"):
+            assert shipped_names(DIGITALOCEAN, query)[:1] == ["digitalocean__nfs_get_snapshot"], query
+
+
+class TestAgainAndShortIds:
+    STRIPE = (
+        app_doc(
+            "stripe__post_invoices_invoice_send",
+            "Stripe",
+            "Stripe will automatically send invoices to customers according to your subscriptions settings. "
+            "However, if you'd like to manually send an invoice to your customer out of the normal schedule, you "
+            "can do so. When sending invoices that have already been paid, there will be no reference to the "
+            "payment in the email.",
+        ),
+        app_doc("stripe__post_billing_portal_sessions", "Stripe", "Creates a session of the customer portal."),
+        app_doc("stripe__get_invoices_invoice", "Stripe", "Retrieves the invoice with the given ID."),
+        app_doc("stripe__post_payment_intents_intent_confirm", "Stripe", "Confirm again a PaymentIntent."),
+    )
+
+    def test_again_is_filler(self) -> None:
+        assert "again" in QUERY_FILLER_WORDS
+        query = "Can you email invoice in_1NXa2bLkdIwHu7ix to the customer again through Stripe?"
+        assert shipped_names(list(self.STRIPE), query)[:1] == ["stripe__post_invoices_invoice_send"]
+
+    def test_a_short_sid_is_a_value(self) -> None:
+        assert {"is", "55", "aa"} <= read_values("rename twilio service IS55aa").values
+        assert {"2", "f", "3", "e"} <= read_values("twilio sync lists in service IS2f3e").values
+        assert not read_values("convert MP3s to wav").values

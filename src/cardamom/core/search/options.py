@@ -1462,6 +1462,10 @@ class SearchOptions:
       be a modifier too, and one only descriptions of the app say is unsaid by its names ("what *SSL* certificates
       do I have on digitalocean": ``certificates_list``, where "ssl", said by ``certificates_create``'s description
       alone, weighed most and nothing was found) (``unsaid_modifiers``).
+    * ``number_twins``: one thing's get and its list, scoring as the first and named alike but for the verb, are
+      told apart by the request's number: its thing in the plural puts the list first ("Digital Ocean NFS
+      *snapshots* in nyc3": ``nfs_list_snapshot``, where ``nfs_get_snapshot`` came first by its name)
+      (``number_twins``).
     """
 
     drop_filler: bool = True
@@ -1942,6 +1946,7 @@ class SearchOptions:
     question_things: bool = True
     tenancy_names: bool = True
     acronym_modifiers: bool = True
+    number_twins: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2434,4 +2439,5 @@ SEED_RULES_ONLY = SearchOptions(
     question_things=False,
     tenancy_names=False,
     acronym_modifiers=False,
+    number_twins=False,
 )

@@ -13,19 +13,9 @@ from cardamom.core.search.attempts import attempted_in
 from cardamom.core.search.caller_order import caller_first
 from cardamom.core.search.camel_words import lowered_constant, whole_camel_words
 from cardamom.core.search.closest_tool import closest_lacks
-from cardamom.core.search.coverage import (
-    candidate_tools,
-    covering_tools,
-    description_share,
-    weigh_tokens,
-)
+from cardamom.core.search.coverage import candidate_tools, covering_tools, description_share, weigh_tokens
 from cardamom.core.search.described_verbs import described_verb_first
-from cardamom.core.search.destructive_actions import (
-    contradicts,
-    deletes,
-    is_question,
-    request_action,
-)
+from cardamom.core.search.destructive_actions import contradicts, deletes, is_question, request_action
 from cardamom.core.search.first_person import OWN_WORDS
 from cardamom.core.search.framed_request import framed_request
 from cardamom.core.search.head_nouns import listed_head
@@ -41,6 +31,7 @@ from cardamom.core.search.listed_ids import lists_ids
 from cardamom.core.search.mood_twins import mood_twin_first
 from cardamom.core.search.named_owners import named_owner_first
 from cardamom.core.search.noun_verbs import opening_noun_first
+from cardamom.core.search.number_twins import listed_twin_first
 from cardamom.core.search.numbered_ids import numbered_ids
 from cardamom.core.search.order import order_results
 from cardamom.core.search.outcome_requests import switched
@@ -312,6 +303,8 @@ def _rank(
             similarity = {t[0]: similarity[t[0]] for t in top}
     if options.mood_twins and top and not analysis.name_shaped:  # "*keep* actions caches for 14 days": the set
         top = mood_twin_first(index, passing, top, query, scope.app_words, question=question)
+    if options.number_twins and top and not analysis.name_shaped:  # "digitalocean nfs *snapshots*": the list
+        top = listed_twin_first(index, passing, top, (t for t in weighed.tokens if t not in as_values))
     hits = tuple(
         _hit(index, weighed.tokens, idf, total_mass, d, score, mass, scope.synonyms, similarity.get(d))
         for d, score, mass in top

@@ -165,7 +165,7 @@ QUERY_FILLER_WORDS: frozenset[str] = frozenset(
         was were been being did had could would should will shall may might must please kindly hi hey thanks
         also just very too really not there inside another several certain particular specific existing given specified
         different many much nobody somebody anybody someone anyone something anything everything everyone
-        everybody still already pls plz u ur
+        everybody still already again pls plz u ur
         """
     )
 )

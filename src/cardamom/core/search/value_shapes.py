@@ -27,6 +27,10 @@ _CAPITALS_ID = re.compile(r"^(?:[a-z]{2,8}_[A-Z]{3,}|[A-Z]{1,4}(?:x{3,}|X{3,}))$
 # An id or a code in capitals and digits ("RE55", "SM12", a coupon's "SUMMER25"); one letter or
 # one digit is a product's name more often ("S3", "EC2", "H264").
 _UPPER_ID = re.compile(r"^[A-Z]{2,12}\d{2,}$")
+# An id as Twilio writes its SIDs, shortened in an example: two capitals, digits, then hexadecimal in
+# lower case ("service *IS55aa*", "*IS2f3e*"), five characters or more ("MP3s" is a word)
+_SID = re.compile(r"^[A-Z]{2}\d+[a-f][0-9a-f]*$")
+_SID_LENGTH = 5
 # A hexadecimal id of four characters or more, two digits and a letter among them ("8a7b",
 # "99aa", "4f2a9c": Notion's and git's ids, shortened); a name with digits has a letter past "f"
 # ("h264", "i18n", "k8s", "x509") or fewer characters ("b2b", "2fa").
@@ -101,6 +105,7 @@ def has_value_digits(word: str) -> bool:
         core.strip("$€£%").replace(".", "").replace(",", "").isdigit()  # 42, 3.5, $20, 20%
         or bool(_ISSUE_KEY.match(core))
         or bool(_UPPER_ID.match(core))
+        or (len(core) >= _SID_LENGTH and bool(_SID.match(core)))
         or bool(_PREFIXED_ID.match(core))
         or bool(_CODE.match(core))
         or bool(_HEX_ID.match(core))
