@@ -3,7 +3,8 @@ thing, no action it asks for ("is my uptime *check* up?", ``question_things``); 
 it is a value ("github org *acme*", ``tenancy_names``); an acronym before a thing is a modifier ("list
 *SSL* certificates", ``acronym_modifiers``); "get rid of" a thing attached deletes it
 (``passive_voice``); a get and its list told apart by the thing's number (``number_twins``); "again"
-is filler; Twilio's ids written short are values."""
+is filler; Twilio's ids written short are values; "open" past the app's name reads a thing named;
+someone pulled into a thing is added to it; an app's product between its name and the verb."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.passive_voice import wanted_done
 from cardamom.core.search.question_things import question_things
+from cardamom.core.search.request_clauses import app_opening_left
+from cardamom.core.search.slang_verbs import plain_verb
 from cardamom.core.search.tokens import QUERY_FILLER_WORDS
 from tests.unit.search_documents import app_doc, shipped_names
 
@@ -162,3 +165,46 @@ class TestAgainAndShortIds:
         assert {"is", "55", "aa"} <= read_values("rename twilio service IS55aa").values
         assert {"2", "f", "3", "e"} <= read_values("twilio sync lists in service IS2f3e").values
         assert not read_values("convert MP3s to wav").values
+
+
+def _nothing(word: str) -> bool:
+    return False
+
+
+class TestOpeningsPastTheApp:
+    INTERCOM = (
+        app_doc("intercom__retrieve_internal_article", "Intercom", "Retrieve an internal article."),
+        app_doc("intercom__create_internal_article", "Intercom", "Create an internal article."),
+        app_doc("intercom__update_internal_article", "Intercom", "Update an internal article."),
+    )
+
+    def test_open_after_the_app_s_name_reads_a_thing_named(self) -> None:
+        for query in ("Intercom open internal article 789", "open intercom internal article 789"):
+            assert shipped_names(list(self.INTERCOM), query)[:1] == ["intercom__retrieve_internal_article"], query
+        assert shipped_names(list(self.INTERCOM), "intercom open an internal article")[:1] == [
+            "intercom__create_internal_article"
+        ]
+
+    def test_someone_pulled_into_a_thing_is_added_to_it(self) -> None:
+        assert plain_verb("pull a supervisor into interaction KD8a1b", _nothing) == (
+            "add a supervisor to interaction KD8a1b"
+        )
+        assert plain_verb("bring bob into the channel", _nothing) == "add bob to the channel"
+        assert plain_verb("pull bob into the channel", lambda word: word == "pull") == "pull bob into the channel"
+
+    def test_an_app_s_product_before_the_verb_is_where(self) -> None:
+        apps = {"twilio", "github", "box"}
+        assert app_opening_left("Twilio Flex pull a supervisor into X", apps) == "pull a supervisor into X"
+        assert app_opening_left("GitHub Actions list workflows in acme/api", apps) == "list workflows in acme/api"
+        assert app_opening_left("Twilio SMS send hi to bob", apps) == "SMS send hi to bob"  # a thing in capitals
+        assert app_opening_left("box share folder 9 with bob", apps) == "share folder 9 with bob"
+
+    def test_a_plural_the_get_says_too_is_no_number(self) -> None:
+        twilio = [
+            app_doc(
+                "twilio__fetch_dialing_permissions_country", "Twilio", "Retrieve voice dialing country permissions."
+            ),
+            app_doc("twilio__list_dialing_permissions_country", "Twilio", "Retrieve all voice dialing countries."),
+        ]
+        query = "Is calling to Cuba allowed in our Twilio voice dialing permissions?"
+        assert shipped_names(twilio, query)[:1] == ["twilio__fetch_dialing_permissions_country"]

@@ -59,6 +59,7 @@ def read_past_app(request: str, app_words: Container[str], read: Callable[[str],
     opened = app_opening_left(request, app_words)
     if opened == request:
         return request
-    moved = f"{opened} in {request.split(None, 1)[0].rstrip(':,')}"
+    written = request.strip()
+    moved = f"{opened} in {written[: len(written) - len(opened)].strip().rstrip(':,')}"  # "in Twilio Flex"
     found = read(moved)
     return request if found == moved else found

@@ -4,8 +4,9 @@
 DigitalOcean's ``nfs_get_snapshot`` and ``nfs_list_snapshot`` say the same words but their verb: a
 request saying neither verb ("Digital Ocean NFS *snapshots* in nyc3", "which *versions* exist of
 the Twilio event streams schema ...": Twilio's ``fetch_schema_version`` and ``list_schema_version``)
-scores both alike, and the get came first by its name. Where the request says the names' thing in
-the plural, the list comes first; in the singular, or with its id, the order stands. Only between
+scores both alike, and the get came first by its name. Where the request says in the plural a
+thing the get's name says in the singular, the list comes first; in the singular, or where the get's
+name says the plural too ("Twilio voice dialing *permissions*" of a country), the order stands. Only between
 two tools scoring as the first whose names differ in that verb alone (the thing's number aside:
 ``apps_get_job_invocation``, ``apps_list_job_invocations``).
 """
@@ -36,7 +37,8 @@ def listed_twin_first(
     if _GETS.isdisjoint(first) or _LIST in first:
         return top  # (most first tools: no one thing's get)
     things = {inflection_key(w) for w in first if w not in _GETS}
-    if not any(is_plural(w) and inflection_key(w) in things for w in said):
+    # (a plural the get's name says as well names no number: "voice dialing *permissions*" in both)
+    if not any(is_plural(w) and inflection_key(w) in things and w not in first for w in said):
         return top
     same = (c for c in passing if c[1] == top[0][1] and c[0] != top[0][0])
     twins = [c for c in same if _twins(first, own_name_words(index.documents[c[0]].name))]

@@ -41,7 +41,17 @@ def app_opening_left(request: str, apps: Container[str]) -> str:
     opening = request.strip().split(None, 1)
     if len(opening) < 2 or opening[0].casefold().rstrip(":,") not in apps or len(opening[1].split()) < 2:
         return request
+    # ... and the app's product after it, capitalised before a verb in lower case ("Twilio *Flex* pull a
+    # supervisor into ...", "GitHub *Actions* list workflows"): where, not what
+    product = opening[1].split(None, 2)
+    if len(product) == 3 and _product(product[0], apps) and product[1].isalpha() and product[1].islower():
+        return f"{product[1]} {product[2]}"
     return opening[1]
+
+
+def _product(word: str, apps: Container[str]) -> bool:
+    """``word`` may name an app's product: capitalised letters, not all capitals ("SMS" is a thing), no app's."""
+    return word[:1].isupper() and word.isalpha() and not word.isupper() and word.casefold() not in apps
 
 
 # Words a verb's object or complement opens with: "comment *on* the issue", "fork *the* repo".

@@ -32,10 +32,10 @@ def request_verb(
     values."""
     if next((t for t in tokens if t not in skip), "") in _WRITING and not any(w in skip for w in sequence):
         return tokens
-    made = options.opened_things and sequence[1:2] in MADE
-    after = [w for w in sequence[1:] if w not in skip]
-    named = names_a_thing(after, (t for t in tokens if t in values))
-    reads = options.opened_reads and not made and sequence[:1] == ("open",) and named
+    unnamed = tuple(w for w in sequence if w not in skip)  # "intercom *open* internal article 789": past the app
+    made = options.opened_things and unnamed[1:2] in MADE
+    named = names_a_thing(unnamed[1:], (t for t in tokens if t in values))
+    reads = options.opened_reads and not made and unnamed[:1] == ("open",) and named
     return leading_verb(tokens, skip=skip, plurals=options.unsaid_filters and not made, reads=reads)
 
 

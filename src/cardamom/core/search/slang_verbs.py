@@ -65,10 +65,10 @@ _SHIPPED = re.compile(
 _OPENING = re.compile(r"^(?P<lead>\s*(?:(?:please|pls|just|go\s+ahead\s+and)\s+)*)(?P<rest>\S.*)$", re.I | re.DOTALL)
 # "loop bob into slack channel C0123", "loop in bob on ...", "loop bob in on ...": "add bob to ..."
 _LOOPED = re.compile(
-    r"^loop\s+(?:in\s+(?P<first>\S+(?:\s+\S+)?)\s+(?:on|to|into|in)|(?P<person>\S+(?:\s+\S+)?)\s+(?:in\s+on|into|in\s+to"
-    r"|in(?=\s+(?:on|to)\b)))\s+(?P<rest>\S.*)$",
+    r"^(?:loop\s+(?:in\s+(?P<first>\S+(?:\s+\S+)?)\s+(?:on|to|into|in)|(?P<person>\S+(?:\s+\S+)?)\s+(?:in\s+on|into|in\s+to"
+    r"|in(?=\s+(?:on|to)\b)))|(?:pull|bring|rope)\s+(?P<pulled>\S+(?:\s+\S+)?)\s+into)\s+(?P<rest>\S.*)$",
     re.IGNORECASE | re.DOTALL,
-)
+)  # ... and "pull a supervisor into interaction KD8a1b", "bring bob into the channel": "add ... to ..."
 # "take asana task 1209 out of project 1201", "pull box file 5 out of folder 9", "take acme.com off box's
 # allowed domains": "remove ... from ..." (not an amount: "take 10% off the invoice" discounts it)
 _TAKEN_OUT = re.compile(
@@ -109,8 +109,8 @@ def plain_verb(request: str, named: Callable[[str], bool], *, shell: bool = Fals
     if ended is not None:
         return f"{lead}{_ENDED_AS[(ended['ing'] or ended['plain'] or ended['made']).casefold()]} {ended['rest']}"
     looped = _LOOPED.match(rest)
-    if looped is not None and not named("loop"):
-        person = looped["first"] or looped["person"]
+    if looped is not None and not named(rest.split(maxsplit=1)[0].casefold()):
+        person = looped["first"] or looped["person"] or looped["pulled"]
         place = re.sub(r"^(?:to|on|in)\s+", "", looped["rest"])
         return f"{lead}add {person} to {place}"
     taken = _TAKEN_OUT.match(rest)
