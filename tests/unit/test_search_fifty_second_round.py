@@ -112,7 +112,8 @@ class TestProgressQuestions:
         query = "is digitalocean still destroying droplet 5512 and its volumes"
         status = "digitalocean__droplets_get_destroy_associated_resources_status"
         assert shipped_names(DIGITALOCEAN, query)[0] == status
-        assert shipped_names(DIGITALOCEAN, query, progress_questions=False)[0] != status
+        # (the sixty-fourth round's ``asked_writes`` keeps a question's writes out too)
+        assert shipped_names(DIGITALOCEAN, query, progress_questions=False, asked_writes=False)[0] != status
 
     def test_an_order_keeps_its_gerund(self) -> None:
         # no question: "destroying" stays the request's word, and the destroy its answer

@@ -4,11 +4,14 @@ it is a value ("github org *acme*", ``tenancy_names``); an acronym before a thin
 *SSL* certificates", ``acronym_modifiers``); "get rid of" a thing attached deletes it
 (``passive_voice``); a get and its list told apart by the thing's number (``number_twins``); "again"
 is filler; Twilio's ids written short are values; "open" past the app's name reads a thing named;
-someone pulled into a thing is added to it; an app's product between its name and the verb."""
+someone pulled into a thing is added to it; an app's product between its name and the verb; a
+question's verb writes nothing (``asked_writes``), and "does <app> <thing> ..." asks no ability."""
 
 from __future__ import annotations
 
+from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.argument_values import read_values
+from cardamom.core.search.capability_questions import asked_ability
 from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.passive_voice import wanted_done
 from cardamom.core.search.question_things import question_things
@@ -208,3 +211,41 @@ class TestOpeningsPastTheApp:
         ]
         query = "Is calling to Cuba allowed in our Twilio voice dialing permissions?"
         assert shipped_names(twilio, query)[:1] == ["twilio__fetch_dialing_permissions_country"]
+
+
+class TestAskedWrites:
+    GITHUB = (
+        app_doc("github__users_follow", "GitHub", "Follow a user."),
+        app_doc("github__users_check_following_for_user", "GitHub", "Check if a user follows another user."),
+        app_doc(
+            "github__users_list_followed_by_authenticated_user",
+            "GitHub",
+            "List the people the authenticated user follows.",
+        ),
+    )
+
+    def test_a_question_s_verb_writes_nothing(self) -> None:
+        assert contradicts("get", ["users", "follow"], reads=True, said=frozenset({"follow"}), asked=True)
+        assert not contradicts("get", ["users", "follow"], reads=True, said=frozenset({"follow"}))
+
+    def test_who_do_i_follow_never_follows(self) -> None:
+        found = shipped_names(list(self.GITHUB), "Who do I follow on GitHub?")
+        assert "github__users_follow" not in found and found
+        assert shipped_names(list(self.GITHUB), "Who do I follow on GitHub?", asked_writes=False)[:1] == [
+            "github__users_follow"
+        ]
+
+    def test_an_order_still_follows(self) -> None:
+        assert shipped_names(list(self.GITHUB), "follow user torvalds on github")[:1] == ["github__users_follow"]
+
+
+class TestAbilities:
+    def test_a_thing_after_the_app_asks_no_ability(self) -> None:
+        mentions = (AppMention("GitHub", ("github",), connected=True), AppMention("Box", ("box",), connected=True))
+        request = "Does GitHub user octocat follow torvalds?"
+        assert asked_ability(request, mentions) == request
+        assert asked_ability("does box lock folders?", mentions) == "lock folders in box"
+
+    def test_the_request_reads_the_check(self) -> None:
+        found = shipped_names(list(TestAskedWrites.GITHUB), "Does GitHub user octocat follow torvalds?")
+        assert found[:1] == ["github__users_check_following_for_user"]

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, tokenize
-from cardamom.core.search.verbal_nouns import gerund_verb
+from cardamom.core.search.verbal_nouns import gerund_verb, opens_order
 
 # the words for a tool, for what it does, and for being able to or asking to see them
 _CAPABILITY = frozenset(
@@ -69,7 +69,7 @@ def app_alone(request: str, mentions: tuple[AppMention, ...], says: Callable[[st
 # intercom have a way to snooze ...": the app, the words asking whether it can, then the action
 _ABLE = re.compile(
     r"^\s*(?:does|do|can|could|will|would)\s+(?P<app>[\w.-]+(?:\s+[\w.-]+)??)\s+"
-    r"(?:(?:let|allow|permit|enable)s?\s+(?:me|you|us|one|users?|people)(?:\s+to)?\s+"
+    r"(?P<able>(?:let|allow|permit|enable)s?\s+(?:me|you|us|one|users?|people)(?:\s+to)?\s+"
     r"|(?:support|allow|offer|provide|permit|have)s?(?:\s+(?:a|an|any)\s+(?:way|option|tool|endpoint|api|method)"
     r"\s+(?:to|for|of))?\s+)?(?P<rest>[a-z].*?)\s*\??\s*$",
     re.IGNORECASE | re.DOTALL,
@@ -88,4 +88,6 @@ def asked_ability(request: str, mentions: tuple[AppMention, ...]) -> str:
         return request
     first, *after = found.group("rest").split(None, 1)
     verb = gerund_verb(first.casefold())  # "does box support *locking* folders": "lock folders"
+    if found.group("able") is None and verb is None and not opens_order(first):
+        return request  # "does github *user* octocat follow torvalds?": a thing's state asked, no ability
     return " ".join([verb or first, *after, "in", found.group("app")])

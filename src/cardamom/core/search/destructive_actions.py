@@ -142,6 +142,8 @@ _WRITING_OUTSIDE_GROUPS = frozenset(
     # ... or chooses or switches a setting ("which time tracking provider is active in jira": not
     # ``select_time_tracking_implementation``)
     | {"select", "toggle", "enable", "disable"}
+    # ... or follows someone ("who do I follow on github": not ``users_follow``)
+    | {"follow", "unfollow"}
 )
 _MARK = inflection_key("mark")
 # The verbs of no group a request writes with, never deleting ("disable" may: "disable the
@@ -177,6 +179,7 @@ def contradicts(
     states: bool = True,
     writes: bool = False,
     nouns: frozenset[str] = frozenset(),
+    asked: bool = False,
 ) -> bool:
     """The tool's name says the opposite of ``action``: it deletes, cancels or stops where the
     request keeps (a tool cancelling a booking is no answer to changing it), or it writes where
@@ -189,7 +192,9 @@ def contradicts(
     ``writes`` (``write_actions``): a name that only reads contradicts a request that writes
     ("update the stripe alert ...": not ``get_sources_source_mandate_notifications``); ``nouns``: a
     question's things, which read nothing in a name ("is my uptime *check* up?": not
-    ``uptime_create_check``, ``question_things``)."""
+    ``uptime_create_check``, ``question_things``); ``asked`` (``asked_writes``): the request is a
+    question, whose verb asks what is so and writes nothing: a name writing by it still contradicts
+    a read ("who do I *follow* on github": not ``users_follow``)."""
     key = inflection_key(action)
     names = _keys_of(frozenset(name_tokens))
     if writes and key in _writing() and names & group_keys(_READING_HEADS) and not names & _writing():
@@ -203,6 +208,7 @@ def contradicts(
         reads_too = names & group_keys(_READING_HEADS) - unread
         listed = bool(name) and _LIST in reads_too and _writes_a_list(name)
         writing = _writing() if states else _writing() - {_MARK}
+        said = said - _writing() if asked else said  # (a question's verb writes nothing)
         return (listed or bool(names & writing - said)) and not (reads_too - {_LIST} if listed else reads_too)
     deletes = group_keys(_DELETE_HEADS)
     keeping = _keeping_groups()

@@ -1466,6 +1466,11 @@ class SearchOptions:
       told apart by the request's number: its thing in the plural puts the list first ("Digital Ocean NFS
       *snapshots* in nyc3": ``nfs_list_snapshot``, where ``nfs_get_snapshot`` came first by its name)
       (``number_twins``).
+    * ``asked_writes``: a question's own verb writes nothing: a name writing by it still contradicts the question's
+      read, where a request's word a name writes by does not ("who do I *follow* on github":
+      ``users_list_followed_by_authenticated_user``, where ``users_follow`` came first; "does github user octocat
+      *follow* torvalds?": ``users_check_following_for_user``); "follow" and "unfollow" write
+      (``destructive_actions``).
     """
 
     drop_filler: bool = True
@@ -1947,6 +1952,7 @@ class SearchOptions:
     tenancy_names: bool = True
     acronym_modifiers: bool = True
     number_twins: bool = True
+    asked_writes: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2440,4 +2446,5 @@ SEED_RULES_ONLY = SearchOptions(
     tenancy_names=False,
     acronym_modifiers=False,
     number_twins=False,
+    asked_writes=False,
 )
