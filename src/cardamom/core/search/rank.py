@@ -244,9 +244,9 @@ def _rank(
     keys = frozenset(inflection_key(t) for t in stated) if action is not None else frozenset()
     # (a request naming its app: a plan's first read, "remove ... of the playing song", names none)
     writes = options.write_actions and reads and bool(scope.apps)
-    asked = question and options.asked_writes  # "who do I *follow*": a question's verb writes nothing
+    unwritten = question and options.asked_writes  # "who do I *follow*": a question's verb writes nothing
     gate = functools.partial(
-        contradicts, reads=reads, said=keys, states=options.marked_states, writes=writes, nouns=things, asked=asked
+        contradicts, reads=reads, said=keys, states=options.marked_states, writes=writes, nouns=things, asked=unwritten
     )
     if action is not None:
         passing = [c for c in passing if not gate(action, documents[c[0]].name_tokens, name=documents[c[0]].name)]
