@@ -5,7 +5,8 @@ it is a value ("github org *acme*", ``tenancy_names``); an acronym before a thin
 (``passive_voice``); a get and its list told apart by the thing's number (``number_twins``); "again"
 is filler; Twilio's ids written short are values; "open" past the app's name reads a thing named;
 someone pulled into a thing is added to it; an app's product between its name and the verb; a
-question's verb writes nothing (``asked_writes``), and "does <app> <thing> ..." asks no ability."""
+question's verb writes nothing (``asked_writes``), and "does <app> <thing> ..." asks no ability; "do I
+have any ..." lists the caller's own."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from cardamom.core.search.app_scope import AppMention
 from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.capability_questions import asked_ability
 from cardamom.core.search.destructive_actions import contradicts
+from cardamom.core.search.had_questions import had_question
 from cardamom.core.search.passive_voice import wanted_done
 from cardamom.core.search.question_things import question_things
 from cardamom.core.search.request_clauses import app_opening_left
@@ -249,3 +251,11 @@ class TestAbilities:
     def test_the_request_reads_the_check(self) -> None:
         found = shipped_names(list(TestAskedWrites.GITHUB), "Does GitHub user octocat follow torvalds?")
         assert found[:1] == ["github__users_check_following_for_user"]
+
+
+class TestHadByTheCaller:
+    def test_do_i_have_any_lists_mine(self) -> None:
+        assert had_question("do I have any pending repo invites on github?") == (
+            "list my pending repo invites on github"
+        )
+        assert had_question("do we have any open PRs in github acme/api?") == "list open PRs in github acme/api"

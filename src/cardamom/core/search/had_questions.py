@@ -19,8 +19,8 @@ import re
 from cardamom.core.search.tokens import is_plural, plural
 
 _HAD = re.compile(
-    r"^\s*(?:does|do|did|has|have)\s+(?P<owner>(?:[^.;:!?]|\.(?=\w)){2,80}?)\s+(?:have|has|got|own|contain|hold)\s+"
-    r"(?:a|an|any|some|one|more\s+than\s+one|multiple)\s+(?P<thing>[A-Za-z]+(?:\s+[A-Za-z]+)?)"
+    r"^\s*(?:does|do|did|has|have)\s+(?P<owner>(?:[^.;:!?]|\.(?=\w)){1,80}?)\s+(?:have|has|got|own|contain|hold)\s+"
+    r"(?:a|an|any|some|one|more\s+than\s+one|multiple)\s+(?P<thing>[A-Za-z]+(?:\s+[A-Za-z]+){0,2}?)"
     r"(?P<rest>(?:\s+(?:in|on|at|for|from)\s+[^?]*)?)\s*\??\s*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -50,6 +50,8 @@ def had_question(request: str, *, which: bool = False) -> str:
     many = is_plural(thing.casefold()) or (thing.endswith("s") and thing[:-1].isupper())  # "PRs"
     things = " ".join((*adjectives, thing if many else plural(thing)))
     owner = found["owner"].strip()
+    if owner.casefold() == "i":  # "do *I* have any pending repo invites": the caller's own
+        return f"list my {things}{found['rest']}"
     if owner.casefold() in _SUBJECTS:
         return f"list {things}{found['rest']}"
     return f"list {things} of {owner}{found['rest']}"

@@ -114,7 +114,7 @@ _HEDGING = (
     r"|is\s+it\s+possible\s+to|(?:am\s+i|are\s+we)\s+able\s+to"
     # ... and a greeting's addressee, "yo", "quick one": "hi *assistant,* can you ...", "*quick one:* ..."
     r"|(?:assistant|claude|chatgpt|gpt|gemini|copilot|bot|there|team|all|folks|everyone)(?=\s*,)|yo|quick\s+one"
-    r"|one\s+thing|(?:(?:have\s+)?got|do\s+(?:we|you|i)\s+have)(?=\s+any\b))\b[\s,:]*)*"
+    r"|one\s+thing|(?:(?:have\s+)?got|do\s+(?:we|you)\s+have)(?=\s+any\b))\b[\s,:]*)*"
 )
 # The frame a request asks with before its verb ("could you", "I'd like to", "please go ahead
 # and", "help me"), for the readings of what that verb acts on (``written_forms``)
