@@ -137,6 +137,11 @@ def speed_section(speed: list[dict[str, Any]]) -> list[str]:
             f"median of 5) took {min(references):.1f} to {max(references):.1f} ms. "
             "Every time above scales with it; compare reports by it, or by the bm25s ratio.\n"
         )
+    add(
+        "Each warm time is a query's median of 5 runs, the best of three passes over the pool's queries, "
+        "ours and bm25s in turn (a shared host's load moves within minutes; one pass measured the hour as much "
+        "as the code).\n"
+    )
     add("Index build is what SnapshotService pays on every policy change (on top of loading the tools).\n")
     return L
 

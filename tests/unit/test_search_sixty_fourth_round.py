@@ -197,6 +197,11 @@ class TestOpeningsPastTheApp:
         assert plain_verb("bring bob into the channel", _nothing) == "add bob to the channel"
         assert plain_verb("pull bob into the channel", lambda word: word == "pull") == "pull bob into the channel"
 
+    def test_someone_kicked_out_of_a_thing_is_removed_from_it(self) -> None:
+        request = "Kick caller CA9f8e7d6c out of Twilio conference CF1234abcd"
+        assert plain_verb(request, _nothing) == "remove caller CA9f8e7d6c from Twilio conference CF1234abcd"
+        assert plain_verb("kick bob out of channel C1", lambda word: word == "kick") == "kick bob out of channel C1"
+
     def test_an_app_s_product_before_the_verb_is_where(self) -> None:
         apps = {"twilio", "github", "box"}
         assert app_opening_left("Twilio Flex pull a supervisor into X", apps) == "pull a supervisor into X"

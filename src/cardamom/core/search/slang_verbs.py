@@ -70,9 +70,11 @@ _LOOPED = re.compile(
     re.IGNORECASE | re.DOTALL,
 )  # ... and "pull a supervisor into interaction KD8a1b", "bring bob into the channel": "add ... to ..."
 # "take asana task 1209 out of project 1201", "pull box file 5 out of folder 9", "take acme.com off box's
-# allowed domains": "remove ... from ..." (not an amount: "take 10% off the invoice" discounts it)
+# allowed domains", "kick caller CA9f out of twilio conference CF12": "remove ... from ..." (not an
+# amount: "take 10% off the invoice" discounts it)
 _TAKEN_OUT = re.compile(
-    r"^(?:take|pull|get)\s+(?![$\u20ac\u00a3]?\d)(?P<thing>\S.*?)\s+(?:out\s+of|off(?:\s+of)?)\s+(?P<place>\S.*)$",
+    r"^(?:take|pull|get|kick|boot|throw)\s+(?![$\u20ac\u00a3]?\d)(?P<thing>\S.*?)\s+(?:out\s+of|off(?:\s+of)?)"
+    r"\s+(?P<place>\S.*)$",
     re.IGNORECASE | re.DOTALL,
 )
 # a requirement ended: "*stop requiring* signed commits on main", "*no longer enforce* branch protection for
