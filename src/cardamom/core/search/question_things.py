@@ -1,7 +1,7 @@
 """In a question, an action's word that nothing able to lead a verb comes before is the
 question's thing, no action it asks for: "is my DigitalOcean uptime *check* currently up?"
-reads the check's state (``uptime_get_check_state``), where "check" had made the question one
-that checks, and ``uptime_create_check`` came first. A verb in a question follows its subject,
+reads the check (``uptime_get_check``, then ``uptime_get_check_state``), where "check" had made
+the question one that checks, and ``uptime_create_check`` came first. A verb in a question follows its subject,
 a modal, "to" or "do" ("how do *I delete* ...", "is there a way *to create* ..."), and keeps
 its action; a word after a possessive or another noun ("my check", "uptime check") does not.
 """

@@ -36,8 +36,9 @@ def opening_word(sequence: Sequence[str], apps: Container[str]) -> int | None:
 
 def app_opening_left(request: str, apps: Container[str]) -> str:
     """``request`` opening with an app's name, then its verb, without the name ("box share folder
-    9 with bob": "share folder 9 with bob"), as the readings of a verb opening a request read it
-    (the app is placed again after them: ``request_parts.with_apps``); ``request`` otherwise."""
+    9 with bob": "share folder 9 with bob"), or its name and a product capitalised ("Twilio Flex
+    pull ...": "pull ..."), as the readings of a verb opening a request read it (the app is placed
+    again after them: ``request_parts.with_apps``); ``request`` otherwise."""
     opening = request.strip().split(None, 1)
     if len(opening) < 2 or opening[0].casefold().rstrip(":,") not in apps or len(opening[1].split()) < 2:
         return request

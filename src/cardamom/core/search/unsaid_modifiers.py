@@ -14,7 +14,10 @@ state word, a word some tool of the app says (even inflected or by a prefix), a 
 word, a word naming an app, nor a word before one no name of the app says: "jira create a
 *spreadsheet*" keeps its thing, and a connected app asked for an action it lacks still finds
 nothing. Two words may be one modifier, the second said by no name of the app, where no single word
-is: "add a $50 *union fee* deduction for xero employee E-7" (``modifier_phrases``).
+is: "add a $50 *union fee* deduction for xero employee E-7" (``modifier_phrases``). An acronym
+in capitals may be one too, and one only the app's descriptions say is unsaid by its names, as a word
+before a thing named by its id is: "what *SSL* certificates do I have on digitalocean"
+(``acronym_modifiers``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from cardamom.core.search.tokens import GRAMMAR_WORDS, QUERY_FILLER_WORDS, QUEST
 from cardamom.core.search.verb_readings import literal_names
 from cardamom.core.search.verbal_nouns import known_verb
 
-# a plain lower-case word and the word after it; not part of an address, a path, a quote or an id
+# a plain lower-case word (or an acronym in capitals, ``acronym_modifiers``) and the word after it; not
+# part of an address, a path, a quote or an id
 _PAIR = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,}|[A-Z]{2,5})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")
 # ... or two words, the second said by no name, before a word their names say ("a $50 *union fee* deduction")
 _TRIPLE = re.compile(r"(?<![\w@./#:=\"'-])([a-z]{3,})\s+([a-z]{3,})(?=\s+([A-Za-z][a-z]+)(?![\w@/=\"'-]|\.\w))")

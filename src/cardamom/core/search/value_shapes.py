@@ -28,7 +28,8 @@ _CAPITALS_ID = re.compile(r"^(?:[a-z]{2,8}_[A-Z]{3,}|[A-Z]{1,4}(?:x{3,}|X{3,}))$
 # one digit is a product's name more often ("S3", "EC2", "H264").
 _UPPER_ID = re.compile(r"^[A-Z]{2,12}\d{2,}$")
 # An id as Twilio writes its SIDs, shortened in an example: two capitals, digits, then hexadecimal in
-# lower case ("service *IS55aa*", "*IS2f3e*"), five characters or more ("MP3s" is a word)
+# lower case ("service *IS55aa*", "*IS2f3e*"), five characters or more ("MP3s", its "s" no hexadecimal
+# digit, is a word)
 _SID = re.compile(r"^[A-Z]{2}\d+[a-f][0-9a-f]*$")
 _SID_LENGTH = 5
 # A hexadecimal id of four characters or more, two digits and a letter among them ("8a7b",
