@@ -6,7 +6,7 @@ it is a value ("github org *acme*", ``tenancy_names``); an acronym before a thin
 is filler; Twilio's ids written short are values; "open" past the app's name reads a thing named;
 someone pulled into a thing is added to it; an app's product between its name and the verb; a
 question's verb writes nothing (``asked_writes``), and "does <app> <thing> ..." asks no ability; "do I
-have any ..." lists the caller's own."""
+have any ..." lists the caller's own; a head phrase a name says with its kind appended (``appended_kinds``)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from cardamom.core.search.argument_values import read_values
 from cardamom.core.search.capability_questions import asked_ability
 from cardamom.core.search.destructive_actions import contradicts
 from cardamom.core.search.had_questions import had_question
+from cardamom.core.search.head_nouns import appended_kind
 from cardamom.core.search.passive_voice import wanted_done
 from cardamom.core.search.question_things import question_things
 from cardamom.core.search.request_clauses import app_opening_left
@@ -264,3 +265,23 @@ class TestHadByTheCaller:
             "list my pending repo invites on github"
         )
         assert had_question("do we have any open PRs in github acme/api?") == "list open PRs in github acme/api"
+
+
+class TestAppendedKinds:
+    TWILIO = (
+        app_doc("twilio__create_new_factor", "Twilio", "Create a new Factor for the Entity."),
+        app_doc("twilio__create_new_factor_passkey", "Twilio", "Create a new Passkeys Factor for the Entity."),
+        app_doc("twilio__update_passkeys_factor", "Twilio", "Verify a passkey Factor."),
+    )
+
+    def test_a_name_saying_the_phrase_with_its_kind_after(self) -> None:
+        assert appended_kind(
+            "twilio__create_new_factor_passkey", frozenset({"factor"}), frozenset({"passkey", "factor"})
+        )
+        assert not appended_kind("twilio__create_new_factor", frozenset({"factor"}), frozenset({"passkey", "factor"}))
+        assert not appended_kind("twilio__create_new_factor_passkey", frozenset({"factor"}), frozenset({"factor"}))
+
+    def test_the_kind_asked_for_comes_first(self) -> None:
+        query = "create a passkey factor for user entity alice-123 in Twilio Verify"
+        assert shipped_names(list(self.TWILIO), query)[:1] == ["twilio__create_new_factor_passkey"]
+        assert shipped_names(list(self.TWILIO), query, appended_kinds=False)[:1] == ["twilio__create_new_factor"]

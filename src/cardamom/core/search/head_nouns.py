@@ -288,3 +288,13 @@ def said_kind(name: str, phrase: frozenset[str]) -> bool:
 def acts_on(name: str, head: frozenset[str]) -> bool:
     """The tool's name acts on the request's head (``post_folders`` for "folder")."""
     return name_head(name).head in head
+
+
+def appended_kind(name: str, head: frozenset[str], phrase: frozenset[str]) -> bool:
+    """The tool's name says the request's head phrase with the head first and a word of the phrase
+    after it as its own head (``create_new_factor_passkey`` for "a passkey factor", ``head``: the
+    head's forms, ``phrase``: the phrase's keys): it acts on that kind of the head (``appended_kinds``)."""
+    read = name_head(name)
+    if not read.head or read.head in head or inflection_key(read.head) not in phrase:
+        return False
+    return not read.modifiers.isdisjoint(head) and {inflection_key(w) for w in read.modifiers} <= phrase

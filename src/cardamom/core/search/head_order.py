@@ -19,6 +19,7 @@ from cardamom.core.search.head_nouns import (
     RequestHead,
     acts_on,
     acts_on_other,
+    appended_kind,
     creates_one,
     forms,
     listed_head,
@@ -109,6 +110,9 @@ def head_first(
         heads = forms(thing, True)
     verbs = verb_names(index, verb)
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
+    if index.options.appended_kinds and len(head.phrase) > 1:
+        # "create a *passkey factor*": Twilio's ``create_new_factor_passkey`` says the phrase, its kind first
+        doing += [c for c in passing if c[0] in verbs and appended_kind(documents[c[0]].name, heads, head.phrase)]
     checking = frozenset[int]()
     if index.options.checked_members and head.verb == "check":
         # whether asked is checked, not got: "check membership for user 'octocat' in the acme org"

@@ -1471,6 +1471,10 @@ class SearchOptions:
       ``users_list_followed_by_authenticated_user``, where ``users_follow`` came first; "does github user octocat
       *follow* torvalds?": ``users_check_following_for_user``); "follow" and "unfollow" write
       (``destructive_actions``).
+    * ``appended_kinds``: a request's head phrase said by a tool's name with the head first and a word of the phrase
+      after it as the name's own head: the tool acts on that kind of the head, as one ending with the head does
+      ("create a *passkey factor* for user entity alice-123 in Twilio Verify": ``create_new_factor_passkey``, where
+      ``create_new_factor``, acting on "factor", came first) (``head_order``).
     """
 
     drop_filler: bool = True
@@ -1953,6 +1957,7 @@ class SearchOptions:
     acronym_modifiers: bool = True
     number_twins: bool = True
     asked_writes: bool = True
+    appended_kinds: bool = True
 
     def switches(self) -> dict[str, bool]:
         """The on/off switches, as a snapshot stores them (the fallback's numbers are code)."""
@@ -2447,4 +2452,5 @@ SEED_RULES_ONLY = SearchOptions(
     acronym_modifiers=False,
     number_twins=False,
     asked_writes=False,
+    appended_kinds=False,
 )

@@ -170,7 +170,7 @@ format 59 without the switches ``opaque_ids``, ``seen_fields``, ``unconnected_ow
 read as on; format 63 without the switches ``capital_ids``, ``app_plurals`` and ``set_states`` (format 64),
 read as on; format 64 without the switches ``id_lookups`` and ``acted_lists`` (format 65), read as on;
 format 65 without the switches ``question_things``, ``tenancy_names``, ``acronym_modifiers``,
-``number_twins`` and ``asked_writes`` (format 66), read as on.
+``number_twins``, ``asked_writes`` and ``appended_kinds`` (format 66), read as on.
 The org's app names are never stored: every load derives them (``SearchIndex.add_apps``). A format
 whose layout this code cannot read leaves this set; its blobs are then ``OutdatedSnapshot``."""
 
