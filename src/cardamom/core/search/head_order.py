@@ -111,7 +111,7 @@ def head_first(
     verbs = verb_names(index, verb)
     doing = [c for c in passing if c[0] in verbs and acts_on(documents[c[0]].name, heads)]
     if index.options.appended_kinds and len(head.phrase) > 1:
-        # "create a *passkey factor*": Twilio's ``create_new_factor_passkey`` says the phrase, its kind first
+        # "create a *passkey factor*": Twilio's ``create_new_factor_passkey`` says the head, then its kind
         doing += [c for c in passing if c[0] in verbs and appended_kind(documents[c[0]].name, heads, head.phrase)]
     checking = frozenset[int]()
     if index.options.checked_members and head.verb == "check":

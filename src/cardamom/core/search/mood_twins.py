@@ -19,7 +19,7 @@ from collections.abc import Container
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.order import order_results, placed_first
+from cardamom.core.search.order import placed_first, tied_first
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.synonyms import group_keys
 from cardamom.core.search.tokens import (
@@ -71,11 +71,13 @@ def mood_twin_first(
     first_writes = bool(_WRITES.intersection(first)) and not _READS.intersection(first)
     if not ((writes and not first_writes) or (reads and first_writes)):
         return top  # (the mood asks for what comes first, or for neither)
-    same = (c for c in passing if c[1] == top[0][1] and c[0] != top[0][0])
-    twins = [c for c in same if _twins(first, own_name_words(index.documents[c[0]].name))]
+
+    def twin_of_first(doc: int) -> bool:
+        return _twins(first, own_name_words(index.documents[doc].name))
+
     # (the semantic fallback's results are no lexical pass: its twin is among them)
-    fallen = (t for t in top[1:] if t[1] == top[0][1] and _twins(first, own_name_words(index.documents[t[0]].name)))
-    twin = order_results(index, twins, 1)[0] if twins else next(fallen, None)
+    fallen = (t for t in top[1:] if t[1] == top[0][1] and twin_of_first(t[0]))
+    twin = tied_first(index, passing, top, twin_of_first) or next(fallen, None)
     return placed_first(top, twin) if twin is not None else top
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
-from cardamom.core.search.order import order_results, placed_first
+from cardamom.core.search.order import placed_first, tied_first
 from cardamom.core.search.postings import own_name_words
 from cardamom.core.search.tokens import inflection_key, is_plural
 
@@ -40,9 +40,8 @@ def listed_twin_first(
     # (a plural the get's name says as well names no number: "voice dialing *permissions*" in both)
     if not any(is_plural(w) and inflection_key(w) in things and w not in first for w in said):
         return top
-    same = (c for c in passing if c[1] == top[0][1] and c[0] != top[0][0])
-    twins = [c for c in same if _twins(first, own_name_words(index.documents[c[0]].name))]
-    return placed_first(top, order_results(index, twins, 1)[0]) if twins else top
+    twin = tied_first(index, passing, top, lambda doc: _twins(first, own_name_words(index.documents[doc].name)))
+    return placed_first(top, twin) if twin is not None else top
 
 
 def _twins(first: list[str], other: list[str]) -> bool:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 
 from cardamom.core.search.coverage import Covering
 from cardamom.core.search.index import SearchIndex
@@ -70,3 +70,12 @@ def placed_first(top: list[tuple[int, int, float]], best: tuple[int, int, float]
     if top and top[0][0] == best[0]:
         return top
     return [best, *(t for t in top if t[0] != best[0])][: len(top)]
+
+
+def tied_first(
+    index: SearchIndex, passing: list[Covering], top: list[tuple[int, int, float]], alike: Callable[[int], bool]
+) -> tuple[int, int, float] | None:
+    """The best placed tool of ``passing``, other than ``top``'s first and scoring as it does, for
+    which ``alike`` holds (a twin told apart by the request: ``mood_twins``, ``number_twins``)."""
+    same = [c for c in passing if c[1] == top[0][1] and c[0] != top[0][0] and alike(c[0])]
+    return order_results(index, same, 1)[0] if same else None

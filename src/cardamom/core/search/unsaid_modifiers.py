@@ -63,11 +63,13 @@ def quoted_modifiers(index: SearchIndex, request: str) -> tuple[str, tuple[str, 
             continue  # the request's verb ("cal.com *rerun* booking": an action the app lacks)
         if thing in GRAMMAR_WORDS or thing in QUERY_FILLER_WORDS or not literal_names(index, thing) & tools:
             continue  # a modifier is written before its thing ("free *in* jira" is no thing)
-        if word.isupper() and not index.options.acronym_modifiers:
+        acronym = word.isupper()
+        if acronym and not index.options.acronym_modifiers:
             continue
         # an acronym says which of the things as a word before an id does ("list *SSL* certificates")
-        numbered = _numbered(request, pair.end(2)) or word.isupper()
-        if _plain(index, word.casefold()) and not _said(index, word.casefold(), tools, numbered=numbered):
+        numbered = acronym or _numbered(request, pair.end(2))
+        lowered = word.casefold()
+        if _plain(index, lowered) and not _said(index, lowered, tools, numbered=numbered):
             found.append(pair)
     if not found and index.options.modifier_phrases:
         return _quoted_phrase(index, request, tools, opening)
